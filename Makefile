@@ -1,0 +1,30 @@
+# `make play` and `make test` set everything up on a fresh machine (Python 3.11 + make).
+PYTHON ?= python3.11
+VENV := .venv
+BIN := $(VENV)/bin
+
+.PHONY: play test lint bench clean
+
+# Rebuilt whenever pyproject.toml is newer than the venv's stamp.
+$(VENV)/.stamp: pyproject.toml
+	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "error: $(PYTHON) not found; install Python 3.11 or run 'make PYTHON=python3 ...'"; exit 1; }
+	rm -rf $(VENV)
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[test]'
+	touch $@
+
+play: $(VENV)/.stamp
+	$(BIN)/spielabend $(ARGS)
+
+lint: $(VENV)/.stamp
+	$(BIN)/ruff check client netplay engines tests tools
+
+test: $(VENV)/.stamp lint
+	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+bench: $(VENV)/.stamp
+	$(BIN)/python tools/bench_engines.py
+
+clean:
+	rm -rf $(VENV) build *.egg-info .pytest_cache .hypothesis tests/screenshots

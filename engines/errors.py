@@ -1,0 +1,21 @@
+"""Errors raised by engines. Every rule violation is an IllegalAction."""
+
+
+class IllegalAction(ValueError):
+    """An action the rules do not allow right now.
+
+    ``code`` is a stable machine-readable reason (``"not_your_turn"``); ``message`` is
+    a sentence a player would understand. The state is unchanged when this is raised.
+    """
+
+    def __init__(self, code: str, message: str):
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+    def __repr__(self) -> str:
+        return f"IllegalAction({self.code!r}, {self.message!r})"
+
+
+class SetupError(ValueError):
+    """A game cannot be created or restored: unknown game, bad options, corrupt save."""

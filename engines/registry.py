@@ -1,0 +1,124 @@
+"""Which games exist, their metadata and options, and how to start or replay one."""
+
+import importlib
+import importlib.util
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import SetupError
+from .state import GameState
+
+# Each game module defines ``GAME = GameInfo(...)``. A game appears in GAMES once its
+# module exists, so games land one at a time without touching this file.
+GAME_MODULES = {
+    "die_mauer": "engines.die_mauer",
+    "drunter_druber": "engines.drunter_druber",
+    "architekton": "engines.architekton",
+    "wild_west": "engines.wild_west",
+    "wie_waldi": "engines.wie_waldi",
+}
+
+
+@dataclass(frozen=True)
+class Option:
+    """One game option: an int range, or a fixed set of choices."""
+
+    default: Any
+    help: str
+    minimum: int | None = None
+    maximum: int | None = None
+    choices: tuple = ()
+
+    def check(self, name: str, value) -> Any:
+        if self.choices:
+            if value not in self.choices:
+                raise SetupError(f"option {name} must be one of {list(self.choices)}, not {value!r}")
+            return value
+        if isinstance(self.default, bool):
+            if not isinstance(value, bool):
+                raise SetupError(f"option {name} must be true or false, not {value!r}")
+            return value
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise SetupError(f"option {name} must be a whole number, not {value!r}")
+        if (self.minimum is not None and value < self.minimum) or (
+            self.maximum is not None and value > self.maximum
+        ):
+            raise SetupError(f"option {name} must be between {self.minimum} and {self.maximum}")
+        return value
+
+
+Bot = Callable[[dict, list, Any], Any]
+"""A bot: (its player's view, its legal actions, an engines.Rng) -> one of the actions."""
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    id: str
+    name: str
+    min_players: int
+    max_players: int
+    state_class: type[GameState]
+    bot: Bot
+    summary: str
+    options: dict[str, Option] = field(default_factory=dict)
+    lower_score_wins: bool = False
+    realtime: bool = False
+    # (players, options) pairs the shared property tests run on.
+    test_configs: tuple = ()
+    # (players, options) the benchmark plays.
+    bench_config: tuple = (4, {})
+    # Parse a line of the game's action notation (docs/rules/<id>.md) into an action.
+    parse_action: Callable[[str], Any] | None = None
+    notation: Callable[[Any], str] | None = None
+
+    def resolve_options(self, options: dict) -> dict:
+        unknown = set(options) - set(self.options)
+        if unknown:
+            raise SetupError(f"{self.name} has no option {sorted(unknown)[0]!r}")
+        return {name: spec.check(name, options.get(name, spec.default)) for name, spec in self.options.items()}
+
+
+def _load_games() -> dict[str, GameInfo]:
+    games = {}
+    for game_id, module_name in GAME_MODULES.items():
+        if importlib.util.find_spec(module_name) is None:
+            continue
+        games[game_id] = importlib.import_module(module_name).GAME
+    return games
+
+
+GAMES: dict[str, GameInfo] = _load_games()
+
+
+def game_info(game_id) -> GameInfo:
+    if game_id not in GAMES:
+        raise SetupError(f"unknown game {game_id!r}; games: {', '.join(GAMES)}")
+    return GAMES[game_id]
+
+
+def new_game(game_id: str, players: int, seed: int = 0, **options) -> GameState:
+    """A fresh state of ``game_id``; SetupError for a bad id, player count or option."""
+    info = game_info(game_id)
+    if not isinstance(players, int) or not info.min_players <= players <= info.max_players:
+        raise SetupError(
+            f"{info.name} takes {info.min_players}-{info.max_players} players, not {players!r}"
+        )
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise SetupError(f"seed must be a whole number, not {seed!r}")
+    return info.state_class(players, seed, info.resolve_options(options))
+
+
+def replay(game_id: str, players: int, seed: int, options: dict, log) -> GameState:
+    """Rebuild a state from its action log, a list of ``[player, action]`` pairs."""
+    state = new_game(game_id, players, seed, **options)
+    for player, action in log:
+        state.apply(player, action)
+    return state
+
+
+def load_state(data) -> GameState:
+    """Rebuild any game's state from `GameState.to_dict` output."""
+    if not isinstance(data, dict):
+        raise SetupError("not a Spielabend game state")
+    return game_info(data.get("game")).state_class.from_dict(data)

@@ -1,0 +1,52 @@
+"""Secret simultaneous choices: commit now, reveal when everyone has committed.
+
+Shared by every game with hidden simultaneous picks (Die Mauer plans, Drunter & Drüber
+variant picks, Wild West column picks). A choice is locked once made (DM-2).
+"""
+
+
+class SecretChoices:
+    KIND = "secret_choices"
+
+    def __init__(self, players: int, choosers):
+        self.locked = [False] * players
+        self.choices: list = [None] * players
+        self.choosers = sorted(choosers)
+
+    def pending(self) -> list[int]:
+        return [p for p in self.choosers if not self.locked[p]]
+
+    def has_chosen(self, player: int) -> bool:
+        return self.locked[player]
+
+    def choose(self, player: int, choice) -> None:
+        if player not in self.choosers or self.locked[player]:
+            raise ValueError("player may not choose now")
+        self.locked[player] = True
+        self.choices[player] = choice
+
+    def complete(self) -> bool:
+        return all(self.locked[p] for p in self.choosers)
+
+    def revealed(self) -> dict[int, object]:
+        if not self.complete():
+            raise ValueError("choices are revealed only when everyone has chosen")
+        return {p: self.choices[p] for p in self.choosers}
+
+    def view_for(self, player: int | None) -> dict:
+        """Who has locked in, plus ``player``'s own choice; never another's choice."""
+        view = {"choosers": list(self.choosers), "locked": [p for p in self.choosers if self.locked[p]]}
+        if player is not None and player in self.choosers and self.locked[player]:
+            view["mine"] = self.choices[player]
+        return view
+
+    def to_plain(self) -> dict:
+        return {"locked": list(self.locked), "choices": list(self.choices), "choosers": list(self.choosers)}
+
+    @classmethod
+    def from_plain(cls, plain: dict) -> "SecretChoices":
+        obj = cls.__new__(cls)
+        obj.locked = list(plain["locked"])
+        obj.choices = list(plain["choices"])
+        obj.choosers = list(plain["choosers"])
+        return obj

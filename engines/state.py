@@ -1,0 +1,122 @@
+"""The engine contract every game state follows (see docs/architecture.md).
+
+A game subclasses `GameState` and keeps all of its mutable state in plain attributes
+(see `engines.plain`). The base class supplies validation of the acting player,
+all-or-nothing `apply`, saving, cloning and digests, so each game writes only its rules.
+"""
+
+import pickle
+from typing import Any, ClassVar
+
+from .errors import IllegalAction, SetupError
+from .plain import decode, digest_of, encode
+from .rng import Rng
+
+SAVE_FORMAT = 1
+
+
+class GameState:
+    GAME_ID: ClassVar[str] = ""
+
+    def __init__(self, players: int, seed: int, options: dict[str, Any]):
+        self.players = players
+        self.seed = seed
+        self.options = dict(options)
+        self.rng = Rng(seed)
+
+    # --- what each game provides -------------------------------------------------
+    def active_players(self) -> list[int]:
+        raise NotImplementedError
+
+    def legal_actions(self, player: int) -> list:
+        raise NotImplementedError
+
+    def _apply(self, player: int, action) -> list[dict]:
+        """Carry out an action already known to be legal; return its events."""
+        raise NotImplementedError
+
+    def view(self, player: int | None) -> dict:
+        raise NotImplementedError
+
+    def is_over(self) -> bool:
+        raise NotImplementedError
+
+    def scores(self) -> list:
+        raise NotImplementedError
+
+    def winners(self) -> list[int]:
+        raise NotImplementedError
+
+    def describe(self, action) -> str:
+        raise NotImplementedError
+
+    def host_actions(self) -> list:
+        """Actions only the host may take, as player ``None`` (a round timer running
+        out in a clockless engine). None by default."""
+        return []
+
+    def _apply_host(self, action) -> list[dict]:
+        raise NotImplementedError
+
+    def _check(self, player: int, action) -> None:
+        """Raise IllegalAction unless ``action`` is legal for ``player`` now.
+
+        The default compares against `legal_actions`; games override it to give more
+        specific reasons or to avoid building a long list.
+        """
+        if action not in self.legal_actions(player):
+            raise IllegalAction("illegal_action", f"{self._show(action)} is not allowed now")
+
+    # --- shared machinery ----------------------------------------------------------
+    def apply(self, player: int, action) -> list[dict]:
+        """Apply ``player``'s action and return the events it caused.
+
+        ``player`` None is the host, limited to `host_actions`. Raises IllegalAction
+        (state unchanged) for a wrong player, an action of another phase, or malformed
+        data of any type or shape.
+        """
+        if self.is_over():
+            raise IllegalAction("game_over", "the game is over")
+        if player is None:  # the host itself, e.g. a timer (see host_actions)
+            if action not in self.host_actions():
+                raise IllegalAction("not_host_action", f"{self._show(action)} is not a host action now")
+            return self._apply_host(action)
+        self.check_player(player)
+        if player not in self.active_players():
+            raise IllegalAction("not_your_turn", f"it is not player {player + 1}'s turn")
+        self._check(player, action)
+        return self._apply(player, action)
+
+    def check_player(self, player) -> None:
+        if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < self.players:
+            raise IllegalAction("no_such_player", f"there is no player {player!r} at this table")
+
+    def clone(self) -> "GameState":
+        return pickle.loads(pickle.dumps(self, protocol=pickle.HIGHEST_PROTOCOL))
+
+    def to_dict(self) -> dict:
+        return {"format": SAVE_FORMAT, "game": self.GAME_ID, "state": encode(vars(self))}
+
+    @classmethod
+    def from_dict(cls, data) -> "GameState":
+        """Rebuild a state saved by `to_dict`; SetupError for a corrupt or foreign one."""
+        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+            raise SetupError("not a Spielabend game state (unknown format)")
+        if data.get("game") != cls.GAME_ID:
+            raise SetupError(f"state is for game {data.get('game')!r}, not {cls.GAME_ID!r}")
+        attributes = decode(data.get("state"))
+        if not isinstance(attributes, dict) or not {"players", "seed", "options", "rng"} <= set(attributes):
+            raise SetupError("game state is missing its core fields")
+        state = cls.__new__(cls)
+        state.__dict__.update(attributes)
+        return state
+
+    def digest(self) -> str:
+        return digest_of(self.to_dict())
+
+    def _show(self, action) -> str:
+        try:
+            return repr(self.describe(action))
+        except Exception:  # describing garbage must never mask the real error
+            text = repr(action)
+            return text if len(text) <= 60 else text[:57] + "..."
