@@ -390,6 +390,7 @@ GAME = GameInfo(
     ),
     options={"rounds": Option(4, "rounds to play", minimum=1, maximum=10)},
     lower_score_wins=True,
+    secret_action_types=("plan",),
     test_configs=((2, {"rounds": 2}), (3, {"rounds": 1}), (4, {"rounds": 1}), (6, {"rounds": 1})),
     bench_config=(4, {"rounds": 4}),
     parse_action=parse_action,

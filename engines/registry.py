@@ -64,6 +64,11 @@ class GameInfo:
     options: dict[str, Option] = field(default_factory=dict)
     lower_score_wins: bool = False
     realtime: bool = False
+    # Action types that are secret simultaneous commitments: while A has not committed,
+    # nothing B commits with these may change view(A) (checked by the contract tests).
+    secret_action_types: tuple = ()
+    # Seconds a bot of each strength waits before acting; the host's clock schedules it.
+    bot_reaction_seconds: dict = field(default_factory=lambda: {"easy": 1.2, "normal": 0.7, "hard": 0.35})
     # (players, options) pairs the shared property tests run on.
     test_configs: tuple = ()
     # (players, options) the benchmark plays.
