@@ -275,17 +275,36 @@ class DieMauerState(GameState):
         return [(self.master + i) % self.players for i in range(self.players)]
 
     def _check(self, player: int, action) -> None:
+        # Checked field by field rather than against legal_actions(): it is the hot path.
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             raise IllegalAction("malformed", "an action must be a dict with a type")
         expected = {PLAN: "plan", BUILD: "build", CHOOSE: "build", DONATE: "donate"}[self.phase]
         if action["type"] != expected:
             raise IllegalAction("wrong_phase", f"now is the time to {expected}, not {action['type']!r}")
-        piece = action.get("piece")
-        if piece is not None and piece not in PENALTY:
+        fields = _FIELDS[expected]
+        if len(action) != len(fields) or any(key not in action for key in fields):
+            raise IllegalAction("malformed", f"a {expected} action has the fields {', '.join(fields)}")
+        piece = action["piece"]
+        if piece is None and expected == "plan":
+            return  # an empty fist is always allowed (DM-5)
+        if not isinstance(piece, str) or piece not in PENALTY:
             raise IllegalAction("no_such_piece", f"{piece!r} is not a Die Mauer piece")
-        if piece is not None and piece not in self.stocks[player]:
+        if piece not in self.stocks[player]:
             raise IllegalAction("piece_not_held", f"you do not hold the {PIECE_NAMES[piece]}")
-        super()._check(player, action)
+        if self.phase == BUILD and piece != self.builders[0][1]:
+            raise IllegalAction("wrong_piece", f"you build the {PIECE_NAMES[self.builders[0][1]]} you planned")
+        if expected == "build":
+            end = action["end"]
+            if not isinstance(end, str) or end not in END_NAMES:
+                raise IllegalAction("no_such_end", "the end must be L or R")
+            if end not in legal_ends(self.wall, piece):
+                raise IllegalAction(
+                    "building_order",
+                    f"the {PIECE_NAMES[piece]} may not go at the {END_NAMES[end]} end (building order §2, DM-3)",
+                )
+
+
+_FIELDS = {"plan": ("type", "piece"), "build": ("type", "piece", "end"), "donate": ("type", "piece")}
 
 
 # --- notation (docs/rules/die_mauer.md) -------------------------------------------------
