@@ -212,6 +212,7 @@ class DieMauerState(GameState):
         events = [{
             "type": "round_over",
             "round": self.round + 1,
+            "wall": list(self.wall),
             "stocks": [list(stock) for stock in self.stocks],
             "penalties": penalties,
             "totals": list(self.totals),

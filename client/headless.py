@@ -1,0 +1,41 @@
+"""A match of bots in the terminal: every move in the game's notation, then the scores.
+
+Used by `spielabend --headless`, and by `make play` where there is no display.
+"""
+
+from engines import GAMES, Rng, game_info, new_game
+
+
+def seat_name(player) -> str:
+    return "host" if player is None else f"P{player + 1}"
+
+
+def play_bot_match(game_id: str, players: int | None, seed: int, out=print, options=None) -> list[int]:
+    """Play one all-bot game, printing each move; returns the winners."""
+    info = game_info(game_id)
+    players = players or info.bench_config[0]
+    options = dict(options or {})
+    state = new_game(game_id, players, seed, **options)
+    rng = Rng(seed)
+    out(f"== {info.name}: {players} bots, seed {seed} ==")
+    while not state.is_over():
+        active = state.active_players()
+        if active:
+            player = active[rng.below(len(active))]
+            action = info.bot(state.view(player), state.legal_actions(player), rng)
+        else:
+            player, action = None, state.host_actions()[0]
+        state.apply(player, action)
+        out(f"{seat_name(player):>4}  {info.notation(action):<24} {state.describe(action)}")
+    scores, winners = state.scores(), state.winners()
+    better = "lower is better" if info.lower_score_wins else "higher is better"
+    out(f"Final scores ({better}): " + ", ".join(f"{seat_name(p)} {s}" for p, s in enumerate(scores)))
+    out("Winner: " + " and ".join(seat_name(p) for p in winners))
+    return winners
+
+
+def run(game_ids=None, players=None, seed=1, out=print) -> int:
+    for game_id in game_ids or list(GAMES):
+        play_bot_match(game_id, players if players else None, seed, out)
+        out("")
+    return 0

@@ -1,0 +1,1 @@
+"""LAN play: the authoritative host, seats, discovery, transport and peers (no pygame)."""
