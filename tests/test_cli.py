@@ -1,0 +1,67 @@
+"""The `spielabend` command as a user runs it: headless bot matches and clear errors."""
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+from client.cli import display_available
+from client.headless import play_bot_match
+from engines import GAMES
+
+
+def run_cli(*args, env_extra=None):
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    env.update(env_extra or {})
+    return subprocess.run(
+        [sys.executable, "-m", "client", *args], capture_output=True, text=True, timeout=60, env=env
+    )
+
+
+def test_headless_match_prints_moves_in_notation_and_final_scores():
+    result = run_cli("--headless", "--game", "die_mauer", "--players", "3", "--seed", "4")
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.strip().splitlines()
+    assert lines[0] == "== Die Mauer: 3 bots, seed 4 =="
+    assert any(line.split()[1:3] == ["plan", "T"] for line in lines if line.startswith("  P"))
+    assert any(" build " in f" {line} " for line in lines)
+    assert lines[-2].startswith("Final scores (lower is better): P1 ")
+    assert lines[-1].startswith("Winner: P")
+
+
+def test_without_a_display_the_command_plays_a_bot_match_in_the_terminal():
+    result = run_cli("--game", "die_mauer", "--players", "2", env_extra={"SDL_VIDEODRIVER": ""})
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("No display found")
+    assert "Winner:" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--headless", "--players", "9", "--game", "die_mauer"], "takes 2-6 players"),
+        (["--headless", "--game", "schach"], "invalid choice: 'schach'"),
+        (["--headless", "--seed", "abc"], "invalid int value"),
+    ],
+)
+def test_bad_arguments_get_a_clear_error_and_no_traceback(args, message):
+    result = run_cli(*args)
+    assert result.returncode == 2
+    assert message in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_display_detection_follows_the_sdl_driver(monkeypatch):
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    assert not display_available()
+    monkeypatch.setenv("SDL_VIDEODRIVER", "x11")
+    assert display_available()
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_every_game_finishes_a_headless_bot_match(game_id):
+    lines = []
+    winners = play_bot_match(game_id, None, 7, out=lines.append)
+    assert winners and lines[-1].startswith("Winner:")
+    assert len(lines) > 3
