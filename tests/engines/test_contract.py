@@ -9,7 +9,15 @@ from hypothesis import strategies as st
 
 from engines import GAMES, IllegalAction, Rng, SetupError, events_for, load_state, new_game, replay
 
-from .play import assert_rejected, bot_chooser, garbage, play, random_chooser, random_game, roundtrip
+from .play import (
+    assert_rejected,
+    bot_chooser,
+    garbage,
+    play,
+    random_chooser,
+    random_game,
+    roundtrip,
+)
 
 CONFIGS = [
     pytest.param(game_id, players, options, id=f"{game_id}-{players}p-{options}")
