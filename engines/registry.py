@@ -10,7 +10,7 @@ from .errors import SetupError
 from .state import GameState
 
 # Each game module defines ``GAME = GameInfo(...)``. A game appears in GAMES once its
-# module exists, so games land one at a time without touching this file.
+# module exists and defines GAME, so games land one at a time without touching this file.
 GAME_MODULES = {
     "die_mauer": "engines.die_mauer",
     "drunter_druber": "engines.drunter_druber",
@@ -89,7 +89,9 @@ def _load_games() -> dict[str, GameInfo]:
     for game_id, module_name in GAME_MODULES.items():
         if importlib.util.find_spec(module_name) is None:
             continue
-        games[game_id] = importlib.import_module(module_name).GAME
+        info = getattr(importlib.import_module(module_name), "GAME", None)
+        if info is not None:  # a module without GAME is a game still being built
+            games[game_id] = info
     return games
 
 
