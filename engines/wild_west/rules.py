@@ -1,0 +1,464 @@
+"""Wild West: the game state, rounds, picks and the writing steps (WW-1 to WW-10).
+
+A round (WW-3) is a secret simultaneous pick (a column or a Tumbleweed, through
+`SecretChoices`), a reveal, and then each player's writing steps on their own public
+sheet: ``write`` (the tile), ``upgrade`` (Gold Mine), ``track`` (Ranch, Gold Mine),
+``grave`` (Saloon) and ``park``. The steps of different players run concurrently; a
+step with exactly one possible choice and no option to refuse is done automatically.
+"""
+
+from ..errors import IllegalAction
+from ..events import private
+from ..simultaneous import SecretChoices
+from ..state import GameState
+from .scoring import GRAVE, MAX_UPGRADES, PARK, score_sheet
+from .sheet import (
+    ACE,
+    ACTION_KIND,
+    DISTANCE,
+    IS_MINE,
+    MINE,
+    MINES,
+    NEIGHBOURS,
+    RANCH,
+    ROW_LENGTHS,
+    ROW_TILES,
+    SALOON,
+    TILE_COL,
+    TILE_ROW,
+    TILES,
+    card_action,
+    card_value,
+    full_deck,
+    tile_at,
+    track_spots,
+    writable_tiles,
+)
+
+PICK, WRITE, OVER = "pick", "write", "over"
+TUMBLEWEED, MISSED = "tumbleweed", "missed"
+WRITE_STEP, UPGRADE_STEP, TRACK_STEP, GRAVE_STEP, PARK_STEP = "write", "upgrade", "track", "grave", "park"
+TILE_STEPS = (WRITE_STEP, TRACK_STEP, GRAVE_STEP)
+STEPS_AFTER = {  # what follows the write, per action (WW-5)
+    RANCH: [TRACK_STEP, PARK_STEP],
+    MINE: [UPGRADE_STEP, TRACK_STEP, PARK_STEP],
+    "church": [PARK_STEP],
+    SALOON: [GRAVE_STEP],
+}
+ACTION_NAMES = {RANCH: "Ranch", MINE: "Gold Mine", "church": "Church", SALOON: "Saloon"}
+SOLO_MULLIGANS = 2  # WW-9
+
+
+def _is_int(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+class WildWestState(GameState):
+    GAME_ID = "wild_west"
+
+    def __init__(self, players: int, seed: int, options: dict):
+        super().__init__(players, seed, options)
+        self.timer = options.get("timer", 0)  # WW-10: seconds, 0 = off; the host keeps time
+        self.solo = players == 1  # WW-9
+        self.deck = full_deck()
+        self.rng.shuffle(self.deck)
+        self.discard: list[str] = []
+        self.flipped: list[str] = []
+        self.kinds = [[""] * TILES for _ in range(players)]
+        self.values = [[0] * TILES for _ in range(players)]
+        self.tracks = [[False] * TILES for _ in range(players)]
+        self.rights = [[""] * TILES for _ in range(players)]
+        self.upgrades = [[0] * 6 for _ in range(players)]
+        self.tumbleweeds = [0] * players
+        self.aces = [0] * players
+        self.completed_rows = [[False] * 4 for _ in range(players)]
+        self.tasks: list = [None] * players
+        self.round = 0
+        self.deal = 0
+        self.last_picks: list | None = None
+        self.completions = 0  # row tracks completed during this round (WW-7)
+        self.extension = False  # this round was added by a track completion (WW-7)
+        self.end_reason: str | None = None
+        self.final: list | None = None
+        self._start_round()
+
+    # --- rounds and deals (WW-3, WW-9) -----------------------------------------------
+    def _start_round(self) -> list[dict]:
+        self.round += 1
+        return self._deal("round")
+
+    def _deal(self, why: str) -> list[dict]:
+        """Flip six cards; with fewer than six left, every card is reshuffled (WW-3)."""
+        events = []
+        if len(self.deck) < 6:
+            self.deck += self.discard
+            self.discard = []
+            self.rng.shuffle(self.deck)
+            events.append({"type": "reshuffle", "cards": len(self.deck)})
+        self.flipped = self.deck[-6:]
+        del self.deck[-6:]
+        self.deal += 1
+        self.phase = PICK
+        self.picks = SecretChoices(self.players, range(self.players))
+        self.columns = [
+            [card_action(self.flipped[i]), card_value(self.flipped[3 + i])] for i in range(3)
+        ]
+        self.legal_columns = [
+            [i for i, (action, value) in enumerate(self.columns)
+             if writable_tiles(self.values[p], value, action == MINE)]
+            for p in range(self.players)
+        ]
+        events.append({
+            "type": why, "round": self.round, "deal": self.deal,
+            "cards": list(self.flipped),
+            "columns": [{"action": a, "value": v} for a, v in self.columns],
+        })
+        return events
+
+    # --- who acts, and what they may do -----------------------------------------------
+    def active_players(self) -> list[int]:
+        if self.phase == PICK:
+            return self.picks.pending()
+        if self.phase == WRITE:
+            return [p for p in range(self.players) if self.tasks[p] is not None]
+        return []
+
+    def legal_actions(self, player: int) -> list:
+        if self.phase == PICK:
+            if self.picks.locked[player]:
+                return []
+            return [{"type": "pick", "column": c} for c in self.legal_columns[player]] + [
+                {"type": "pick", "column": None}
+            ]
+        if self.phase != WRITE or self.tasks[player] is None:
+            return []
+        step = self.tasks[player]["steps"][0]
+        options = self._options(player, step)
+        if step in TILE_STEPS:
+            return [{"type": step, "row": TILE_ROW[t], "col": TILE_COL[t]} for t in options]
+        if step == UPGRADE_STEP:
+            return [{"type": step, "size": n} for n in options]
+        return [{"type": step, "park": yes} for yes in options]
+
+    def host_actions(self) -> list:
+        """WW-10: with the speed option the host sends ``timeout`` for this deal when its
+        round timer runs out; everyone who has not picked loses this round's pick."""
+        if self.phase == PICK and self.timer:
+            return [{"type": "timeout", "deal": self.deal}]
+        return []
+
+    def _options(self, player: int, step: str) -> list:
+        task = self.tasks[player]
+        if step == WRITE_STEP:
+            return writable_tiles(self.values[player], task["value"], task["action"] == MINE)
+        if step == UPGRADE_STEP:
+            return [n for n in range(1, 7) if self.upgrades[player][n - 1] < MAX_UPGRADES]
+        if step == TRACK_STEP:
+            return track_spots(self.values[player], self.tracks[player])
+        rights = self.rights[player]
+        if step == GRAVE_STEP:
+            # WW-5: each grave goes on an empty right section nearest the new saloon
+            distance = DISTANCE[task["tile"]]
+            empty = [t for t in range(TILES) if not rights[t]]
+            if not empty:
+                return []
+            nearest = min(distance[t] for t in empty)
+            return [t for t in empty if distance[t] == nearest]
+        return [True, False] if not rights[task["tile"]] else []
+
+    # --- applying actions ---------------------------------------------------------------
+    def _apply(self, player: int, action) -> list[dict]:
+        if self.phase == PICK:
+            return self._pick(player, action["column"])
+        task = self.tasks[player]
+        step = task["steps"][0]
+        if step in TILE_STEPS:
+            choice = tile_at(action["row"], action["col"])
+        else:
+            choice = action["size"] if step == UPGRADE_STEP else action["park"]
+        events = self._step(player, step, choice) + self._settle(player)
+        if all(t is None for t in self.tasks):
+            events += self._end_round()
+        return events
+
+    def _pick(self, player: int, column) -> list[dict]:
+        self.picks.choose(player, column)
+        events = [
+            {"type": "locked", "player": player},
+            private({"type": "picked", "player": player, "column": column}, [player]),
+        ]
+        if self.picks.complete():
+            events += self._reveal()
+        return events
+
+    def _apply_host(self, action) -> list[dict]:
+        if not (isinstance(action, dict) and _is_int(action.get("deal"))):
+            raise IllegalAction("malformed", "a timeout names its deal as a whole number")
+        missed = self.picks.pending()
+        for player in missed:
+            self.picks.choose(player, MISSED)
+        return [{"type": "timeout", "deal": self.deal, "missed": missed}] + self._reveal()
+
+    def _reveal(self) -> list[dict]:
+        """Everyone has picked (or missed, WW-10): tumbleweeds, mulligans, writing tasks."""
+        choices = self.picks.revealed()
+        self.last_picks = [TUMBLEWEED if choices[p] is None else choices[p] for p in range(self.players)]
+        events: list[dict] = [{"type": "reveal", "round": self.round, "picks": list(self.last_picks)}]
+        for player in range(self.players):
+            column = choices[player]
+            if column is None:
+                self.tumbleweeds[player] += 1
+                events.append({"type": "tumbleweed", "player": player, "count": self.tumbleweeds[player]})
+            elif column != MISSED:
+                action, value = self.columns[column]
+                self.tasks[player] = {"action": action, "value": value, "tile": -1,
+                                      "steps": [WRITE_STEP], "graves": 0}
+        if self.solo and choices[0] is None and self.tumbleweeds[0] <= SOLO_MULLIGANS:
+            self.discard += self.flipped  # WW-9: a mulligan redraws six cards at once
+            return events + self._deal("mulligan")
+        self.phase = WRITE
+        for player in range(self.players):
+            events += self._settle(player)
+        if all(t is None for t in self.tasks):
+            events += self._end_round()
+        return events
+
+    def _settle(self, player: int) -> list[dict]:
+        """Skip steps with nothing to choose and do forced ones, up to the next real choice."""
+        events: list[dict] = []
+        task = self.tasks[player]
+        while task is not None:
+            step = task["steps"][0]
+            options = self._options(player, step)
+            if len(options) == 1 and step != PARK_STEP:
+                events += self._step(player, step, options[0])
+            elif options:
+                return events
+            else:
+                if step == GRAVE_STEP:
+                    events.append({"type": "graves_lost", "player": player, "count": task["graves"]})
+                self._next_step(player)
+            task = self.tasks[player]
+        return events
+
+    def _next_step(self, player: int) -> None:
+        task = self.tasks[player]
+        task["steps"].pop(0)
+        if not task["steps"]:
+            self.tasks[player] = None
+
+    def _step(self, player: int, step: str, choice) -> list[dict]:
+        task = self.tasks[player]
+        if step == WRITE_STEP:
+            event = self._write(player, choice)
+        elif step == UPGRADE_STEP:
+            self.upgrades[player][choice - 1] += 1
+            event = {"type": "upgrade", "player": player, "size": choice,
+                     "upgrades": self.upgrades[player][choice - 1]}
+        elif step == TRACK_STEP:
+            return self._lay_track(player, choice)
+        elif step == GRAVE_STEP:
+            self.rights[player][choice] = GRAVE
+            task["graves"] -= 1
+            event = {"type": "grave", "player": player, "row": TILE_ROW[choice], "col": TILE_COL[choice]}
+            if task["graves"]:
+                return [event]  # more graves of the same duel follow
+        else:
+            if choice:
+                self.rights[player][task["tile"]] = PARK
+            event = {"type": "park", "player": player, "row": TILE_ROW[task["tile"]],
+                     "col": TILE_COL[task["tile"]], "park": choice}
+        self._next_step(player)
+        return [event]
+
+    def _write(self, player: int, t: int) -> dict:
+        task = self.tasks[player]
+        kind = ACTION_KIND[task["action"]]
+        self.kinds[player][t] = kind
+        self.values[player][t] = task["value"]
+        if task["value"] == ACE:
+            self.aces[player] += 1
+        task["tile"] = t
+        task["steps"] += STEPS_AFTER[task["action"]]
+        if task["action"] == SALOON:
+            # WW-5: one grave for the saloon, one more per saloon touching it
+            task["graves"] = 1 + sum(1 for n in NEIGHBOURS[t] if self.kinds[player][n] == "S")
+        return {"type": "write", "player": player, "row": TILE_ROW[t], "col": TILE_COL[t],
+                "kind": kind, "value": task["value"]}
+
+    def _lay_track(self, player: int, t: int) -> list[dict]:
+        self.tracks[player][t] = True
+        self._next_step(player)
+        row = TILE_ROW[t]
+        events = [{"type": "track", "player": player, "row": row, "col": TILE_COL[t]}]
+        if not self.completed_rows[player][row] and all(self.tracks[player][x] for x in ROW_TILES[row]):
+            self.completed_rows[player][row] = True
+            self.completions += 1
+            events.append({"type": "track_complete", "player": player, "row": row})
+        return events
+
+    def _end_round(self) -> list[dict]:
+        """WW-7, checked after each round: three Tumbleweeds, all mines filled, a full
+        sheet; a round with a completed row track adds one more round."""
+        self.discard += self.flipped
+        self.flipped = []
+        reason = None
+        if any(count >= 3 for count in self.tumbleweeds):
+            reason = "tumbleweeds"
+        elif any(all(v for v in values) for values in self.values):
+            reason = "full_sheet"
+        elif any(all(values[t] for t in MINES) for values in self.values):
+            reason = "mines"
+        elif self.completions:
+            self.extension = True
+        elif self.extension:
+            reason = "tracks"
+        events: list[dict] = [{"type": "round_over", "round": self.round}]
+        if reason is None and self.completions:
+            events.append({"type": "extension", "round": self.round + 1})
+        self.completions = 0
+        if reason is None:
+            return events + self._start_round()
+        self.phase, self.end_reason = OVER, reason
+        self.final = [self._score(p) for p in range(self.players)]
+        events.append({"type": "game_over", "reason": reason, "scores": self.final,
+                       "totals": self.scores(), "winners": self.winners()})
+        return events
+
+    # --- results (WW-8) ------------------------------------------------------------------
+    def _score(self, player: int) -> dict:
+        return score_sheet(self.kinds[player], self.rights[player], self.tracks[player],
+                           self.upgrades[player], self.tumbleweeds[player], self.aces[player])
+
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def scores(self) -> list[int]:
+        if self.final is not None:
+            return [parts["total"] for parts in self.final]
+        return [self._score(p)["total"] for p in range(self.players)]
+
+    def winners(self) -> list[int]:
+        totals = self.scores()
+        best = max(totals)
+        return [p for p in range(self.players) if totals[p] == best]
+
+    # --- what each player may know: sheets are public, picks secret until revealed ------
+    def view(self, player: int | None) -> dict:
+        view = {
+            "game": self.GAME_ID,
+            "you": player,
+            "players": self.players,
+            "round": self.round,
+            "deal": self.deal,
+            "phase": self.phase,
+            "active": self.active_players(),
+            "solo": self.solo,
+            "timer": self.timer,
+            "cards": list(self.flipped),
+            "columns": [{"action": a, "value": v} for a, v in self.columns] if self.flipped else [],
+            "deck_left": len(self.deck),
+            "last_picks": None if self.last_picks is None else list(self.last_picks),
+            "extension": self.extension,
+            "end_reason": self.end_reason,
+            "sheets": [self._sheet_view(p) for p in range(self.players)],
+        }
+        if self.phase == PICK:
+            view["picks"] = self.picks.view_for(player)
+            if player is not None:
+                view["legal_columns"] = list(self.legal_columns[player])
+        return view
+
+    def _sheet_view(self, p: int) -> dict:
+        kinds, values, tracks, rights = self.kinds[p], self.values[p], self.tracks[p], self.rights[p]
+        rows = [
+            [{"kind": kinds[t] or None, "value": values[t] or None, "track": tracks[t],
+              "right": rights[t] or None, "mine": IS_MINE[t]} for t in tiles]
+            for tiles in ROW_TILES
+        ]
+        task = self.tasks[p]
+        if task is not None:
+            t = task["tile"]
+            task = {"action": task["action"], "value": task["value"], "step": task["steps"][0],
+                    "tile": None if t < 0 else [TILE_ROW[t], TILE_COL[t]], "graves": task["graves"]}
+        return {
+            "rows": rows,
+            "upgrades": list(self.upgrades[p]),
+            "tumbleweeds": self.tumbleweeds[p],
+            "aces": self.aces[p],
+            "completed_rows": list(self.completed_rows[p]),
+            "task": task,
+            "score": self.final[p] if self.final is not None else self._score(p),
+        }
+
+    def describe(self, action) -> str:
+        kind = action["type"]
+        if kind == "pick":
+            column = action["column"]
+            if column is None:
+                return "takes a Tumbleweed"
+            action_name, value = self.columns[column]
+            return f"picks column {column + 1}: {ACTION_NAMES[action_name]} {_rank(value)}"
+        if kind == "timeout":
+            return "the round timer ran out"
+        if kind == "upgrade":
+            return f"upgrades group size {action['size']}"
+        if kind == "park":
+            return "plants a park" if action["park"] else "leaves the right section empty"
+        where = f"row {action['row'] + 1}, tile {action['col'] + 1}"
+        verb = {"write": "writes in", "track": "lays track in", "grave": "digs a grave in"}[kind]
+        return f"{verb} {where}"
+
+    # --- helpers ---------------------------------------------------------------------------
+    def _check(self, player: int, action) -> None:
+        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+            raise IllegalAction("malformed", "an action must be a dict with a type")
+        kind = action["type"]
+        if self.phase == PICK:
+            expected = "pick"
+        else:
+            expected = self.tasks[player]["steps"][0]
+        if kind != expected:
+            raise IllegalAction("wrong_step", f"now is the time to {expected}, not {kind!r}")
+        if kind == "pick":
+            self._check_fields(action, "column")
+            column = action["column"]
+            if column is not None and not (_is_int(column) and 0 <= column <= 2):
+                raise IllegalAction("no_such_column", "pick column 1, 2 or 3, or a Tumbleweed")
+            if column is not None and column not in self.legal_columns[player]:
+                raise IllegalAction("cannot_write", "that pair fits nowhere on your sheet (WW-4)")
+            return
+        if kind in TILE_STEPS:
+            self._check_fields(action, "row", "col")
+            row, col = action["row"], action["col"]
+            if not (_is_int(row) and _is_int(col) and 0 <= row < 4 and 0 <= col < ROW_LENGTHS[row]):
+                raise IllegalAction("no_such_tile", "there is no such tile on the sheet")
+            choice = tile_at(row, col)
+        elif kind == UPGRADE_STEP:
+            self._check_fields(action, "size")
+            choice = action["size"]
+            if not (_is_int(choice) and 1 <= choice <= 6):
+                raise IllegalAction("no_such_size", "group sizes run from 1 to 6")
+        else:
+            self._check_fields(action, "park")
+            choice = action["park"]
+            if not isinstance(choice, bool):
+                raise IllegalAction("malformed", "park must be true or false")
+        if choice not in self._options(player, kind):
+            reasons = {
+                WRITE_STEP: "that value does not fit there (WW-4)",
+                UPGRADE_STEP: "that size row already has 3 upgrades",
+                TRACK_STEP: "track must grow inward from a row's edge onto a filled tile (WW-6)",
+                GRAVE_STEP: "graves go on the nearest empty right sections (WW-5)",
+                PARK_STEP: "that right section is taken",
+            }
+            raise IllegalAction(f"illegal_{kind}", reasons[kind])
+
+    @staticmethod
+    def _check_fields(action: dict, *fields: str) -> None:
+        if len(action) != len(fields) + 1 or any(f not in action for f in fields):
+            raise IllegalAction("malformed", f"a {action['type']} action has the fields {', '.join(fields)}")
+
+
+def _rank(value: int) -> str:
+    return "A" if value == ACE else "J" if value == 11 else str(value)
