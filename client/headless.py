@@ -4,6 +4,7 @@ Used by `spielabend --headless`, and by `make play` where there is no display.
 """
 
 from engines import GAMES, Rng, game_info, new_game
+from engines.botplay import next_bot_move
 
 
 def seat_name(player) -> str:
@@ -19,12 +20,7 @@ def play_bot_match(game_id: str, players: int | None, seed: int, out=print, opti
     rng = Rng(seed)
     out(f"== {info.name}: {players} bots, seed {seed} ==")
     while not state.is_over():
-        active = state.active_players()
-        if active:
-            player = active[rng.below(len(active))]
-            action = info.bot(state.view(player), state.legal_actions(player), rng)
-        else:
-            player, action = None, state.host_actions()[0]
+        player, action = next_bot_move(state, rng)
         state.apply(player, action)
         out(f"{seat_name(player):>4}  {info.notation(action):<24} {state.describe(action)}")
     scores, winners = state.scores(), state.winners()

@@ -14,6 +14,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from engines import GAMES, Rng, new_game  # noqa: E402
+from engines.botplay import next_bot_move  # noqa: E402
 
 GOLDEN_DIR = ROOT / "tests" / "engines" / "golden"
 
@@ -23,12 +24,7 @@ def bot_playthrough(game_id: str, seed: int = 2026) -> dict:
     players, options = info.test_configs[0]
     state, rng, log = new_game(game_id, players, seed, **options), Rng(seed), []
     while not state.is_over():
-        active = state.active_players()
-        if active:
-            player = active[rng.below(len(active))]
-            action = info.bot(state.view(player), state.legal_actions(player), rng)
-        else:
-            player, action = None, state.host_actions()[0]
+        player, action = next_bot_move(state, rng)
         state.apply(player, action)
         log.append([player, action])
     return {
