@@ -1,0 +1,64 @@
+"""Wie Waldi card data (WA-1): one set of 30 cards, identical for every player but the back.
+
+A dog faces left: head, then middles, then a tail. Each card shows a two-coloured coat
+split at the card's middle; the dog grows only at its open right end, and a card fits
+when its left colour equals the colour of that open end.
+
+A card is named by a short code: ``H`` + colour (head), ``M`` + left + right colour
+(middle), ``T`` + colour (plain tail), ``C`` + colour (cat tail). On the table a card is
+an int ``owner * 30 + index`` into `SET`, so the back colour (who played it) is implicit.
+"""
+
+RED, YELLOW, GREEN, BLUE = 0, 1, 2, 3
+COLOURS = ("r", "y", "g", "b")
+COLOUR_NAMES = ("red", "yellow", "green", "blue")
+# WA-1: each coat colour is also drawn with its own pattern, for colour-blind players.
+COLOUR_PATTERNS = ("dots", "stripes", "checks", "waves")
+COLOUR_OF = {letter: index for index, letter in enumerate(COLOURS)}
+
+HEAD, MIDDLE, TAIL, CAT = "H", "M", "T", "C"
+KIND_NAMES = {HEAD: "head", MIDDLE: "middle", TAIL: "tail", CAT: "cat tail"}
+
+SET_SIZE = 30
+PILES = 3
+PILE_SIZE = 10
+MARKERS = 6
+
+# WA-1: 7 heads and 3 cat tails spread as evenly as possible (red, yellow and green get
+# two heads, blue one; the cat tails go to red, yellow and green), so every colour is
+# started as often as it is closed: heads 2/2/2/1, tails (plain + cat) 2/2/2/1.
+HEADS = ("Hr", "Hr", "Hy", "Hy", "Hg", "Hg", "Hb")
+MIDDLES = tuple(f"M{left}{right}" for left in COLOURS for right in COLOURS)  # all 16 pairs
+PLAIN_TAILS = ("Tr", "Ty", "Tg", "Tb")
+CAT_TAILS = ("Cr", "Cy", "Cg")
+SET = HEADS + MIDDLES + PLAIN_TAILS + CAT_TAILS
+CODES = frozenset(SET)
+
+# Per set index: kind, left colour (-1 for a head), right colour (-1 for a tail).
+KIND = tuple(code[0] for code in SET)
+LEFT = tuple(-1 if code[0] == HEAD else COLOUR_OF[code[1]] for code in SET)
+RIGHT = tuple(
+    COLOUR_OF[code[1]] if code[0] == HEAD else COLOUR_OF[code[2]] if code[0] == MIDDLE else -1
+    for code in SET
+)
+# Reserve slot of a card for deadlock counting: its left colour, or 4 for a head.
+HEAD_SLOT = 4
+SLOT = tuple(HEAD_SLOT if left < 0 else left for left in LEFT)
+
+
+def code_of(card: int) -> str:
+    """The code of table card ``card`` (``owner * 30 + index``)."""
+    return SET[card % SET_SIZE]
+
+
+def owner_of(card: int) -> int:
+    """Who played ``card``: its back colour."""
+    return card // SET_SIZE
+
+
+def card_name(code: str) -> str:
+    """Human words for a card code: ``"Mrg"`` -> ``"red/green middle"``."""
+    kind = code[0]
+    if kind == MIDDLE:
+        return f"{COLOUR_NAMES[COLOUR_OF[code[1]]]}/{COLOUR_NAMES[COLOUR_OF[code[2]]]} middle"
+    return f"{COLOUR_NAMES[COLOUR_OF[code[1]]]} {KIND_NAMES[kind]}"

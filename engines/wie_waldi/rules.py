@@ -1,0 +1,478 @@
+"""Wie Waldi rules: every player races at once to build and complete dachshunds.
+
+Rulings WA-1 to WA-8 (../shared/RULINGS.md); the English reading, the card table and the
+notation are in docs/rules/wie_waldi.md. The engine is clockless: the host applies
+actions in the order they arrive (WA-3) and owns the optional round timer (WA-5).
+"""
+
+from ..errors import IllegalAction
+from ..events import private
+from ..plain import encode
+from ..state import GameState
+from .cards import (
+    CODES,
+    COLOUR_NAMES,
+    COLOURS,
+    HEAD,
+    HEAD_SLOT,
+    KIND,
+    LEFT,
+    MARKERS,
+    PILE_SIZE,
+    PILES,
+    RIGHT,
+    SET,
+    SET_SIZE,
+    SLOT,
+    TAIL,
+    card_name,
+    code_of,
+    owner_of,
+)
+
+RACE, OVER = "race", "over"
+ROUNDS = 3  # WA-7
+STOP, DEADLOCK, TIMER = "stop", "deadlock", "timer"
+BONE_POINTS = {"gold": 3, "silver": 2, "bronze": 1}
+RANK_BONES = {1: "gold", 2: "silver", 3: "bronze"}  # WA-6: rank 4 gets nothing
+TIME_UP = {"type": "time_up"}
+
+_DRAW_KEYS = frozenset(("type", "pile"))
+_START_KEYS = frozenset(("type", "card"))
+_PLAY_KEYS = frozenset(("type", "card", "dog", "end"))
+
+
+def player_name(player: int) -> str:
+    return f"Player {player + 1}"
+
+
+def bones_for(cards: list[int]) -> list[list[str]]:
+    """The rank bones of one round from each player's count of owned cards (WA-6).
+
+    Ties share the better rank and skip the next (5, 5, 3 -> ranks 1, 1, 3). With two
+    or three players the worst rank is 2 or 3, so everyone gets at least bronze.
+    """
+    bones = []
+    for count in cards:
+        rank = 1 + sum(1 for other in cards if other > count)
+        bones.append([RANK_BONES[rank]] if rank in RANK_BONES else [])
+    return bones
+
+
+class WieWaldiState(GameState):
+    GAME_ID = "wie_waldi"
+
+    def __init__(self, players: int, seed: int, options: dict):
+        super().__init__(players, seed, options)
+        self.rounds = options.get("rounds", ROUNDS)
+        self.round_timer = options.get("round_timer", 0)
+        self.round = 0
+        self.phase = RACE
+        self.next_dog = (
+            0  # dog ids run on over the whole game, so a late action never hits a new dog
+        )
+        self.totals = [0] * players
+        self.results: list[dict] = []
+        self._start_round()
+
+    def _start_round(self) -> None:
+        """Each player shuffles their set into three face-down piles of ten (WA-2)."""
+        self.piles: list[list[list[int]]] = []
+        for player in range(self.players):
+            cards = list(range(player * SET_SIZE, (player + 1) * SET_SIZE))
+            self.rng.shuffle(cards)
+            self.piles.append([cards[i * PILE_SIZE : (i + 1) * PILE_SIZE] for i in range(PILES)])
+        self.hands: list = [None] * self.players  # a pile's top is its last element
+        self.hand_piles: list = [None] * self.players
+        self.markers = [MARKERS] * self.players
+        self.first_dog = self.next_dog
+        self.dogs: list[dict] = []
+        self._recount()
+
+    def _recount(self) -> None:
+        """Rebuild the deadlock counters (WA-5) from piles, hands and dogs.
+
+        ``reserve[p]`` counts p's unplayed cards by the colour their left edge needs (slot
+        4: heads, which always fit); ``open_ends`` counts open dogs by end colour.
+        """
+        self.reserve = [[0] * 5 for _ in range(self.players)]
+        for player in range(self.players):
+            cards = [c for pile in self.piles[player] for c in pile]
+            if self.hands[player] is not None:
+                cards.append(self.hands[player])
+            for card in cards:
+                self.reserve[player][SLOT[card % SET_SIZE]] += 1
+        self.open_ends = [0] * 4
+        for dog in self.dogs:
+            if dog["tail"] is None:
+                self.open_ends[dog["end"]] += 1
+
+    # --- who acts, and what they may do (WA-2, WA-3) -----------------------------------
+    def active_players(self) -> list[int]:
+        """Everyone who still holds a card or has one in a pile: all at once (WA-3)."""
+        if self.phase != RACE:
+            return []
+        hands, piles = self.hands, self.piles
+        return [p for p in range(self.players) if hands[p] is not None or any(piles[p])]
+
+    def legal_actions(self, player: int) -> list:
+        if self.phase != RACE or type(player) is not int or not 0 <= player < self.players:
+            return []
+        card = self.hands[player]
+        if card is None:
+            return [
+                {"type": "draw", "pile": k} for k, pile in enumerate(self.piles[player]) if pile
+            ]
+        index = card % SET_SIZE
+        code = SET[index]
+        actions: list = [{"type": "put_back"}]
+        if KIND[index] == HEAD:
+            actions.append({"type": "start", "card": code})
+            return actions
+        left = LEFT[index]
+        for dog in self.dogs:
+            if dog["tail"] is None and dog["end"] == left:
+                actions.append(
+                    {"type": "play", "card": code, "dog": dog["id"], "end": len(dog["cards"])}
+                )
+        return actions
+
+    def host_actions(self) -> list:
+        """The host's round timer ran out (WA-5), offered only with the timer option on."""
+        return [dict(TIME_UP)] if self.round_timer and self.phase == RACE else []
+
+    # --- applying actions -----------------------------------------------------------------
+    def apply(self, player, action) -> list[dict]:
+        # A clearer reason than "not your turn" for someone whose cards are all played.
+        if (
+            type(player) is int
+            and 0 <= player < self.players
+            and self.phase == RACE
+            and self.hands[player] is None
+            and not any(self.piles[player])
+        ):
+            raise IllegalAction(
+                "out_of_cards", f"{player_name(player)} has played every card this round"
+            )
+        return super().apply(player, action)
+
+    def _apply(self, player: int, action) -> list[dict]:
+        kind = action["type"]
+        if kind == "draw":
+            pile = action["pile"]
+            card = self.piles[player][pile].pop()
+            self.hands[player] = card
+            self.hand_piles[player] = pile
+            return [
+                {"type": "drew", "player": player, "pile": pile},
+                private(
+                    {"type": "drawn", "player": player, "pile": pile, "card": code_of(card)},
+                    [player],
+                ),
+            ]
+        if kind == "put_back":
+            pile = self.hand_piles[player]
+            self.piles[player][pile].insert(0, self.hands[player])  # WA-2: under its own pile
+            self.hands[player] = self.hand_piles[player] = None
+            return [{"type": "put_back", "player": player, "pile": pile}]
+        return self._play(player, action)
+
+    def _play(self, player: int, action) -> list[dict]:
+        card = self.hands[player]
+        index = card % SET_SIZE
+        self.hands[player] = self.hand_piles[player] = None
+        self.reserve[player][SLOT[index]] -= 1
+        if action["type"] == "start":
+            dog = {
+                "id": self.next_dog,
+                "cards": [card],
+                "end": RIGHT[index],
+                "tail": None,
+                "owner": None,
+                "cat": False,
+            }
+            self.next_dog += 1
+            self.dogs.append(dog)
+            events = [
+                {"type": "dog_started", "player": player, "dog": dog["id"], "card": SET[index]}
+            ]
+        else:
+            dog = self.dogs[action["dog"] - self.first_dog]
+            dog["cards"].append(card)
+            self.open_ends[dog["end"]] -= 1
+            events = [
+                {
+                    "type": "played",
+                    "player": player,
+                    "dog": dog["id"],
+                    "card": SET[index],
+                    "end": len(dog["cards"]),
+                }
+            ]
+        if RIGHT[index] >= 0:
+            dog["end"] = RIGHT[index]
+            self.open_ends[dog["end"]] += 1
+        else:
+            events.append(self._complete(player, dog, KIND[index] != TAIL))
+            if self.markers[player] == 0:
+                return events + self._end_round(STOP)  # WA-5: "Stop!" on the sixth marker
+        if not self._anyone_can_play():
+            return events + self._end_round(DEADLOCK)  # WA-5
+        return events
+
+    def _complete(self, player: int, dog: dict, cat: bool) -> dict:
+        """WA-4: the tail's player moves the dog aside under one of their markers."""
+        dog["end"] = -1
+        dog["tail"] = player
+        dog["cat"] = cat
+        dog["owner"] = player if cat else owner_of(dog["cards"][0])
+        self.markers[player] -= 1
+        return {
+            "type": "dog_completed",
+            "dog": dog["id"],
+            "player": player,
+            "owner": dog["owner"],
+            "cat": cat,
+            "cards": len(dog["cards"]),
+            "markers": list(self.markers),
+        }
+
+    def _anyone_can_play(self) -> bool:
+        """Whether any unplayed card of anyone fits now (WA-5); only a play changes this."""
+        open_ends = self.open_ends
+        for reserve in self.reserve:
+            if reserve[HEAD_SLOT] or (
+                (reserve[0] and open_ends[0])
+                or (reserve[1] and open_ends[1])
+                or (reserve[2] and open_ends[2])
+                or (reserve[3] and open_ends[3])
+            ):
+                return True
+        return False
+
+    def _apply_host(self, action) -> list[dict]:
+        return self._end_round(TIMER)
+
+    def _end_round(self, reason: str) -> list[dict]:
+        """Score the round (WA-6); hand cards are discarded, unfinished dogs count for nobody."""
+        cards = [0] * self.players
+        for dog in self.dogs:
+            if dog["owner"] is not None:
+                cards[dog["owner"]] += len(dog["cards"])
+        bones = bones_for(cards)
+        emptied = [self._emptied_a_pile(p) for p in range(self.players)]
+        for player in range(self.players):
+            if emptied[player]:
+                bones[player].append("bronze")
+        points = [sum(BONE_POINTS[b] for b in bs) for bs in bones]
+        self.totals = [t + p for t, p in zip(self.totals, points, strict=True)]
+        result = {
+            "round": self.round + 1,
+            "reason": reason,
+            "cards": cards,
+            "bones": bones,
+            "emptied": emptied,
+            "points": points,
+        }
+        self.results.append(result)
+        events = [{"type": "round_over", **result, "totals": list(self.totals)}]
+        self.round += 1
+        if self.round >= self.rounds:
+            self.phase = OVER
+            self.hands = [None] * self.players
+            self.hand_piles = [None] * self.players
+            return events + [
+                {"type": "game_over", "totals": list(self.totals), "winners": self.winners()}
+            ]
+        self._start_round()
+        return events + [{"type": "round", "round": self.round + 1}]
+
+    def _emptied_a_pile(self, player: int) -> bool:
+        """WA-6 bronze: every card of at least one pile played (a last card still in hand
+        does not count: it is discarded at "Stop!", not played)."""
+        return any(
+            not pile and self.hand_piles[player] != k for k, pile in enumerate(self.piles[player])
+        )
+
+    # --- results (WA-7) ---------------------------------------------------------------------
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def scores(self) -> list[int]:
+        """Bone points so far."""
+        return list(self.totals)
+
+    def winners(self) -> list[int]:
+        best = max(self.totals)
+        return [p for p in range(self.players) if self.totals[p] == best]
+
+    # --- what each player may know (WA-8) ---------------------------------------------------
+    def view(self, player: int | None) -> dict:
+        view = {
+            "game": self.GAME_ID,
+            "you": player,
+            "players": self.players,
+            "round": min(self.round + 1, self.rounds),
+            "rounds": self.rounds,
+            "phase": self.phase,
+            "active": self.active_players(),
+            "round_timer": self.round_timer,
+            "pile_sizes": [[len(pile) for pile in piles] for piles in self.piles],
+            "holding": list(self.hand_piles),  # who holds a card, and from which pile
+            "dogs": [self._show_dog(dog) for dog in self.dogs],
+            "markers": list(self.markers),
+            "totals": list(self.totals),
+            "results": encode(self.results),  # a deep copy: views never share state lists
+        }
+        if player is not None:
+            card = self.hands[player]
+            view["hand"] = None if card is None else code_of(card)
+        return view
+
+    @staticmethod
+    def _show_dog(dog: dict) -> dict:
+        return {
+            "id": dog["id"],
+            "cards": [{"card": code_of(c), "player": owner_of(c)} for c in dog["cards"]],
+            "end": None if dog["end"] < 0 else COLOURS[dog["end"]],
+            "complete": dog["tail"] is not None,
+            "marker": dog["tail"],
+            "owner": dog["owner"],
+            "cat": dog["cat"],
+        }
+
+    def describe(self, action) -> str:
+        kind = action["type"]
+        if kind == "draw":
+            return f"draws from pile {action['pile'] + 1}"
+        if kind == "put_back":
+            return "puts the card back under its pile"
+        if kind == "start":
+            return f"starts a new dog with a {card_name(action['card'])}"
+        if kind == "play":
+            verb = "completes" if action["card"][0] != "M" else "extends"
+            return f"{verb} dog {action['dog']} with a {card_name(action['card'])}"
+        return "the round timer runs out"
+
+    # --- validation: reasons a racing player understands (WA-3) ---------------------------
+    def _check(self, player: int, action) -> None:
+        if type(action) is not dict or type(action.get("type")) is not str:
+            raise IllegalAction("malformed", "an action must be a dict with a type")
+        kind = action["type"]
+        keys = action.keys()
+        hand = self.hands[player]
+        if kind == "draw":
+            if keys != _DRAW_KEYS:
+                raise IllegalAction(
+                    "malformed", "a draw names one pile: {'type': 'draw', 'pile': 0-2}"
+                )
+            pile = action["pile"]
+            if type(pile) is not int or not 0 <= pile < PILES:
+                raise IllegalAction(
+                    "no_such_pile", f"there is no pile {pile!r}; piles are 0, 1 and 2"
+                )
+            if hand is not None:
+                raise IllegalAction(
+                    "hand_full", "you already hold a card: play it or put it back first"
+                )
+            if not self.piles[player][pile]:
+                raise IllegalAction("pile_empty", f"your pile {pile + 1} is empty")
+            return
+        if kind == "put_back":
+            if len(action) != 1:
+                raise IllegalAction("malformed", "a put_back has no other fields")
+            if hand is None:
+                raise IllegalAction("hand_empty", "you hold no card to put back")
+            return
+        if kind == "start":
+            if keys != _START_KEYS:
+                raise IllegalAction(
+                    "malformed", "a start names the head: {'type': 'start', 'card': 'Hr'}"
+                )
+            self._check_hand(player, action["card"])
+            if action["card"][0] != HEAD:
+                raise IllegalAction("not_a_head", "only a head starts a new dog")
+            return
+        if kind == "play":
+            if keys != _PLAY_KEYS:
+                raise IllegalAction(
+                    "malformed",
+                    "a play names card, dog and end: {'type': 'play', 'card', 'dog', 'end'}",
+                )
+            dog_id, end = action["dog"], action["end"]
+            if type(dog_id) is not int or type(end) is not int:
+                raise IllegalAction("malformed", "a play's dog and end are whole numbers")
+            self._check_hand(player, action["card"])
+            self._check_dog(player, action["card"], dog_id, end)
+            return
+        raise IllegalAction("unknown_action", f"{kind!r} is not a Wie Waldi action")
+
+    def _check_hand(self, player: int, code) -> None:
+        if type(code) is not str or code not in CODES:
+            raise IllegalAction("no_such_card", f"{code!r} is not a Wie Waldi card")
+        hand = self.hands[player]
+        if hand is None:
+            raise IllegalAction("hand_empty", "you hold no card: draw one first")
+        if code_of(hand) != code:
+            raise IllegalAction(
+                "not_holding", f"you hold the {card_name(code_of(hand))}, not the {card_name(code)}"
+            )
+
+    def _check_dog(self, player: int, code: str, dog_id: int, end: int) -> None:
+        if code[0] == HEAD:
+            raise IllegalAction("head_on_dog", "a head cannot join a dog: start a new dog with it")
+        if not 0 <= dog_id < self.next_dog:
+            raise IllegalAction("no_such_dog", f"there is no dog {dog_id}")
+        if dog_id < self.first_dog:
+            raise IllegalAction("old_round", f"dog {dog_id} belonged to an earlier round")
+        dog = self.dogs[dog_id - self.first_dog]
+        if dog["tail"] is not None:
+            who = "you" if dog["tail"] == player else player_name(dog["tail"])
+            raise IllegalAction("dog_completed", f"{who} completed that dog first")
+        length = len(dog["cards"])
+        if end != length:
+            if 0 < end < length:
+                who = player_name(owner_of(dog["cards"][end]))
+                now = COLOUR_NAMES[dog["end"]]
+                raise IllegalAction(
+                    "end_taken", f"{who} played on that end first; dog {dog_id} now ends in {now}"
+                )
+            raise IllegalAction("no_such_end", f"dog {dog_id} has no open end after card {end}")
+        index = SET.index(code)
+        if LEFT[index] != dog["end"]:
+            raise IllegalAction(
+                "wrong_colour",
+                f"the {card_name(code)} needs a {COLOUR_NAMES[LEFT[index]]} end; "
+                f"dog {dog_id} ends in {COLOUR_NAMES[dog['end']]}",
+            )
+
+
+# --- notation (docs/rules/wie_waldi.md) -------------------------------------------------
+def notation(action) -> str:
+    kind = action["type"]
+    if kind == "draw":
+        return f"draw {action['pile']}"
+    if kind == "put_back":
+        return "back"
+    if kind == "start":
+        return f"head {action['card']}"
+    if kind == "play":
+        return f"play {action['card']} {action['dog']}@{action['end']}"
+    return "time_up"
+
+
+def parse_action(text: str):
+    words = text.split()
+    if words == ["back"]:
+        return {"type": "put_back"}
+    if words == ["time_up"]:
+        return dict(TIME_UP)
+    if len(words) == 2 and words[0] == "draw" and words[1].isdigit():
+        return {"type": "draw", "pile": int(words[1])}
+    if len(words) == 2 and words[0] == "head":
+        return {"type": "start", "card": words[1]}
+    if len(words) == 3 and words[0] == "play":
+        dog, _, end = words[2].partition("@")
+        if dog.isdigit() and end.isdigit():
+            return {"type": "play", "card": words[1], "dog": int(dog), "end": int(end)}
+    raise ValueError(f"not Wie Waldi notation: {text!r}")
