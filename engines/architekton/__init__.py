@@ -1,0 +1,77 @@
+"""Architekton: two builders lay building and landscape tiles like a chessboard.
+
+Rulings AR-1 to AR-7 (../shared/RULINGS.md); notation in docs/rules/architekton.md.
+``tiles`` holds the components as data, ``rules`` the state, ``bot`` the bot.
+"""
+
+from ..registry import GameInfo, Option
+from .bot import bot
+from .rules import ArchitektonState
+from .tiles import is_building
+
+
+# --- notation (docs/rules/architekton.md) -------------------------------------------------
+def notation(action) -> str:
+    kind = action["type"]
+    if kind == "take":
+        return "take " + " ".join(action["tiles"])
+    if kind == "place":
+        turn = f" r{action['rot']}" if is_building(action["tile"]) else ""
+        return f"place {action['tile']} {action['x']},{action['y']}{turn}"
+    if kind == "move_house":
+        return f"move {action['x']},{action['y']}"
+    return "settle back" if action["take_back"] else "settle keep"
+
+
+def _square(text: str) -> tuple[int, int]:
+    x, y = text.split(",")
+    return int(x), int(y)
+
+
+def parse_action(text: str):
+    """The action written as ``text``; ValueError when it is not Architekton notation."""
+    words = text.split()
+    try:
+        if words and words[0] == "take" and len(words) in (2, 3):
+            return {"type": "take", "tiles": words[1:]}
+        if words and words[0] == "place" and len(words) in (3, 4):
+            x, y = _square(words[2])
+            rot = 0
+            if len(words) == 4:
+                if not words[3].startswith("r"):
+                    raise ValueError(words[3])
+                rot = int(words[3][1:])
+            return {"type": "place", "tile": words[1], "x": x, "y": y, "rot": rot}
+        if len(words) == 2 and words[0] == "move":
+            x, y = _square(words[1])
+            return {"type": "move_house", "x": x, "y": y}
+        if len(words) == 2 and words[0] == "settle" and words[1] in ("keep", "back"):
+            return {"type": "settle", "take_back": words[1] == "back"}
+    except ValueError:
+        pass
+    raise ValueError(f"not Architekton notation: {text!r}")
+
+
+GAME = GameInfo(
+    id="architekton",
+    name="Architekton",
+    min_players=2,
+    max_players=2,
+    state_class=ArchitektonState,
+    bot=bot,
+    summary=(
+        "Two builders lay building and landscape tiles in a growing chessboard. Every "
+        "building gets one of your houses; once four landscapes enclose it, its owner "
+        "gains a chip if every side matches its terrain and pays for each side that does "
+        "not, so you enclose your own buildings carefully and the opponent's spitefully. "
+        "Whoever cannot pay loses at once; otherwise chips plus the largest group of "
+        "diagonally linked houses win. Optional revenge match: first to 2 victory points."
+    ),
+    options={
+        "revenge": Option(False, "revenge match: play games until one player has 2 victory points (AR-7)"),
+    },
+    test_configs=((2, {}), (2, {"revenge": True})),
+    bench_config=(2, {}),
+    parse_action=parse_action,
+    notation=notation,
+)

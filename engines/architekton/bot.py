@@ -1,0 +1,176 @@
+"""The Architekton bot: reads only its own view and scores every legal placement.
+
+It aims for buildings it owns to end up enclosed by matching landscapes (AR-4 +1), lays
+mismatching landscapes beside the opponent's houses (and drives them into debt they
+cannot pay when it can), keeps its buildings clear of the final removal (AR-6) and its
+houses diagonally connected.
+"""
+
+from .tiles import FACING, LANDSCAPE_TERRAIN, OPPOSITE, ROT_MASK, STEPS, is_building
+
+DIAGONALS = ((1, 1), (1, -1), (-1, 1), (-1, -1))
+BANKRUPT = 50.0  # an early end is worth two victory points (AR-7): decisive
+
+
+class _Board:
+    """The placed tiles of a view, indexed by square."""
+
+    def __init__(self, view: dict):
+        self.cells = {(c["x"], c["y"]): c for c in view["board"]}
+        self.chips = view["chips"]
+
+    def neighbours(self, x: int, y: int) -> list:
+        cells = self.cells
+        return [cells.get((x + dx, y + dy)) for dx, dy in STEPS]
+
+    def mismatches(self, x: int, y: int) -> int:
+        sides = self.cells[(x, y)]["sides"]
+        return sum(
+            1 for d, n in enumerate(self.neighbours(x, y)) if n is not None and n["sides"][0] != sides[d]
+        )
+
+    def houses(self, player: int) -> set:
+        return {xy for xy, c in self.cells.items() if c["house"] == player}
+
+    def open_spots(self, building: bool) -> list:
+        """Empty squares of one parity next to the board, with neighbours' terrains."""
+        found = {}
+        for (x, y), cell in self.cells.items():
+            if cell["building"] == building:
+                continue
+            for d, (dx, dy) in enumerate(STEPS):
+                square = (x + dx, y + dy)
+                if square in self.cells:
+                    continue
+                found.setdefault(square, [None] * 4)[OPPOSITE[d]] = cell["sides"][d]
+        return sorted(found.items(), key=lambda item: (item[0][1], item[0][0]))
+
+
+def largest_group(houses: set) -> int:
+    best, seen = 0, set()
+    for start in sorted(houses):
+        if start in seen:
+            continue
+        seen.add(start)
+        size, todo = 0, [start]
+        while todo:
+            x, y = todo.pop()
+            size += 1
+            for dx, dy in DIAGONALS:
+                nxt = (x + dx, y + dy)
+                if nxt in houses and nxt not in seen:
+                    seen.add(nxt)
+                    todo.append(nxt)
+        best = max(best, size)
+    return best
+
+
+def _enclosure_value(mismatches: int, chips: int) -> float:
+    """What enclosing a building is worth to its owner (AR-4), house loss included."""
+    if mismatches == 0:
+        return 1.5
+    if chips < mismatches - 1:
+        return -BANKRUPT
+    return -(mismatches - 1) - 0.7
+
+
+def placement_value(board: _Board, me: int, stock: int, tile: str, x: int, y: int, rot: int) -> float:
+    facing = FACING[tile][rot]
+    neighbours = board.neighbours(x, y)
+    if is_building(tile):
+        land = [(d, n) for d, n in enumerate(neighbours) if n is not None]
+        misses = sum(1 for d, n in land if n["sides"][0] != facing[d])
+        if len(land) == 4:
+            value = _enclosure_value(misses, board.chips[me])
+        else:
+            open_sides = 4 - len(land)
+            value = 0.6 * (len(land) - misses) - 0.9 * misses + 0.35 * len(land)
+            # Each open side is a side the opponent may spoil; beyond what the chips
+            # can pay (house taken back) it risks an early end.
+            value -= 0.2 * open_sides + 1.5 * max(0, misses + open_sides - 1 - board.chips[me])
+        mine = board.houses(me)
+        value += 0.5 * sum((x + dx, y + dy) in mine for dx, dy in DIAGONALS)
+        return value - (0.6 if not stock else 0.0)
+    terrain = LANDSCAPE_TERRAIN[tile]
+    value = 0.0
+    for d, (dx, dy) in enumerate(STEPS):
+        cell = neighbours[d]
+        if cell is None or cell["house"] is None:
+            continue
+        bx, by = x + dx, y + dy
+        side = cell["sides"][OPPOSITE[d]]
+        around = board.neighbours(bx, by)
+        filled = 1 + sum(n is not None for n in around)
+        if filled == 4:
+            owed = board.mismatches(bx, by) + (side != terrain)
+            worth = _enclosure_value(owed, board.chips[cell["house"]])
+        else:
+            worth = 0.6 if side == terrain else -0.9
+            if filled == 3:
+                worth += 0.5  # three landscapes: safe from the final removal (AR-6)
+        value += worth if cell["house"] == me else -worth
+    return value
+
+
+def _best_for_tile(board: _Board, me: int, stock: int, tile: str, spots: list) -> float:
+    best = -1e9
+    building = is_building(tile)
+    for (x, y), terrains in spots:
+        if building:
+            masks = ROT_MASK[tile]
+            mask = 0
+            for d, t in enumerate(terrains):
+                if t is not None:
+                    mask |= masks[d][t]
+            rots = [r for r in range(4) if mask >> r & 1]
+        else:
+            rots = [0] if LANDSCAPE_TERRAIN[tile] in terrains else []
+        for rot in rots:
+            best = max(best, placement_value(board, me, stock, tile, x, y, rot))
+    return best if best > -1e9 else 0.0  # fits only after the other tile: unknown
+
+
+def bot(view: dict, legal: list, rng):
+    """Pick the legal action with the best heuristic value (ties broken at random)."""
+    me, kind = view["you"], legal[0]["type"]
+    if len(legal) == 1:
+        return legal[0]
+    board = _Board(view)
+    if kind == "settle":
+        return _settle(view, board, legal, me)
+    if kind == "move_house":
+        return min(legal, key=lambda a: (_house_worth(board, me, a["x"], a["y"]), rng.random()))
+    stock = view["houses"][me]
+    if kind == "take":
+        spots = {True: board.open_spots(True), False: board.open_spots(False)}
+        worth = {}
+        for action in legal:
+            for tile in action["tiles"]:
+                if tile not in worth:
+                    worth[tile] = _best_for_tile(board, me, stock, tile, spots[is_building(tile)])
+        return max(legal, key=lambda a: (sum(worth[t] for t in a["tiles"]), rng.random()))
+    return max(
+        legal,
+        key=lambda a: (placement_value(board, me, stock, a["tile"], a["x"], a["y"], a["rot"]), rng.random()),
+    )
+
+
+def _settle(view: dict, board: _Board, legal: list, me: int):
+    """Keep the house only when it joins up a diagonal group worth more than the chip."""
+    settling = view["settling"]
+    mine = board.houses(me)
+    gain = largest_group(mine) - largest_group(mine - {(settling["x"], settling["y"])})
+    keep = gain >= 2
+    return next((a for a in legal if a["take_back"] != keep), legal[0])
+
+
+def _house_worth(board: _Board, me: int, x: int, y: int) -> float:
+    """What a house is worth where it stands; the cheapest one is moved (AR-3)."""
+    mine = board.houses(me)
+    worth = float(largest_group(mine) - largest_group(mine - {(x, y)}))
+    cell = board.cells[(x, y)]
+    around = board.neighbours(x, y)
+    if cell["scored"]:
+        return worth + 1.0
+    land = sum(n is not None for n in around)
+    return worth + 0.3 * land - 0.8 * board.mismatches(x, y)

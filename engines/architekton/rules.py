@@ -1,0 +1,659 @@
+"""Architekton's rules: the state, legal actions, apply, scoring and views.
+
+Rulings AR-1 to AR-7 (../shared/RULINGS.md); notation in docs/rules/architekton.md.
+A turn is: take two supply tiles (``take``), place them one after the other in either
+order (``place``), for a building with no house left in stock move one of your houses
+onto it (``move_house``, AR-3), and when a building is enclosed its owner settles
+mismatches (``settle``, AR-4), even during the opponent's turn. Then the supply is
+refilled, from the face-down reserve once a stack runs short (last round, AR-5).
+"""
+
+from itertools import combinations
+
+from ..errors import IllegalAction
+from ..state import GameState
+from .tiles import (
+    BUILDING_SIDES,
+    BUILDINGS,
+    FACING,
+    HOUSES_PER_PLAYER,
+    LANDSCAPE_TERRAIN,
+    LANDSCAPES,
+    MASK_ROTS,
+    OPPOSITE,
+    RESERVE_SIZE,
+    ROT_MASK,
+    START_CHIPS,
+    STEPS,
+    SUPPLY_SIZE,
+    TERRAIN_NAMES,
+    TERRAIN_SET,
+    is_building,
+    is_building_square,
+    is_tile,
+    key,
+)
+
+TAKE, PLACE, MOVE_HOUSE, SETTLE, OVER = "take", "place", "move_house", "settle", "over"
+ACTION_FIELDS = {
+    "take": {"type", "tiles"},
+    "place": {"type", "tile", "x", "y", "rot"},
+    "move_house": {"type", "x", "y"},
+    "settle": {"type", "take_back"},
+}
+PHASE_ACTION = {TAKE: "take", PLACE: "place", MOVE_HOUSE: "move_house", SETTLE: "settle"}
+BOUND = 10_000  # far beyond any real board; keeps garbage coordinates cheap to reject
+DIAGONALS = ((1, 1), (1, -1), (-1, 1), (-1, -1))
+
+# A board cell is [x, y, tile, rot, house, scored]: house is the owner's seat or None,
+# scored is True once the building has been enclosed (AR-4).
+X, Y, TILE, ROT, HOUSE, SCORED = range(6)
+
+
+def _is_int(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and -BOUND <= value <= BOUND
+
+
+class ArchitektonState(GameState):
+    GAME_ID = "architekton"
+
+    def __init__(self, players: int, seed: int, options: dict):
+        super().__init__(players, seed, options)
+        self.revenge = options["revenge"]
+        self.victory_points = [0] * players
+        self.results: list[dict] = []  # one summary per finished game (AR-7)
+        self.game_number = 0
+        self.starter = 0  # the seed's "oldest player" is seat 0
+        self._start_game()
+
+    # --- set-up (seed: game and tile preparation, starting placement) ----------------
+    def _start_game(self) -> list[dict]:
+        self.game_number += 1
+        buildings, landscapes = list(BUILDINGS), list(LANDSCAPES)
+        self.rng.shuffle(buildings)
+        self.rng.shuffle(landscapes)
+        # Stacks are drawn from the end; the reserve is the top four of each, face down.
+        self.reserve_buildings = [buildings.pop() for _ in range(RESERVE_SIZE)]
+        self.supply_buildings = sorted(buildings.pop() for _ in range(SUPPLY_SIZE))
+        self.reserve_landscapes = [landscapes.pop() for _ in range(RESERVE_SIZE)]
+        self.supply_landscapes = sorted(landscapes.pop() for _ in range(SUPPLY_SIZE))
+        self.building_stack, self.landscape_stack = buildings, landscapes
+        self.board: dict[str, list] = {}
+        # Empty squares next to the board: [x, y, N, E, S, W] with the terrain each
+        # neighbour shows towards the square (None where there is none). Kept up to date
+        # on every placement, so legal spots are a scan of these, not of the board.
+        self.open_land: dict[str, list] = {}
+        self.open_build: dict[str, list] = {}
+        self.houses = [HOUSES_PER_PLAYER] * self.players
+        self.chips = [START_CHIPS] * self.players
+        self.hand: list[str] = []
+        self.scoring: list[list[int]] = []  # enclosed buildings still to score, in order
+        self.settling = None  # [x, y, owner, mismatches] while the owner decides
+        self.moving = None  # [x, y] of a new building waiting for a moved house
+        self.turns_left = None  # turns still to play once the last round began (AR-5)
+        self.final = None
+        self.turn = 0
+        start = [landscapes.pop(), landscapes.pop()]
+        self._put(start[0], 0, 0, 0)
+        self._put(start[1], 1, 1, 0)  # corners touching (starting placement)
+        events = [{
+            "type": "new_game",
+            "game": self.game_number,
+            "starter": self.starter,
+            "start": [[0, 0, start[0]], [1, 1, start[1]]],
+            "supply": self.supply_buildings + self.supply_landscapes,
+        }]
+        return events + self._start_turn(self.starter)
+
+    def _start_turn(self, player: int) -> list[dict]:
+        self.current = player
+        self.turn += 1
+        self.phase = TAKE
+        self.hand = []
+        events = [{"type": "turn", "player": player, "turn": self.turn}]
+        if not self.take_options():
+            # Nothing in the supply fits anywhere, and nothing can change that: no
+            # placement ever happens again, so the game is scored as it stands.
+            events.append({"type": "no_placement", "player": player, "rule": "AR-2"})
+            return events + self._final_scoring()
+        return events
+
+    # --- board geometry -------------------------------------------------------------
+    def _put(self, tile: str, x: int, y: int, rot: int) -> None:
+        self.board[key(x, y)] = [x, y, tile, rot, None, False]
+        building = is_building(tile)
+        (self.open_build if building else self.open_land).pop(key(x, y), None)
+        others = self.open_land if building else self.open_build
+        facing = FACING[tile][rot]
+        for d, (dx, dy) in enumerate(STEPS):
+            nx, ny = x + dx, y + dy
+            k = key(nx, ny)
+            if k in self.board:
+                continue
+            spot = others.get(k)
+            if spot is None:
+                spot = others[k] = [nx, ny, None, None, None, None]
+            spot[2 + OPPOSITE[d]] = facing[d]
+
+    def spots(self, tile: str) -> list[list[int]]:
+        """Legal spots for ``tile`` (AR-2) as ``[x, y, rotation mask]``, sorted by y, x.
+
+        Bit r of the mask is set when rotation r is legal there (only rotations that
+        look different are offered, see tiles.ROTATIONS; a landscape has rotation 0).
+        """
+        found = []
+        if is_building(tile):
+            north, east, south, west = ROT_MASK[tile]
+            for spot in self.open_build.values():
+                mask = 0
+                if spot[2]:
+                    mask |= north[spot[2]]
+                if spot[3]:
+                    mask |= east[spot[3]]
+                if spot[4]:
+                    mask |= south[spot[4]]
+                if spot[5]:
+                    mask |= west[spot[5]]
+                if mask:
+                    found.append([spot[0], spot[1], mask])
+        else:
+            terrain = LANDSCAPE_TERRAIN[tile]
+            for spot in self.open_land.values():
+                if terrain in spot:  # x and y are ints, so only the four sides can match
+                    found.append([spot[0], spot[1], 1])
+        found.sort(key=lambda s: (s[1], s[0]))
+        return found
+
+    def _spot_mask(self, tile: str, x: int, y: int) -> int:
+        if is_building(tile):
+            spot = self.open_build.get(key(x, y))
+            if spot is None:
+                return 0
+            masks = ROT_MASK[tile]
+            return (
+                (masks[0][spot[2]] if spot[2] else 0) | (masks[1][spot[3]] if spot[3] else 0)
+                | (masks[2][spot[4]] if spot[4] else 0) | (masks[3][spot[5]] if spot[5] else 0)
+            )
+        spot = self.open_land.get(key(x, y))
+        return 1 if spot is not None and LANDSCAPE_TERRAIN[tile] in spot else 0
+
+    def _placeable(self, tile: str) -> bool:
+        if is_building(tile):
+            terrains = TERRAIN_SET[tile]
+            return any(
+                spot[2] in terrains or spot[3] in terrains or spot[4] in terrains or spot[5] in terrains
+                for spot in self.open_build.values()
+            )
+        terrain = LANDSCAPE_TERRAIN[tile]
+        return any(terrain in spot for spot in self.open_land.values())
+
+    def take_options(self) -> list[list[str]]:
+        """The tile sets the player may take now, sorted (AR-2).
+
+        Two tiles whenever some pair can be placed: each has a legal spot now, or gets
+        one from placing the other first (a landscape beside a building placed this
+        turn). Only when no pair works, any single tile with a legal spot. A tile that
+        fits nowhere, even after the other, cannot be taken.
+        """
+        supply = sorted(self.supply_buildings + self.supply_landscapes)
+        now = {tile: self._placeable(tile) for tile in supply}
+        pairs = [
+            [a, b] for a, b in combinations(supply, 2)
+            if (now[a] and (now[b] or self._enables(a, b))) or (now[b] and self._enables(b, a))
+        ]
+        return pairs or [[tile] for tile in supply if now[tile]]
+
+    def _enables(self, first: str, second: str) -> bool:
+        """Whether some legal placement of ``first`` gives ``second`` a legal spot."""
+        building = is_building(first)
+        if building == is_building(second):
+            return False  # a tile only opens squares for the other kind
+        board = self.board
+        if building:
+            terrain = LANDSCAPE_TERRAIN[second]
+            for x, y, mask in self.spots(first):
+                for rot in MASK_ROTS[mask]:
+                    facing = FACING[first][rot]
+                    for d, (dx, dy) in enumerate(STEPS):
+                        if facing[d] == terrain and key(x + dx, y + dy) not in board:
+                            return True
+            return False
+        if LANDSCAPE_TERRAIN[first] not in TERRAIN_SET[second]:
+            return False
+        return any(
+            key(x + dx, y + dy) not in board for x, y, _ in self.spots(first) for dx, dy in STEPS
+        )
+
+    def _enclosed(self, x: int, y: int) -> bool:
+        board = self.board
+        return all(key(x + dx, y + dy) in board for dx, dy in STEPS)
+
+    def mismatches(self, x: int, y: int) -> int:
+        """Sides of the building at (x, y) whose landscape neighbour differs (AR-4)."""
+        cell = self.board[key(x, y)]
+        facing = FACING[cell[TILE]][cell[ROT]]
+        count = 0
+        for d, (dx, dy) in enumerate(STEPS):
+            neighbour = self.board.get(key(x + dx, y + dy))
+            if neighbour is not None and LANDSCAPE_TERRAIN[neighbour[TILE]] != facing[d]:
+                count += 1
+        return count
+
+    def landscape_neighbours(self, x: int, y: int) -> int:
+        return sum(key(x + dx, y + dy) in self.board for dx, dy in STEPS)
+
+    # --- who acts, and what they may do ----------------------------------------------
+    def active_players(self) -> list[int]:
+        if self.phase == SETTLE:
+            return [self.settling[2]]  # AR-4: the owner decides, even on the other's turn
+        if self.phase == OVER:
+            return []
+        return [self.current]
+
+    def legal_actions(self, player: int) -> list:
+        if player not in self.active_players():
+            return []
+        if self.phase == TAKE:
+            return [{"type": "take", "tiles": tiles} for tiles in self.take_options()]
+        if self.phase == PLACE:
+            return [
+                {"type": "place", "tile": tile, "x": x, "y": y, "rot": rot}
+                for tile in sorted(set(self.hand))
+                for x, y, mask in self.spots(tile)
+                for rot in MASK_ROTS[mask]
+            ]
+        if self.phase == MOVE_HOUSE:
+            return [
+                {"type": "move_house", "x": x, "y": y} for x, y in self._movable_houses(player)
+            ]
+        return [{"type": "settle", "take_back": take_back} for take_back in self._settle_options()]
+
+    def _movable_houses(self, player: int) -> list[list[int]]:
+        target = key(*self.moving)
+        found = [
+            [cell[X], cell[Y]] for k, cell in self.board.items()
+            if cell[HOUSE] == player and k != target
+        ]
+        return sorted(found, key=lambda c: (c[1], c[0]))
+
+    def _settle_options(self) -> list[bool]:
+        """AR-4: keep the house and pay all, or take it back and pay one less; only
+        what the owner can pay is offered."""
+        _, _, owner, owed = self.settling
+        return [take_back for take_back in (False, True) if owed - take_back <= self.chips[owner]]
+
+    # --- applying actions -------------------------------------------------------------
+    def _apply(self, player: int, action) -> list[dict]:
+        kind = action["type"]
+        if kind == "take":
+            return self._take(player, action["tiles"])
+        if kind == "place":
+            return self._place(player, action["tile"], action["x"], action["y"], action["rot"])
+        if kind == "move_house":
+            return self._move_house(player, action["x"], action["y"])
+        return self._settle(player, action["take_back"])
+
+    def _take(self, player: int, tiles: list[str]) -> list[dict]:
+        for tile in tiles:
+            (self.supply_buildings if is_building(tile) else self.supply_landscapes).remove(tile)
+        self.hand = list(tiles)
+        self.phase = PLACE
+        return [{"type": "took", "player": player, "tiles": list(tiles)}]
+
+    def _place(self, player: int, tile: str, x: int, y: int, rot: int) -> list[dict]:
+        self.hand.remove(tile)
+        self._put(tile, x, y, rot)
+        events = [{
+            "type": "placed", "player": player, "tile": tile, "x": x, "y": y, "rot": rot,
+            "sides": list(FACING[tile][rot]),
+        }]
+        if is_building(tile):
+            if not self.houses[player]:
+                self.moving = [x, y]  # AR-3: all houses are out, one must move here
+                self.phase = MOVE_HOUSE
+                return events
+            self.houses[player] -= 1
+            self.board[key(x, y)][HOUSE] = player
+            events.append({"type": "house", "player": player, "x": x, "y": y, "from": None})
+            if self._enclosed(x, y):
+                self.scoring.append([x, y])
+        else:
+            for dx, dy in STEPS:  # several enclosed buildings score clockwise from north
+                cell = self.board.get(key(x + dx, y + dy))
+                if cell is not None and self._enclosed(cell[X], cell[Y]):
+                    self.scoring.append([cell[X], cell[Y]])
+        return events + self._resolve()
+
+    def _move_house(self, player: int, x: int, y: int) -> list[dict]:
+        tx, ty = self.moving
+        self.board[key(x, y)][HOUSE] = None
+        self.board[key(tx, ty)][HOUSE] = player
+        self.moving = None
+        events = [{"type": "house", "player": player, "x": tx, "y": ty, "from": [x, y]}]
+        if self._enclosed(tx, ty):
+            self.scoring.append([tx, ty])
+        return events + self._resolve()
+
+    def _resolve(self) -> list[dict]:
+        """Score enclosed buildings one after another (AR-4); stop for a decision."""
+        events: list[dict] = []
+        while self.scoring:
+            x, y = self.scoring.pop(0)
+            cell = self.board[key(x, y)]
+            cell[SCORED] = True
+            owner, owed = cell[HOUSE], self.mismatches(x, y)
+            event = {"type": "surrounded", "x": x, "y": y, "owner": owner, "mismatches": owed, "rule": "AR-4"}
+            events.append(event)
+            if owner is None:
+                continue
+            if owed == 0:
+                self.chips[owner] += 1
+                event["chips"] = list(self.chips)
+                continue
+            if self.chips[owner] < owed - 1:
+                return events + self._early_end(owner, owed)
+            self.settling = [x, y, owner, owed]
+            self.phase = SETTLE
+            return events
+        return events + self._continue_turn()
+
+    def _settle(self, player: int, take_back: bool) -> list[dict]:
+        x, y, _, owed = self.settling
+        paid = owed - 1 if take_back else owed
+        self.chips[player] -= paid
+        if take_back:
+            self.board[key(x, y)][HOUSE] = None
+            self.houses[player] += 1
+        self.settling = None
+        events = [{
+            "type": "settled", "player": player, "x": x, "y": y, "take_back": take_back,
+            "paid": paid, "chips": list(self.chips),
+        }]
+        return events + self._resolve()
+
+    def _continue_turn(self) -> list[dict]:
+        events = []
+        for tile in list(self.hand):
+            if not self._placeable(tile):  # AR-5: place what can be placed
+                self.hand.remove(tile)
+                supply = self.supply_buildings if is_building(tile) else self.supply_landscapes
+                supply.append(tile)
+                supply.sort()
+                events.append({"type": "returned", "player": self.current, "tile": tile, "rule": "AR-5"})
+        if self.hand:
+            self.phase = PLACE
+            return events
+        return events + self._end_turn()
+
+    def _end_turn(self) -> list[dict]:
+        events: list[dict] = []
+        if self.turns_left is not None:
+            self.turns_left -= 1
+            if self.turns_left == 0:
+                return self._final_scoring()
+        refill, from_reserve = self._refill()
+        events.append({"type": "refill", "tiles": refill, "from_reserve": from_reserve})
+        if from_reserve and self.turns_left is None:
+            # AR-5: after the first player's turn only the other still plays; after
+            # the second player's turn (a round is complete) both play once more.
+            self.turns_left = 1 if self.current == self.starter else 2
+            events.append({"type": "last_round", "turns_left": self.turns_left, "rule": "AR-5"})
+        return events + self._start_turn(1 - self.current)
+
+    def _refill(self) -> tuple[list[str], bool]:
+        drawn, from_reserve = [], False
+        for supply, stack, reserve in (
+            (self.supply_buildings, self.building_stack, self.reserve_buildings),
+            (self.supply_landscapes, self.landscape_stack, self.reserve_landscapes),
+        ):
+            while len(supply) < SUPPLY_SIZE and (stack or reserve):
+                if stack:
+                    supply.append(stack.pop())
+                else:
+                    supply.append(reserve.pop())
+                    from_reserve = True
+                drawn.append(supply[-1])
+            supply.sort()
+        return drawn, from_reserve
+
+    # --- the end of a game (AR-4 early end, AR-6 final scoring, AR-7 match) --------
+    def _early_end(self, debtor: int, owed: int) -> list[dict]:
+        winner = 1 - debtor
+        events = [{
+            "type": "cannot_pay", "player": debtor, "owed": owed, "chips": self.chips[debtor],
+            "rule": "AR-4",
+        }]
+        return events + self._finish_game([winner], early=True, scores=list(self.chips))
+
+    def _final_scoring(self) -> list[dict]:
+        removed = sorted(
+            ([cell[X], cell[Y]] for cell in self.board.values()
+             if is_building(cell[TILE]) and self.landscape_neighbours(cell[X], cell[Y]) <= 2),
+            key=lambda c: (c[1], c[0]),
+        )
+        for x, y in removed:
+            del self.board[key(x, y)]
+        groups = [self.largest_group(p) for p in range(self.players)]
+        houses = [self.houses_on_board(p) for p in range(self.players)]
+        scores = [self.chips[p] + groups[p] for p in range(self.players)]
+        best = max(scores)
+        leaders = [p for p in range(self.players) if scores[p] == best]
+        most = max(houses[p] for p in leaders)
+        winners = [p for p in leaders if houses[p] == most]  # AR-6 tie-breaks; else a draw
+        self.final = {"removed": removed, "groups": groups, "houses": houses, "scores": scores}
+        events = [{"type": "final_scoring", "rule": "AR-6", **_copy(self.final), "chips": list(self.chips)}]
+        return events + self._finish_game(winners, early=False, scores=scores)
+
+    def largest_group(self, player: int) -> int:
+        """Houses in ``player``'s largest group of diagonally connected houses (AR-6)."""
+        houses = {(c[X], c[Y]) for c in self.board.values() if c[HOUSE] == player}
+        best, seen = 0, set()
+        for start in sorted(houses):
+            if start in seen:
+                continue
+            seen.add(start)
+            size, todo = 0, [start]
+            while todo:
+                x, y = todo.pop()
+                size += 1
+                for dx, dy in DIAGONALS:
+                    nxt = (x + dx, y + dy)
+                    if nxt in houses and nxt not in seen:
+                        seen.add(nxt)
+                        todo.append(nxt)
+            best = max(best, size)
+        return best
+
+    def houses_on_board(self, player: int) -> int:
+        return sum(cell[HOUSE] == player for cell in self.board.values())
+
+    def _finish_game(self, winners: list[int], early: bool, scores: list[int]) -> list[dict]:
+        self.phase, self.hand, self.scoring, self.settling, self.moving = OVER, [], [], None, None
+        result = {
+            "game": self.game_number, "starter": self.starter, "winners": winners,
+            "early": early, "scores": scores, "chips": list(self.chips),
+        }
+        self.results.append(result)
+        events = [{"type": "game_over", **_copy(result)}]
+        if not self.revenge:
+            return events
+        if len(winners) == 1:  # AR-7: an early-end win is worth 2, any other win 1
+            self.victory_points[winners[0]] += 2 if early else 1
+        events.append({"type": "match", "victory_points": list(self.victory_points), "rule": "AR-7"})
+        if max(self.victory_points) >= 2:
+            return events
+        self.starter = 1 - self.starter  # AR-7: each game is started by the other player
+        return events + self._start_game()
+
+    # --- results ----------------------------------------------------------------------
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def scores(self) -> list[int]:
+        """Victory points in a revenge match; else the final score (AR-6), or the
+        chips while the game runs or when it ended early."""
+        if self.revenge:
+            return list(self.victory_points)
+        if self.results:
+            return list(self.results[-1]["scores"])
+        return list(self.chips)
+
+    def winners(self) -> list[int]:
+        if self.revenge:
+            best = max(self.victory_points)
+            return [p for p in range(self.players) if self.victory_points[p] == best]
+        if self.results:
+            return list(self.results[-1]["winners"])
+        best = max(self.chips)
+        return [p for p in range(self.players) if self.chips[p] == best]
+
+    # --- what each player may know ----------------------------------------------------
+    def view(self, player: int | None) -> dict:
+        """Everything is public except the order of the stacks and the face-down
+        reserve, which nobody knows (only their sizes)."""
+        board = sorted(self.board.values(), key=lambda c: (c[Y], c[X]))
+        view = {
+            "game": self.GAME_ID,
+            "you": player,
+            "players": self.players,
+            "phase": self.phase,
+            "active": self.active_players(),
+            "current": self.current,
+            "turn": self.turn,
+            "game_number": self.game_number,
+            "starter": self.starter,
+            "revenge": self.revenge,
+            "victory_points": list(self.victory_points),
+            "results": _copy(self.results),
+            "board": [
+                {
+                    "x": c[X], "y": c[Y], "tile": c[TILE], "rot": c[ROT],
+                    "building": is_building(c[TILE]), "sides": list(FACING[c[TILE]][c[ROT]]),
+                    "house": c[HOUSE], "scored": c[SCORED],
+                }
+                for c in board
+            ],
+            "supply": [
+                {"tile": t, "sides": list(FACING[t][0])}
+                for t in self.supply_buildings + self.supply_landscapes
+            ],
+            "stacks": {"buildings": len(self.building_stack), "landscapes": len(self.landscape_stack)},
+            "reserve": {"buildings": len(self.reserve_buildings), "landscapes": len(self.reserve_landscapes)},
+            "houses": list(self.houses),
+            "houses_on_board": [self.houses_on_board(p) for p in range(self.players)],
+            "chips": list(self.chips),
+            "hand": list(self.hand),
+            "spots": {},
+            "takeable": [],
+            "moving": None if self.moving is None else list(self.moving),
+            "settling": None,
+            "last_round": self.turns_left is not None,
+            "turns_left": self.turns_left,
+            "final": _copy(self.final),
+        }
+        if self.phase == TAKE:
+            view["takeable"] = sorted({tile for tiles in self.take_options() for tile in tiles})
+        elif self.phase == PLACE:
+            view["spots"] = {
+                tile: [{"x": x, "y": y, "rots": MASK_ROTS[mask]} for x, y, mask in self.spots(tile)]
+                for tile in sorted(set(self.hand))
+            }
+        elif self.phase == SETTLE:
+            x, y, owner, owed = self.settling
+            view["settling"] = {
+                "x": x, "y": y, "owner": owner, "mismatches": owed,
+                "options": self._settle_options(),
+            }
+        return view
+
+    def describe(self, action) -> str:
+        kind = action["type"]
+        if kind == "take":
+            return "takes " + " and ".join(tile_name(t) for t in action["tiles"])
+        if kind == "place":
+            turned = f", turned {action['rot'] * 90}°" if action["rot"] else ""
+            return f"places {tile_name(action['tile'])} at {action['x']},{action['y']}{turned}"
+        if kind == "move_house":
+            return f"moves the house from {action['x']},{action['y']} to the new building"
+        if action["take_back"]:
+            return "takes the house back and pays one chip less"
+        return "keeps the house and pays in full"
+
+    # --- validation ---------------------------------------------------------------------
+    def _check(self, player: int, action) -> None:
+        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+            raise IllegalAction("malformed", "an action must be a dict with a type")
+        kind = action["type"]
+        expected = PHASE_ACTION[self.phase]
+        if kind != expected:
+            raise IllegalAction("wrong_phase", f"now is the time to {expected}, not {kind!r}")
+        if set(action) != ACTION_FIELDS[kind]:
+            fields = ", ".join(sorted(ACTION_FIELDS[kind]))
+            raise IllegalAction("malformed", f"a {kind} action has exactly the fields {fields}")
+        if kind == "take":
+            self._check_take(action["tiles"])
+        elif kind == "place":
+            self._check_place(action)
+        elif kind == "move_house":
+            x, y = action["x"], action["y"]
+            if not (_is_int(x) and _is_int(y)):
+                raise IllegalAction("malformed", "x and y must be whole numbers")
+            if [x, y] not in self._movable_houses(player):
+                raise IllegalAction("no_house_there", f"you have no house to move at {x},{y}")
+        else:
+            take_back = action["take_back"]
+            if not isinstance(take_back, bool):
+                raise IllegalAction("malformed", "take_back must be true or false")
+            if take_back not in self._settle_options():
+                raise IllegalAction("cannot_pay", "you cannot pay that many chips")
+
+    def _check_take(self, tiles) -> None:
+        if not isinstance(tiles, list) or not all(isinstance(t, str) for t in tiles):
+            raise IllegalAction("malformed", "tiles must be a list of tile names")
+        options = self.take_options()
+        if tiles in options:
+            return
+        if len(tiles) != len(options[0]):
+            raise IllegalAction("wrong_count", f"take {len(options[0])} tile(s) from the supply")
+        if tiles != sorted(set(tiles)):
+            raise IllegalAction("malformed", "list different tiles in sorted order")
+        for tile in tiles:
+            if tile not in self.supply_buildings and tile not in self.supply_landscapes:
+                raise IllegalAction("not_in_supply", f"{tile} is not in the supply")
+        raise IllegalAction("no_spot", "one of these tiles fits nowhere, so they cannot be taken (AR-2)")
+
+    def _check_place(self, action) -> None:
+        tile, x, y, rot = action["tile"], action["x"], action["y"], action["rot"]
+        if not is_tile(tile) or tile not in self.hand:
+            raise IllegalAction("not_in_hand", f"{tile!r} is not a tile you hold")
+        if not (_is_int(x) and _is_int(y) and _is_int(rot)):
+            raise IllegalAction("malformed", "x, y and rot must be whole numbers")
+        if not 0 <= rot <= 3:
+            raise IllegalAction("malformed", "rot is 0, 1, 2 or 3 quarter turns")
+        if key(x, y) in self.board:
+            raise IllegalAction("occupied", f"{x},{y} is taken")
+        if is_building(tile) != is_building_square(x, y):
+            raise IllegalAction("checkerboard", "buildings and landscapes alternate like a chessboard (AR-2)")
+        mask = self._spot_mask(tile, x, y)
+        if not mask:
+            raise IllegalAction("no_match", f"{tile_name(tile)} must touch the board with a matching side at {x},{y} (AR-2)")
+        if not mask >> rot & 1:
+            raise IllegalAction("bad_rotation", "no side matches in that rotation (or it repeats a listed one)")
+
+
+def _copy(value):
+    """A deep copy of plain data, so views and events never share lists with the state."""
+    if isinstance(value, list):
+        return [_copy(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _copy(v) for k, v in value.items()}
+    return value
+
+
+def tile_name(tile: str) -> str:
+    if tile in BUILDING_SIDES:
+        return f"building {tile} ({BUILDING_SIDES[tile]})"
+    if tile in LANDSCAPE_TERRAIN:
+        return f"{TERRAIN_NAMES[LANDSCAPE_TERRAIN[tile]]} {tile}"
+    return repr(tile)
+

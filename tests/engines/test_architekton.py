@@ -1,0 +1,536 @@
+"""Architekton rules from hand-made positions (rulings AR-1 to AR-7)."""
+
+import json
+
+import pytest
+
+from engines import GAMES, IllegalAction, Rng, new_game
+from engines.architekton.rules import MOVE_HOUSE, PLACE, SETTLE, TAKE
+from engines.architekton.tiles import (
+    BUILDING_SIDES,
+    FACING,
+    HOUSES_PER_PLAYER,
+    LANDSCAPE_TERRAIN,
+    ROTATIONS,
+    STEPS,
+    TERRAINS,
+    is_building,
+)
+
+from .play import assert_rejected
+
+GAME = GAMES["architekton"]
+# Landscapes by terrain: L01-L06 water, L07-L12 forest, L13-L18 hill, L19-L24 field.
+WATER, WATER2, WATER3 = "L01", "L02", "L03"
+FOREST, FOREST2 = "L07", "L08"
+HILL, HILL2 = "L13", "L14"
+FIELD, FIELD2 = "L19", "L20"
+
+
+def position(tiles, *, phase=PLACE, current=0, hand=(), chips=(1, 1), stock=(9, 9), revenge=False, seed=1):
+    """A game whose board is exactly ``tiles``: (x, y, tile, rot, house owner or None)."""
+    state = new_game("architekton", 2, seed, revenge=revenge)
+    state.board, state.open_land, state.open_build = {}, {}, {}
+    for x, y, tile, rot, house in tiles:
+        state._put(tile, x, y, rot)
+        state.board[f"{x},{y}"][4] = house
+    state.phase, state.current, state.hand = phase, current, list(hand)
+    state.chips, state.houses = list(chips), list(stock)
+    used = {t[2] for t in tiles} | set(hand)
+    state.supply_buildings = [t for t in state.supply_buildings if t not in used]
+    state.supply_landscapes = [t for t in state.supply_landscapes if t not in used]
+    for pile in ("building_stack", "landscape_stack", "reserve_buildings", "reserve_landscapes"):
+        setattr(state, pile, [t for t in getattr(state, pile) if t not in used])
+    return state
+
+
+def place(tile, x, y, rot=0):
+    return {"type": "place", "tile": tile, "x": x, "y": y, "rot": rot}
+
+
+def cell(state, x, y):
+    return next(c for c in state.view(None)["board"] if (c["x"], c["y"]) == (x, y))
+
+
+def rejected_code(state, player, action):
+    with pytest.raises(IllegalAction) as error:
+        state.apply(player, action)
+    return error.value.code
+
+
+def finish_turn(state):
+    """Play the current player's turn to its end with the first legal action each time."""
+    player = state.current
+    while not state.is_over() and (state.current == player or state.phase != TAKE):
+        active = state.active_players()[0]
+        state.apply(active, state.legal_actions(active)[0])
+
+
+# Building B21 is WFHA (north water, east forest, south hill, west field) at rotation 0.
+# At (1,0) its neighbours are north (1,-1), east (2,0), south (1,1), west (0,0).
+def around_b21(north=WATER, south=HILL, west=FIELD, owner=1, anchor=False):
+    """B21 at (1,0) with three landscapes; the east square (2,0) is open. With
+    ``anchor``, a houseless HHHH at (3,0) lets a hill go to (2,0) against B21's forest."""
+    tiles = [(1, 0, "B21", 0, owner), (0, 0, west, 0, None), (1, 1, south, 0, None), (1, -1, north, 0, None)]
+    return tiles + ([(3, 0, "B06", 0, None)] if anchor else [])
+
+
+# --- AR-1 components and the seed's set-up ------------------------------------------
+def test_ar1_building_tiles_spread_terrains_evenly_and_mix_kinds():
+    assert len(BUILDING_SIDES) == 22 and all(len(s) == 4 for s in BUILDING_SIDES.values())
+    sides = "".join(BUILDING_SIDES.values())
+    assert {t: sides.count(t) for t in TERRAINS} == {t: 22 for t in TERRAINS}
+    kinds = [len(set(s)) for s in BUILDING_SIDES.values()]
+    assert kinds.count(1) and kinds.count(2) and kinds.count(3) and kinds.count(4)
+    assert sorted(LANDSCAPE_TERRAIN.values()) == sorted(TERRAINS * 6)
+    assert ROTATIONS["B01"] == [0] and ROTATIONS["B10"] == [0, 1] and ROTATIONS["B21"] == [0, 1, 2, 3]
+
+
+def test_setup_has_reserve_supply_and_two_corner_landscapes():
+    state = new_game("architekton", 2, 7)
+    view = state.view(0)
+    assert [(c["x"], c["y"], c["building"]) for c in view["board"]] == [(0, 0, False), (1, 1, False)]
+    assert view["reserve"] == {"buildings": 4, "landscapes": 4}
+    assert view["stacks"] == {"buildings": 15, "landscapes": 15}
+    assert sum(s["tile"].startswith("B") for s in view["supply"]) == 3 and len(view["supply"]) == 6
+    assert view["houses"] == [HOUSES_PER_PLAYER] * 2 and view["chips"] == [1, 1]
+    assert view["active"] == [0] and view["phase"] == TAKE
+    # Landscapes fit only beside a building, so the first turn takes at least one.
+    options = [a["tiles"] for a in state.legal_actions(0)]
+    assert options and all(any(t.startswith("B") for t in tiles) for tiles in options)
+    assert [t for t in view["takeable"] if t.startswith("L")]
+
+
+def test_reserve_and_stacks_are_secret_to_everyone():
+    state = new_game("architekton", 2, 7)
+    hidden = state.reserve_buildings + state.reserve_landscapes + state.building_stack + state.landscape_stack
+    for seat in (None, 0, 1):
+        text = json.dumps(state.view(seat))
+        assert not [tile for tile in hidden if f'"{tile}"' in text]
+
+
+# --- AR-2 placement --------------------------------------------------------------------
+def test_ar2_buildings_and_landscapes_alternate_like_a_chessboard():
+    state = position([(0, 0, WATER, 0, None)], hand=["B01", WATER2])
+    assert rejected_code(state, 0, place("B01", 1, 1)) == "checkerboard"
+    assert rejected_code(state, 0, place("B01", 2, 1)) == "no_match"  # touches nothing
+    assert rejected_code(state, 0, place(WATER2, 0, 0)) == "occupied"
+    state.apply(0, place("B01", 1, 0))
+    assert cell(state, 1, 0)["house"] == 0
+
+
+def test_ar2_a_building_needs_a_matching_side_in_its_rotation():
+    state = position([(0, 0, WATER, 0, None)], hand=["B21"])  # WFHA
+    spots = {(s["x"], s["y"]): s["rots"] for s in state.view(0)["spots"]["B21"]}
+    # West of the tile must be water: the printed north side (W) turned to the west.
+    assert spots[(1, 0)] == [3] and spots[(0, -1)] == [2] and spots[(0, 1)] == [0]
+    assert rejected_code(state, 0, place("B21", 1, 0, 0)) == "bad_rotation"
+    state.apply(0, place("B21", 1, 0, 3))
+    assert cell(state, 1, 0)["sides"] == ["F", "H", "A", "W"]
+
+
+def test_ar2_a_landscape_must_match_a_touching_building_side():
+    state = position([(0, 0, FIELD, 0, None), (1, 0, "B21", 0, 1)], hand=[FOREST, WATER])
+    assert rejected_code(state, 0, place(FOREST, 1, -1)) == "no_match"  # north side is water
+    assert [(s["x"], s["y"]) for s in state.view(0)["spots"][WATER]] == [(1, -1)]
+    state.apply(0, place(WATER, 1, -1))
+    assert state.hand == [FOREST]
+
+
+def test_ar2_uniform_tiles_offer_one_rotation_only():
+    state = position([(0, 0, WATER, 0, None)], hand=["B01"])
+    assert {a["rot"] for a in state.legal_actions(0)} == {0}
+    assert rejected_code(state, 0, place("B01", 1, 0, 2)) == "bad_rotation"
+
+
+def test_ar2_a_tile_without_a_legal_spot_cannot_be_taken():
+    state = position([(0, 0, FIELD, 0, None), (1, 0, "B21", 0, 1)], phase=TAKE)
+    state.supply_buildings, state.supply_landscapes = ["B05"], [WATER, FIELD2]
+    # Open landscape squares face water, forest and hill; B05 (HHHH) needs a hill
+    # landscape and the field landscape a field side: only the water fits, alone.
+    assert state.view(0)["takeable"] == [WATER]
+    assert state.legal_actions(0) == [{"type": "take", "tiles": [WATER]}]
+    assert rejected_code(state, 0, {"type": "take", "tiles": [FIELD2]}) == "no_spot"
+    assert rejected_code(state, 0, {"type": "take", "tiles": ["B05", WATER]}) == "wrong_count"
+
+
+def test_ar2_a_tile_may_be_taken_when_the_other_one_opens_a_spot_for_it():
+    state = position([(0, 0, FIELD, 0, None), (1, 0, "B21", 0, 1)], phase=TAKE)
+    state.supply_buildings, state.supply_landscapes = ["B05", "B07"], [WATER, FIELD2]
+    options = state.take_options()
+    assert ["B07", FIELD2] in options  # the field fits beside the AAAA once it lies
+    assert ["B05", FIELD2] not in options and ["B05", "B07"] not in options
+    assert rejected_code(state, 0, {"type": "take", "tiles": ["B05", FIELD2]}) == "no_spot"
+    assert rejected_code(state, 0, {"type": "take", "tiles": [WATER, "B07"]}) == "malformed"
+    state.apply(0, {"type": "take", "tiles": ["B07", FIELD2]})
+    assert {a["tile"] for a in state.legal_actions(0)} == {"B07"}  # the order is forced
+    state.apply(0, place("B07", -1, 0))
+    assert state.hand == [FIELD2] and (-2, 0) in {(a["x"], a["y"]) for a in state.legal_actions(0)}
+
+
+def test_a_board_where_nothing_fits_is_scored_at_once():
+    state = position([(0, 0, WATER, 0, None)], hand=["B21"])
+    state.supply_buildings, state.supply_landscapes = ["B03", "B05"], [WATER2, WATER3, "L04"]
+    state.building_stack = ["B07"]
+    state.apply(0, place("B21", 1, 0, 3))  # open landscape squares face F, H, A: no water
+    assert state.is_over()
+    assert state.results[-1]["early"] is False and state.final is not None
+
+
+# --- AR-3 houses -------------------------------------------------------------------------
+def test_ar3_with_no_house_in_stock_one_is_moved_from_the_board():
+    tiles = [(0, 0, WATER, 0, None), (-1, 1, "B02", 0, 0), (1, 2, "B03", 0, 0), (3, 2, "B04", 0, 1)]
+    state = position(tiles, hand=["B01"], stock=(0, 5))
+    state.apply(0, place("B01", 1, 0))
+    assert state.phase == MOVE_HOUSE and cell(state, 1, 0)["house"] is None
+    assert state.legal_actions(0) == [
+        {"type": "move_house", "x": -1, "y": 1}, {"type": "move_house", "x": 1, "y": 2},
+    ]
+    assert rejected_code(state, 0, {"type": "move_house", "x": 3, "y": 2}) == "no_house_there"
+    state.apply(0, {"type": "move_house", "x": 1, "y": 2})
+    assert cell(state, 1, 0)["house"] == 0 and cell(state, 1, 2)["house"] is None
+    assert state.houses == [0, 5]
+
+
+# --- AR-4 surround scoring -----------------------------------------------------------------
+def test_ar4_a_perfect_surround_gains_one_chip():
+    state = position(around_b21(owner=0), hand=[FOREST, "B01"], chips=(1, 1))
+    events = state.apply(0, place(FOREST, 2, 0))
+    assert state.chips == [2, 1] and cell(state, 1, 0)["scored"]
+    assert any(e["type"] == "surrounded" and e["mismatches"] == 0 for e in events)
+    assert state.phase == PLACE and state.active_players() == [0]
+
+
+@pytest.mark.parametrize(("north", "south", "owed"), [(WATER, HILL, 1), (FOREST2, HILL, 2), (FOREST2, WATER2, 3)])
+@pytest.mark.parametrize("take_back", [False, True])
+def test_ar4_mismatches_cost_one_chip_each_or_one_less_with_the_house(north, south, owed, take_back):
+    state = position(around_b21(north=north, south=south, owner=0, anchor=True), hand=[HILL2], chips=(5, 1))
+    state.apply(0, place(HILL2, 2, 0))  # hill against the printed forest side: a mismatch
+    assert state.phase == SETTLE and state.view(0)["settling"]["mismatches"] == owed
+    assert state.view(0)["settling"]["options"] == [False, True]
+    state.apply(0, {"type": "settle", "take_back": take_back})
+    paid = owed - 1 if take_back else owed
+    assert state.chips == [5 - paid, 1]
+    assert cell(state, 1, 0)["house"] == (None if take_back else 0)
+    assert state.houses[0] == 9 + take_back
+
+
+def test_ar4_the_owner_decides_during_the_opponents_turn():
+    state = position(around_b21(owner=1, anchor=True), hand=[HILL2, "B01"], chips=(1, 1))
+    state.apply(0, place(HILL2, 2, 0))  # hill against the forest side: one mismatch
+    assert state.current == 0 and state.active_players() == [1]
+    assert state.legal_actions(0) == []
+    assert rejected_code(state, 0, {"type": "settle", "take_back": True}) == "not_your_turn"
+    state.apply(1, {"type": "settle", "take_back": False})
+    assert state.chips == [1, 0]
+    assert state.active_players() == [0] and state.phase == PLACE and state.hand == ["B01"]
+
+
+def test_ar4_only_payable_options_are_offered():
+    tiles = around_b21(north=FOREST2, owner=1, anchor=True)  # north mismatches already
+    state = position(tiles, hand=[HILL2], chips=(1, 1))
+    state.apply(0, place(HILL2, 2, 0))  # two mismatches, one chip: only the house back
+    assert state.legal_actions(1) == [{"type": "settle", "take_back": True}]
+    assert rejected_code(state, 1, {"type": "settle", "take_back": False}) == "cannot_pay"
+
+
+def test_ar4_a_player_who_cannot_pay_loses_at_once():
+    state = position(around_b21(north=FOREST2, south=WATER2, owner=1, anchor=True), hand=[HILL2, WATER], chips=(0, 1))
+    events = state.apply(0, place(HILL2, 2, 0))  # three mismatches: owes 3, or 2 without house
+    assert state.is_over() and state.winners() == [0]
+    assert [e for e in events if e["type"] == "cannot_pay"][0]["player"] == 1
+    assert state.results[-1]["early"] is True
+
+
+def test_ar4_a_building_placed_into_a_hole_scores_at_once():
+    tiles = [(0, 0, WATER, 0, None), (2, 0, WATER2, 0, None), (1, -1, WATER3, 0, None), (1, 1, "L04", 0, None)]
+    state = position(tiles, hand=["B01", FOREST])
+    state.apply(0, place("B01", 1, 0))
+    assert state.chips == [2, 1] and cell(state, 1, 0)["house"] == 0
+
+
+def test_ar4_a_building_without_a_house_scores_nothing():
+    state = position(around_b21(owner=None, anchor=True), hand=[HILL2, "B01"], chips=(0, 0))
+    events = state.apply(0, place(HILL2, 2, 0))
+    assert state.chips == [0, 0] and state.phase == PLACE
+    assert [e["owner"] for e in events if e["type"] == "surrounded"] == [None]
+
+
+def test_ar4_several_enclosed_buildings_score_one_after_another_clockwise():
+    # A landscape at (2,0) encloses B21 west of it (player 1) and B05 east of it (player 0).
+    tiles = around_b21(north=FOREST2, owner=1) + [
+        (3, 0, "B05", 0, 0), (3, -1, "L15", 0, None), (4, 0, "L16", 0, None), (3, 1, "L17", 0, None),
+    ]
+    state = position(tiles, hand=[FOREST, "B07"], chips=(1, 1))
+    events = state.apply(0, place(FOREST, 2, 0))  # forest: one mismatch at each building
+    surrounded = [(e["x"], e["y"]) for e in events if e["type"] == "surrounded"]
+    assert surrounded == [(3, 0)]  # east first; west waits for this decision
+    assert state.active_players() == [0]
+    events = state.apply(0, {"type": "settle", "take_back": True})
+    assert [(e["x"], e["y"]) for e in events if e["type"] == "surrounded"] == [(1, 0)]
+    assert state.active_players() == [1]
+    state.apply(1, {"type": "settle", "take_back": False})
+    assert state.chips == [1, 0] and state.active_players() == [0] and state.phase == PLACE
+    assert state.hand == ["B07"]
+
+
+def test_ar5_a_tile_that_no_longer_fits_goes_back_to_the_supply():
+    state = position([(0, 0, FIELD, 0, None), (1, 0, "B21", 0, 1)], hand=[WATER, WATER2])
+    state.supply_landscapes = [FOREST]
+    events = state.apply(0, place(WATER, 1, -1))  # the only water spot is now taken
+    assert [e["tile"] for e in events if e["type"] == "returned"] == [WATER2]
+    assert WATER2 in state.supply_landscapes and state.current == 1 and state.phase == TAKE
+
+
+# --- AR-5 the last round -------------------------------------------------------------------
+def turns_played(state, seed=3):
+    """Turns each player completes from now until the game ends."""
+    counts = [0, 0]
+    rng = Rng(seed)
+    while not state.is_over():
+        player = state.current
+        while not state.is_over() and (state.current == player or state.phase != TAKE):
+            active = state.active_players()[0]
+            state.apply(active, rng.choice(state.legal_actions(active)))
+        counts[player] += 1
+    return counts
+
+
+def test_ar5_reserve_used_after_the_first_players_turn_only_the_other_plays():
+    state = new_game("architekton", 2, 4)
+    state.chips = [50, 50]  # nobody goes bankrupt here
+    state.building_stack, state.landscape_stack = [], []
+    events = []
+    player = state.current
+    while state.current == player:
+        active = state.active_players()[0]
+        events += state.apply(active, state.legal_actions(active)[0])
+    assert {"type": "last_round", "turns_left": 1, "rule": "AR-5"} in events
+    assert state.view(1)["last_round"] and state.current == 1
+    assert turns_played(state) == [0, 1]
+    assert state.final is not None
+
+
+def test_ar5_reserve_used_after_the_second_players_turn_both_play_once_more():
+    state = new_game("architekton", 2, 4)
+    state.chips = [50, 50]
+    finish_turn(state)
+    assert state.turns_left is None
+    state.building_stack, state.landscape_stack = [], []
+    finish_turn(state)  # player 1 ends the round; the refill needs the reserve
+    assert state.turns_left == 2 and state.current == 0
+    assert turns_played(state) == [1, 1]
+    assert state.final is not None and not state.results[-1]["early"]
+
+
+def test_ar5_refill_uses_the_stack_first_then_the_reserve():
+    state = position([(0, 0, WATER, 0, None)], hand=["B01"])
+    state.supply_buildings, state.building_stack = [], ["B04"]
+    state.reserve_buildings = ["B05", "B06", "B07", "B08"]
+    events = state.apply(0, place("B01", 1, 0))
+    refill = next(e for e in events if e["type"] == "refill")
+    assert refill["tiles"][:3] == ["B04", "B08", "B07"] and refill["from_reserve"] is True
+    assert state.supply_buildings == ["B04", "B07", "B08"] and state.reserve_buildings == ["B05", "B06"]
+    assert state.turns_left == 1 and state.view(None)["reserve"]["buildings"] == 2
+
+
+# --- AR-6 final scoring --------------------------------------------------------------------
+def final_board(chips):
+    """Player 0: A(1,0) 4 landscapes, B(2,1) 3, C(3,2) 1 (diagonal chain A-B-C).
+    Player 1: D(0,1) 2 landscapes, E(4,1) 3, H(-1,0) 3.
+    The last landscape, at (3,3), gives C a second neighbour: C still goes."""
+    tiles = [
+        (0, 0, WATER, 0, None), (1, 1, WATER2, 0, None), (2, 0, WATER3, 0, None), (1, -1, "L04", 0, None),
+        (3, 1, "L05", 0, None), (4, 0, FOREST, 0, None), (5, 1, FOREST2, 0, None),
+        (-1, -1, HILL, 0, None), (-2, 0, HILL2, 0, None),
+        (1, 0, "B02", 0, 0), (2, 1, "B03", 0, 0), (3, 2, "B01", 0, 0),
+        (0, 1, "B04", 0, 1), (4, 1, "B05", 0, 1), (-1, 0, "B06", 0, 1),
+    ]
+    state = position(tiles, hand=["L06"], chips=chips)
+    state.turns_left = 1
+    state.apply(0, place("L06", 3, 3))
+    return state
+
+
+def test_ar6_buildings_with_one_or_two_landscapes_go_and_diagonal_groups_score():
+    state = final_board(chips=(1, 1))
+    assert state.is_over()
+    assert state.final["removed"] == [[0, 1], [3, 2]]
+    assert state.final["groups"] == [2, 1] and state.final["houses"] == [2, 2]
+    assert state.scores() == [3, 2] and state.winners() == [0]
+    assert {(c["x"], c["y"]) for c in state.view(None)["board"] if c["building"]} == {(1, 0), (2, 1), (4, 1), (-1, 0)}
+
+
+def test_ar6_tie_goes_to_more_houses_on_the_board():
+    tiles = [
+        (1, 0, "B02", 0, 0), (0, 0, WATER, 0, None), (1, -1, WATER2, 0, None),
+        (2, 0, WATER3, 0, None), (1, 1, "L04", 0, None),
+        (-1, 0, "B03", 0, 1), (-1, -1, "L05", 0, None), (-2, 0, "L06", 0, None), (-1, 1, FOREST, 0, None),
+        (-1, 2, "B04", 0, 1), (0, 2, FOREST2, 0, None), (-1, 3, "L09", 0, None),
+        (3, 0, "B05", 0, None),  # no house; two landscapes after the last placement: removed
+    ]
+    state = position(tiles, hand=["L16"], chips=(1, 1))
+    state.turns_left = 1
+    state.apply(0, place("L16", 3, -1))
+    # Player 1's houses (-1,0) and (-1,2) are not diagonal neighbours: a group of one.
+    assert state.final["removed"] == [[3, 0]]
+    assert state.final["scores"] == [2, 2] and state.final["houses"] == [1, 2]
+    assert state.winners() == [1]
+
+
+def test_ar6_equal_score_and_houses_is_a_draw():
+    state = final_board(chips=(1, 2))
+    assert state.final["scores"] == [3, 3] and state.final["houses"] == [2, 2]
+    assert state.winners() == [0, 1]
+
+
+# --- AR-7 revenge match -----------------------------------------------------------------------
+def test_ar7_an_early_end_win_is_worth_two_and_decides_the_match():
+    state = position(around_b21(north=FOREST2, south=WATER2, owner=1, anchor=True), hand=[HILL2, WATER],
+                     chips=(0, 1), revenge=True)
+    state.apply(0, place(HILL2, 2, 0))
+    assert state.is_over() and state.scores() == [2, 0] and state.winners() == [0]
+
+
+def test_ar7_a_normal_win_is_worth_one_and_the_other_player_starts_the_next_game():
+    tiles = [(0, 0, WATER, 0, None), (1, 0, "B02", 0, 0), (1, -1, WATER2, 0, None), (2, 0, WATER3, 0, None)]
+    state = position(tiles, hand=["L04"], revenge=True)
+    state.turns_left = 1
+    events = state.apply(0, place("L04", 1, 1))  # encloses B02 perfectly: +1, then the end
+    assert state.results[-1]["winners"] == [0] and not state.is_over()
+    assert state.victory_points == [1, 0] and state.scores() == [1, 0]
+    kinds = [e["type"] for e in events]
+    assert kinds.index("game_over") < kinds.index("match") < kinds.index("new_game")
+    view = state.view(1)
+    assert view["game_number"] == 2 and view["starter"] == 1 and view["active"] == [1]
+    assert len(view["board"]) == 2 and view["chips"] == [1, 1] and view["houses"] == [12, 12]
+    assert view["results"][0]["winners"] == [0]
+
+
+def test_ar7_a_drawn_game_scores_nothing_and_play_goes_on():
+    state = position([(0, 0, WATER, 0, None), (1, 0, "B01", 0, None)], hand=[WATER2], revenge=True)
+    state.turns_left = 1
+    state.apply(0, place(WATER2, 2, 0))  # 1 chip each, no houses: a draw
+    assert state.results[-1]["winners"] == [0, 1]
+    assert state.victory_points == [0, 0] and not state.is_over() and state.starter == 1
+
+
+# --- notation, validation, bot ----------------------------------------------------------------
+@pytest.mark.parametrize(("text", "action"), [
+    ("take B03 L11", {"type": "take", "tiles": ["B03", "L11"]}),
+    ("take L11", {"type": "take", "tiles": ["L11"]}),
+    ("place B03 3,-2 r1", place("B03", 3, -2, 1)),
+    ("place L11 0,1", place("L11", 0, 1)),
+    ("move 2,-1", {"type": "move_house", "x": 2, "y": -1}),
+    ("settle keep", {"type": "settle", "take_back": False}),
+    ("settle back", {"type": "settle", "take_back": True}),
+])
+def test_notation_examples_round_trip(text, action):
+    assert GAME.parse_action(text) == action and GAME.notation(action) == text
+
+
+@pytest.mark.parametrize("text", ["", "take", "place B03 3 r1", "place B03 3,x", "move", "settle maybe", "place B03 1,2 q1"])
+def test_bad_notation_is_a_value_error(text):
+    with pytest.raises(ValueError, match="notation"):
+        GAME.parse_action(text)
+
+
+@pytest.mark.parametrize("action", [
+    place("B01", 10**30, 0), place("B01", True, 0), place("B01", 1.0, 0), place("B01", 1, 0, 4),
+    place("B01", 1, 0, -1), place("XX", 1, 0), place(["B01"], 1, 0), {**place("B01", 1, 0), "extra": 1},
+    {"type": "take", "tiles": "B01"}, {"type": "place"}, {"type": 3}, [], None,
+])
+def test_malformed_actions_are_rejected_without_change(action):
+    state = position([(0, 0, WATER, 0, None)], hand=["B01"])
+    assert_rejected(state, 0, action)
+
+
+def test_bot_encloses_its_own_building_with_a_matching_landscape():
+    tiles = around_b21(owner=0) + [(3, 0, "B06", 0, 1), (1, 2, "B03", 0, 0)]
+    state = position(tiles, hand=[FOREST])
+    # Forest fits around the bot's FFFF too, but at (2,0) it encloses B21 perfectly
+    # (and mismatches the opponent's HHHH).
+    action = GAME.bot(state.view(0), state.legal_actions(0), Rng(1))
+    assert (action["x"], action["y"]) == (2, 0)
+
+
+def test_bot_spoils_the_opponents_building_and_bankrupts_when_it_can():
+    tiles = around_b21(north=FOREST2, owner=1) + [(3, 0, "B05", 0, 0)]
+    state = position(tiles, hand=[HILL2], chips=(1, 0))
+    # Hill at (2,0) matches the bot's HHHH but leaves B21 with two mismatches and no chips.
+    action = GAME.bot(state.view(0), state.legal_actions(0), Rng(2))
+    assert (action["x"], action["y"]) == (2, 0)
+    state.apply(0, action)
+    assert state.is_over() and state.winners() == [0]
+
+
+def test_bot_beats_random_play():
+    wins = 0
+    for seed in range(12):
+        state = new_game("architekton", 2, seed)
+        rng = Rng(seed)
+        while not state.is_over():
+            player = state.active_players()[0]
+            legal = state.legal_actions(player)
+            action = GAME.bot(state.view(player), legal, rng) if player == seed % 2 else rng.choice(legal)
+            state.apply(player, action)
+        wins += state.winners() == [seed % 2]
+    assert wins >= 9
+
+
+# --- the cached open squares agree with the board, whole games long ---------------------------
+def brute_force_spots(state, tile):
+    """AR-2 straight from the board: every empty square, every rotation."""
+    board = {(c[0], c[1]): c for c in state.board.values()}
+    squares = {(x + dx, y + dy) for x, y in board for dx, dy in STEPS} - set(board)
+    found = []
+    for x, y in sorted(squares, key=lambda s: (s[1], s[0])):
+        if ((x + y) % 2 == 1) != is_building(tile):
+            continue
+        rots = []
+        for rot in ROTATIONS[tile]:
+            facing = FACING[tile][rot]
+            for d, (dx, dy) in enumerate(STEPS):
+                neighbour = board.get((x + dx, y + dy))
+                if neighbour is not None and FACING[neighbour[2]][neighbour[3]][(d + 2) % 4] == facing[d]:
+                    rots.append(rot)
+                    break
+        if rots:
+            found.append([x, y, sum(1 << r for r in rots)])
+    return found
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_legal_spots_match_a_brute_force_reading_of_the_board(seed):
+    state = new_game("architekton", 2, seed)
+    rng = Rng(seed)
+    while not state.is_over():
+        for tile in sorted(BUILDING_SIDES) + sorted(LANDSCAPE_TERRAIN):
+            assert state.spots(tile) == brute_force_spots(state, tile), tile
+        if state.phase == PLACE:
+            view = state.view(state.current)
+            listed = {(t, s["x"], s["y"], r) for t, spots in view["spots"].items() for s in spots for r in s["rots"]}
+            legal = {(a["tile"], a["x"], a["y"], a["rot"]) for a in state.legal_actions(state.current)}
+            assert listed == legal
+        player = state.active_players()[0]
+        state.apply(player, rng.choice(state.legal_actions(player)))
+
+
+def test_seeded_game_plays_as_recorded():
+    """A golden playthrough (seed 2031, random choices from Rng(7)) that ends in a tie
+    on points broken by houses (AR-6): catches unintended rule changes."""
+    state = new_game("architekton", 2, 2031)
+    rng = Rng(7)
+    log = []
+    while not state.is_over():
+        player = state.active_players()[0]
+        action = rng.choice(state.legal_actions(player))
+        log.append(GAME.notation(action))
+        state.apply(player, action)
+    assert log[:8] == [
+        "take B01 L01", "place B01 0,-1 r0", "place L01 1,-1", "take B17 L22",
+        "place B17 -1,0 r2", "place L22 -1,-1", "take B04 L15", "place B04 0,1 r0",
+    ]
+    assert len(log) == 45 and state.winners() == [1]
+    assert state.final["scores"] == [2, 2] and state.final["houses"] == [2, 3]
+    assert state.final["groups"] == [1, 2] and len(state.final["removed"]) == 11
