@@ -55,6 +55,15 @@ class GameState:
         out in a clockless engine). None by default."""
         return []
 
+    def host_timer(self) -> dict | None:
+        """The running timer the host must keep, if any: ``{"seconds": s, "key": k}``.
+
+        Engines read no clock. The host starts counting when it first sees ``key`` and,
+        once ``seconds`` have passed with the same key, applies ``host_actions()[0]``. A new
+        key (a new deal, a new round) restarts the count. None: no timer now.
+        """
+        return None
+
     def _apply_host(self, action) -> list[dict]:
         raise NotImplementedError
 

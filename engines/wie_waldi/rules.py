@@ -137,6 +137,12 @@ class WieWaldiState(GameState):
                 )
         return actions
 
+    def host_timer(self) -> dict | None:
+        """WA-5: the optional round timer runs while a round is raced."""
+        if self.round_timer and self.phase == RACE:
+            return {"seconds": self.round_timer, "key": f"round-{self.round}"}
+        return None
+
     def host_actions(self) -> list:
         """The host's round timer ran out (WA-5), offered only with the timer option on."""
         return [dict(TIME_UP)] if self.round_timer and self.phase == RACE else []

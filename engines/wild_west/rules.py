@@ -140,6 +140,12 @@ class WildWestState(GameState):
             return [{"type": step, "size": n} for n in options]
         return [{"type": step, "park": yes} for yes in options]
 
+    def host_timer(self) -> dict | None:
+        """WW-10: the pick timer runs per deal while picks are open."""
+        if self.phase == PICK and self.timer:
+            return {"seconds": self.timer, "key": f"deal-{self.deal}"}
+        return None
+
     def host_actions(self) -> list:
         """WW-10: with the speed option the host sends ``timeout`` for this deal when its
         round timer runs out; everyone who has not picked loses this round's pick."""

@@ -99,6 +99,10 @@ def test_everything_sent_is_plain_data_and_views_hide_secret_choices(game_id, pl
     def check(state, player, action):
         if rng.random() > 0.1:
             return
+        timer = state.host_timer()
+        if timer is not None:  # a running timer always has the action that ends it
+            assert timer["seconds"] > 0 and isinstance(timer["key"], str)
+            assert state.host_actions()
         for seat in [None, *range(players)]:
             view = state.view(seat)
             assert roundtrip(view) == view
@@ -204,3 +208,16 @@ def test_illegal_action_is_a_value_error_with_code():
     error = IllegalAction("not_your_turn", "wait")
     assert isinstance(error, ValueError)
     assert (error.code, error.message) == ("not_your_turn", "wait")
+
+
+@pytest.mark.parametrize(
+    ("game_id", "players", "options"),
+    [("wild_west", 3, {"timer": 30}), ("wie_waldi", 2, {"round_timer": 45})],
+)
+def test_timed_games_tell_the_host_when_to_act(game_id, players, options):
+    state = new_game(game_id, players, 1, **options)
+    timer = state.host_timer()
+    assert timer["seconds"] == next(iter(options.values()))
+    state.apply(None, state.host_actions()[0])
+    assert state.host_timer() is None or state.host_timer()["key"] != timer["key"]
+    assert new_game(game_id, players, 1).host_timer() is None  # no timer unless asked for
