@@ -3,7 +3,8 @@
 It aims for buildings it owns to end up enclosed by matching landscapes (AR-4 +1), lays
 mismatching landscapes beside the opponent's houses (and drives them into debt they
 cannot pay when it can), keeps its buildings clear of the final removal (AR-6) and its
-houses diagonally connected.
+houses diagonally connected. With two tiles in hand it values each first placement
+together with the best the second tile can still do after it.
 """
 
 from .tiles import FACING, LANDSCAPE_TERRAIN, OPPOSITE, ROT_MASK, STEPS, is_building
@@ -18,6 +19,17 @@ class _Board:
     def __init__(self, view: dict):
         self.cells = {(c["x"], c["y"]): c for c in view["board"]}
         self.chips = view["chips"]
+
+    def with_tile(self, tile: str, x: int, y: int, rot: int, house) -> "_Board":
+        """This board with one more tile laid (the view's own cells are not touched)."""
+        board = _Board.__new__(_Board)
+        board.cells = dict(self.cells)
+        board.cells[(x, y)] = {
+            "x": x, "y": y, "tile": tile, "rot": rot, "building": is_building(tile),
+            "sides": FACING[tile][rot], "house": house, "scored": False,
+        }
+        board.chips = self.chips
+        return board
 
     def neighbours(self, x: int, y: int) -> list:
         cells = self.cells
@@ -149,10 +161,24 @@ def bot(view: dict, legal: list, rng):
                 if tile not in worth:
                     worth[tile] = _best_for_tile(board, me, stock, tile, spots[is_building(tile)])
         return max(legal, key=lambda a: (sum(worth[t] for t in a["tiles"]), rng.random()))
-    return max(
-        legal,
-        key=lambda a: (placement_value(board, me, stock, a["tile"], a["x"], a["y"], a["rot"]), rng.random()),
-    )
+    return max(legal, key=lambda a: (_turn_value(board, me, stock, view["hand"], a), rng.random()))
+
+
+def _turn_value(board: _Board, me: int, stock: int, hand: list, action: dict) -> float:
+    """The placement's value plus the best the other tile in hand can still do after it.
+
+    That tile must be placed if it fits anywhere (AR-2), and goes back to the supply,
+    worth nothing either way, if this placement leaves it no spot (AR-5).
+    """
+    tile, x, y, rot = action["tile"], action["x"], action["y"], action["rot"]
+    value = placement_value(board, me, stock, tile, x, y, rot)
+    partner = [t for t in hand if t != tile]
+    if not partner:
+        return value
+    after = board.with_tile(tile, x, y, rot, me if is_building(tile) else None)
+    stock_after = stock - 1 if is_building(tile) and stock else stock
+    other = partner[0]
+    return value + _best_for_tile(after, me, stock_after, other, after.open_spots(is_building(other)))
 
 
 def _settle(view: dict, board: _Board, legal: list, me: int):

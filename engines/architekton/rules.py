@@ -5,7 +5,8 @@ A turn is: take two supply tiles (``take``), place them one after the other in e
 order (``place``), for a building with no house left in stock move one of your houses
 onto it (``move_house``, AR-3), and when a building is enclosed its owner settles
 mismatches (``settle``, AR-4), even during the opponent's turn. Then the supply is
-refilled, from the face-down reserve once a stack runs short (last round, AR-5).
+refilled, from the face-down reserve once a stack runs short (last round, AR-5). A
+supply where nothing fits is put under the stacks and drawn anew (engine decision).
 """
 
 from itertools import combinations
@@ -111,12 +112,38 @@ class ArchitektonState(GameState):
         self.phase = TAKE
         self.hand = []
         events = [{"type": "turn", "player": player, "turn": self.turn}]
-        if not self.take_options():
-            # Nothing in the supply fits anywhere, and nothing can change that: no
-            # placement ever happens again, so the game is scored as it stands.
-            events.append({"type": "no_placement", "player": player, "rule": "AR-2"})
-            return events + self._final_scoring()
-        return events
+        if self.take_options():
+            return events
+        # Engine decision (the seed is silent): when no supply tile fits anywhere, the
+        # supply goes under its stacks and a new one is turned up from them, until a
+        # tile fits. The tiles stay in the game and the reserve is untouched, so the
+        # game still lasts as long as the seed says (AR-5). Only when every stacked
+        # tile has been face up without fitting is the game scored as it stands.
+        for _ in range(self._redraws_to_see_every_stacked_tile()):
+            events.append(self._redraw_supply(player))
+            if self.take_options():
+                return events
+        events.append({"type": "no_placement", "player": player, "rule": "AR-2"})
+        return events + self._final_scoring()
+
+    def _redraws_to_see_every_stacked_tile(self) -> int:
+        return max(-(-len(stack) // SUPPLY_SIZE) for stack in (self.building_stack, self.landscape_stack))
+
+    def _redraw_supply(self, player: int) -> dict:
+        under = self.supply_buildings + self.supply_landscapes
+        for supply, stack in (
+            (self.supply_buildings, self.building_stack),
+            (self.supply_landscapes, self.landscape_stack),
+        ):
+            if not stack:
+                continue  # the same tiles would come straight back up
+            stack[:0] = supply  # under the stack, which is drawn from its end
+            count = len(supply)
+            supply[:] = sorted(stack.pop() for _ in range(count))
+        return {
+            "type": "supply_redrawn", "player": player, "under": under,
+            "supply": self.supply_buildings + self.supply_landscapes,
+        }
 
     # --- board geometry -------------------------------------------------------------
     def _put(self, tile: str, x: int, y: int, rot: int) -> None:

@@ -3,6 +3,8 @@
 import json
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from engines import GAMES, IllegalAction, Rng, new_game
 from engines.architekton.rules import MOVE_HOUSE, PLACE, SETTLE, TAKE
@@ -101,12 +103,25 @@ def test_setup_has_reserve_supply_and_two_corner_landscapes():
     assert [t for t in view["takeable"] if t.startswith("L")]
 
 
-def test_reserve_and_stacks_are_secret_to_everyone():
-    state = new_game("architekton", 2, 7)
-    hidden = state.reserve_buildings + state.reserve_landscapes + state.building_stack + state.landscape_stack
-    for seat in (None, 0, 1):
-        text = json.dumps(state.view(seat))
-        assert not [tile for tile in hidden if f'"{tile}"' in text]
+@pytest.mark.parametrize("seed", [7, 8])
+def test_reserve_and_stacks_are_secret_to_everyone_all_game_long(seed):
+    state = new_game("architekton", 2, seed, revenge=True)
+    rng = Rng(seed)
+    events: list = []
+    while True:
+        hidden = state.reserve_buildings + state.reserve_landscapes + state.building_stack + state.landscape_stack
+        # Tiles put under a stack were seen going there; only that mention is allowed.
+        # A revenge match reshuffles every tile for the next game (its new_game event).
+        starts = [i for i, e in enumerate(events) if e["type"] == "new_game"]
+        sent = [{k: v for k, v in e.items() if k != "under"} for e in events[(starts or [0])[-1]:]]
+        for seat in (None, 0, 1):
+            text = json.dumps([state.view(seat), sent])
+            assert not [tile for tile in hidden if f'"{tile}"' in text], seat
+        if state.is_over():
+            break
+        player = state.active_players()[0]
+        events = state.apply(player, rng.choice(state.legal_actions(player)))
+    assert all(not e.get("only") for e in events)  # nothing in Architekton is private
 
 
 # --- AR-2 placement --------------------------------------------------------------------
@@ -168,13 +183,45 @@ def test_ar2_a_tile_may_be_taken_when_the_other_one_opens_a_spot_for_it():
     assert state.hand == [FIELD2] and (-2, 0) in {(a["x"], a["y"]) for a in state.legal_actions(0)}
 
 
-def test_a_board_where_nothing_fits_is_scored_at_once():
+def stuck_after_b21(landscape_stack):
+    """Player 0 lays B21 so that the refilled supply (B03, B05 and the stack's B07;
+    three waters) fits nowhere: building squares face only water, landscape squares
+    only forest, hill and field. The building stack is then empty."""
     state = position([(0, 0, WATER, 0, None)], hand=["B21"])
     state.supply_buildings, state.supply_landscapes = ["B03", "B05"], [WATER2, WATER3, "L04"]
-    state.building_stack = ["B07"]
-    state.apply(0, place("B21", 1, 0, 3))  # open landscape squares face F, H, A: no water
-    assert state.is_over()
-    assert state.results[-1]["early"] is False and state.final is not None
+    state.building_stack, state.landscape_stack = ["B07"], list(landscape_stack)
+    events = state.apply(0, place("B21", 1, 0, 3))
+    return state, events
+
+
+def test_a_supply_that_fits_nowhere_goes_under_the_stacks_and_is_drawn_anew():
+    state, events = stuck_after_b21(landscape_stack=["L05", "L06", HILL])
+    redrawn = [e for e in events if e["type"] == "supply_redrawn"]
+    assert [e["under"] for e in redrawn] == [["B03", "B05", "B07", WATER2, WATER3, "L04"]]
+    # The empty building stack cannot offer anything new; the landscapes come from theirs.
+    view = state.view(1)
+    assert [s["tile"] for s in view["supply"]] == ["B03", "B05", "B07", "L05", "L06", HILL]
+    assert not state.is_over() and view["active"] == [1] and view["phase"] == TAKE
+    assert HILL in view["takeable"]  # beside B21's hill side
+    # The tiles stay in the game: no tile is lost and the last round is not brought on.
+    assert view["stacks"] == {"buildings": 0, "landscapes": 3} and not view["last_round"]
+    assert view["reserve"] == {"buildings": 4, "landscapes": 4}
+
+
+def test_the_first_turn_never_ends_the_game_even_when_the_dealt_supply_fits_nowhere():
+    # About one deal in 35 has no building with a side of the starting terrains.
+    for seed in range(200):
+        state = new_game("architekton", 2, seed)
+        view = state.view(0)
+        assert not state.is_over() and state.legal_actions(0), seed
+        assert view["stacks"] == {"buildings": 15, "landscapes": 15} and len(view["supply"]) == 6
+
+
+def test_a_game_is_scored_when_no_stacked_tile_fits_either():
+    state, events = stuck_after_b21(landscape_stack=["L05", "L06"])  # waters only
+    assert [e["type"] for e in events].count("supply_redrawn") == 1  # every tile seen once
+    assert any(e["type"] == "no_placement" for e in events)
+    assert state.is_over() and state.results[-1]["early"] is False and state.final is not None
 
 
 # --- AR-3 houses -------------------------------------------------------------------------
@@ -323,15 +370,32 @@ def test_ar5_reserve_used_after_the_second_players_turn_both_play_once_more():
     assert state.final is not None and not state.results[-1]["early"]
 
 
+def test_ar5_half_round_counts_from_the_starter_of_the_game_in_a_revenge_match():
+    tiles = [(0, 0, WATER, 0, None), (1, 0, "B02", 0, 0), (1, -1, WATER2, 0, None), (2, 0, WATER3, 0, None)]
+    state = position(tiles, hand=["L04"], revenge=True)
+    state.turns_left = 1
+    state.apply(0, place("L04", 1, 1))  # game 1 ends; seat 1 starts game 2
+    assert state.starter == 1 and state.current == 1
+    state.chips = [50, 50]
+    state.building_stack, state.landscape_stack = [], []
+    finish_turn(state)  # the starter's turn: half a round
+    assert state.turns_left == 1 and state.current == 0
+    finish_turn(state)
+    assert [r["game"] for r in state.results] == [1, 2] and not state.results[-1]["early"]
+
+
 def test_ar5_refill_uses_the_stack_first_then_the_reserve():
     state = position([(0, 0, WATER, 0, None)], hand=["B01"])
     state.supply_buildings, state.building_stack = [], ["B04"]
     state.reserve_buildings = ["B05", "B06", "B07", "B08"]
     events = state.apply(0, place("B01", 1, 0))
     refill = next(e for e in events if e["type"] == "refill")
-    assert refill["tiles"][:3] == ["B04", "B08", "B07"] and refill["from_reserve"] is True
-    assert state.supply_buildings == ["B04", "B07", "B08"] and state.reserve_buildings == ["B05", "B06"]
-    assert state.turns_left == 1 and state.view(None)["reserve"]["buildings"] == 2
+    # The stack's last tile first, then two of the face-down reserve (which two is secret).
+    assert refill["tiles"][0] == "B04" and set(refill["tiles"][1:3]) < {"B05", "B06", "B07", "B08"}
+    assert refill["from_reserve"] is True
+    view = state.view(None)
+    assert [s["tile"] for s in view["supply"]][:3] == sorted(refill["tiles"][:3])
+    assert view["reserve"]["buildings"] == 2 and view["last_round"] and view["turns_left"] == 1
 
 
 # --- AR-6 final scoring --------------------------------------------------------------------
@@ -464,6 +528,26 @@ def test_bot_spoils_the_opponents_building_and_bankrupts_when_it_can():
     assert state.is_over() and state.winners() == [0]
 
 
+def test_bot_does_not_block_its_second_tile_when_both_can_do_good():
+    # (2,0) takes water (the houseless WWWW east of it) or forest (the houseless FHHA
+    # south of it), and either spoils the opponent's HHHH west of it. Water also fits
+    # beside the bot's own WWWW at (5,0). Best: one tile to (2,0), water beside its own.
+    tiles = [(1, 0, "B05", 0, 1), (3, 0, "B01", 0, None), (2, 1, "B20", 0, None), (5, 0, "B02", 0, 0)]
+    for seed in range(10):
+        state = position(tiles, hand=[FOREST, WATER])
+        finish_turn_with_bot(state, Rng(seed))
+        laid = {c["tile"]: (c["x"], c["y"]) for c in state.view(None)["board"]}
+        assert FOREST in laid and WATER in laid, seed
+        assert (2, 0) in (laid[FOREST], laid[WATER])
+
+
+def finish_turn_with_bot(state, rng):
+    player = state.current
+    while not state.is_over() and (state.current == player or state.phase != TAKE):
+        active = state.active_players()[0]
+        state.apply(active, GAME.bot(state.view(active), state.legal_actions(active), rng))
+
+
 def test_bot_beats_random_play():
     wins = 0
     for seed in range(12):
@@ -516,21 +600,84 @@ def test_legal_spots_match_a_brute_force_reading_of_the_board(seed):
         state.apply(player, rng.choice(state.legal_actions(player)))
 
 
-def test_seeded_game_plays_as_recorded():
-    """A golden playthrough (seed 2031, random choices from Rng(7)) that ends in a tie
-    on points broken by houses (AR-6): catches unintended rule changes."""
-    state = new_game("architekton", 2, 2031)
-    rng = Rng(7)
-    log = []
+@pytest.mark.parametrize("seed", range(30))
+def test_games_without_debts_last_until_the_reserve_and_give_equal_turns(seed):
+    """The seed's length: every tile stays in the game, the game ends only through the
+    last round (AR-5), which begins at the first refill that needs the reserve, and
+    both players have the same number of turns."""
+    state = new_game("architekton", 2, seed)
+    state.chips = [99, 99]  # no early end, so every game runs its full length
+    rng = Rng(seed)
+    turns, last_round_turn = [0, 0], None
     while not state.is_over():
+        counted = state.board.values()
+        assert len(counted) + len(state.hand) + len(state.supply_buildings + state.supply_landscapes) + len(
+            state.building_stack + state.landscape_stack + state.reserve_buildings + state.reserve_landscapes
+        ) == 46
+        player = state.current
+        while not state.is_over() and (state.current == player or state.phase != TAKE):
+            active = state.active_players()[0]
+            for event in state.apply(active, rng.choice(state.legal_actions(active))):
+                if event["type"] == "refill" and last_round_turn is None and not event["from_reserve"]:
+                    assert len(state.supply_buildings) == len(state.supply_landscapes) == 3
+                if event["type"] == "refill" and event["from_reserve"]:
+                    assert not state.building_stack or not state.landscape_stack
+                if event["type"] == "last_round":
+                    last_round_turn = sum(turns) + 1
+                assert event["type"] != "no_placement"
+        turns[player] += 1
+    assert turns[0] == turns[1] and last_round_turn is not None
+    assert sum(turns) - last_round_turn in (1, 2)
+
+
+# --- all-or-nothing apply: every field of a real action, spoiled one at a time ---------------
+TILE_NAMES = sorted(BUILDING_SIDES) + sorted(LANDSCAPE_TERRAIN)
+spoiled_value = st.one_of(
+    st.none(), st.booleans(), st.integers(), st.integers(min_value=-3, max_value=5),
+    st.floats(allow_nan=True), st.text(max_size=4), st.sampled_from(TILE_NAMES), st.binary(max_size=3),
+    st.lists(st.sampled_from([*TILE_NAMES, "", "XX"]) | st.integers() | st.none(), max_size=3),
+    st.dictionaries(st.text(max_size=3), st.integers(), max_size=2),
+)
+
+
+def strictly(action) -> str:
+    """Equality that tells True from 1 and 1.0 from 1."""
+    return repr(sorted(action.items(), key=repr)) if isinstance(action, dict) else repr(action)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32), steps=st.integers(0, 70), revenge=st.booleans(), data=st.data())
+def test_actions_spoiled_in_one_field_are_rejected_and_change_nothing(seed, steps, revenge, data):
+    state = new_game("architekton", 2, seed, revenge=revenge)
+    rng = Rng(seed)
+    earlier = []
+    for _ in range(steps):
+        if state.is_over():
+            break
         player = state.active_players()[0]
         action = rng.choice(state.legal_actions(player))
-        log.append(GAME.notation(action))
+        earlier.append(action)
         state.apply(player, action)
-    assert log[:8] == [
-        "take B01 L01", "place B01 0,-1 r0", "place L01 1,-1", "take B17 L22",
-        "place B17 -1,0 r2", "place L22 -1,-1", "take B04 L15", "place B04 0,1 r0",
-    ]
-    assert len(log) == 45 and state.winners() == [1]
-    assert state.final["scores"] == [2, 2] and state.final["houses"] == [2, 3]
-    assert state.final["groups"] == [1, 2] and len(state.final["removed"]) == 11
+    if state.is_over():
+        for action in earlier[-3:]:
+            assert_rejected(state, 0, action)
+        return
+    player = state.active_players()[0]
+    legal = state.legal_actions(player)
+    legal_keys = {strictly(a) for a in legal}
+    base = data.draw(st.sampled_from(legal))
+    how = data.draw(st.sampled_from(["change", "drop", "add"]))
+    field = data.draw(st.sampled_from(sorted(base)))
+    spoiled = dict(base)
+    if how == "change":
+        spoiled[field] = data.draw(spoiled_value)
+    elif how == "drop":
+        del spoiled[field]
+    else:
+        spoiled[data.draw(st.sampled_from(["extra", "rot", "tiles", "x", "take_back", "tile"]))] = 0
+    if strictly(spoiled) not in legal_keys:
+        assert_rejected(state, player, spoiled)
+    assert_rejected(state, 1 - player, base)  # the right action from the wrong player
+    stale = [a for a in earlier if strictly(a) not in legal_keys]
+    if stale:
+        assert_rejected(state, player, data.draw(st.sampled_from(stale)))  # an earlier phase's action
