@@ -19,3 +19,17 @@ class IllegalAction(ValueError):
 
 class SetupError(ValueError):
     """A game cannot be created or restored: unknown game, bad options, corrupt save."""
+
+
+def shown(value) -> str:
+    """A short, safe rendering of untrusted input for an error message: never huge, never
+    recursive (a 5000-digit int or a deeply nested list must not break the error itself)."""
+    if isinstance(value, bool) or value is None:
+        return repr(value)
+    if isinstance(value, int) and -10**12 < value < 10**12:
+        return repr(value)
+    if isinstance(value, float):
+        return repr(value)
+    if isinstance(value, str) and len(value) <= 40:
+        return repr(value)
+    return f"a {type(value).__name__}"

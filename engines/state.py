@@ -8,7 +8,7 @@ all-or-nothing `apply`, saving, cloning and digests, so each game writes only it
 import pickle
 from typing import Any, ClassVar
 
-from .errors import IllegalAction, SetupError
+from .errors import IllegalAction, SetupError, shown
 from .plain import decode, digest_of, encode
 from .rng import Rng
 
@@ -98,7 +98,7 @@ class GameState:
 
     def check_player(self, player) -> None:
         if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < self.players:
-            raise IllegalAction("no_such_player", f"there is no player {player!r} at this table")
+            raise IllegalAction("no_such_player", f"there is no player {shown(player)} at this table")
 
     def clone(self) -> "GameState":
         return pickle.loads(pickle.dumps(self, protocol=pickle.HIGHEST_PROTOCOL))
@@ -127,5 +127,4 @@ class GameState:
         try:
             return repr(self.describe(action))
         except Exception:  # describing garbage must never mask the real error
-            text = repr(action)
-            return text if len(text) <= 60 else text[:57] + "..."
+            return shown(action)

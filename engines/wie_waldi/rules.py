@@ -46,6 +46,18 @@ def player_name(player: int) -> str:
     return f"Player {player + 1}"
 
 
+def _shown(value) -> str:
+    """A value from the wire, short and safe to print in a reason: ``repr`` of a huge int
+    or a deeply nested list would raise instead of explaining."""
+    if type(value) is int and -1000 < value < 1000:
+        return str(value)
+    if type(value) is int:
+        return "that number"
+    if type(value) is str:
+        return repr(value) if len(value) <= 20 else repr(value[:17] + "...")
+    return f"a {type(value).__name__}"
+
+
 def bones_for(cards: list[int]) -> list[list[str]]:
     """The rank bones of one round from each player's count of owned cards (WA-6).
 
@@ -314,6 +326,10 @@ class WieWaldiState(GameState):
 
     # --- what each player may know (WA-8) ---------------------------------------------------
     def view(self, player: int | None) -> dict:
+        """What ``player`` may know (WA-8); None is a spectator. IllegalAction for a seat
+        that is not at the table (a bool or -1 would otherwise index another's hand)."""
+        if player is not None:
+            self.check_player(player)
         view = {
             "game": self.GAME_ID,
             "you": player,
@@ -375,7 +391,7 @@ class WieWaldiState(GameState):
             pile = action["pile"]
             if type(pile) is not int or not 0 <= pile < PILES:
                 raise IllegalAction(
-                    "no_such_pile", f"there is no pile {pile!r}; piles are 0, 1 and 2"
+                    "no_such_pile", f"there is no pile {_shown(pile)}; piles are 0, 1 and 2"
                 )
             if hand is not None:
                 raise IllegalAction(
@@ -408,14 +424,18 @@ class WieWaldiState(GameState):
             dog_id, end = action["dog"], action["end"]
             if type(dog_id) is not int or type(end) is not int:
                 raise IllegalAction("malformed", "a play's dog and end are whole numbers")
+            if 0 <= dog_id < self.first_dog:  # sent before "Stop!": its card was discarded
+                raise IllegalAction(
+                    "old_round", f"dog {dog_id} belonged to an earlier round, which is over"
+                )
             self._check_hand(player, action["card"])
             self._check_dog(player, action["card"], dog_id, end)
             return
-        raise IllegalAction("unknown_action", f"{kind!r} is not a Wie Waldi action")
+        raise IllegalAction("unknown_action", f"{_shown(kind)} is not a Wie Waldi action")
 
     def _check_hand(self, player: int, code) -> None:
         if type(code) is not str or code not in CODES:
-            raise IllegalAction("no_such_card", f"{code!r} is not a Wie Waldi card")
+            raise IllegalAction("no_such_card", f"{_shown(code)} is not a Wie Waldi card")
         hand = self.hands[player]
         if hand is None:
             raise IllegalAction("hand_empty", "you hold no card: draw one first")
@@ -427,10 +447,8 @@ class WieWaldiState(GameState):
     def _check_dog(self, player: int, code: str, dog_id: int, end: int) -> None:
         if code[0] == HEAD:
             raise IllegalAction("head_on_dog", "a head cannot join a dog: start a new dog with it")
-        if not 0 <= dog_id < self.next_dog:
-            raise IllegalAction("no_such_dog", f"there is no dog {dog_id}")
-        if dog_id < self.first_dog:
-            raise IllegalAction("old_round", f"dog {dog_id} belonged to an earlier round")
+        if not self.first_dog <= dog_id < self.next_dog:  # earlier rounds: see _check
+            raise IllegalAction("no_such_dog", f"there is no dog {_shown(dog_id)}")
         dog = self.dogs[dog_id - self.first_dog]
         if dog["tail"] is not None:
             who = "you" if dog["tail"] == player else player_name(dog["tail"])
@@ -438,12 +456,15 @@ class WieWaldiState(GameState):
         length = len(dog["cards"])
         if end != length:
             if 0 < end < length:
-                who = player_name(owner_of(dog["cards"][end]))
+                first = owner_of(dog["cards"][end])
+                who = "you" if first == player else player_name(first)
                 now = COLOUR_NAMES[dog["end"]]
                 raise IllegalAction(
                     "end_taken", f"{who} played on that end first; dog {dog_id} now ends in {now}"
                 )
-            raise IllegalAction("no_such_end", f"dog {dog_id} has no open end after card {end}")
+            raise IllegalAction(
+                "no_such_end", f"dog {dog_id} has no open end after card {_shown(end)}"
+            )
         index = SET.index(code)
         if LEFT[index] != dog["end"]:
             raise IllegalAction(
@@ -467,18 +488,23 @@ def notation(action) -> str:
     return "time_up"
 
 
+def _is_number(word: str) -> bool:
+    return word.isascii() and word.isdigit()  # "²".isdigit() is true, but int("²") fails
+
+
 def parse_action(text: str):
+    """The action for one line of notation; ValueError for anything else."""
     words = text.split()
     if words == ["back"]:
         return {"type": "put_back"}
     if words == ["time_up"]:
         return dict(TIME_UP)
-    if len(words) == 2 and words[0] == "draw" and words[1].isdigit():
+    if len(words) == 2 and words[0] == "draw" and _is_number(words[1]):
         return {"type": "draw", "pile": int(words[1])}
     if len(words) == 2 and words[0] == "head":
         return {"type": "start", "card": words[1]}
     if len(words) == 3 and words[0] == "play":
         dog, _, end = words[2].partition("@")
-        if dog.isdigit() and end.isdigit():
+        if _is_number(dog) and _is_number(end):
             return {"type": "play", "card": words[1], "dog": int(dog), "end": int(end)}
     raise ValueError(f"not Wie Waldi notation: {text!r}")

@@ -221,3 +221,15 @@ def test_timed_games_tell_the_host_when_to_act(game_id, players, options):
     state.apply(None, state.host_actions()[0])
     assert state.host_timer() is None or state.host_timer()["key"] != timer["key"]
     assert new_game(game_id, players, 1).host_timer() is None  # no timer unless asked for
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_absurd_players_and_deeply_nested_actions_are_refused_cleanly(game_id):
+    info = GAMES[game_id]
+    state = new_game(game_id, *info.test_configs[0][:1], 3, **info.test_configs[0][1])
+    nested = []
+    for _ in range(5000):
+        nested = [nested]
+    player = state.active_players()[0]
+    for who, action in ((10**5000, {"type": "x"}), (None, nested), (player, nested), (player, 10**5000)):
+        assert_rejected(state, who, action)

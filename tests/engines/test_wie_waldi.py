@@ -4,6 +4,8 @@
 from collections import Counter
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from engines import IllegalAction, Rng, events_for, new_game
 from engines.wie_waldi import GAME
@@ -135,12 +137,16 @@ def test_wa2_draw_from_any_pile_holding_at_most_one_card():
 
 def test_wa2_a_card_goes_back_under_the_pile_it_came_from():
     state = table()
-    top = state.piles[0][1][-1]
-    state.apply(0, {"type": "draw", "pile": 1})
-    events = state.apply(0, {"type": "put_back"})
-    assert state.piles[0][1][0] == top and len(state.piles[0][1]) == 10
-    assert state.view(0)["hand"] is None
-    assert events == [{"type": "put_back", "player": 0, "pile": 1}]
+    seen = []
+    for _ in range(11):  # draw and put back: the pile's ten cards come round in turn
+        state.apply(0, {"type": "draw", "pile": 1})
+        seen.append(state.view(0)["hand"])
+        events = state.apply(0, {"type": "put_back"})
+        assert events == [{"type": "put_back", "player": 0, "pile": 1}]
+        assert state.view(0)["hand"] is None
+        assert state.view(0)["pile_sizes"][0] == [10, 10, 10]  # the other piles untouched
+    assert len(set(seen)) > 1  # not back on top of the pile
+    assert seen[10] == seen[0]  # on top again only after the nine cards it went under
     # There is no action that puts a card on another pile.
     state.apply(0, {"type": "draw", "pile": 1})
     assert rejection(state, 0, {"type": "put_back", "pile": 2}).code == "malformed"
@@ -215,6 +221,16 @@ def test_wa3_two_players_race_for_the_same_end_the_second_gets_the_reason_and_ke
     assert state.digest() == before
     assert state.view(2)["hand"] == "Mrb"  # the card stays in hand
     assert state.legal_actions(2) == [{"type": "put_back"}]
+
+
+def test_wa3_a_late_play_on_an_end_one_took_oneself_says_you():
+    state = table()
+    dog = lay_dog(state, [(0, "Hr")])
+    hold(state, 1, "Mrr")
+    play_on(state, 1, "Mrr", dog, 1)
+    hold(state, 1, "Mry")
+    error = rejection(state, 1, {"type": "play", "card": "Mry", "dog": dog, "end": 1})
+    assert error.message == "you played on that end first; dog 0 now ends in red"
 
 
 def test_wa3_a_same_colour_end_still_rejects_a_late_play_instead_of_landing_elsewhere():
@@ -305,6 +321,113 @@ def test_malformed_actions_are_refused_and_change_nothing(junk):
     assert_rejected(state, 0, junk)
 
 
+@pytest.mark.parametrize(
+    "junk",
+    [
+        {"type": "draw", "pile": 10**5000},
+        {"type": "draw", "pile": "x" * 10_000},
+        {"type": "play", "card": "Mrg", "dog": 10**5000, "end": 1},
+        {"type": "play", "card": "Mrg", "dog": 0, "end": -(10**5000)},
+        {"type": "play", "card": "Mrg", "dog": -(10**5000), "end": 1},
+        {"type": "play", "card": [[[]]], "dog": 0, "end": 1},
+        {"type": "x" * 10_000},
+    ],
+)
+def test_reasons_survive_huge_numbers_and_long_strings(junk):
+    # Printing such a value in the reason raised ValueError (int too long to print).
+    state = table()
+    lay_dog(state, [(1, "Hr")])
+    hold(state, 0, "Mrg")
+    assert_rejected(state, 0, junk)
+    assert len(rejection(state, 0, junk).message) < 120
+
+
+def test_reasons_survive_deeply_nested_values():
+    deep: list = []
+    for _ in range(5_000):
+        deep = [deep]
+    state = table()
+    lay_dog(state, [(1, "Hr")])
+    for action in (
+        {"type": "draw", "pile": deep},
+        {"type": "start", "card": deep},
+        {"type": deep},
+    ):
+        assert_rejected(state, 0, action)
+    hold(state, 0, "Mrg")
+    assert_rejected(state, 0, {"type": "play", "card": deep, "dog": 0, "end": 1})
+
+
+# Values a confused client might put in any field of a legal action.
+WRONG_VALUES = (
+    True, False, None, -1, 3, 7, 2**63, 10**30, -(10**30), 10**5000, 0.0, 1.0, 1.5,
+    float("nan"), float("inf"), "", "0", "Hr", "Mrg", "play", "x" * 300, b"1", [], [1], {},
+    {"type": "draw"},
+)  # fmt: skip
+
+
+def _same(a, b) -> bool:
+    """Equal and of the same types all the way down (True == 1 and 1.0 == 1 in Python)."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(_same(a[k], b[k]) for k in a)
+    if isinstance(a, list):
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b, strict=True))
+    return a == b
+
+
+def _mutations(action: dict, data) -> list:
+    """``action`` with one field changed, dropped or added, each way once."""
+    key = data.draw(st.sampled_from(sorted(action)))
+    value = action[key]
+    wrong = data.draw(st.sampled_from(WRONG_VALUES))
+    near = [value + 1, value - 1, -value - 1] if type(value) is int else [value + "x", value[:1]]
+    return [
+        {**action, key: wrong},
+        {**action, key: [value]},
+        {**action, key: str(value)},
+        *({**action, key: n} for n in near),
+        {k: v for k, v in action.items() if k != key},
+        {**action, data.draw(st.sampled_from(["x", "pile", "card", "dog", "end", "type"])): 0},
+        {**action, "type": data.draw(st.sampled_from(["draw", "put_back", "start", "play"]))},
+    ]
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(players=st.integers(2, 4), seed=st.integers(0, 2**32), data=st.data())
+def test_mutated_stale_and_foreign_actions_are_refused_and_change_nothing(players, seed, data):
+    """At random points of random games (all players interleaved, over round changes and
+    to the end): every legal action with one field spoilt, actions seen earlier, and one
+    player's actions sent by another, raise IllegalAction and leave the digest alone."""
+    state = table(players=players, seed=seed, rounds=2)
+    rng = Rng(seed)
+    seen: list = []
+
+    def refused_unless_legal(player, action):
+        if not any(_same(action, legal) for legal in state.legal_actions(player)):
+            assert_rejected(state, player, action)
+
+    def probe(state, player, action):
+        seen.append(action)
+        if player is None or rng.random() > 0.08:
+            return
+        for legal in state.legal_actions(player):
+            for spoilt in _mutations(legal, data):
+                refused_unless_legal(player, spoilt)
+        refused_unless_legal(player, seen[rng.below(len(seen))])  # stale, maybe of a past round
+        other = data.draw(st.integers(0, players - 1))
+        for foreign in state.legal_actions(other):
+            refused_unless_legal(player, foreign)
+        for idle in sorted(set(range(players)) - set(state.active_players())):  # no cards left
+            assert_rejected(state, idle, action)
+
+    play(state, random_chooser(seed), on_step=probe)
+    assert state.is_over()
+    for action in seen[-5:]:
+        assert_rejected(state, 0, action)
+
+
 # --- WA-4: completion and ownership -------------------------------------------------------
 def test_wa4_a_plain_tail_gives_the_dog_to_the_heads_player_and_a_marker_to_the_tails():
     state = table()
@@ -359,9 +482,12 @@ def test_wa5_the_sixth_marker_stops_the_round_with_cards_still_in_hands():
     view = state.view(0)
     assert view["hand"] is None and view["dogs"] == [] and view["markers"] == [6, 6, 6]
     assert view["pile_sizes"] == [[10, 10, 10]] * 3
-    assert (
-        rejection(state, 2, {"type": "play", "card": "Tg", "dog": mine, "end": 2}).code
-        == "hand_empty"
+    # Player 3's tail, sent before "Stop!" and arriving after it: the round is over.
+    error = rejection(state, 2, {"type": "play", "card": "Tg", "dog": mine, "end": 2})
+    assert error.code == "old_round" and "over" in error.message
+    hold(state, 2, "Tg")  # even holding the same card again in the new round
+    assert rejection(state, 2, {"type": "play", "card": "Tg", "dog": mine, "end": 2}).code == (
+        "old_round"
     )
 
 
@@ -489,6 +615,74 @@ def test_wa8_every_table_card_shows_who_played_it():
     assert cards == [{"card": "Hy", "player": 2}, {"card": "Myb", "player": 0}]
 
 
+def _reshuffled(state, seat, rng):
+    """A copy of ``state`` in which everything ``seat`` may not know is dealt anew: the
+    order and the pile of every unseen card, and every other player's hand card."""
+    copy = state.clone()
+    for player in range(state.players):
+        hidden_hand = player != seat and copy.hands[player] is not None
+        cards = [c for pile in copy.piles[player] for c in pile]
+        if hidden_hand:
+            cards.append(copy.hands[player])
+        rng.shuffle(cards)
+        if hidden_hand:
+            copy.hands[player] = cards.pop()
+        for pile in copy.piles[player]:
+            pile[:] = [cards.pop() for _ in pile]
+    copy._recount()
+    return copy
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(players=st.integers(2, 4), seed=st.integers(0, 2**32))
+def test_wa8_views_and_events_do_not_change_when_the_hidden_cards_do(players, seed):
+    """Pile order and contents are secret from everyone, a hand card from all but its
+    holder: re-dealing them never shows in a view or in the events of a draw or a
+    put-back, at any point of a game (between rounds and at the end too)."""
+    state = table(players=players, seed=seed, rounds=2)
+    rng = Rng(seed)
+
+    def check(state, player, action):
+        if rng.random() > 0.1:
+            return
+        for seat in (None, *range(players)):
+            other = _reshuffled(state, seat, rng)
+            assert other.view(seat) == state.view(seat)
+            if seat != player and action["type"] in ("draw", "put_back"):
+                # (the drawer learns the card drawn: that is the point of drawing)
+                original = state.clone().apply(player, action)
+                redealt = other.apply(player, action)
+                assert events_for(redealt, seat) == events_for(original, seat)
+
+    play(state, random_chooser(seed), on_step=check)
+    for seat in (None, *range(players)):
+        assert _reshuffled(state, seat, rng).view(seat) == state.view(seat)
+
+
+@pytest.mark.parametrize("seat", [True, False, -1, 4, "0", 1.0])
+def test_wa8_a_view_for_a_seat_not_at_the_table_is_refused(seat):
+    # view(True) used to show player 2's hand card, view(-1) the last player's.
+    state = table()
+    for player in range(4):
+        state.apply(player, {"type": "draw", "pile": 0})
+    with pytest.raises(IllegalAction):
+        state.view(seat)
+
+
+def test_wa5_the_host_keeps_one_timer_per_round_only_with_the_option_on():
+    assert table().host_timer() is None
+    state = table(players=2, round_timer=45, rounds=2)
+    first = state.host_timer()
+    assert first["seconds"] == 45
+    state.apply(0, {"type": "draw", "pile": 0})
+    assert state.host_timer() == first  # a draw does not restart the round's timer
+    state.apply(None, {"type": "time_up"})
+    second = state.host_timer()
+    assert second["seconds"] == 45 and second["key"] != first["key"]
+    state.apply(None, {"type": "time_up"})
+    assert state.is_over() and state.host_timer() is None and state.host_actions() == []
+
+
 # --- notation, description, bot ---------------------------------------------------------------
 @pytest.mark.parametrize(
     ("text", "action"),
@@ -506,8 +700,10 @@ def test_notation_examples_round_trip(text, action):
 
 
 @pytest.mark.parametrize(
-    "text", ["", "draw", "draw x", "play Mgr 7", "play Mgr a@1", "head", "jump 1"]
-)
+    "text",
+    ["", "draw", "draw x", "draw ²", "draw ١", "play Mgr 7", "play Mgr a@1", "play Mgr ٣@1",
+     "head", "jump 1"],
+)  # fmt: skip
 def test_bad_notation_is_refused(text):
     with pytest.raises(ValueError, match="not Wie Waldi notation"):
         parse_action(text)
