@@ -143,7 +143,7 @@ class DrunterDruberState(GameState):
         return []
 
     def legal_actions(self, player: int) -> list:
-        if player not in self.active_players():
+        if not _is_int(player) or player not in self.active_players():  # True and 1.0 are no seats
             return []
         if self.phase == PLACE:
             return self._placements(player)
@@ -381,6 +381,10 @@ class DrunterDruberState(GameState):
 
     # --- what each player may know (DD-2, DD-9) ---------------------------------------------
     def view(self, player: int | None) -> dict:
+        """What ``player`` may know (DD-2, DD-9); None is a spectator. IllegalAction for a
+        seat that is not at the table (-1 or True would otherwise index another's cards)."""
+        if player is not None:
+            self.check_player(player)
         view = {
             "game": self.GAME_ID,
             "you": player,

@@ -5,6 +5,8 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from engines import GAMES, IllegalAction, Rng, events_for, new_game
 from engines.drunter_druber import notation, parse_action
@@ -17,6 +19,7 @@ from engines.drunter_druber.board import (
     FREE,
     HEIGHT,
     MAP,
+    SPECIALS,
     TOILETS,
     TYPES,
     WIDTH,
@@ -24,8 +27,9 @@ from engines.drunter_druber.board import (
     parse_cell,
 )
 from engines.drunter_druber.bot import bot
+from engines.drunter_druber.rules import PEOPLE
 
-from .play import assert_rejected, bot_chooser, play
+from .play import assert_rejected, bot_chooser, garbage, play
 
 GAME_ID = "drunter_druber"
 EMPTY_HAND = {"wall": [0, 0, 0], "street": [0, 0, 0], "river": [0, 0, 0]}
@@ -158,6 +162,15 @@ def test_each_player_sees_only_their_own_building_cards_dd9(variant):
         assert view["card_counts"] == [2 if variant else 1] * 4
         text = json.dumps({k: v for k, v in view.items() if k != "cards"})
         assert not any(f'"{card}"' in text for card in dealt)
+
+
+@pytest.mark.parametrize("seat", [-1, 4, True, 1.0, "1", [1]])
+def test_no_view_or_moves_for_a_seat_that_is_not_at_the_table_dd9(seat):
+    state = fresh(4)
+    with pytest.raises(IllegalAction):
+        state.view(seat)  # view(-1) once showed the last player's building card
+    state.current = 1
+    assert state.legal_actions(seat) == []
 
 
 # --- DD-3 placing ----------------------------------------------------------------------------
@@ -300,6 +313,19 @@ def test_a_player_without_a_fitting_tile_passes_dd5():
     assert state.active_players() == [2]
 
 
+def test_a_player_whose_triples_are_too_long_passes_though_a_double_would_fit_dd5():
+    state = fresh(3)
+    give(state, 0, wall=[1, 0, 0])
+    give(state, 1, street=[0, 0, 2])
+    give(state, 2, street=[0, 1, 0])
+    for cell in ("m1", "m2", "n3", "o4"):  # from o1 the street has room for doubles only
+        lay(state, "river", [cell], token=False)
+    events = state.apply(0, place("wall_nw", 1, "b1"))
+    assert {"type": "passed", "player": 1, "rule": "DD-5"} in events
+    assert state.active_players() == [2]
+    assert shown(state, 2) == ["place street 2 n1 s", "place street 2 o2 s", "place street 2 o2 w"]
+
+
 def test_the_game_ends_when_nobody_can_place_even_with_tiles_in_hand_dd5_dd7():
     state = fresh(3)
     for stretch in ("wall_nw", "wall_se", "street"):
@@ -341,13 +367,14 @@ def test_the_seed_voting_example_no_wins_7_to_5_and_the_tile_goes_back_dd6():
     events = state.apply(3, {"type": "jein", "side": "no"})
     result = next(e for e in events if e["type"] == "vote_result")
     assert (result["yes"], result["no"], result["stays"]) == (5, 7, False)
-    assert state.hands[0]["street"] == [0, 0, 1]  # the placer takes the tile back
-    assert state.tokens["street"] == parse_cell("h1")
-    assert all(state.ground[parse_cell(c)] == FREE for c in ("h2", "h3", "h4"))
-    assert state.active_players() == [1]  # the placer's turn is over
-    assert state.people[0] == ["ja", "ne", "nee", "neee", "jein", "blank"]
-    assert state.people[3] == ["ja", "jaa", "jaaa", "ne", "nee", "neee", "blank"]
-    assert state.view(2)["last_vote"]["stays"] is False
+    view = state.view(2)
+    assert view["hands"][0]["street"] == [0, 0, 1]  # the placer takes the tile back
+    assert view["tokens"]["street"] == at("h1")
+    assert [tile["cells"] for tile in view["tiles"]] == [[at("h1")]]
+    assert view["active"] == [1]  # the placer's turn is over
+    assert view["people"][0] == ["ja", "ne", "nee", "neee", "jein", "blank"]
+    assert view["people"][3] == ["ja", "jaa", "jaaa", "ne", "nee", "neee", "blank"]
+    assert view["last_vote"]["stays"] is False
 
 
 def test_a_tie_keeps_the_tile_and_the_blank_card_returns_dd6():
@@ -391,6 +418,15 @@ def test_jein_players_declare_after_the_reveal_in_seating_order_dd6():
     events = state.apply(0, {"type": "jein", "side": "no"})
     result = next(e for e in events if e["type"] == "vote_result")
     assert (result["yes"], result["no"], result["stays"]) == (3, 4, False)
+
+
+def test_a_voter_may_put_down_cards_of_both_sides_and_all_of_them_count_dd6():
+    state = toilet_position()
+    state.apply(0, place("street", 3, "h2", "s"))
+    events = vote_round(state, [["jaa", "ne", "blank"], ["ne"], ["blank"], ["blank"]])
+    result = next(e for e in events if e["type"] == "vote_result")
+    assert (result["yes"], result["no"], result["stays"]) == (2, 2, True)
+    assert state.view(None)["people"][0] == ["ja", "jaaa", "nee", "neee", "jein", "blank"]
 
 
 @pytest.mark.parametrize(("cards", "code"), [
@@ -551,6 +587,201 @@ def test_notation_round_trips(text, action):
 def test_bad_notation_is_refused(text):
     with pytest.raises(ValueError):
         parse_action(text)
+
+
+# --- properties over random games ------------------------------------------------------------
+GAMES_SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+DIRECTIONS = {"n": (0, -1), "e": (1, 0), "s": (0, 1), "w": (-1, 0)}
+
+
+def random_walk(players, variant, seed):
+    """A random game, step by step: (state, acting player, their legal actions, last events)."""
+    state, rng, events = fresh(players, variant, seed), Rng(seed), []
+    while not state.is_over():
+        player = rng.choice(state.active_players())
+        legal = state.legal_actions(player)
+        assert legal, "whoever is to act has something to do"
+        yield state, player, legal, events
+        events = state.apply(player, rng.choice(legal))
+    yield state, None, [], events
+
+
+def placements_by_the_rulings(view, hand):
+    """Every placement DD-3 and DD-4 allow, read straight from a player's view: notation set."""
+    taken = {tuple(cell) for tile in view["tiles"] for cell in tile["cells"]}
+    bridges = {tuple(tile["cells"][1]) for tile in view["tiles"] if tile["size"] == 3}
+    corners = {(0, 0), (WIDTH - 1, 0), (0, HEIGHT - 1), (WIDTH - 1, HEIGHT - 1)}
+
+    def free(x, y):
+        return 0 <= x < WIDTH and 0 <= y < HEIGHT and (x, y) not in taken and (x, y) not in corners
+
+    out = set()
+    for stretch, token in view["tokens"].items():
+        if token is None:
+            continue
+        held = hand["wall" if stretch.startswith("wall") else stretch]
+        tx, ty = token
+        for dx, dy in DIRECTIONS.values():
+            if free(tx + dx, ty + dy):
+                dock = (tx + dx, ty + dy)
+            elif (tx + dx, ty + dy) in bridges and free(tx + 2 * dx, ty + 2 * dy):
+                dock = (tx + 2 * dx, ty + 2 * dy)  # under the bridge (DD-4)
+            else:
+                continue
+            name = f"{chr(ord('a') + dock[0])}{dock[1] + 1}"
+            if held[0]:
+                out.add(f"place {stretch} 1 {name}")
+            for run, (rx, ry) in DIRECTIONS.items():
+                if (rx, ry) == (-dx, -dy):
+                    continue  # never back towards the token
+                for size in (2, 3):
+                    if held[size - 1] and all(free(dock[0] + i * rx, dock[1] + i * ry) for i in range(1, size)):
+                        out.add(f"place {stretch} {size} {name} {run}")
+    return out
+
+
+@GAMES_SETTINGS
+@given(players=st.integers(2, 4), variant=st.booleans(), seed=st.integers(0, 2**32))
+def test_placements_passes_and_the_end_follow_the_rulings_dd3_dd4_dd5(players, variant, seed):
+    for state, player, legal, events in random_walk(players, variant, seed):
+        view = state.view(None)
+        allowed = [placements_by_the_rulings(view, view["hands"][p]) for p in range(players)]
+        if state.is_over():
+            assert not any(allowed)  # the game ends only when nobody can place
+        elif state.phase == "place":
+            assert sorted(notation(a) for a in legal) == sorted(allowed[player])
+            assert len({notation(a) for a in legal}) == len(legal)
+        for event in events:
+            if event["type"] == "passed":  # a player passes only when no tile of theirs fits
+                assert not allowed[event["player"]]
+        for stretch, token in view["tokens"].items():
+            if state.phase == "place" and token is None:
+                assert stretch in view["closed"]
+
+
+def look_alikes(value):
+    """Values a careless client might send for ``value``: same meaning, wrong type or shape."""
+    if isinstance(value, bool) or value is None:
+        return [0, "", False, [], "null"]
+    if isinstance(value, int):
+        return [float(value), bool(value), str(value), [value], value - 1, value + 1, -value - 1, value + 2**64]
+    if isinstance(value, str):
+        return [[value], value.upper(), value + " ", None, 0, value.encode()]
+    return [tuple(value), value + value[-1:], value[:-1], [[v] for v in value], [float(v) if isinstance(v, int) else v
+            for v in value], [True if v == 1 else v for v in value], {str(i): v for i, v in enumerate(value)}]
+
+
+def spoiled(action, data):
+    """``action`` with one field replaced, one coordinate or card changed, a field lost or one extra."""
+    how = data.draw(st.sampled_from(["look_alike", "look_alike", "replace", "inner", "drop", "extra"]))
+    if how == "look_alike":
+        key = data.draw(st.sampled_from(sorted(action)))
+        return {**action, key: data.draw(st.sampled_from(look_alikes(action[key])))}
+    spoilt = dict(action)
+    key = data.draw(st.sampled_from(sorted(action)))
+    value = data.draw(
+        garbage | st.sampled_from([
+            True, False, -1, 0, 1, 2, 3, 4, 15, 2**64, -(2**64), 1.0, 2.0, float("nan"), "n", "x", "yes",
+            "no", "ja", "blank", "jein", "church", "all_3s", "street", "wall_nw", "vote", "place",
+            [0, 0], [14, 9], [True, 0], [0, 0, 0], [1.0, 2.0], (13, 0), ["ja"], ["ja", "ja"],
+            ["blank", "ja"], ("ja",), {"x": 0}, [["ja"]], [None], [2**64, 0],
+        ])
+    )
+    if how == "replace":
+        spoilt[key] = value
+    elif how == "drop":
+        del spoilt[key]
+    elif how == "extra":
+        spoilt[data.draw(st.sampled_from(["extra", "player", "x", "only"]))] = value
+    elif isinstance(action[key], list) and action[key]:
+        inner = list(action[key])
+        inner[data.draw(st.integers(0, len(inner) - 1))] = value
+        spoilt[key] = inner
+    else:
+        spoilt[key] = value
+    return spoilt
+
+
+@GAMES_SETTINGS
+@given(players=st.integers(2, 4), variant=st.booleans(), seed=st.integers(0, 2**32), data=st.data())
+def test_spoiled_stale_and_out_of_turn_actions_are_refused_and_change_nothing(players, variant, seed, data):
+    rng, earlier = Rng(seed ^ 0x5EED), []
+    for state, player, legal, _ in random_walk(players, variant, seed):
+        if player is None or rng.random() > 0.2:
+            earlier += legal[:3]
+            continue
+        shown_legal = {repr(a) for a in legal}  # repr keeps 1, 1.0 and True apart
+        action = rng.choice(legal)
+        for _ in range(4):
+            bad = spoiled(action, data)
+            if repr(bad) not in shown_legal:
+                assert_rejected(state, player, bad)
+        if earlier:
+            stale = rng.choice(earlier)
+            if repr(stale) not in shown_legal:
+                assert_rejected(state, player, stale)
+        for other in range(players):
+            if other not in state.active_players():
+                assert_rejected(state, other, action)
+        earlier += legal[:3]
+
+
+def disguised(state, seat):
+    """A copy of ``state`` in which everything ``seat`` may not know is different (DD-9)."""
+    copy = state.clone()
+    others = [p for p in range(state.players) if p != seat]
+    per = len(state.cards[0])
+    deck = list(TYPES) + (list(SPECIALS) if state.variant else [])
+    spare = [card for card in deck if seat is None or card not in state.cards[seat]]
+    for shift in range(1, len(spare)):
+        turned = spare[shift:] + spare[:shift]
+        hands = {q: turned[i * per:(i + 1) * per] for i, q in enumerate(others)}
+        if all(hands[q] != state.cards[q] for q in others):
+            break
+    for q in others:
+        copy.cards[q] = hands[q]
+        if copy.first_cards is not None:
+            copy.first_cards[q] = hands[q][-1]
+        if copy.picks is not None and copy.picks.has_chosen(q):
+            copy.picks.choices[q] = hands[q][-1]
+        if state.phase == "vote" and state.vote["cards"][q] is not None:
+            count = len(state.vote["cards"][q])
+            other_cards = sorted(PEOPLE[::-1][:count], key=PEOPLE.index)
+            if other_cards == state.vote["cards"][q]:
+                other_cards = list(PEOPLE[:count])
+            copy.vote["cards"][q] = other_cards
+    return copy
+
+
+@GAMES_SETTINGS
+@given(players=st.integers(2, 4), variant=st.booleans(), seed=st.integers(0, 2**32))
+def test_views_and_events_never_show_another_players_cards_or_uncommitted_votes_dd9(players, variant, seed):
+    rng = Rng(seed)
+    for state, player, legal, _ in random_walk(players, variant, seed):
+        if state.is_over():  # the end reveals every card
+            assert [sorted(cards) for cards in state.view(None)["all_cards"]] == [sorted(c) for c in state.cards]
+            break
+        if rng.random() > 0.25:
+            continue
+        for seat in [None, *range(players)]:
+            assert disguised(state, seat).view(seat) == state.view(seat), seat
+        # What the acting voter or picker chooses shows to nobody else until the reveal.
+        if state.phase == "vote" and state.vote["step"] < players - 1:
+            count = len(rng.choice(legal)["cards"])
+            choices = [a for a in legal if len(a["cards"]) == count]
+        elif state.phase == "pick":
+            choices = legal
+        else:
+            continue
+        seen = set()
+        for action in choices[:2] + choices[-1:]:
+            trial = state.clone()
+            events = trial.apply(player, action)
+            if trial.is_over():
+                break
+            seen.add(json.dumps([[trial.view(s), events_for(events, s)] for s in [None, *range(players)] if s != player],
+                                sort_keys=True))
+        assert len(seen) <= 1
 
 
 # --- the bot ----------------------------------------------------------------------------------
