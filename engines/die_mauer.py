@@ -36,8 +36,11 @@ def penalty(stock: list[str]) -> int:
     return sum(PENALTY[piece] for piece in stock)
 
 
+_RANK = {piece: rank for rank, piece in enumerate(PIECES)}
+
+
 def _by_penalty(pieces) -> list[str]:
-    return sorted(pieces, key=PIECES.index)
+    return sorted(pieces, key=_RANK.__getitem__)
 
 
 # --- the state ----------------------------------------------------------------------
@@ -81,7 +84,7 @@ class DieMauerState(GameState):
         return []
 
     def legal_actions(self, player: int) -> list:
-        if player not in self.active_players():
+        if type(player) is not int or player not in self.active_players():  # 1.0 and True are no seats
             return []
         stock = self.stocks[player]
         if self.phase == PLAN:
@@ -238,6 +241,9 @@ class DieMauerState(GameState):
 
     # --- what each player may know (DM-9) ---------------------------------------------
     def view(self, player: int | None) -> dict:
+        """What ``player`` may know (None: a spectator); IllegalAction for no such seat."""
+        if player is not None:
+            self.check_player(player)
         view = {
             "game": self.GAME_ID,
             "you": player,
@@ -279,7 +285,7 @@ class DieMauerState(GameState):
         # Checked field by field rather than against legal_actions(): it is the hot path.
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             raise IllegalAction("malformed", "an action must be a dict with a type")
-        expected = {PLAN: "plan", BUILD: "build", CHOOSE: "build", DONATE: "donate"}[self.phase]
+        expected = _ACTION_TYPE[self.phase]
         if action["type"] != expected:
             raise IllegalAction("wrong_phase", f"now is the time to {expected}, not {action['type']!r}")
         fields = _FIELDS[expected]
@@ -305,6 +311,7 @@ class DieMauerState(GameState):
                 )
 
 
+_ACTION_TYPE = {PLAN: "plan", BUILD: "build", CHOOSE: "build", DONATE: "donate"}
 _FIELDS = {"plan": ("type", "piece"), "build": ("type", "piece", "end"), "donate": ("type", "piece")}
 
 

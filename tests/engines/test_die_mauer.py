@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 from engines import IllegalAction, Rng, events_for, new_game
 from engines.die_mauer import PENALTY, PIECES, legal_ends, parse_action
 
-from .play import assert_rejected, random_chooser
+from .play import assert_rejected, garbage, random_chooser
 
 FULL_SET = list(PIECES)
 
@@ -67,12 +67,12 @@ def test_example_a2_master_builds_his_wall_at_an_end_of_his_choice():
 def test_example_b1_all_three_guessers_build_their_walls_in_seating_order():
     state = position(wall="T")
     plan_all(state, ["4", "4", "6", "4", "4", "6"])
-    assert state.builders == [[1, "4"], [3, "4"], [4, "4"]]
-    build(state, 1, "4", "L")
-    build(state, 3, "4", "L")
-    build(state, 4, "4", "R")
+    assert state.view(None)["builders"] == [[1, "4"], [3, "4"], [4, "4"]]
+    for player, end in ((1, "L"), (3, "L"), (4, "R")):
+        assert state.active_players() == [player]
+        build(state, player, "4", end)
     assert wall(state) == "44T4"
-    assert "4" in state.stocks[0], "the master keeps his piece"
+    assert "4" in state.view(0)["stock"], "the master keeps his piece"
 
 
 def test_example_b1_other_choice_of_ends():
@@ -168,8 +168,21 @@ def test_empty_fist_situation_2_the_lone_empty_competitor_donates_in_secret():
         seen = events_for(events, outsider)
         assert {"type": "donation", "giver": 2, "master": 0} in seen
         assert all("piece" not in e for e in seen if e["type"].startswith("donat"))
-        assert "stock" not in state.view(outsider) or state.view(outsider)["stock"] == state.stocks[outsider]
     assert state.view(1)["stock_counts"] == [8, 7, 6, 7]
+
+
+def test_nobody_but_giver_and_master_can_tell_which_piece_was_donated():
+    state = position(players=4, wall="4")
+    plan_all(state, ["-", "3", "-", "G"])
+    seen = {seat: set() for seat in (1, 3, None)}
+    for piece in PIECES:
+        trial = state.clone()
+        events = trial.apply(2, {"type": "donate", "piece": piece})
+        assert piece in trial.view(0)["stock"] and {"type": "donated", "giver": 2, "master": 0,
+                                                    "piece": piece} in events_for(events, 0)
+        for seat in seen:
+            seen[seat].add(repr((trial.view(seat), events_for(events, seat))))
+    assert all(len(views) == 1 for views in seen.values()), "DM-9: a donation's piece leaked"
 
 
 def test_empty_fist_situation_3_several_empty_competitors_nothing_happens():
@@ -182,8 +195,53 @@ def test_empty_fist_situation_3_several_empty_competitors_nothing_happens():
 
 def test_empty_competitors_against_a_held_piece_simply_did_not_guess():
     state = position(players=3, wall="4")
-    plan_all(state, ["3", "-", "-"])
+    events = plan_all(state, ["3", "-", "-"])
+    assert outcome(events)["case"] == "master_builds"
     assert state.active_players() == [0]  # the master builds his 3 (two ends)
+    build(state, 0, "3", "L")
+    assert wall(state) == "34" and [len(s) for s in state.stocks] == [6, 7, 7]
+
+
+# --- Resolution details the examples do not show (DM-3, DM-4) ----------------------------
+def test_guessed_tower_that_fits_nowhere_means_nobody_builds():
+    state = position(players=4, wall="G4T")
+    events = plan_all(state, ["T", "T", "3", "T"])
+    assert outcome(events)["case"] == "nobody_builds"
+    assert wall(state) == "G4T" and [len(s) for s in state.stocks] == [7] * 4
+    assert state.master == 1
+
+
+def test_two_guessed_towers_on_a_one_piece_wall_take_one_end_each():
+    state = position(players=3, wall="4")
+    plan_all(state, ["T", "T", "T"])
+    assert state.active_players() == [1]
+    build(state, 1, "T", "L")
+    assert wall(state) == "T4T", "the second Tower gets the only end left"
+    assert "T" in state.stocks[0] and "T" not in state.stocks[2]
+
+
+def test_builders_go_in_seating_order_from_the_masters_left():
+    state = position(players=6, wall="3", master=4)
+    plan_all(state, ["6", "6", "1", "6", "6", "6"])  # seat 4 is master; 5, 0, 1, 3 guessed
+    order = []
+    while state.phase == "build":
+        (player,) = state.active_players()
+        order.append(player)
+        build(state, player, "6", "R")
+    assert order == [5, 0, 1, 3]
+    assert wall(state) == "36666"
+
+
+def test_guessed_walls_on_an_empty_wall_the_first_goes_in_the_one_place():
+    state = position(players=3)
+    plan_all(state, ["2", "2", "2"])
+    assert wall(state) == "2", "the first builder had one place only"
+    assert state.legal_actions(2) == [
+        {"type": "build", "piece": "2", "end": "L"},
+        {"type": "build", "piece": "2", "end": "R"},
+    ]
+    build(state, 2, "2", "R")
+    assert wall(state) == "22" and "2" in state.stocks[0]
 
 
 def test_a_donation_of_the_last_piece_ends_the_round():
@@ -225,6 +283,7 @@ def test_round_ends_when_nobody_holds_a_piece_legal_at_either_end():
 
 
 def test_game_lasts_the_chosen_rounds_and_ties_share_the_win():
+    assert new_game("die_mauer", 2, seed=3).view(None)["rounds"] == 4  # DM-8 default
     state = new_game("die_mauer", 2, seed=3, rounds=2)
     assert state.view(None)["rounds"] == 2
     state.totals = [5, 5]
@@ -244,7 +303,7 @@ def test_game_lasts_the_chosen_rounds_and_ties_share_the_win():
 def test_scores_are_the_pieces_left_as_dm1_counts_them(players, seed, choices):
     state = new_game("die_mauer", players, seed, rounds=3)
     choose, rng = random_chooser(choices), Rng(choices)
-    round_penalties = []
+    round_penalties, master = [], 0
     while not state.is_over():
         player = rng.choice(state.active_players())
         for event in state.apply(player, choose(state, player, state.legal_actions(player))):
@@ -254,19 +313,31 @@ def test_scores_are_the_pieces_left_as_dm1_counts_them(players, seed, choices):
                 stuck = not any(legal_ends(event["wall"], p) for s in event["stocks"] for p in s)
                 assert stock_emptied or stuck, "DM-7: a round ends only by an empty stock or a stuck wall"
                 round_penalties.append(event["penalties"])
+            elif event["type"] == "turn":
+                assert event["master"] == (master + 1) % players, "DM-6: the block passes left"
+                master = event["master"]
+            elif event["type"] == "round":
+                assert event["master"] == (event["round"] - 1) % players, "DM-8: one seat left per round"
+                master = event["master"]
+        if not state.is_over():  # DM-7: no turn goes on with an empty stock or a stuck wall
+            assert all(state.stocks)
+            assert any(legal_ends(state.wall, p) for s in state.stocks for p in s)
     assert len(round_penalties) == 3
     assert state.scores() == [sum(r[p] for r in round_penalties) for p in range(players)]
+    assert state.winners() == [p for p in range(players) if state.scores()[p] == min(state.scores())]
 
 
 # --- Hidden information (DM-2, DM-9) and bad input --------------------------------------
 def test_nobody_sees_another_plan_before_the_reveal():
     tower, empty = position(players=3), position(players=3)
-    tower.apply(1, {"type": "plan", "piece": "T"})
-    empty.apply(1, {"type": "plan", "piece": None})
+    tower_events = tower.apply(1, {"type": "plan", "piece": "T"})
+    empty_events = empty.apply(1, {"type": "plan", "piece": None})
     for seat in (0, 2, None):
         assert tower.view(seat) == empty.view(seat)
+        assert events_for(tower_events, seat) == events_for(empty_events, seat) == [{"type": "locked", "player": 1}]
         assert tower.view(seat)["plans"]["locked"] == [1]
     assert tower.view(1)["plans"]["mine"] == "T"
+    assert {"type": "planned", "player": 1, "piece": "T"} in events_for(tower_events, 1)
 
 
 def test_a_plan_is_locked_in():
@@ -294,7 +365,67 @@ def test_bad_actions_get_a_reason(action, code):
     assert error.value.code == code
 
 
-def test_a_piece_not_held_is_refused():
+def test_views_show_other_stocks_only_as_counts():
+    state = new_game("die_mauer", 4, seed=9, rounds=2)
+    choose, rng = random_chooser(9), Rng(9)
+    while not state.is_over():
+        for seat in range(4):
+            before = [state.view(s) for s in (seat, None)]
+            other = (seat + 1 + rng.below(3)) % 4
+            trial = state.clone()
+            trial.stocks[other] = ["1"] * len(trial.stocks[other])
+            assert [trial.view(s) for s in (seat, None)] == before, "DM-9: a view shows another's stock"
+        player = rng.choice(state.active_players())
+        state.apply(player, choose(state, player, state.legal_actions(player)))
+
+
+def test_something_that_is_no_seat_has_no_actions_and_no_view():
+    state = position(players=3)
+    for seat in (1.0, True, "1", None, 3, -1):
+        assert state.legal_actions(seat) == []
+        if seat is not None:
+            with pytest.raises(IllegalAction):
+                state.view(seat)
+
+
+WRONG_VALUES = [None, True, False, 0, 1, -1, 2**70, 1.0, float("nan"), "", "t", "5", "l", "LR", "T ",
+                "plan", "build", "donate", ["T"], ("L",), {"piece": "T"}, b"T", *PIECES, "L", "R"]
+
+
+@settings(max_examples=15, deadline=None)
+@given(players=st.integers(2, 6), seed=st.integers(0, 2**32), data=st.data())
+def test_any_mutation_of_a_legal_action_is_refused_and_changes_nothing(players, seed, data):
+    """Each illegal action is a legal one with one field changed, dropped or added, or sent by
+    a seat that may not act, or stale from an earlier phase."""
+    state = new_game("die_mauer", players, seed, rounds=1)
+    rng, seen = Rng(seed), []
+    while not state.is_over():
+        player = rng.choice(state.active_players())
+        legal = state.legal_actions(player)
+        if rng.random() < 0.3:
+            action = dict(data.draw(st.sampled_from(legal)))
+            mutation = data.draw(st.sampled_from(["change", "drop", "add", "seat", "stale", "whole"]))
+            key = data.draw(st.sampled_from(sorted(action)))
+            wrong = data.draw(st.sampled_from(WRONG_VALUES) | garbage)
+            seat = player
+            if mutation == "change":
+                action[key] = wrong
+            elif mutation == "drop":
+                del action[key]
+            elif mutation == "add":
+                action[data.draw(st.sampled_from(["end", "piece", "player", "x"]))] = wrong
+            elif mutation == "seat":
+                seat = data.draw(st.sampled_from([p for p in range(players) if p != player] + [wrong]))
+            elif mutation == "stale" and seen:
+                action = data.draw(st.sampled_from(seen))
+            else:
+                action = wrong
+            if action not in state.legal_actions(seat):  # another planner may plan the same
+                assert_rejected(state, seat, action)
+        action = rng.choice(legal)
+        seen.append(action)
+        state.apply(player, action)
+
     state = position(players=3, stocks=[["1", "2"], FULL_SET, FULL_SET])
     with pytest.raises(IllegalAction, match="do not hold the Tower"):
         state.apply(0, {"type": "plan", "piece": "T"})
