@@ -278,7 +278,7 @@ class ArchitektonState(GameState):
         return [self.current]
 
     def legal_actions(self, player: int) -> list:
-        if player not in self.active_players():
+        if type(player) is not int or player not in self.active_players():  # 1.0 and True are no seats
             return []
         if self.phase == TAKE:
             return [{"type": "take", "tiles": tiles} for tiles in self.take_options()]
@@ -537,7 +537,9 @@ class ArchitektonState(GameState):
     # --- what each player may know ----------------------------------------------------
     def view(self, player: int | None) -> dict:
         """Everything is public except the order of the stacks and the face-down
-        reserve, which nobody knows (only their sizes)."""
+        reserve, which nobody knows (only their sizes). IllegalAction for no such seat."""
+        if player is not None:
+            self.check_player(player)
         board = sorted(self.board.values(), key=lambda c: (c[Y], c[X]))
         view = {
             "game": self.GAME_ID,
