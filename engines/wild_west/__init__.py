@@ -8,6 +8,7 @@ notation: docs/rules/wild_west.md.
 from ..registry import GameInfo, Option
 from .bot import bot
 from .rules import WildWestState
+from .sheet import ROW_LENGTHS
 
 __all__ = ["GAME", "WildWestState", "notation", "parse_action"]
 
@@ -31,22 +32,24 @@ def notation(action) -> str:
 
 
 def parse_action(text: str):
-    """The action a line of notation names; ValueError for anything else."""
+    """The action a line of notation names; ValueError for anything else (a word it does
+    not know, a column, row, tile or size off the sheet)."""
     words = text.split()
     if words == ["tumbleweed"]:
         return {"type": "pick", "column": None}
     if len(words) == 2 and words[0] == "park" and words[1] in ("yes", "no"):
         return {"type": "park", "park": words[1] == "yes"}
-    numbers = [int(w) for w in words[1:] if w.isdigit()]
-    if len(numbers) != len(words) - 1:
+    if not all(w.isascii() and w.isdigit() for w in words[1:]):
         raise ValueError(f"not Wild West notation: {text!r}")
-    if len(words) == 2 and words[0] == "pick":
+    numbers = [int(w) for w in words[1:]]
+    if len(words) == 2 and words[0] == "pick" and 1 <= numbers[0] <= 3:
         return {"type": "pick", "column": numbers[0] - 1}
-    if len(words) == 2 and words[0] == "upgrade":
+    if len(words) == 2 and words[0] == "upgrade" and 1 <= numbers[0] <= 6:
         return {"type": "upgrade", "size": numbers[0]}
-    if len(words) == 2 and words[0] == "timeout":
+    if len(words) == 2 and words[0] == "timeout" and numbers[0] >= 1:
         return {"type": "timeout", "deal": numbers[0]}
-    if len(words) == 3 and words[0] in TILE_TYPES:
+    if (len(words) == 3 and words[0] in TILE_TYPES and 1 <= numbers[0] <= len(ROW_LENGTHS)
+            and 1 <= numbers[1] <= ROW_LENGTHS[numbers[0] - 1]):
         return {"type": words[0], "row": numbers[0] - 1, "col": numbers[1] - 1}
     raise ValueError(f"not Wild West notation: {text!r}")
 

@@ -124,6 +124,8 @@ class WildWestState(GameState):
         return []
 
     def legal_actions(self, player: int) -> list:
+        if not (_is_int(player) and 0 <= player < self.players):
+            return []  # no seat at this table (a bool, -1, too high) has actions
         if self.phase == PICK:
             if self.picks.locked[player]:
                 return []
@@ -351,6 +353,10 @@ class WildWestState(GameState):
 
     # --- what each player may know: sheets are public, picks secret until revealed ------
     def view(self, player: int | None) -> dict:
+        """What ``player`` (None: a spectator) may know; IllegalAction for a seat not at
+        the table, so that ``True`` or ``1.0`` can never read seat 1's secret pick."""
+        if player is not None:
+            self.check_player(player)
         view = {
             "game": self.GAME_ID,
             "you": player,

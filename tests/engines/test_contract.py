@@ -233,3 +233,15 @@ def test_absurd_players_and_deeply_nested_actions_are_refused_cleanly(game_id):
     player = state.active_players()[0]
     for who, action in ((10**5000, {"type": "x"}), (None, nested), (player, nested), (player, 10**5000)):
         assert_rejected(state, who, action)
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_something_that_is_no_seat_has_no_actions_and_no_view(game_id):
+    players, options = GAMES[game_id].test_configs[0]
+    state = new_game(game_id, players, 4, **options)
+    for stranger in (-1, players, True, 1.0, "1", [0], None):
+        assert state.legal_actions(stranger) == []
+        if stranger is not None:
+            with pytest.raises(IllegalAction):
+                state.view(stranger)
+    assert state.view(None)["you"] is None

@@ -3,8 +3,10 @@
 from collections import Counter
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from engines import GAMES, Rng, events_for, new_game
+from engines import GAMES, IllegalAction, Rng, events_for, new_game
 from engines.wild_west import notation, parse_action
 from engines.wild_west.bot import bot
 from engines.wild_west.scoring import ace_penalty, score_sheet
@@ -19,7 +21,7 @@ from engines.wild_west.sheet import (
     writable_tiles,
 )
 
-from .play import assert_rejected, bot_chooser, play, random_chooser, roundtrip
+from .play import assert_rejected, bot_chooser, garbage, play, random_chooser, roundtrip
 
 TUMBLEWEED = {"type": "pick", "column": None}
 
@@ -76,6 +78,11 @@ def score(**parts):
     kinds, rights, tracks = parts.get("kinds"), parts.get("rights"), parts.get("tracks")
     return score_sheet(kinds or [""] * 30, rights or [""] * 30, tracks or [False] * 30,
                        parts.get("upgrades", [0] * 6), parts.get("tumbleweeds", 0), parts.get("aces", 0))
+
+
+def tile(state, player, r, c):
+    """Tile (r, c) of ``player``'s sheet as every player sees it."""
+    return state.view(None)["sheets"][player]["rows"][r][c]
 
 
 def sheet_score(state, player):
@@ -201,9 +208,8 @@ def test_ww4_writing_an_ace_anywhere_counts_toward_the_ace_penalty():
          "R2 R3 R4 R5 R6 R7 R8 R9")
     rig(state, ["5H", "7C", "9D", "AS", "6C", "5H"])
     pick_all(state, [0, None])  # church Ace: the only empty tile is (0,3); written at once
-    assert state.kinds[0][at(0, 3)] == "C" and state.values[0][at(0, 3)] == 1
-    assert state.view(None)["sheets"][0]["rows"][0][3]["value"] == 1
-    assert state.aces[0] == 1 and sheet_score(state, 0)["aces"] == 1
+    assert (tile(state, 0, 0, 3)["kind"], tile(state, 0, 0, 3)["value"]) == ("C", 1)
+    assert state.view(None)["sheets"][0]["aces"] == 1 and sheet_score(state, 0)["aces"] == 1
 
 
 # --- WW-5 actions, WW-6 track ------------------------------------------------------------------
@@ -216,19 +222,19 @@ def test_ww5_ranch_writes_lays_track_then_offers_a_park_and_players_write_concur
     assert state.active_players() == [0, 1]
     assert state.legal_actions(0)[0] == tile_action("write", 0, 1)
     state.apply(0, tile_action("write", 0, 2))
-    assert state.kinds[0][at(0, 2)] == "R"
+    assert tile(state, 0, 0, 2)["kind"] == "R"
     # track grows from either edge of a row; the new ranch is not at an edge
     assert state.legal_actions(0) == [tile_action("track", 0, 0), tile_action("track", 0, 6)]
     assert state.active_players() == [0, 1]
     state.apply(0, tile_action("track", 0, 6))
     assert state.legal_actions(0) == [{"type": "park", "park": True}, {"type": "park", "park": False}]
     state.apply(0, {"type": "park", "park": True})
-    assert state.rights[0][at(0, 2)] == "park"
+    assert tile(state, 0, 0, 2)["right"] == "park"
     assert state.active_players() == [1] and state.phase == "write"
     state.apply(1, tile_action("write", 3, 2))
-    assert state.tracks[1][at(3, 2)] is False  # not at an edge, no track beside: step skipped
+    assert tile(state, 1, 3, 2)["track"] is False  # not at an edge, no track beside: step skipped
     events = state.apply(1, {"type": "park", "park": False})
-    assert state.rights[1][at(3, 2)] == ""
+    assert tile(state, 1, 3, 2)["right"] is None
     assert [e["type"] for e in events][-2:] == ["round_over", "round"]
     assert state.phase == "pick" and state.round == 2
 
@@ -244,7 +250,7 @@ def test_ww6_track_needs_a_filled_tile_at_an_edge_or_beside_track():
         tile_action("track", 1, 7), tile_action("track", 2, 0), tile_action("track", 2, 6),
     ]  # (0,3) is empty and (2,1) has no track beside it: neither can take track
     state.apply(0, tile_action("track", 0, 6))
-    assert state.tracks[0][at(0, 6)]
+    assert tile(state, 0, 0, 6)["track"] is True
 
 
 def test_ww6_completing_a_row_track_from_both_edges():
@@ -255,7 +261,7 @@ def test_ww6_completing_a_row_track_from_both_edges():
     events = state.apply(0, tile_action("write", 0, 3))  # the only track spot: laid at once
     assert {"type": "track", "player": 0, "row": 0, "col": 3} in events
     assert {"type": "track_complete", "player": 0, "row": 0} in events
-    assert state.completed_rows[0] == [True, False, False, False]
+    assert state.view(None)["sheets"][0]["completed_rows"] == [True, False, False, False]
     assert sheet_score(state, 0)["tracks_by_row"][0] == 25
 
 
@@ -264,14 +270,14 @@ def test_ww5_gold_mine_writes_g_upgrades_a_size_row_and_lays_track():
     draw(state, 0, "R2 . . G5 . . .", ". R3 . . . . S4 .", "C8 . . . . . .", ". R6 . . . . R11 .")
     rig(state, ["5D", "2D", "3D", "7S", "AC", "9H"])
     pick_all(state, [1, None])  # Gold Mine Ace: (2,3) is the only empty mine, written at once
-    assert state.kinds[0][at(2, 3)] == "G"
+    assert tile(state, 0, 2, 3)["kind"] == "G"
     assert state.legal_actions(0) == [{"type": "upgrade", "size": n} for n in range(1, 7)]
     state.apply(0, {"type": "upgrade", "size": 2})
-    assert state.upgrades[0] == [0, 1, 0, 0, 0, 0]
+    assert state.view(None)["sheets"][0]["upgrades"] == [0, 1, 0, 0, 0, 0]
     assert state.legal_actions(0) == [tile_action("track", 0, 0), tile_action("track", 2, 0)]
     state.apply(0, tile_action("track", 2, 0))
     state.apply(0, {"type": "park", "park": True})
-    assert state.rights[0][at(2, 3)] == "park"
+    assert tile(state, 0, 2, 3)["right"] == "park"
     assert state.end_reason == "mines"  # that was player 1's last empty mine (WW-7)
 
 
@@ -281,8 +287,9 @@ def test_ww5_a_size_row_takes_at_most_three_upgrades():
     rig(state, ["5D", "5D", "5D", "7S", "7S", "7S"])
     pick_all(state, [0, None])
     state.apply(0, tile_action("write", 0, 3))
-    assert state.upgrades[0] == [3, 3, 3, 3, 3, 3]  # the one open size row, chosen at once
-    assert state.tasks[0]["steps"][0] == "park"  # no tile has track reach: track skipped
+    assert state.view(None)["sheets"][0]["upgrades"] == [3, 3, 3, 3, 3, 3]  # the one open row, at once
+    assert state.legal_actions(0) == [{"type": "park", "park": True}, {"type": "park", "park": False}]
+    # no tile has track reach: the track step was skipped
     assert_rejected(state, 0, {"type": "upgrade", "size": 6})
 
 
@@ -299,8 +306,21 @@ def test_ww5_saloon_graves_go_to_the_nearest_empty_right_sections():
     assert state.legal_actions(0) == [tile_action("grave", r, c) for r, c in nearest_two_away]
     assert_rejected(state, 0, tile_action("grave", 2, 0))  # three away: not the nearest
     state.apply(0, tile_action("grave", 0, 3))
-    assert state.rights[0][at(0, 3)] == "grave"
+    assert tile(state, 0, 0, 3)["right"] == "grave"
     assert state.phase == "pick"  # no park after a saloon
+
+
+def test_ww5_saloon_on_a_tile_that_already_has_a_grave_sends_its_grave_to_the_nearest_section():
+    # the documented reading of an edge WW-5 leaves open (docs/rules/wild_west.md)
+    state = game()
+    draw(state, 0, ". . .+ . . . .")
+    rig(state, ["5C", "5C", "5C", "6S", "6S", "6S"])
+    pick_all(state, [0, None])
+    state.apply(0, tile_action("write", 0, 2))  # a lone saloon: one grave
+    assert state.legal_actions(0) == [tile_action("grave", r, c) for r, c in [(0, 1), (0, 3), (1, 2), (1, 3)]]
+    state.apply(0, tile_action("grave", 1, 3))
+    assert tile(state, 0, 1, 3)["right"] == "grave" and tile(state, 0, 0, 2)["right"] == "grave"
+    assert state.phase == "pick"
 
 
 def test_ww5_saloon_graves_are_lost_when_no_right_section_is_empty():
@@ -312,7 +332,7 @@ def test_ww5_saloon_graves_are_lost_when_no_right_section_is_empty():
     pick_all(state, [0, None])
     events = state.apply(0, tile_action("write", 2, 3))
     assert {"type": "graves_lost", "player": 0, "count": 2} in events
-    assert state.rights[0][at(2, 3)] == "grave"
+    assert tile(state, 0, 2, 3)["right"] == "grave"
 
 
 def test_ww5_a_saloon_distance_counts_over_the_brick_layout():
@@ -327,12 +347,12 @@ def test_ww5_park_is_optional_and_needs_an_empty_right_section():
     rig(state, ["5H", "5H", "5H", "6S", "6S", "6S"])
     pick_all(state, [0, 0])
     state.apply(0, tile_action("write", 0, 2))  # a church on a tile that already has a grave
-    assert state.tasks[0] is None  # no park step
+    assert state.legal_actions(0) == [] and 0 not in state.active_players()  # no park step
     state.apply(1, tile_action("write", 0, 2))
     assert state.legal_actions(1) == [{"type": "park", "park": True}, {"type": "park", "park": False}]
     assert_rejected(state, 1, {"type": "park", "park": 1})
     state.apply(1, {"type": "park", "park": False})
-    assert state.rights[1][at(0, 2)] == ""
+    assert tile(state, 1, 0, 2)["right"] is None
 
 
 # --- WW-8 scoring ----------------------------------------------------------------------------
@@ -397,6 +417,22 @@ def test_ww8_upgrades_of_a_size_row_add_2_5_9(upgrades, points):
     kinds[at(0, 0)] = kinds[at(0, 1)] = kinds[at(0, 2)] = "C"
     assert score(kinds=kinds, upgrades=[0, 0, upgrades, 0, 0, 0])["groups"] == points
     assert score(kinds=kinds, upgrades=[3, 3, 0, 3, 3, 3])["groups"] == 6  # only row 3 counts
+
+
+GROUP_TABLE = (  # the seed's group table: size rows 1-6 by 0, 1, 2, 3 upgrades
+    (1, 3, 6, 10), (3, 5, 8, 12), (6, 8, 11, 15), (10, 12, 15, 19), (15, 17, 20, 24), (21, 23, 26, 30),
+)
+
+
+@pytest.mark.parametrize("upgrades", [0, 1, 2, 3])
+@pytest.mark.parametrize("size", [1, 2, 3, 4, 5, 6])
+def test_ww8_every_entry_of_the_group_table(size, upgrades):
+    kinds = [""] * 30
+    for c in range(size):
+        kinds[at(3, c)] = "C"  # churches count as they are
+    rows = [3 - upgrades] * 6  # every other size row differently upgraded: must not count
+    rows[size - 1] = upgrades
+    assert score(kinds=kinds, upgrades=rows)["groups"] == GROUP_TABLE[size - 1][upgrades]
 
 
 def test_ww8_church_scores_graves_on_and_next_to_it():
@@ -468,7 +504,7 @@ def test_ww7_every_mine_filled_with_anything_ends_the_game():
     rig(state, ["5S", "5S", "5S", "10S", "10S", "10S"])
     pick_all(state, [None, 0])
     state.apply(1, tile_action("write", 3, 6))  # a ranch on the last mine
-    assert state.tracks[1] == [False] * 30  # no edge tile is filled: no track to lay
+    assert not any(t["track"] for row in state.view(None)["sheets"][1]["rows"] for t in row)  # no edge tile is filled: no track to lay
     events = state.apply(1, {"type": "park", "park": False})
     assert events[-1]["type"] == "game_over" and events[-1]["reason"] == "mines"
     assert events[-1]["winners"] == [1]
@@ -536,13 +572,14 @@ def test_ww3_fewer_than_six_cards_reshuffles_every_card():
 
 def test_ww9_solo_first_two_tumbleweeds_redraw_at_once_the_third_ends():
     state = game(players=1)
-    first = list(state.flipped)
+    first = state.view(0)["cards"]
     events = state.apply(0, TUMBLEWEED)
     assert [e["type"] for e in events][-1] == "mulligan"
-    assert state.phase == "pick" and state.round == 1 and state.flipped != first
-    assert state.tumbleweeds == [1]
+    assert state.phase == "pick" and state.round == 1 and state.view(0)["cards"] != first
+    assert state.view(0)["sheets"][0]["tumbleweeds"] == 1
     state.apply(0, TUMBLEWEED)
-    assert state.phase == "pick" and state.round == 1 and state.tumbleweeds == [2]
+    assert state.phase == "pick" and state.round == 1
+    assert state.view(0)["sheets"][0]["tumbleweeds"] == 2
     events = state.apply(0, TUMBLEWEED)
     assert events[-1]["type"] == "game_over" and events[-1]["totals"] == [-6]
 
@@ -563,8 +600,8 @@ def test_ww10_timeout_costs_the_pick_but_no_tumbleweed():
     state.apply(1, {"type": "pick", "column": 2})
     events = state.apply(None, timeout)
     assert events[0] == {"type": "timeout", "deal": timeout["deal"], "missed": [0, 2]}
-    assert state.last_picks == ["missed", 2, "missed"]
-    assert state.tumbleweeds == [0, 0, 0]
+    assert state.view(0)["last_picks"] == ["missed", 2, "missed"]
+    assert [sheet["tumbleweeds"] for sheet in state.view(0)["sheets"]] == [0, 0, 0]
     assert state.active_players() == [1] and state.host_actions() == []
     assert_rejected(state, None, timeout)  # no timer while writing
     state.apply(1, tile_action("write", 0, 3))
@@ -635,7 +672,11 @@ def test_notation_examples_of_the_rules_doc(text, action):
     assert notation(action) == text
 
 
-@pytest.mark.parametrize("text", ["", "pick", "pick x", "write 1", "park maybe", "dance 1", "pick -1"])
+@pytest.mark.parametrize("text", [
+    "", "pick", "pick x", "write 1", "park maybe", "dance 1", "pick -1",
+    "pick 0", "pick 4", "write 0 1", "write 5 1", "write 1 8", "grave 1 0", "track 2 9", "upgrade 0",
+    "upgrade 7", "timeout 0", "pick \u0661",  # off the sheet, or not an ASCII number
+])
 def test_bad_notation_is_refused(text):
     with pytest.raises(ValueError):
         parse_action(text)
@@ -650,6 +691,97 @@ def test_views_are_plain_and_spectators_see_the_sheets():
         assert view["game"] == "wild_west" and view["you"] == seat and view["active"] == [1, 2]
         assert len(view["sheets"]) == 3
     assert "legal_columns" not in state.view(None)
+
+
+def test_a_seat_not_at_the_table_sees_no_secret_pick_and_has_no_actions():
+    state = game(players=3)
+    state.apply(1, {"type": "pick", "column": 2})
+    for seat in (True, 1.0, "1", -1, 3, 2**70, [1]):
+        assert state.legal_actions(seat) == []
+        with pytest.raises(IllegalAction):
+            state.view(seat)  # True == 1 must not read seat 1's pick
+    assert "mine" not in state.view(None)["picks"] and "mine" not in state.view(0)["picks"]
+
+
+@pytest.mark.parametrize(("players", "options"), [(1, {}), (2, {}), (6, {"timer": 30})])
+def test_no_view_or_event_shows_the_deck_order(players, options):
+    """The order of the cards not yet flipped (and the RNG that will reshuffle them) is
+    secret from everyone: views stay the same when it changes, and the only cards an
+    event names are the six just flipped."""
+    state = game(players=players, seed=40 + players, **options)
+
+    def same_views_with_another_deck_order(state):
+        other = state.clone()
+        other.deck.reverse()
+        other.discard.reverse()
+        other.rng = Rng(99)
+        for seat in [None, *range(players)]:
+            assert other.view(seat) == state.view(seat)
+
+    choose = bot_chooser("wild_west", players)  # bots play long enough to reshuffle
+    reshuffles = 0
+    while not state.is_over():
+        same_views_with_another_deck_order(state)
+        player = state.active_players()[0]
+        events = state.apply(player, choose(state, player, state.legal_actions(player)))
+        named = [e["cards"] for e in events if isinstance(e.get("cards"), list)]
+        assert named in ([], [state.view(None)["cards"]])
+        reshuffles += sum(1 for e in events if e["type"] == "reshuffle")
+    same_views_with_another_deck_order(state)
+    assert reshuffles >= 1  # the game ran through the deck at least once
+
+
+WRONG_VALUES = [None, True, False, 0, 1, 2, 3, 6, 7, 8, -1, 2**70, -(2**70), 1.0, 0.5, float("nan"), "", "0",
+                "1", "pick", "write", "track", "park", "yes", [0], (0,), {"row": 0}, b"0"]
+ACTION_KEYS = ["type", "column", "row", "col", "size", "park", "deal", "player", "x"]
+
+
+def _strictly_in(action, actions) -> bool:
+    """``action in actions`` without Python's True == 1 == 1.0."""
+    return repr(action) in {repr(a) for a in actions}
+
+
+@settings(max_examples=25, deadline=None)
+@given(players=st.integers(1, 6), seed=st.integers(0, 2**32), timer=st.sampled_from([0, 30]), data=st.data())
+def test_any_mutation_of_a_legal_action_is_refused_and_changes_nothing(players, seed, timer, data):
+    """A legal action with one field changed, dropped or added, sent by a seat that may not
+    act or by the host, or stale from an earlier step: IllegalAction, state unchanged."""
+    state = game(players=players, seed=seed, timer=timer)
+    rng, seen = Rng(seed), []
+    while not state.is_over():
+        player = rng.choice(state.active_players())
+        legal = state.legal_actions(player)
+        seen += legal
+        if rng.random() < 0.3:
+            action = dict(data.draw(st.sampled_from(legal + state.host_actions())))
+            mutation = data.draw(st.sampled_from(["change", "drop", "add", "seat", "host", "stale"]))
+            key = data.draw(st.sampled_from(sorted(action)))
+            wrong = data.draw(st.sampled_from(WRONG_VALUES) | garbage)
+            seat = player
+            if mutation == "change":
+                action[key] = wrong
+            elif mutation == "drop":
+                del action[key]
+            elif mutation == "add":
+                action[data.draw(st.sampled_from([k for k in ACTION_KEYS if k not in action]))] = wrong
+            elif mutation == "seat":
+                seat = data.draw(st.sampled_from([*range(players), True, 1.0, -1, players, "0"]))
+            elif mutation == "host":
+                seat = None
+            else:
+                action = data.draw(st.sampled_from(seen))
+            if seat is None:
+                allowed = state.host_actions()
+            elif isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < players:
+                allowed = state.legal_actions(seat)
+            else:
+                allowed = []
+            if not _strictly_in(action, allowed):
+                assert_rejected(state, seat, action)
+        if state.host_actions() and rng.random() < 0.05:
+            state.apply(None, state.host_actions()[0])  # the round timer runs out (WW-10)
+        else:
+            state.apply(player, rng.choice(legal))
 
 
 def test_describe_speaks_plainly():
