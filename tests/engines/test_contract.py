@@ -25,7 +25,7 @@ CONFIGS = [
     for players, options in info.test_configs
 ]
 seeds = st.integers(min_value=0, max_value=2**32)
-few = settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+few = settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @pytest.mark.parametrize(("game_id", "players", "options"), CONFIGS)
