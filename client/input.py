@@ -1,0 +1,248 @@
+"""The one reader of ``pygame.event``: keys, mouse and game controllers become intents.
+
+Every physical device is a *device id*: ``"mouse"``, ``"keys1"`` (WASD half of the
+keyboard), ``"keys2"`` (arrow-key half) or ``"pad:<instance_id>"``. Scenes bind seats to
+devices and see only `Intent` values: virtual buttons (``up``, ``confirm``, ``peek``...),
+pointer positions already in logical 1920x1080 coordinates, and typed text.
+Controllers are tracked by SDL instance id through CONTROLLERDEVICEADDED / REMOVED.
+"""
+
+from dataclasses import dataclass
+
+import pygame
+
+from client.settings import Settings
+
+LOGICAL_SIZE = (1920, 1080)
+STICK_DEAD_ZONE = 0.45
+DIRECTIONS = ("up", "down", "left", "right")
+PAD_BUTTON_NAMES = {
+    "a": pygame.CONTROLLER_BUTTON_A, "b": pygame.CONTROLLER_BUTTON_B,
+    "x": pygame.CONTROLLER_BUTTON_X, "y": pygame.CONTROLLER_BUTTON_Y,
+    "back": pygame.CONTROLLER_BUTTON_BACK, "guide": pygame.CONTROLLER_BUTTON_GUIDE,
+    "start": pygame.CONTROLLER_BUTTON_START,
+    "leftstick": pygame.CONTROLLER_BUTTON_LEFTSTICK,
+    "rightstick": pygame.CONTROLLER_BUTTON_RIGHTSTICK,
+    "leftshoulder": pygame.CONTROLLER_BUTTON_LEFTSHOULDER,
+    "rightshoulder": pygame.CONTROLLER_BUTTON_RIGHTSHOULDER,
+}
+PAD_DPAD = {
+    pygame.CONTROLLER_BUTTON_DPAD_UP: "up", pygame.CONTROLLER_BUTTON_DPAD_DOWN: "down",
+    pygame.CONTROLLER_BUTTON_DPAD_LEFT: "left", pygame.CONTROLLER_BUTTON_DPAD_RIGHT: "right",
+}
+
+
+@dataclass(frozen=True)
+class Intent:
+    """One thing a device asked for.
+
+    ``action``: a virtual button (up down left right confirm back peek alt secret menu),
+    ``point`` (pointer moved), ``escape``, ``text``, ``raw`` (any key or pad button, for
+    rebinding; ``text`` holds its name), or a system action (quit, fullscreen, resize).
+    """
+
+    device: str
+    action: str
+    pressed: bool = True
+    pos: tuple[int, int] | None = None
+    text: str = ""
+
+
+@dataclass
+class Viewport:
+    """Where the logical surface sits inside the window."""
+
+    scale: float = 1.0
+    offset: tuple[int, int] = (0, 0)
+
+    @classmethod
+    def fit(cls, window_size) -> "Viewport":
+        width, height = window_size
+        scale = min(width / LOGICAL_SIZE[0], height / LOGICAL_SIZE[1]) or 1.0
+        shown = (round(LOGICAL_SIZE[0] * scale), round(LOGICAL_SIZE[1] * scale))
+        return cls(scale, ((width - shown[0]) // 2, (height - shown[1]) // 2))
+
+    def to_logical(self, pos) -> tuple[int, int]:
+        return (round((pos[0] - self.offset[0]) / self.scale),
+                round((pos[1] - self.offset[1]) / self.scale))
+
+    def to_window(self, pos) -> tuple[int, int]:
+        return (round(pos[0] * self.scale + self.offset[0]),
+                round(pos[1] * self.scale + self.offset[1]))
+
+
+class InputRouter:
+    """Turns the pygame event queue into intents, once per frame (`poll`)."""
+
+    def __init__(self, settings: Settings):
+        self.settings = settings
+        self.viewport = Viewport()
+        self.pads: dict[int, object] = {}  # instance_id -> Controller (None if synthetic)
+        self.pad_order: list[int] = []
+        self._stick: dict[tuple[int, str], bool] = {}
+        self.mouse_pos = (LOGICAL_SIZE[0] // 2, LOGICAL_SIZE[1] // 2)
+        self.text_input = False
+        self._keymaps: dict[int, tuple[str, str]] = {}
+        self.rebuild_keymaps()
+
+    # --- configuration ------------------------------------------------------------
+    def rebuild_keymaps(self) -> None:
+        """Re-read key bindings from the settings (after a rebind)."""
+        self._keymaps = {}
+        for device, keymap in self.settings.data["keys"].items():
+            for action, name in keymap.items():
+                try:
+                    self._keymaps[pygame.key.key_code(name)] = (device, action)
+                except ValueError:
+                    continue
+        self._pad_buttons = {}
+        for action, name in self.settings.data["pad"].items():
+            if name in PAD_BUTTON_NAMES:
+                self._pad_buttons[PAD_BUTTON_NAMES[name]] = action
+
+    def devices(self) -> list[str]:
+        """Every device a seat may be bound to right now, in a stable order."""
+        return ["mouse", "keys1", "keys2"] + [f"pad:{iid}" for iid in self.pad_order]
+
+    def rumble(self, device: str, strength: float = 0.5, milliseconds: int = 120) -> bool:
+        """Buzz a gamepad: private feedback the shared screen never shows. False if the
+        pad cannot rumble (or is synthetic)."""
+        if not device.startswith("pad:"):
+            return False
+        controller = self.pads.get(int(device[4:]))
+        if controller is None:
+            return False
+        try:
+            return bool(controller.rumble(strength, strength, milliseconds))
+        except (pygame.error, AttributeError):
+            return False
+
+    # --- the event queue ------------------------------------------------------------
+    def poll(self) -> list[Intent]:
+        intents: list[Intent] = []
+        for event in pygame.event.get():
+            intents.extend(self.translate(event))
+        return intents
+
+    def translate(self, event) -> list[Intent]:
+        """The intents one pygame event stands for (also used to feed events in tests)."""
+        kind = event.type
+        if kind == pygame.QUIT:
+            return [Intent("system", "quit")]
+        if kind in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+            return [Intent("system", "resize")]
+        if kind in (pygame.KEYDOWN, pygame.KEYUP):
+            return self._key(event, kind == pygame.KEYDOWN)
+        if kind == pygame.TEXTINPUT and self.text_input:
+            return [Intent("keyboard", "text", text=event.text)]
+        if kind == pygame.MOUSEMOTION:
+            self.mouse_pos = self.viewport.to_logical(event.pos)
+            return [Intent("mouse", "point", pos=self.mouse_pos)]
+        if kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            self.mouse_pos = self.viewport.to_logical(event.pos)
+            action = {1: "confirm", 3: "peek", 2: "back"}.get(event.button)
+            if action is None:
+                return []
+            return [Intent("mouse", action, kind == pygame.MOUSEBUTTONDOWN, self.mouse_pos)]
+        if kind == pygame.MOUSEWHEEL:
+            return [Intent("mouse", "up" if event.y > 0 else "down", True, self.mouse_pos)]
+        if kind == pygame.CONTROLLERDEVICEADDED:
+            return self._pad_added(event)
+        if kind == pygame.CONTROLLERDEVICEREMOVED:
+            return self._pad_removed(event.instance_id)
+        if kind in (pygame.CONTROLLERBUTTONDOWN, pygame.CONTROLLERBUTTONUP):
+            return self._pad_button(event, kind == pygame.CONTROLLERBUTTONDOWN)
+        if kind == pygame.CONTROLLERAXISMOTION:
+            return self._pad_axis(event)
+        if kind == pygame.JOYHATMOTION and event.instance_id not in self.pads:
+            return self._hat(event)
+        return []
+
+    def _key(self, event, pressed: bool) -> list[Intent]:
+        intents = []
+        if pressed:
+            name = pygame.key.name(event.key)
+            intents.append(Intent("keyboard", "raw", True, text=name))
+            if event.key == pygame.K_ESCAPE:
+                return intents + [Intent("keyboard", "escape")]
+            if event.key == pygame.K_F11:
+                return intents + [Intent("system", "fullscreen")]
+            if self.text_input and event.key == pygame.K_BACKSPACE:
+                return intents + [Intent("keyboard", "text", text="\b")]
+        if event.key in self._keymaps:
+            device, action = self._keymaps[event.key]
+            intents.append(Intent(device, action, pressed))
+        return intents
+
+    def _pad_added(self, event) -> list[Intent]:
+        controller = None
+        instance_id = getattr(event, "instance_id", None)
+        if instance_id is None:  # a real device: open it to learn its instance id
+            try:
+                from pygame._sdl2 import controller as sdl_controller
+
+                controller = sdl_controller.Controller(event.device_index)
+                instance_id = controller.as_joystick().get_instance_id()
+            except (pygame.error, AttributeError, ValueError):
+                return []
+        if instance_id not in self.pads:
+            self.pads[instance_id] = controller
+            self.pad_order.append(instance_id)
+        return [Intent(f"pad:{instance_id}", "connected")]
+
+    def _pad_removed(self, instance_id) -> list[Intent]:
+        if instance_id not in self.pads:
+            return []
+        controller = self.pads.pop(instance_id)
+        self.pad_order.remove(instance_id)
+        if controller is not None:
+            try:
+                controller.quit()
+            except pygame.error:
+                pass
+        return [Intent(f"pad:{instance_id}", "disconnected")]
+
+    def _pad_button(self, event, pressed: bool) -> list[Intent]:
+        device = f"pad:{event.instance_id}"
+        if event.instance_id not in self.pads:
+            return []
+        intents = []
+        if pressed:
+            names = {code: name for name, code in PAD_BUTTON_NAMES.items()}
+            intents.append(Intent(device, "raw", True, text=names.get(event.button, "dpad")))
+        if event.button in PAD_DPAD:
+            return intents + [Intent(device, PAD_DPAD[event.button], pressed)]
+        action = self._pad_buttons.get(event.button)
+        if action == "menu":
+            return intents + ([Intent(device, "escape")] if pressed else [])
+        if action:
+            intents.append(Intent(device, action, pressed))
+        return intents
+
+    def _pad_axis(self, event) -> list[Intent]:
+        if event.instance_id not in self.pads:
+            return []
+        value = event.value / 32767
+        pairs = {
+            pygame.CONTROLLER_AXIS_LEFTX: ("left", "right"),
+            pygame.CONTROLLER_AXIS_LEFTY: ("up", "down"),
+        }
+        if event.axis not in pairs:
+            return []
+        return self._directions(f"pad:{event.instance_id}", pairs[event.axis], value, event.instance_id)
+
+    def _hat(self, event) -> list[Intent]:
+        x, y = event.value
+        device = f"pad:{event.instance_id}"
+        return (self._directions(device, ("left", "right"), float(x), event.instance_id, "hatx")
+                + self._directions(device, ("down", "up"), float(y), event.instance_id, "haty"))
+
+    def _directions(self, device, pair, value, instance_id, source="stick") -> list[Intent]:
+        """Edge-triggered directions from an analogue value with a dead zone."""
+        intents = []
+        for direction, active in ((pair[0], value < -STICK_DEAD_ZONE), (pair[1], value > STICK_DEAD_ZONE)):
+            key = (instance_id, source + direction)
+            if active != self._stick.get(key, False):
+                self._stick[key] = active
+                intents.append(Intent(device, direction, active))
+        return intents

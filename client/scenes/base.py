@@ -1,0 +1,107 @@
+"""The scene lifecycle every screen shares, and the small confirm / message overlays."""
+
+import math
+import threading
+
+import pygame
+
+from client import art
+from client.ui import Item, Menu
+
+
+def close_soon(*closables) -> None:
+    """Close network things (sessions, servers, browsers) off the pygame thread: their
+    close() may wait for a socket or a thread, and a frame never waits for the network."""
+    closables = [thing for thing in closables if thing is not None]
+    if closables:
+        threading.Thread(target=lambda: [thing.close() for thing in closables], name="spielabend-close",
+                         daemon=True).start()
+
+
+class Scene:
+    """resume() when it becomes the top scene, pause() when covered, update(dt) at a fixed
+    60 Hz, draw(surface) as often as frames are shown. Drawing never changes state.
+    handle(intent) returns True when the scene used the intent."""
+
+    opaque = True
+    running_game = False  # a game in progress: leaving it needs a confirmation
+
+    def __init__(self, app):
+        self.app = app
+        self.clock = 0.0
+
+    def resume(self) -> None:
+        pass
+
+    def pause(self) -> None:
+        pass
+
+    def handle(self, intent) -> bool:
+        return False
+
+    def update(self, dt: float) -> None:
+        self.clock += dt
+
+    def draw(self, surface) -> None:
+        pass
+
+    @property
+    def pulse(self) -> float:
+        return 0.5 + 0.5 * math.sin(self.clock * 5)
+
+
+class ConfirmScene(Scene):
+    """Asks a yes/no question over the scene below; only "Yes" runs ``on_yes``."""
+
+    opaque = False
+
+    def __init__(self, app, question: str, on_yes, yes="Yes", no="No"):
+        super().__init__(app)
+        self.question = question
+        self.on_yes = on_yes
+        self.menu = Menu([Item(no, self.app.pop), Item(yes, self._yes)], (art.W // 2, 520),
+                         width=520, sounds=app.sounds)
+
+    def _yes(self) -> None:
+        self.app.pop()
+        self.on_yes()
+
+    def handle(self, intent) -> bool:
+        if intent.action in ("escape", "back") and intent.pressed:
+            self.app.pop()
+            return True
+        self.menu.handle(intent)
+        return True  # a dialog swallows everything
+
+    def draw(self, surface) -> None:
+        shade = pygame.Surface((art.W, art.H), pygame.SRCALPHA)
+        shade.fill((8, 6, 10, 200))
+        surface.blit(shade, (0, 0))
+        box = pygame.Rect(0, 0, 1000, 400)
+        box.center = (art.W // 2, 540)
+        surface.blit(art.panel(box.size, art.NIGHT, art.GOLD, 24, 250), box)
+        for i, line in enumerate(art.wrap(self.question, 50, 880)):
+            art.blit_text(surface, line, 50, art.INK, (art.W // 2, box.top + 80 + i * 50), "center")
+        self.menu.draw(surface, self.pulse)
+
+
+class MessageScene(Scene):
+    """A full-screen notice with one button back (for missing LAN pieces and the like)."""
+
+    def __init__(self, app, heading: str, message: str):
+        super().__init__(app)
+        self.heading, self.message = heading, message
+        self.menu = Menu([Item("Back", self.app.pop)], (art.W // 2, 760), sounds=app.sounds)
+
+    def handle(self, intent) -> bool:
+        if intent.action in ("escape", "back") and intent.pressed:
+            self.app.pop()
+            return True
+        return self.menu.handle(intent)
+
+    def draw(self, surface) -> None:
+        surface.blit(art.background("menu"), (0, 0))
+        art.blit_text(surface, self.heading, 90, art.GOLD, (art.W // 2, 260), "center")
+        for i, line in enumerate(art.wrap(self.message, 46, 1300)):
+            art.blit_text(surface, line, 46, art.INK, (art.W // 2, 400 + i * 52), "center")
+        self.menu.draw(surface, self.pulse)

@@ -1,0 +1,316 @@
+"""LAN screens: the host's lobby and the join browser.
+
+netplay's server, discovery and peer modules are imported only when these screens open;
+if one is missing the screen says so instead of failing.
+"""
+
+import importlib
+
+import pygame
+
+from client import art
+from client.scenes.base import ConfirmScene, Scene, close_soon
+from client.ui import Item, Menu, title_bar
+
+
+def load(module: str):
+    """The netplay module, or a sentence saying why it is not available."""
+    try:
+        return importlib.import_module(module), None
+    except ImportError as error:
+        return None, f"LAN play needs {module}, which is not available yet ({error})."
+
+
+class HostLobbyScene(Scene):
+    """Serves a table on the LAN; local seats play here, open seats wait for peers."""
+
+    running_game = True
+
+    def __init__(self, app, game_id: str, seat_plans, options: dict, seed: int = 0,
+                 serve_options: dict | None = None, bot_delay: float | None = None):
+        super().__init__(app)
+        self.game_id, self.seat_plans = game_id, seat_plans
+        self.error: str | None = None
+        self.handle_ = None
+        self.sessions: dict = {}
+        self.public = None
+        self.lobby: dict | None = None
+        self.names: list[str] = [plan.name for plan in seat_plans]
+        self.addresses: list[str] = []
+        self.menu = Menu([Item(lambda: "Back" if self.error else "Cancel the table", self.cancel)],
+                         (art.W // 2, 900), sounds=app.sounds)
+        server, self.error = load("netplay.server")
+        if server is None:
+            self.running_game = False
+            return
+        from client.scenes.setup import host_seats
+        from netplay.host import Host
+
+        specs = host_seats(seat_plans)
+        self.host = Host(game_id, len(seat_plans), seed, options, seats=specs,
+                         names=[plan.name if plan.control != "open" else "" for plan in seat_plans],
+                         bot_delay=bot_delay)
+        self.sessions = {i: self.host.session(i) for i, spec in enumerate(specs) if spec["kind"] == "local"}
+        self.public = self.host.session(None)
+        host_name = next((plan.name for plan in seat_plans if not plan.is_bot and plan.control != "open"), "Spielabend")
+        try:
+            self.handle_ = server.serve_in_thread(self.host, port=0, name=f"{host_name}'s table",
+                                                  **(serve_options or {}))
+        except Exception as error:  # noqa: BLE001 - any failure to serve is shown, not raised
+            self.error = f"Could not open the table on the LAN: {error}"
+            self.running_game = False
+        discovery, _ = load("netplay.discovery")
+        try:
+            self.addresses = list(discovery.local_addresses(None)) if discovery else []
+        except Exception:  # noqa: BLE001 - the address line is a courtesy
+            self.addresses = []
+
+    def cancel(self) -> None:
+        if self.error:
+            self.close()
+            self.app.pop()
+            return
+        self.app.push(ConfirmScene(self.app, "Close this table? Joined players will be sent away.", self._close))
+
+    def _close(self) -> None:
+        self.close()
+        self.app.pop()
+
+    def close(self) -> None:
+        close_soon(*self.sessions.values(), self.public, self.handle_)
+        self.sessions, self.public, self.handle_ = {}, None, None
+
+    def handle(self, intent) -> bool:
+        if intent.action in ("escape", "back") and intent.pressed:
+            self.cancel()
+            return True
+        return self.menu.handle(intent)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.public is None:
+            return
+        messages = self.public.poll()
+        for index, message in enumerate(messages):
+            if message.get("t") == "lobby":
+                self.lobby = message
+            elif message.get("t") == "start":
+                self.names = list(message.get("names", self.names))
+                self.begin(messages[index + 1:])
+                return
+
+    def begin(self, rest: list) -> None:
+        from client.scenes.game import DieMauerScene
+
+        devices = {i: self.seat_plans[i].control for i in self.sessions}
+        table = DieMauerScene(self.app, self.sessions, devices, [p.colour for p in self.seat_plans],
+                              public=self.public, host=None)
+        table.names = self.names
+        table.seat_kinds = [seat.get("kind", "") for seat in (self.lobby or {}).get("seats", [])]
+        table.server = self.handle_
+        self.handle_ = None
+        for message in rest:  # what arrived with the start belongs to the table
+            table.receive(None, message, public=True)
+        self.app.replace(table)
+
+    def draw(self, surface) -> None:
+        surface.blit(art.background("menu"), (0, 0))
+        title_bar(surface, "Hosting on the LAN", "Esc back" if self.error else "Waiting for players to join   Esc cancel")
+        if self.error:
+            for i, line in enumerate(art.wrap(self.error, 44, 1300)):
+                art.blit_text(surface, line, 44, art.DANGER, (art.W // 2, 380 + i * 50), "center")
+        else:
+            where = ", ".join(self.addresses[:3]) or "this computer"
+            art.blit_text(surface, f"Open at {where}, port {getattr(self.handle_, 'port', '?')}", 40,
+                          art.INK_DIM, (art.W // 2, 190), "center")
+            seats = (self.lobby or {}).get("seats", [])
+            for i, seat in enumerate(seats):
+                rect = pygame.Rect(art.W // 2 - 450, 260 + i * 86, 900, 72)
+                colour = art.SEAT_COLOURS[self.seat_plans[i].colour % len(art.SEAT_COLOURS)]
+                surface.blit(art.panel(rect.size, art.PANEL, colour if seat.get("ready") else None, 14), rect)
+                name = seat.get("name") or "open seat"
+                art.blit_text(surface, name, 42, colour, (rect.left + 28, rect.centery), "midleft")
+                state = {"open": "waiting for a player...", "bot": "bot", "human": "ready"}.get(seat.get("kind"), "")
+                if seat.get("away"):
+                    state = "away"
+                art.blit_text(surface, state, 36, art.INK_DIM, (rect.right - 28, rect.centery), "midright")
+        self.menu.draw(surface, self.pulse)
+
+
+class JoinScene(Scene):
+    """A live list of tables on the LAN (zeroconf); confirm one to join it."""
+
+    def __init__(self, app, player_name: str | None = None, browse: bool = True):
+        super().__init__(app)
+        self.player_name = player_name
+        self.hosts: list[dict] = []
+        self.browser = None
+        self.refresh_in = 0.0
+        discovery, self.error = load("netplay.discovery")
+        if discovery is not None and browse:
+            try:
+                self.browser = discovery.HostBrowser()
+                self.browser.start()
+                if self.browser.error is not None:
+                    self.error = f"Could not look for tables on the LAN: {self.browser.error}"
+            except Exception as error:  # noqa: BLE001 - a failing browser is shown, not raised
+                self.error = f"Could not look for tables on the LAN: {error}"
+                self.browser = None
+        self.editing = False
+        self.player_name = player_name or app.settings.data["name"]
+        self._rebuild()
+
+    def leave(self) -> None:
+        self.close()
+        self.app.pop()
+
+    def _edit_name(self) -> None:
+        self.editing = True
+        self.app.input.text_input = True
+
+    def _handle_editing(self, intent) -> bool:
+        if intent.action == "text":
+            if intent.text == "\b":
+                self.player_name = self.player_name[:-1]
+            elif len(self.player_name) < 14:
+                self.player_name += intent.text
+        elif intent.action == "escape" or (
+                intent.device in ("keys2", "mouse") and intent.action == "confirm" and intent.pressed):
+            self.player_name = self.player_name.strip() or "Player"
+            self.editing = False
+            self.app.input.text_input = False
+            self.app.settings.data["name"] = self.player_name
+            self.app.settings.save()
+        return True
+
+    def close(self) -> None:
+        close_soon(self.browser)
+        self.browser = None
+
+    def _rebuild(self) -> None:
+        items = [Item(lambda h=h: host_line(h), lambda h=h: self.join(h)) for h in self.hosts]
+        name = Item(lambda: f"Your name: {self.player_name}{'_' if self.editing else ''}", self._edit_name)
+        focus = self.menu.focus if getattr(self, "menu", None) else 0
+        self.menu = Menu(items + [name, Item("Back", self.leave)], (art.W // 2, 240 if items else 560),
+                         width=1100, height=72, gap=12, size=40, sounds=self.app.sounds)
+        self.menu.focus = min(focus, len(items) + 1)
+
+    def join(self, entry: dict) -> None:
+        peer, error = load("netplay.peer")
+        if peer is None:
+            self.app.note(error)
+            return
+        if entry.get("password"):
+            self.app.note("Password-protected tables cannot be joined from this screen yet.")
+            return
+        try:
+            session = peer.RemoteSession(entry["address"], entry["port"], self.player_name)
+        except Exception as failure:  # noqa: BLE001 - a failed connection is a note on screen
+            self.app.note(f"Could not join: {failure}")
+            return
+        self.app.push(JoinWaitScene(self.app, session, entry))
+
+    def handle(self, intent) -> bool:
+        if self.editing:
+            return self._handle_editing(intent)
+        if intent.action in ("escape", "back") and intent.pressed:
+            self.leave()
+            return True
+        return self.menu.handle(intent)
+
+    def pause(self) -> None:
+        self.editing = False
+        self.app.input.text_input = False
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.refresh_in -= dt
+        if self.browser is not None and self.refresh_in <= 0:
+            self.refresh_in = 0.5
+            hosts = list(self.browser.hosts())
+            if hosts != self.hosts:
+                self.hosts = hosts
+                self._rebuild()
+
+    def draw(self, surface) -> None:
+        surface.blit(art.background("menu"), (0, 0))
+        title_bar(surface, "Join a LAN game", "Tables on this network appear by themselves   Esc back")
+        if self.error:
+            for i, line in enumerate(art.wrap(self.error, 44, 1300)):
+                art.blit_text(surface, line, 44, art.DANGER, (art.W // 2, 380 + i * 50), "center")
+        elif not self.hosts:
+            dots = "." * (1 + int(self.clock * 2) % 3)
+            left = art.W // 2 - art.font(50).size("Looking for tables...")[0] // 2
+            art.blit_text(surface, f"Looking for tables{dots}", 50, art.INK_DIM, (left, 420), "midleft")
+        self.menu.draw(surface, self.pulse)
+
+
+def host_line(entry: dict) -> str:
+    from engines import GAMES
+
+    game = GAMES[entry["game"]].name if entry.get("game") in GAMES else entry.get("game", "?")
+    seats = f"{entry.get('seats_open', 0)} open / {entry.get('seats_taken', 0)} taken"
+    lock = "  (password)" if entry.get("password") else ""
+    return f"{entry.get('name', '?')}  -  {game}  -  {seats}  -  {entry.get('phase', '')}{lock}"
+
+
+class JoinWaitScene(Scene):
+    """Connected to a table: wait in its lobby until it starts, then sit down at it."""
+
+    def __init__(self, app, session, entry: dict):
+        super().__init__(app)
+        self.session, self.entry = session, entry
+        self.lobby: dict | None = None
+        self.seat = None
+        self.status = "Connecting..."
+        self.menu = Menu([Item("Leave", self.leave)], (art.W // 2, 900), sounds=app.sounds)
+
+    def leave(self) -> None:
+        close_soon(self.session)
+        self.app.pop()
+
+    def handle(self, intent) -> bool:
+        if intent.action in ("escape", "back") and intent.pressed:
+            self.leave()
+            return True
+        return self.menu.handle(intent)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        messages = self.session.poll()
+        for index, message in enumerate(messages):
+            kind = message.get("t")
+            if kind == "welcome":
+                self.seat = message.get("seat")
+                self.status = "Waiting for the table to fill..."
+            elif kind == "lobby":
+                self.lobby = message
+            elif kind in ("bye", "refuse"):
+                self.status = f"The host said: {message.get('reason', 'goodbye')}"
+            elif kind == "start":
+                from client.scenes.game import DieMauerScene
+
+                players = message["players"]
+                seat = message.get("seat", self.seat)
+                if message.get("game") != "die_mauer" or seat is None:
+                    self.status = "This client has no table for that game yet."
+                    continue
+
+                table = DieMauerScene(self.app, {seat: self.session}, {seat: "any"},
+                                      list(range(players)))
+                table.names = list(message.get("names", []))
+                table.seat_kinds = [s.get("kind", "") for s in (self.lobby or {}).get("seats", [])]
+                for rest in messages[index + 1:]:  # what arrived with the start belongs to the table
+                    table.receive(seat, rest, public=True)
+                self.app.replace(table)
+                return
+
+    def draw(self, surface) -> None:
+        surface.blit(art.background("menu"), (0, 0))
+        title_bar(surface, f"Table: {self.entry.get('name', '?')}", "Esc leave")
+        art.blit_text(surface, self.status, 46, art.INK, (art.W // 2, 260), "center")
+        for i, seat in enumerate((self.lobby or {}).get("seats", [])):
+            colour = art.SEAT_COLOURS[i % len(art.SEAT_COLOURS)]
+            label = f"{seat.get('name') or 'open seat'}{'  (you)' if i == self.seat else ''}"
+            art.blit_text(surface, label, 40, colour, (art.W // 2, 360 + i * 60), "center")
+        self.menu.draw(surface, self.pulse)

@@ -1,0 +1,114 @@
+"""Settings: volume, fullscreen, and remappable keys and pad buttons (saved at once)."""
+
+from client import art
+from client.scenes.base import Scene
+from client.settings import KEY_ACTIONS, PAD_ACTIONS
+from client.ui import Item, Menu, title_bar
+
+DEVICE_TITLES = {"keys1": "Left keys (WASD)", "keys2": "Right keys (arrows)", "pad": "Gamepad buttons"}
+PAD_ACTION_HELP = {"secret": "blind pick: empty fist", "peek": "peek at my pieces", "menu": "pause"}
+
+
+class SettingsScene(Scene):
+    def __init__(self, app):
+        super().__init__(app)
+        settings = app.settings
+        self.menu = Menu([
+            Item(lambda: f"Volume: {round(settings.volume * 100)}%", None,
+                 lambda: self._volume(-0.1), lambda: self._volume(0.1)),
+            Item(lambda: f"Fullscreen: {'on' if settings.fullscreen else 'off'}", self._fullscreen),
+            Item(DEVICE_TITLES["keys1"], lambda: self._bindings("keys1")),
+            Item(DEVICE_TITLES["keys2"], lambda: self._bindings("keys2")),
+            Item(DEVICE_TITLES["pad"], lambda: self._bindings("pad")),
+            Item("Reset controls", self._reset),
+            Item("Back", app.pop),
+        ], (art.W // 2, 220), width=760, sounds=app.sounds)
+
+    def _volume(self, step: float) -> None:
+        self.app.settings.volume = self.app.settings.volume + step
+        self.app.sounds.volume = self.app.settings.volume
+        self.app.settings.save()
+
+    def _fullscreen(self) -> None:
+        self.app.toggle_fullscreen()
+
+    def _bindings(self, device: str) -> None:
+        self.app.push(BindingsScene(self.app, device))
+
+    def _reset(self) -> None:
+        self.app.settings.reset_controls()
+        self.app.settings.save()
+        self.app.input.rebuild_keymaps()
+        self.app.note("Controls reset to the defaults.", 3, problem=False)
+
+    def handle(self, intent) -> bool:
+        if intent.action in ("escape", "back") and intent.pressed:
+            self.app.pop()
+            return True
+        return self.menu.handle(intent)
+
+    def draw(self, surface) -> None:
+        surface.blit(art.background("menu"), (0, 0))
+        title_bar(surface, "Settings", "Left/right change   Confirm choose   Esc back")
+        self.menu.draw(surface, self.pulse)
+        art.blit_text(surface, f"Saved in {self.app.settings.path}", 30, art.INK_FAINT, (art.W // 2, 960), "center")
+
+
+class BindingsScene(Scene):
+    """One device's bindings; confirm on a row, then press the new key or button."""
+
+    def __init__(self, app, device: str):
+        super().__init__(app)
+        self.device = device
+        self.waiting: str | None = None
+        actions = PAD_ACTIONS if device == "pad" else KEY_ACTIONS
+        items = [Item(lambda a=action: self._label(a), lambda a=action: self._wait(a)) for action in actions]
+        self.menu = Menu(items + [Item("Back", app.pop)], (art.W // 2, 200), width=820, height=64, gap=10,
+                         size=40, sounds=app.sounds)
+
+    def bindings(self) -> dict:
+        data = self.app.settings.data
+        return data["pad"] if self.device == "pad" else data["keys"][self.device]
+
+    def _label(self, action: str) -> str:
+        if self.waiting == action:
+            return f"{action}: press a {'button' if self.device == 'pad' else 'key'}..."
+        return f"{PAD_ACTION_HELP.get(action, action)}:  {self.bindings()[action]}"
+
+    def _wait(self, action: str) -> None:
+        self.waiting = action
+
+    def handle(self, intent) -> bool:
+        if self.waiting is not None:
+            if intent.action == "escape":
+                self.waiting = None
+                return True
+            wanted = intent.device.startswith("pad:") if self.device == "pad" else intent.device == "keyboard"
+            if intent.action == "raw" and wanted and intent.text not in ("escape", "f11", "dpad"):
+                self.bind(self.waiting, intent.text)
+                self.waiting = None
+                self.app.settings.save()
+                self.app.input.rebuild_keymaps()
+                self.app.sounds.play("confirm")
+            return True
+        if intent.action in ("escape", "back") and intent.pressed:
+            self.app.pop()
+            return True
+        return self.menu.handle(intent)
+
+    def bind(self, action: str, name: str) -> None:
+        """Bind ``name``; a key or button that already had another job swaps jobs with it."""
+        old = self.bindings()[action]
+        maps = [self.app.settings.data["pad"]] if self.device == "pad" else list(
+            self.app.settings.data["keys"].values())
+        for keymap in maps:
+            for other, bound in keymap.items():
+                if bound == name and (keymap is not self.bindings() or other != action):
+                    keymap[other] = old
+                    self.app.note(f"{name} had another job; that job now uses {old}", 4, problem=False)
+        self.bindings()[action] = name
+
+    def draw(self, surface) -> None:
+        surface.blit(art.background("menu"), (0, 0))
+        title_bar(surface, DEVICE_TITLES[self.device], "Confirm a row, then press the new key   Esc cancel")
+        self.menu.draw(surface, self.pulse)

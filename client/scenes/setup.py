@@ -1,0 +1,225 @@
+"""Player set-up: local seats with names, colours and devices; bots with strength;
+the game's options; then start at this screen or host the table on the LAN."""
+
+import random
+from dataclasses import dataclass
+
+from client import art
+from client.scenes.base import Scene
+from client.ui import Item, Menu, title_bar
+
+NAMES = ["Anna", "Ben", "Clara", "David", "Emma", "Felix"]
+BOTS = ["bot:easy", "bot:normal", "bot:hard"]
+
+
+def control_label(control: str) -> str:
+    if control.startswith("bot:"):
+        return f"Bot ({control[4:]})"
+    if control == "open":
+        return "Open LAN seat"
+    if control.startswith("pad:"):
+        return f"Gamepad {control[4:]}"
+    return {"mouse": "Mouse", "keys1": "Keys WASD", "keys2": "Keys arrows"}.get(control, control)
+
+
+@dataclass
+class SeatPlan:
+    name: str
+    control: str  # a device id, "bot:<strength>", or "open" (a LAN seat)
+    colour: int
+
+    @property
+    def is_bot(self) -> bool:
+        return self.control.startswith("bot:")
+
+
+def host_seats(seat_plans) -> list[dict]:
+    """The seat list netplay's Host takes for these plans."""
+    specs = []
+    for plan in seat_plans:
+        if plan.is_bot:
+            specs.append({"kind": "bot", "strength": plan.control[4:]})
+        else:
+            specs.append({"kind": "remote" if plan.control == "open" else "local"})
+    return specs
+
+
+class SetupScene(Scene):
+    def __init__(self, app, game_id: str):
+        super().__init__(app)
+        from engines import game_info
+
+        self.info = game_info(game_id)
+        self.options = {name: spec.default for name, spec in self.info.options.items()}
+        self.seats = [SeatPlan(NAMES[0], "mouse", 0), SeatPlan(NAMES[1], "bot:normal", 1)]
+        self.editing: int | None = None
+        self.menu = None
+        self.rebuild()
+
+    # --- the menu ------------------------------------------------------------------
+    def rebuild(self) -> None:
+        focus = self.menu.focus if self.menu else 0
+        items = []
+        for index in range(len(self.seats)):
+            items.append(Item(lambda i=index: self._seat_text(i), lambda i=index: self._edit(i),
+                              lambda i=index: self._cycle(i, -1), lambda i=index: self._cycle(i, 1)))
+        items.append(Item("Add a seat", self.add_seat))
+        items.append(Item("Remove last seat", self.remove_seat))
+        for name, spec in self.info.options.items():
+            items.append(Item(lambda n=name, s=spec: f"{s.help.capitalize()}: {self.options[n]}", None,
+                              lambda n=name: self._option(n, -1), lambda n=name: self._option(n, 1)))
+        items.append(Item("Start at this screen", self.start))
+        items.append(Item("Host on the LAN", self.host_lan))
+        self.menu = Menu(items, (art.W // 2 - 160, 180), width=1000, height=62, gap=10, size=40,
+                         sounds=self.app.sounds)
+        self.menu.focus = min(focus, len(items) - 1)
+
+    def _seat_text(self, index: int) -> str:
+        seat = self.seats[index]
+        name = seat.name + ("_" if self.editing == index and int(self.clock * 2) % 2 == 0 else "")
+        return f"{name}   -   {control_label(seat.control)}"
+
+    def controls(self) -> list[str]:
+        return self.app.input.devices() + BOTS + ["open"]
+
+    def _cycle(self, index: int, step: int) -> None:
+        choices = self.controls()
+        current = self.seats[index].control
+        position = choices.index(current) if current in choices else 0
+        self.seats[index].control = choices[(position + step) % len(choices)]
+
+    def _option(self, name: str, step: int) -> None:
+        spec = self.info.options[name]
+        if spec.choices:
+            choices = list(spec.choices)
+            self.options[name] = choices[(choices.index(self.options[name]) + step) % len(choices)]
+        elif isinstance(spec.default, bool):
+            self.options[name] = not self.options[name]
+        else:
+            low = spec.minimum if spec.minimum is not None else 0
+            high = spec.maximum if spec.maximum is not None else 99
+            self.options[name] = min(high, max(low, self.options[name] + step))
+
+    def _edit(self, index: int) -> None:
+        self.editing = index
+        self.app.input.text_input = True
+
+    def add_seat(self) -> None:
+        if len(self.seats) >= self.info.max_players:
+            self.app.note(f"{self.info.name} seats at most {self.info.max_players} players.")
+            return
+        used = {seat.colour for seat in self.seats}
+        colour = next(c for c in range(len(art.SEAT_COLOURS)) if c not in used)
+        self.seats.append(SeatPlan(NAMES[colour], "bot:normal", colour))
+        self.rebuild()
+
+    def remove_seat(self) -> None:
+        if len(self.seats) <= self.info.min_players:
+            self.app.note(f"{self.info.name} needs at least {self.info.min_players} players.")
+            return
+        self.seats.pop()
+        self.rebuild()
+
+    # --- starting --------------------------------------------------------------------
+    def problem(self, lan: bool) -> str | None:
+        devices = [seat.control for seat in self.seats if not seat.is_bot and seat.control != "open"]
+        if len(devices) != len(set(devices)):
+            return "Two seats share one device: give each local seat its own."
+        if not lan and "open" in [seat.control for seat in self.seats]:
+            return "Open LAN seats need 'Host on the LAN'."
+        if lan and "open" not in [seat.control for seat in self.seats]:
+            return "Make at least one seat an 'Open LAN seat' to host on the LAN."
+        return None
+
+    def start(self, seed: int | None = None) -> None:
+        problem = self.problem(lan=False)
+        if problem:
+            self.app.note(problem)
+            self.app.sounds.play("reject")
+            return
+        from client.scenes.game import start_local_game
+
+        start_local_game(self.app, self.info.id, self.seats, self.options,
+                         random.randrange(1 << 30) if seed is None else seed)
+
+    def host_lan(self) -> None:
+        problem = self.problem(lan=True)
+        if problem:
+            self.app.note(problem)
+            self.app.sounds.play("reject")
+            return
+        from client.scenes.lan import HostLobbyScene
+
+        self.app.push(HostLobbyScene(self.app, self.info.id, self.seats, dict(self.options)))
+
+    # --- input -------------------------------------------------------------------------
+    def handle(self, intent) -> bool:
+        if self.editing is not None:
+            return self._handle_editing(intent)
+        if intent.action in ("escape", "back") and intent.pressed:
+            self.app.pop()
+            return True
+        if intent.action == "connected":
+            self.app.note(f"{control_label(intent.device)} connected", 3, problem=False)
+            return True
+        if intent.action == "peek" and intent.pressed:  # Shift, right button or LB: next colour
+            index = self.menu.hit(intent.pos) if intent.pos is not None else self.menu.focus
+            if index is not None and index < len(self.seats):
+                self.next_colour(index)
+                return True
+        if intent.device == "mouse" and intent.action == "confirm" and intent.pressed:
+            for index in range(len(self.seats)):
+                if self.swatch_rect(index).collidepoint(intent.pos):
+                    self.next_colour(index)
+                    return True
+        return self.menu.handle(intent)
+
+    def next_colour(self, index: int) -> None:
+        """The seat's next colour that no other seat wears."""
+        used = {seat.colour for i, seat in enumerate(self.seats) if i != index}
+        colour = self.seats[index].colour
+        for _ in range(len(art.SEAT_COLOURS)):
+            colour = (colour + 1) % len(art.SEAT_COLOURS)
+            if colour not in used:
+                break
+        self.seats[index].colour = colour
+        self.app.sounds.play("move")
+
+    def swatch_rect(self, index: int):
+        rect = self.menu.rects[index]
+        return rect.__class__(rect.left - 44, rect.top, 30, rect.height)
+
+    def _handle_editing(self, intent) -> bool:
+        seat = self.seats[self.editing]
+        if intent.action == "text":
+            if intent.text == "\b":
+                seat.name = seat.name[:-1]
+            elif len(seat.name) < 14:
+                seat.name += intent.text
+        elif intent.action == "escape" or (
+                intent.device in ("keys2", "mouse") and intent.action == "confirm" and intent.pressed):
+            seat.name = seat.name.strip() or NAMES[seat.colour]
+            self.editing = None
+            self.app.input.text_input = False
+        return True
+
+    def pause(self) -> None:
+        self.editing = None
+        self.app.input.text_input = False
+
+    def draw(self, surface) -> None:
+        surface.blit(art.background("menu"), (0, 0))
+        title_bar(surface, f"{self.info.name}: who plays?",
+                  "Left/right: device or bot   Confirm: rename   Peek (Shift, right click): colour   Esc back")
+        self.menu.draw(surface, self.pulse)
+        for index, seat in enumerate(self.seats):
+            swatch = self.swatch_rect(index)
+            surface.blit(art.panel(swatch.size, art.SEAT_COLOURS[seat.colour], None, 8), swatch)
+        side = art.panel((560, 560), art.PANEL)
+        surface.blit(side, (1300, 180))
+        art.blit_text(surface, "Devices", 52, art.GOLD, (1340, 210))
+        lines = [control_label(device) for device in self.app.input.devices()]
+        lines += ["", "Hold peek (right mouse button,", "Left Shift, Right Shift) to see", "your pieces in private.",
+                  "Gamepads choose blind: press a", "piece's button twice."]
+        for i, line in enumerate(lines):
+            art.blit_text(surface, line, 34, art.INK_DIM, (1340, 280 + i * 38))

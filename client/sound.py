@@ -1,0 +1,58 @@
+"""Sounds synthesised at start-up: no files, no downloads. Silent if there is no mixer."""
+
+import math
+import random
+from array import array
+
+import pygame
+
+RATE = 22050
+
+
+def _tone(freqs, duration, volume=0.5, decay=6.0, noise=0.0, slide=0.0) -> array:
+    samples = array("h")
+    jitter = random.Random(3)
+    count = int(RATE * duration)
+    for i in range(count):
+        t = i / RATE
+        envelope = math.exp(-decay * t) * min(1.0, t * 400)
+        value = sum(math.sin(2 * math.pi * (f + slide * t) * t) for f in freqs) / len(freqs)
+        if noise:
+            value = value * (1 - noise) + jitter.uniform(-1, 1) * noise
+        sample = int(max(-1.0, min(1.0, value * envelope * volume)) * 32767)
+        samples.append(sample)
+        samples.append(sample)
+    return samples
+
+
+RECIPES = {
+    "move": lambda: _tone([880], 0.05, 0.25, 40),
+    "confirm": lambda: _tone([660, 990], 0.12, 0.4, 18),
+    "lock": lambda: _tone([220, 330], 0.18, 0.5, 14, noise=0.2),
+    "reveal": lambda: _tone([392, 494, 587], 0.6, 0.45, 4),
+    "thud": lambda: _tone([90, 60], 0.25, 0.8, 16, noise=0.45, slide=-60),
+    "reject": lambda: _tone([180, 190], 0.22, 0.45, 10),
+    "round": lambda: _tone([523, 659, 784, 1046], 0.9, 0.4, 3),
+    "scatter": lambda: _tone([140], 0.5, 0.5, 6, noise=0.8),
+}
+
+
+class Sounds:
+    def __init__(self, volume: float = 0.7):
+        self.sounds: dict[str, pygame.mixer.Sound] = {}
+        self.volume = volume
+        try:
+            if not pygame.mixer.get_init():
+                pygame.mixer.init(RATE, -16, 2, 512)
+            for name, recipe in RECIPES.items():
+                self.sounds[name] = pygame.mixer.Sound(buffer=recipe().tobytes())
+        except pygame.error:
+            self.sounds = {}
+        self.played: list[str] = []  # the last few names, for tests and the bench
+
+    def play(self, name: str) -> None:
+        self.played = (self.played + [name])[-20:]
+        sound = self.sounds.get(name)
+        if sound is not None and self.volume > 0:
+            sound.set_volume(self.volume)
+            sound.play()

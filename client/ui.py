@@ -1,0 +1,114 @@
+"""Menus and buttons shared by every scene: any device moves the focus, the mouse hovers
+and clicks. Hit rectangles are fixed at layout time in logical coordinates."""
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pygame
+
+from client import art
+
+
+@dataclass
+class Item:
+    label: str | Callable[[], str]
+    on_confirm: Callable[[], None] | None = None
+    on_left: Callable[[], None] | None = None
+    on_right: Callable[[], None] | None = None
+    hint: str = ""
+
+    def text(self) -> str:
+        return self.label() if callable(self.label) else self.label
+
+
+class Menu:
+    """A vertical list of items; returns True from `handle` when it used the intent."""
+
+    def __init__(self, items: list[Item], top_centre: tuple[int, int], width: int = 620,
+                 height: int = 78, gap: int = 16, size: int = 46, sounds=None):
+        self.items = items
+        self.focus = 0
+        self.size = size
+        self.sounds = sounds
+        self.rects = [
+            pygame.Rect(top_centre[0] - width // 2, top_centre[1] + i * (height + gap), width, height)
+            for i in range(len(items))
+        ]
+
+    def _play(self, name: str) -> None:
+        if self.sounds is not None:
+            self.sounds.play(name)
+
+    def hit(self, pos) -> int | None:
+        for index, rect in enumerate(self.rects):
+            if rect.collidepoint(pos):
+                return index
+        return None
+
+    def handle(self, intent) -> bool:
+        if not self.items:
+            return False
+        action = intent.action
+        if action == "point":
+            index = self.hit(intent.pos)
+            if index is not None and index != self.focus:
+                self.focus = index
+            return index is not None
+        if not intent.pressed:
+            return False
+        if intent.device == "mouse" and action == "confirm":
+            index = self.hit(intent.pos)
+            if index is None:
+                return False
+            self.focus = index
+            return self.activate()
+        if action in ("up", "down"):
+            self.focus = (self.focus + (1 if action == "down" else -1)) % len(self.items)
+            self._play("move")
+            return True
+        item = self.items[self.focus]
+        if action == "left" and item.on_left:
+            item.on_left()
+            self._play("move")
+            return True
+        if action == "right" and item.on_right:
+            item.on_right()
+            self._play("move")
+            return True
+        if action == "confirm":
+            return self.activate()
+        return False
+
+    def activate(self) -> bool:
+        item = self.items[self.focus]
+        if item.on_confirm:
+            self._play("confirm")
+            item.on_confirm()
+            return True
+        if item.on_right:
+            item.on_right()
+            self._play("move")
+            return True
+        return False
+
+    def draw(self, surface, pulse: float = 0.0) -> None:
+        for index, (item, rect) in enumerate(zip(self.items, self.rects, strict=True)):
+            focused = index == self.focus
+            colour = art.PANEL_HI if focused else art.PANEL
+            surface.blit(art.panel(rect.size, colour, art.GOLD if focused else None), rect)
+            label = item.text()
+            if item.on_left or item.on_right:
+                art.blit_text(surface, "<", self.size, art.GOLD if focused else art.INK_FAINT,
+                              (rect.left + 28, rect.centery), "center")
+                art.blit_text(surface, ">", self.size, art.GOLD if focused else art.INK_FAINT,
+                              (rect.right - 28, rect.centery), "center")
+            art.blit_text(surface, label, self.size, art.INK if focused else art.INK_DIM, rect.center, "center")
+        if self.items:
+            focus = self.rects[self.focus]
+            art.cursor_ring(surface, focus, art.GOLD, 3, pulse)
+
+
+def title_bar(surface, heading: str, hint: str = "") -> None:
+    art.blit_text(surface, heading, 96, art.GOLD, (art.W // 2, 90), "center")
+    if hint:
+        art.blit_text(surface, hint, 34, art.INK_FAINT, (art.W // 2, art.H - 48), "center")

@@ -1,0 +1,356 @@
+"""`spielabend host | join | browse`: LAN play from a terminal.
+
+Called by `client.cli` with the whole argument list, subcommand first. Every error a
+user can cause (bad game id, player counts, port, address, unreachable host, corrupt
+save) is one line on stderr and a non-zero exit: 2 for bad input, 1 for the network.
+"""
+
+import argparse
+import asyncio
+import contextlib
+import secrets
+import socket
+import sys
+import time
+
+from engines import GAMES, SetupError, game_info
+
+from .discovery import AsyncHostBrowser, choose_interfaces
+from .errors import ConnectError, SaveError
+from .headless import SeatPlayer, describe_event, seat_name
+from .host import Host, Listener
+from .saves import new_save_path
+
+DEFAULT_PORT = 47474
+GAME_OVER = "the game is over"
+
+
+class UsageError(Exception):
+    """Bad command-line input: exit code 2."""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="spielabend", description="Spielabend LAN play.")
+    commands = parser.add_subparsers(dest="command", required=True)
+
+    host = commands.add_parser("host", help="host a table on the LAN (headless)")
+    host.add_argument("--game", help=f"game id: {', '.join(sorted(GAMES))}")
+    host.add_argument("--players", type=int, help="seats at the table, bots included")
+    host.add_argument("--bots", type=int, default=0, help="how many of the seats bots play (default 0)")
+    host.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"TCP port (default {DEFAULT_PORT}; 0 = any)")
+    host.add_argument("--name", default=None, help="table name shown to browsers (default: this computer's name)")
+    host.add_argument("--password", default=None, help="peers must know this to join")
+    host.add_argument("--resume", metavar="FILE", help="continue a saved game; peers rejoin with their tokens")
+    host.add_argument("--seed", type=int, default=None, help="random seed (default: random)")
+    host.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="game option (repeatable)")
+    host.add_argument("--bot-delay", type=float, default=None, metavar="SECONDS",
+                      help="bot reaction time (default: the game's, by bot strength)")
+    host.add_argument("--bot-strength", default="normal", choices=("easy", "normal", "hard"))
+    host.add_argument("--bot-after", type=float, default=None, metavar="SECONDS",
+                      help="let a bot play a seat that has been away this long (default: wait)")
+    host.add_argument("--save", metavar="FILE", help="where to save (default: the user data directory)")
+    host.add_argument("--interface", action="append", metavar="ADDR",
+                      help="listen and advertise on this address only (repeatable; default: all, "
+                           "or $SPIELABEND_INTERFACES)")
+    host.add_argument("--no-advertise", action="store_true", help="do not announce the table via zeroconf")
+
+    join = commands.add_parser("join", help="join a table (no address: discover one)")
+    join.add_argument("address", nargs="?", metavar="HOST:PORT")
+    join.add_argument("--name", default=None, help="your name at the table")
+    join.add_argument("--bot", action="store_true", help="let the game's bot play this seat")
+    join.add_argument("--password", default=None)
+    join.add_argument("--token", default=None, help="rejoin your seat with the token you were given")
+    join.add_argument("--seed", type=int, default=None, help="seed for --bot")
+    join.add_argument("--interface", action="append", metavar="ADDR", help="discover on this address only")
+    join.add_argument("--wait", type=float, default=5.0, help="seconds to look for hosts (default 5)")
+
+    browse = commands.add_parser("browse", help="list tables on the LAN as they come and go")
+    browse.add_argument("--interface", action="append", metavar="ADDR")
+    browse.add_argument("--seconds", type=float, default=None, help="stop after this long (default: Ctrl-C)")
+    return parser
+
+
+def main(argv) -> int:
+    argv = list(argv)
+    parser = build_parser()
+    args = parser.parse_args(argv)  # argparse exits 2 with a one-line message on bad flags
+    try:
+        if args.command == "host":
+            return run_host(args)
+        if args.command == "join":
+            return run_join(args)
+        return run_browse(args)
+    except (UsageError, SetupError, SaveError) as error:
+        print(f"spielabend {args.command}: error: {getattr(error, 'reason', error)}", file=sys.stderr)
+        return 2
+    except ConnectError as error:
+        print(f"spielabend {args.command}: error: {error.reason}", file=sys.stderr)
+        return 1
+    except OSError as error:
+        print(f"spielabend {args.command}: error: {error.strerror or error}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print(f"spielabend {args.command}: interrupted", file=sys.stderr)
+        return 130
+
+
+# --- host ---------------------------------------------------------------------------------
+def parse_options(pairs: list[str]) -> dict:
+    options = {}
+    for pair in pairs:
+        key, sep, text = pair.partition("=")
+        if not sep or not key:
+            raise UsageError(f"--option wants KEY=VALUE, not {pair!r}")
+        if text.lower() in ("true", "false"):
+            value: object = text.lower() == "true"
+        else:
+            try:
+                value = int(text)
+            except ValueError:
+                value = text
+        options[key] = value
+    return options
+
+
+def check_port(port: int) -> int:
+    if not 0 <= port <= 65535:
+        raise UsageError(f"port must be between 0 and 65535, not {port}")
+    return port
+
+
+def make_host(args) -> Host:
+    if args.resume:
+        host = Host.resume(args.resume, bot_delay=args.bot_delay, save_path=args.save)
+        print(f"Resuming {host.info.name} from {args.resume}: {len(host.log)} actions so far; "
+              "peers rejoin with --token.")
+        return host
+    if not args.game:
+        raise UsageError("--game is required (or --resume FILE)")
+    info = game_info(args.game)
+    players = args.players if args.players is not None else info.min_players
+    if not info.min_players <= players <= info.max_players:
+        raise UsageError(f"{info.name} takes {info.min_players}-{info.max_players} players, not {players}")
+    if not 0 <= args.bots <= players:
+        raise UsageError(f"--bots must be between 0 and {players}, not {args.bots}")
+    seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
+    seats = [{"kind": "remote"}] * (players - args.bots) + [{"kind": "bot", "strength": args.bot_strength}] * args.bots
+    save = args.save or new_save_path(info.id)
+    host = Host(info.id, players, seed, parse_options(args.option), seats=seats,
+                bot_delay=args.bot_delay, save_path=save)
+    print(f"{info.name}: {players} seats ({args.bots} bots), seed {seed}; saving to {save}")
+    return host
+
+
+def run_host(args) -> int:
+    from .server import Server
+
+    check_port(args.port)
+    host = make_host(args)
+    host.bot_after = args.bot_after
+    interfaces = choose_interfaces(args.interface)
+    name = args.name or socket.gethostname().split(".")[0] or "Spielabend"
+
+    async def serve() -> int:
+        server = Server(host, args.port, name, args.password, interfaces, advertise=not args.no_advertise)
+        try:
+            await server.async_start()
+        except OSError as error:
+            await server.async_close()
+            raise OSError(error.errno, f"cannot listen on port {args.port}: {error.strerror or error}") from None
+        where = ", ".join(interfaces) if interfaces else "all interfaces"
+        print(f"Hosting '{name}' on port {server.port} ({where}); "
+              f"waiting for {host.seats_open()} player(s).", flush=True)
+        host.attach(Listener(None, _host_printer(host)))
+        assert server.finished is not None
+        try:
+            await server.finished.wait()
+        finally:
+            await server.async_close(GAME_OVER if host.is_over() else "the host stopped")
+        state = host.state
+        better = "lower is better" if host.info.lower_score_wins else "higher is better"
+        print(f"Final scores ({better}): "
+              + ", ".join(f"{_seat_label(host, p)} {s}" for p, s in enumerate(state.scores())))
+        print("Winner: " + " and ".join(_seat_label(host, p) for p in state.winners()), flush=True)
+        return 0
+
+    return asyncio.run(serve())
+
+
+def _seat_label(host: Host, seat: int) -> str:
+    name = host.seats[seat].name
+    return f"{seat_name(seat)} {name}" if name else seat_name(seat)
+
+
+def _host_printer(host: Host):
+    """What a headless host prints: lobby changes and public events (a spectator's)."""
+    last_lobby: list = []
+
+    def show(message: dict) -> None:
+        kind = message["t"]
+        if kind == "lobby":
+            seats = [(s["name"], s["kind"], s["away"]) for s in message["seats"]]
+            if seats != last_lobby:
+                last_lobby[:] = seats
+                print("Seats: " + ", ".join(
+                    f"{seat_name(i)} {name or '-'} ({kind}{', away' if away else ''})"
+                    for i, (name, kind, away) in enumerate(seats)), flush=True)
+        elif kind == "start":
+            print(f"Game starts: {', '.join(message['names'])}", flush=True)
+        elif kind == "update":
+            for event in message["events"]:
+                print("  " + describe_event(event), flush=True)
+
+    return show
+
+
+# --- join ---------------------------------------------------------------------------------
+def parse_address(text: str) -> tuple[str, int]:
+    address, sep, port_text = text.rpartition(":")
+    if not sep:
+        return text, DEFAULT_PORT
+    if not address:
+        raise UsageError(f"no host name in {text!r}")
+    try:
+        port = int(port_text)
+    except ValueError:
+        raise UsageError(f"bad port {port_text!r} in {text!r}") from None
+    return address.strip("[]"), check_port(port)
+
+
+def discover(interfaces, seconds: float) -> dict:
+    """The first table with an open seat seen within ``seconds``."""
+    found: list[dict] = []
+
+    async def look() -> None:
+        browser = AsyncHostBrowser(interfaces)
+        await browser.async_start()
+        deadline = time.monotonic() + seconds
+        try:
+            while time.monotonic() < deadline:
+                tables = [e for e in browser.found.values() if e["phase"] == "lobby" and e["seats_open"] > 0]
+                if tables:
+                    found.extend(sorted(tables, key=lambda e: e["name"]))
+                    return
+                await asyncio.sleep(0.05)
+        finally:
+            await browser.async_close()
+
+    asyncio.run(look())
+    if not found:
+        raise ConnectError("no_hosts", f"found no table with an open seat within {seconds:g} s")
+    for entry in found:
+        print(f"Found '{entry['name']}' at {entry['address']}:{entry['port']} ({entry['game']}, "
+              f"{entry['seats_open']} open)")
+    return found[0]
+
+
+def run_join(args) -> int:
+    from .peer import RemoteSession
+
+    if args.address:
+        address, port = parse_address(args.address)
+        password_needed = False
+    else:
+        entry = discover(choose_interfaces(args.interface), args.wait)
+        address, port, password_needed = entry["address"], entry["port"], entry["password"]
+    if password_needed and not args.password:
+        raise UsageError("that table needs a password (--password)")
+    name = args.name or ("Bot" if args.bot else socket.gethostname().split(".")[0])
+    session = RemoteSession(address, port, name, password=args.password, token=args.token)
+    try:
+        return _play(session, args)
+    finally:
+        session.close()
+
+
+def _play(session, args) -> int:
+    seat = session.wait_welcome(10.0)
+    print(f"Seated as {seat_name(seat)}; rejoin token {session.token}", flush=True)
+    player = SeatPlayer(bot_seed=args.seed if args.seed is not None else secrets.randbelow(2**31))
+    info = None
+    while True:
+        messages = session.poll()
+        player.absorb(messages)
+        for message in messages:
+            info = _show(message, info)
+        if player.bye is not None:
+            over = player.bye["reason"] == GAME_OVER
+            print(("Game over: " if over else "Disconnected: ") + player.bye["reason"], flush=True)
+            return 0 if over else 1
+        if player.refusal is not None:
+            raise ConnectError(player.refusal["code"], player.refusal["reason"])
+        now = time.monotonic()
+        if info is not None and player.may_act(now):
+            action = player.bot_action() if args.bot else _ask(info, player.last_update["legal"])
+            if action is not None:
+                print(f"{seat_name(seat)} {_notation(info, action)}", flush=True)
+                player.sent(session.send(action), now)
+        time.sleep(0.01)
+
+
+def _show(message: dict, info):
+    kind = message["t"]
+    if kind == "start":
+        info = GAMES.get(message["game"])
+        print(f"Game starts: {', '.join(message['names'])}", flush=True)
+    elif kind == "update":
+        for event in message["events"]:
+            print("  " + describe_event(event), flush=True)
+    elif kind == "reject":
+        print(f"Rejected: {message['reason']} ({message['code']})", flush=True)
+    return info
+
+
+def _notation(info, action) -> str:
+    if info is not None and info.notation is not None:
+        try:
+            return info.notation(action)
+        except Exception:  # notation of an odd action must not stop play
+            pass
+    return repr(action)
+
+
+def _ask(info, legal: list):
+    """Read one action in the game's notation from stdin (EOF leaves the table)."""
+    print("Your move: " + " | ".join(_notation(info, a) for a in legal), flush=True)
+    line = sys.stdin.readline()
+    if not line:
+        raise ConnectError("left", "left the table: no more input")
+    line = line.strip()
+    if info is not None and info.parse_action is not None:
+        try:
+            return info.parse_action(line)
+        except ValueError as error:
+            print(f"Not understood: {error}", flush=True)
+            return None
+    return None
+
+
+# --- browse -------------------------------------------------------------------------------
+def run_browse(args) -> int:
+    interfaces = choose_interfaces(args.interface)
+
+    def show(kind: str, entry: dict) -> None:
+        mark = {"added": "+", "updated": "*", "removed": "-"}[kind]
+        print(f"{mark} {entry['name']}  {entry['address']}:{entry['port']}  {entry['game']}  "
+              f"{entry['seats_taken']} taken, {entry['seats_open']} open  {entry['phase']}"
+              + ("  (password)" if entry["password"] else ""), flush=True)
+
+    async def browse() -> None:
+        browser = AsyncHostBrowser(interfaces, on_change=show)
+        await browser.async_start()
+        print("Looking for tables (Ctrl-C to stop) ...", flush=True)
+        try:
+            if args.seconds is None:
+                await asyncio.Event().wait()
+            else:
+                await asyncio.sleep(args.seconds)
+        finally:
+            with contextlib.suppress(Exception):
+                await browser.async_close()
+
+    try:
+        asyncio.run(browse())
+    except KeyboardInterrupt:
+        pass
+    return 0

@@ -1,0 +1,278 @@
+"""Finding hosts on the LAN: python-zeroconf (async API), service `_spielabend._tcp.local.`.
+
+A host's TXT record says: protocol version ``v``, ``game``, host ``name``, seats
+``open`` and ``taken``, ``phase`` (lobby or playing) and ``pw`` (1 if a password is set).
+
+Which interfaces: a list of addresses (``--interface``, repeatable), else the
+comma-separated ``SPIELABEND_INTERFACES``, else all of them, as users expect on a LAN.
+Tests and benchmarks pass ``["127.0.0.1"]``.
+
+Methods named ``async_*`` run on the event loop; `HostBrowser` wraps the async browser
+in a thread of its own for the pygame client, which meets it only through a lock.
+"""
+
+import asyncio
+import contextlib
+import os
+import secrets
+import socket
+import threading
+from collections.abc import Callable
+
+from zeroconf import BadTypeInNameException, IPVersion, ServiceStateChange
+from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZeroconf
+
+from .protocol import PROTOCOL_VERSION
+
+SERVICE_TYPE = "_spielabend._tcp.local."
+ENV_INTERFACES = "SPIELABEND_INTERFACES"
+
+
+def choose_interfaces(given: list[str] | None = None, environ=None) -> list[str] | None:
+    """The interfaces to use: ``given``, else $SPIELABEND_INTERFACES, else None (= all)."""
+    if given:
+        return list(given)
+    environ = os.environ if environ is None else environ
+    text = environ.get(ENV_INTERFACES, "").strip()
+    if text:
+        return [part.strip() for part in text.split(",") if part.strip()]
+    return None
+
+
+def _zeroconf(interfaces: list[str] | None) -> AsyncZeroconf:
+    if interfaces is None:
+        return AsyncZeroconf(ip_version=IPVersion.V4Only)
+    return AsyncZeroconf(interfaces=list(interfaces), ip_version=IPVersion.V4Only)
+
+
+def local_addresses(interfaces: list[str] | None) -> list[str]:
+    """IPv4 addresses to advertise: the chosen interfaces, or every non-loopback one."""
+    if interfaces is not None:
+        return [a for a in interfaces if _is_ipv4(a)]
+    import ifaddr  # a dependency of zeroconf
+
+    found = []
+    for adapter in ifaddr.get_adapters():
+        for ip in adapter.ips:
+            if isinstance(ip.ip, str) and not ip.ip.startswith("127."):
+                found.append(ip.ip)
+    return found or ["127.0.0.1"]
+
+
+def _is_ipv4(text: str) -> bool:
+    try:
+        socket.inet_aton(text)
+    except OSError:
+        return False
+    return text.count(".") == 3
+
+
+def host_properties(host, name: str, password: bool) -> dict[str, str]:
+    """The TXT record of a `netplay.host.Host` as it is now."""
+    open_seats = host.seats_open()
+    return {
+        "v": str(PROTOCOL_VERSION),
+        "game": host.game_id,
+        "name": name,
+        "open": str(open_seats),
+        "taken": str(host.players - open_seats),
+        "phase": host.phase,
+        "pw": "1" if password else "0",
+    }
+
+
+def _instance_name(name: str, port: int) -> str:
+    label = "".join(ch if ch.isalnum() or ch in " -_" else "-" for ch in name)[:40].strip() or "Spielabend"
+    return f"{label} {port}.{SERVICE_TYPE}"
+
+
+class Advertiser:
+    """Announces one host; `async_update` republishes its TXT record."""
+
+    def __init__(self, name: str, port: int, interfaces: list[str] | None):
+        self.name, self.port, self.interfaces = name, port, interfaces
+        self._zc: AsyncZeroconf | None = None
+        self._info: AsyncServiceInfo | None = None
+        self._pending: asyncio.Task | None = None
+        self._latest: dict[str, str] | None = None
+
+    async def async_start(self, properties: dict[str, str]) -> None:
+        self._zc = _zeroconf(self.interfaces)
+        self._info = AsyncServiceInfo(
+            SERVICE_TYPE, _instance_name(self.name, self.port), port=self.port, properties=properties,
+            server=f"spielabend-{secrets.token_hex(4)}.local.",
+            parsed_addresses=local_addresses(self.interfaces))
+        await self._zc.async_register_service(self._info, allow_name_change=True)
+
+    def update(self, properties: dict[str, str]) -> None:
+        """Republish soon (coalescing bursts); call on the loop's thread."""
+        self._latest = properties
+        if self._pending is None or self._pending.done():
+            self._pending = asyncio.get_running_loop().create_task(self._async_publish())
+
+    async def _async_publish(self) -> None:
+        await asyncio.sleep(0.05)
+        if self._zc is None or self._info is None or self._latest is None:
+            return
+        old = self._info
+        self._info = AsyncServiceInfo(
+            SERVICE_TYPE, old.name, port=old.port, properties=self._latest, server=old.server,
+            parsed_addresses=old.parsed_addresses())
+        with contextlib.suppress(Exception):
+            await self._zc.async_update_service(self._info)
+
+    async def async_close(self) -> None:
+        if self._pending is not None:
+            self._pending.cancel()
+        if self._zc is not None:
+            zc, self._zc = self._zc, None
+            if self._info is not None:
+                with contextlib.suppress(Exception):
+                    async with asyncio.timeout(2.0):
+                        await (await zc.async_unregister_service(self._info))
+            await zc.async_close()
+
+
+def parse_service(info: AsyncServiceInfo) -> dict | None:
+    """A browser entry for a resolved service, or None if it is not a usable host."""
+    props = {
+        (k.decode("utf-8", "replace") if isinstance(k, bytes) else str(k)):
+        (v.decode("utf-8", "replace") if isinstance(v, bytes) else "")
+        for k, v in (info.properties or {}).items()
+    }
+    addresses = [a for a in info.parsed_addresses() if _is_ipv4(a)]
+    if not addresses or info.port is None:
+        return None
+    try:
+        return {
+            "name": props.get("name") or info.name.split(".")[0],
+            "address": addresses[0],
+            "port": int(info.port),
+            "game": props.get("game", "?"),
+            "seats_open": int(props.get("open", "0")),
+            "seats_taken": int(props.get("taken", "0")),
+            "phase": props.get("phase", "?"),
+            "password": props.get("pw") == "1",
+            "version": int(props.get("v", "0")),
+            "service": info.name,
+        }
+    except ValueError:
+        return None
+
+
+class AsyncHostBrowser:
+    """Browses for hosts on the running loop; ``on_change(kind, entry)`` with kind
+    ``"added"``, ``"updated"`` or ``"removed"``."""
+
+    def __init__(self, interfaces: list[str] | None = None,
+                 on_change: Callable[[str, dict], None] | None = None):
+        self.interfaces = interfaces
+        self.on_change = on_change
+        self.found: dict[str, dict] = {}
+        self._zc: AsyncZeroconf | None = None
+        self._browser: AsyncServiceBrowser | None = None
+        self._tasks: set[asyncio.Task] = set()
+
+    async def async_start(self) -> None:
+        self._zc = _zeroconf(self.interfaces)
+        self._browser = AsyncServiceBrowser(self._zc.zeroconf, SERVICE_TYPE, handlers=[self._handler])
+
+    def _handler(self, zeroconf, service_type: str, name: str, state_change: ServiceStateChange) -> None:
+        if state_change is ServiceStateChange.Removed:
+            entry = self.found.pop(name, None)
+            if entry is not None and self.on_change:
+                self.on_change("removed", entry)
+            return
+        task = asyncio.get_running_loop().create_task(self._async_resolve(name))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _async_resolve(self, name: str) -> None:
+        if self._zc is None:
+            return
+        try:
+            info = AsyncServiceInfo(SERVICE_TYPE, name)
+        except BadTypeInNameException:
+            return
+        if not await info.async_request(self._zc.zeroconf, 2000):
+            return
+        entry = parse_service(info)
+        if entry is None:
+            return
+        kind = "updated" if name in self.found else "added"
+        if self.found.get(name) == entry:
+            return
+        self.found[name] = entry
+        if self.on_change:
+            self.on_change(kind, entry)
+
+    async def async_close(self) -> None:
+        for task in list(self._tasks):
+            task.cancel()
+        if self._browser is not None:
+            await self._browser.async_cancel()
+            self._browser = None
+        if self._zc is not None:
+            await self._zc.async_close()
+            self._zc = None
+
+
+class HostBrowser:
+    """The host browser for a non-async caller (the pygame join screen): its own
+    thread and loop; `hosts` is safe to call from any thread."""
+
+    def __init__(self, interfaces: list[str] | None = None):
+        self.interfaces = choose_interfaces(interfaces)
+        self._lock = threading.Lock()
+        self._hosts: dict[str, dict] = {}
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._thread: threading.Thread | None = None
+        self._ready = threading.Event()
+        self._stop: asyncio.Event | None = None
+        self._browser: AsyncHostBrowser | None = None
+        self.error: Exception | None = None
+
+    def start(self) -> "HostBrowser":
+        self._thread = threading.Thread(target=self._run, name="spielabend-browser", daemon=True)
+        self._thread.start()
+        self._ready.wait(5.0)
+        return self
+
+    def _run(self) -> None:
+        asyncio.run(self._main())
+
+    async def _main(self) -> None:
+        self._loop = asyncio.get_running_loop()
+        self._stop = asyncio.Event()
+        self._browser = AsyncHostBrowser(self.interfaces, on_change=self._changed)
+        try:
+            await self._browser.async_start()
+        except Exception as error:  # e.g. no usable interface: reported, not raised in a thread
+            self.error = error
+            self._ready.set()
+            return
+        self._ready.set()
+        try:
+            await self._stop.wait()
+        finally:
+            await self._browser.async_close()
+
+    def _changed(self, kind: str, entry: dict) -> None:
+        with self._lock:
+            if kind == "removed":
+                self._hosts.pop(entry["service"], None)
+            else:
+                self._hosts[entry["service"]] = dict(entry)
+
+    def hosts(self) -> list[dict]:
+        """The hosts seen now, sorted by name."""
+        with self._lock:
+            entries = [dict(e) for e in self._hosts.values()]
+        return sorted(entries, key=lambda e: (e["name"], e["address"], e["port"]))
+
+    def close(self) -> None:
+        if self._loop is not None and self._stop is not None and not self._loop.is_closed():
+            with contextlib.suppress(RuntimeError):
+                self._loop.call_soon_threadsafe(self._stop.set)
+        if self._thread is not None:
+            self._thread.join(5.0)

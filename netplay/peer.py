@@ -1,0 +1,243 @@
+"""A seat at a host across the LAN: the `Session` interface over TCP.
+
+`RemoteSession` runs its asyncio loop in a background thread; `send`, `poll` and
+`close` are called from the client's thread and never block: they meet the loop only
+through ``call_soon_threadsafe`` and a thread-safe queue. It pings the host every
+second (which keeps the seat from being marked away) and keeps a round-trip and clock
+offset estimate. A refusal arrives as ``{"t": "refuse", ...}`` and a lost connection
+as ``{"t": "bye", ...}``, both through `poll`.
+"""
+
+import asyncio
+import contextlib
+import queue
+import socket
+import threading
+
+from .errors import ConnectError, ProtocolError
+from .protocol import (
+    PROTOCOL_VERSION,
+    TO_HOST,
+    TO_PEER,
+    ClockSync,
+    FrameDecoder,
+    encode,
+    password_proof,
+)
+
+PING_EVERY = 1.0
+HOST_SILENT = 10.0  # no byte from the host for this long (pongs included): give up
+
+
+class _PeerProtocol(asyncio.Protocol):
+    def __init__(self, session: "RemoteSession"):
+        self.session = session
+        self.decoder = FrameDecoder(TO_PEER)
+        self.transport: asyncio.Transport | None = None
+
+    def connection_made(self, transport) -> None:
+        self.transport = transport
+        self.session._protocol = self  # data may arrive before create_connection returns
+        sock = transport.get_extra_info("socket")
+        if sock is not None:
+            with contextlib.suppress(OSError):
+                sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+
+    def data_received(self, data: bytes) -> None:
+        session = self.session
+        session._last_heard = asyncio.get_running_loop().time()
+        if session.record is not None:
+            session.record.append(bytes(data))
+        try:
+            messages = self.decoder.feed(data)
+        except ProtocolError as error:
+            for message in error.messages:
+                session._received(message)
+            session._lost(f"the host sent a malformed frame ({error.reason})")
+            if self.transport is not None:
+                self.transport.close()
+            return
+        for message in messages:
+            session._received(message)
+
+    def connection_lost(self, exc) -> None:
+        self.session._lost("the connection to the host was lost" if exc else "the host closed the connection")
+
+
+class RemoteSession:
+    """One seat at a LAN host; see the module docstring.
+
+    ``record``, if a list, receives every chunk of bytes the host sent (for tests)."""
+
+    def __init__(self, address: str, port: int, name: str, password: str | None = None,
+                 token: str | None = None, connect_timeout: float = 5.0, record: list | None = None):
+        self.address, self.port, self.name = address, port, name
+        self.password, self.token = password, token
+        self.seat: int | None = None
+        self.clock = ClockSync()
+        self.record = record
+        self.connected = threading.Event()  # set on welcome, refusal or failure
+        self.error: ConnectError | None = None
+        self._inbox: queue.SimpleQueue[dict] = queue.SimpleQueue()
+        self._seq = 0
+        self._closed = False
+        self._ended = False
+        self._protocol: _PeerProtocol | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._stop: asyncio.Event | None = None
+        self._connect_timeout = connect_timeout
+        self._last_heard = 0.0
+        self._ready = threading.Event()
+        self._thread = threading.Thread(target=lambda: asyncio.run(self._main()),
+                                        name="spielabend-peer", daemon=True)
+        self._thread.start()
+        self._ready.wait(5.0)
+
+    # --- the Session interface -----------------------------------------------------------
+    def send(self, action) -> int:
+        self._seq += 1
+        seq = self._seq
+        message = {"t": "intent", "seq": seq, "action": action}
+        try:
+            frame = encode(message, TO_HOST)
+        except ProtocolError as error:
+            self._inbox.put({"t": "reject", "seq": seq, "code": "malformed", "reason": error.reason})
+            return seq
+        if not self._call(lambda: self._write(frame)):
+            self._inbox.put({"t": "reject", "seq": seq, "code": "closed", "reason": "not connected"})
+        return seq
+
+    def poll(self) -> list[dict]:
+        messages = []
+        while True:
+            try:
+                messages.append(self._inbox.get_nowait())
+            except queue.Empty:
+                return messages
+
+    def close(self) -> None:
+        if self._closed:
+            return
+        self._closed = True
+
+        def stop() -> None:
+            with contextlib.suppress(ProtocolError):
+                self._write(encode({"t": "bye", "reason": "the player left"}, TO_HOST))
+            if self._stop is not None:
+                self._stop.set()
+
+        self._call(stop)
+        self._thread.join(5.0)
+
+    # --- helpers for callers that may wait ---------------------------------------------
+    def wait_welcome(self, timeout: float = 10.0) -> int | None:
+        """Block until seated; returns the seat. ConnectError on refusal or failure."""
+        if not self.connected.wait(timeout):
+            raise ConnectError("timeout", f"no answer from {self.address}:{self.port} within {timeout:g} s")
+        if self.error is not None:
+            raise self.error
+        return self.seat
+
+    # --- the loop's side ---------------------------------------------------------------
+    def _call(self, fn) -> bool:
+        loop = self._loop
+        if loop is None or loop.is_closed():
+            return False
+        try:
+            loop.call_soon_threadsafe(fn)
+        except RuntimeError:  # the loop has just closed
+            return False
+        return True
+
+    def _write(self, frame: bytes) -> None:
+        protocol = self._protocol
+        if protocol is not None and protocol.transport is not None and not protocol.transport.is_closing():
+            protocol.transport.write(frame)
+
+    async def _main(self) -> None:
+        loop = self._loop = asyncio.get_running_loop()
+        self._stop = asyncio.Event()
+        self._ready.set()
+        try:
+            async with asyncio.timeout(self._connect_timeout):
+                _, protocol = await loop.create_connection(lambda: _PeerProtocol(self), self.address, self.port)
+        except (OSError, TimeoutError) as error:
+            reason = f"cannot reach a host at {self.address}:{self.port} ({_why(error)})"
+            self.error = ConnectError("unreachable", reason)
+            self._inbox.put({"t": "bye", "reason": reason})
+            self._ended = True
+            self.connected.set()
+            return
+        self._protocol = protocol
+        pinger = loop.create_task(self._ping())
+        try:
+            await self._stop.wait()
+        finally:
+            pinger.cancel()
+            if protocol.transport is not None:
+                protocol.transport.close()
+            await asyncio.sleep(0)  # let the transport flush and close
+
+    async def _ping(self) -> None:
+        loop = asyncio.get_running_loop()
+        self._last_heard = loop.time()
+        while True:
+            await asyncio.sleep(PING_EVERY)
+            if loop.time() - self._last_heard > HOST_SILENT:
+                self._lost(f"the host stopped answering for {HOST_SILENT:g} seconds")
+                return
+            if self.connected.is_set():
+                self._write(encode({"t": "ping", "sent": loop.time(), "rtt": self.clock.rtt}, TO_HOST))
+
+    def _received(self, message: dict) -> None:
+        kind = message["t"]
+        if kind == "challenge":
+            if message["version"] != PROTOCOL_VERSION:
+                self._fail("version", f"the host speaks protocol {message['version']}, "
+                                      f"this client {PROTOCOL_VERSION}; update the older one")
+                return
+            if message["password"] and not self.password:
+                self._fail("password", "this table needs a password (--password)")
+                return
+            hello = {"t": "hello", "version": PROTOCOL_VERSION, "name": self.name,
+                     "proof": password_proof(self.password, message["nonce"]), "token": self.token}
+            self._write(encode(hello, TO_HOST))
+            return
+        if kind == "pong":
+            assert self._loop is not None
+            self.clock.pong(message["sent"], message["host"], self._loop.time())
+            return
+        if kind == "welcome":
+            self.seat, self.token = message["seat"], message["token"]
+            self.connected.set()
+        elif kind == "refuse":
+            self.error = ConnectError(message["code"], message["reason"])
+            self.connected.set()
+        elif kind == "bye":
+            self._ended = True
+        self._inbox.put(message)
+
+    def _fail(self, code: str, reason: str) -> None:
+        self.error = ConnectError(code, reason)
+        self._inbox.put({"t": "refuse", "code": code, "reason": reason})
+        self.connected.set()
+        if self._protocol is not None and self._protocol.transport is not None:
+            self._protocol.transport.close()
+
+    def _lost(self, reason: str) -> None:
+        if not self._ended:
+            self._ended = True
+            self._inbox.put({"t": "bye", "reason": reason})
+        if self.error is None and not self.connected.is_set():
+            self.error = ConnectError("lost", reason)
+        self.connected.set()
+        if self._stop is not None:
+            self._stop.set()
+
+
+def _why(error: BaseException) -> str:
+    if isinstance(error, TimeoutError):
+        return "timed out"
+    if isinstance(error, ConnectionRefusedError):
+        return "connection refused"
+    return getattr(error, "strerror", None) or str(error) or type(error).__name__

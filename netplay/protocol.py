@@ -1,0 +1,315 @@
+"""The wire protocol, sans I/O: bytes in, messages out, and back. No sockets, no asyncio.
+
+A frame is a 4-byte big-endian length and one msgpack map. A length over `MAX_FRAME`
+is refused as soon as its four bytes arrive, before any of the body is buffered. Each
+body is unpacked by its own `msgpack.unpackb` call with explicit size limits (so no
+decoder state survives a bad frame), then checked against the schema of its message
+type: an unknown type, a missing or extra field, a wrong type or nesting deeper than
+allowed is a `ProtocolError`. After an error the decoder starts over from a clean state.
+
+Messages (``t`` is the type), peer to host::
+
+    hello   version:int name:str proof:str token:str|None
+    intent  seq:int action:plain      (the seat is the connection's own: no seat field)
+    ping    sent:float rtt:float|None
+    bye     reason:str
+
+host to peer::
+
+    challenge  version:int nonce:str password:bool    (first thing a peer hears)
+    welcome    seat:int|None token:str
+    refuse     code:str reason:str                    (then the host closes)
+    lobby      game:str players:int phase:str seats:[{name kind ready away}]
+    start      game:str players:int seat:int|None names:[str]
+    accept     seq:int
+    reject     seq:int code:str reason:str
+    update     events:[plain map] view:plain map legal:[plain]
+    pong       sent:float host:float
+    bye        reason:str
+
+Clock sync: a peer pings with its clock (``sent``) and its current round-trip estimate;
+the host answers with ``sent`` and its own clock, so the peer measures the round trip
+and the offset ``host - (sent + rtt / 2)``.
+"""
+
+import hashlib
+import hmac
+from collections import deque
+
+import msgpack
+
+from .errors import ProtocolError
+
+PROTOCOL_VERSION = 1
+MAX_FRAME = 64 * 1024
+HEADER = 4
+
+TO_HOST = "to_host"  # messages a host accepts from peers
+TO_PEER = "to_peer"  # messages a peer accepts from its host
+
+# msgpack limits per direction: peers may send little; hosts send views and event lists.
+LIMITS = {
+    TO_HOST: {"max_str_len": 4096, "max_bin_len": 0, "max_array_len": 256, "max_map_len": 64,
+              "max_ext_len": 0},
+    TO_PEER: {"max_str_len": MAX_FRAME, "max_bin_len": 0, "max_array_len": 16384,
+              "max_map_len": 4096, "max_ext_len": 0},
+}
+PLAIN_DEPTH = {TO_HOST: 6, TO_PEER: 24}  # how deep an action / a view may nest
+
+
+# --- the schema -----------------------------------------------------------------------
+def _int(value, depth):
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _str(value, depth):
+    return isinstance(value, str)
+
+
+def _bool(value, depth):
+    return isinstance(value, bool)
+
+
+def _float(value, depth):
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def _optional(check):
+    return lambda value, depth: value is None or check(value, depth)
+
+
+def _list_of(check):
+    return lambda value, depth: isinstance(value, list) and all(check(v, depth) for v in value)
+
+
+def _record(fields):
+    def check(value, depth):
+        return (isinstance(value, dict) and value.keys() == fields.keys()
+                and all(fields[k](value[k], depth) for k in fields))
+    return check
+
+
+_SCALAR_TYPES = frozenset({type(None), bool, int, float, str})
+
+
+def _plain(value, depth: int) -> bool:
+    """None, bool, int, float, str, lists and str-keyed maps, at most ``depth`` deep.
+
+    Exact type checks keep this cheap: it runs on every update a peer receives."""
+    kind = type(value)
+    if kind in _SCALAR_TYPES:
+        return True
+    if depth <= 0:
+        return False
+    if kind is list:
+        for item in value:
+            if type(item) not in _SCALAR_TYPES and not _plain(item, depth - 1):
+                return False
+        return True
+    if kind is dict:
+        for key, item in value.items():
+            if type(key) is not str:
+                return False
+            if type(item) not in _SCALAR_TYPES and not _plain(item, depth - 1):
+                return False
+        return True
+    return False
+
+
+def _plain_map(value, depth):
+    return isinstance(value, dict) and _plain(value, depth)
+
+
+def _plain_list(check_item):
+    return lambda value, depth: isinstance(value, list) and all(check_item(v, depth - 1) for v in value)
+
+
+SCHEMAS = {
+    TO_HOST: {
+        "hello": {"version": _int, "name": _str, "proof": _str, "token": _optional(_str)},
+        "intent": {"seq": _int, "action": _plain},
+        "ping": {"sent": _float, "rtt": _optional(_float)},
+        "bye": {"reason": _str},
+    },
+    TO_PEER: {
+        "challenge": {"version": _int, "nonce": _str, "password": _bool},
+        "welcome": {"seat": _optional(_int), "token": _str},
+        "refuse": {"code": _str, "reason": _str},
+        "lobby": {"game": _str, "players": _int, "phase": _str, "seats": _list_of(
+            _record({"name": _str, "kind": _str, "ready": _bool, "away": _bool}))},
+        "start": {"game": _str, "players": _int, "seat": _optional(_int), "names": _list_of(_str)},
+        "accept": {"seq": _int},
+        "reject": {"seq": _int, "code": _str, "reason": _str},
+        "update": {"events": _plain_list(_plain_map), "view": _plain_map, "legal": _plain_list(_plain)},
+        "pong": {"sent": _float, "host": _float},
+        "bye": {"reason": _str},
+    },
+}
+
+
+def check_message(message, direction: str) -> dict:
+    """``message`` if it fits the schema of its type for ``direction``; else ProtocolError."""
+    if not isinstance(message, dict):
+        raise ProtocolError("malformed", "a message must be a map")
+    kind = message.get("t")
+    schema = SCHEMAS[direction].get(kind) if isinstance(kind, str) else None
+    if schema is None:
+        raise ProtocolError("unknown_type", f"unknown message type {str(kind)[:40]!r}")
+    if len(message) != len(schema) + 1:
+        extra = sorted(str(k)[:20] for k in message if k != "t" and k not in schema)
+        missing = sorted(k for k in schema if k not in message)
+        raise ProtocolError("malformed", f"a {kind} message has the fields {', '.join(schema) or 'none'}"
+                            + (f" (extra: {', '.join(extra)})" if extra else "")
+                            + (f" (missing: {', '.join(missing)})" if missing else ""))
+    depth = PLAIN_DEPTH[direction]
+    for name, check in schema.items():
+        if name not in message:
+            raise ProtocolError("malformed", f"a {kind} message needs the field {name}")
+        if not check(message[name], depth):
+            raise ProtocolError("malformed", f"field {name} of a {kind} message has the wrong type or shape")
+    return message
+
+
+# --- frames ---------------------------------------------------------------------------
+def encode(message: dict, direction: str, check: bool = True) -> bytes:
+    """One frame for ``message``; ProtocolError if it breaks the schema or is too big."""
+    if check:
+        check_message(message, direction)
+    try:
+        body = msgpack.packb(message, use_bin_type=True)
+    except (TypeError, ValueError, OverflowError) as error:
+        raise ProtocolError("malformed", f"cannot encode a {message.get('t')} message: {error}") from None
+    if len(body) > MAX_FRAME:
+        raise ProtocolError("frame_too_large", f"a {message.get('t')} message of {len(body)} bytes is too large")
+    return len(body).to_bytes(HEADER, "big") + body
+
+
+def decode_body(body, direction: str) -> dict:
+    """Unpack and check one frame body (fresh unpacker, explicit limits)."""
+    try:
+        message = msgpack.unpackb(body, raw=False, strict_map_key=True, use_list=True,
+                                  **LIMITS[direction])
+    except (ValueError, TypeError, msgpack.UnpackException, RecursionError) as error:
+        raise ProtocolError("malformed", f"frame is not valid msgpack within limits ({type(error).__name__})") from None
+    return check_message(message, direction)
+
+
+class FrameDecoder:
+    """Turns a byte stream into checked messages. Feed it whatever arrives.
+
+    `feed` raises ProtocolError on the first bad frame; the messages decoded before
+    it in the same call are on the error's ``messages``. The decoder then holds no
+    state from the bad stream (a fresh decoder), though the sender should be dropped.
+    """
+
+    def __init__(self, direction: str):
+        if direction not in SCHEMAS:
+            raise ValueError(f"direction must be {TO_HOST!r} or {TO_PEER!r}")
+        self.direction = direction
+        self.frame_sizes: list[int] | None = None  # set to a list to record body sizes
+        self._reset()
+
+    def _reset(self) -> None:
+        self._head = bytearray()
+        self._length: int | None = None
+        self._body = bytearray()
+
+    def buffered(self) -> int:
+        return len(self._head) + len(self._body)
+
+    def feed(self, data: bytes) -> list[dict]:
+        view = memoryview(data)
+        messages: list[dict] = []
+        try:
+            while view:
+                if self._length is None and not self._head and len(view) >= HEADER:
+                    # fast path: a whole frame in this chunk, decoded without copying
+                    length = int.from_bytes(view[:HEADER], "big")
+                    if 0 < length <= MAX_FRAME and len(view) >= HEADER + length:
+                        if self.frame_sizes is not None:
+                            self.frame_sizes.append(HEADER + length)
+                        messages.append(decode_body(view[HEADER:HEADER + length], self.direction))
+                        view = view[HEADER + length:]
+                        continue
+                if self._length is None:
+                    take = HEADER - len(self._head)
+                    self._head += view[:take]
+                    view = view[take:]
+                    if len(self._head) < HEADER:
+                        break
+                    length = int.from_bytes(self._head, "big")
+                    self._head = bytearray()
+                    if length > MAX_FRAME:  # refused before any of the body is kept
+                        raise ProtocolError("frame_too_large",
+                                            f"a frame of {length} bytes is over the {MAX_FRAME}-byte limit")
+                    if length == 0:
+                        raise ProtocolError("malformed", "an empty frame")
+                    self._length = length
+                take = self._length - len(self._body)
+                self._body += view[:take]
+                view = view[take:]
+                if len(self._body) == self._length:
+                    body = bytes(self._body)
+                    if self.frame_sizes is not None:
+                        self.frame_sizes.append(HEADER + self._length)
+                    self._length, self._body = None, bytearray()
+                    messages.append(decode_body(body, self.direction))
+        except ProtocolError as error:
+            self._reset()
+            error.messages = messages
+            raise
+        return messages
+
+
+# --- small sans-I/O helpers -----------------------------------------------------------
+def password_proof(password: str | None, nonce: str) -> str:
+    """What a peer sends to show it knows the password, without sending it."""
+    if not password:
+        return ""
+    return hmac.new(password.encode("utf-8"), nonce.encode("ascii"), hashlib.sha256).hexdigest()
+
+
+def proof_ok(password: str | None, nonce: str, proof: str) -> bool:
+    if not password:
+        return True
+    return hmac.compare_digest(password_proof(password, nonce).encode(), proof.encode("utf-8", "replace"))
+
+
+class IntentThrottle:
+    """Counts a peer's intents per sliding second: up to ``limit`` pass, up to twice
+    that are throttled (rejected), beyond that the peer is disconnected."""
+
+    LIMIT = 50
+
+    def __init__(self, limit: int = LIMIT):
+        self.limit, self.drop = limit, 2 * limit
+        self._times: deque[float] = deque()
+
+    def check(self, now: float) -> str:
+        """``"ok"``, ``"throttle"`` or ``"drop"`` for one more intent at ``now``."""
+        times = self._times
+        while times and now - times[0] >= 1.0:
+            times.popleft()
+        times.append(now)
+        if len(times) <= self.limit:
+            return "ok"
+        if len(times) <= self.drop:
+            return "throttle"
+        return "drop"
+
+
+class ClockSync:
+    """A peer's estimate of round trip and host clock offset, from ping / pong."""
+
+    def __init__(self):
+        self.rtt: float | None = None
+        self.offset: float | None = None
+
+    def pong(self, sent: float, host: float, now: float) -> None:
+        rtt = max(0.0, now - sent)
+        offset = host - (sent + rtt / 2)
+        if self.rtt is None or self.offset is None:
+            self.rtt, self.offset = rtt, offset
+        else:  # smooth, as TCP does for its own round trip
+            self.rtt = 0.875 * self.rtt + 0.125 * rtt
+            self.offset = 0.875 * self.offset + 0.125 * offset

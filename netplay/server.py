@@ -1,0 +1,381 @@
+"""A `Host` behind a TCP listener: asyncio moves bytes, `protocol` decodes, the host decides.
+
+Each connection gets a challenge (protocol version, nonce, whether a password is set),
+answers with a hello, and is seated by `Host.claim`. From then on its intents act for
+its own seat only. Anything malformed, a wrong version or password, a full table or a
+flood of intents gets a readable refusal and the connection is closed; the host and the
+other peers carry on. The host's clock here is the loop's monotonic clock.
+"""
+
+import asyncio
+import contextlib
+import os
+import secrets
+import socket
+import sys
+import threading
+import traceback
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+
+from .discovery import Advertiser, host_properties
+from .errors import ProtocolError, Refused
+from .host import Host, Listener
+from .protocol import (
+    PROTOCOL_VERSION,
+    TO_HOST,
+    TO_PEER,
+    FrameDecoder,
+    IntentThrottle,
+    encode,
+    proof_ok,
+)
+from .saves import write_atomic
+
+HELLO_TIMEOUT = 10.0
+MAX_WRITE_BUFFER = 2 * 1024 * 1024  # a peer that stops reading is dropped, not buffered forever
+TICK_IDLE = 0.25  # how often the host's clock is advanced when nothing is due
+
+
+class HostConnection(asyncio.Protocol):
+    """One peer's TCP connection to the host."""
+
+    def __init__(self, server: "Server"):
+        self.server = server
+        self.decoder = FrameDecoder(TO_HOST)
+        self.throttle = IntentThrottle(server.intent_limit)
+        self.nonce = secrets.token_hex(16)
+        self.transport: asyncio.Transport | None = None
+        self.listener: Listener | None = None
+        self.closed = False
+        self.sent_bytes = 0
+        self._hello_timer: asyncio.TimerHandle | None = None
+
+    # --- bytes in and out --------------------------------------------------------------
+    def connection_made(self, transport) -> None:
+        self.transport = transport
+        sock = transport.get_extra_info("socket")
+        if sock is not None:
+            with contextlib.suppress(OSError):
+                sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        self.server.connections.add(self)
+        self.send({"t": "challenge", "version": PROTOCOL_VERSION, "nonce": self.nonce,
+                   "password": bool(self.server.password)})
+        self._hello_timer = self.server.loop.call_later(HELLO_TIMEOUT, self._hello_timeout)
+
+    def data_received(self, data: bytes) -> None:
+        if self.closed:
+            return
+        error: ProtocolError | None = None
+        try:
+            messages = self.decoder.feed(data)
+        except ProtocolError as bad_frame:
+            messages, error = bad_frame.messages, bad_frame  # the good ones before it still count
+        for message in messages:
+            if self.closed:
+                return
+            try:
+                self.handle(message)
+            except Exception:  # a bug must cost this peer its connection, not the table
+                traceback.print_exc(file=sys.stderr)
+                self.refuse("host_error", "the host failed to handle your message")
+                return
+        if error is not None:
+            self.refuse(error.code, f"malformed frame: {error.reason}")
+
+    def send(self, message: dict) -> None:
+        if self.closed or self.transport is None:
+            return
+        try:
+            frame = encode(message, TO_PEER, check=self.server.check_outgoing)
+        except ProtocolError as error:  # e.g. a view over 64 KiB: this peer cannot follow
+            print(f"spielabend: cannot send a {message['t']} message: {error.reason}", file=sys.stderr)
+            frame = encode({"t": "bye", "reason": f"the host could not send you a message ({error.code})"}, TO_PEER)
+            self.transport.write(frame)
+            self.close()
+            return
+        self.sent_bytes += len(frame)
+        self.transport.write(frame)
+        if self.transport.get_write_buffer_size() > MAX_WRITE_BUFFER:
+            self.close()
+
+    def connection_lost(self, exc) -> None:
+        self.closed = True
+        self._forget()
+
+    # --- what the bytes mean ---------------------------------------------------------------
+    def handle(self, message: dict) -> None:
+        server, host, kind = self.server, self.server.host, message["t"]
+        now = server.loop.time()
+        if self.listener is not None:
+            host.heard(self.listener.seat, now)
+        if kind == "ping":
+            self.send({"t": "pong", "sent": message["sent"], "host": now})
+        elif kind == "hello":
+            self._hello(message)
+        elif kind == "intent":
+            if self.listener is None:
+                self.refuse("not_joined", "say hello before sending intents")
+                return
+            verdict = self.throttle.check(now)
+            if verdict == "drop":
+                self.refuse("flooding", "too many intents per second")
+            elif verdict == "throttle":
+                self.send({"t": "reject", "seq": message["seq"], "code": "throttled",
+                           "reason": "too many intents per second; slow down"})
+            else:
+                self.send(host.submit(self.listener.seat, message["seq"], message["action"]))
+                server.wake()
+        elif kind == "bye":
+            self.close()
+
+    def _hello(self, message: dict) -> None:
+        if self.listener is not None:
+            self.refuse("malformed", "hello was already said")
+            return
+        if self._hello_timer is not None:
+            self._hello_timer.cancel()
+        if message["version"] != PROTOCOL_VERSION:
+            self.refuse("version", f"this host speaks protocol {PROTOCOL_VERSION}, "
+                                   f"your client speaks {message['version']}; update the older one")
+            return
+        if not proof_ok(self.server.password, self.nonce, message["proof"]):
+            self.refuse("password", "wrong password" if message["proof"] else "this table needs a password")
+            return
+        try:
+            self.listener = self.server.host.claim(message["name"][:40], message["token"], self._deliver)
+        except Refused as refusal:
+            self.refuse(refusal.code, refusal.reason)
+            return
+        self.listener.meta["connection"] = self
+        self.server.host.heard(self.listener.seat, self.server.loop.time())
+        self.server.wake()
+
+    def _deliver(self, message: dict) -> None:
+        """The host's messages for this seat go here."""
+        self.send(message)
+        if message["t"] == "bye":
+            self.listener = None  # the host has already let go of this listener
+            self.close()
+
+    def _hello_timeout(self) -> None:
+        if self.listener is None and not self.closed:
+            self.refuse("timeout", "no hello within 10 seconds")
+
+    def refuse(self, code: str, reason: str) -> None:
+        """Tell the peer why, then close; never disturbs anyone else."""
+        if self.closed:
+            return
+        self.send({"t": "refuse", "code": code, "reason": reason})
+        self.close()
+
+    def close(self) -> None:
+        if self.transport is not None and not self.transport.is_closing():
+            self.transport.close()  # flushes what was written
+        self.closed = True
+        self._forget()
+
+    def _forget(self) -> None:
+        if self._hello_timer is not None:
+            self._hello_timer.cancel()
+        self.server.connections.discard(self)
+        if self.listener is not None:
+            listener, self.listener = self.listener, None
+            self.server.host.detach(listener)
+
+
+class Server:
+    """Serves one `Host` on the running loop: listener, clock, advertisement."""
+
+    def __init__(self, host: Host, port: int = 0, name: str = "Spielabend", password: str | None = None,
+                 interfaces: list[str] | None = None, advertise: bool = True, check_outgoing: bool = False,
+                 intent_limit: int = IntentThrottle.LIMIT):
+        self.host = host
+        self.intent_limit = intent_limit
+        self.port = port
+        self.name = name
+        self.password = password or None
+        self.interfaces = interfaces
+        self.advertise = advertise
+        self.check_outgoing = check_outgoing
+        self.connections: set[HostConnection] = set()
+        self.loop: asyncio.AbstractEventLoop = None  # type: ignore[assignment]
+        self.advertiser: Advertiser | None = None
+        self._servers: list[asyncio.base_events.Server] = []
+        self._wake: asyncio.Event | None = None
+        self._clock_task: asyncio.Task | None = None
+        self.finished: asyncio.Event | None = None
+        self._closing = False
+        self._saving: asyncio.Future | None = None
+        self._save_thread: ThreadPoolExecutor | None = None
+
+    async def async_start(self) -> None:
+        """Listen (on the chosen interfaces' addresses, else all) and advertise.
+        OSError if the port cannot be bound."""
+        self.loop = asyncio.get_running_loop()
+        self._wake = asyncio.Event()
+        self.finished = asyncio.Event()
+        self.host._loop_thread = threading.get_ident()
+        addresses = self.interfaces or [None]
+        for address in addresses:
+            server = await self.loop.create_server(lambda: HostConnection(self), address, self.port,
+                                                   reuse_address=True)
+            self._servers.append(server)
+            if not self.port:
+                self.port = server.sockets[0].getsockname()[1]
+        self.host.defer_save = lambda: self.loop.call_soon(self._flush_save)
+        self.host.tick(self.loop.time())
+        self._clock_task = self.loop.create_task(self._clock())
+        if self.advertise:
+            self.advertiser = Advertiser(self.name, self.port, self.interfaces)
+            await self.advertiser.async_start(self._properties())
+            self.host.watchers.append(lambda: self.advertiser and self.advertiser.update(self._properties()))
+
+    def _flush_save(self) -> None:
+        """Write the latest save from a worker thread (renames can take milliseconds),
+        one write at a time; actions that arrive meanwhile are coalesced into the next."""
+        if self._closing or (self._saving is not None and not self._saving.done()):
+            return  # _saved() or _finish_saving() picks up what is due
+        snapshot = self.host.take_save()
+        if snapshot is None or self.host.save_path is None:
+            return
+        if self._save_thread is None:
+            self._save_thread = ThreadPoolExecutor(1, "spielabend-save", initializer=_lower_priority)
+        self._saving = self.loop.run_in_executor(self._save_thread, write_atomic, self.host.save_path, snapshot)
+        self._saving.add_done_callback(self._saved)
+
+    def _saved(self, future: asyncio.Future) -> None:
+        error = future.exception()
+        if error is not None:  # a full disk must not stop the game, but it is said
+            print(f"spielabend: cannot save the game: {error}", file=sys.stderr)
+        if self.host.save_due and not self._closing:
+            self._flush_save()
+
+    async def _finish_saving(self) -> None:
+        if self._saving is not None:
+            with contextlib.suppress(Exception):
+                await self._saving
+        try:
+            self.host.flush_save()
+        except OSError as error:
+            print(f"spielabend: cannot save the game: {error}", file=sys.stderr)
+        if self._save_thread is not None:
+            self._save_thread.shutdown(wait=True)
+            self._save_thread = None
+
+    def _properties(self) -> dict[str, str]:
+        return host_properties(self.host, self.name, bool(self.password))
+
+    def wake(self) -> None:
+        """Something changed: let the clock task look at bots and timers now."""
+        if self._wake is not None:
+            self._wake.set()
+
+    async def _clock(self) -> None:
+        host, wake = self.host, self._wake
+        assert wake is not None
+        while not self._closing:
+            try:
+                host.tick(self.loop.time())
+            except Exception:  # e.g. a broken bot: report it and keep the clock going
+                traceback.print_exc(file=sys.stderr)
+            if host.is_over() and self.finished is not None:
+                self.finished.set()
+            due = host.next_due()
+            wait = TICK_IDLE if due is None else min(TICK_IDLE, max(0.0, due - self.loop.time()))
+            wake.clear()
+            # asyncio.timeout, not wait_for: 3.11's wait_for can swallow a cancellation
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(wait):
+                    await wake.wait()
+
+    async def async_close(self, reason: str = "the host closed the table") -> None:
+        self._closing = True
+        await self._finish_saving()
+        self.host.defer_save = None
+        self.host.goodbye(reason)
+        for connection in list(self.connections):
+            connection.close()
+        for server in self._servers:
+            server.close()
+        if self._clock_task is not None:
+            self._clock_task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._clock_task
+        if self.advertiser is not None:
+            advertiser, self.advertiser = self.advertiser, None
+            await advertiser.async_close()
+        for server in self._servers:
+            with contextlib.suppress(Exception):
+                async with asyncio.timeout(2.0):
+                    await server.wait_closed()
+
+
+def _lower_priority() -> None:
+    """Run the save thread below the loop: on Linux a thread can be reniced on its own,
+    so the disk work of saves yields the CPU to sending updates."""
+    with contextlib.suppress(AttributeError, OSError):
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 10)
+
+
+class ServerHandle:
+    """A `Server` running in a thread of its own (for the pygame client or tests)."""
+
+    def __init__(self, server: Server, thread: threading.Thread, loop: asyncio.AbstractEventLoop,
+                 stop: asyncio.Event):
+        self.server, self._thread, self._loop, self._stop = server, thread, loop, stop
+
+    @property
+    def port(self) -> int:
+        return self.server.port
+
+    @property
+    def host(self) -> Host:
+        return self.server.host
+
+    def call(self, fn: Callable[[], None]) -> None:
+        """Run ``fn`` on the server's loop (the only safe way to touch the host)."""
+        self._loop.call_soon_threadsafe(fn)
+
+    def close(self) -> None:
+        if not self._loop.is_closed():
+            with contextlib.suppress(RuntimeError):
+                self._loop.call_soon_threadsafe(self._stop.set)
+        self._thread.join(10.0)
+
+
+def serve_in_thread(host: Host, port: int = 0, name: str = "Spielabend", password: str | None = None,
+                    interfaces: list[str] | None = None, advertise: bool = True,
+                    check_outgoing: bool = False, intent_limit: int = IntentThrottle.LIMIT) -> ServerHandle:
+    """Serve ``host`` from a background thread; returns once it listens (and advertises).
+
+    From now on only the server's thread touches the host: local sessions of the same
+    host hand their calls over through the loop. Raises OSError if the port is taken."""
+    server = Server(host, port, name, password, interfaces, advertise, check_outgoing, intent_limit)
+    started = threading.Event()
+    box: dict = {}
+
+    async def main() -> None:
+        box["loop"], box["stop"] = asyncio.get_running_loop(), asyncio.Event()
+        try:
+            await server.async_start()
+        except BaseException as error:
+            box["error"] = error
+            started.set()
+            await server.async_close()
+            return
+        host._run = box["loop"].call_soon_threadsafe
+        started.set()
+        try:
+            await box["stop"].wait()
+        finally:
+            await server.async_close()
+
+    thread = threading.Thread(target=lambda: asyncio.run(main()), name="spielabend-host", daemon=True)
+    thread.start()
+    if not started.wait(15.0):
+        raise TimeoutError("the host did not start listening within 15 s")
+    if "error" in box:
+        thread.join(5.0)
+        raise box["error"]
+    return ServerHandle(server, thread, box["loop"], box["stop"])

@@ -1,0 +1,66 @@
+"""Fixtures for client tests: a real App on the dummy video driver, settings in a tmp dir,
+and helpers that post synthetic pygame events (the input module reads them)."""
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+SCREENSHOTS = Path(__file__).resolve().parents[1] / "screenshots"
+
+
+@pytest.fixture
+def config_home(tmp_path, monkeypatch):
+    home = tmp_path / "config"
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(home))
+    return home
+
+
+@pytest.fixture
+def make_app(config_home):
+    from client.app import App
+
+    apps = []
+
+    def make(size=(1920, 1080)):
+        app = App(window_size=size)
+        pygame.event.clear()
+        apps.append(app)
+        return app
+
+    yield make
+    for app in apps:
+        app.quit()
+
+
+def shoot(app, name: str) -> None:
+    """Write the logical surface as tests/screenshots/<name>.png (git-ignored)."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    app.screenshot(SCREENSHOTS / f"{name}.png")
+
+
+def post(kind, **fields) -> None:
+    pygame.event.post(pygame.event.Event(kind, **fields))
+
+
+def key(name: str) -> None:
+    code = pygame.key.key_code(name)
+    post(pygame.KEYDOWN, key=code, mod=0, unicode="", scancode=0)
+    post(pygame.KEYUP, key=code, mod=0, unicode="", scancode=0)
+
+
+def click(app, logical_pos, button: int = 1) -> None:
+    pos = app.viewport.to_window(logical_pos)
+    post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+    post(pygame.MOUSEBUTTONDOWN, pos=pos, button=button)
+    post(pygame.MOUSEBUTTONUP, pos=pos, button=button)
+
+
+def pad_button(instance_id: int, button: int) -> None:
+    post(pygame.CONTROLLERBUTTONDOWN, instance_id=instance_id, button=button)
+    post(pygame.CONTROLLERBUTTONUP, instance_id=instance_id, button=button)
+
+
+def frames(app, count: int, dt: float = 1 / 60) -> None:
+    for _ in range(count):
+        app.frame(dt)

@@ -1,0 +1,171 @@
+"""Every scene builds and draws at 1920x1080 and leaves a screenshot."""
+
+import pygame
+import pytest
+
+from client import art
+from client.scenes.base import ConfirmScene, MessageScene
+from client.scenes.game import PauseScene, start_local_game
+from client.scenes.lan import HostLobbyScene, JoinScene
+from client.scenes.picker import PickerScene
+from client.scenes.results import ResultsScene
+from client.scenes.settings import BindingsScene, SettingsScene
+from client.scenes.setup import SeatPlan, SetupScene
+from client.scenes.title import TitleScene
+from tests.client.conftest import frames, shoot
+
+
+def not_blank(surface) -> bool:
+    colours = {surface.get_at((x, y))[:3] for x in range(0, 1920, 97) for y in range(0, 1080, 89)}
+    return len(colours) > 8
+
+
+@pytest.mark.parametrize("name", ["title", "picker", "setup", "settings", "bindings_keys1", "bindings_pad",
+                                  "join", "message", "confirm"])
+def test_menu_scenes_build_and_draw(make_app, name):
+    app = make_app()
+    app.push(TitleScene(app))
+    scene = {
+        "title": lambda: None,
+        "picker": lambda: PickerScene(app),
+        "setup": lambda: SetupScene(app, "die_mauer"),
+        "settings": lambda: SettingsScene(app),
+        "bindings_keys1": lambda: BindingsScene(app, "keys1"),
+        "bindings_pad": lambda: BindingsScene(app, "pad"),
+        "join": lambda: JoinScene(app),
+        "message": lambda: MessageScene(app, "Cannot start", "A piece of the LAN is missing."),
+        "confirm": lambda: ConfirmScene(app, "Leave the game?", lambda: None),
+    }[name]()
+    if scene is not None:
+        app.push(scene)
+    frames(app, 20)
+    assert app.top is (scene or app.scenes[0])
+    assert not_blank(app.logical)
+    shoot(app, f"scene_{name}")
+    if isinstance(scene, JoinScene):
+        scene.close()
+
+
+def test_host_lobby_builds_and_draws(make_app):
+    app = make_app()
+    app.push(TitleScene(app))
+    seats = [SeatPlan("Anna", "mouse", 0), SeatPlan("", "open", 1), SeatPlan("Bot", "bot:easy", 2)]
+    lobby = HostLobbyScene(app, "die_mauer", seats, {"rounds": 1})
+    app.push(lobby)
+    frames(app, 20)
+    assert app.top is lobby
+    shoot(app, "scene_host_lobby")
+    lobby.close()
+
+
+def test_table_pause_and_results_build_and_draw(make_app):
+    app = make_app()
+    app.push(TitleScene(app))
+    start_local_game(app, "die_mauer", [SeatPlan("Anna", "keys1", 0), SeatPlan("Ben", "bot:hard", 1),
+                                        SeatPlan("Clara", "bot:easy", 2)], {"rounds": 1}, seed=5, bot_delay=0.2)
+    table = app.top
+    frames(app, 30)
+    assert table.view is not None and table.view["phase"] == "plan"
+    shoot(app, "scene_table")
+    app.push(PauseScene(app, table))
+    frames(app, 5)
+    shoot(app, "scene_pause")
+    app.pop()
+    results = ResultsScene(app, "Die Mauer", ["Anna", "Ben", "Clara"], art.SEAT_COLOURS[:3],
+                           [[3, 0, 12], [0, 7, 4]], [3, 7, 16], [0])
+    app.push(results)
+    frames(app, 60)
+    assert not_blank(app.logical)
+    shoot(app, "scene_results")
+
+
+def test_corrupt_settings_file_gives_defaults_and_a_note(make_app, config_home):
+    (config_home / "spielabend").mkdir(parents=True)
+    (config_home / "spielabend" / "settings.json").write_text("{not json", encoding="utf-8")
+    app = make_app()
+    app.push(TitleScene(app))
+    frames(app, 2)
+    assert app.settings.data["volume"] == 0.7
+    assert any("could not be read" in note[0] for note in app.notes)
+    shoot(app, "scene_title_corrupt_settings")
+
+
+def test_window_close_during_a_game_asks_first(make_app):
+    app = make_app()
+    app.push(TitleScene(app))
+    start_local_game(app, "die_mauer", [SeatPlan("Anna", "keys1", 0), SeatPlan("Ben", "bot:hard", 1)],
+                     {"rounds": 1}, seed=2)
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    frames(app, 2)
+    assert app.running and isinstance(app.top, ConfirmScene)
+
+
+def test_the_join_browser_lists_tables_and_keeps_the_name(make_app):
+    class Browser:  # stands in for netplay.discovery.HostBrowser
+        def hosts(self):
+            return [{"name": "Anna's table", "address": "192.168.1.20", "port": 40001, "game": "die_mauer",
+                     "seats_open": 2, "seats_taken": 1, "phase": "lobby", "password": False},
+                    {"name": "Kitchen", "address": "192.168.1.31", "port": 40002, "game": "die_mauer",
+                     "seats_open": 0, "seats_taken": 4, "phase": "playing", "password": True}]
+
+        def close(self):
+            pass
+
+    app = make_app()
+    app.push(TitleScene(app))
+    join = JoinScene(app, browse=False)
+    join.error, join.browser = None, Browser()
+    app.push(join)
+    frames(app, 3)
+    assert len(join.menu.items) == 4
+    shoot(app, "scene_join_tables")
+    join.menu.focus = 2
+    join.menu.activate()  # edit "Your name"
+    for letter in "Zed":
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=letter))
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="", scancode=0))
+    frames(app, 2)
+    assert join.player_name == "PlayerZed" and app.settings.data["name"] == "PlayerZed"
+
+
+def test_a_table_of_bots_can_be_watched_to_the_end(make_app):
+    app = make_app()
+    app.push(TitleScene(app))
+    start_local_game(app, "die_mauer", [SeatPlan(name, "bot:easy", i) for i, name in
+                                        enumerate(["Ada", "Bo", "Cy", "Di", "Ed", "Flo"])],
+                     {"rounds": 1}, seed=8, bot_delay=0.02)
+    table = app.top
+    widest = 0
+    for _ in range(400):
+        if isinstance(app.top, ResultsScene):
+            break
+        frames(app, 1, dt=5 / 60)
+        if len(table.wall_items) > widest:
+            widest = len(table.wall_items)
+            shoot(app, "scene_table_six_bots")
+    assert isinstance(app.top, ResultsScene)
+    shoot(app, "scene_results_six")
+
+
+def test_missing_netplay_pieces_give_a_message_not_a_crash(make_app, monkeypatch):
+    import sys
+
+    for name in ("netplay.server", "netplay.discovery", "netplay.peer", "netplay.host"):
+        monkeypatch.setitem(sys.modules, name, None)  # importing it now raises ImportError
+    app = make_app()
+    app.push(TitleScene(app))
+    lobby = HostLobbyScene(app, "die_mauer", [SeatPlan("Anna", "mouse", 0), SeatPlan("", "open", 1)], {})
+    app.push(lobby)
+    frames(app, 2)
+    assert "netplay.server" in lobby.error
+    shoot(app, "scene_host_lobby_missing_netplay")
+    app.pop()
+    join = JoinScene(app)
+    app.push(join)
+    frames(app, 2)
+    assert "netplay.discovery" in join.error
+    app.pop()
+    start_local_game(app, "die_mauer", [SeatPlan("Anna", "mouse", 0), SeatPlan("Ben", "bot:easy", 1)], {}, 1)
+    frames(app, 2)
+    assert isinstance(app.top, MessageScene)
+    shoot(app, "scene_message_missing_host")

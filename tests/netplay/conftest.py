@@ -1,0 +1,166 @@
+"""Fixtures for the netplay tests: hosts served on 127.0.0.1 only, and peers that play.
+
+Every server, peer and wait here is bounded and stops by itself.
+"""
+
+import json
+import socket
+import time
+
+import msgpack
+import pytest
+
+from engines import events_for, new_game
+from netplay.peer import RemoteSession
+from netplay.protocol import PROTOCOL_VERSION, TO_PEER, FrameDecoder, password_proof
+from netplay.server import serve_in_thread
+
+LOOPBACK = "127.0.0.1"
+
+
+@pytest.fixture(autouse=True)
+def _private_data_dir(tmp_path, monkeypatch):
+    """Nothing a test does may write to the real home directory."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg-data"))
+    monkeypatch.delenv("SPIELABEND_INTERFACES", raising=False)
+
+
+@pytest.fixture
+def serve():
+    """serve(host, **options) -> ServerHandle on 127.0.0.1; closed after the test."""
+    handles = []
+
+    def start(host, **options):
+        options.setdefault("advertise", False)
+        options.setdefault("check_outgoing", True)  # every message the host sends must fit the schema
+        handle = serve_in_thread(host, interfaces=["127.0.0.1"], **options)
+        handles.append(handle)
+        return handle
+
+    yield start
+    for handle in handles:
+        handle.close()
+
+
+@pytest.fixture
+def connect():
+    """connect(port, name, **options) -> RemoteSession to 127.0.0.1; closed after the test."""
+    sessions = []
+
+    def open_session(port, name="peer", **options):
+        session = RemoteSession(LOOPBACK, port, name, **options)
+        sessions.append(session)
+        return session
+
+    yield open_session
+    for session in sessions:
+        session.close()
+
+
+def drive(pairs, until, timeout=20.0, act=True):
+    """Poll (session, SeatPlayer) pairs, letting each play its bot, until ``until()``.
+
+    Bounded by ``timeout`` seconds; fails the test when it runs out.
+    """
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        for session, player in pairs:
+            player.absorb(session.poll())
+            now = time.monotonic()
+            if act and player.may_act(now):
+                player.sent(session.send(player.bot_action()), now)
+        if until():
+            return
+        time.sleep(0.002)
+    raise AssertionError("timed out waiting for the game")
+
+
+def seated(session, player, timeout=10.0):
+    """Wait until ``session`` is seated (its welcome arrived); returns the seat."""
+    session.wait_welcome(timeout)
+    player.absorb(session.poll())
+    return player.seat
+
+
+def expected_updates(game_id, players, seed, options, log, seat):
+    """Every update the one filter allows for ``seat``: the start, then one per action."""
+    state = new_game(game_id, players, seed, **options)
+    updates = [{"t": "update", "events": [], "view": state.view(seat), "legal": state.legal_actions(seat)}]
+    for player, action in log:
+        events = state.apply(player, action)
+        updates.append({"t": "update", "events": events_for(events, seat), "view": state.view(seat),
+                        "legal": state.legal_actions(seat)})
+    return updates
+
+
+def saved_log(path, host, timeout=5.0):
+    """The log in ``path`` once the server has written the host's latest save."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if path.exists():
+            data = json.loads(path.read_text())
+            if len(data["log"]) == len(host.log):
+                return data
+        time.sleep(0.01)
+    raise AssertionError("the host did not save its latest action")
+
+
+def decode_all(chunks):
+    """Every message in the bytes a peer received, strictly decoded."""
+    return FrameDecoder(TO_PEER).feed(b"".join(chunks))
+
+
+class RawPeer:
+    """A hand-made client for sending exactly the bytes a test wants."""
+
+    def __init__(self, port):
+        self.sock = socket.create_connection((LOOPBACK, port), timeout=5)
+        self.decoder = FrameDecoder(TO_PEER)
+        self.inbox = []
+        self.seen = []  # messages already returned by read_until
+        (challenge,) = self.read_until(lambda m: m["t"] == "challenge")
+        self.challenge = challenge
+
+    def read_until(self, predicate, timeout=5.0):
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            for i, message in enumerate(self.inbox):
+                if predicate(message):
+                    found, self.inbox = self.inbox[: i + 1], self.inbox[i + 1:]
+                    self.seen += found
+                    return [found[-1]]
+            self.sock.settimeout(max(0.01, deadline - time.monotonic()))
+            try:
+                data = self.sock.recv(65536)
+            except TimeoutError:
+                break
+            if not data:
+                break
+            self.inbox += self.decoder.feed(data)
+        raise AssertionError(f"no such message; got {self.inbox}")
+
+    def closed_by_host(self, timeout=5.0) -> bool:
+        self.sock.settimeout(timeout)
+        try:
+            while True:
+                data = self.sock.recv(65536)
+                if not data:
+                    return True
+                self.inbox += self.decoder.feed(data)
+        except ConnectionResetError:  # closed by the host with our bytes still unread
+            return True
+        except TimeoutError:
+            return False
+
+    def send_raw(self, data: bytes):
+        self.sock.sendall(data)
+
+    def send(self, message):
+        self.send_raw(len(body := msgpack.packb(message)).to_bytes(4, "big") + body)
+
+    def hello(self, name="raw", token=None, password=None, version=PROTOCOL_VERSION):
+        self.send({"t": "hello", "version": version, "name": name,
+                   "proof": password_proof(password, self.challenge["nonce"]), "token": token})
+
+    def close(self):
+        self.sock.close()

@@ -1,0 +1,192 @@
+"""`spielabend host | join | browse`: clear one-line errors, and whole games in processes."""
+
+import json
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from engines import load_state, replay
+from netplay.cli import main, parse_address
+from netplay.host import Host
+
+from .conftest import LOOPBACK
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run_cli(argv, capsys):
+    code = main(argv)
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+@pytest.mark.parametrize(("argv", "needle"), [
+    (["host", "--game", "nope"], "unknown game 'nope'"),
+    (["host", "--game", "die_mauer", "--players", "9"], "takes 2-6 players, not 9"),
+    (["host", "--game", "die_mauer", "--players", "3", "--bots", "4"], "--bots must be between 0 and 3"),
+    (["host", "--game", "die_mauer", "--port", "70000"], "port must be between 0 and 65535"),
+    (["host", "--game", "die_mauer", "--option", "rounds=99"], "option rounds must be between 1 and 10"),
+    (["host", "--game", "die_mauer", "--option", "rounds"], "KEY=VALUE"),
+    (["host"], "--game is required"),
+    (["join", "127.0.0.1:abc"], "bad port 'abc'"),
+    (["join", "127.0.0.1:99999"], "port must be between 0 and 65535"),
+])
+def test_bad_input_is_one_line_and_exit_2(argv, needle, capsys):
+    code, out, err = run_cli(argv, capsys)
+    assert code == 2
+    assert needle in err and err.count("\n") == 1 and "Traceback" not in err + out
+
+
+@pytest.mark.parametrize(("content", "needle"), [
+    ("{broken", "corrupt (not valid JSON)"),
+    ('{"format": "chess-save"}', "is not a Spielabend save"),
+    ('{"format": "spielabend-save", "version": 1, "game": "die_mauer", "players": 2}', "corrupt Spielabend save"),
+])
+def test_corrupt_or_foreign_save_exits_2(tmp_path, content, needle, capsys):
+    path = tmp_path / "save.json"
+    path.write_text(content)
+    code, out, err = run_cli(["host", "--resume", str(path), "--interface", "127.0.0.1", "--no-advertise"], capsys)
+    assert code == 2 and needle in err and "Traceback" not in err + out
+
+
+@pytest.mark.timeout(30)
+def test_unreachable_host_and_busy_port(capsys):
+    with socket.socket() as listener:
+        listener.bind((LOOPBACK, 0))
+        port = listener.getsockname()[1]
+        code, _, err = run_cli(["join", f"{LOOPBACK}:{port}"], capsys)  # bound, not listening
+        assert code == 1 and "cannot reach a host" in err
+        listener.listen()
+        code, _, err = run_cli(["host", "--game", "die_mauer", "--port", str(port),
+                                "--interface", "127.0.0.1", "--no-advertise"], capsys)
+        assert code == 1 and f"cannot listen on port {port}" in err and "Traceback" not in err
+
+
+def test_addresses():
+    assert parse_address("10.0.0.5:4000") == ("10.0.0.5", 4000)
+    assert parse_address("kitchen")[0] == "kitchen"
+    assert parse_address("[::1]:4000") == ("::1", 4000)
+
+
+class Proc:
+    """A spielabend process whose output lines are read by a thread (never blocking us)."""
+
+    def __init__(self, *argv, env):
+        self.popen = subprocess.Popen([sys.executable, "-m", "client", *argv], cwd=ROOT, env=env,
+                                      stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                                      stdin=subprocess.DEVNULL)
+        self.lines: list[str] = []
+        self._reader = threading.Thread(target=self._read, daemon=True)
+        self._reader.start()
+
+    def _read(self):
+        for line in self.popen.stdout:
+            self.lines.append(line.rstrip("\n"))
+
+    def wait_for(self, pattern, timeout=20.0):
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            for line in list(self.lines):
+                match = re.search(pattern, line)
+                if match:
+                    return match
+            if self.popen.poll() is not None and not self._reader.is_alive():
+                break
+            time.sleep(0.02)
+        raise AssertionError(f"no {pattern!r} in output: {self.lines[-20:]}")
+
+    def finish(self, timeout=30.0) -> int:
+        try:
+            code = self.popen.wait(timeout)
+        finally:
+            self.kill()
+        self._reader.join(5.0)
+        return code
+
+    def kill(self):
+        if self.popen.poll() is None:
+            self.popen.kill()
+            self.popen.wait(5)
+
+
+@pytest.fixture
+def cli_env(tmp_path):
+    env = dict(os.environ, XDG_DATA_HOME=str(tmp_path / "data"), PYTHONPATH=str(ROOT),
+               SPIELABEND_INTERFACES=LOOPBACK, SDL_VIDEODRIVER="dummy")
+    procs = []
+
+    def spawn(*argv):
+        proc = Proc(*argv, env=env)
+        procs.append(proc)
+        return proc
+
+    yield spawn
+    for proc in procs:
+        proc.kill()
+
+
+@pytest.mark.timeout(60)
+def test_headless_match_host_and_two_bot_peers(cli_env, tmp_path):
+    save = tmp_path / "match.json"
+    host = cli_env("host", "--game", "die_mauer", "--players", "4", "--bots", "2", "--port", "0",
+                   "--interface", "127.0.0.1", "--seed", "3", "--option", "rounds=1", "--bot-delay", "0",
+                   "--name", "Test table", "--save", str(save))
+    port = int(host.wait_for(r"on port (\d+)").group(1))
+    by_address = cli_env("join", f"{LOOPBACK}:{port}", "--bot", "--name", "Ada")
+    by_discovery = cli_env("join", "--bot", "--name", "Bo", "--interface", "127.0.0.1")
+    assert by_address.finish() == 0 and by_discovery.finish() == 0 and host.finish() == 0
+    by_discovery.wait_for(r"Found 'Test table' at 127\.0\.0\.1")
+    host.wait_for(r"^Winner: ")
+    host.wait_for(r"^Final scores \(lower is better\): P1 Ada \d+, P2 Bo \d+")
+    for peer in (by_address, by_discovery):
+        peer.wait_for(r"^P\d (plan|build|donate) ")
+        peer.wait_for(r"Game over")
+    data = json.loads(save.read_text())
+    state = load_state(data["state"])
+    assert state.is_over()
+    assert replay("die_mauer", 4, 3, data["options"], data["log"]).digest() == state.digest()
+
+
+@pytest.mark.timeout(90)
+def test_host_killed_and_resumed_from_the_command_line(cli_env, tmp_path):
+    save = tmp_path / "kill.json"
+    host = cli_env("host", "--game", "die_mauer", "--players", "3", "--bots", "1", "--port", "0",
+                   "--interface", "127.0.0.1", "--no-advertise", "--seed", "9", "--option", "rounds=3",
+                   "--bot-delay", "0.05", "--save", str(save))
+    port = int(host.wait_for(r"on port (\d+)").group(1))
+    peers = [cli_env("join", f"{LOOPBACK}:{port}", "--bot", "--name", name) for name in ("Ada", "Bo")]
+    tokens = [peer.wait_for(r"Seated as P(\d); rejoin token (\w+)").groups() for peer in peers]
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        if save.exists() and len(json.loads(save.read_text())["log"]) >= 10:
+            break
+        time.sleep(0.05)
+    host.popen.send_signal(signal.SIGKILL)
+    host.finish()
+    assert all(peer.finish() == 1 for peer in peers)  # they lost the host mid-game
+    before = json.loads(save.read_text())
+    assert not load_state(before["state"]).is_over()
+
+    resumed = cli_env("host", "--resume", str(save), "--port", "0", "--interface", "127.0.0.1",
+                      "--no-advertise", "--bot-delay", "0.05")
+    port = int(resumed.wait_for(r"on port (\d+)").group(1))
+    rejoined = [cli_env("join", f"{LOOPBACK}:{port}", "--bot", "--token", token) for _, token in tokens]
+    for (seat, _), peer in zip(tokens, rejoined, strict=True):
+        peer.wait_for(rf"Seated as P{seat};")
+    assert [peer.finish(40) for peer in rejoined] == [0, 0]
+    assert resumed.finish() == 0
+    resumed.wait_for("^Winner: ")
+    after = json.loads(save.read_text())
+    assert after["log"][: len(before["log"])] == before["log"]
+    state = load_state(after["state"])
+    assert state.is_over()
+    assert replay("die_mauer", 3, 9, after["options"], after["log"]).digest() == state.digest()
+    assert Host.resume(save).state.digest() == state.digest()

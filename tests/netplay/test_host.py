@@ -1,0 +1,349 @@
+"""The in-process host and LocalSession: the session interface the client plays through."""
+
+import pytest
+
+from engines import GAMES, Rng, SetupError, events_for, new_game, replay
+from netplay.errors import Refused, SaveError
+from netplay.host import AWAY_AFTER, Host
+
+GAME_IDS = sorted(GAMES)
+
+
+def kinds(messages):
+    return [m["t"] for m in messages]
+
+
+def play_locally(host, sessions, rng, now=0.0, limit=20_000):
+    """Drive local sessions with bot moves until the game ends; returns the last updates."""
+    last = {}
+    for _ in range(limit):
+        now += 0.05
+        host.tick(now)
+        for session in sessions:
+            for message in session.poll():
+                if message["t"] == "update":
+                    last[session.seat] = message
+                elif message["t"] == "reject":
+                    raise AssertionError(f"rejected: {message}")
+        if host.is_over():
+            return last, now
+        for session in sessions:
+            update = last.get(session.seat)
+            if update and update["legal"]:
+                info = GAMES[host.game_id]
+                session.send(info.bot(update["view"], update["legal"], rng))
+                last[session.seat] = dict(update, legal=[])  # wait for the next update
+    raise AssertionError("the game did not end")
+
+
+def test_local_session_starts_with_welcome_start_and_update():
+    host = Host("die_mauer", 3, seed=4, options={"rounds": 1})
+    session = host.session(1)
+    messages = session.poll()
+    assert kinds(messages) == ["welcome", "start", "update", "lobby"]
+    welcome, start, update, lobby = messages
+    assert welcome["seat"] == 1 and isinstance(welcome["token"], str) and welcome["token"]
+    assert lobby["phase"] == "playing" and [s["kind"] for s in lobby["seats"]] == ["human"] * 3
+    assert start == {"t": "start", "game": "die_mauer", "players": 3, "seat": 1,
+                     "names": ["Player 1", "Player 2", "Player 3"]}
+    assert update["view"] == host.state.view(1)
+    assert update["legal"] == host.state.legal_actions(1) and update["events"] == []
+    assert session.poll() == []
+
+
+def test_accept_reject_and_every_session_updated():
+    host = Host("die_mauer", 2, seed=1, options={"rounds": 1}, names=["Ada", "Bo"])
+    ada, bo, watcher = host.session(0), host.session(1), host.session(None)
+    for s in (ada, bo, watcher):
+        s.poll()
+    seq = ada.send({"type": "plan", "piece": "T"})
+    assert seq == 1
+    messages = ada.poll()
+    assert kinds(messages) == ["update", "accept"] and messages[1]["seq"] == 1
+    assert messages[0]["view"]["plans"]["mine"] == "T"
+    assert any(e["type"] == "planned" for e in messages[0]["events"])
+    for other in (bo, watcher):
+        (update,) = other.poll()
+        assert update["t"] == "update"
+        assert not any(e["type"] == "planned" for e in update["events"])
+        assert "mine" not in update["view"]["plans"]
+    assert watcher.seat is None
+    seq = ada.send({"type": "plan", "piece": "G"})
+    assert ada.poll() == [{"t": "reject", "seq": 2, "code": "not_your_turn", "reason": "it is not player 1's turn"}]
+    seq = bo.send({"type": "flap"})
+    (reject,) = bo.poll()
+    assert reject["t"] == "reject" and reject["seq"] == 1 and reject["code"] == "wrong_phase"
+    assert watcher.send({"type": "plan", "piece": None}) == 1
+    assert watcher.poll()[0]["code"] == "spectator"
+    assert bo.send({"type": "plan", "piece": object()}) == 2
+    assert bo.poll()[0]["code"] == "malformed"
+    assert host.log == [[0, {"type": "plan", "piece": "T"}]]
+
+
+def test_sent_action_is_copied():
+    host = Host("die_mauer", 2, seed=1)
+    session = host.session(0)
+    action = {"type": "plan", "piece": "T"}
+    session.send(action)
+    action["piece"] = "G"
+    assert host.log[0][1]["piece"] == "T"
+
+
+def test_closed_session_gets_nothing_more():
+    host = Host("die_mauer", 2, seed=1)
+    a, b = host.session(0), host.session(1)
+    b.close()
+    a.send({"type": "plan", "piece": None})
+    assert kinds(b.poll()) == ["welcome", "start", "update", "lobby"]  # queued before close only
+    assert b.poll() == []
+    b.send({"type": "plan", "piece": None})
+    assert b.poll()[0]["code"] == "closed"
+
+
+def test_bad_setups_are_refused():
+    with pytest.raises(SetupError):
+        Host("no_such_game", 2)
+    with pytest.raises(SetupError):
+        Host("die_mauer", 9)
+    with pytest.raises(SetupError):
+        Host("die_mauer", 2, seats=[{"kind": "local"}])
+    with pytest.raises(SetupError):
+        Host("die_mauer", 2, seats=[{"kind": "local"}, {"kind": "bot", "strength": "godlike"}])
+    host = Host("die_mauer", 2, seats=[{"kind": "local"}, {"kind": "bot"}])
+    with pytest.raises(ValueError, match="bot seat"):
+        host.session(1)
+
+
+def test_bots_wait_for_their_reaction_time():
+    info = GAMES["die_mauer"]
+    host = Host("die_mauer", 2, seed=3, seats=[{"kind": "local"}, {"kind": "bot", "strength": "hard"}])
+    me = host.session(0)
+    host.tick(10.0)
+    assert host.log == []
+    host.tick(10.0 + info.bot_reaction_seconds["hard"] - 0.01)
+    assert host.log == []
+    assert host.next_due() == pytest.approx(10.0 + info.bot_reaction_seconds["hard"])
+    host.tick(10.0 + info.bot_reaction_seconds["hard"])
+    assert [player for player, _ in host.log] == [1]
+    update = [m for m in me.poll() if m["t"] == "update"][-1]
+    assert 1 in update["view"]["plans"]["locked"]
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_all_bot_game_plays_to_the_end_and_replays(game_id):
+    info = GAMES[game_id]
+    players, options = info.test_configs[0] if info.test_configs else (info.min_players, {})
+    host = Host(game_id, players, seed=7, options=options, seats=[{"kind": "bot"}] * players, bot_delay=0.0)
+    watcher = host.session(None)
+    now = 0.0
+    while not host.is_over() and now < 10_000:
+        now += 1.0
+        host.tick(now)
+    assert host.is_over()
+    assert replay(game_id, players, 7, host.options, host.log).digest() == host.state.digest()
+    last = [m for m in watcher.poll() if m["t"] == "update"][-1]
+    assert last["view"] == host.state.view(None) and last["legal"] == []
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_local_seats_and_bots_play_a_match(game_id):
+    info = GAMES[game_id]
+    players, options = info.test_configs[0] if info.test_configs else (info.min_players, {})
+    seats = [{"kind": "local"}] + [{"kind": "bot", "strength": "easy"}] * (players - 1)
+    host = Host(game_id, players, seed=11, options=options, seats=seats)
+    sessions = [host.session(0), host.session(None)]
+    last, _ = play_locally(host, sessions, Rng(5))
+    for session in sessions:
+        assert last[session.seat]["view"] == host.state.view(session.seat)
+
+
+def test_private_events_reach_only_their_seats():
+    host = Host("die_mauer", 3, seed=2, options={"rounds": 2}, seats=[{"kind": "bot"}] * 3, bot_delay=0.0)
+    sessions = {seat: host.session(seat) for seat in (None,)}
+    seen = []
+    sessions[None]._listener.deliver = seen.append  # a spectator records what it is sent
+    host.tick(1.0)
+    assert host.is_over()
+    for message in seen:
+        if message["t"] == "update":
+            assert all("only" not in e and e["type"] != "planned" and e["type"] != "donated"
+                       for e in message["events"])
+    # and the filter used is the engine's own
+    assert events_for([{"type": "x", "only": [1]}], None) == []
+
+
+def test_remote_seats_claim_lobby_start_and_tokens():
+    host = Host("die_mauer", 3, seed=1, seats=[{"kind": "remote"}, {"kind": "remote"}, {"kind": "bot"}])
+    box_a, box_b = [], []
+    a = host.claim("Ada", None, box_a.append)
+    assert host.phase == "lobby" and kinds(box_a) == ["welcome", "lobby", "lobby"]
+    token_a = box_a[0]["token"]
+    assert [s["kind"] for s in box_a[-1]["seats"]] == ["human", "open", "bot"]
+    host.claim("Bo", None, box_b.append)
+    assert host.phase == "playing"
+    assert kinds(box_b)[-3:] == ["start", "update", "lobby"]
+    assert kinds(box_a)[-3:] == ["start", "update", "lobby"]
+    with pytest.raises(Refused) as refused:
+        host.claim("Eve", None, [].append)
+    assert refused.value.code == "table_full"
+    with pytest.raises(Refused) as refused:
+        host.claim("Eve", "0" * 32, [].append)
+    assert refused.value.code == "bad_token"
+    host.tick(0.0)
+    host.heard(0, 0.0)
+    host.detach(a)
+    assert box_b[-1]["t"] == "lobby" and box_b[-1]["seats"][0]["away"]
+    box_a2 = []
+    host.claim("whoever", token_a, box_a2.append)
+    assert kinds(box_a2) == ["welcome", "start", "update", "lobby", "lobby"]
+    assert box_a2[0]["seat"] == 0 and box_a2[2]["view"] == host.state.view(0)
+    assert not box_b[-1]["seats"][0]["away"]
+
+
+def test_reconnect_replaces_the_old_connection():
+    host = Host("die_mauer", 2, seats=[{"kind": "remote"}, {"kind": "local"}])
+    old = []
+    host.claim("Ada", None, old.append)
+    new = []
+    host.claim("Ada", old[0]["token"], new.append)
+    assert old[-1]["t"] == "bye"
+    assert [lst.seat for lst in host.listeners if lst.remote] == [0]
+
+
+def test_silent_peer_is_away_and_can_be_handed_to_a_bot():
+    host = Host("die_mauer", 2, seed=5, options={"rounds": 1},
+                seats=[{"kind": "remote"}, {"kind": "bot"}], bot_delay=0.1)
+    box = []
+    host.tick(100.0)
+    host.claim("Ada", None, box.append)
+    host.heard(0, 100.0)
+    watcher = host.session(None)
+    host.tick(100.0 + AWAY_AFTER - 0.1)
+    assert not host.seats[0].away
+    host.tick(100.0 + AWAY_AFTER + 0.1)
+    lobby = [m for m in watcher.poll() if m["t"] == "lobby"][-1]
+    assert lobby["seats"][0]["away"]
+    # a turn-based game waits for the away seat ...
+    length = len(host.log)
+    host.tick(200.0)
+    host.tick(300.0)
+    assert len(host.log) == length + 0 or all(p == 1 for p, _ in host.log[length:])
+    assert not host.is_over()
+    # ... until the host hands it to a bot
+    host.hand_to_bot(0, "easy")
+    now = 300.0
+    while not host.is_over() and now < 400:
+        now += 0.2
+        host.tick(now)
+    assert host.is_over()
+
+
+def test_lobby_disconnect_frees_the_seat():
+    host = Host("die_mauer", 3, seats=[{"kind": "remote"}] * 2 + [{"kind": "bot"}])
+    box = []
+    listener = host.claim("Ada", None, box.append)
+    token = box[0]["token"]
+    host.detach(listener)
+    assert host.seats_open() == 2
+    with pytest.raises(Refused):
+        host.claim("Ada", token, [].append)
+
+
+def test_save_and_resume(tmp_path):
+    path = tmp_path / "game.json"
+    host = Host("die_mauer", 3, seed=9, options={"rounds": 1},
+                seats=[{"kind": "remote"}, {"kind": "bot"}, {"kind": "bot"}], bot_delay=0.0, save_path=path)
+    box = []
+    host.claim("Ada", None, box.append)
+    token = box[0]["token"]
+    host.tick(1.0)
+    assert path.exists() and host.log
+    resumed = Host.resume(path, bot_delay=0.0)
+    assert resumed.state.digest() == host.state.digest() and resumed.log == host.log
+    assert resumed.phase == "playing" and resumed.seats[0].away
+    with pytest.raises(Refused):
+        resumed.claim("Eve", None, [].append)
+    again = []
+    resumed.claim("Ada", token, again.append)
+    assert again[2]["view"] == host.state.view(0)
+
+
+@pytest.mark.parametrize(("content", "code"), [
+    ("{not json", "corrupt_save"),
+    ('{"format": "something-else"}', "foreign_save"),
+    ('{"format": "spielabend-save", "version": 1, "game": "die_mauer"}', "corrupt_save"),
+    ("[1, 2]", "foreign_save"),
+])
+def test_corrupt_or_foreign_saves_are_refused(tmp_path, content, code):
+    path = tmp_path / "bad.json"
+    path.write_text(content)
+    with pytest.raises(SaveError) as error:
+        Host.resume(path)
+    assert error.value.code == code
+
+
+def test_save_with_tampered_log_is_refused(tmp_path):
+    import json
+
+    path = tmp_path / "game.json"
+    host = Host("die_mauer", 2, seed=9, seats=[{"kind": "bot"}] * 2, bot_delay=0.0, save_path=path)
+    host.tick(1.0)
+    data = json.loads(path.read_text())
+    data["log"] = data["log"][:-1]
+    path.write_text(json.dumps(data))
+    with pytest.raises(SaveError, match="does not match"):
+        Host.resume(path)
+
+
+def test_returning_owner_takes_the_seat_back_from_its_stand_in():
+    host = Host("die_mauer", 2, seats=[{"kind": "remote"}, {"kind": "bot"}], bot_delay=0.5)
+    host.bot_after = 10.0
+    box = []
+    host.tick(0.0)
+    host.claim("Ada\n\x1b[31m", None, box.append)
+    assert host.seats[0].name == "Ada[31m"  # no control characters reach anyone's console
+    host.tick(AWAY_AFTER + 1)
+    assert host.seats[0].away and host.seats[0].robot is None
+    host.tick(AWAY_AFTER + 12)
+    assert host.seats[0].robot == "normal"  # away too long: a bot plays on
+    assert box[-1]["t"] in ("lobby", "update")
+    host.heard(0, AWAY_AFTER + 13)
+    assert host.seats[0].robot is None and not host.seats[0].away
+    assert [m for m in box if m["t"] == "lobby"][-1]["seats"][0] == {
+        "name": "Ada[31m", "kind": "human", "ready": True, "away": False}
+
+
+def test_save_text_is_the_save_as_json(tmp_path):
+    import json
+
+    host = Host("die_mauer", 3, seed=4, seats=[{"kind": "bot"}] * 3, bot_delay=0.0)
+    host.tick(1.0)
+    assert json.loads(host.save_text()) == json.loads(json.dumps(host.to_save()))
+    host.save(tmp_path / "s.json")
+    assert Host.resume(tmp_path / "s.json").save_text() == host.save_text()
+
+
+TIMED = [
+    pytest.param(game_id, players, options, id=f"{game_id}-{options}")
+    for game_id, info in GAMES.items()
+    for players, options in info.test_configs
+    if new_game(game_id, players, 1, **options).host_timer() is not None
+]
+
+
+@pytest.mark.parametrize(("game_id", "players", "options"), TIMED)
+def test_engine_timers_run_on_the_host_clock(game_id, players, options):
+    host = Host(game_id, players, seed=1, options=options)
+    watcher = host.session(None)
+    seconds = host.state.host_timer()["seconds"]
+    host.tick(100.0)
+    assert host.next_due() == pytest.approx(100.0 + seconds)
+    host.tick(100.0 + seconds - 0.01)
+    assert host.log == []
+    host.tick(100.0 + seconds)
+    assert host.log and host.log[0][0] is None  # the host's own action: time is up
+    assert [m for m in watcher.poll() if m["t"] == "update"][-1]["view"] == host.state.view(None)
+    timer = host.state.host_timer()
+    if timer is not None:  # a new deal or round: a fresh count from now
+        host.tick(100.0 + seconds + timer["seconds"] - 0.01)
+        assert len(host.log) == 1
