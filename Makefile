@@ -3,7 +3,7 @@ PYTHON ?= python3.11
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: play test lint bench clean
+.PHONY: play test lint bench bench-net bench-client clean
 
 # Rebuilt whenever pyproject.toml is newer than the venv's stamp.
 $(VENV)/.stamp: pyproject.toml
@@ -25,6 +25,12 @@ test: $(VENV)/.stamp lint
 
 bench: $(VENV)/.stamp
 	$(BIN)/python tools/bench_engines.py
+
+bench-net: $(VENV)/.stamp
+	$(BIN)/python tools/bench_net.py
+
+bench-client: $(VENV)/.stamp
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python tools/bench_client.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .hypothesis tests/screenshots
