@@ -9,7 +9,7 @@ from .errors import IllegalAction
 from .events import private
 from .registry import GameInfo, Option
 from .simultaneous import SecretChoices
-from .state import GameState
+from .state import OVER, GameState, best_seats
 
 # --- constants (DM-1) -------------------------------------------------------------
 TOWER, GATE = "T", "G"
@@ -20,7 +20,7 @@ CLOSED = (TOWER, GATE)  # pieces restricted by building order §2
 LEFT, RIGHT = "L", "R"
 END_NAMES = {LEFT: "left", RIGHT: "right"}
 
-PLAN, BUILD, CHOOSE, DONATE, OVER = "plan", "build", "choose", "donate", "over"
+PLAN, BUILD, CHOOSE, DONATE = "plan", "build", "choose", "donate"
 
 
 def legal_ends(wall: list[str], piece: str) -> list[str]:
@@ -84,7 +84,7 @@ class DieMauerState(GameState):
         return []
 
     def legal_actions(self, player: int) -> list:
-        if type(player) is not int or player not in self.active_players():  # 1.0 and True are no seats
+        if not self.is_seat(player) or player not in self.active_players():
             return []
         stock = self.stocks[player]
         if self.phase == PLAN:
@@ -113,11 +113,7 @@ class DieMauerState(GameState):
         return self._donate(player, action["piece"])
 
     def _plan(self, player: int, piece) -> list[dict]:
-        self.plans.choose(player, piece)
-        events = [
-            {"type": "locked", "player": player},
-            private({"type": "planned", "player": player, "piece": piece}, [player]),
-        ]
+        events = self.plans.commit(player, piece, "planned", "piece")
         if self.plans.complete():
             events += self._reveal()
         return events
@@ -228,32 +224,22 @@ class DieMauerState(GameState):
         return events + [{"type": "round", "round": self.round + 1, "master": self.master}]
 
     # --- results ----------------------------------------------------------------------
-    def is_over(self) -> bool:
-        return self.phase == OVER
-
     def scores(self) -> list[int]:
         """Total penalty points so far (DM-8: lower is better)."""
         return list(self.totals)
 
     def winners(self) -> list[int]:
-        best = min(self.totals)
-        return [p for p in range(self.players) if self.totals[p] == best]
+        return best_seats(self.totals, lowest=True)
 
     # --- what each player may know (DM-9) ---------------------------------------------
     def view(self, player: int | None) -> dict:
         """What ``player`` may know (None: a spectator); IllegalAction for no such seat."""
-        if player is not None:
-            self.check_player(player)
         view = {
-            "game": self.GAME_ID,
-            "you": player,
-            "players": self.players,
+            **self._view_header(player),
             "round": min(self.round + 1, self.rounds),
             "rounds": self.rounds,
             "turn": self.turn,
-            "phase": self.phase,
             "master": self.master,
-            "active": self.active_players(),
             "wall": list(self.wall),
             "stock_counts": [len(stock) for stock in self.stocks],
             "built": [list(b) for b in self.built],
@@ -283,11 +269,8 @@ class DieMauerState(GameState):
 
     def _check(self, player: int, action) -> None:
         # Checked field by field rather than against legal_actions(): it is the hot path.
-        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-            raise IllegalAction("malformed", "an action must be a dict with a type")
         expected = _ACTION_TYPE[self.phase]
-        if action["type"] != expected:
-            raise IllegalAction("wrong_phase", f"now is the time to {expected}, not {action['type']!r}")
+        self._check_type(action, expected)
         fields = _FIELDS[expected]
         if len(action) != len(fields) or any(key not in action for key in fields):
             raise IllegalAction("malformed", f"a {expected} action has the fields {', '.join(fields)}")

@@ -4,6 +4,8 @@ Shared by every game with hidden simultaneous picks (Die Mauer plans, Drunter & 
 variant picks, Wild West column picks). A choice is locked once made (DM-2).
 """
 
+from .events import private
+
 
 class SecretChoices:
     KIND = "secret_choices"
@@ -24,6 +26,16 @@ class SecretChoices:
             raise ValueError("player may not choose now")
         self.locked[player] = True
         self.choices[player] = choice
+
+    def commit(self, player: int, choice, kind: str, field: str) -> list[dict]:
+        """Lock in ``player``'s secret ``choice`` and return its two events: the public
+        ``locked`` (who, not what) and ``{"type": kind, "player": player, field: choice}``,
+        private to ``player``. ValueError if ``player`` may not choose now."""
+        self.choose(player, choice)
+        return [
+            {"type": "locked", "player": player},
+            private({"type": kind, "player": player, field: choice}, [player]),
+        ]
 
     def complete(self) -> bool:
         return all(self.locked[p] for p in self.choosers)

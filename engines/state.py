@@ -13,10 +13,22 @@ from .plain import decode, digest_of, encode
 from .rng import Rng
 
 SAVE_FORMAT = 1
+OVER = "over"  # the phase of every finished game
+
+
+def best_seats(results: list, lowest: bool = False) -> list[int]:
+    """The seats whose result is best (highest, or lowest with ``lowest``), all of them on a tie.
+
+    >>> best_seats([3, 5, 5]), best_seats([3, 5, 3], lowest=True)
+    ([1, 2], [0, 2])
+    """
+    best = min(results) if lowest else max(results)
+    return [seat for seat, result in enumerate(results) if result == best]
 
 
 class GameState:
     GAME_ID: ClassVar[str] = ""
+    phase: str  # each game's own phases; OVER once the game has ended
 
     def __init__(self, players: int, seed: int, options: dict[str, Any]):
         self.players = players
@@ -39,7 +51,7 @@ class GameState:
         raise NotImplementedError
 
     def is_over(self) -> bool:
-        raise NotImplementedError
+        return self.phase == OVER
 
     def scores(self) -> list:
         raise NotImplementedError
@@ -76,6 +88,15 @@ class GameState:
         if action not in self.legal_actions(player):
             raise IllegalAction("illegal_action", f"{self._show(action)} is not allowed now")
 
+    @staticmethod
+    def _check_type(action, expected: str, code: str = "wrong_phase") -> None:
+        """IllegalAction unless ``action`` is a dict whose type is ``expected``, the one
+        action type the acting player may send now (``code`` names the mismatch)."""
+        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+            raise IllegalAction("malformed", "an action must be a dict with a type")
+        if action["type"] != expected:
+            raise IllegalAction(code, f"now is the time to {expected}, not {action['type']!r}")
+
     # --- shared machinery ----------------------------------------------------------
     def apply(self, player: int, action) -> list[dict]:
         """Apply ``player``'s action and return the events it caused.
@@ -96,9 +117,26 @@ class GameState:
         self._check(player, action)
         return self._apply(player, action)
 
+    def is_seat(self, player) -> bool:
+        """Whether ``player`` is a seat at this table: an int in range (True and 1.0 are not)."""
+        return isinstance(player, int) and not isinstance(player, bool) and 0 <= player < self.players
+
     def check_player(self, player) -> None:
-        if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < self.players:
+        if not self.is_seat(player):
             raise IllegalAction("no_such_player", f"there is no player {shown(player)} at this table")
+
+    def _view_header(self, player: int | None) -> dict:
+        """The fields every game's `view` starts with; IllegalAction for a ``player`` that is
+        neither None (a spectator) nor a seat, so no other value can read a seat's secrets."""
+        if player is not None:
+            self.check_player(player)
+        return {
+            "game": self.GAME_ID,
+            "you": player,
+            "players": self.players,
+            "phase": self.phase,
+            "active": self.active_players(),
+        }
 
     def clone(self) -> "GameState":
         return pickle.loads(pickle.dumps(self, protocol=pickle.HIGHEST_PROTOCOL))

@@ -7,9 +7,17 @@ houses diagonally connected. With two tiles in hand it values each first placeme
 together with the best the second tile can still do after it.
 """
 
-from .tiles import FACING, LANDSCAPE_TERRAIN, OPPOSITE, ROT_MASK, STEPS, is_building
+from .tiles import (
+    DIAGONALS,
+    FACING,
+    LANDSCAPE_TERRAIN,
+    OPPOSITE,
+    ROT_MASK,
+    STEPS,
+    is_building,
+    largest_group,
+)
 
-DIAGONALS = ((1, 1), (1, -1), (-1, 1), (-1, -1))
 BANKRUPT = 50.0  # an early end is worth two victory points (AR-7): decisive
 
 
@@ -56,25 +64,6 @@ class _Board:
                     continue
                 found.setdefault(square, [None] * 4)[OPPOSITE[d]] = cell["sides"][d]
         return sorted(found.items(), key=lambda item: (item[0][1], item[0][0]))
-
-
-def largest_group(houses: set) -> int:
-    best, seen = 0, set()
-    for start in sorted(houses):
-        if start in seen:
-            continue
-        seen.add(start)
-        size, todo = 0, [start]
-        while todo:
-            x, y = todo.pop()
-            size += 1
-            for dx, dy in DIAGONALS:
-                nxt = (x + dx, y + dy)
-                if nxt in houses and nxt not in seen:
-                    seen.add(nxt)
-                    todo.append(nxt)
-        best = max(best, size)
-    return best
 
 
 def _enclosure_value(mismatches: int, chips: int) -> float:

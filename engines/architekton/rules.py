@@ -12,7 +12,8 @@ supply where nothing fits is put under the stacks and drawn anew (engine decisio
 from itertools import combinations
 
 from ..errors import IllegalAction
-from ..state import GameState
+from ..plain import encode
+from ..state import OVER, GameState, best_seats
 from .tiles import (
     BUILDING_SIDES,
     BUILDINGS,
@@ -33,9 +34,10 @@ from .tiles import (
     is_building_square,
     is_tile,
     key,
+    largest_group,
 )
 
-TAKE, PLACE, MOVE_HOUSE, SETTLE, OVER = "take", "place", "move_house", "settle", "over"
+TAKE, PLACE, MOVE_HOUSE, SETTLE = "take", "place", "move_house", "settle"
 ACTION_FIELDS = {
     "take": {"type", "tiles"},
     "place": {"type", "tile", "x", "y", "rot"},
@@ -44,7 +46,6 @@ ACTION_FIELDS = {
 }
 PHASE_ACTION = {TAKE: "take", PLACE: "place", MOVE_HOUSE: "move_house", SETTLE: "settle"}
 BOUND = 10_000  # far beyond any real board; keeps garbage coordinates cheap to reject
-DIAGONALS = ((1, 1), (1, -1), (-1, 1), (-1, -1))
 
 # A board cell is [x, y, tile, rot, house, scored]: house is the owner's seat or None,
 # scored is True once the building has been enclosed (AR-4).
@@ -278,7 +279,7 @@ class ArchitektonState(GameState):
         return [self.current]
 
     def legal_actions(self, player: int) -> list:
-        if type(player) is not int or player not in self.active_players():  # 1.0 and True are no seats
+        if not self.is_seat(player) or player not in self.active_players():
             return []
         if self.phase == TAKE:
             return [{"type": "take", "tiles": tiles} for tiles in self.take_options()]
@@ -463,33 +464,16 @@ class ArchitektonState(GameState):
         groups = [self.largest_group(p) for p in range(self.players)]
         houses = [self.houses_on_board(p) for p in range(self.players)]
         scores = [self.chips[p] + groups[p] for p in range(self.players)]
-        best = max(scores)
-        leaders = [p for p in range(self.players) if scores[p] == best]
+        leaders = best_seats(scores)
         most = max(houses[p] for p in leaders)
         winners = [p for p in leaders if houses[p] == most]  # AR-6 tie-breaks; else a draw
         self.final = {"removed": removed, "groups": groups, "houses": houses, "scores": scores}
-        events = [{"type": "final_scoring", "rule": "AR-6", **_copy(self.final), "chips": list(self.chips)}]
+        events = [{"type": "final_scoring", "rule": "AR-6", **encode(self.final), "chips": list(self.chips)}]
         return events + self._finish_game(winners, early=False, scores=scores)
 
     def largest_group(self, player: int) -> int:
         """Houses in ``player``'s largest group of diagonally connected houses (AR-6)."""
-        houses = {(c[X], c[Y]) for c in self.board.values() if c[HOUSE] == player}
-        best, seen = 0, set()
-        for start in sorted(houses):
-            if start in seen:
-                continue
-            seen.add(start)
-            size, todo = 0, [start]
-            while todo:
-                x, y = todo.pop()
-                size += 1
-                for dx, dy in DIAGONALS:
-                    nxt = (x + dx, y + dy)
-                    if nxt in houses and nxt not in seen:
-                        seen.add(nxt)
-                        todo.append(nxt)
-            best = max(best, size)
-        return best
+        return largest_group({(c[X], c[Y]) for c in self.board.values() if c[HOUSE] == player})
 
     def houses_on_board(self, player: int) -> int:
         return sum(cell[HOUSE] == player for cell in self.board.values())
@@ -501,7 +485,7 @@ class ArchitektonState(GameState):
             "early": early, "scores": scores, "chips": list(self.chips),
         }
         self.results.append(result)
-        events = [{"type": "game_over", **_copy(result)}]
+        events = [{"type": "game_over", **encode(result)}]
         if not self.revenge:
             return events
         if len(winners) == 1:  # AR-7: an early-end win is worth 2, any other win 1
@@ -513,9 +497,6 @@ class ArchitektonState(GameState):
         return events + self._start_game()
 
     # --- results ----------------------------------------------------------------------
-    def is_over(self) -> bool:
-        return self.phase == OVER
-
     def scores(self) -> list[int]:
         """Victory points in a revenge match; else the final score (AR-6), or the
         chips while the game runs or when it ended early."""
@@ -527,40 +508,31 @@ class ArchitektonState(GameState):
 
     def winners(self) -> list[int]:
         if self.revenge:
-            best = max(self.victory_points)
-            return [p for p in range(self.players) if self.victory_points[p] == best]
+            return best_seats(self.victory_points)
         if self.results:
             return list(self.results[-1]["winners"])
-        best = max(self.chips)
-        return [p for p in range(self.players) if self.chips[p] == best]
+        return best_seats(self.chips)
 
     # --- what each player may know ----------------------------------------------------
     def view(self, player: int | None) -> dict:
         """Everything is public except the order of the stacks and the face-down
         reserve, which nobody knows (only their sizes). IllegalAction for no such seat."""
-        if player is not None:
-            self.check_player(player)
-        board = sorted(self.board.values(), key=lambda c: (c[Y], c[X]))
         view = {
-            "game": self.GAME_ID,
-            "you": player,
-            "players": self.players,
-            "phase": self.phase,
-            "active": self.active_players(),
+            **self._view_header(player),
             "current": self.current,
             "turn": self.turn,
             "game_number": self.game_number,
             "starter": self.starter,
             "revenge": self.revenge,
             "victory_points": list(self.victory_points),
-            "results": _copy(self.results),
+            "results": encode(self.results),
             "board": [
                 {
                     "x": c[X], "y": c[Y], "tile": c[TILE], "rot": c[ROT],
                     "building": is_building(c[TILE]), "sides": list(FACING[c[TILE]][c[ROT]]),
                     "house": c[HOUSE], "scored": c[SCORED],
                 }
-                for c in board
+                for c in sorted(self.board.values(), key=lambda c: (c[Y], c[X]))
             ],
             "supply": [
                 {"tile": t, "sides": list(FACING[t][0])}
@@ -578,7 +550,7 @@ class ArchitektonState(GameState):
             "settling": None,
             "last_round": self.turns_left is not None,
             "turns_left": self.turns_left,
-            "final": _copy(self.final),
+            "final": encode(self.final),
         }
         if self.phase == TAKE:
             view["takeable"] = sorted({tile for tiles in self.take_options() for tile in tiles})
@@ -610,12 +582,8 @@ class ArchitektonState(GameState):
 
     # --- validation ---------------------------------------------------------------------
     def _check(self, player: int, action) -> None:
-        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-            raise IllegalAction("malformed", "an action must be a dict with a type")
+        self._check_type(action, PHASE_ACTION[self.phase])
         kind = action["type"]
-        expected = PHASE_ACTION[self.phase]
-        if kind != expected:
-            raise IllegalAction("wrong_phase", f"now is the time to {expected}, not {kind!r}")
         if set(action) != ACTION_FIELDS[kind]:
             fields = ", ".join(sorted(ACTION_FIELDS[kind]))
             raise IllegalAction("malformed", f"a {kind} action has exactly the fields {fields}")
@@ -668,15 +636,6 @@ class ArchitektonState(GameState):
             raise IllegalAction("no_match", f"{tile_name(tile)} must touch the board with a matching side at {x},{y} (AR-2)")
         if not mask >> rot & 1:
             raise IllegalAction("bad_rotation", "no side matches in that rotation (or it repeats a listed one)")
-
-
-def _copy(value):
-    """A deep copy of plain data, so views and events never share lists with the state."""
-    if isinstance(value, list):
-        return [_copy(v) for v in value]
-    if isinstance(value, dict):
-        return {k: _copy(v) for k, v in value.items()}
-    return value
 
 
 def tile_name(tile: str) -> str:

@@ -17,6 +17,7 @@ NORTH, EAST, SOUTH, WEST = 0, 1, 2, 3
 DIRECTIONS = (NORTH, EAST, SOUTH, WEST)
 DIRECTION_NAMES = ("north", "east", "south", "west")
 STEPS = ((0, -1), (1, 0), (0, 1), (-1, 0))
+DIAGONALS = ((1, 1), (1, -1), (-1, 1), (-1, -1))
 OPPOSITE = (SOUTH, WEST, NORTH, EAST)
 
 # AR-1: 22 building tiles, 88 sides, 22 of each terrain: 8 uniform, 6 with two
@@ -91,3 +92,23 @@ def key(x: int, y: int) -> str:
 
 def is_building_square(x: int, y: int) -> bool:
     return (x + y) % 2 == 1
+
+
+def largest_group(houses: set) -> int:
+    """Houses in the largest group of diagonally connected squares of ``houses`` (AR-6)."""
+    best, seen = 0, set()
+    for start in sorted(houses):
+        if start in seen:
+            continue
+        seen.add(start)
+        size, todo = 0, [start]
+        while todo:
+            x, y = todo.pop()
+            size += 1
+            for dx, dy in DIAGONALS:
+                nxt = (x + dx, y + dy)
+                if nxt in houses and nxt not in seen:
+                    seen.add(nxt)
+                    todo.append(nxt)
+        best = max(best, size)
+    return best

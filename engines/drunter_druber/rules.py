@@ -10,8 +10,9 @@ secret pick of the card that counts first.
 
 from ..errors import IllegalAction
 from ..events import private
+from ..plain import encode
 from ..simultaneous import SecretChoices
-from ..state import GameState
+from ..state import OVER, GameState, best_seats
 from .board import (
     BRIDGE,
     CARD_NAMES,
@@ -41,7 +42,7 @@ from .board import (
     xy,
 )
 
-PLACE, VOTE, JEIN, PICK, OVER = "place", "vote", "jein", "pick", "over"
+PLACE, VOTE, JEIN, PICK = "place", "vote", "jein", "pick"
 ACTION_OF_PHASE = {PLACE: "place", VOTE: "vote", JEIN: "jein", PICK: "pick"}
 
 # People cards (DD-6), in the order every list of them is kept.
@@ -143,7 +144,7 @@ class DrunterDruberState(GameState):
         return []
 
     def legal_actions(self, player: int) -> list:
-        if not _is_int(player) or player not in self.active_players():  # True and 1.0 are no seats
+        if not self.is_seat(player) or player not in self.active_players():
             return []
         if self.phase == PLACE:
             return self._placements(player)
@@ -327,11 +328,7 @@ class DrunterDruberState(GameState):
         return [{"type": "pick_started", "rule": "DD-8"}]
 
     def _pick(self, player: int, card: str) -> list[dict]:
-        self.picks.choose(player, card)
-        events = [
-            {"type": "locked", "player": player},
-            private({"type": "picked", "player": player, "card": card}, [player]),
-        ]
+        events = self.picks.commit(player, card, "picked", "card")
         if not self.picks.complete():
             return events
         self.first_cards = [self.picks.revealed()[p] for p in range(self.players)]
@@ -366,32 +363,21 @@ class DrunterDruberState(GameState):
         """Points of each player's cards in counting order."""
         return [[card_points(card, self.ground) for card in cards] for cards in self._ordered_cards()]
 
-    def is_over(self) -> bool:
-        return self.phase == OVER
-
     def scores(self) -> list[int]:
         """Points of the card that counts (the first one in the variant)."""
         return [points[0] for points in self.card_points()]
 
     def winners(self) -> list[int]:
         """Most points; ties: the second card (DD-8), then most people cards (DD-7)."""
-        keys = [(*points, len(self.people[p])) for p, points in enumerate(self.card_points())]
-        best = max(keys)
-        return [p for p in range(self.players) if keys[p] == best]
+        return best_seats([(*points, len(self.people[p])) for p, points in enumerate(self.card_points())])
 
     # --- what each player may know (DD-2, DD-9) ---------------------------------------------
     def view(self, player: int | None) -> dict:
         """What ``player`` may know (DD-2, DD-9); None is a spectator. IllegalAction for a
         seat that is not at the table (-1 or True would otherwise index another's cards)."""
-        if player is not None:
-            self.check_player(player)
         view = {
-            "game": self.GAME_ID,
-            "you": player,
-            "players": self.players,
+            **self._view_header(player),
             "variant": self.variant,
-            "phase": self.phase,
-            "active": self.active_players(),
             "current": self.current,
             "turn": self.turn,
             "width": WIDTH,
@@ -406,7 +392,7 @@ class DrunterDruberState(GameState):
             "hands": [{kind: list(counts) for kind, counts in hand.items()} for hand in self.hands],
             "people": [list(cards) for cards in self.people],
             "card_counts": [len(cards) for cards in self.cards],
-            "last_vote": None if self.last_vote is None else _copy(self.last_vote),
+            "last_vote": encode(self.last_vote),
             "vote": self._vote_view(player),
         }
         if player is not None:
@@ -456,11 +442,7 @@ class DrunterDruberState(GameState):
 
     # --- helpers ----------------------------------------------------------------------------
     def _check(self, player: int, action) -> None:
-        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-            raise IllegalAction("malformed", "an action must be a dict with a type")
-        expected = ACTION_OF_PHASE[self.phase]
-        if action["type"] != expected:
-            raise IllegalAction("wrong_phase", f"now is the time to {expected}, not {action['type']!r}")
+        self._check_type(action, ACTION_OF_PHASE[self.phase])
         if self.phase == PLACE:
             self._check_place(player, action)
         elif self.phase == VOTE:
@@ -524,11 +506,3 @@ _DIR_WORDS = {"n": "north", "e": "east", "s": "south", "w": "west"}
 def _check_keys(action: dict, keys: tuple) -> None:
     if len(action) != len(keys) or any(key not in action for key in keys):
         raise IllegalAction("malformed", f"this action has the fields {', '.join(keys)}")
-
-
-def _copy(value):
-    if isinstance(value, list):
-        return [_copy(v) for v in value]
-    if isinstance(value, dict):
-        return {k: _copy(v) for k, v in value.items()}
-    return value

@@ -8,7 +8,7 @@ actions in the order they arrive (WA-3) and owns the optional round timer (WA-5)
 from ..errors import IllegalAction
 from ..events import private
 from ..plain import encode
-from ..state import GameState
+from ..state import OVER, GameState, best_seats
 from .cards import (
     CODES,
     COLOUR_NAMES,
@@ -30,7 +30,7 @@ from .cards import (
     owner_of,
 )
 
-RACE, OVER = "race", "over"
+RACE = "race"
 ROUNDS = 3  # WA-7
 STOP, DEADLOCK, TIMER = "stop", "deadlock", "timer"
 BONE_POINTS = {"gold": 3, "silver": 2, "bronze": 1}
@@ -128,7 +128,7 @@ class WieWaldiState(GameState):
         return [p for p in range(self.players) if hands[p] is not None or any(piles[p])]
 
     def legal_actions(self, player: int) -> list:
-        if self.phase != RACE or type(player) is not int or not 0 <= player < self.players:
+        if self.phase != RACE or not self.is_seat(player):
             return []
         card = self.hands[player]
         if card is None:
@@ -163,8 +163,7 @@ class WieWaldiState(GameState):
     def apply(self, player, action) -> list[dict]:
         # A clearer reason than "not your turn" for someone whose cards are all played.
         if (
-            type(player) is int
-            and 0 <= player < self.players
+            self.is_seat(player)
             and self.phase == RACE
             and self.hands[player] is None
             and not any(self.piles[player])
@@ -313,31 +312,21 @@ class WieWaldiState(GameState):
         )
 
     # --- results (WA-7) ---------------------------------------------------------------------
-    def is_over(self) -> bool:
-        return self.phase == OVER
-
     def scores(self) -> list[int]:
         """Bone points so far."""
         return list(self.totals)
 
     def winners(self) -> list[int]:
-        best = max(self.totals)
-        return [p for p in range(self.players) if self.totals[p] == best]
+        return best_seats(self.totals)
 
     # --- what each player may know (WA-8) ---------------------------------------------------
     def view(self, player: int | None) -> dict:
         """What ``player`` may know (WA-8); None is a spectator. IllegalAction for a seat
         that is not at the table (a bool or -1 would otherwise index another's hand)."""
-        if player is not None:
-            self.check_player(player)
         view = {
-            "game": self.GAME_ID,
-            "you": player,
-            "players": self.players,
+            **self._view_header(player),
             "round": min(self.round + 1, self.rounds),
             "rounds": self.rounds,
-            "phase": self.phase,
-            "active": self.active_players(),
             "round_timer": self.round_timer,
             "pile_sizes": [[len(pile) for pile in piles] for piles in self.piles],
             "holding": list(self.hand_piles),  # who holds a card, and from which pile

@@ -8,9 +8,8 @@ step with exactly one possible choice and no option to refuse is done automatica
 """
 
 from ..errors import IllegalAction
-from ..events import private
 from ..simultaneous import SecretChoices
-from ..state import GameState
+from ..state import OVER, GameState, best_seats
 from .scoring import GRAVE, MAX_UPGRADES, PARK, score_sheet
 from .sheet import (
     ACE,
@@ -35,7 +34,7 @@ from .sheet import (
     writable_tiles,
 )
 
-PICK, WRITE, OVER = "pick", "write", "over"
+PICK, WRITE = "pick", "write"
 TUMBLEWEED, MISSED = "tumbleweed", "missed"
 WRITE_STEP, UPGRADE_STEP, TRACK_STEP, GRAVE_STEP, PARK_STEP = "write", "upgrade", "track", "grave", "park"
 TILE_STEPS = (WRITE_STEP, TRACK_STEP, GRAVE_STEP)
@@ -124,8 +123,8 @@ class WildWestState(GameState):
         return []
 
     def legal_actions(self, player: int) -> list:
-        if not (_is_int(player) and 0 <= player < self.players):
-            return []  # no seat at this table (a bool, -1, too high) has actions
+        if not self.is_seat(player):
+            return []
         if self.phase == PICK:
             if self.picks.locked[player]:
                 return []
@@ -190,11 +189,7 @@ class WildWestState(GameState):
         return events
 
     def _pick(self, player: int, column) -> list[dict]:
-        self.picks.choose(player, column)
-        events = [
-            {"type": "locked", "player": player},
-            private({"type": "picked", "player": player, "column": column}, [player]),
-        ]
+        events = self.picks.commit(player, column, "picked", "column")
         if self.picks.complete():
             events += self._reveal()
         return events
@@ -338,33 +333,22 @@ class WildWestState(GameState):
         return score_sheet(self.kinds[player], self.rights[player], self.tracks[player],
                            self.upgrades[player], self.tumbleweeds[player], self.aces[player])
 
-    def is_over(self) -> bool:
-        return self.phase == OVER
-
     def scores(self) -> list[int]:
         if self.final is not None:
             return [parts["total"] for parts in self.final]
         return [self._score(p)["total"] for p in range(self.players)]
 
     def winners(self) -> list[int]:
-        totals = self.scores()
-        best = max(totals)
-        return [p for p in range(self.players) if totals[p] == best]
+        return best_seats(self.scores())
 
     # --- what each player may know: sheets are public, picks secret until revealed ------
     def view(self, player: int | None) -> dict:
         """What ``player`` (None: a spectator) may know; IllegalAction for a seat not at
         the table, so that ``True`` or ``1.0`` can never read seat 1's secret pick."""
-        if player is not None:
-            self.check_player(player)
         view = {
-            "game": self.GAME_ID,
-            "you": player,
-            "players": self.players,
+            **self._view_header(player),
             "round": self.round,
             "deal": self.deal,
-            "phase": self.phase,
-            "active": self.active_players(),
             "solo": self.solo,
             "timer": self.timer,
             "cards": list(self.flipped),
@@ -423,15 +407,8 @@ class WildWestState(GameState):
 
     # --- helpers ---------------------------------------------------------------------------
     def _check(self, player: int, action) -> None:
-        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-            raise IllegalAction("malformed", "an action must be a dict with a type")
+        self._check_type(action, "pick" if self.phase == PICK else self.tasks[player]["steps"][0], "wrong_step")
         kind = action["type"]
-        if self.phase == PICK:
-            expected = "pick"
-        else:
-            expected = self.tasks[player]["steps"][0]
-        if kind != expected:
-            raise IllegalAction("wrong_step", f"now is the time to {expected}, not {kind!r}")
         if kind == "pick":
             self._check_fields(action, "column")
             column = action["column"]

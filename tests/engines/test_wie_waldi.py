@@ -22,7 +22,14 @@ from engines.wie_waldi.cards import (
 )
 from engines.wie_waldi.rules import bones_for, notation, parse_action
 
-from .play import assert_rejected, play, random_chooser
+from .play import (
+    assert_refused_unless_legal,
+    assert_rejected,
+    assert_wrong_seats_refused,
+    play,
+    random_chooser,
+    spoilings,
+)
 
 
 # --- helpers: hand-made positions ---------------------------------------------------------
@@ -366,30 +373,10 @@ WRONG_VALUES = (
 )  # fmt: skip
 
 
-def _same(a, b) -> bool:
-    """Equal and of the same types all the way down (True == 1 and 1.0 == 1 in Python)."""
-    if type(a) is not type(b):
-        return False
-    if isinstance(a, dict):
-        return a.keys() == b.keys() and all(_same(a[k], b[k]) for k in a)
-    if isinstance(a, list):
-        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b, strict=True))
-    return a == b
-
-
 def _mutations(action: dict, data) -> list:
-    """``action`` with one field changed, dropped or added, each way once."""
-    key = data.draw(st.sampled_from(sorted(action)))
-    value = action[key]
-    wrong = data.draw(st.sampled_from(WRONG_VALUES))
-    near = [value + 1, value - 1, -value - 1] if type(value) is int else [value + "x", value[:1]]
+    """``action`` spoiled each shared way once (play.spoilings), and as another action type."""
     return [
-        {**action, key: wrong},
-        {**action, key: [value]},
-        {**action, key: str(value)},
-        *({**action, key: n} for n in near),
-        {k: v for k, v in action.items() if k != key},
-        {**action, data.draw(st.sampled_from(["x", "pile", "card", "dog", "end", "type"])): 0},
+        *spoilings(action, data, st.sampled_from(WRONG_VALUES), ["x", "pile", "card", "dog", "end"]),
         {**action, "type": data.draw(st.sampled_from(["draw", "put_back", "start", "play"]))},
     ]
 
@@ -404,23 +391,18 @@ def test_mutated_stale_and_foreign_actions_are_refused_and_change_nothing(player
     rng = Rng(seed)
     seen: list = []
 
-    def refused_unless_legal(player, action):
-        if not any(_same(action, legal) for legal in state.legal_actions(player)):
-            assert_rejected(state, player, action)
-
     def probe(state, player, action):
         seen.append(action)
         if player is None or rng.random() > 0.08:
             return
         for legal in state.legal_actions(player):
             for spoilt in _mutations(legal, data):
-                refused_unless_legal(player, spoilt)
-        refused_unless_legal(player, seen[rng.below(len(seen))])  # stale, maybe of a past round
+                assert_refused_unless_legal(state, player, spoilt)
+        assert_refused_unless_legal(state, player, seen[rng.below(len(seen))])  # stale, maybe of a past round
         other = data.draw(st.integers(0, players - 1))
         for foreign in state.legal_actions(other):
-            refused_unless_legal(player, foreign)
-        for idle in sorted(set(range(players)) - set(state.active_players())):  # no cards left
-            assert_rejected(state, idle, action)
+            assert_refused_unless_legal(state, player, foreign)
+        assert_wrong_seats_refused(state, action)  # idle seats too: their cards are all played
 
     play(state, random_chooser(seed), on_step=probe)
     assert state.is_over()
