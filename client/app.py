@@ -171,14 +171,29 @@ class App:
             surface.fill(art.NIGHT)
         for scene in self.scenes[first:]:
             scene.draw(surface)
-        for i, (words, _, problem) in enumerate(self.notes[-3:]):
-            image = art.text(words, 36, art.INK)
-            box = image.get_rect(midtop=(art.W // 2, 24 + i * 62)).inflate(40, 22)
+        if self.scenes and self.notes:
+            self.draw_notes(surface, getattr(self.scenes[first], "notes_at", "bottom"))
+
+    def draw_notes(self, surface, where: str) -> None:
+        """The newest notes: at the bottom of menus (over their hint line, which they hide),
+        or at the top of the table between its header and its log."""
+        width = 700 if where == "top" else 1500
+        y = 20 if where == "top" else art.H - 12
+        for words, _, problem in reversed(self.notes[-2:]):
+            lines = art.wrap(words, 34, width)
+            box = pygame.Rect(0, 0, max(art.font(34).size(line)[0] for line in lines) + 44, 20 + 38 * len(lines))
+            if where == "top":
+                box.midtop = (art.W // 2, y)
+                y = box.bottom + 8
+            else:
+                box.midbottom = (art.W // 2, y)
+                y = box.top - 8
             if problem:
                 surface.blit(art.panel(box.size, (90, 46, 40), art.DANGER, 12), box)
             else:
                 surface.blit(art.panel(box.size, art.PANEL_HI, art.GOLD, 12), box)
-            surface.blit(image, image.get_rect(center=box.center))
+            for i, line in enumerate(lines):
+                art.blit_text(surface, line, 34, art.INK, (box.centerx, box.top + 29 + 38 * i), "center")
 
     def present(self) -> None:
         if self._scaled is not None:

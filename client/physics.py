@@ -57,7 +57,8 @@ class Moments:
         floor.filter = FLOORS
         self.space.add(body, shape, floor)
         self.drops.append({"piece": piece, "colour": colour, "size": size, "body": body,
-                           "shapes": [shape, floor], "age": 0.0, "target": target, "life": life})
+                           "shapes": [shape, floor], "age": 0.0, "target": target, "life": life,
+                           "start": tuple(body.position)})
 
     def scatter(self, centre, colours, count: int = 60) -> None:
         """Small stone bits burst from ``centre`` and tumble to the floor."""

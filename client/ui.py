@@ -108,6 +108,18 @@ class Menu:
             art.cursor_ring(surface, focus, art.GOLD, 3, pulse)
 
 
+def edit_text(text: str, intent, limit: int = 14) -> tuple[str, str | None]:
+    """One intent applied to a line being typed on the keyboard. Returns the new text and
+    how typing ended: None (still typing), "enter" (Return or a click) or "escape"."""
+    if intent.action == "text":
+        return (text[:-1] if intent.text == "\b" else (text + intent.text)[:limit]), None
+    if intent.action == "escape":
+        return text, "escape"
+    if intent.device in ("keys2", "mouse") and intent.action == "confirm" and intent.pressed:
+        return text, "enter"  # Return (keys1's Space types a space instead)
+    return text, None
+
+
 def title_bar(surface, heading: str, hint: str = "") -> None:
     art.blit_text(surface, heading, 96, art.GOLD, (art.W // 2, 90), "center")
     if hint:

@@ -6,7 +6,7 @@ import threading
 import pygame
 
 from client import art
-from client.ui import Item, Menu
+from client.ui import Item, Menu, title_bar
 
 
 def close_soon(*closables) -> None:
@@ -49,55 +49,72 @@ class Scene:
     def pulse(self) -> float:
         return 0.5 + 0.5 * math.sin(self.clock * 5)
 
+    def draw_title(self, surface, heading: str, hint: str = "") -> None:
+        """The heading, and the hint line unless a note stands there now."""
+        title_bar(surface, heading, "" if self.app.notes else hint)
 
-class ConfirmScene(Scene):
+
+class MenuScene(Scene):
+    """A scene run by one `Menu` (``self.menu``): Escape or back calls `back` (by default,
+    pop this scene); everything else goes to the menu. A ``modal`` scene (a dialog)
+    swallows every intent, used or not."""
+
+    modal = False
+    menu: Menu
+
+    def back(self) -> None:
+        self.app.pop()
+
+    def handle(self, intent) -> bool:
+        if intent.action in ("escape", "back") and intent.pressed:
+            self.back()
+            return True
+        return self.menu.handle(intent) or self.modal
+
+
+def draw_dialog(surface, size: tuple[int, int], centre: tuple[int, int]) -> pygame.Rect:
+    """Dim everything drawn so far and put an opaque dialog panel on top; returns its rect."""
+    shade = pygame.Surface((art.W, art.H), pygame.SRCALPHA)
+    shade.fill((8, 6, 10, 200))
+    surface.blit(shade, (0, 0))
+    box = pygame.Rect((0, 0), size)
+    box.center = centre
+    surface.blit(art.panel(box.size, art.NIGHT, art.GOLD, 24, 255), box)
+    return box
+
+
+class ConfirmScene(MenuScene):
     """Asks a yes/no question over the scene below; only "Yes" runs ``on_yes``."""
 
     opaque = False
+    modal = True
 
     def __init__(self, app, question: str, on_yes, yes="Yes", no="No"):
         super().__init__(app)
         self.question = question
         self.on_yes = on_yes
-        self.menu = Menu([Item(no, self.app.pop), Item(yes, self._yes)], (art.W // 2, 520),
+        self.lines = art.wrap(question, 50, 880)
+        self.menu = Menu([Item(no, self.app.pop), Item(yes, self._yes)], (art.W // 2, 470 + 25 * len(self.lines)),
                          width=520, sounds=app.sounds)
 
     def _yes(self) -> None:
         self.app.pop()
         self.on_yes()
 
-    def handle(self, intent) -> bool:
-        if intent.action in ("escape", "back") and intent.pressed:
-            self.app.pop()
-            return True
-        self.menu.handle(intent)
-        return True  # a dialog swallows everything
-
     def draw(self, surface) -> None:
-        shade = pygame.Surface((art.W, art.H), pygame.SRCALPHA)
-        shade.fill((8, 6, 10, 200))
-        surface.blit(shade, (0, 0))
-        box = pygame.Rect(0, 0, 1000, 400)
-        box.center = (art.W // 2, 540)
-        surface.blit(art.panel(box.size, art.NIGHT, art.GOLD, 24, 250), box)
-        for i, line in enumerate(art.wrap(self.question, 50, 880)):
-            art.blit_text(surface, line, 50, art.INK, (art.W // 2, box.top + 80 + i * 50), "center")
+        box = draw_dialog(surface, (1000, 300 + 50 * len(self.lines)), (art.W // 2, 540))
+        for i, line in enumerate(self.lines):
+            art.blit_text(surface, line, 50, art.INK, (art.W // 2, box.top + 70 + i * 50), "center")
         self.menu.draw(surface, self.pulse)
 
 
-class MessageScene(Scene):
+class MessageScene(MenuScene):
     """A full-screen notice with one button back (for missing LAN pieces and the like)."""
 
     def __init__(self, app, heading: str, message: str):
         super().__init__(app)
         self.heading, self.message = heading, message
         self.menu = Menu([Item("Back", self.app.pop)], (art.W // 2, 760), sounds=app.sounds)
-
-    def handle(self, intent) -> bool:
-        if intent.action in ("escape", "back") and intent.pressed:
-            self.app.pop()
-            return True
-        return self.menu.handle(intent)
 
     def draw(self, surface) -> None:
         surface.blit(art.background("menu"), (0, 0))

@@ -7,11 +7,31 @@ moments; nothing in this module changes them.
 import pygame
 
 from client import art
+from client.tween import ease_out_cubic
 
 PANEL_TOP = 720
 WALL_BASE = 560
+LOG_BOX = pygame.Rect(1360, 24, 530, 270)
+# Everything of the wall (pieces at rest, falling pieces, the ghost) stays in here: below
+# the log and the phase line, above the plank it stands on.
+SHELF = pygame.Rect(40, LOG_BOX.bottom + 10, art.W - 80, WALL_BASE - LOG_BOX.bottom - 10)
+WALL_MAX_HEIGHT = 150
+WALL_MIN_HEIGHT = 36  # a floor only: all 42 pieces (six whole stocks) fit at 60
 NOT_ARMED = object()
 PIECE_NAMES = {"T": "Tower", "G": "Gate", None: "empty fist", **{w: f"{w}-wall" for w in "12346"}}
+
+
+def wall_gap(height: int) -> int:
+    return max(2, height // 40)
+
+
+def wall_width(items, height: int) -> int:
+    return sum(art.piece_size(piece, height)[0] for piece, _ in items) + wall_gap(height) * max(0, len(items) - 1)
+
+
+def ghost_room(height: int) -> int:
+    """The width of the widest piece: room for the ghost of the next one at an end."""
+    return art.piece_size("6", height)[0]
 
 
 class TableDrawing:
@@ -21,13 +41,13 @@ class TableDrawing:
         if self.view is None:
             art.blit_text(surface, "Waiting for the table...", 60, art.INK, (art.W // 2, art.H // 2), "center")
             return
+        self.draw_bits(surface)  # scattered bits fly behind the panels and words
         self.draw_header(surface)
         self.draw_log(surface)
         self.draw_wall(surface)
-        self.draw_moments(surface, "wall")
         for seat in range(self.players):
             self.draw_seat(surface, seat)
-        self.draw_moments(surface, "reveal")
+        self.draw_reveal_drops(surface)
         self.draw_choices(surface)
         self.draw_banners(surface)
         self.draw_toasts(surface)
@@ -58,49 +78,58 @@ class TableDrawing:
         return "Game over"
 
     def draw_log(self, surface) -> None:
-        box = pygame.Rect(1360, 24, 530, 300)
+        box = LOG_BOX
         surface.blit(art.panel(box.size, art.PANEL, None, 16, 200), box)
         art.blit_text(surface, "What happened", 34, art.GOLD, (box.left + 20, box.top + 14))
-        for i, line in enumerate(list(self.log)[-7:]):
+        for i, line in enumerate(list(self.log)[-6:]):
             if art.font(28).size(line)[0] > box.width - 40:
                 while art.font(28).size(line + "...")[0] > box.width - 40:
                     line = line[:-1]
                 line += "..."
             art.blit_text(surface, line, 28, art.INK_DIM, (box.left + 20, box.top + 56 + i * 34))
 
-    def draw_wall(self, surface) -> None:
+    def wall_piece_rects(self) -> list[tuple[str, pygame.Rect]]:
+        """Where every wall piece is drawn now: at rest in its slot, or falling straight
+        down into it (the pymunk body gives only the height above the slot)."""
         layout = self.wall_layout(self.wall_items)
-        height = layout["height"]
-        ground = pygame.Rect(layout["left"] - 40, WALL_BASE - 4, layout["right"] - layout["left"] + 80, 22)
-        if not self.wall_items:
+        falling = {drop["uid"]: drop for drop in self.moments.drops if "uid" in drop}
+        rects = []
+        for piece, uid in self.wall_items:
+            rect = layout[uid].copy()
+            drop = falling.get(uid)
+            if drop is not None:
+                rect.y += min(0, round(drop["body"].position.y - drop["target"][1]))
+            rects.append((piece, rect))
+        return rects
+
+    def draw_wall(self, surface) -> None:
+        if self.round_summary_shown():
+            return  # the summary stands where the wall was
+        layout = self.wall_layout(self.wall_items)
+        if self.wall_items:
+            ground = pygame.Rect(layout["left"] - 30, WALL_BASE - 4, layout["right"] - layout["left"] + 60, 22)
+        else:
             ground = pygame.Rect(art.W // 2 - 160, WALL_BASE - 4, 320, 22)
             art.blit_text(surface, "The wall starts here", 34, art.INK_FAINT, (art.W // 2, WALL_BASE - 60), "center")
         surface.blit(art.panel(ground.size, (70, 54, 42), None, 10), ground)
-        for piece, uid in self.wall_items:
-            if f"drop{uid}" in self.tweens.tweens and not self.tweens.tweens[f"drop{uid}"].done:
-                continue  # still falling: drawn by draw_moments
-            surface.blit(art.piece_image(piece, height), layout[uid])
+        for piece, rect in self.wall_piece_rects():
+            surface.blit(art.piece_image(piece, rect.height), rect)
 
-    def draw_moments(self, surface, layer: str) -> None:
-        revealing = self.reveal is not None and self.clock < self.reveal_until
-        for drop in self.moments.drops:
-            if drop.get("kind", "wall") != layer or (layer == "reveal" and not revealing):
-                continue
-            body = drop["body"]
-            centre = (body.position.x, body.position.y)
-            height = round(drop["size"][1])
-            if layer == "wall":  # the wall may have grown since: fall towards the slot's place now
-                layout = self.wall_layout(self.wall_items)
-                slot = layout.get(drop.get("uid"))
-                if slot is None:
-                    continue
-                height = layout["height"]
-                centre = (slot.centerx + centre[0] - drop["target"][0], slot.centery + centre[1] - drop["target"][1])
-            image = art.piece_image(drop["piece"], height)
-            rotated = pygame.transform.rotate(image, -body.angle * 57.2958)
-            surface.blit(rotated, rotated.get_rect(center=centre))
-        if layer == "wall":
+    def round_summary_shown(self) -> bool:
+        return self.round_summary is not None and self.clock < self.round_summary_until
+
+    def draw_reveal_drops(self, surface) -> None:
+        if self.reveal is None or self.clock >= self.reveal_until:
             return
+        for drop in self.moments.drops:
+            if drop.get("kind") == "reveal":  # pymunk hops it up and down; it glides sideways to its spot
+                (start_x, _), (target_x, target_y) = drop["start"], drop["target"]
+                glide = ease_out_cubic(min(1.0, drop["age"] / 0.4))
+                centre = (start_x + (target_x - start_x) * glide, min(drop["body"].position.y, target_y))
+                image = art.piece_image(drop["piece"], round(drop["size"][1]))
+                surface.blit(image, image.get_rect(center=centre))
+
+    def draw_bits(self, surface) -> None:
         for bit in self.moments.bits:
             body = bit["body"]
             size = bit["size"]
@@ -228,9 +257,9 @@ class TableDrawing:
             if not self.wall_items:
                 spot = ghost.get_rect(midbottom=(art.W // 2, WALL_BASE))
             elif focus["end"] == "L":
-                spot = ghost.get_rect(bottomright=(layout["left"] - 6, WALL_BASE))
+                spot = ghost.get_rect(bottomright=(layout["left"] - layout["gap"], WALL_BASE))
             else:
-                spot = ghost.get_rect(bottomleft=(layout["right"] + 6, WALL_BASE))
+                spot = ghost.get_rect(bottomleft=(layout["right"] + layout["gap"], WALL_BASE))
             surface.blit(ghost, spot)
 
     def draw_peek_panel(self, surface, seat, control, options) -> None:
@@ -273,20 +302,24 @@ class TableDrawing:
                 art.cursor_ring(surface, rect, colour, 4, self.pulse)
 
     def draw_banners(self, surface) -> None:
-        if self.round_summary is not None and self.clock < self.round_summary_until:
-            event = self.round_summary
-            box = pygame.Rect(0, 0, 900, 120 + 44 * self.players)
-            box.center = (art.W // 2, 420)
-            surface.blit(art.panel(box.size, art.PANEL, art.GOLD), box)
-            art.blit_text(surface, f"Round {event['round']} is over", 60, art.GOLD, (box.centerx, box.top + 50), "center")
-            for p, penalty in enumerate(event["penalties"]):
-                art.blit_text(surface, f"{self.name(p)}: +{penalty}  (total {event['totals'][p]})", 38,
-                              self.colour(p), (box.centerx, box.top + 110 + p * 44), "center")
+        if not self.round_summary_shown():
+            return
+        event = self.round_summary
+        box = pygame.Rect(0, 0, 800, 100 + 40 * self.players)
+        box.midtop = (art.W // 2, SHELF.top - 44)
+        surface.blit(art.panel(box.size, art.PANEL, art.GOLD, 18, 255), box)
+        art.blit_text(surface, f"Round {event['round']} is over", 56, art.GOLD, (box.centerx, box.top + 46), "center")
+        for p, penalty in enumerate(event["penalties"]):
+            art.blit_text(surface, f"{self.name(p)}: +{penalty}  (total {event['totals'][p]})", 36,
+                          self.colour(p), (box.centerx, box.top + 100 + p * 40), "center")
 
     def draw_toasts(self, surface) -> None:
         for i, (words, colour, _) in enumerate(self.toasts):
             image = art.text(words, 36, art.INK)
-            box = image.get_rect(center=(art.W // 2, 320 + i * 60)).inflate(44, 24)
+            box = image.get_rect(center=(art.W // 2, 272 + i * 60)).inflate(44, 24)
+            if box.top < LOG_BOX.bottom:  # keep clear of the log
+                box.right = min(box.right, LOG_BOX.left - 12)
+                box.left = max(box.left, 30)
             surface.blit(art.panel(box.size, (64, 34, 36), colour, 12), box)
             surface.blit(image, image.get_rect(center=box.center))
 

@@ -17,8 +17,20 @@ import pygame
 
 from client import art
 from client.physics import Moments
-from client.scenes.base import ConfirmScene, MessageScene, Scene, close_soon
-from client.scenes.die_mauer_draw import NOT_ARMED, PANEL_TOP, PIECE_NAMES, WALL_BASE, TableDrawing
+from client.scenes.base import ConfirmScene, MenuScene, MessageScene, Scene, close_soon, draw_dialog
+from client.scenes.die_mauer_draw import (
+    NOT_ARMED,
+    PANEL_TOP,
+    PIECE_NAMES,
+    SHELF,
+    WALL_BASE,
+    WALL_MAX_HEIGHT,
+    WALL_MIN_HEIGHT,
+    TableDrawing,
+    ghost_room,
+    wall_gap,
+    wall_width,
+)
 from client.tween import Tweens, ease_out_back
 from client.ui import Item, Menu
 
@@ -66,6 +78,7 @@ def start_local_game(app, game_id, seat_plans, options, seed, bot_delay=None) ->
 
 class DieMauerScene(TableDrawing, Scene):
     running_game = True
+    notes_at = "top"  # the table's bottom is the seats' panels
 
     def __init__(self, app, sessions: dict, devices: dict, colours: list[int], public=None, host=None):
         super().__init__(app)
@@ -190,12 +203,12 @@ class DieMauerScene(TableDrawing, Scene):
             self.moments.clear_drops("reveal")
             for p, piece in enumerate(event["plans"]):
                 self.tweens.start(f"fist{p}", 0.0, 1.0, 0.45, delay=0.1 * p)
-                if piece is not None:  # the piece jumps out of the opening fist and lands beside it
-                    size = art.piece_size(piece, 90)
+                if piece is not None:  # the piece hops out of the opening fist and lands beside it,
+                    size = art.piece_size(piece, 90)  # low enough to keep the seat's name readable
                     fist = self.fist_centre(p)
                     target = (fist[0] + 110, fist[1] + 50 - size[1] / 2)
-                    self.moments.drop(piece, self.colour(p), size, target, velocity=(220, -700),
-                                      life=3.0, start=(fist[0], fist[1] - 20), upright=True)
+                    self.moments.drop(piece, self.colour(p), size, target, velocity=(0, -300),
+                                      life=3.0, start=(fist[0] + 10, fist[1]), upright=True)
                     self.moments.drops[-1]["kind"] = "reveal"
                     self.moments.drops[-1]["seat"] = p
             sounds.play("reveal")
@@ -209,11 +222,13 @@ class DieMauerScene(TableDrawing, Scene):
                 self.wall_items.insert(0, (event["piece"], uid))
             else:
                 self.wall_items.append((event["piece"], uid))
-            layout = self.wall_layout(self.wall_items)
-            rect = layout[uid]
-            self.moments.drop(event["piece"], self.colour(event["player"]), rect.size, rect.center, upright=True)
+            rect = self.wall_layout(self.wall_items)[uid]
+            # it falls straight into its own slot from no higher than the shelf's top
+            rise = min(rect.height * 0.7, rect.top - SHELF.top)
+            self.moments.drop(event["piece"], self.colour(event["player"]), rect.size, rect.center, upright=True,
+                              start=(rect.centerx, rect.centery - rise))
             self.moments.drops[-1]["uid"] = uid
-            self.tweens.start(f"drop{uid}", 0.0, 1.0, 1.2)
+            self.round_summary_until = min(self.round_summary_until, self.clock)  # the new wall shows
             sounds.play("thud")
         elif kind == "donation":
             self.log.append(f"{self.name(event['giver'])} gives the master builder a piece in secret")
@@ -252,19 +267,20 @@ class DieMauerScene(TableDrawing, Scene):
 
     # --- geometry (pure functions of state; used by update, draw and hit tests) ------------
     def wall_layout(self, items) -> dict:
+        """Where each wall piece sits: the tallest pieces (up to WALL_MAX_HEIGHT) for which
+        the whole wall, plus a ghost's room at either end, fits on the shelf."""
         key = tuple(items)
         cached = self.layout_cache.get(key)
         if cached is not None:
             return cached
-        height, gap = 170, 4
-        while height > 40:
-            width = sum(art.piece_size(piece, height)[0] for piece, _ in items) + gap * max(0, len(items) - 1)
-            if width <= 1760:
+        height = WALL_MAX_HEIGHT
+        for height in range(WALL_MAX_HEIGHT, WALL_MIN_HEIGHT - 1, -2):
+            if wall_width(items, height) + 2 * (ghost_room(height) + wall_gap(height)) <= SHELF.width:
                 break
-            height -= 10
-        width = sum(art.piece_size(piece, height)[0] for piece, _ in items) + gap * max(0, len(items) - 1)
-        x = art.W // 2 - width // 2
-        layout: dict = {"height": height, "left": x, "right": x + width, "centre": (art.W // 2, WALL_BASE - height // 2)}
+        gap, width = wall_gap(height), wall_width(items, height)
+        x = SHELF.centerx - width // 2
+        layout: dict = {"height": height, "gap": gap, "left": x, "right": x + width,
+                        "centre": (SHELF.centerx, WALL_BASE - height // 2)}
         for piece, uid in items:
             w, h = art.piece_size(piece, height)
             layout[uid] = pygame.Rect(x, WALL_BASE - h, w, h)
@@ -474,10 +490,11 @@ def outcome_text(event: dict, name) -> str:
     }.get(case, case)
 
 
-class PauseScene(Scene):
+class PauseScene(MenuScene):
     """Escape at the table: resume, settings, or leave (after a confirmation)."""
 
     opaque = False
+    modal = True
 
     def __init__(self, app, table: DieMauerScene):
         super().__init__(app)
@@ -499,19 +516,7 @@ class PauseScene(Scene):
 
         self.app.pop_to(TitleScene)
 
-    def handle(self, intent) -> bool:
-        if intent.action in ("escape", "back") and intent.pressed:
-            self.app.pop()
-            return True
-        self.menu.handle(intent)
-        return True
-
     def draw(self, surface) -> None:
-        shade = pygame.Surface((art.W, art.H), pygame.SRCALPHA)
-        shade.fill((8, 6, 10, 200))
-        surface.blit(shade, (0, 0))
-        box = pygame.Rect(0, 0, 760, 560)
-        box.center = (art.W // 2, 500)
-        surface.blit(art.panel(box.size, art.NIGHT, art.GOLD, 24, 250), box)
+        draw_dialog(surface, (760, 560), (art.W // 2, 500))
         art.blit_text(surface, "Paused", 110, art.GOLD, (art.W // 2, 300), "center")
         self.menu.draw(surface, self.pulse)

@@ -1,4 +1,4 @@
-"""LAN screens: the host's lobby and the join browser.
+"""LAN screens: the host's lobby, the join browser, the password prompt and the wait for a start.
 
 netplay's server, discovery and peer modules are imported only when these screens open;
 if one is missing the screen says so instead of failing.
@@ -9,8 +9,8 @@ import importlib
 import pygame
 
 from client import art
-from client.scenes.base import ConfirmScene, Scene, close_soon
-from client.ui import Item, Menu, title_bar
+from client.scenes.base import ConfirmScene, MenuScene, Scene, close_soon
+from client.ui import Item, Menu, edit_text
 
 
 def load(module: str):
@@ -21,7 +21,7 @@ def load(module: str):
         return None, f"LAN play needs {module}, which is not available yet ({error})."
 
 
-class HostLobbyScene(Scene):
+class HostLobbyScene(MenuScene):
     """Serves a table on the LAN; local seats play here, open seats wait for peers."""
 
     running_game = True
@@ -80,11 +80,8 @@ class HostLobbyScene(Scene):
         close_soon(*self.sessions.values(), self.public, self.handle_)
         self.sessions, self.public, self.handle_ = {}, None, None
 
-    def handle(self, intent) -> bool:
-        if intent.action in ("escape", "back") and intent.pressed:
-            self.cancel()
-            return True
-        return self.menu.handle(intent)
+    def back(self) -> None:
+        self.cancel()
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -115,7 +112,7 @@ class HostLobbyScene(Scene):
 
     def draw(self, surface) -> None:
         surface.blit(art.background("menu"), (0, 0))
-        title_bar(surface, "Hosting on the LAN", "Esc back" if self.error else "Waiting for players to join   Esc cancel")
+        self.draw_title(surface, "Hosting on the LAN", "Esc back" if self.error else "Waiting for players to join   Esc cancel")
         if self.error:
             for i, line in enumerate(art.wrap(self.error, 44, 1300)):
                 art.blit_text(surface, line, 44, art.DANGER, (art.W // 2, 380 + i * 50), "center")
@@ -137,7 +134,7 @@ class HostLobbyScene(Scene):
         self.menu.draw(surface, self.pulse)
 
 
-class JoinScene(Scene):
+class JoinScene(MenuScene):
     """A live list of tables on the LAN (zeroconf); confirm one to join it."""
 
     def __init__(self, app, player_name: str | None = None, browse: bool = True):
@@ -169,13 +166,8 @@ class JoinScene(Scene):
         self.app.input.text_input = True
 
     def _handle_editing(self, intent) -> bool:
-        if intent.action == "text":
-            if intent.text == "\b":
-                self.player_name = self.player_name[:-1]
-            elif len(self.player_name) < 14:
-                self.player_name += intent.text
-        elif intent.action == "escape" or (
-                intent.device in ("keys2", "mouse") and intent.action == "confirm" and intent.pressed):
+        self.player_name, ended = edit_text(self.player_name, intent)
+        if ended:
             self.player_name = self.player_name.strip() or "Player"
             self.editing = False
             self.app.input.text_input = False
@@ -196,27 +188,18 @@ class JoinScene(Scene):
         self.menu.focus = min(focus, len(items) + 1)
 
     def join(self, entry: dict) -> None:
-        peer, error = load("netplay.peer")
-        if peer is None:
-            self.app.note(error)
-            return
         if entry.get("password"):
-            self.app.note("Password-protected tables cannot be joined from this screen yet.")
-            return
-        try:
-            session = peer.RemoteSession(entry["address"], entry["port"], self.player_name)
-        except Exception as failure:  # noqa: BLE001 - a failed connection is a note on screen
-            self.app.note(f"Could not join: {failure}")
-            return
-        self.app.push(JoinWaitScene(self.app, session, entry))
+            self.app.push(PasswordScene(self.app, entry, self.player_name))
+        else:
+            connect(self.app, entry, self.player_name)
+
+    def back(self) -> None:
+        self.leave()
 
     def handle(self, intent) -> bool:
         if self.editing:
             return self._handle_editing(intent)
-        if intent.action in ("escape", "back") and intent.pressed:
-            self.leave()
-            return True
-        return self.menu.handle(intent)
+        return super().handle(intent)
 
     def pause(self) -> None:
         self.editing = False
@@ -234,7 +217,7 @@ class JoinScene(Scene):
 
     def draw(self, surface) -> None:
         surface.blit(art.background("menu"), (0, 0))
-        title_bar(surface, "Join a LAN game", "Tables on this network appear by themselves   Esc back")
+        self.draw_title(surface, "Join a LAN game", "Tables on this network appear by themselves   Esc back")
         if self.error:
             for i, line in enumerate(art.wrap(self.error, 44, 1300)):
                 art.blit_text(surface, line, 44, art.DANGER, (art.W // 2, 380 + i * 50), "center")
@@ -254,12 +237,27 @@ def host_line(entry: dict) -> str:
     return f"{entry.get('name', '?')}  -  {game}  -  {seats}  -  {entry.get('phase', '')}{lock}"
 
 
-class JoinWaitScene(Scene):
+def connect(app, entry: dict, player_name: str, password: str | None = None) -> None:
+    """Open a seat at the table ``entry`` (a browser row) and wait in its lobby."""
+    peer, error = load("netplay.peer")
+    if peer is None:
+        app.note(error)
+        return
+    try:
+        session = peer.RemoteSession(entry["address"], entry["port"], player_name, password=password or None)
+    except Exception as failure:  # noqa: BLE001 - a failed connection is a note on screen
+        app.note(f"Could not join: {failure}")
+        return
+    app.push(JoinWaitScene(app, session, entry, player_name, password))
+
+
+class JoinWaitScene(MenuScene):
     """Connected to a table: wait in its lobby until it starts, then sit down at it."""
 
-    def __init__(self, app, session, entry: dict):
+    def __init__(self, app, session, entry: dict, player_name: str = "Player", password: str | None = None):
         super().__init__(app)
         self.session, self.entry = session, entry
+        self.player_name, self.password = player_name, password
         self.lobby: dict | None = None
         self.seat = None
         self.status = "Connecting..."
@@ -269,11 +267,8 @@ class JoinWaitScene(Scene):
         close_soon(self.session)
         self.app.pop()
 
-    def handle(self, intent) -> bool:
-        if intent.action in ("escape", "back") and intent.pressed:
-            self.leave()
-            return True
-        return self.menu.handle(intent)
+    def back(self) -> None:
+        self.leave()
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -285,6 +280,11 @@ class JoinWaitScene(Scene):
                 self.status = "Waiting for the table to fill..."
             elif kind == "lobby":
                 self.lobby = message
+            elif kind == "refuse" and message.get("code") == "password":
+                close_soon(self.session)  # ask again, saying why
+                problem = "Wrong password, try again." if self.password else "This table needs a password."
+                self.app.replace(PasswordScene(self.app, self.entry, self.player_name, problem))
+                return
             elif kind in ("bye", "refuse"):
                 self.status = f"The host said: {message.get('reason', 'goodbye')}"
             elif kind == "start":
@@ -307,10 +307,141 @@ class JoinWaitScene(Scene):
 
     def draw(self, surface) -> None:
         surface.blit(art.background("menu"), (0, 0))
-        title_bar(surface, f"Table: {self.entry.get('name', '?')}", "Esc leave")
+        self.draw_title(surface, f"Table: {self.entry.get('name', '?')}", "Esc leave")
         art.blit_text(surface, self.status, 46, art.INK, (art.W // 2, 260), "center")
         for i, seat in enumerate((self.lobby or {}).get("seats", [])):
             colour = art.SEAT_COLOURS[i % len(art.SEAT_COLOURS)]
             label = f"{seat.get('name') or 'open seat'}{'  (you)' if i == self.seat else ''}"
             art.blit_text(surface, label, 40, colour, (art.W // 2, 360 + i * 60), "center")
         self.menu.draw(surface, self.pulse)
+
+
+class PasswordScene(Scene):
+    """The password of a protected table: typed on the keyboard, or picked letter by letter
+    on an on-screen keyboard with a gamepad (d-pad moves, A types, B deletes, X shifts)
+    or the mouse. Shown as stars; confirming joins the table."""
+
+    ROWS = ("1234567890", "qwertyuiop", "asdfghjkl-", "zxcvbnm_.!")
+    WIDE = ("Shift", "Space", "Delete", "Join")
+    LIMIT = 32
+
+    def __init__(self, app, entry: dict, player_name: str, problem: str = ""):
+        super().__init__(app)
+        self.entry, self.player_name, self.problem = entry, player_name, problem
+        self.password = ""
+        self.upper = False
+        self.focus = (1, 0)  # (row, column): the "q"
+        self.rects: dict[tuple[int, int], pygame.Rect] = {}
+        for r, row in enumerate(self.ROWS):
+            for c in range(len(row)):
+                self.rects[(r, c)] = pygame.Rect(art.W // 2 - 545 + c * 110, 440 + r * 96, 100, 86)
+        for c in range(len(self.WIDE)):
+            self.rects[(len(self.ROWS), c)] = pygame.Rect(art.W // 2 - 545 + c * 275, 440 + len(self.ROWS) * 96,
+                                                          265, 86)
+
+    def resume(self) -> None:
+        self.app.input.text_input = True
+
+    def pause(self) -> None:
+        self.app.input.text_input = False
+
+    def label(self, key: tuple[int, int]) -> str:
+        row, column = key
+        if row == len(self.ROWS):
+            return self.WIDE[column]
+        letter = self.ROWS[row][column]
+        return letter.upper() if self.upper else letter
+
+    def press(self, key: tuple[int, int]) -> None:
+        label = self.label(key)
+        if label == "Shift":
+            self.upper = not self.upper
+        elif label == "Delete":
+            self.password = self.password[:-1]
+        elif label == "Join":
+            self.submit()
+            return
+        else:
+            self.password = (self.password + (" " if label == "Space" else label))[:self.LIMIT]
+        self.app.sounds.play("move")
+
+    def submit(self) -> None:
+        if not self.password:
+            self.problem = "Type the table's password first."
+            self.app.sounds.play("reject")
+            return
+        self.app.sounds.play("confirm")
+        self.app.pop()
+        connect(self.app, self.entry, self.player_name, self.password)
+
+    def move(self, action: str) -> None:
+        row, column = self.focus
+        wide = len(self.ROWS)
+        if action in ("left", "right"):
+            count = len(self.WIDE) if row == wide else len(self.ROWS[row])
+            column = (column + (1 if action == "right" else -1)) % count
+        else:
+            below = (row + (1 if action == "down" else -1)) % (wide + 1)
+            # keep roughly the same place across the row of wide keys
+            if below == wide:
+                column = min(column * len(self.WIDE) // len(self.ROWS[row]), len(self.WIDE) - 1)
+            elif row == wide:
+                column = min(column * len(self.ROWS[below]) // len(self.WIDE) + 1, len(self.ROWS[below]) - 1)
+            row = below
+        self.focus = (row, column)
+        self.app.sounds.play("move")
+
+    def handle(self, intent) -> bool:
+        if intent.action == "escape":
+            self.app.pop()
+            return True
+        if intent.device in ("keyboard", "keys1", "keys2"):
+            # the keyboard types; only Return (keys2's confirm) joins
+            self.password, ended = edit_text(self.password, intent, self.LIMIT)
+            if ended == "enter":
+                self.submit()
+            return True
+        if intent.device == "mouse":
+            if intent.action in ("point", "confirm"):
+                hit = next((key for key, rect in self.rects.items() if rect.collidepoint(intent.pos)), None)
+                if hit is not None:
+                    self.focus = hit
+                    if intent.action == "confirm" and intent.pressed:
+                        self.press(hit)
+            return True
+        if not intent.pressed:
+            return True
+        if intent.action in ("up", "down", "left", "right"):
+            self.move(intent.action)
+        elif intent.action == "confirm":
+            self.press(self.focus)
+        elif intent.action == "back":
+            if self.password:
+                self.password = self.password[:-1]
+            else:
+                self.app.pop()
+        elif intent.action == "alt":
+            self.upper = not self.upper
+        return True
+
+    def draw(self, surface) -> None:
+        surface.blit(art.background("menu"), (0, 0))
+        self.draw_title(surface, "Password", "Type it, or pick letters with a gamepad (A types, B deletes, "
+                                             "X shifts) or the mouse.   Enter joins   Esc back")
+        art.blit_text(surface, f"{self.entry.get('name', 'This table')} needs a password", 44, art.INK_DIM,
+                      (art.W // 2, 196), "center")
+        field = pygame.Rect(0, 0, 900, 90)
+        field.center = (art.W // 2, 300)
+        surface.blit(art.panel(field.size, art.PANEL_HI, art.GOLD, 14), field)
+        shown = "*" * len(self.password) + ("_" if int(self.clock * 2) % 2 == 0 else " ")
+        art.blit_text(surface, shown, 60, art.INK, (field.left + 30, field.centery + 8), "midleft")
+        if self.problem:
+            art.blit_text(surface, self.problem, 38, art.DANGER, (art.W // 2, 384), "center")
+        for key, rect in self.rects.items():
+            focused = key == self.focus
+            special = key[0] == len(self.ROWS) and (self.label(key) == "Join" or (self.upper and key[1] == 0))
+            surface.blit(art.panel(rect.size, art.PANEL_HI if focused or special else art.PANEL,
+                                   art.GOLD if special else None, 12), rect)
+            art.blit_text(surface, self.label(key), 44 if key[0] < len(self.ROWS) else 40,
+                          art.INK if focused else art.INK_DIM, rect.center, "center")
+        art.cursor_ring(surface, self.rects[self.focus], art.GOLD, 3, self.pulse)

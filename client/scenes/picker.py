@@ -1,8 +1,8 @@
 """The game picker: every game that exists, each with a short how-to-play card."""
 
 from client import art
-from client.scenes.base import Scene
-from client.ui import Item, Menu, title_bar
+from client.scenes.base import MenuScene
+from client.ui import Item, Menu
 
 # Games with a table scene in this client; the others are listed but cannot start yet.
 PLAYABLE = {"die_mauer"}
@@ -16,7 +16,7 @@ HOW_TO = {
 }
 
 
-class PickerScene(Scene):
+class PickerScene(MenuScene):
     def __init__(self, app):
         super().__init__(app)
         from engines import GAMES
@@ -34,15 +34,9 @@ class PickerScene(Scene):
 
         self.app.push(SetupScene(self.app, info.id))
 
-    def handle(self, intent) -> bool:
-        if intent.action in ("escape", "back") and intent.pressed:
-            self.app.pop()
-            return True
-        return self.menu.handle(intent)
-
     def draw(self, surface) -> None:
         surface.blit(art.background("menu"), (0, 0))
-        title_bar(surface, "Pick a game", "Up/down choose   Confirm set up the table   Esc back")
+        self.draw_title(surface, "Pick a game", "Up/down choose   Confirm set up the table   Esc back")
         self.menu.draw(surface, self.pulse)
         if self.menu.focus >= len(self.games):
             return

@@ -1,13 +1,15 @@
 """The results: a score table with every round's penalties and the winners."""
 
+import pygame
+
 from client import art
 from client.physics import Moments
-from client.scenes.base import Scene
-from client.tween import Tweens, ease_out_back
-from client.ui import Item, Menu, title_bar
+from client.scenes.base import MenuScene
+from client.tween import Tweens, ease_out_cubic
+from client.ui import Item, Menu
 
 
-class ResultsScene(Scene):
+class ResultsScene(MenuScene):
     def __init__(self, app, game_name, names, colours, round_scores, totals, winners, lower_wins=True):
         super().__init__(app)
         self.game_name = game_name
@@ -16,9 +18,9 @@ class ResultsScene(Scene):
         self.lower_wins = lower_wins
         self.tweens = Tweens()
         for p in range(len(names)):
-            self.tweens.start(f"row{p}", 0.0, 1.0, 0.5, ease_out_back, delay=0.15 * p)
+            self.tweens.start(f"row{p}", 0.0, 1.0, 0.45, ease_out_cubic, delay=0.1 * p)
         self.menu = Menu([Item("Play again", self.again), Item("Back to the title", self.title)],
-                         (art.W // 2, 840), width=560, sounds=app.sounds)
+                         (art.W // 2, 810), width=560, sounds=app.sounds)
         app.sounds.play("round")
         self.confetti = Moments(seed=len(names))
         self.confetti.scatter((art.W // 2, 120), [colours[p] for p in winners] + [art.GOLD], count=70)
@@ -33,11 +35,8 @@ class ResultsScene(Scene):
 
         self.app.pop_to(TitleScene)
 
-    def handle(self, intent) -> bool:
-        if intent.action in ("escape", "back") and intent.pressed:
-            self.title()
-            return True
-        return self.menu.handle(intent)
+    def back(self) -> None:
+        self.title()
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -46,20 +45,28 @@ class ResultsScene(Scene):
 
     def draw(self, surface) -> None:
         surface.blit(art.background("menu"), (0, 0))
+        for bit in self.confetti.bits:  # behind the heading and the table
+            position = bit["body"].position
+            size = bit["size"]
+            surface.fill(bit["colour"], (position.x - size / 2, position.y - size / 4, size, size / 2))
         winners = " and ".join(self.names[p] for p in self.winners)
-        title_bar(surface, f"{winners} win{'s' if len(self.winners) == 1 else ''}!",
-                  f"{self.game_name}: {'lowest' if self.lower_wins else 'highest'} total wins")
+        self.draw_title(surface, f"{winners} win{'s' if len(self.winners) == 1 else ''}!",
+                        f"{self.game_name}: {'lowest' if self.lower_wins else 'highest'} total wins")
         rounds = len(self.round_scores)
         column = 150
         width = 360 + column * (rounds + 1)
         left = art.W // 2 - width // 2
-        surface.blit(art.panel((width + 40, 140 + 74 * len(self.names)), art.PANEL), (left - 20, 190))
-        art.blit_text(surface, "Player", 38, art.INK_DIM, (left + 20, 214))
+        table = pygame.Rect(left - 20, 190, width + 40, 140 + 74 * len(self.names))
+        surface.blit(art.panel(table.size, art.PANEL), table)
+        heading_y = 236
+        art.blit_text(surface, "Player", 38, art.INK_DIM, (left + 20, heading_y), "midleft")
         for r in range(rounds):
-            art.blit_text(surface, f"Round {r + 1}", 34, art.INK_DIM, (left + 360 + r * column + column // 2, 232),
+            art.blit_text(surface, f"Round {r + 1}", 34, art.INK_DIM, (left + 360 + r * column + column // 2, heading_y),
                           "center")
-        art.blit_text(surface, "Total", 38, art.GOLD, (left + 360 + rounds * column + column // 2, 232), "center")
+        art.blit_text(surface, "Total", 38, art.GOLD, (left + 360 + rounds * column + column // 2, heading_y), "center")
         order = sorted(range(len(self.names)), key=lambda p: self.totals[p] * (1 if self.lower_wins else -1))
+        clip = surface.get_clip()
+        surface.set_clip(table.inflate(-8, -8))  # rows slide in from the table's right edge, not from outside it
         for row, p in enumerate(order):
             y = 290 + row * 74
             shift = round((1 - self.tweens.get(f"row{p}", 1.0)) * 600)
@@ -72,8 +79,5 @@ class ResultsScene(Scene):
                               (left + 360 + r * column + column // 2 + shift, y + 26), "center")
             art.blit_text(surface, str(self.totals[p]), 48, art.GOLD,
                           (left + 360 + rounds * column + column // 2 + shift, y + 26), "center")
+        surface.set_clip(clip)
         self.menu.draw(surface, self.pulse)
-        for bit in self.confetti.bits:
-            position = bit["body"].position
-            size = bit["size"]
-            surface.fill(bit["colour"], (position.x - size / 2, position.y - size / 4, size, size / 2))

@@ -1,15 +1,15 @@
 """Settings: volume, fullscreen, and remappable keys and pad buttons (saved at once)."""
 
 from client import art
-from client.scenes.base import Scene
+from client.scenes.base import MenuScene
 from client.settings import KEY_ACTIONS, PAD_ACTIONS
-from client.ui import Item, Menu, title_bar
+from client.ui import Item, Menu
 
 DEVICE_TITLES = {"keys1": "Left keys (WASD)", "keys2": "Right keys (arrows)", "pad": "Gamepad buttons"}
 PAD_ACTION_HELP = {"secret": "blind pick: empty fist", "peek": "peek at my pieces", "menu": "pause"}
 
 
-class SettingsScene(Scene):
+class SettingsScene(MenuScene):
     def __init__(self, app):
         super().__init__(app)
         settings = app.settings
@@ -41,20 +41,14 @@ class SettingsScene(Scene):
         self.app.input.rebuild_keymaps()
         self.app.note("Controls reset to the defaults.", 3, problem=False)
 
-    def handle(self, intent) -> bool:
-        if intent.action in ("escape", "back") and intent.pressed:
-            self.app.pop()
-            return True
-        return self.menu.handle(intent)
-
     def draw(self, surface) -> None:
         surface.blit(art.background("menu"), (0, 0))
-        title_bar(surface, "Settings", "Left/right change   Confirm choose   Esc back")
+        self.draw_title(surface, "Settings", "Left/right change   Confirm choose   Esc back")
         self.menu.draw(surface, self.pulse)
         art.blit_text(surface, f"Saved in {self.app.settings.path}", 30, art.INK_FAINT, (art.W // 2, 960), "center")
 
 
-class BindingsScene(Scene):
+class BindingsScene(MenuScene):
     """One device's bindings; confirm on a row, then press the new key or button."""
 
     def __init__(self, app, device: str):
@@ -72,7 +66,7 @@ class BindingsScene(Scene):
 
     def _label(self, action: str) -> str:
         if self.waiting == action:
-            return f"{action}: press a {'button' if self.device == 'pad' else 'key'}..."
+            return f"{PAD_ACTION_HELP.get(action, action)}: press a {'button' if self.device == 'pad' else 'key'}..."
         return f"{PAD_ACTION_HELP.get(action, action)}:  {self.bindings()[action]}"
 
     def _wait(self, action: str) -> None:
@@ -91,10 +85,7 @@ class BindingsScene(Scene):
                 self.app.input.rebuild_keymaps()
                 self.app.sounds.play("confirm")
             return True
-        if intent.action in ("escape", "back") and intent.pressed:
-            self.app.pop()
-            return True
-        return self.menu.handle(intent)
+        return super().handle(intent)
 
     def bind(self, action: str, name: str) -> None:
         """Bind ``name``; a key or button that already had another job swaps jobs with it."""
@@ -110,5 +101,6 @@ class BindingsScene(Scene):
 
     def draw(self, surface) -> None:
         surface.blit(art.background("menu"), (0, 0))
-        title_bar(surface, DEVICE_TITLES[self.device], "Confirm a row, then press the new key   Esc cancel")
+        thing = "button" if self.device == "pad" else "key"
+        self.draw_title(surface, DEVICE_TITLES[self.device], f"Confirm a row, then press the new {thing}   Esc cancel")
         self.menu.draw(surface, self.pulse)

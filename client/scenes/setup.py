@@ -5,8 +5,8 @@ import random
 from dataclasses import dataclass
 
 from client import art
-from client.scenes.base import Scene
-from client.ui import Item, Menu, title_bar
+from client.scenes.base import MenuScene
+from client.ui import Item, Menu, edit_text
 
 NAMES = ["Anna", "Ben", "Clara", "David", "Emma", "Felix"]
 BOTS = ["bot:easy", "bot:normal", "bot:hard"]
@@ -44,7 +44,7 @@ def host_seats(seat_plans) -> list[dict]:
     return specs
 
 
-class SetupScene(Scene):
+class SetupScene(MenuScene):
     def __init__(self, app, game_id: str):
         super().__init__(app)
         from engines import game_info
@@ -156,9 +156,6 @@ class SetupScene(Scene):
     def handle(self, intent) -> bool:
         if self.editing is not None:
             return self._handle_editing(intent)
-        if intent.action in ("escape", "back") and intent.pressed:
-            self.app.pop()
-            return True
         if intent.action == "connected":
             self.app.note(f"{control_label(intent.device)} connected", 3, problem=False)
             return True
@@ -172,7 +169,7 @@ class SetupScene(Scene):
                 if self.swatch_rect(index).collidepoint(intent.pos):
                     self.next_colour(index)
                     return True
-        return self.menu.handle(intent)
+        return super().handle(intent)
 
     def next_colour(self, index: int) -> None:
         """The seat's next colour that no other seat wears."""
@@ -191,13 +188,8 @@ class SetupScene(Scene):
 
     def _handle_editing(self, intent) -> bool:
         seat = self.seats[self.editing]
-        if intent.action == "text":
-            if intent.text == "\b":
-                seat.name = seat.name[:-1]
-            elif len(seat.name) < 14:
-                seat.name += intent.text
-        elif intent.action == "escape" or (
-                intent.device in ("keys2", "mouse") and intent.action == "confirm" and intent.pressed):
+        seat.name, ended = edit_text(seat.name, intent)
+        if ended:
             seat.name = seat.name.strip() or NAMES[seat.colour]
             self.editing = None
             self.app.input.text_input = False
@@ -209,17 +201,17 @@ class SetupScene(Scene):
 
     def draw(self, surface) -> None:
         surface.blit(art.background("menu"), (0, 0))
-        title_bar(surface, f"{self.info.name}: who plays?",
+        self.draw_title(surface, f"{self.info.name}: who plays?",
                   "Left/right: device or bot   Confirm: rename   Peek (Shift, right click): colour   Esc back")
         self.menu.draw(surface, self.pulse)
         for index, seat in enumerate(self.seats):
             swatch = self.swatch_rect(index)
             surface.blit(art.panel(swatch.size, art.SEAT_COLOURS[seat.colour], None, 8), swatch)
-        side = art.panel((560, 560), art.PANEL)
-        surface.blit(side, (1300, 180))
-        art.blit_text(surface, "Devices", 52, art.GOLD, (1340, 210))
+        side = art.panel((540, 560), art.PANEL)
+        surface.blit(side, (1330, 180))  # clear of the focus ring around the menu
+        art.blit_text(surface, "Devices", 52, art.GOLD, (1370, 210))
         lines = [control_label(device) for device in self.app.input.devices()]
         lines += ["", "Hold peek (right mouse button,", "Left Shift, Right Shift) to see", "your pieces in private.",
                   "Gamepads choose blind: press a", "piece's button twice."]
         for i, line in enumerate(lines):
-            art.blit_text(surface, line, 34, art.INK_DIM, (1340, 280 + i * 38))
+            art.blit_text(surface, line, 34, art.INK_DIM, (1370, 280 + i * 38))

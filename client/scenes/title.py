@@ -4,7 +4,7 @@ import math
 
 from client import art
 from client.scenes.base import Scene
-from client.ui import Item, Menu, title_bar
+from client.ui import Item, Menu
 
 DECOR = ["1", "T", "3", "6", "G", "2", "4", "T", "3", "G", "6"]
 
@@ -52,4 +52,4 @@ class TitleScene(Scene):
         art.blit_text(surface, "Spielabend", 200, art.GOLD, (art.W // 2, 180), "center")
         art.blit_text(surface, "a game-night arcade", 48, art.INK_DIM, (art.W // 2, 282), "center")
         self.menu.draw(surface, self.pulse)
-        title_bar(surface, "", "Mouse, WASD + Space, arrows + Enter or a gamepad.   F11 fullscreen   Esc back")
+        self.draw_title(surface, "", "Mouse, WASD + Space, arrows + Enter or a gamepad.   F11 fullscreen   Esc back")

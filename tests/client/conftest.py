@@ -64,3 +64,17 @@ def pad_button(instance_id: int, button: int) -> None:
 def frames(app, count: int, dt: float = 1 / 60) -> None:
     for _ in range(count):
         app.frame(dt)
+
+
+def local_table(app, seats: list[tuple[str, str]], seed: int, bot_delay: float | None = None, rounds: int = 1):
+    """A Die Mauer table for ``seats`` ((name, device or "bot:<strength>") pairs, colours in
+    order) pushed over a title screen, as the set-up screen would start it; returns it."""
+    from client.scenes.game import start_local_game
+    from client.scenes.setup import SeatPlan
+    from client.scenes.title import TitleScene
+
+    if not app.scenes:
+        app.push(TitleScene(app))
+    plans = [SeatPlan(name, control, colour) for colour, (name, control) in enumerate(seats)]
+    start_local_game(app, "die_mauer", plans, {"rounds": rounds}, seed=seed, bot_delay=bot_delay)
+    return app.top

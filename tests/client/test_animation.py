@@ -3,12 +3,9 @@
 import pytest
 
 from client.physics import Moments
-from client.scenes.game import start_local_game
-from client.scenes.setup import SeatPlan
-from client.scenes.title import TitleScene
 from client.sound import RECIPES
 from client.tween import Tween, Tweens, ease_out_back
-from tests.client.conftest import frames
+from tests.client.conftest import frames, local_table
 
 
 def test_a_tween_eases_from_start_to_end_after_its_delay():
@@ -57,10 +54,7 @@ def test_every_sound_is_synthesised(name):
 
 def test_drawing_changes_nothing(make_app):
     app = make_app()
-    app.push(TitleScene(app))
-    start_local_game(app, "die_mauer", [SeatPlan("Anna", "keys1", 0), SeatPlan("Ben", "bot:hard", 1),
-                                        SeatPlan("Cleo", "bot:easy", 2)], {"rounds": 1}, seed=6, bot_delay=0.1)
-    table = app.top
+    table = local_table(app, [("Anna", "keys1"), ("Ben", "bot:hard"), ("Cleo", "bot:easy")], seed=6, bot_delay=0.1)
     frames(app, 40)
     before = (table.host.state.digest(), {k: t.elapsed for k, t in table.tweens.tweens.items()},
               [tuple(d["body"].position) for d in table.moments.drops], list(table.log), table.clock)

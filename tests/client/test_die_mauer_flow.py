@@ -137,7 +137,7 @@ def test_a_full_game_from_title_to_results(make_app):
             shots.add("round")
             shoot(app, "flow_round_over")
     assert isinstance(app.top, ResultsScene), f"no results after the loop; did {done}"
-    frames(app, 40)
+    frames(app, 90)
     shoot(app, "flow_results")
     assert done.get("pad-secret") and done.get("keys-secret") and done.get("mouse-secret")
     results = app.top

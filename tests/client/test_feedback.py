@@ -2,10 +2,8 @@
 
 import pygame
 
-from client.scenes.game import start_local_game
-from client.scenes.setup import SeatPlan
 from client.scenes.title import TitleScene
-from tests.client.conftest import frames, key, post, shoot
+from tests.client.conftest import frames, key, local_table, post, shoot
 
 
 def peek_pick(shift: str, moves: int, right: str, confirm: str) -> None:
@@ -19,10 +17,7 @@ def peek_pick(shift: str, moves: int, right: str, confirm: str) -> None:
 
 def test_an_illegal_end_shows_the_building_order_reason(make_app):
     app = make_app()
-    app.push(TitleScene(app))
-    start_local_game(app, "die_mauer", [SeatPlan("Anna", "keys1", 0), SeatPlan("Ben", "keys2", 1)],
-                     {"rounds": 1}, seed=1)
-    table = app.top
+    table = local_table(app, [("Anna", "keys1"), ("Ben", "keys2")], seed=1)
     frames(app, 2)
     # turn 1: master Anna plans the Tower, Ben the 6-wall: nobody guessed, Anna builds the Tower
     peek_pick("left shift", 1, "d", "space")

@@ -9,7 +9,7 @@ from client.input import InputRouter, Intent, Viewport
 from client.scenes.settings import BindingsScene, SettingsScene
 from client.scenes.title import TitleScene
 from client.settings import Settings
-from tests.client.conftest import click, frames, key, pad_button, post, shoot
+from tests.client.conftest import click, frames, key, local_table, pad_button, post, shoot
 
 
 def event(kind, **fields):
@@ -147,16 +147,12 @@ def test_a_seat_is_renamed_by_typing(make_app):
 
 
 def test_a_replugged_pad_takes_its_seat_back(make_app):
-    from client.scenes.game import start_local_game
-    from client.scenes.setup import SeatPlan
 
     app = make_app()
     app.push(TitleScene(app))
     post(pygame.CONTROLLERDEVICEADDED, instance_id=1, device_index=0)
     frames(app, 1)
-    start_local_game(app, "die_mauer", [SeatPlan("Anna", "pad:1", 0), SeatPlan("Ben", "bot:easy", 1)],
-                     {"rounds": 1}, seed=3)
-    table = app.top
+    table = local_table(app, [("Anna", "pad:1"), ("Ben", "bot:easy")], seed=3)
     post(pygame.CONTROLLERDEVICEREMOVED, instance_id=1)
     frames(app, 1)
     assert any("disconnected" in toast[0] for toast in table.toasts)

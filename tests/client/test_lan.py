@@ -7,11 +7,11 @@ import pygame
 import pytest
 
 from client.scenes.game import DieMauerScene
-from client.scenes.lan import HostLobbyScene, JoinScene, JoinWaitScene
+from client.scenes.lan import HostLobbyScene, JoinScene, JoinWaitScene, PasswordScene
 from client.scenes.results import ResultsScene
 from client.scenes.setup import SeatPlan
 from client.scenes.title import TitleScene
-from tests.client.conftest import frames, key, post, shoot
+from tests.client.conftest import click, frames, key, pad_button, post, shoot
 
 server = pytest.importorskip("netplay.server")
 peer = pytest.importorskip("netplay.peer")
@@ -47,6 +47,18 @@ def play_out(app, table, seat, remote=None, limit=4000) -> None:
         time.sleep(0.002)
 
 
+def wait_for(app, scene_type, seconds: float = 5.0):
+    """Run frames (the network answers meanwhile) until a ``scene_type`` is on top."""
+    deadline = time.monotonic() + seconds
+    for _ in range(1000):
+        if isinstance(app.top, scene_type) or time.monotonic() > deadline:
+            break
+        frames(app, 1)
+        time.sleep(0.005)
+    assert isinstance(app.top, scene_type), getattr(app.top, "status", app.top)
+    return app.top
+
+
 def test_hosting_from_the_lobby_until_a_peer_joins_and_the_game_ends(make_app):
     app = make_app()
     app.push(TitleScene(app))
@@ -59,16 +71,11 @@ def test_hosting_from_the_lobby_until_a_peer_joins_and_the_game_ends(make_app):
     shoot(app, "lan_host_lobby_waiting")
     remote = peer.RemoteSession("127.0.0.1", lobby.handle_.port, "Zoe")
     try:
-        for _ in range(500):
-            frames(app, 1)
-            time.sleep(0.005)
-            if isinstance(app.top, DieMauerScene):
-                break
-        table = app.top
-        assert isinstance(table, DieMauerScene)
+        table = wait_for(app, DieMauerScene)
         assert table.names[1] == "Zoe"
         play_out(app, table, 0, remote)
         assert isinstance(app.top, ResultsScene)
+        frames(app, 60)  # the score rows have slid in
         shoot(app, "lan_host_results")
     finally:
         remote.close()
@@ -92,19 +99,108 @@ def test_joining_a_table_and_playing_it_to_the_results(make_app):
         join.close()
         join.join({"address": "127.0.0.1", "port": handle.port, "name": "Test table"})
         assert isinstance(app.top, JoinWaitScene)
-        for _ in range(500):
-            frames(app, 1)
-            time.sleep(0.005)
-            if isinstance(app.top, DieMauerScene):
-                break
-        table = app.top
-        assert isinstance(table, DieMauerScene), getattr(table, "status", table)
+        table = wait_for(app, DieMauerScene)
         frames(app, 3)
         shoot(app, "lan_join_table")
         seat = next(iter(table.controls))
         assert seat == 1
         play_out(app, table, seat)
         assert isinstance(app.top, ResultsScene)
+        frames(app, 60)  # the score rows have slid in
         shoot(app, "lan_join_results")
     finally:
         handle.close()
+
+
+@pytest.fixture
+def locked_table():
+    """A two-seat table on 127.0.0.1 with the password "Tisch 42": a bot and an open seat."""
+    from netplay.host import Host
+
+    host = Host("die_mauer", 2, 3, {"rounds": 1}, seats=[{"kind": "bot", "strength": "easy"}, {"kind": "remote"}],
+                names=["Bot", ""], bot_delay=0.05)
+    handle = server.serve_in_thread(host, port=0, name="Locked table", password="Tisch 42", **SERVE)
+    yield {"address": "127.0.0.1", "port": handle.port, "name": "Locked table", "game": "die_mauer",
+           "seats_open": 1, "seats_taken": 1, "phase": "lobby", "password": True}
+    handle.close()
+
+
+def type_text(words: str) -> None:
+    for letter in words:
+        post(pygame.TEXTINPUT, text=letter)
+
+
+def test_a_password_typed_on_the_keyboard_opens_a_locked_table(make_app, locked_table):
+    app = make_app()
+    app.push(TitleScene(app))
+    join = JoinScene(app, player_name="Zoe", browse=False)
+    app.push(join)
+    join.join(locked_table)
+    prompt = app.top
+    assert isinstance(prompt, PasswordScene) and app.input.text_input
+    type_text("tisch 4")
+    key("backspace")
+    type_text("2")  # "tisch 2": wrong (passwords are case-sensitive)
+    key("return")
+    frames(app, 1)
+    assert isinstance(app.top, JoinWaitScene)
+    prompt = wait_for(app, PasswordScene)
+    assert "Wrong password" in prompt.problem and prompt.password == ""
+    shoot(app, "lan_password_wrong")
+    type_text("Tisch 42")
+    frames(app, 1)
+    shoot(app, "lan_password_typed")
+    key("return")
+    table = wait_for(app, DieMauerScene)
+    assert table.names[1] == "Zoe"
+    table.close()
+
+
+PAD = 5
+
+
+def pad_type(app, prompt: PasswordScene, words: str) -> None:
+    """Pick each letter on the on-screen keyboard with the d-pad and A."""
+    codes = {"up": pygame.CONTROLLER_BUTTON_DPAD_UP, "down": pygame.CONTROLLER_BUTTON_DPAD_DOWN,
+             "left": pygame.CONTROLLER_BUTTON_DPAD_LEFT, "right": pygame.CONTROLLER_BUTTON_DPAD_RIGHT}
+    for letter in words:
+        if letter.isupper() != prompt.upper and letter.isalpha():
+            pad_button(PAD, pygame.CONTROLLER_BUTTON_X)
+            frames(app, 1)
+        if letter == " ":
+            target = (len(prompt.ROWS), prompt.WIDE.index("Space"))
+        else:
+            row = next(r for r, keys in enumerate(prompt.ROWS) if letter.lower() in keys)
+            target = (row, prompt.ROWS[row].index(letter.lower()))
+        for _ in range(40):  # bounded: at most a few presses per letter
+            if prompt.focus == target:
+                break
+            direction = ("down" if prompt.focus[0] < target[0] else "up") if prompt.focus[0] != target[0] else (
+                "right" if prompt.focus[1] < target[1] else "left")
+            pad_button(PAD, codes[direction])
+            frames(app, 1)
+        assert prompt.focus == target
+        pad_button(PAD, pygame.CONTROLLER_BUTTON_A)
+        frames(app, 1)
+
+
+def test_a_gamepad_picks_the_password_on_the_on_screen_keyboard(make_app, locked_table):
+    app = make_app()
+    app.push(TitleScene(app))
+    post(pygame.CONTROLLERDEVICEADDED, instance_id=PAD, device_index=0)
+    frames(app, 1)
+    join = JoinScene(app, player_name="Pad", browse=False)
+    app.push(join)
+    join.join(locked_table)
+    prompt = app.top
+    assert isinstance(prompt, PasswordScene)
+    pad_type(app, prompt, "Tisch 42")
+    assert prompt.password == "Tisch 42"
+    shoot(app, "lan_password_pad")
+    click(app, prompt.rects[(len(prompt.ROWS), prompt.WIDE.index("Join"))].center)  # the mouse works too
+    frames(app, 1)
+    assert isinstance(app.top, JoinWaitScene)
+    shoot(app, "lan_join_waiting")
+    table = wait_for(app, DieMauerScene)
+    assert table.names[1] == "Pad"
+    table.close()

@@ -12,7 +12,7 @@ from client.scenes.results import ResultsScene
 from client.scenes.settings import BindingsScene, SettingsScene
 from client.scenes.setup import SeatPlan, SetupScene
 from client.scenes.title import TitleScene
-from tests.client.conftest import frames, shoot
+from tests.client.conftest import frames, local_table, shoot
 
 
 def not_blank(surface) -> bool:
@@ -60,10 +60,7 @@ def test_host_lobby_builds_and_draws(make_app):
 
 def test_table_pause_and_results_build_and_draw(make_app):
     app = make_app()
-    app.push(TitleScene(app))
-    start_local_game(app, "die_mauer", [SeatPlan("Anna", "keys1", 0), SeatPlan("Ben", "bot:hard", 1),
-                                        SeatPlan("Clara", "bot:easy", 2)], {"rounds": 1}, seed=5, bot_delay=0.2)
-    table = app.top
+    table = local_table(app, [("Anna", "keys1"), ("Ben", "bot:hard"), ("Clara", "bot:easy")], seed=5, bot_delay=0.2)
     frames(app, 30)
     assert table.view is not None and table.view["phase"] == "plan"
     shoot(app, "scene_table")
@@ -74,7 +71,7 @@ def test_table_pause_and_results_build_and_draw(make_app):
     results = ResultsScene(app, "Die Mauer", ["Anna", "Ben", "Clara"], art.SEAT_COLOURS[:3],
                            [[3, 0, 12], [0, 7, 4]], [3, 7, 16], [0])
     app.push(results)
-    frames(app, 60)
+    frames(app, 90)
     assert not_blank(app.logical)
     shoot(app, "scene_results")
 
@@ -92,9 +89,7 @@ def test_corrupt_settings_file_gives_defaults_and_a_note(make_app, config_home):
 
 def test_window_close_during_a_game_asks_first(make_app):
     app = make_app()
-    app.push(TitleScene(app))
-    start_local_game(app, "die_mauer", [SeatPlan("Anna", "keys1", 0), SeatPlan("Ben", "bot:hard", 1)],
-                     {"rounds": 1}, seed=2)
+    local_table(app, [("Anna", "keys1"), ("Ben", "bot:hard")], seed=2)
     pygame.event.post(pygame.event.Event(pygame.QUIT))
     frames(app, 2)
     assert app.running and isinstance(app.top, ConfirmScene)
@@ -126,25 +121,6 @@ def test_the_join_browser_lists_tables_and_keeps_the_name(make_app):
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="", scancode=0))
     frames(app, 2)
     assert join.player_name == "PlayerZed" and app.settings.data["name"] == "PlayerZed"
-
-
-def test_a_table_of_bots_can_be_watched_to_the_end(make_app):
-    app = make_app()
-    app.push(TitleScene(app))
-    start_local_game(app, "die_mauer", [SeatPlan(name, "bot:easy", i) for i, name in
-                                        enumerate(["Ada", "Bo", "Cy", "Di", "Ed", "Flo"])],
-                     {"rounds": 1}, seed=8, bot_delay=0.02)
-    table = app.top
-    widest = 0
-    for _ in range(400):
-        if isinstance(app.top, ResultsScene):
-            break
-        frames(app, 1, dt=5 / 60)
-        if len(table.wall_items) > widest:
-            widest = len(table.wall_items)
-            shoot(app, "scene_table_six_bots")
-    assert isinstance(app.top, ResultsScene)
-    shoot(app, "scene_results_six")
 
 
 def test_missing_netplay_pieces_give_a_message_not_a_crash(make_app, monkeypatch):

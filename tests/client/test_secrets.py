@@ -4,9 +4,8 @@ pixel-identical whichever piece a gamepad (or a keyboard seat not peeking) picke
 import pygame
 
 from client.scenes.game import BLIND_BUTTONS
-from client.scenes.setup import SeatPlan
 from client.scenes.title import TitleScene
-from tests.client.conftest import frames, key, pad_button, post, shoot
+from tests.client.conftest import frames, key, local_table, pad_button, post, shoot
 
 PAD = 3
 CODES = {"up": pygame.CONTROLLER_BUTTON_DPAD_UP, "down": pygame.CONTROLLER_BUTTON_DPAD_DOWN,
@@ -14,16 +13,14 @@ CODES = {"up": pygame.CONTROLLER_BUTTON_DPAD_UP, "down": pygame.CONTROLLER_BUTTO
 
 
 def table_with_pad(make_app):
-    from client.scenes.game import start_local_game
 
     app = make_app()
     app.push(TitleScene(app))
     post(pygame.CONTROLLERDEVICEADDED, instance_id=PAD, device_index=0)
     frames(app, 1)
-    start_local_game(app, "die_mauer", [SeatPlan("Anna", "keys1", 0), SeatPlan("Ben", f"pad:{PAD}", 1),
-                                        SeatPlan("Clara", "keys2", 2)], {"rounds": 1}, seed=11)
+    table = local_table(app, [("Anna", "keys1"), ("Ben", f"pad:{PAD}"), ("Clara", "keys2")], seed=11)
     frames(app, 5)
-    return app, app.top
+    return app, table
 
 
 def pad_pick(make_app, piece):
