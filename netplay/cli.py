@@ -15,7 +15,7 @@ import time
 
 from engines import GAMES, SetupError, game_info
 
-from .discovery import AsyncHostBrowser, choose_interfaces
+from .discovery import AsyncHostBrowser, check_interfaces, choose_interfaces
 from .errors import ConnectError, SaveError
 from .headless import SeatPlayer, describe_event, seat_name
 from .host import Host, Listener
@@ -63,6 +63,7 @@ def build_parser() -> argparse.ArgumentParser:
     join.add_argument("--seed", type=int, default=None, help="seed for --bot")
     join.add_argument("--interface", action="append", metavar="ADDR", help="discover on this address only")
     join.add_argument("--wait", type=float, default=5.0, help="seconds to look for hosts (default 5)")
+    join.add_argument("--table", metavar="NAME", help="with no address: join the table of this name only")
 
     browse = commands.add_parser("browse", help="list tables on the LAN as they come and go")
     browse.add_argument("--interface", action="append", metavar="ADDR")
@@ -112,6 +113,19 @@ def parse_options(pairs: list[str]) -> dict:
     return options
 
 
+def interfaces_from(args) -> list[str] | None:
+    """--interface, else $SPIELABEND_INTERFACES, else None (all); UsageError for a bad address."""
+    try:
+        return check_interfaces(choose_interfaces(args.interface))
+    except ValueError as error:
+        raise UsageError(str(error)) from None
+
+
+def check_seconds(value: float | None, flag: str) -> None:
+    if value is not None and not value >= 0:  # also refuses nan
+        raise UsageError(f"{flag} must be a number of seconds, 0 or more, not {value:g}")
+
+
 def check_port(port: int) -> int:
     if not 0 <= port <= 65535:
         raise UsageError(f"port must be between 0 and 65535, not {port}")
@@ -145,9 +159,11 @@ def run_host(args) -> int:
     from .server import Server
 
     check_port(args.port)
+    check_seconds(args.bot_delay, "--bot-delay")
+    check_seconds(args.bot_after, "--bot-after")
+    interfaces = interfaces_from(args)
     host = make_host(args)
     host.bot_after = args.bot_after
-    interfaces = choose_interfaces(args.interface)
     name = args.name or socket.gethostname().split(".")[0] or "Spielabend"
 
     async def serve() -> int:
@@ -217,8 +233,8 @@ def parse_address(text: str) -> tuple[str, int]:
     return address.strip("[]"), check_port(port)
 
 
-def discover(interfaces, seconds: float) -> dict:
-    """The first table with an open seat seen within ``seconds``."""
+def discover(interfaces, seconds: float, table: str | None = None) -> dict:
+    """The first table with an open seat (named ``table``, if given) seen within ``seconds``."""
     found: list[dict] = []
 
     async def look() -> None:
@@ -227,7 +243,8 @@ def discover(interfaces, seconds: float) -> dict:
         deadline = time.monotonic() + seconds
         try:
             while time.monotonic() < deadline:
-                tables = [e for e in browser.found.values() if e["phase"] == "lobby" and e["seats_open"] > 0]
+                tables = [e for e in browser.found.values() if e["phase"] == "lobby" and e["seats_open"] > 0
+                          and table in (None, e["name"])]
                 if tables:
                     found.extend(sorted(tables, key=lambda e: e["name"]))
                     return
@@ -237,7 +254,8 @@ def discover(interfaces, seconds: float) -> dict:
 
     asyncio.run(look())
     if not found:
-        raise ConnectError("no_hosts", f"found no table with an open seat within {seconds:g} s")
+        named = "" if table is None else f" named {table!r}"
+        raise ConnectError("no_hosts", f"found no table{named} with an open seat within {seconds:g} s")
     for entry in found:
         print(f"Found '{entry['name']}' at {entry['address']}:{entry['port']} ({entry['game']}, "
               f"{entry['seats_open']} open)")
@@ -247,11 +265,13 @@ def discover(interfaces, seconds: float) -> dict:
 def run_join(args) -> int:
     from .peer import RemoteSession
 
+    check_seconds(args.wait, "--wait")
+    interfaces = interfaces_from(args)
     if args.address:
         address, port = parse_address(args.address)
         password_needed = False
     else:
-        entry = discover(choose_interfaces(args.interface), args.wait)
+        entry = discover(interfaces, args.wait, args.table)
         address, port, password_needed = entry["address"], entry["port"], entry["password"]
     if password_needed and not args.password:
         raise UsageError("that table needs a password (--password)")
@@ -328,7 +348,8 @@ def _ask(info, legal: list):
 
 # --- browse -------------------------------------------------------------------------------
 def run_browse(args) -> int:
-    interfaces = choose_interfaces(args.interface)
+    check_seconds(args.seconds, "--seconds")
+    interfaces = interfaces_from(args)
 
     def show(kind: str, entry: dict) -> None:
         mark = {"added": "+", "updated": "*", "removed": "-"}[kind]

@@ -39,6 +39,15 @@ def choose_interfaces(given: list[str] | None = None, environ=None) -> list[str]
     return None
 
 
+def check_interfaces(interfaces: list[str] | None) -> list[str] | None:
+    """``interfaces`` if each is an IPv4 address (zeroconf here speaks IPv4 only);
+    ValueError naming the first that is not."""
+    for address in interfaces or []:
+        if not _is_ipv4(address):
+            raise ValueError(f"an interface must be an IPv4 address such as 192.168.1.20, not {address!r}")
+    return interfaces
+
+
 def _zeroconf(interfaces: list[str] | None) -> AsyncZeroconf:
     if interfaces is None:
         return AsyncZeroconf(ip_version=IPVersion.V4Only)
@@ -95,6 +104,15 @@ class Advertiser:
         self._info: AsyncServiceInfo | None = None
         self._pending: asyncio.Task | None = None
         self._latest: dict[str, str] | None = None
+        # zeroconf announces a registration or an update in the background, for about a
+        # second; on close these are stopped first, or they would follow the goodbye and
+        # bring the host back to every browser.
+        self._announcing: set[asyncio.Future] = set()
+
+    def _track(self, announcing) -> None:
+        if isinstance(announcing, asyncio.Future) and not announcing.done():
+            self._announcing.add(announcing)
+            announcing.add_done_callback(self._announcing.discard)
 
     async def async_start(self, properties: dict[str, str]) -> None:
         self._zc = _zeroconf(self.interfaces)
@@ -102,7 +120,7 @@ class Advertiser:
             SERVICE_TYPE, _instance_name(self.name, self.port), port=self.port, properties=properties,
             server=f"spielabend-{secrets.token_hex(4)}.local.",
             parsed_addresses=local_addresses(self.interfaces))
-        await self._zc.async_register_service(self._info, allow_name_change=True)
+        self._track(await self._zc.async_register_service(self._info, allow_name_change=True))
 
     def update(self, properties: dict[str, str]) -> None:
         """Republish soon (coalescing bursts); call on the loop's thread."""
@@ -119,11 +137,13 @@ class Advertiser:
             SERVICE_TYPE, old.name, port=old.port, properties=self._latest, server=old.server,
             parsed_addresses=old.parsed_addresses())
         with contextlib.suppress(Exception):
-            await self._zc.async_update_service(self._info)
+            self._track(await self._zc.async_update_service(self._info))
 
     async def async_close(self) -> None:
         if self._pending is not None:
             self._pending.cancel()
+        for announcing in list(self._announcing):
+            announcing.cancel()
         if self._zc is not None:
             zc, self._zc = self._zc, None
             if self._info is not None:
@@ -172,29 +192,34 @@ class AsyncHostBrowser:
         self._zc: AsyncZeroconf | None = None
         self._browser: AsyncServiceBrowser | None = None
         self._tasks: set[asyncio.Task] = set()
+        self._news: dict[str, int] = {}  # per service: how many changes were heard so far
 
     async def async_start(self) -> None:
         self._zc = _zeroconf(self.interfaces)
         self._browser = AsyncServiceBrowser(self._zc.zeroconf, SERVICE_TYPE, handlers=[self._handler])
 
     def _handler(self, zeroconf, service_type: str, name: str, state_change: ServiceStateChange) -> None:
+        news = self._news[name] = self._news.get(name, 0) + 1
         if state_change is ServiceStateChange.Removed:
+            del self._news[name]  # a resolution still under way for it is now stale
             entry = self.found.pop(name, None)
             if entry is not None and self.on_change:
                 self.on_change("removed", entry)
             return
-        task = asyncio.get_running_loop().create_task(self._async_resolve(name))
+        task = asyncio.get_running_loop().create_task(self._async_resolve(name, news))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    async def _async_resolve(self, name: str) -> None:
+    async def _async_resolve(self, name: str, news: int) -> None:
+        """Resolve ``name`` and record it, unless something newer was heard meanwhile
+        (a goodbye must not be undone by an answer that was already on its way)."""
         if self._zc is None:
             return
         try:
             info = AsyncServiceInfo(SERVICE_TYPE, name)
         except BadTypeInNameException:
             return
-        if not await info.async_request(self._zc.zeroconf, 2000):
+        if not await info.async_request(self._zc.zeroconf, 2000) or self._news.get(name) != news:
             return
         entry = parse_service(info)
         if entry is None:
@@ -246,6 +271,7 @@ class HostBrowser:
         self._stop = asyncio.Event()
         self._browser = AsyncHostBrowser(self.interfaces, on_change=self._changed)
         try:
+            check_interfaces(self.interfaces)
             await self._browser.async_start()
         except Exception as error:  # e.g. no usable interface: reported, not raised in a thread
             self.error = error

@@ -5,6 +5,11 @@ answers with a hello, and is seated by `Host.claim`. From then on its intents ac
 its own seat only. Anything malformed, a wrong version or password, a full table or a
 flood of intents gets a readable refusal and the connection is closed; the host and the
 other peers carry on. The host's clock here is the loop's monotonic clock.
+
+Nothing a peer does can make the host wait or grow without bound: a hello must come
+within HELLO_TIMEOUT and every frame begun must be whole within FRAME_TIMEOUT; at most
+MAX_UNSEATED connections may wait to say hello; writes never block, and a connection
+with more than MAX_WRITE_BUFFER unread is cut off; intents and messages are rate-limited.
 """
 
 import asyncio
@@ -33,7 +38,11 @@ from .protocol import (
 from .saves import write_atomic
 
 HELLO_TIMEOUT = 10.0
-MAX_WRITE_BUFFER = 2 * 1024 * 1024  # a peer that stops reading is dropped, not buffered forever
+FRAME_TIMEOUT = 10.0  # a frame that has begun must be whole this soon (no slowloris)
+MAX_WRITE_BUFFER = 2 * 1024 * 1024  # a peer that stops reading is cut off, not buffered forever
+CLOSE_LINGER = 2.0  # how long a closing connection may take to flush (its refusal) before it is cut
+MAX_UNSEATED = 32  # connections that have not said hello yet; more are refused at once
+MESSAGES_PER_INTENT_LIMIT = 2  # any messages (pings too): past 4x the intent limit a second, dropped
 TICK_IDLE = 0.25  # how often the host's clock is advanced when nothing is due
 
 
@@ -44,12 +53,14 @@ class HostConnection(asyncio.Protocol):
         self.server = server
         self.decoder = FrameDecoder(TO_HOST)
         self.throttle = IntentThrottle(server.intent_limit)
+        self.message_rate = IntentThrottle(MESSAGES_PER_INTENT_LIMIT * server.intent_limit)
         self.nonce = secrets.token_hex(16)
         self.transport: asyncio.Transport | None = None
         self.listener: Listener | None = None
         self.closed = False
         self.sent_bytes = 0
         self._hello_timer: asyncio.TimerHandle | None = None
+        self._frame_timer: asyncio.TimerHandle | None = None
 
     # --- bytes in and out --------------------------------------------------------------
     def connection_made(self, transport) -> None:
@@ -58,7 +69,11 @@ class HostConnection(asyncio.Protocol):
         if sock is not None:
             with contextlib.suppress(OSError):
                 sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        unseated = sum(1 for other in self.server.connections if other.listener is None)
         self.server.connections.add(self)
+        if unseated >= MAX_UNSEATED:  # a crowd that never says hello must not starve the host
+            self.refuse("busy", "too many connections are waiting to join; try again shortly")
+            return
         self.send({"t": "challenge", "version": PROTOCOL_VERSION, "nonce": self.nonce,
                    "password": bool(self.server.password)})
         self._hello_timer = self.server.loop.call_later(HELLO_TIMEOUT, self._hello_timeout)
@@ -71,8 +86,13 @@ class HostConnection(asyncio.Protocol):
             messages = self.decoder.feed(data)
         except ProtocolError as bad_frame:
             messages, error = bad_frame.messages, bad_frame  # the good ones before it still count
+        self._watch_partial_frame(progress=bool(messages))
+        now = self.server.loop.time()
         for message in messages:
             if self.closed:
+                return
+            if self.message_rate.check(now) == "drop":
+                self.refuse("flooding", "too many messages per second")
                 return
             try:
                 self.handle(message)
@@ -97,7 +117,7 @@ class HostConnection(asyncio.Protocol):
         self.sent_bytes += len(frame)
         self.transport.write(frame)
         if self.transport.get_write_buffer_size() > MAX_WRITE_BUFFER:
-            self.close()
+            self.abort()  # it is not reading: closing politely would wait for it forever
 
     def connection_lost(self, exc) -> None:
         self.closed = True
@@ -160,7 +180,23 @@ class HostConnection(asyncio.Protocol):
 
     def _hello_timeout(self) -> None:
         if self.listener is None and not self.closed:
-            self.refuse("timeout", "no hello within 10 seconds")
+            self.refuse("timeout", f"no hello within {HELLO_TIMEOUT:g} seconds")
+
+    def _watch_partial_frame(self, progress: bool) -> None:
+        """Time a frame that has begun to arrive: each must be whole within FRAME_TIMEOUT."""
+        if self.closed or not self.decoder.buffered():
+            if self._frame_timer is not None:
+                self._frame_timer.cancel()
+                self._frame_timer = None
+        elif self._frame_timer is None or progress:
+            if self._frame_timer is not None:
+                self._frame_timer.cancel()
+            self._frame_timer = self.server.loop.call_later(FRAME_TIMEOUT, self._frame_timeout)
+
+    def _frame_timeout(self) -> None:
+        self._frame_timer = None
+        if not self.closed:
+            self.refuse("timeout", f"a frame did not arrive whole within {FRAME_TIMEOUT:g} seconds")
 
     def refuse(self, code: str, reason: str) -> None:
         """Tell the peer why, then close; never disturbs anyone else."""
@@ -170,14 +206,27 @@ class HostConnection(asyncio.Protocol):
         self.close()
 
     def close(self) -> None:
-        if self.transport is not None and not self.transport.is_closing():
-            self.transport.close()  # flushes what was written
+        """Close after flushing what was written (a refusal), but cut the connection
+        if the peer has not read it within CLOSE_LINGER."""
+        transport = self.transport
+        if transport is not None and not transport.is_closing():
+            transport.close()
+            if transport.get_write_buffer_size():
+                self.server.loop.call_later(CLOSE_LINGER, transport.abort)
+        self.closed = True
+        self._forget()
+
+    def abort(self) -> None:
+        """Cut the connection at once, dropping whatever it has not read."""
+        if self.transport is not None:
+            self.transport.abort()
         self.closed = True
         self._forget()
 
     def _forget(self) -> None:
-        if self._hello_timer is not None:
-            self._hello_timer.cancel()
+        for timer in (self._hello_timer, self._frame_timer):
+            if timer is not None:
+                timer.cancel()
         self.server.connections.discard(self)
         if self.listener is not None:
             listener, self.listener = self.listener, None

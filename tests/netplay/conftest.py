@@ -10,6 +10,7 @@ import time
 import msgpack
 import pytest
 
+import netplay.discovery
 from engines import events_for, new_game
 from netplay.peer import RemoteSession
 from netplay.protocol import PROTOCOL_VERSION, TO_PEER, FrameDecoder, password_proof
@@ -19,10 +20,19 @@ LOOPBACK = "127.0.0.1"
 
 
 @pytest.fixture(autouse=True)
-def _private_data_dir(tmp_path, monkeypatch):
-    """Nothing a test does may write to the real home directory."""
+def _private_data_dir_and_loopback_only(tmp_path, monkeypatch):
+    """Nothing a test does may write to the real home directory, or speak multicast DNS
+    anywhere but on 127.0.0.1 (a command run without --interface falls back to the
+    environment, which says 127.0.0.1 too)."""
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg-data"))
-    monkeypatch.delenv("SPIELABEND_INTERFACES", raising=False)
+    monkeypatch.setenv("SPIELABEND_INTERFACES", "127.0.0.1")
+    real_zeroconf = netplay.discovery._zeroconf
+
+    def loopback_zeroconf(interfaces):
+        assert interfaces == ["127.0.0.1"], f"a test used zeroconf on {interfaces!r}"
+        return real_zeroconf(interfaces)
+
+    monkeypatch.setattr(netplay.discovery, "_zeroconf", loopback_zeroconf)
 
 
 @pytest.fixture
@@ -75,6 +85,12 @@ def drive(pairs, until, timeout=20.0, act=True):
     raise AssertionError("timed out waiting for the game")
 
 
+def caught_up(host, players):
+    """A check for `drive`: the game is over and every player holds its final view."""
+    return lambda: host.is_over() and all(
+        p.last_update is not None and p.last_update["view"] == host.state.view(p.seat) for p in players)
+
+
 def seated(session, player, timeout=10.0):
     """Wait until ``session`` is seated (its welcome arrived); returns the seat."""
     session.wait_welcome(timeout)
@@ -113,13 +129,20 @@ def decode_all(chunks):
 class RawPeer:
     """A hand-made client for sending exactly the bytes a test wants."""
 
-    def __init__(self, port):
-        self.sock = socket.create_connection((LOOPBACK, port), timeout=5)
+    def __init__(self, port, challenge=True, receive_buffer=None):
+        """Connects to 127.0.0.1:``port`` and reads the challenge (unless ``challenge``
+        is False); ``receive_buffer`` shrinks the socket's receive buffer."""
+        self.sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        if receive_buffer is not None:
+            self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, receive_buffer)
+        self.sock.settimeout(5)
+        self.sock.connect((LOOPBACK, port))
         self.decoder = FrameDecoder(TO_PEER)
         self.inbox = []
         self.seen = []  # messages already returned by read_until
-        (challenge,) = self.read_until(lambda m: m["t"] == "challenge")
-        self.challenge = challenge
+        self.challenge = None
+        if challenge:
+            (self.challenge,) = self.read_until(lambda m: m["t"] == "challenge")
 
     def read_until(self, predicate, timeout=5.0):
         deadline = time.monotonic() + timeout
@@ -137,7 +160,7 @@ class RawPeer:
             if not data:
                 break
             self.inbox += self.decoder.feed(data)
-        raise AssertionError(f"no such message; got {self.inbox}")
+        raise AssertionError(f"no such message; got {[m['t'] for m in self.inbox]}, last {self.inbox[-2:]}")
 
     def closed_by_host(self, timeout=5.0) -> bool:
         self.sock.settimeout(timeout)

@@ -3,6 +3,7 @@
 import json
 import os
 import re
+import secrets
 import signal
 import socket
 import subprocess
@@ -18,6 +19,8 @@ from netplay.cli import main, parse_address
 from netplay.host import Host
 
 from .conftest import LOOPBACK
+
+pytestmark = pytest.mark.timeout(60)  # the process tests below set their own
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -38,11 +41,24 @@ def run_cli(argv, capsys):
     (["host"], "--game is required"),
     (["join", "127.0.0.1:abc"], "bad port 'abc'"),
     (["join", "127.0.0.1:99999"], "port must be between 0 and 65535"),
+    (["browse", "--interface", "kitchen", "--seconds", "0.1"], "IPv4 address such as 192.168.1.20, not 'kitchen'"),
+    (["join", "--interface", "eth0", "--wait", "0.1"], "not 'eth0'"),
+    (["host", "--game", "die_mauer", "--interface", "::1", "--no-advertise"], "not '::1'"),
+    (["host", "--game", "die_mauer", "--bot-delay", "-1"], "--bot-delay must be a number of seconds, 0 or more"),
+    (["host", "--game", "die_mauer", "--bot-after", "nan"], "--bot-after must be"),
+    (["join", "--wait", "-2"], "--wait must be"),
+    (["browse", "--seconds", "-1"], "--seconds must be"),
 ])
 def test_bad_input_is_one_line_and_exit_2(argv, needle, capsys):
     code, out, err = run_cli(argv, capsys)
     assert code == 2
     assert needle in err and err.count("\n") == 1 and "Traceback" not in err + out
+
+
+def test_bad_interface_in_the_environment_is_exit_2(monkeypatch, capsys):
+    monkeypatch.setenv("SPIELABEND_INTERFACES", "127.0.0.1,lan")
+    code, out, err = run_cli(["browse", "--seconds", "0.1"], capsys)
+    assert code == 2 and "not 'lan'" in err and err.count("\n") == 1 and "Traceback" not in err + out
 
 
 @pytest.mark.parametrize(("content", "needle"), [
@@ -68,6 +84,13 @@ def test_unreachable_host_and_busy_port(capsys):
         code, _, err = run_cli(["host", "--game", "die_mauer", "--port", str(port),
                                 "--interface", "127.0.0.1", "--no-advertise"], capsys)
         assert code == 1 and f"cannot listen on port {port}" in err and "Traceback" not in err
+
+
+@pytest.mark.timeout(30)
+def test_no_table_of_that_name_is_exit_1(capsys):
+    code, out, err = run_cli(["join", "--interface", "127.0.0.1", "--table", "Nowhere", "--wait", "0.3"], capsys)
+    assert code == 1 and "found no table named 'Nowhere' with an open seat within 0.3 s" in err
+    assert err.count("\n") == 1 and "Traceback" not in err + out
 
 
 def test_addresses():
@@ -136,16 +159,19 @@ def cli_env(tmp_path):
 @pytest.mark.timeout(60)
 def test_headless_match_host_and_two_bot_peers(cli_env, tmp_path):
     save = tmp_path / "match.json"
+    table = f"Test table {secrets.token_hex(3)}"  # other test runs on this machine advertise too
     host = cli_env("host", "--game", "die_mauer", "--players", "4", "--bots", "2", "--port", "0",
                    "--interface", "127.0.0.1", "--seed", "3", "--option", "rounds=1", "--bot-delay", "0",
-                   "--name", "Test table", "--save", str(save))
+                   "--name", table, "--save", str(save))
     port = int(host.wait_for(r"on port (\d+)").group(1))
     by_address = cli_env("join", f"{LOOPBACK}:{port}", "--bot", "--name", "Ada")
-    by_discovery = cli_env("join", "--bot", "--name", "Bo", "--interface", "127.0.0.1")
-    assert by_address.finish() == 0 and by_discovery.finish() == 0 and host.finish() == 0
-    by_discovery.wait_for(r"Found 'Test table' at 127\.0\.0\.1")
+    by_discovery = cli_env("join", "--bot", "--name", "Bo", "--interface", "127.0.0.1", "--table", table)
+    codes = [by_address.finish(), by_discovery.finish(), host.finish()]
+    assert codes == [0, 0, 0], [proc.lines[-5:] for proc in (by_address, by_discovery, host)]
+    by_discovery.wait_for(rf"Found '{table}' at 127\.0\.0\.1")
     host.wait_for(r"^Winner: ")
-    host.wait_for(r"^Final scores \(lower is better\): P1 Ada \d+, P2 Bo \d+")
+    scores = host.wait_for(r"^Final scores \(lower is better\): P1 (\w+) \d+, P2 (\w+) \d+")
+    assert sorted(scores.groups()) == ["Ada", "Bo"]  # seated in the order they arrived
     for peer in (by_address, by_discovery):
         peer.wait_for(r"^P\d (plan|build|donate) ")
         peer.wait_for(r"Game over")

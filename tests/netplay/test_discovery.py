@@ -1,10 +1,21 @@
 """Discovery over multicast DNS on 127.0.0.1 only: a host appears, updates and leaves."""
 
+import asyncio
+import secrets
 import time
+import types
 
 import pytest
+from zeroconf import ServiceStateChange
 
-from netplay.discovery import SERVICE_TYPE, HostBrowser, choose_interfaces
+import netplay.discovery
+from netplay.discovery import (
+    SERVICE_TYPE,
+    AsyncHostBrowser,
+    HostBrowser,
+    choose_interfaces,
+    host_properties,
+)
 from netplay.headless import SeatPlayer
 from netplay.host import Host
 
@@ -32,14 +43,15 @@ def test_interfaces_come_from_flags_then_environment():
 
 def test_browser_finds_a_host_sees_it_change_and_leave(serve, connect):
     host = Host("die_mauer", 2, seats=[{"kind": "remote"}, {"kind": "bot"}], bot_delay=0.0)
-    handle = serve(host, name="Kitchen table", password="pw", advertise=True)
+    table = f"Kitchen table {secrets.token_hex(3)}"  # other test runs on this machine advertise too
+    handle = serve(host, name=table, password="pw", advertise=True)
     browser = HostBrowser(interfaces=["127.0.0.1"]).start()
     try:
         def mine():
-            return [h for h in browser.hosts() if h["port"] == handle.port]
+            return [h for h in browser.hosts() if h["port"] == handle.port and h["name"] == table]
 
         (entry,) = wait_for(mine, 5.0)
-        assert entry["name"] == "Kitchen table" and entry["address"] == LOOPBACK
+        assert entry["address"] == LOOPBACK
         assert entry["game"] == "die_mauer" and entry["phase"] == "lobby" and entry["password"] is True
         assert (entry["seats_open"], entry["seats_taken"]) == (1, 1)
 
@@ -48,6 +60,96 @@ def test_browser_finds_a_host_sees_it_change_and_leave(serve, connect):
         assert wait_for(lambda: [h for h in mine() if h["phase"] == "playing" and h["seats_open"] == 0], 5.0)
 
         handle.close()
-        assert wait_for(lambda: not mine(), 5.0), "a closed host must vanish from the browser"
+        assert wait_for(lambda: not mine(), 10.0), "a closed host must vanish from the browser"
     finally:
         browser.close()
+
+
+def test_the_advertisement_holds_no_seat_token():
+    host = Host("die_mauer", 3, seats=[{"kind": "remote"}] * 2 + [{"kind": "bot"}])
+    host.claim("Ada", None, [].append)
+    properties = host_properties(host, "Den", password=True)
+    assert properties == {"v": "1", "game": "die_mauer", "name": "Den", "open": "1", "taken": "2",
+                          "phase": "lobby", "pw": "1"}
+    text = repr(properties)
+    assert not any(seat.token in text for seat in host.seats)
+
+
+def test_a_host_that_leaves_while_being_resolved_stays_gone(monkeypatch):
+    """A resolution still in flight when the host says goodbye must not bring it back."""
+    name = f"Den 4000.{SERVICE_TYPE}"
+    gate = None
+
+    class SlowInfo:  # an AsyncServiceInfo whose answer comes when the test says so
+        def __init__(self, service_type, service_name):
+            self.name, self.port = service_name, 4000
+            self.properties = {b"v": b"1", b"game": b"die_mauer", b"name": b"Den", b"open": b"1",
+                               b"taken": b"1", b"phase": b"lobby", b"pw": b"0"}
+
+        async def async_request(self, zeroconf, timeout):
+            await gate.wait()
+            return True
+
+        def parsed_addresses(self):
+            return [LOOPBACK]
+
+    monkeypatch.setattr(netplay.discovery, "AsyncServiceInfo", SlowInfo)
+
+    async def scenario():
+        nonlocal gate
+        gate = asyncio.Event()
+        changes = []
+        browser = AsyncHostBrowser(on_change=lambda kind, entry: changes.append(kind))
+        browser._zc = types.SimpleNamespace(zeroconf=None)  # never started: no sockets at all
+        browser._handler(None, SERVICE_TYPE, name, ServiceStateChange.Added)
+        await asyncio.sleep(0)
+        browser._handler(None, SERVICE_TYPE, name, ServiceStateChange.Removed)  # goodbye, mid-resolve
+        gate.set()
+        await asyncio.gather(*browser._tasks)
+        gone = dict(browser.found)
+        browser._handler(None, SERVICE_TYPE, name, ServiceStateChange.Added)  # it comes back later
+        await asyncio.gather(*browser._tasks)
+        return gone, browser.found, changes
+
+    gone, back, changes = asyncio.run(scenario())
+    assert gone == {}
+    assert back[name]["name"] == "Den" and changes == ["added"]
+
+
+def test_a_closing_host_says_goodbye_last(monkeypatch):
+    """Announcements still under way (after start or a TXT update) must not follow the
+    goodbye: a browser would take the host back and never see it leave."""
+    sent = []
+
+    class SlowZeroconf:  # answers like AsyncZeroconf: announcing goes on in the background
+        async def async_register_service(self, info, allow_name_change=False):
+            return asyncio.ensure_future(self._announce("register"))
+
+        async def async_update_service(self, info):
+            return asyncio.ensure_future(self._announce("update"))
+
+        async def _announce(self, what):
+            for _ in range(3):
+                await asyncio.sleep(0.05)
+                sent.append(what)
+
+        async def async_unregister_service(self, info):
+            sent.append("goodbye")
+            return asyncio.ensure_future(asyncio.sleep(0))
+
+        async def async_close(self):
+            sent.append("closed")
+
+    monkeypatch.setattr(netplay.discovery, "_zeroconf", lambda interfaces: SlowZeroconf())
+
+    async def scenario():
+        host = Host("die_mauer", 2, seats=[{"kind": "remote"}, {"kind": "bot"}])
+        advertiser = netplay.discovery.Advertiser("Den", 4000, ["127.0.0.1"])
+        await advertiser.async_start(host_properties(host, "Den", password=False))
+        advertiser.update(dict(host_properties(host, "Den", password=False), phase="playing"))
+        await asyncio.sleep(0.12)  # the update is being announced
+        await advertiser.async_close()
+        await asyncio.sleep(0.3)  # anything still scheduled would be sent by now
+
+    asyncio.run(scenario())
+    assert "update" in sent and sent[-2:] == ["goodbye", "closed"], sent

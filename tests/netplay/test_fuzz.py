@@ -15,7 +15,7 @@ from netplay.host import Host
 from netplay.protocol import MAX_FRAME, SCHEMAS, TO_HOST, check_message
 
 from ..engines.play import garbage
-from .conftest import RawPeer, drive, seated
+from .conftest import RawPeer, caught_up, drive, seated
 
 pytestmark = pytest.mark.timeout(90)
 
@@ -114,8 +114,7 @@ def test_malformed_frames_against_a_live_host(serve, connect):
     attack_once()
     assert {"malformed", "frame_too_large", "unknown_type", "table_full"} <= refusals
     # the game goes on for the peers that behaved
-    drive(pairs, lambda: host.is_over() and all(
-        p.last_update["view"] == host.state.view(p.seat) for _, p in pairs), timeout=30)
+    drive(pairs, caught_up(host, [p for _, p in pairs]), timeout=30)
 
 
 def test_garbage_actions_from_a_seated_peer_are_rejected_and_change_nothing(serve, connect):
@@ -147,5 +146,4 @@ def test_garbage_actions_from_a_seated_peer_are_rejected_and_change_nothing(serv
     rogue.close()
     # the others play on; the rogue's seat is away, and a bot takes it over
     handle.call(lambda: host.hand_to_bot(welcome["seat"]))
-    drive(pairs, lambda: host.is_over() and all(
-        p.last_update["view"] == host.state.view(p.seat) for _, p in pairs), timeout=30)
+    drive(pairs, caught_up(host, [p for _, p in pairs]), timeout=30)

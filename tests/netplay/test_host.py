@@ -6,6 +6,8 @@ from engines import GAMES, Rng, SetupError, events_for, new_game, replay
 from netplay.errors import Refused, SaveError
 from netplay.host import AWAY_AFTER, Host
 
+pytestmark = pytest.mark.timeout(60)
+
 GAME_IDS = sorted(GAMES)
 
 

@@ -19,6 +19,8 @@ from netplay.protocol import (
     proof_ok,
 )
 
+pytestmark = pytest.mark.timeout(60)
+
 HELLO = {"t": "hello", "version": 1, "name": "Ada", "proof": "", "token": None}
 INTENT = {"t": "intent", "seq": 3, "action": {"type": "plan", "piece": "T"}}
 UPDATE = {"t": "update", "events": [{"type": "built", "player": 0, "wall": ["T"]}],
@@ -118,6 +120,11 @@ def test_peer_side_schema(message):
     msgpack.packb({"t": "intent", "seq": 1, "action": msgpack.ExtType(1, b"x")}),
     msgpack.packb({1: 2}),
     b"\x91" * 5000 + b"\xc0",  # deeply nested arrays
+    # declared lengths far beyond the frame: refused from the header, nothing allocated
+    b"\xdd\xff\xff\xff\xff",  # array32 of 4 G items
+    b"\xdf\xff\xff\xff\xff",  # map32 of 4 G pairs
+    b"\xdb\xff\xff\xff\xff",  # str32 of 4 GB
+    b"\x83\xa1t\xa6intent\xa3seq\x01\xa6action\xdd\x7f\xff\xff\xff",  # inside an intent
     msgpack.packb(INTENT)[:-1],  # truncated
 ])
 def test_bad_bodies_are_refused(body):

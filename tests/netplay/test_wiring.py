@@ -12,7 +12,7 @@ from netplay.cli import main
 from netplay.headless import SeatPlayer
 from netplay.host import Host
 
-from .conftest import drive, seated
+from .conftest import caught_up, drive, seated
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -38,8 +38,7 @@ def test_local_seat_plays_beside_a_lan_peer(serve, connect):
     host.tick(now + 1000.0)  # from a foreign thread: ignored, the server owns the clock
     assert host.now < now + 1000.0
     # the local session's calls are handed to the server's loop; its inbox is thread-safe
-    drive([(local, me), (remote, peer)], lambda: host.is_over() and all(
-        p.last_update["view"] == host.state.view(p.seat) for p in (me, peer)), timeout=30)
+    drive([(local, me), (remote, peer)], caught_up(host, [me, peer]), timeout=30)
     assert me.seat == 0 and me.rejected == [] and peer.rejected == []
 
 
@@ -53,7 +52,7 @@ def test_heartbeats_measure_the_round_trip_and_keep_a_seat_present(serve, connec
     deadline = time.monotonic() + 5
     while time.monotonic() < deadline and (session.clock.rtt is None or host.seats[0].last_heard == heard):
         time.sleep(0.02)
-    assert session.clock.rtt is not None and 0 <= session.clock.rtt < 0.5
+    assert session.clock.rtt is not None and 0 <= session.clock.rtt < 5  # loopback, but a busy machine
     assert session.clock.offset is not None
     assert host.seats[0].last_heard > heard and not host.seats[0].away
 
@@ -62,7 +61,7 @@ def test_heartbeats_measure_the_round_trip_and_keep_a_seat_present(serve, connec
 def test_browse_lists_a_table(serve, capsys):
     host = Host("die_mauer", 2, seats=[{"kind": "remote"}, {"kind": "bot"}])
     handle = serve(host, name="Den", advertise=True)
-    assert main(["browse", "--interface", "127.0.0.1", "--seconds", "1.5"]) == 0
+    assert main(["browse", "--interface", "127.0.0.1", "--seconds", "3"]) == 0  # found in ms; slack for a busy CI
     out = capsys.readouterr().out
     assert f"+ Den  127.0.0.1:{handle.port}  die_mauer  1 taken, 1 open  lobby" in out
 
