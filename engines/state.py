@@ -126,17 +126,21 @@ class GameState:
             raise IllegalAction("no_such_player", f"there is no player {shown(player)} at this table")
 
     def _view_header(self, player: int | None) -> dict:
-        """The fields every game's `view` starts with; IllegalAction for a ``player`` that is
+        """The fields every game's `view` starts with (plus ``game_result``: scores and winners once
+        the game is over); IllegalAction for a ``player`` that is
         neither None (a spectator) nor a seat, so no other value can read a seat's secrets."""
         if player is not None:
             self.check_player(player)
-        return {
+        header = {
             "game": self.GAME_ID,
             "you": player,
             "players": self.players,
             "phase": self.phase,
             "active": self.active_players(),
         }
+        if self.is_over():  # the result is public once the game has ended
+            header["game_result"] = {"scores": self.scores(), "winners": self.winners()}
+        return header
 
     def clone(self) -> "GameState":
         return pickle.loads(pickle.dumps(self, protocol=pickle.HIGHEST_PROTOCOL))

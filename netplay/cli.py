@@ -182,19 +182,26 @@ def run_host(args) -> int:
             await server.finished.wait()
         finally:
             await server.async_close(GAME_OVER if host.is_over() else "the host stopped")
-        state = host.state
-        better = "lower is better" if host.info.lower_score_wins else "higher is better"
-        print(f"Final scores ({better}): "
-              + ", ".join(f"{_seat_label(host, p)} {s}" for p, s in enumerate(state.scores())))
-        print("Winner: " + " and ".join(_seat_label(host, p) for p in state.winners()), flush=True)
+        labels = [_seat_label(host, p) for p in range(host.players)]
+        _print_result(host.info, host.state.scores(), host.state.winners(), labels)
         return 0
 
     return asyncio.run(serve())
 
 
 def _seat_label(host: Host, seat: int) -> str:
-    name = host.seats[seat].name
+    return _label(seat, host.seats[seat].name)
+
+
+def _label(seat: int, name: str | None) -> str:
     return f"{seat_name(seat)} {name}" if name else seat_name(seat)
+
+
+def _print_result(info, scores: list, winners: list[int], labels: list[str]) -> None:
+    """The closing lines every headless host and peer prints."""
+    better = "lower is better" if info.lower_score_wins else "higher is better"
+    print(f"Final scores ({better}): " + ", ".join(f"{labels[p]} {s}" for p, s in enumerate(scores)))
+    print("Winner: " + " and ".join(labels[p] for p in winners), flush=True)
 
 
 def _host_printer(host: Host):
@@ -296,6 +303,11 @@ def _play(session, args) -> int:
         if player.bye is not None:
             over = player.bye["reason"] == GAME_OVER
             print(("Game over: " if over else "Disconnected: ") + player.bye["reason"], flush=True)
+            final = player.last_update["view"].get("game_result") if player.last_update else None
+            if over and info is not None and final is not None and player.start is not None:
+                names = player.start["names"]
+                labels = [_label(p, names[p] if p < len(names) else None) for p in range(len(final["scores"]))]
+                _print_result(info, final["scores"], final["winners"], labels)
             return 0 if over else 1
         if player.refusal is not None:
             raise ConnectError(player.refusal["code"], player.refusal["reason"])

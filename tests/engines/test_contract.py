@@ -35,6 +35,8 @@ def test_random_games_end_replay_and_survive_saves(game_id, players, options, se
     state, log = random_game(game_id, players, seed, options, choice_seed)
     assert state.is_over()
     assert sorted(state.winners()) == state.winners() and state.winners()
+    for seat in [None, *range(players)]:  # the result is public once the game is over
+        assert state.view(seat)["game_result"] == {"scores": state.scores(), "winners": state.winners()}
     assert len(state.scores()) == players
     assert replay(game_id, players, seed, options, roundtrip(log)).digest() == state.digest()
     restored = load_state(roundtrip(state.to_dict()))

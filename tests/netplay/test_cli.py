@@ -175,6 +175,9 @@ def test_headless_match_host_and_two_bot_peers(cli_env, tmp_path):
     for peer in (by_address, by_discovery):
         peer.wait_for(r"^P\d (plan|build|donate) ")
         peer.wait_for(r"Game over")
+        # peers print the same result as the host
+        assert peer.wait_for(r"^Final scores .*").group(0) == host.wait_for(r"^Final scores .*").group(0)
+        assert peer.wait_for(r"^Winner: .*").group(0) == host.wait_for(r"^Winner: .*").group(0)
     data = json.loads(save.read_text())
     state = load_state(data["state"])
     assert state.is_over()
