@@ -121,7 +121,7 @@ def test_a_closing_host_says_goodbye_last(monkeypatch):
     goodbye: a browser would take the host back and never see it leave."""
     sent = []
 
-    class SlowZeroconf:  # answers like AsyncZeroconf: announcing goes on in the background
+    class FakeAnnouncer:  # stands in for AsyncZeroconf (sends nothing); announcing goes on in the background
         async def async_register_service(self, info, allow_name_change=False):
             return asyncio.ensure_future(self._announce("register"))
 
@@ -140,7 +140,7 @@ def test_a_closing_host_says_goodbye_last(monkeypatch):
         async def async_close(self):
             sent.append("closed")
 
-    monkeypatch.setattr(netplay.discovery, "_zeroconf", lambda interfaces: SlowZeroconf())
+    monkeypatch.setattr(netplay.discovery, "_zeroconf", lambda interfaces: FakeAnnouncer())
 
     async def scenario():
         host = Host("die_mauer", 2, seats=[{"kind": "remote"}, {"kind": "bot"}])
