@@ -74,6 +74,17 @@ def main(argv=None) -> int:
         start_local_game(app, "die_mauer", seats, {"rounds": 10}, seed=8, bot_delay=0.03)
         return None
 
+    lobbies = []
+
+    def host_lobby():  # a LAN table waiting for a peer, served on loopback only
+        from client.scenes.lan import HostLobbyScene
+
+        seats = [SeatPlan("Anna", "keys1", 0), SeatPlan("", "open", 1), SeatPlan("Bot", "bot:easy", 2)]
+        lobby = HostLobbyScene(app, "die_mauer", seats, {"rounds": 1},
+                               serve_options={"interfaces": ["127.0.0.1"], "advertise": False})
+        lobbies.append(lobby)
+        return lobby
+
     def password():
         return PasswordScene(app, {"name": "Kitchen", "address": "127.0.0.1", "port": 1}, "Bench")
 
@@ -88,6 +99,7 @@ def main(argv=None) -> int:
         "setup": lambda: SetupScene(app, "die_mauer"),
         "settings": lambda: SettingsScene(app),
         "join": lambda: JoinScene(app, browse=False),
+        "host_lobby": host_lobby,
         "table": table,
         "table_six_bots": bots_table,
         "password": password,
@@ -129,6 +141,8 @@ def main(argv=None) -> int:
         }
         if name.startswith("table"):
             report["scenes"][name]["longest_wall"] = longest_wall
+    for lobby in lobbies:
+        lobby.close()
     report["first_frame_s"] = round(first_frame, 3)
     report["peak_memory_mb"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
     report["worst_median_ms"] = max(s["median_ms"] for s in report["scenes"].values())
