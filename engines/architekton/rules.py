@@ -17,6 +17,7 @@ from ..state import OVER, GameState, best_seats
 from .tiles import (
     BUILDING_SIDES,
     BUILDINGS,
+    DIRECTIONS,
     FACING,
     HOUSES_PER_PLAYER,
     LANDSCAPE_TERRAIN,
@@ -205,52 +206,108 @@ class ArchitektonState(GameState):
         spot = self.open_land.get(key(x, y))
         return 1 if spot is not None and LANDSCAPE_TERRAIN[tile] in spot else 0
 
-    def _placeable(self, tile: str) -> bool:
+    def _fitting_squares(self, tile: str, at_most: int) -> list[tuple[int, int]]:
+        """Up to ``at_most`` squares where ``tile`` has a legal spot now (AR-2)."""
+        found = []
         if is_building(tile):
             terrains = TERRAIN_SET[tile]
-            return any(
-                spot[2] in terrains or spot[3] in terrains or spot[4] in terrains or spot[5] in terrains
-                for spot in self.open_build.values()
-            )
-        terrain = LANDSCAPE_TERRAIN[tile]
-        return any(terrain in spot for spot in self.open_land.values())
+            for spot in self.open_build.values():
+                if spot[2] in terrains or spot[3] in terrains or spot[4] in terrains or spot[5] in terrains:
+                    found.append((spot[0], spot[1]))
+                    if len(found) == at_most:
+                        break
+        else:
+            terrain = LANDSCAPE_TERRAIN[tile]
+            for spot in self.open_land.values():
+                if terrain in spot:  # x and y are ints, so only the four sides can match
+                    found.append((spot[0], spot[1]))
+                    if len(found) == at_most:
+                        break
+        return found
+
+    def _placeable(self, tile: str) -> bool:
+        return bool(self._fitting_squares(tile, 1))
 
     def take_options(self) -> list[list[str]]:
         """The tile sets the player may take now, sorted (AR-2).
 
-        Two tiles whenever some pair can be placed: each has a legal spot now, or gets
-        one from placing the other first (a landscape beside a building placed this
-        turn). Only when no pair works, any single tile with a legal spot. A tile that
-        fits nowhere, even after the other, cannot be taken.
+        Two tiles whenever some pair can both be placed, in one order or the other: the
+        first on a legal spot that leaves a legal spot for the second. Only when no pair
+        can, a single tile with a legal spot.
         """
         supply = sorted(self.supply_buildings + self.supply_landscapes)
-        now = {tile: self._placeable(tile) for tile in supply}
-        pairs = [
-            [a, b] for a, b in combinations(supply, 2)
-            if (now[a] and (now[b] or self._enables(a, b))) or (now[b] and self._enables(b, a))
-        ]
-        return pairs or [[tile] for tile in supply if now[tile]]
+        fits = {tile: self._fitting_squares(tile, 2) for tile in supply}
+        pairs = [[a, b] for a, b in combinations(supply, 2) if self._both_placeable(a, b, fits)]
+        return pairs or [[tile] for tile in supply if fits[tile]]
 
-    def _enables(self, first: str, second: str) -> bool:
-        """Whether some legal placement of ``first`` gives ``second`` a legal spot."""
-        building = is_building(first)
-        if building == is_building(second):
-            return False  # a tile only opens squares for the other kind
+    def _both_placeable(self, a: str, b: str, fits: dict) -> bool:
+        """Whether ``a`` and ``b`` can both be placed, one after the other (AR-2).
+
+        ``fits`` gives each tile up to two squares where it fits now. Tiles of one kind
+        never open squares for each other; they can both be placed unless each fits
+        on one square only, the same one. A building and a landscape each keep every
+        spot they have when the other is placed; one that fits nowhere yet needs a
+        first placement of the other that opens a spot for it.
+        """
+        if is_building(a) == is_building(b):
+            return bool(fits[a] and fits[b]) and not (len(fits[a]) == len(fits[b]) == 1 and fits[a] == fits[b])
+        if fits[a] and fits[b]:
+            return True
+        first, second = (a, b) if fits[a] else (b, a)
+        return bool(fits[first]) and bool(self._opening_spots(first, second, self.spots(first)))
+
+    def _opening_spots(self, first: str, second: str, spots: list) -> list[list[int]]:
+        """The spots (and rotations) of ``first`` that give ``second``, a tile of the
+        other kind, a legal spot it does not have yet: a matching side towards an
+        empty square next to it."""
         board = self.board
-        if building:
+        found = []
+        if is_building(first):
             terrain = LANDSCAPE_TERRAIN[second]
-            for x, y, mask in self.spots(first):
+            for x, y, mask in spots:
+                empty = [key(x + dx, y + dy) not in board for dx, dy in STEPS]
+                opening = 0
                 for rot in MASK_ROTS[mask]:
                     facing = FACING[first][rot]
-                    for d, (dx, dy) in enumerate(STEPS):
-                        if facing[d] == terrain and key(x + dx, y + dy) not in board:
-                            return True
-            return False
+                    if any(empty[d] and facing[d] == terrain for d in DIRECTIONS):
+                        opening |= 1 << rot
+                if opening:
+                    found.append([x, y, opening])
+            return found
         if LANDSCAPE_TERRAIN[first] not in TERRAIN_SET[second]:
-            return False
-        return any(
-            key(x + dx, y + dy) not in board for x, y, _ in self.spots(first) for dx, dy in STEPS
-        )
+            return []  # a building shows a matching side in some rotation, if it has one
+        return [
+            [x, y, mask] for x, y, mask in spots
+            if any(key(x + dx, y + dy) not in board for dx, dy in STEPS)
+        ]
+
+    def hand_spots(self) -> dict[str, list[list[int]]]:
+        """Where each tile in hand may be placed now, as `spots` gives them.
+
+        AR-5: when both tiles in hand can be placed, the first placement must leave a
+        legal spot for the second, so spots that would strand it are left out. Only
+        when no placement of either keeps the other (a hand no legal take gives, e.g.
+        from a position set up by hand) is every AR-2 spot offered; the stranded tile
+        then goes back to the supply.
+        """
+        raw = {tile: self.spots(tile) for tile in self.hand}
+        if len(self.hand) < 2:
+            return raw
+        a, b = self.hand
+        kept = {a: self._keeping(a, b, raw), b: self._keeping(b, a, raw)}
+        return kept if kept[a] or kept[b] else raw
+
+    def _keeping(self, first: str, second: str, raw: dict) -> list[list[int]]:
+        """The spots of ``first`` after which ``second`` still has a legal spot."""
+        if is_building(first) == is_building(second):
+            spots = raw[second]  # one entry per square
+            if len(spots) != 1:
+                return raw[first] if spots else []
+            x, y, _ = spots[0]
+            return [spot for spot in raw[first] if spot[0] != x or spot[1] != y]
+        if raw[second]:
+            return raw[first]  # a tile of the other kind takes none of its squares
+        return self._opening_spots(first, second, raw[first])
 
     def _enclosed(self, x: int, y: int) -> bool:
         board = self.board
@@ -284,10 +341,11 @@ class ArchitektonState(GameState):
         if self.phase == TAKE:
             return [{"type": "take", "tiles": tiles} for tiles in self.take_options()]
         if self.phase == PLACE:
+            spots = self.hand_spots()
             return [
                 {"type": "place", "tile": tile, "x": x, "y": y, "rot": rot}
-                for tile in sorted(set(self.hand))
-                for x, y, mask in self.spots(tile)
+                for tile in sorted(spots)
+                for x, y, mask in spots[tile]
                 for rot in MASK_ROTS[mask]
             ]
         if self.phase == MOVE_HOUSE:
@@ -556,8 +614,8 @@ class ArchitektonState(GameState):
             view["takeable"] = sorted({tile for tiles in self.take_options() for tile in tiles})
         elif self.phase == PLACE:
             view["spots"] = {
-                tile: [{"x": x, "y": y, "rots": MASK_ROTS[mask]} for x, y, mask in self.spots(tile)]
-                for tile in sorted(set(self.hand))
+                tile: [{"x": x, "y": y, "rots": MASK_ROTS[mask]} for x, y, mask in spots]
+                for tile, spots in sorted(self.hand_spots().items())
             }
         elif self.phase == SETTLE:
             x, y, owner, owed = self.settling
@@ -611,13 +669,17 @@ class ArchitektonState(GameState):
         if tiles in options:
             return
         if len(tiles) != len(options[0]):
-            raise IllegalAction("wrong_count", f"take {len(options[0])} tile(s) from the supply")
+            if len(options[0]) == 1:
+                raise IllegalAction("wrong_count", "no two supply tiles can both be placed: take one tile that fits (AR-2)")
+            raise IllegalAction("wrong_count", "two supply tiles can both be placed: take two (AR-2)")
         if tiles != sorted(set(tiles)):
             raise IllegalAction("malformed", "list different tiles in sorted order")
         for tile in tiles:
             if tile not in self.supply_buildings and tile not in self.supply_landscapes:
                 raise IllegalAction("not_in_supply", f"{tile} is not in the supply")
-        raise IllegalAction("no_spot", "one of these tiles fits nowhere, so they cannot be taken (AR-2)")
+        if len(tiles) == 1:
+            raise IllegalAction("no_spot", f"{tile_name(tiles[0])} fits nowhere, so it cannot be taken (AR-2)")
+        raise IllegalAction("no_spot", "these two tiles cannot both be placed, in either order, so they cannot be taken (AR-2)")
 
     def _check_place(self, action) -> None:
         tile, x, y, rot = action["tile"], action["x"], action["y"], action["rot"]
@@ -636,6 +698,13 @@ class ArchitektonState(GameState):
             raise IllegalAction("no_match", f"{tile_name(tile)} must touch the board with a matching side at {x},{y} (AR-2)")
         if not mask >> rot & 1:
             raise IllegalAction("bad_rotation", "no side matches in that rotation (or it repeats a listed one)")
+        kept = next((m for sx, sy, m in self.hand_spots()[tile] if (sx, sy) == (x, y)), 0)
+        if not kept >> rot & 1:
+            other = tile_name(next(t for t in self.hand if t != tile))
+            raise IllegalAction(
+                "strands_tile",
+                f"that leaves {other} no legal spot; place {tile_name(tile)} so the other tile still fits (AR-5)",
+            )
 
 
 def tile_name(tile: str) -> str:
