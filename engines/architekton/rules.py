@@ -1,12 +1,14 @@
 """Architekton's rules: the state, legal actions, apply, scoring and views.
 
-Rulings AR-1 to AR-7 (../shared/RULINGS.md); notation in docs/rules/architekton.md.
-A turn is: take two supply tiles (``take``), place them one after the other in either
-order (``place``), for a building with no house left in stock move one of your houses
-onto it (``move_house``, AR-3), and when a building is enclosed its owner settles
-mismatches (``settle``, AR-4), even during the opponent's turn. Then the supply is
-refilled, from the face-down reserve once a stack runs short (last round, AR-5). A
-supply where nothing fits is put under the stacks and drawn anew (engine decision).
+Rulings AR-1 to AR-7, quoted in full in docs/rules/architekton.md with the notation.
+A turn is: take two supply tiles that can both be placed, or one that fits when no
+pair can (``take``, AR-2), place them one after the other in either order, the first
+so that the second still fits (``place``, AR-5), for a building with no house left in
+stock move one of your houses onto it (``move_house``, AR-3), and when a building is
+enclosed its owner settles mismatches (``settle``, AR-4), even during the opponent's
+turn. Then the supply is refilled, from the face-down reserve once a stack runs short
+(last round, AR-5). A supply where nothing fits is put under the stacks and drawn
+anew (AR-2).
 """
 
 from itertools import combinations
@@ -116,11 +118,11 @@ class ArchitektonState(GameState):
         events = [{"type": "turn", "player": player, "turn": self.turn}]
         if self.take_options():
             return events
-        # Engine decision (the seed is silent): when no supply tile fits anywhere, the
-        # supply goes under its stacks and a new one is turned up from them, until a
-        # tile fits. The tiles stay in the game and the reserve is untouched, so the
-        # game still lasts as long as the seed says (AR-5). Only when every stacked
-        # tile has been face up without fitting is the game scored as it stands.
+        # AR-2: when no supply tile fits anywhere, the supply goes under its stacks and
+        # a new one is turned up from them, until a tile fits. The tiles stay in the
+        # game and the reserve is untouched, so the game still lasts as long as the
+        # seed says (AR-5). Only when every stacked tile has been face up without
+        # fitting is the game scored as it stands.
         for _ in range(self._redraws_to_see_every_stacked_tile()):
             events.append(self._redraw_supply(player))
             if self.take_options():
@@ -524,7 +526,7 @@ class ArchitektonState(GameState):
         scores = [self.chips[p] + groups[p] for p in range(self.players)]
         leaders = best_seats(scores)
         most = max(houses[p] for p in leaders)
-        winners = [p for p in leaders if houses[p] == most]  # AR-6 tie-breaks; else a draw
+        winners = [p for p in leaders if houses[p] == most]  # AR-6: houses after the removal; else a draw
         self.final = {"removed": removed, "groups": groups, "houses": houses, "scores": scores}
         events = [{"type": "final_scoring", "rule": "AR-6", **encode(self.final), "chips": list(self.chips)}]
         return events + self._finish_game(winners, early=False, scores=scores)
@@ -670,7 +672,9 @@ class ArchitektonState(GameState):
             return
         if len(tiles) != len(options[0]):
             if len(options[0]) == 1:
-                raise IllegalAction("wrong_count", "no two supply tiles can both be placed: take one tile that fits (AR-2)")
+                raise IllegalAction(
+                    "wrong_count", "no two supply tiles can both be placed: take one tile that fits (AR-2)"
+                )
             raise IllegalAction("wrong_count", "two supply tiles can both be placed: take two (AR-2)")
         if tiles != sorted(set(tiles)):
             raise IllegalAction("malformed", "list different tiles in sorted order")
@@ -679,7 +683,9 @@ class ArchitektonState(GameState):
                 raise IllegalAction("not_in_supply", f"{tile} is not in the supply")
         if len(tiles) == 1:
             raise IllegalAction("no_spot", f"{tile_name(tiles[0])} fits nowhere, so it cannot be taken (AR-2)")
-        raise IllegalAction("no_spot", "these two tiles cannot both be placed, in either order, so they cannot be taken (AR-2)")
+        raise IllegalAction(
+            "no_spot", "these two tiles cannot both be placed, in either order, so they cannot be taken (AR-2)"
+        )
 
     def _check_place(self, action) -> None:
         tile, x, y, rot = action["tile"], action["x"], action["y"], action["rot"]
