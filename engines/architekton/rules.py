@@ -19,7 +19,6 @@ from ..state import OVER, GameState, best_seats
 from .tiles import (
     BUILDING_SIDES,
     BUILDINGS,
-    DIRECTIONS,
     FACING,
     HOUSES_PER_PLAYER,
     LANDSCAPE_TERRAIN,
@@ -116,7 +115,7 @@ class ArchitektonState(GameState):
         self.phase = TAKE
         self.hand = []
         events = [{"type": "turn", "player": player, "turn": self.turn}]
-        if self.take_options():
+        if self._supply_fits():
             return events
         # AR-2: when no supply tile fits anywhere, the supply goes under its stacks and
         # a new one is turned up from them, until a tile fits. The tiles stay in the
@@ -125,7 +124,7 @@ class ArchitektonState(GameState):
         # fitting is the game scored as it stands.
         for _ in range(self._redraws_to_see_every_stacked_tile()):
             events.append(self._redraw_supply(player))
-            if self.take_options():
+            if self._supply_fits():
                 return events
         events.append({"type": "no_placement", "player": player, "rule": "AR-2"})
         return events + self._final_scoring()
@@ -230,6 +229,10 @@ class ArchitektonState(GameState):
     def _placeable(self, tile: str) -> bool:
         return bool(self._fitting_squares(tile, 1))
 
+    def _supply_fits(self) -> bool:
+        """Whether some supply tile fits, i.e. there is something to take (AR-2)."""
+        return any(self._placeable(tile) for tile in self.supply_buildings + self.supply_landscapes)
+
     def take_options(self) -> list[list[str]]:
         """The tile sets the player may take now, sorted (AR-2).
 
@@ -239,10 +242,11 @@ class ArchitektonState(GameState):
         """
         supply = sorted(self.supply_buildings + self.supply_landscapes)
         fits = {tile: self._fitting_squares(tile, 2) for tile in supply}
-        pairs = [[a, b] for a, b in combinations(supply, 2) if self._both_placeable(a, b, fits)]
+        spots: dict[str, list] = {}  # full spot lists, computed only where needed
+        pairs = [[a, b] for a, b in combinations(supply, 2) if self._both_placeable(a, b, fits, spots)]
         return pairs or [[tile] for tile in supply if fits[tile]]
 
-    def _both_placeable(self, a: str, b: str, fits: dict) -> bool:
+    def _both_placeable(self, a: str, b: str, fits: dict, spots: dict) -> bool:
         """Whether ``a`` and ``b`` can both be placed, one after the other (AR-2).
 
         ``fits`` gives each tile up to two squares where it fits now. Tiles of one kind
@@ -256,32 +260,39 @@ class ArchitektonState(GameState):
         if fits[a] and fits[b]:
             return True
         first, second = (a, b) if fits[a] else (b, a)
-        return bool(fits[first]) and bool(self._opening_spots(first, second, self.spots(first)))
+        if not fits[first]:
+            return False
+        if first not in spots:
+            spots[first] = self.spots(first)
+        return bool(self._opening_spots(first, second, spots[first], at_most=1))
 
-    def _opening_spots(self, first: str, second: str, spots: list) -> list[list[int]]:
+    def _opening_spots(self, first: str, second: str, spots: list, at_most: int = 0) -> list[list[int]]:
         """The spots (and rotations) of ``first`` that give ``second``, a tile of the
         other kind, a legal spot it does not have yet: a matching side towards an
-        empty square next to it."""
+        empty square next to it. With ``at_most``, stop after that many."""
         board = self.board
         found = []
-        if is_building(first):
+        building = is_building(first)
+        if building:
             terrain = LANDSCAPE_TERRAIN[second]
-            for x, y, mask in spots:
-                empty = [key(x + dx, y + dy) not in board for dx, dy in STEPS]
+        elif LANDSCAPE_TERRAIN[first] not in TERRAIN_SET[second]:
+            return []  # a building shows a matching side in some rotation, if it has one
+        for x, y, mask in spots:
+            if not building:
+                opening = mask if any(key(x + dx, y + dy) not in board for dx, dy in STEPS) else 0
+            else:
                 opening = 0
                 for rot in MASK_ROTS[mask]:
                     facing = FACING[first][rot]
-                    if any(empty[d] and facing[d] == terrain for d in DIRECTIONS):
-                        opening |= 1 << rot
-                if opening:
-                    found.append([x, y, opening])
-            return found
-        if LANDSCAPE_TERRAIN[first] not in TERRAIN_SET[second]:
-            return []  # a building shows a matching side in some rotation, if it has one
-        return [
-            [x, y, mask] for x, y, mask in spots
-            if any(key(x + dx, y + dy) not in board for dx, dy in STEPS)
-        ]
+                    for d, (dx, dy) in enumerate(STEPS):
+                        if facing[d] == terrain and key(x + dx, y + dy) not in board:
+                            opening |= 1 << rot
+                            break
+            if opening:
+                found.append([x, y, opening])
+                if len(found) == at_most:
+                    break
+        return found
 
     def hand_spots(self) -> dict[str, list[list[int]]]:
         """Where each tile in hand may be placed now, as `spots` gives them.
@@ -298,6 +309,13 @@ class ArchitektonState(GameState):
         a, b = self.hand
         kept = {a: self._keeping(a, b, raw), b: self._keeping(b, a, raw)}
         return kept if kept[a] or kept[b] else raw
+
+    def _keeps_other(self, tile: str, x: int, y: int, rot: int) -> bool:
+        """Whether placing ``tile`` so leaves the other tile in hand a legal spot."""
+        other = next(t for t in self.hand if t != tile)
+        if is_building(tile) == is_building(other):
+            return any(square != (x, y) for square in self._fitting_squares(other, 2))
+        return self._placeable(other) or bool(self._opening_spots(tile, other, [[x, y, 1 << rot]]))
 
     def _keeping(self, first: str, second: str, raw: dict) -> list[list[int]]:
         """The spots of ``first`` after which ``second`` still has a legal spot."""
@@ -704,8 +722,10 @@ class ArchitektonState(GameState):
             raise IllegalAction("no_match", f"{tile_name(tile)} must touch the board with a matching side at {x},{y} (AR-2)")
         if not mask >> rot & 1:
             raise IllegalAction("bad_rotation", "no side matches in that rotation (or it repeats a listed one)")
+        if len(self.hand) < 2 or self._keeps_other(tile, x, y, rot):
+            return
         kept = next((m for sx, sy, m in self.hand_spots()[tile] if (sx, sy) == (x, y)), 0)
-        if not kept >> rot & 1:
+        if not kept >> rot & 1:  # else the hand could never both be placed: AR-5 lets it be
             other = tile_name(next(t for t in self.hand if t != tile))
             raise IllegalAction(
                 "strands_tile",

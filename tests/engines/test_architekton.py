@@ -691,7 +691,13 @@ def test_takes_and_first_placements_match_a_brute_force_reading_of_ar2_and_ar5(s
             a, b = state.hand
             kept = brute_force_keeping(state, a, b) | brute_force_keeping(state, b, a)
             assert kept and {(x["tile"], x["x"], x["y"], x["rot"]) for x in legal} == kept
-            narrowed += len(kept) < sum(bin(m).count("1") for t in (a, b) for _, _, m in brute_force_spots(state, t))
+            stranding = {
+                (t, x, y, rot) for t in (a, b) for x, y, m in brute_force_spots(state, t)
+                for rot in range(4) if m >> rot & 1
+            } - kept
+            for tile, x, y, rot in stranding:
+                assert rejected_code(state, player, place(tile, x, y, rot)) == "strands_tile"
+            narrowed += bool(stranding)
         state.apply(player, rng.choice(legal))
     assert narrowed
 
