@@ -18,11 +18,13 @@ reasoning, so the audit reads old and new engines alike:
 - ``bot_strength``: the bot's wins in 100 games against random legal play.
 - ``timing``: legal_actions on mid- and late-game states of bot games (at least 20 tiles
   on the board), per phase: the median over states of each state's best of 5 calls.
-  With ``--baseline`` both engines are timed on the same saved states (the state layout
-  is shared), so the ratio compares like with like.
+  With ``--baseline`` both engines time the same saved states (the state layout is
+  shared), in turn, state by state, in one process, so the ratio compares like with
+  like even on a busy machine.
 """
 
 import argparse
+import importlib
 import json
 import statistics
 import subprocess
@@ -47,7 +49,7 @@ from engines import GAMES, Rng, load_state, new_game  # noqa: E402
 from engines.architekton.tiles import FACING, ROTATIONS, STEPS, is_building  # noqa: E402
 from engines.botplay import next_bot_move  # noqa: E402
 
-HANDS, BOT_GAMES, STRENGTH_GAMES, TIMED_GAMES, MID_GAME_TILES, TIMING_ROUNDS = 300, 150, 100, 20, 20, 3
+HANDS, BOT_GAMES, STRENGTH_GAMES, TIMED_GAMES, MID_GAME_TILES = 300, 150, 100, 20, 20
 
 
 # --- AR-2 by brute force on a board {(x, y): sides facing N E S W} --------------------------
@@ -208,92 +210,91 @@ def timing_states() -> dict:
     return states
 
 
-def audit_timing(states: dict) -> dict:
-    """legal_actions per phase: the median over states of each state's best of 5 calls."""
+def _best_of(state, calls: int = 5) -> float:
+    """The fastest of ``calls`` legal_actions calls on ``state``, in microseconds."""
+    player, clock, best = state.active_players()[0], time.perf_counter_ns, None
+    for _ in range(calls):
+        t0 = clock()
+        state.legal_actions(player)
+        spent = (clock() - t0) / 1000
+        best = spent if best is None else min(best, spent)
+    return best
+
+
+def audit_timing(states: dict, baseline_class=None) -> dict:
+    """legal_actions per phase: the median over states of each state's best of 5 calls.
+
+    With ``baseline_class`` (the state class of another engine), each saved state is
+    also loaded into it and both are timed in turn, twice over, state by state, so a
+    swing in the machine's load hits both alike; the ratio is the median of the
+    per-state ratios."""
     result = {}
-    clock = time.perf_counter_ns
     for kind, saved in states.items():
-        times = []
+        times, base_times, ratios = [], [], []
         for data in saved:
             state = load_state(data)
-            player = state.active_players()[0]
-            best = None
-            for _ in range(5):
-                t0 = clock()
-                state.legal_actions(player)
-                spent = (clock() - t0) / 1000
-                best = spent if best is None else min(best, spent)
-            times.append(best)
+            if baseline_class is None:
+                times.append(_best_of(state))
+                continue
+            base = baseline_class.from_dict(data)
+            ours, theirs = [], []
+            for _ in range(2):
+                theirs.append(_best_of(base))
+                ours.append(_best_of(state))
+            times.append(min(ours))
+            base_times.append(min(theirs))
+            ratios.append(min(ours) / min(theirs))
         result[kind] = {"states": len(saved), "legal_actions_us_median": round(statistics.median(times), 2)}
+        if baseline_class is not None:
+            result[kind]["baseline_legal_actions_us_median"] = round(statistics.median(base_times), 2)
+            result[kind]["ratio_to_baseline_median"] = round(statistics.median(ratios), 2)
     return result
 
 
-def audit(states: dict) -> dict:
-    return {
-        "hands": audit_hands(), "bot_games": audit_bot_games(), "bot_strength": audit_bot_strength(),
-        "timing": audit_timing(states),
-    }
-
-
-def _run(engine_root: str, states_file: str, *flags: str) -> dict:
-    """This audit on the engines/ under ``engine_root``, in a subprocess."""
-    out = subprocess.run(
-        [sys.executable, __file__, "--engine-root", engine_root, "--timing-states", states_file, *flags],
-        capture_output=True, text=True, check=True,
-    )
-    return json.loads(out.stdout)
+def audit(states: dict | None, baseline_class=None) -> dict:
+    result = {"hands": audit_hands(), "bot_games": audit_bot_games(), "bot_strength": audit_bot_strength()}
+    if states is not None:
+        result["timing"] = audit_timing(states, baseline_class)
+    return result
 
 
 def _with_baseline(ref: str, states: dict) -> dict:
-    """The audit of this engine and of git ref ``ref``'s (a temporary copy of its
-    engines/), timed on the same saved states in alternating rounds, since the
-    machine is shared and noisy: each figure is the median of the rounds' medians."""
+    """The audit of this engine and of git ref ``ref``'s engines/ (a temporary copy): its
+    rule figures from a subprocess, its timing in this process beside ours (imported
+    under another package name, so both engines time the same states in turn)."""
     with tempfile.TemporaryDirectory() as folder:
-        archive = subprocess.run(["git", "-C", str(ROOT), "archive", ref, "engines"], capture_output=True, check=True)
-        subprocess.run(["tar", "-x", "-C", folder], input=archive.stdout, check=True)
-        states_file = Path(folder) / "states.json"
-        states_file.write_text(json.dumps(states))
-        baseline, current = _run(folder, str(states_file)), audit(states)
-        rounds = {"baseline": [baseline["timing"]], "current": [current["timing"]]}
-        for _ in range(TIMING_ROUNDS - 1):
-            rounds["baseline"].append(_run(folder, str(states_file), "--timing-only")["timing"])
-            rounds["current"].append(audit_timing(states))
-    for side, result in (("baseline", baseline), ("current", current)):
-        result["timing"] = {
-            kind: {
-                "states": len(states[kind]),
-                "legal_actions_us_median": round(statistics.median(
-                    r[kind]["legal_actions_us_median"] for r in rounds[side]), 2),
-                "rounds": [r[kind]["legal_actions_us_median"] for r in rounds[side]],
-            }
-            for kind in states
-        }
-    ratios = {
-        kind: round(current["timing"][kind]["legal_actions_us_median"]
-                    / baseline["timing"][kind]["legal_actions_us_median"], 2)
-        for kind in states
-    }
-    return {"baseline": {"ref": ref, **baseline}, "current": current,
-            "legal_actions_time_ratio_current_to_baseline": ratios}
+        for tree, prefix in (("engines", "engines/"), ("engines", "baseline_engines/")):
+            archive = subprocess.run(
+                ["git", "-C", str(ROOT), "archive", f"--prefix={prefix}", f"{ref}:{tree}"],
+                capture_output=True, check=True,
+            )
+            subprocess.run(["tar", "-x", "-C", folder], input=archive.stdout, check=True)
+        out = subprocess.run(
+            [sys.executable, __file__, "--engine-root", folder, "--no-timing"],
+            capture_output=True, text=True, check=True,
+        )
+        baseline = json.loads(out.stdout)
+        sys.path.insert(0, folder)
+        try:
+            baseline_class = importlib.import_module("baseline_engines.architekton.rules").ArchitektonState
+            current = audit(states, baseline_class)
+        finally:
+            sys.path.remove(folder)
+    return {"baseline": {"ref": ref, **baseline}, "current": current}
 
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--baseline", metavar="REF", help="also audit the engine of this git ref (e.g. main)")
     parser.add_argument("--engine-root", help=argparse.SUPPRESS)
-    parser.add_argument("--timing-states", help=argparse.SUPPRESS)  # saved states to time (baseline run)
-    parser.add_argument("--timing-only", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--no-timing", action="store_true", help=argparse.SUPPRESS)  # baseline subprocess
     args = parser.parse_args(argv)
-    if args.timing_states:
-        states = json.loads(Path(args.timing_states).read_text())
-    else:
-        states = timing_states()
-    if args.timing_only:
-        print(json.dumps({"timing": audit_timing(states)}))
+    if args.no_timing:
+        print(json.dumps(audit(None)))
     elif args.baseline:
-        print(json.dumps(_with_baseline(args.baseline, states)))
+        print(json.dumps(_with_baseline(args.baseline, timing_states())))
     else:
-        print(json.dumps(audit(states)))
+        print(json.dumps(audit(timing_states())))
     return 0
 
 

@@ -243,25 +243,22 @@ class ArchitektonState(GameState):
         supply = sorted(self.supply_buildings + self.supply_landscapes)
         fits = {tile: self._fitting_squares(tile, 2) for tile in supply}
         spots: dict[str, list] = {}  # full spot lists, computed only where needed
-        pairs = [[a, b] for a, b in combinations(supply, 2) if self._both_placeable(a, b, fits, spots)]
+        pairs = [
+            [a, b] for a, b in combinations(supply, 2)
+            # Both fit now: placing one takes only its own square, so only two tiles
+            # that each fit on one single square, the same one, exclude each other.
+            if (fits[a] and fits[b] and (len(fits[a]) + len(fits[b]) > 2 or fits[a] != fits[b]))
+            or ((fits[a] or fits[b]) and self._one_opens_the_other(a, b, fits, spots))
+        ]
         return pairs or [[tile] for tile in supply if fits[tile]]
 
-    def _both_placeable(self, a: str, b: str, fits: dict, spots: dict) -> bool:
-        """Whether ``a`` and ``b`` can both be placed, one after the other (AR-2).
-
-        ``fits`` gives each tile up to two squares where it fits now. Tiles of one kind
-        never open squares for each other; they can both be placed unless each fits
-        on one square only, the same one. A building and a landscape each keep every
-        spot they have when the other is placed; one that fits nowhere yet needs a
-        first placement of the other that opens a spot for it.
-        """
+    def _one_opens_the_other(self, a: str, b: str, fits: dict, spots: dict) -> bool:
+        """For two tiles of which one fits now (AR-2): whether some legal placement of
+        it opens a spot for the other. Only a tile of the other kind can: a building
+        and a landscape each keep every spot they have when the other is placed."""
         if is_building(a) == is_building(b):
-            return bool(fits[a] and fits[b]) and not (len(fits[a]) == len(fits[b]) == 1 and fits[a] == fits[b])
-        if fits[a] and fits[b]:
-            return True
-        first, second = (a, b) if fits[a] else (b, a)
-        if not fits[first]:
             return False
+        first, second = (a, b) if fits[a] else (b, a)
         if first not in spots:
             spots[first] = self.spots(first)
         return bool(self._opening_spots(first, second, spots[first], at_most=1))
