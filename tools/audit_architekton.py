@@ -1,8 +1,8 @@
 """Audit Architekton's taking and placing rules (AR-2, AR-5) and time its legal actions.
 
 Prints one JSON object. Run: `.venv/bin/python tools/audit_architekton.py [--baseline main]`.
-With ``--baseline REF`` the same audit also runs on the engine of git ref REF (checked
-out into a temporary folder, in a subprocess) and the JSON holds both and their ratios.
+With ``--baseline REF`` the same audit also runs on the engine of git ref REF (a copy of
+its engines/ in a temporary folder) and the JSON holds both, with the timing ratios.
 
 Every verdict is reached by brute force from the public board (every empty square, every
 rotation, the second tile tried after each first placement), never from the engine's own
@@ -263,11 +263,12 @@ def _with_baseline(ref: str, states: dict) -> dict:
     rule figures from a subprocess, its timing in this process beside ours (imported
     under another package name, so both engines time the same states in turn)."""
     with tempfile.TemporaryDirectory() as folder:
-        for tree, prefix in (("engines", "engines/"), ("engines", "baseline_engines/")):
+        for prefix in ("engines/", "baseline_engines/"):
             archive = subprocess.run(
-                ["git", "-C", str(ROOT), "archive", f"--prefix={prefix}", f"{ref}:{tree}"],
-                capture_output=True, check=True,
+                ["git", "-C", str(ROOT), "archive", f"--prefix={prefix}", f"{ref}:engines"], capture_output=True,
             )
+            if archive.returncode:
+                raise ValueError(f"cannot read engines/ at git ref {ref!r}: {archive.stderr.decode().strip()}")
             subprocess.run(["tar", "-x", "-C", folder], input=archive.stdout, check=True)
         out = subprocess.run(
             [sys.executable, __file__, "--engine-root", folder, "--no-timing"],
@@ -292,7 +293,10 @@ def main(argv=None) -> int:
     if args.no_timing:
         print(json.dumps(audit(None)))
     elif args.baseline:
-        print(json.dumps(_with_baseline(args.baseline, timing_states())))
+        try:
+            print(json.dumps(_with_baseline(args.baseline, timing_states())))
+        except ValueError as error:
+            parser.error(str(error))
     else:
         print(json.dumps(audit(timing_states())))
     return 0
