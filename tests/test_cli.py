@@ -65,3 +65,35 @@ def test_every_game_finishes_a_headless_bot_match(game_id):
     winners = play_bot_match(game_id, None, 7, out=lines.append)
     assert winners and lines[-1].startswith("Winner:")
     assert len(lines) > 3
+
+
+def test_demo_runs_exactly_the_frames_asked_and_saves_the_last_one(tmp_path):
+    shot = tmp_path / "demo.png"
+    result = run_cli("demo", "die_mauer", "--players", "3", "--frames", "240", "--screenshot", str(shot),
+                     "--seed", "2", env_extra={"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
+                                               "XDG_CONFIG_HOME": str(tmp_path)})
+    assert result.returncode == 0, result.stderr
+    import pygame
+
+    image = pygame.image.load(str(shot))
+    assert image.get_size() == (1920, 1080)
+    colours = {image.get_at((x, y))[:3] for x in range(0, 1920, 97) for y in range(0, 1080, 89)}
+    assert len(colours) > 8
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["demo", "wild_west", "--frames", "5"], "Wild West has no table in this window yet"),
+        (["demo", "die_mauer", "--players", "9", "--frames", "5"], "takes 2-6 players"),
+        (["demo", "schach"], "invalid choice: 'schach'"),
+        (["demo", "die_mauer", "--screenshot", "x.png"], "--screenshot needs --frames"),
+        (["demo", "die_mauer", "--frames", "0"], "--frames must be at least 1"),
+    ],
+)
+def test_demo_refuses_what_it_cannot_do_in_one_line(args, message, tmp_path):
+    result = run_cli(*args, env_extra={"SDL_VIDEODRIVER": "dummy", "XDG_CONFIG_HOME": str(tmp_path)})
+    assert result.returncode == 2
+    assert message in result.stderr and "Traceback" not in result.stderr
+    if "no table" in message:
+        assert len(result.stderr.strip().splitlines()) == 1

@@ -359,7 +359,7 @@ class TableScene(Scene):
         art.blit_text(surface, "Esc pause", 28, art.INK_FAINT, (box.right - 24, box.top + 78), "topright")
         phase = self.layout.phase
         words = self.game.phase_text()
-        size = 44
+        size = next((size for size in (44, 40, 36) if art.text_width(words, size) <= phase.width), 40)
         lines = art.wrap(words, size, phase.width)
         if len(lines) > 2:
             size = 34

@@ -130,11 +130,20 @@ def first_legal(table, seat, choices, turn: int):
     return legal[turn % len(legal)] if legal else None
 
 
-def play_to_results(app, table: TableScene, pick=first_legal, dt: float = 3 / 60, limit: int = 6000,
+# A table whose seats need a smarter choice than the first legal one adds its driver here.
+DRIVERS: dict = {}
+
+
+def driver(game_id: str):
+    return DRIVERS.get(game_id, first_legal)
+
+
+def play_to_results(app, table: TableScene, pick=None, dt: float = 3 / 60, limit: int = 6000,
                     shots: str | None = None) -> dict:
     """Drive every local seat through its device until the results show; returns how
     often each way of choosing was used. With ``shots``, the first frame of every new
     phase is saved as ``<shots>_<phase>``."""
+    pick = pick or driver(table.info.id)
     done: dict[str, int] = {}
     seen_phases: set = set()
     for turn in itertools.count():

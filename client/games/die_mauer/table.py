@@ -24,7 +24,7 @@ from client.table.game import (
 from client.tween import ease_out_back
 from engines.die_mauer import END_NAMES, LEFT, PIECE_NAMES, PIECES, RIGHT
 
-CARD = (100, 118)  # a choice in the private panel
+CARD = (100, 108)  # a choice in the private panel
 PUBLIC_CARD = (170, 112)  # a public end choice, in the band over the seats
 NAMES = {**PIECE_NAMES, None: "empty fist"}
 REFUSALS = {  # the shared screen's words for a refused private pick (never names a piece)
@@ -141,7 +141,7 @@ class DieMauerTable(GameTable):
         else:
             ordered = sorted(offered, key=lambda a: len(PIECES) if a["piece"] is None else PIECES.index(a["piece"]))
         panel = self.private_rect(seat, len(ordered))
-        area = pygame.Rect(panel.left + 20, panel.top + 84, panel.width - 40, CARD[1])
+        area = pygame.Rect(panel.left + 20, panel.top + 82, panel.width - 40, CARD[1])
         rects = strip_rects(area, len(ordered), *CARD, gap=10)
         out = []
         for action, rect in zip(ordered, rects, strict=True):
