@@ -51,9 +51,10 @@ class PickerScene(MenuScene):
 
     def draw(self, surface) -> None:
         surface.blit(art.background("menu"), (0, 0))
-        self.draw_title(surface, "Pick a game", "Up/down choose   Confirm set up the table   Esc back")
-        self.menu.draw(surface, self.pulse)
         info = self.games[self.chosen]
+        confirm = "set up the table" if info.id in TABLES else "how to play"
+        self.draw_title(surface, "Pick a game", f"Up/down choose   Confirm {confirm}   Esc back")
+        self.menu.draw(surface, self.pulse)
         surface.blit(art.panel(CARD.size, art.PANEL, art.GOLD), CARD)
         left, width = CARD.left + 40, CARD.width - 80
         art.blit_text(surface, info.name, 80, art.GOLD, (left, CARD.top + 30), weight="bold", width=width)

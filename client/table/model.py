@@ -47,8 +47,10 @@ class Pending:
     seat: int
     seq: int
     action: Any
-    key: Any  # the choice it was sent from (drawn as pending there)
+    key: Any  # the choice it was sent from
     private: bool
+    label: str = ""  # the choice's words ("Sent: 6-wall" in a private panel)
+    rect: Any = None  # where the choice was (a pending mark stands there)
     accepted_beat: int | None = None  # shown once the beats up to this one are shown
 
 
@@ -87,6 +89,7 @@ class TableModel:
         # the shared screen shows the spectator's view, or a lone remote seat's own
         self.reference = None if public else self.channels[0]
         self._updates: dict = {channel: deque() for channel in self.channels}
+        self._arrived: dict = {channel: 0 for channel in self.channels}  # updates each channel has had
         self.queue: deque[Beat] = deque()
         self.received = 0  # beats complete so far
         self.shown = 0  # beats shown so far
@@ -110,11 +113,13 @@ class TableModel:
                 self.names = unique_names(message["names"], self.players)
         elif kind == "update":
             self._updates[channel].append(message)
+            self._arrived[channel] += 1
             self._collect()
         elif kind == "accept":
             pending = self.pending.get(channel)
             if pending is not None and pending.seq == message.get("seq"):
-                pending.accepted_beat = self.received
+                # the host sends the update first: this channel's latest one, in the beat of that number
+                pending.accepted_beat = self._arrived[channel]
                 self._settle()
         elif kind == "reject":
             pending = self.pending.get(channel)
@@ -169,8 +174,8 @@ class TableModel:
             if pending is not None and pending.accepted_beat is not None and pending.accepted_beat <= self.shown:
                 self.pending[seat] = None
 
-    def sent(self, seat: int, seq: int, action, key, private: bool) -> Pending:
-        pending = Pending(seat, seq, action, key, private)
+    def sent(self, seat: int, seq: int, action, key, private: bool, label: str = "", rect=None) -> Pending:
+        pending = Pending(seat, seq, action, key, private, label, rect)
         self.pending[seat] = pending
         return pending
 

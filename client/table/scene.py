@@ -148,7 +148,7 @@ class TableScene(Scene):
 
     def send(self, seat: int, choice: Choice) -> None:
         seq = self.sessions[seat].send(choice.action)
-        self.model.sent(seat, seq, choice.action, choice.key, choice.private)
+        self.model.sent(seat, seq, choice.action, choice.key, choice.private, choice.label, choice.rect.copy())
 
     # --- pacing -------------------------------------------------------------------------------
     def play(self, event: dict) -> float:
@@ -165,9 +165,11 @@ class TableScene(Scene):
 
     # --- choices ----------------------------------------------------------------------------------
     def refresh(self) -> None:
-        """Each local seat's choices as the shown view offers them."""
+        """Each local seat's choices as the shown view offers them (none while the seat's
+        last intent waits for its answer to show: one intent at a time)."""
         for seat, chooser in self.choosers.items():
-            legal = [] if self.closed else self.model.legal.get(seat, [])
+            waiting = self.closed or self.model.pending.get(seat) is not None
+            legal = [] if waiting else self.model.legal.get(seat, [])
             choices = self.game.choices(seat, legal) if legal else []
             for choice in choices:
                 choice.private = choice.private or self.is_private(choice.action)
@@ -376,11 +378,11 @@ class TableScene(Scene):
         size, line_height, width = 28, 31, box.width - 40
         room = (box.height - 62) // line_height
         lines: list[str] = []
-        for entry in reversed(self.model.log):
+        for entry in reversed(self.model.log):  # whole entries only, newest last
             wrapped = art.wrap(entry, size, width, "regular")
-            lines = wrapped + lines
-            if len(lines) >= room:
+            if lines and len(lines) + len(wrapped) > room:
                 break
+            lines = wrapped + lines
         for i, line in enumerate(lines[-room:] if room > 0 else []):
             art.blit_text(surface, line, size, art.INK_DIM, (box.left + 20, box.top + 54 + i * line_height),
                           weight="regular")
@@ -393,7 +395,9 @@ class TableScene(Scene):
         private = [choice for choice in choices if choice.private]
         for choice in choices:
             if not choice.private:
-                self.draw_one_choice(surface, seat, choice, chooser, pending)
+                self.draw_one_choice(surface, seat, choice, chooser)
+        if pending is not None and pending.rect is not None and not pending.private:
+            art.dashed_ring(surface, pending.rect, colour, self.clock * 2)  # sent, not yet answered
         if self.panel_open(seat):
             rect = self.game.private_rect(seat, len(private))
             surface.blit(art.panel(rect.size, (30, 26, 34), colour, 16, 250), rect)
@@ -403,14 +407,16 @@ class TableScene(Scene):
             art.blit_text(surface, heading, 36, colour, (rect.left + 22, rect.top + 12), weight="bold",
                           width=rect.width - 44)
             note = chooser.private_note
-            if not note and private:
+            if pending is not None and pending.private:
+                note = f"Sent: {pending.label}"
+            elif not note and private:
                 note = "click to choose" if chooser.device == "mouse" else "move, then confirm"
             if note:
                 art.blit_text(surface, note, 26, art.INK_DIM, (rect.left + 24, rect.top + 54), weight="regular",
                               width=rect.width - 48)
             self.game.draw_private(surface, seat, rect, private)
             for choice in private:
-                self.draw_one_choice(surface, seat, choice, chooser, pending)
+                self.draw_one_choice(surface, seat, choice, chooser)
         elif private:
             zone = self.layout.seats[seat]
             if self.choosing_blind(seat):
@@ -419,13 +425,11 @@ class TableScene(Scene):
                 art.blit_text(surface, f"hold {peek_name(chooser.device)} to choose", 28, art.GOLD,
                               (zone.centerx, zone.top - 8), "midbottom", width=zone.width + 40)
 
-    def draw_one_choice(self, surface, seat: int, choice: Choice, chooser: Chooser, pending) -> None:
+    def draw_one_choice(self, surface, seat: int, choice: Choice, chooser: Chooser) -> None:
         focused = choice.key == chooser.cursor
         self.game.draw_choice(surface, seat, choice, focused)
         if focused:
             art.cursor_ring(surface, choice.rect, self.colour(seat), 4, self.pulse)
-        if pending is not None and pending.key == choice.key:
-            art.dashed_ring(surface, choice.rect, art.INK, self.clock * 2)
 
     def draw_blind_legend(self, surface, seat: int, zone: pygame.Rect) -> None:
         """The gamepad's button map, generated from the game's blind actions: the same for

@@ -55,6 +55,13 @@ def test_a_pending_intent_lasts_until_its_accept_is_on_screen_and_a_reject_comes
     assert model.pending[0] is not None  # accepted, but its update is still waiting to be shown
     model.show(model.next_beat())
     assert model.pending[0] is None
+    model.sent(0, 7, {"type": "plan"}, "plan", private=True)
+    model.receive(0, update({"n": 2}))  # the seat's channel hears first...
+    model.receive(0, {"t": "accept", "seq": 7})
+    model.receive(None, update({"n": 2}))  # ...the shared screen's update comes a moment later
+    assert model.pending[0] is not None  # still pending until that beat is shown
+    model.show(model.next_beat())
+    assert model.pending[0] is None
     model.sent(0, 6, {"type": "play"}, "play", private=False)
     refusal = model.receive(0, {"t": "reject", "seq": 6, "code": "end_taken", "reason": "Ben played there first"})
     assert refusal.seat == 0 and refusal.code == "end_taken" and refusal.pending.key == "play"

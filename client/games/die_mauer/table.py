@@ -48,6 +48,7 @@ class DieMauerTable(GameTable):
         self.wall = Wall()
         self.reveal: dict | None = None
         self.summary: dict | None = None
+        self.caption = ""  # the phase line while a reveal or its outcome is on screen
 
     # --- layout -------------------------------------------------------------------------
     def layout(self) -> Layout:
@@ -72,6 +73,9 @@ class DieMauerTable(GameTable):
 
     def phase_text(self) -> str:
         view, name = self.view, self.table.name
+        tween = self.table.anim.tweens.tweens.get("caption")
+        if self.caption and tween is not None and not tween.done:
+            return self.caption  # what the fists just showed, while the table dwells on it
         phase = view.get("phase")
         if phase == "plan":
             return f"Master builder: {name(view['master'])}. Everyone picks a piece in secret."
@@ -171,6 +175,8 @@ class DieMauerTable(GameTable):
         anim = self.table.anim
         self.reveal = {"master": event["master"], "plans": list(event["plans"])}
         anim.tween("reveal", 0.0, 1.0, 2.6)
+        self.show_caption(f"The fists open: {self.table.name(event['master'])}, the master builder, "
+                          f"holds {article(event['plans'][event['master']])}", 2.6)
         space = anim.physics()
         if space is not None:
             space.clear_drops("reveal")
@@ -185,6 +191,14 @@ class DieMauerTable(GameTable):
                 space.drops[-1].update(kind="reveal", seat=seat)
         self.table.app.sounds.play("reveal")
         return 2.6
+
+    def on_outcome(self, event: dict) -> float:
+        self.show_caption(outcome_text(event, self.table.name), self.dwell["outcome"])
+        return self.dwell["outcome"]
+
+    def show_caption(self, words: str, seconds: float) -> None:
+        self.caption = words
+        self.table.anim.tween("caption", 0.0, 1.0, seconds)
 
     def on_built(self, event: dict) -> float | None:
         uid = self.wall.add(event["piece"], event["end"])
@@ -397,6 +411,10 @@ class DieMauerTable(GameTable):
     @classmethod
     def emblem(cls, height: int) -> pygame.Surface:
         return pieces.wall_image("1T36G24T3G6", height)
+
+
+def article(piece) -> str:
+    return "an empty fist" if piece is None else f"the {NAMES[piece]}"
 
 
 def outcome_text(event: dict, name) -> str:
