@@ -12,6 +12,7 @@ drawing the same picture 60 times a second.
 """
 
 import math
+import signal
 import sys
 import time
 
@@ -54,6 +55,7 @@ class App:
         self.idle = 0.0  # seconds since the last input
         self.fade: tuple[pygame.Surface, float] | None = None  # the last picture and its age
         self.dirty = True  # something changed since the last picture
+        self.terminated = False  # set by SIGTERM (see run)
         if self.settings.problem:
             self.note(self.settings.problem)
 
@@ -267,6 +269,9 @@ class App:
         clock.tick()
         while (self.running and (max_frames is None or self.frames < max_frames)
                and (seconds is None or self.clock < seconds)):
+            if self.terminated:  # SIGTERM: close the window (a running game ends) without asking
+                self.quit()
+                break
             if fixed_dt is not None:
                 self.frame(fixed_dt)
                 continue
@@ -287,8 +292,15 @@ def run(fullscreen: bool = False, start=None, frames: int | None = None, seconds
     that many frames of 1/60 s run and the last is saved to ``screenshot``; with
     ``seconds`` the window closes after that long."""
     started = time.perf_counter()
+    stop: list = []
+    # SDL would turn SIGTERM into a window-close, which asks first while a game runs; a
+    # handler of our own (installed before SDL's) ends the loop instead.
+    previous = signal.signal(signal.SIGTERM, lambda *_: stop.append(True))
     app = App(fullscreen=fullscreen or None)
     app.started = started
+    signal.signal(signal.SIGTERM, lambda *_: setattr(app, "terminated", True))
+    if stop:
+        app.terminated = True
     status = 0
     try:
         (start or Flow.start_title)(app)
@@ -304,4 +316,5 @@ def run(fullscreen: bool = False, start=None, frames: int | None = None, seconds
         app.settings.save()
         pygame.quit()
         art.forget()
+        signal.signal(signal.SIGTERM, previous)
     return status

@@ -27,8 +27,8 @@ from client.table.choices import Choice
 HEADER = pygame.Rect(30, 24, 560, 120)
 LOG = pygame.Rect(1360, 24, 530, 270)
 PHASE = pygame.Rect(600, 168, 750, 116)  # the phase line(s): between header and log, under the toasts
-SEAT_STRIP = pygame.Rect(30, 806, art.W - 60, 250)
-PRIVATE_BAND = pygame.Rect(30, 586, art.W - 60, 210)  # between board and seats
+SEAT_STRIP = pygame.Rect(30, 816, art.W - 60, 240)
+PRIVATE_BAND = pygame.Rect(30, 584, art.W - 60, 224)  # between board and seats
 # A gamepad's buttons for a blind pick, in the order a game's blind actions take them.
 BLIND_BUTTONS = ("up", "right", "down", "left", "confirm", "back", "alt", "secret")
 BUTTON_NAMES = {"up": "Up", "right": "Right", "down": "Down", "left": "Left", "confirm": "A", "back": "B",

@@ -111,8 +111,12 @@ class TableScene(Scene):
         return KIND_NAMES.get(kind, kind)
 
     def panel_open(self, seat: int) -> bool:
+        """Whether ``seat``'s private panel shows: while it peeks; always for the only seat
+        at this screen, except while it has public choices (they use the same band)."""
         chooser = self.choosers.get(seat)
-        return chooser is not None and (chooser.peeking or self.solo)
+        if chooser is None:
+            return False
+        return chooser.peeking or (self.solo and all(choice.private for choice in self.live.get(seat, [])))
 
     def is_private(self, action) -> bool:
         return isinstance(action, dict) and action.get("type") in self.secret_types

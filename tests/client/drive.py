@@ -113,6 +113,18 @@ def act(app, table: TableScene, seat: int, choice) -> str:
     return "keys"
 
 
+def check_panels(table) -> None:
+    """No open private panel covers the board or any seat's public choices."""
+    for seat in table.choosers:
+        if not table.panel_open(seat):
+            continue
+        panel = table.game.private_rect(seat, sum(c.private for c in table.live.get(seat, [])))
+        assert not panel.colliderect(table.layout.board)
+        for other in table.choosers:
+            for choice in table.live.get(other, []):
+                assert choice.private or not panel.colliderect(choice.rect), f"{seat}'s panel covers {choice.label}"
+
+
 def walk(app, table, seat, choice, press) -> None:
     """Move ``seat``'s cursor onto ``choice`` with direction presses."""
     choices = table.usable(seat)
@@ -161,6 +173,7 @@ def play_to_results(app, table: TableScene, pick=None, dt: float = 3 / 60, limit
                     done[how] = done.get(how, 0) + 1
                     break
         frames(app, 1, dt)
+        check_panels(table)
         phase = table.model.phase
         if shots and phase not in seen_phases and app.top is table:
             seen_phases.add(phase)

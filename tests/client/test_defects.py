@@ -141,6 +141,20 @@ def test_after_locking_in_the_pieces_and_words_stay_inside_the_piece_panel(make_
         for b in words:
             assert a is b or not a.colliderect(b), "two lines of the panel overlap"
     shoot(app, "defect_locked_panel")
+    # a refusal's whole reason fits the panel beside the choices, over them nowhere
+    table.choosers[0].private_note = "Refused: the Tower may not go at the right end (building order §2, DM-3)"
+    table.model.pending[0] = None
+    table.model.legal[0] = [{"type": "plan", "piece": p} for p in "TG64321"] + [{"type": "plan", "piece": None}]
+    table.refresh()
+    panel = table.game.private_rect(0, len(table.live[0]))
+    inside = panel.inflate(-8, -8)
+    shown = [(tag, rect) for tag, rect in drawn(table, tags) if rect.colliderect(panel)]
+    lines = [(tag, rect) for tag, rect in shown if not tag.startswith("piece:") and rect.top < panel.top + 90]
+    assert "the right end (building order §2, DM-3)" in " ".join(tag for tag, _ in lines)
+    for tag, rect in lines:
+        assert inside.contains(rect)
+        assert not any(rect.colliderect(choice.rect) for choice in table.live[0]), tag
+    shoot(app, "defect_refusal_in_panel")
 
 
 def test_the_reveal_is_seen_before_the_next_turn_is_shown(make_app):

@@ -54,6 +54,18 @@ def test_every_table_plays_to_its_results_by_mouse_keys_and_pad(make_app, game_i
 
 
 @pytest.mark.parametrize("game_id", sorted(TABLES))
+def test_one_player_against_bots_plays_to_the_results(make_app, game_id):
+    """The only seat at the screen: its panel stays open, never over the board or a public choice."""
+    info = GAMES[game_id]
+    app = make_app()
+    seats = [("Anna", "mouse")] + [(f"Bot {i}", "bot:hard") for i in range(1, max(info.min_players, 3))]
+    table = local_table(app, seats[:info.max_players], seed=12, bot_delay=0.1, game_id=game_id,
+                        options=short_options(game_id))
+    play_to_results(app, table, shots=f"table_{game_id}_solo")
+    assert isinstance(app.top, ResultsScene)
+
+
+@pytest.mark.parametrize("game_id", sorted(TABLES))
 def test_private_panels_never_cover_the_board(make_app, game_id):
     """For every player count and every seat played at this screen alone or with others,
     however many private choices there are."""

@@ -24,7 +24,7 @@ from client.table.game import (
 from client.tween import ease_out_back
 from engines.die_mauer import END_NAMES, LEFT, PIECE_NAMES, PIECES, RIGHT
 
-CARD = (100, 108)  # a choice in the private panel
+CARD = (100, 104)  # a choice in the private panel
 PUBLIC_CARD = (170, 112)  # a public end choice, in the band over the seats
 NAMES = {**PIECE_NAMES, None: "empty fist"}
 REFUSALS = {  # the shared screen's words for a refused private pick (never names a piece)
@@ -59,12 +59,12 @@ class DieMauerTable(GameTable):
 
     def private_rect(self, seat: int, count: int) -> pygame.Rect:
         """The private panel, as wide as ``count`` cards need."""
-        width = max(640, count * (CARD[0] + 10) + 60)
+        width = max(780, count * (CARD[0] + 10) + 60)
         return private_panel(self.table.layout.seats[seat], width)
 
     def fist_centre(self, seat: int) -> tuple[int, int]:
         zone = self.table.layout.seats[seat]
-        return zone.left + 70, zone.top + 156
+        return zone.left + 70, zone.top + 150
 
     # --- words --------------------------------------------------------------------------
     def status_text(self) -> str:
@@ -134,8 +134,8 @@ class DieMauerTable(GameTable):
         actions = [{"type": "build", "piece": piece, "end": end} for end in ends]
         area = pygame.Rect(PRIVATE_BAND.left, PRIVATE_BAND.top + 10, PRIVATE_BAND.width, PUBLIC_CARD[1])
         rects = strip_rects(area, len(actions), *PUBLIC_CARD)
-        return [Choice(action, rect, "< left" if action["end"] == LEFT else "right >", legal=action in legal,
-                       data=piece) for action, rect in zip(actions, rects, strict=True)]
+        return [Choice(action, rect, build_label(action), legal=action in legal, data=piece)
+                for action, rect in zip(actions, rects, strict=True)]
 
     def private_choices(self, seat: int, offered: list, legal: list, private: bool = False) -> list[Choice]:
         """Cards in the private panel: pieces in the engine's order, the empty fist last
@@ -145,13 +145,11 @@ class DieMauerTable(GameTable):
         else:
             ordered = sorted(offered, key=lambda a: len(PIECES) if a["piece"] is None else PIECES.index(a["piece"]))
         panel = self.private_rect(seat, len(ordered))
-        area = pygame.Rect(panel.left + 20, panel.top + 82, panel.width - 40, CARD[1])
+        area = pygame.Rect(panel.left + 20, panel.top + 98, panel.width - 40, CARD[1])
         rects = strip_rects(area, len(ordered), *CARD, gap=10)
         out = []
         for action, rect in zip(ordered, rects, strict=True):
-            label = NAMES[action["piece"]]
-            if action["type"] == "build":
-                label = f"< {action['piece']}" if action["end"] == LEFT else f"{action['piece']} >"
+            label = build_label(action) if action["type"] == "build" else NAMES[action["piece"]]
             out.append(Choice(action, rect, label, legal=action in legal, private=private, data=action["piece"]))
         return out
 
@@ -225,6 +223,11 @@ class DieMauerTable(GameTable):
         self.table.app.sounds.play("round")
         self.table.app.sounds.play("scatter")
         return 3.5
+
+    def on_game_over(self, event: dict) -> float:
+        if self.summary is not None:  # the last round's summary stays up until the results
+            self.table.anim.tween("summary", 0.0, 1.0, self.dwell["game_over"] + 0.5)
+        return self.dwell["game_over"]
 
     def on_seat_event(self, seat: int, event: dict) -> None:
         if event.get("type") == "donated":
@@ -332,7 +335,7 @@ class DieMauerTable(GameTable):
                 art.blit_text(surface, status, 32, status_colour, (rect.right - 90, fist_centre[1]), "center",
                               width=rect.width - 150)
         for i in range(view["stock_counts"][seat]):  # the hidden stock: face-down blocks
-            block = pygame.Rect(rect.left + 20 + i * 34, rect.top + 210, 28, 32)
+            block = pygame.Rect(rect.left + 20 + i * 34, rect.top + 198, 28, 32)
             pygame.draw.rect(surface, pieces.STONE_DARK, block, border_radius=5)
             pygame.draw.rect(surface, art.shade(pieces.STONE_DARK, 1.25), block.inflate(-6, -6), border_radius=4)
 
@@ -354,7 +357,10 @@ class DieMauerTable(GameTable):
         else:
             image = pieces.piece_image(piece, min(76, rect.height - 40), None, not choice.legal)
             surface.blit(image, image.get_rect(midtop=(rect.centerx, rect.top + 6)))
-        art.blit_text(surface, choice.label, 24, art.INK if choice.legal else art.INK_FAINT,
+        words = choice.label
+        if isinstance(choice.action, dict) and choice.action["type"] == "build":
+            words = "< left" if choice.action["end"] == LEFT else "right >"
+        art.blit_text(surface, words, 24, art.INK if choice.legal else art.INK_FAINT,
                       (rect.centerx, rect.bottom - 16), "center", width=rect.width - 8)
         if focused and choice.legal and isinstance(choice.action, dict) and choice.action["type"] == "build":
             self.draw_ghost(surface, seat, choice.action)
@@ -369,12 +375,12 @@ class DieMauerTable(GameTable):
         view = self.seat_view(seat)
         mine = view.get("plans", {}).get("mine", "none") if view.get("phase") == "plan" else "none"
         if mine != "none":
-            art.blit_text(surface, f"You picked: {NAMES[mine]}", 28, art.GOLD, (rect.right - 24, rect.top + 16),
+            art.blit_text(surface, f"You picked: {NAMES[mine]}", 28, art.GOLD, (rect.right - 24, rect.top + 14),
                           "topright")
         if choices:
             return
         stock = view.get("stock", [])
-        area = pygame.Rect(rect.left + 24, rect.top + 88, rect.width - 48, rect.height - 100)
+        area = pygame.Rect(rect.left + 24, rect.top + 100, rect.width - 48, rect.height - 112)
         height = min(area.height, 110)
         while height > 30 and sum(pieces.piece_size(p, height)[0] + 10 for p in stock) > area.width:
             height -= 4
@@ -411,6 +417,10 @@ class DieMauerTable(GameTable):
     @classmethod
     def emblem(cls, height: int) -> pygame.Surface:
         return pieces.wall_image("1T36G24T3G6", height)
+
+
+def build_label(action: dict) -> str:
+    return f"{NAMES[action['piece']]}, {END_NAMES[action['end']]} end"
 
 
 def article(piece) -> str:
