@@ -97,3 +97,33 @@ def test_demo_refuses_what_it_cannot_do_in_one_line(args, message, tmp_path):
     assert message in result.stderr and "Traceback" not in result.stderr
     if "no table" in message:
         assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_sigterm_closes_the_window_even_during_a_game(tmp_path):
+    """A window close asks first while a game runs; a SIGTERM (logout, kill) does not."""
+    import signal
+    import time
+
+    script = (
+        "from client.app import run\n"
+        "from client.seats import SeatPlan\n"
+        "def start(app):\n"
+        "    app.flow.start_title(app)\n"
+        "    app.flow.start_local('die_mauer', [SeatPlan('Anna', 'keys1', 0), SeatPlan('Ben', 'bot:easy', 1)], {}, 1)\n"
+        "    print('started', flush=True)\n"
+        "raise SystemExit(run(start=start))\n"
+    )
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    env.update({"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "XDG_CONFIG_HOME": str(tmp_path)})
+    process = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               text=True, env=env)
+    try:
+        assert process.stdout.readline().strip() == "started"
+        time.sleep(0.5)
+        process.send_signal(signal.SIGTERM)
+        assert process.wait(timeout=20) == 0
+        assert (tmp_path / "spielabend" / "settings.json").exists()  # saved on the way out
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait(timeout=5)
