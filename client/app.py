@@ -99,7 +99,7 @@ class App:
         return self.scenes[-1] if self.scenes else None
 
     def push(self, scene) -> None:
-        self._before_change()
+        self._before_change(scene.opaque)
         if self.scenes:
             self.scenes[-1].pause()
         self.scenes.append(scene)
@@ -107,7 +107,7 @@ class App:
         self._after_change()
 
     def pop(self):
-        self._before_change()
+        self._before_change(self.scenes[-1].opaque if self.scenes else True)
         scene = self.scenes.pop()
         scene.pause()
         if self.scenes:
@@ -118,7 +118,7 @@ class App:
         return scene
 
     def replace(self, scene) -> None:
-        self._before_change()
+        self._before_change(scene.opaque or self.scenes[-1].opaque)
         old = self.scenes.pop()
         old.pause()
         self.scenes.append(scene)
@@ -130,9 +130,10 @@ class App:
         while len(self.scenes) > 1 and not isinstance(self.scenes[-1], scene_type):
             self.pop()
 
-    def _before_change(self) -> None:
-        """Keep the picture on screen now: the next scene fades in over it."""
-        if self.frames and self.fade is None and not math.isinf(self.settings.speed):
+    def _before_change(self, screen_changes: bool = True) -> None:
+        """Keep the picture on screen now: the next screen fades in over it (a dialog
+        opening or closing over the same screen does not fade)."""
+        if screen_changes and self.frames and self.fade is None and not math.isinf(self.settings.speed):
             self.fade = (self.logical.copy(), 0.0)
 
     def _after_change(self) -> None:

@@ -4,7 +4,8 @@ A toast belongs to the scene that raised it (or to none: the whole app). It is s
 only while that scene is visible and is dropped when the scene leaves the stack, so a
 problem on one screen never lingers on the next; a toast with a ``key`` replaces the
 older one with that key and can be withdrawn once its problem is fixed. A toast may
-stand at a seat (``at``: that seat's zone), such as a refusal in a race.
+stand in a seat's zone (``at``), such as a refusal in a race: it never covers the board
+or another seat.
 """
 
 from dataclasses import dataclass
@@ -80,11 +81,12 @@ class Toasts:
                 box.midbottom = (art.W // 2, y)
                 y = box.top - 8
             self._draw_one(surface, toast, box, width)
-        for toast in [t for t in toasts if t.at is not None]:
-            box = self._box(toast.words, max(300, toast.at.width + 40), 30)
-            box.midbottom = (toast.at.centerx, toast.at.top - 6)
+        for toast in [t for t in toasts if t.at is not None]:  # inside the seat's zone, at its foot
+            width = max(200, toast.at.width - 44)
+            box = self._box(toast.words, width, 26)
+            box.midbottom = (toast.at.centerx, toast.at.bottom - 6)
             box.clamp_ip(pygame.Rect(0, 0, art.W, art.H))
-            self._draw_one(surface, toast, box, max(300, toast.at.width + 40), 30)
+            self._draw_one(surface, toast, box, width, 26)
 
     @staticmethod
     def _box(words: str, width: int, size: int = SIZE) -> pygame.Rect:
