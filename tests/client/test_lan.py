@@ -57,6 +57,7 @@ def wait_for(app, scene_type, seconds: float = 5.0):
 
 def test_hosting_from_the_lobby_until_a_peer_joins_and_the_game_ends(make_app):
     app = make_app()
+    app.settings.animation = "fast"  # the network is under test here, not the pacing
     app.push(TitleScene(app))
     seats = [SeatPlan("Anna", "keys1", 0), SeatPlan("", "open", 1), SeatPlan("Bot", "bot:hard", 2)]
     lobby = HostLobbyScene(app, "die_mauer", seats, {"rounds": 1}, seed=4, serve_options=SERVE,
@@ -87,6 +88,7 @@ def test_joining_a_table_and_playing_it_to_the_results(make_app):
     handle = server.serve_in_thread(host, port=0, name="Test table", **SERVE)
     try:
         app = make_app()
+        app.settings.animation = "fast"
         app.push(TitleScene(app))
         join = JoinScene(app, player_name="Zoe")
         app.push(join)
