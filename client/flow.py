@@ -18,6 +18,7 @@ from client.scenes.settings import BindingsScene, SettingsScene
 from client.scenes.setup import SetupScene
 from client.scenes.title import TitleScene
 from client.seats import bot_plans, host_seats
+from client.table.logview import LogScene
 from client.table.pause import PauseScene
 from client.table.results import ResultsScene
 from client.table.scene import TableScene
@@ -77,6 +78,9 @@ class Flow:
 
     def pause(self, table) -> None:
         self.app.push(PauseScene(self.app, table))
+
+    def log(self, table) -> None:
+        self.app.push(LogScene(self.app, table))
 
     # --- tables at this screen ----------------------------------------------------------
     def start_local(self, game_id: str, seat_plans, options: dict, seed: int | None = None,

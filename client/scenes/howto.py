@@ -64,7 +64,8 @@ class HowToScene(Scene):
         page = self.pages[self.page]
         self.draw_title(surface, f"How to play {self.info.name}",
                         "Left/right: turn the page   Confirm: next   Esc back")
-        art.blit_text(surface, page.title, 60, art.GOLD, (TEXT.left, 170), weight="bold", width=TEXT.width)
+        surface.blit(art.panel(TEXT.inflate(40, 30).size, art.NIGHT, None, 18, 170), TEXT.inflate(40, 30))
+        art.blit_text(surface, page.title, 60, art.GOLD, (TEXT.left, 160), weight="bold", width=TEXT.width)
         y = TEXT.top + 10
         for paragraph in page.text:
             bullet = paragraph.startswith("- ")

@@ -1,4 +1,5 @@
-"""Escape at any table: resume, how to play, settings, or leave (after a confirmation)."""
+"""Escape at any table: resume, how to play, the whole log, settings, or leave (after a
+confirmation)."""
 
 from client import art
 from client.scenes.base import MenuScene, draw_dialog
@@ -16,6 +17,7 @@ class PauseScene(MenuScene):
         self.menu = Menu([
             Item("Resume", app.pop),
             Item("How to play", lambda: flow.howto(table.info.id)),
+            Item("What happened so far", lambda: flow.log(table)),
             Item("Settings", flow.settings),
             Item("Leave the game", self.leave),
         ], (art.W // 2, 380), sounds=app.sounds)
@@ -25,6 +27,6 @@ class PauseScene(MenuScene):
                               lambda: self.app.flow.leave_table(self.table))
 
     def draw(self, surface) -> None:
-        draw_dialog(surface, (760, 640), (art.W // 2, 500))
-        art.blit_text(surface, "Paused", 110, art.GOLD, (art.W // 2, 270), "center", weight="bold")
+        draw_dialog(surface, (760, 740), (art.W // 2, 540))
+        art.blit_text(surface, "Paused", 110, art.GOLD, (art.W // 2, 260), "center", weight="bold")
         self.menu.draw(surface, self.pulse)

@@ -193,6 +193,28 @@ def test_log_lines_wrap_and_nothing_is_cut(make_app, tags):
     assert sum(1 for words, _ in lines if words != "What happened") >= 3  # wrapped, not cut
 
 
+def test_the_whole_log_stays_readable_from_the_pause_menu(make_app):
+    from client.table.logview import LogScene
+
+    app = make_app()
+    table = local_table(app, [("Anna", "keys1"), ("Ben", "bot:easy")], seed=1, bot_delay=30)
+    for i in range(60):
+        table.model.add_log(f"Line {i}: " + ", ".join(LONG * 2))
+    key("escape")
+    frames(app, 1)
+    key("down")
+    key("down")
+    key("return")  # "What happened so far"
+    frames(app, 2)
+    log = app.top
+    assert isinstance(log, LogScene) and len(log.lines) >= 120  # every entry, wrapped
+    shoot(app, "defect_whole_log")
+    for _ in range(200):
+        key("w")  # keys1 up: back to the first line
+    frames(app, 2)
+    assert log.top == 0 and log.lines[0].startswith("Line 0")
+
+
 def test_a_fixed_problem_takes_its_toast_with_it(make_app):
     app = make_app()
     app.push(TitleScene(app))
