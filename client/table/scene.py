@@ -155,6 +155,11 @@ class TableScene(Scene):
         self.model.sent(seat, seq, choice.action, choice.key, choice.private, choice.label, choice.rect.copy())
 
     # --- pacing -------------------------------------------------------------------------------
+    def hold(self, seconds: float) -> None:
+        """Dwell ``seconds`` more (at the player's speed) before the next beat shows: a
+        countdown at the start of a round, say, from ``GameTable.on_shown``."""
+        self.pacer.wait = max(self.pacer.wait, 0.0) + self.pacer.dwell(seconds)
+
     def play(self, event: dict) -> float:
         self.model.add_log(self.game.describe(event))
         return self.game.on_event(event)

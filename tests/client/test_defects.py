@@ -180,6 +180,16 @@ def test_the_reveal_is_seen_before_the_next_turn_is_shown(make_app):
     assert table.game.status_text().endswith("Turn 2")
 
 
+def test_the_log_says_who_builds_in_good_grammar():
+    from client.games.die_mauer.table import outcome_text
+
+    names = ["Anna", "Ben", "Clara"].__getitem__
+    assert outcome_text({"case": "competitors_build", "builders": [1]}, names) == "Guessed right: Ben builds"
+    assert outcome_text({"case": "competitors_build", "builders": [1, 2]}, names) == \
+        "Guessed right: Ben and Clara build"
+    assert outcome_text({"case": "master_builds", "builders": [0]}, names) == "Nobody guessed: Anna builds"
+
+
 def test_log_lines_wrap_and_nothing_is_cut(make_app, tags):
     app = make_app()
     table = local_table(app, [(name, "bot:easy") for name in LONG], seed=1, bot_delay=30)

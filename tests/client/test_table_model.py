@@ -105,6 +105,19 @@ def test_the_pacer_catches_up_when_beats_pile_up():
     assert pacer.dwell(2.0) == 0.5
 
 
+def test_a_table_can_hold_the_next_beat_back(make_app):
+    from tests.client.conftest import frames, local_table
+
+    app = make_app()
+    table = local_table(app, [("Anna", "keys1"), ("Ben", "bot:hard")], seed=2, bot_delay=0.05)
+    frames(app, 2)
+    table.hold(1.0)  # a countdown
+    frames(app, 30)
+    assert table.model.behind() >= 1 and table.pacer.busy()  # Ben has locked in, not shown yet
+    frames(app, 40)
+    assert table.model.behind() == 0
+
+
 def rects(*centres):
     return [pygame.Rect(x - 20, y - 20, 40, 40) for x, y in centres]
 

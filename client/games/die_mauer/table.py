@@ -429,15 +429,17 @@ def article(piece) -> str:
 
 def outcome_text(event: dict, name) -> str:
     """The reveal's outcome in words (DM-4, DM-5), one verb for one builder or several."""
+    case = event["case"]
     builders = [name(b) for b in event.get("builders", [])]
     who = join_names(builders) if builders else "nobody"
-    verb = "builds" if len(builders) == 1 else "build"
+    if case == "competitors_build":
+        return f"Guessed right: {who} {'builds' if len(builders) == 1 else 'build'}"
+    if case == "donation":
+        return f"{name(event['donor'])} must give the master a piece"
     return {
         "master_builds": f"Nobody guessed: {who} builds",
         "nobody_builds": "Nobody can build",
-        "competitors_build": f"Guessed right: {who} {verb}",
         "master_builds_instead": f"Too many guessed: {who} builds instead",
         "master_chooses": f"{who} may build any piece",
-        "donation": f"{name(event.get('donor'))} must give the master a piece",
         "nothing": "Several empty fists: nothing happens",
-    }.get(event["case"], event["case"])
+    }.get(case, case)
