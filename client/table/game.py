@@ -156,6 +156,11 @@ class GameTable:
         """Where ``seat``'s private panel opens, for ``count`` private choices."""
         return self.table.layout.private[seat]
 
+    def choices_version(self, seat: int):
+        """Anything else ``choices`` depends on (a camera's position, a timer): the table
+        asks for new choices whenever this or the shown beat or the seat's stage changes."""
+        return None
+
     def preferred(self, seat: int, choices: list[Choice]) -> int:
         """Where a seat's cursor goes when its old choice is gone."""
         return 0

@@ -66,6 +66,7 @@ class TableScene(Scene):
         self.closed = False
         self.finished_at: float | None = None
         self.live: dict[int, list[Choice]] = {seat: [] for seat in self.sessions}
+        self._made_from: dict = {}  # what each seat's choices were last made from
         self.game = game_class(self)
         self.layout = self.game.layout()
         self.poll()
@@ -175,9 +176,14 @@ class TableScene(Scene):
     # --- choices ----------------------------------------------------------------------------------
     def refresh(self) -> None:
         """Each local seat's choices as the shown view offers them (none while the seat's
-        last intent waits for its answer to show: one intent at a time)."""
+        last intent waits for its answer to show: one intent at a time). They are made
+        again only when something they depend on changed (see `GameTable.choices_version`)."""
         for seat, chooser in self.choosers.items():
             waiting = self.closed or self.model.pending.get(seat) is not None
+            made_from = (self.model.shown, waiting, repr(chooser.stage), self.game.choices_version(seat))
+            if self._made_from.get(seat) == made_from:
+                continue
+            self._made_from[seat] = made_from
             legal = [] if waiting else self.model.legal.get(seat, [])
             choices = self.game.choices(seat, legal) if legal else []
             for choice in choices:
@@ -326,8 +332,7 @@ class TableScene(Scene):
         if self.closed:
             return
         self.closed = True
-        for seat in self.live:
-            self.live[seat] = []
+        self.refresh()
         close_soon(*self.sessions.values(), self.public, self.server)
         self.server = None
         if self.host is not None:
