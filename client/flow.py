@@ -43,11 +43,13 @@ class Flow:
 
     # --- menus --------------------------------------------------------------------------
     def title(self) -> None:
-        """Back to the title, closing any table on the way."""
+        """Back to the title, closing what the screens on the way hold open (a table, a
+        hosted lobby, a LAN browser)."""
         self.demo_plan = None
         for scene in self.app.scenes:
-            if isinstance(scene, TableScene | HostLobbyScene):
-                scene.close()
+            close = getattr(scene, "close", None)
+            if close is not None and not isinstance(scene, TitleScene):
+                close()
         self.app.pop_to(TitleScene)
 
     def picker(self) -> None:

@@ -166,3 +166,30 @@ def test_missing_netplay_pieces_give_a_message_not_a_crash(make_app, monkeypatch
     frames(app, 2)
     assert isinstance(app.top, MessageScene)
     shoot(app, "scene_message_missing_host")
+
+
+def test_back_to_the_title_closes_what_the_screens_on_the_way_hold_open(make_app):
+    closed = []
+
+    class Browser:
+        def hosts(self):
+            return []
+
+        def close(self):
+            closed.append(True)
+
+    app = make_app()
+    app.push(TitleScene(app))
+    join = JoinScene(app, browse=False)
+    join.browser = Browser()
+    app.push(join)
+    table = local_table(app, [("Anna", "keys1"), ("Ben", "bot:easy")], seed=1)
+    frames(app, 2)
+    app.flow.title()
+    frames(app, 2)
+    assert isinstance(app.top, TitleScene) and table.closed and not app.hosts
+    for _ in range(100):  # sessions and browsers close off the pygame thread
+        if closed:
+            break
+        frames(app, 1)
+    assert closed
