@@ -372,7 +372,11 @@ class TableScene(Scene):
                       width=box.width - 52)
         art.blit_text(surface, self.game.status_text(), 34, art.INK_DIM, (box.left + 28, box.top + 74),
                       width=box.width - 200)
-        art.blit_text(surface, "Esc pause", 28, art.INK_FAINT, (box.right - 24, box.top + 78), "topright")
+        hint = "Esc pause"
+        if self.demo:
+            plan = self.app.flow.demo_plan or {}
+            hint = "any key: menu" if plan.get("attract") else "Esc quits"
+        art.blit_text(surface, hint, 28, art.INK_FAINT, (box.right - 24, box.top + 78), "topright")
         phase = self.layout.phase
         words = self.game.phase_text()
         size = next((size for size in (44, 40, 36) if art.text_width(words, size) <= phase.width), 40)
