@@ -1,0 +1,9 @@
+"""One module (or package) per game's table. `TABLES` maps each game id that has a table
+in this window to its `client.table.GameTable` subclass; the picker, set-up, LAN lobby
+and join screens open tables only through it (see docs/architecture.md)."""
+
+from client.games.die_mauer import DieMauerTable
+
+TABLES = {
+    "die_mauer": DieMauerTable,
+}
