@@ -8,7 +8,6 @@ save) is one line on stderr and a non-zero exit: 2 for bad input, 1 for the netw
 import argparse
 import asyncio
 import contextlib
-import secrets
 import socket
 import sys
 import time
@@ -18,7 +17,7 @@ from engines import GAMES, SetupError, game_info
 from .discovery import AsyncHostBrowser, check_interfaces, choose_interfaces
 from .errors import ConnectError, SaveError
 from .headless import SeatPlayer, describe_event, seat_name
-from .host import Host, Listener
+from .host import Host, Listener, fresh_seed
 from .saves import new_save_path
 
 DEFAULT_PORT = 47474
@@ -41,7 +40,9 @@ def build_parser() -> argparse.ArgumentParser:
     host.add_argument("--name", default=None, help="table name shown to browsers (default: this computer's name)")
     host.add_argument("--password", default=None, help="peers must know this to join")
     host.add_argument("--resume", metavar="FILE", help="continue a saved game; peers rejoin with their tokens")
-    host.add_argument("--seed", type=int, default=None, help="random seed (default: random)")
+    host.add_argument("--seed", type=int, default=None,
+                      help="random seed, for tests and replays only: anyone who knows it can compute "
+                           "every hidden card (default: a fresh 256-bit seed from the system)")
     host.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="game option (repeatable)")
     host.add_argument("--bot-delay", type=float, default=None, metavar="SECONDS",
                       help="bot reaction time (default: the game's, by bot strength)")
@@ -146,12 +147,13 @@ def make_host(args) -> Host:
         raise UsageError(f"{info.name} takes {info.min_players}-{info.max_players} players, not {players}")
     if not 0 <= args.bots <= players:
         raise UsageError(f"--bots must be between 0 and {players}, not {args.bots}")
-    seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
     seats = [{"kind": "remote"}] * (players - args.bots) + [{"kind": "bot", "strength": args.bot_strength}] * args.bots
     save = args.save or new_save_path(info.id)
-    host = Host(info.id, players, seed, parse_options(args.option), seats=seats,
+    host = Host(info.id, players, args.seed, parse_options(args.option), seats=seats,
                 bot_delay=args.bot_delay, save_path=save)
-    print(f"{info.name}: {players} seats ({args.bots} bots), seed {seed}; saving to {save}")
+    # A fresh seed is never shown: it would let whoever sees it compute every hidden card.
+    chosen = f", seed {args.seed} (chosen by hand: not secret)" if args.seed is not None else ""
+    print(f"{info.name}: {players} seats ({args.bots} bots){chosen}; saving to {save}")
     return host
 
 
@@ -293,7 +295,7 @@ def run_join(args) -> int:
 def _play(session, args) -> int:
     seat = session.wait_welcome(10.0)
     print(f"Seated as {seat_name(seat)}; rejoin token {session.token}", flush=True)
-    player = SeatPlayer(bot_seed=args.seed if args.seed is not None else secrets.randbelow(2**31))
+    player = SeatPlayer(bot_seed=args.seed if args.seed is not None else fresh_seed())
     info = None
     while True:
         messages = session.poll()

@@ -37,6 +37,12 @@ SEAT_KINDS = ("local", "remote", "bot")
 STRENGTHS = ("easy", "normal", "hard")
 AWAY_AFTER = 5.0  # seconds of silence before a remote seat is shown as away
 MAX_BOT_MOVES_PER_TICK = 100_000  # a safety bound; a whole game fits
+SEED_BITS = 256  # a fresh seed's size: far beyond any search (at least 128 are needed)
+
+
+def fresh_seed() -> int:
+    """A new game seed from the operating system's randomness (`SEED_BITS` bits)."""
+    return secrets.randbits(SEED_BITS)
 
 
 @dataclass
@@ -70,15 +76,18 @@ class Listener:
 class Host:
     """Owns the engine state and the seats; see the module docstring."""
 
-    def __init__(self, game_id: str, players: int, seed: int = 0, options: dict | None = None,
+    def __init__(self, game_id: str, players: int, seed: int | None = None, options: dict | None = None,
                  seats: list[dict] | None = None, names: list[str] | None = None,
                  bot_delay: float | None = None, save_path=None):
-        """``bot_delay`` overrides GameInfo.bot_reaction_seconds (0 plays bots at once);
+        """``seed`` None (the default) draws a fresh one (`fresh_seed`); a seed chosen by
+        hand is for tests and replays, since anyone who knows it can compute every hidden
+        card. ``bot_delay`` overrides GameInfo.bot_reaction_seconds (0 plays bots at once);
         ``save_path`` makes the host save after every accepted action. Raises SetupError
         for a bad game, player count, option or seat list."""
         self.info = game_info(game_id)
         self.game_id = game_id
         self.options = dict(options or {})
+        seed = fresh_seed() if seed is None else seed
         self.state = new_game(game_id, players, seed, **self.options)
         self.options = dict(self.state.options)
         self.players = players

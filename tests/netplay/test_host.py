@@ -4,7 +4,7 @@ import pytest
 
 from engines import GAMES, Rng, SetupError, events_for, new_game, replay
 from netplay.errors import Refused, SaveError
-from netplay.host import AWAY_AFTER, Host
+from netplay.host import AWAY_AFTER, Host, Listener
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -349,3 +349,28 @@ def test_engine_timers_run_on_the_host_clock(game_id, players, options):
     if timer is not None:  # a new deal or round: a fresh count from now
         host.tick(100.0 + seconds + timer["seconds"] - 0.01)
         assert len(host.log) == 1
+
+
+def test_a_host_without_a_seed_draws_a_fresh_one_from_the_system():
+    seeds = [Host("die_mauer", 2).seed, Host("die_mauer", 2, seed=None).seed, Host("wie_waldi", 2).seed]
+    assert len(set(seeds)) == 3
+    assert all(seed.bit_length() > 128 for seed in seeds)  # 256 bits drawn; 128 is the floor
+    assert Host("die_mauer", 2, seed=5).seed == 5  # chosen by hand, for tests and replays
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_no_message_view_or_event_holds_the_seed(game_id):
+    info = GAMES[game_id]
+    players, options = info.test_configs[0] if info.test_configs else (info.min_players, {})
+    host = Host(game_id, players, options=options, seats=[{"kind": "bot"}] * players, bot_delay=0.0)
+    boxes = {seat: [] for seat in [None, *range(players)]}
+    for seat, box in boxes.items():
+        host.attach(Listener(seat, box.append))
+    host.tick(1.0)
+    assert host.is_over()
+    key = host.state.rng.to_plain()[0]
+    for seat, box in boxes.items():
+        text = repr(box)
+        assert str(host.seed) not in text and f"{host.seed:x}" not in text and key not in text, seat
+        assert "'seed'" not in text and "'rng'" not in text
+        assert len([m for m in box if m["t"] == "update"]) == len(host.log) + 1

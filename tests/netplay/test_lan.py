@@ -40,6 +40,8 @@ def assert_no_foreign_secrets(chunks, host, seat):
     for index, other in enumerate(host.seats):
         if index != seat:
             assert other.token.encode() not in raw, f"seat {seat} received seat {index}'s token"
+    for secret in seed_forms(host):
+        assert secret not in raw, f"seat {seat} received the seed or the generator's key"
     updates = [m for m in decode_all(chunks) if m["t"] == "update"]
     allowed = expected_updates(host.game_id, host.players, host.seed, host.options, host.log, seat)
     assert updates == allowed[len(allowed) - len(updates):] if updates else True
@@ -54,6 +56,17 @@ def assert_no_foreign_secrets(chunks, host, seat):
                     assert seat in (event["giver"], event["master"])
         if host.game_id == "die_mauer" and update["view"]["phase"] == "plan":
             assert set(update["view"]["plans"]) <= {"choosers", "locked", "mine"}
+
+
+def seed_forms(host):
+    """Every form in which the host's seed or its generator's key could be written (a
+    small seed chosen by hand is only checked through its key)."""
+    seed, key = host.seed, host.state.rng.to_plain()[0]
+    forms = [key.encode(), bytes.fromhex(key)]
+    if seed.bit_length() > 64:
+        size = (seed.bit_length() + 7) // 8
+        forms += [str(seed).encode(), f"{seed:x}".encode(), seed.to_bytes(size, "big"), seed.to_bytes(size, "little")]
+    return forms
 
 
 def test_full_die_mauer_match_two_bots_two_peers(serve, connect, tmp_path):
@@ -96,7 +109,8 @@ def test_leak_scan_over_whole_bot_matches(serve, connect, game_id):
     for seed in (5, 6):
         remote = min(2, players)
         seats = [{"kind": "remote"}] * remote + [{"kind": "bot"}] * (players - remote)
-        host = Host(game_id, players, seed=seed, options=options, seats=seats, bot_delay=0.0)
+        host = Host(game_id, players, seed=None, options=options, seats=seats, bot_delay=0.0)  # a fresh seed
+        assert host.seed.bit_length() > 128
         handle = serve(host)
         records = [[] for _ in range(remote)]
         sessions = [connect(handle.port, f"p{i}", record=records[i]) for i in range(remote)]
