@@ -136,8 +136,10 @@ def check_port(port: int) -> int:
 def make_host(args) -> Host:
     if args.resume:
         host = Host.resume(args.resume, bot_delay=args.bot_delay, save_path=args.save)
+        if host.resume_note:
+            print(f"The save was damaged at its end ({host.resume_note}); playing on from the last whole record.")
         print(f"Resuming {host.info.name} from {args.resume}: {len(host.log)} actions so far; "
-              "peers rejoin with --token.")
+              + ("peers rejoin with --token." if host.phase == "playing" else "the table is open again."))
         return host
     if not args.game:
         raise UsageError("--game is required (or --resume FILE)")

@@ -14,14 +14,12 @@ with more than MAX_WRITE_BUFFER unread is cut off; intents and messages are rate
 
 import asyncio
 import contextlib
-import os
 import secrets
 import socket
 import sys
 import threading
 import traceback
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 
 from .discovery import Advertiser, host_properties
 from .errors import ProtocolError, Refused
@@ -35,7 +33,6 @@ from .protocol import (
     encode,
     proof_ok,
 )
-from .saves import write_atomic
 
 HELLO_TIMEOUT = 10.0
 FRAME_TIMEOUT = 10.0  # a frame that has begun must be whole this soon (no slowloris)
@@ -255,8 +252,6 @@ class Server:
         self._clock_task: asyncio.Task | None = None
         self.finished: asyncio.Event | None = None
         self._closing = False
-        self._saving: asyncio.Future | None = None
-        self._save_thread: ThreadPoolExecutor | None = None
 
     async def async_start(self) -> None:
         """Listen (on the chosen interfaces' addresses, else all) and advertise.
@@ -272,45 +267,12 @@ class Server:
             self._servers.append(server)
             if not self.port:
                 self.port = server.sockets[0].getsockname()[1]
-        self.host.defer_save = lambda: self.loop.call_soon(self._flush_save)
         self.host.tick(self.loop.time())
         self._clock_task = self.loop.create_task(self._clock())
         if self.advertise:
             self.advertiser = Advertiser(self.name, self.port, self.interfaces)
             await self.advertiser.async_start(self._properties())
             self.host.watchers.append(lambda: self.advertiser and self.advertiser.update(self._properties()))
-
-    def _flush_save(self) -> None:
-        """Write the latest save from a worker thread (renames can take milliseconds),
-        one write at a time; actions that arrive meanwhile are coalesced into the next."""
-        if self._closing or (self._saving is not None and not self._saving.done()):
-            return  # _saved() or _finish_saving() picks up what is due
-        snapshot = self.host.take_save()
-        if snapshot is None or self.host.save_path is None:
-            return
-        if self._save_thread is None:
-            self._save_thread = ThreadPoolExecutor(1, "spielabend-save", initializer=_lower_priority)
-        self._saving = self.loop.run_in_executor(self._save_thread, write_atomic, self.host.save_path, snapshot)
-        self._saving.add_done_callback(self._saved)
-
-    def _saved(self, future: asyncio.Future) -> None:
-        error = future.exception()
-        if error is not None:  # a full disk must not stop the game, but it is said
-            print(f"spielabend: cannot save the game: {error}", file=sys.stderr)
-        if self.host.save_due and not self._closing:
-            self._flush_save()
-
-    async def _finish_saving(self) -> None:
-        if self._saving is not None:
-            with contextlib.suppress(Exception):
-                await self._saving
-        try:
-            self.host.flush_save()
-        except OSError as error:
-            print(f"spielabend: cannot save the game: {error}", file=sys.stderr)
-        if self._save_thread is not None:
-            self._save_thread.shutdown(wait=True)
-            self._save_thread = None
 
     def _properties(self) -> dict[str, str]:
         return host_properties(self.host, self.name, bool(self.password))
@@ -340,8 +302,7 @@ class Server:
 
     async def async_close(self, reason: str = "the host closed the table") -> None:
         self._closing = True
-        await self._finish_saving()
-        self.host.defer_save = None
+        self.host.close_save()
         self.host.goodbye(reason)
         for connection in list(self.connections):
             connection.close()
@@ -358,13 +319,6 @@ class Server:
             with contextlib.suppress(Exception):
                 async with asyncio.timeout(2.0):
                     await server.wait_closed()
-
-
-def _lower_priority() -> None:
-    """Run the save thread below the loop: on Linux a thread can be reniced on its own,
-    so the disk work of saves yields the CPU to sending updates."""
-    with contextlib.suppress(AttributeError, OSError):
-        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 10)
 
 
 class ServerHandle:

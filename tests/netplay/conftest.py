@@ -3,9 +3,14 @@
 Every server, peer and wait here is bounded and stops by itself.
 """
 
-import json
+import os
+import re
 import socket
+import subprocess
+import sys
+import threading
 import time
+from pathlib import Path
 
 import msgpack
 import pytest
@@ -14,9 +19,11 @@ import netplay.discovery
 from engines import events_for, new_game
 from netplay.peer import RemoteSession
 from netplay.protocol import PROTOCOL_VERSION, TO_PEER, FrameDecoder, password_proof
+from netplay.saves import read_save
 from netplay.server import serve_in_thread
 
 LOOPBACK = "127.0.0.1"
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(autouse=True)
@@ -109,16 +116,11 @@ def expected_updates(game_id, players, seed, options, log, seat):
     return updates
 
 
-def saved_log(path, host, timeout=5.0):
-    """The log in ``path`` once the server has written the host's latest save."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if path.exists():
-            data = json.loads(path.read_text())
-            if len(data["log"]) == len(host.log):
-                return data
-        time.sleep(0.01)
-    raise AssertionError("the host did not save its latest action")
+def saved_log(path, host):
+    """The actions in the save at ``path``; written ahead, it already holds all of the host's."""
+    saved = read_save(path)
+    assert saved.log == host.log and saved.dropped is None
+    return saved
 
 
 def decode_all(chunks):
@@ -187,3 +189,60 @@ class RawPeer:
 
     def close(self):
         self.sock.close()
+
+
+class Proc:
+    """A spielabend process whose output lines are read by a thread (never blocking us)."""
+
+    def __init__(self, *argv, env):
+        self.popen = subprocess.Popen([sys.executable, "-m", "client", *argv], cwd=ROOT, env=env,
+                                      stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                                      stdin=subprocess.DEVNULL)
+        self.lines: list[str] = []
+        self._reader = threading.Thread(target=self._read, daemon=True)
+        self._reader.start()
+
+    def _read(self):
+        for line in self.popen.stdout:
+            self.lines.append(line.rstrip("\n"))
+
+    def wait_for(self, pattern, timeout=20.0):
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            for line in list(self.lines):
+                match = re.search(pattern, line)
+                if match:
+                    return match
+            if self.popen.poll() is not None and not self._reader.is_alive():
+                break
+            time.sleep(0.02)
+        raise AssertionError(f"no {pattern!r} in output: {self.lines[-20:]}")
+
+    def finish(self, timeout=30.0) -> int:
+        try:
+            code = self.popen.wait(timeout)
+        finally:
+            self.kill()
+        self._reader.join(5.0)
+        return code
+
+    def kill(self):
+        if self.popen.poll() is None:
+            self.popen.kill()
+            self.popen.wait(5)
+
+
+@pytest.fixture
+def cli_env(tmp_path):
+    env = dict(os.environ, XDG_DATA_HOME=str(tmp_path / "data"), PYTHONPATH=str(ROOT),
+               SPIELABEND_INTERFACES=LOOPBACK, SDL_VIDEODRIVER="dummy")
+    procs = []
+
+    def spawn(*argv):
+        proc = Proc(*argv, env=env)
+        procs.append(proc)
+        return proc
+
+    yield spawn
+    for proc in procs:
+        proc.kill()

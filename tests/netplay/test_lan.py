@@ -1,6 +1,5 @@
 """LAN play on loopback: full matches, refusals, reconnects, leaks, resume."""
 
-import json
 import socket
 import time
 
@@ -9,9 +8,8 @@ import pytest
 from engines import GAMES, replay
 from netplay.headless import SeatPlayer
 from netplay.host import Host
-from netplay.protocol import (
-    PROTOCOL_VERSION,
-)
+from netplay.protocol import PROTOCOL_VERSION
+from netplay.saves import read_save
 
 from .conftest import (
     LOOPBACK,
@@ -70,7 +68,7 @@ def seed_forms(host):
 
 
 def test_full_die_mauer_match_two_bots_two_peers(serve, connect, tmp_path):
-    save = tmp_path / "match.json"
+    save = tmp_path / "match.save"
     host = remote_table(4, 2, seed=21, options={"rounds": 2}, save_path=save)
     handle = serve(host)
     records = [[], []]
@@ -89,8 +87,7 @@ def test_full_die_mauer_match_two_bots_two_peers(serve, connect, tmp_path):
         assert player.last_update["legal"] == []
         assert player.rejected == []
     saved = saved_log(save, host)
-    assert replay("die_mauer", 4, 21, saved["options"], saved["log"]).digest() == host.state.digest()
-    assert saved["log"] == host.log
+    assert replay("die_mauer", 4, 21, saved.head["options"], saved.log).digest() == host.state.digest()
     for chunks, player in zip(records, players, strict=True):
         assert_no_foreign_secrets(chunks, host, player.seat)
     # an intent after the game is over is rejected and changes nothing
@@ -214,7 +211,7 @@ def test_reconnect_with_token_and_stolen_seats(serve, connect):
 
 
 def test_host_killed_and_resumed_from_its_save(serve, connect, tmp_path):
-    save = tmp_path / "resume.json"
+    save = tmp_path / "resume.save"
     host = remote_table(4, 2, seed=13, options={"rounds": 2}, save_path=save)
     handle = serve(host)
     sessions = [connect(handle.port, f"p{i}") for i in range(2)]
@@ -226,7 +223,7 @@ def test_host_killed_and_resumed_from_its_save(serve, connect, tmp_path):
     drive(pairs, lambda: len(host.log) >= 20, timeout=20)
     handle.close()  # the host goes away mid-game
     drive(pairs, lambda: all(p.bye for p in players), timeout=5, act=False)
-    log_at_kill = json.loads(save.read_text())["log"]
+    log_at_kill = read_save(save).log
 
     resumed = Host.resume(save, bot_delay=0.0)
     assert resumed.log == log_at_kill and resumed.phase == "playing"
@@ -237,8 +234,8 @@ def test_host_killed_and_resumed_from_its_save(serve, connect, tmp_path):
     assert [seated(s, p) for s, p in pairs] == [0, 1]
     drive(pairs, caught_up(resumed, players), timeout=30)
     saved = saved_log(save, resumed)
-    assert saved["log"][: len(log_at_kill)] == log_at_kill
-    assert replay("die_mauer", 4, 13, saved["options"], saved["log"]).digest() == resumed.state.digest()
+    assert saved.log[: len(log_at_kill)] == log_at_kill
+    assert replay("die_mauer", 4, 13, saved.head["options"], saved.log).digest() == resumed.state.digest()
 
 
 def test_unreachable_host_is_reported(connect):
