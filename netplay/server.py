@@ -7,13 +7,16 @@ flood of intents gets a readable refusal and the connection is closed; the host 
 other peers carry on. The host's clock here is the loop's monotonic clock.
 
 Nothing a peer does can make the host wait or grow without bound: a hello must come
-within HELLO_TIMEOUT and every frame begun must be whole within FRAME_TIMEOUT; at most
-MAX_UNSEATED connections may wait to say hello; writes never block, and a connection
-with more than MAX_WRITE_BUFFER unread is cut off; intents and messages are rate-limited.
+within HELLO_TIMEOUT and every frame begun must be whole within FRAME_TIMEOUT; the
+connections waiting to say hello share a bounded room in which no address may take
+more than its share, and newcomers push out the oldest (`netplay.limits`); wrong
+passwords slow their address down; writes never block, and a connection with more
+than MAX_WRITE_BUFFER unread is cut off; intents and messages are rate-limited.
 """
 
 import asyncio
 import contextlib
+import math
 import secrets
 import socket
 import sys
@@ -21,15 +24,28 @@ import threading
 import traceback
 from collections.abc import Callable
 
+try:
+    import resource
+except ImportError:  # Windows: no descriptor limit to mind
+    resource = None  # type: ignore[assignment]
+
+from . import limits
 from .discovery import Advertiser, host_properties
 from .errors import ProtocolError, Refused
 from .host import Host, Listener
+from .limits import (
+    INTENTS_PER_SECOND,
+    PasswordGuard,
+    WaitingRoom,
+    address_key,
+    intent_limit,
+    message_limit,
+)
 from .protocol import (
     PROTOCOL_VERSION,
     TO_HOST,
     TO_PEER,
     FrameDecoder,
-    IntentThrottle,
     encode,
     proof_ok,
 )
@@ -38,8 +54,6 @@ HELLO_TIMEOUT = 10.0
 FRAME_TIMEOUT = 10.0  # a frame that has begun must be whole this soon (no slowloris)
 MAX_WRITE_BUFFER = 2 * 1024 * 1024  # a peer that stops reading is cut off, not buffered forever
 CLOSE_LINGER = 2.0  # how long a closing connection may take to flush (its refusal) before it is cut
-MAX_UNSEATED = 32  # connections that have not said hello yet; more are refused at once
-MESSAGES_PER_INTENT_LIMIT = 2  # any messages (pings too): past 4x the intent limit a second, dropped
 TICK_IDLE = 0.25  # how often the host's clock is advanced when nothing is due
 
 
@@ -49,9 +63,10 @@ class HostConnection(asyncio.Protocol):
     def __init__(self, server: "Server"):
         self.server = server
         self.decoder = FrameDecoder(TO_HOST)
-        self.throttle = IntentThrottle(server.intent_limit)
-        self.message_rate = IntentThrottle(MESSAGES_PER_INTENT_LIMIT * server.intent_limit)
+        self.intent_rate = intent_limit(server.intent_limit)
+        self.message_rate = message_limit(server.intent_limit)
         self.nonce = secrets.token_hex(16)
+        self.address = "?"  # what it counts against in the waiting room and the password guard
         self.transport: asyncio.Transport | None = None
         self.listener: Listener | None = None
         self.closed = False
@@ -66,11 +81,11 @@ class HostConnection(asyncio.Protocol):
         if sock is not None:
             with contextlib.suppress(OSError):
                 sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-        unseated = sum(1 for other in self.server.connections if other.listener is None)
+        peer = transport.get_extra_info("peername")
+        self.address = address_key(str(peer[0])) if peer else "?"
         self.server.connections.add(self)
-        if unseated >= MAX_UNSEATED:  # a crowd that never says hello must not starve the host
-            self.refuse("busy", "too many connections are waiting to join; try again shortly")
-            return
+        for crowded in self.server.waiting.admit(self, self.address):  # room for the newcomer
+            crowded.refuse("busy", "too many connections are waiting to join; try again shortly")
         self.send({"t": "challenge", "version": PROTOCOL_VERSION, "nonce": self.nonce,
                    "password": bool(self.server.password)})
         self._hello_timer = self.server.loop.call_later(HELLO_TIMEOUT, self._hello_timeout)
@@ -134,7 +149,7 @@ class HostConnection(asyncio.Protocol):
             if self.listener is None:
                 self.refuse("not_joined", "say hello before sending intents")
                 return
-            verdict = self.throttle.check(now)
+            verdict = self.intent_rate.check(now)
             if verdict == "drop":
                 self.refuse("flooding", "too many intents per second")
             elif verdict == "throttle":
@@ -156,14 +171,24 @@ class HostConnection(asyncio.Protocol):
             self.refuse("version", f"this host speaks protocol {PROTOCOL_VERSION}, "
                                    f"your client speaks {message['version']}; update the older one")
             return
-        if not proof_ok(self.server.password, self.nonce, message["proof"]):
-            self.refuse("password", "wrong password" if message["proof"] else "this table needs a password")
-            return
+        if self.server.password:
+            guard, now = self.server.passwords, self.server.loop.time()
+            wait = guard.wait(self.address, now)
+            if wait > 0:  # not even checked: guessing from here is slowed down
+                self.refuse("slow_down", f"too many wrong passwords from your address; "
+                                         f"try again in {math.ceil(wait)} s")
+                return
+            if not proof_ok(self.server.password, self.nonce, message["proof"]):
+                guard.failed(self.address, now)
+                self.refuse("password", "wrong password" if message["proof"] else "this table needs a password")
+                return
+            guard.succeeded(self.address)
         try:
             self.listener = self.server.host.claim(message["name"][:40], message["token"], self._deliver)
         except Refused as refusal:
             self.refuse(refusal.code, refusal.reason)
             return
+        self.server.waiting.leave(self)
         self.listener.meta["connection"] = self
         self.server.host.heard(self.listener.seat, self.server.loop.time())
         self.server.wake()
@@ -225,6 +250,7 @@ class HostConnection(asyncio.Protocol):
             if timer is not None:
                 timer.cancel()
         self.server.connections.discard(self)
+        self.server.waiting.leave(self)
         if self.listener is not None:
             listener, self.listener = self.listener, None
             self.server.host.detach(listener)
@@ -235,7 +261,7 @@ class Server:
 
     def __init__(self, host: Host, port: int = 0, name: str = "Spielabend", password: str | None = None,
                  interfaces: list[str] | None = None, advertise: bool = True, check_outgoing: bool = False,
-                 intent_limit: int = IntentThrottle.LIMIT):
+                 intent_limit: int = INTENTS_PER_SECOND):
         self.host = host
         self.intent_limit = intent_limit
         self.port = port
@@ -245,6 +271,8 @@ class Server:
         self.advertise = advertise
         self.check_outgoing = check_outgoing
         self.connections: set[HostConnection] = set()
+        self.waiting = WaitingRoom(_waiting_room_size(), limits.MAX_WAITING_PER_ADDRESS)
+        self.passwords = PasswordGuard()
         self.loop: asyncio.AbstractEventLoop = None  # type: ignore[assignment]
         self.advertiser: Advertiser | None = None
         self._servers: list[asyncio.base_events.Server] = []
@@ -321,6 +349,20 @@ class Server:
                     await server.wait_closed()
 
 
+def _waiting_room_size() -> int:
+    """`limits.MAX_WAITING`, or less where the descriptor limit is low: a quarter of it,
+    so waiting connections never starve the host of descriptors for its players and saves."""
+    if resource is None:
+        return limits.MAX_WAITING
+    try:
+        soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
+    except (ValueError, OSError):
+        return limits.MAX_WAITING
+    if soft == resource.RLIM_INFINITY:
+        return limits.MAX_WAITING
+    return max(8, min(limits.MAX_WAITING, soft // 4))
+
+
 class ServerHandle:
     """A `Server` running in a thread of its own (for the pygame client or tests)."""
 
@@ -349,7 +391,7 @@ class ServerHandle:
 
 def serve_in_thread(host: Host, port: int = 0, name: str = "Spielabend", password: str | None = None,
                     interfaces: list[str] | None = None, advertise: bool = True,
-                    check_outgoing: bool = False, intent_limit: int = IntentThrottle.LIMIT) -> ServerHandle:
+                    check_outgoing: bool = False, intent_limit: int = INTENTS_PER_SECOND) -> ServerHandle:
     """Serve ``host`` from a background thread; returns once it listens (and advertises).
 
     From now on only the server's thread touches the host: local sessions of the same

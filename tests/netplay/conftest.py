@@ -3,8 +3,10 @@
 Every server, peer and wait here is bounded and stops by itself.
 """
 
+import contextlib
 import os
 import re
+import selectors
 import socket
 import subprocess
 import sys
@@ -131,14 +133,17 @@ def decode_all(chunks):
 class RawPeer:
     """A hand-made client for sending exactly the bytes a test wants."""
 
-    def __init__(self, port, challenge=True, receive_buffer=None):
-        """Connects to 127.0.0.1:``port`` and reads the challenge (unless ``challenge``
-        is False); ``receive_buffer`` shrinks the socket's receive buffer."""
-        self.sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    def __init__(self, port, challenge=True, receive_buffer=None, source=None, address=LOOPBACK):
+        """Connects to ``address`` (127.0.0.1 or ::1) at ``port`` and reads the challenge
+        (unless ``challenge`` is False); ``receive_buffer`` shrinks the socket's receive
+        buffer; ``source`` is the loopback address to connect from (say 127.0.0.7)."""
+        self.sock = socket.socket(socket.AF_INET6 if ":" in address else socket.AF_INET, socket.SOCK_STREAM)
         if receive_buffer is not None:
             self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, receive_buffer)
+        if source is not None:
+            self.sock.bind((source, 0))
         self.sock.settimeout(5)
-        self.sock.connect((LOOPBACK, port))
+        self.sock.connect((address, port))
         self.decoder = FrameDecoder(TO_PEER)
         self.inbox = []
         self.seen = []  # messages already returned by read_until
@@ -246,3 +251,68 @@ def cli_env(tmp_path):
     yield spawn
     for proc in procs:
         proc.kill()
+
+
+class IdleCrowd:
+    """``count`` connections to 127.0.0.1:``port`` from ``addresses`` loopback addresses
+    (127.0.1.1, 127.0.1.2, ...) that never say hello, each reopened as soon as the host
+    cuts it, from a thread of its own until `stop` (or ``seconds``, whichever is first)."""
+
+    def __init__(self, port, count=1000, addresses=100, seconds=60.0):
+        self.port, self.count, self.seconds = port, count, seconds
+        self.sources = [f"127.0.{1 + i // 250}.{1 + i % 250}" for i in range(addresses)]
+        self.selector = selectors.DefaultSelector()
+        self.reopened = 0
+        self._stop = threading.Event()
+        for index in range(count):
+            self._open(self.sources[index % addresses])
+        self._thread = threading.Thread(target=self._run, name="idle-crowd", daemon=True)
+        self._thread.start()
+
+    def _open(self, source):
+        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        sock.setblocking(False)
+        sock.bind((source, 0))
+        sock.connect_ex((LOOPBACK, self.port))
+        self.selector.register(sock, selectors.EVENT_READ, source)
+
+    def _run(self):
+        deadline = time.monotonic() + self.seconds
+        while not self._stop.is_set() and time.monotonic() < deadline:
+            for key, _ in self.selector.select(0.05):
+                try:
+                    data = key.fileobj.recv(65536)  # they read (a challenge, a refusal) but never answer
+                except (BlockingIOError, InterruptedError):
+                    continue
+                except OSError:
+                    data = b""
+                if not data:
+                    self.selector.unregister(key.fileobj)
+                    key.fileobj.close()
+                    if not self._stop.is_set():
+                        self._open(key.data)
+                        self.reopened += 1
+
+    def stop(self):
+        self._stop.set()
+        self._thread.join(10.0)
+        for key in list(self.selector.get_map().values()):
+            key.fileobj.close()
+        self.selector.close()
+
+
+@contextlib.contextmanager
+def descriptors(needed):
+    """Raise this process's descriptor limit to ``needed`` (bounded by the hard limit)
+    for the block, then put it back."""
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard != resource.RLIM_INFINITY and hard < needed:
+        pytest.skip(f"needs {needed} file descriptors; the hard limit is {hard}")
+    if soft != resource.RLIM_INFINITY and soft < needed:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (needed, hard))
+    try:
+        yield
+    finally:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))

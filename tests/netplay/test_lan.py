@@ -153,6 +153,11 @@ def test_refusals_are_readable_and_disturb_nobody(serve, connect):
     assert refuse["code"] == "malformed" and "malformed" in refuse["reason"]
     assert garbage.closed_by_host()
 
+    # three wrong passwords came from this address: the next try waits a moment (netplay.limits)
+    slowed = connect(handle.port, "Bo", password="sesame")
+    with pytest.raises(Exception, match="too many wrong passwords from your address; try again in 1 s"):
+        slowed.wait_welcome()
+    time.sleep(0.5)
     bo = connect(handle.port, "Bo", password="sesame")
     assert bo.wait_welcome() == 1
     full = RawPeer(handle.port)

@@ -12,7 +12,6 @@ from netplay.protocol import (
     TO_PEER,
     ClockSync,
     FrameDecoder,
-    IntentThrottle,
     check_message,
     encode,
     password_proof,
@@ -172,16 +171,6 @@ def test_password_proof():
     assert not proof_ok("sesame", "abd", proof)
     assert not proof_ok("sesame", "abc", "")
     assert proof_ok(None, "abc", "") and password_proof(None, "abc") == ""
-
-
-def test_throttle_then_drop():
-    throttle = IntentThrottle()
-    verdicts = [throttle.check(10.0 + i * 0.001) for i in range(120)]
-    assert verdicts[:50] == ["ok"] * 50
-    assert verdicts[50:100] == ["throttle"] * 50
-    assert verdicts[100:] == ["drop"] * 20
-    steady = IntentThrottle()
-    assert all(steady.check(i / 45) == "ok" for i in range(500))
 
 
 def test_clock_sync():
