@@ -244,6 +244,11 @@ def parse_address(text: str) -> tuple[str, int]:
     return address.strip("[]"), check_port(port)
 
 
+def host_port(address: str, port: int) -> str:
+    """``address:port`` as `parse_address` reads it back (``[fd00::2]:47474`` for IPv6)."""
+    return f"[{address}]:{port}" if ":" in address else f"{address}:{port}"
+
+
 def discover(interfaces, seconds: float, table: str | None = None) -> dict:
     """The first table with an open seat (named ``table``, if given) seen within ``seconds``."""
     found: list[dict] = []
@@ -268,7 +273,7 @@ def discover(interfaces, seconds: float, table: str | None = None) -> dict:
         named = "" if table is None else f" named {table!r}"
         raise ConnectError("no_hosts", f"found no table{named} with an open seat within {seconds:g} s")
     for entry in found:
-        print(f"Found '{entry['name']}' at {entry['address']}:{entry['port']} ({entry['game']}, "
+        print(f"Found '{entry['name']}' at {host_port(entry['address'], entry['port'])} ({entry['game']}, "
               f"{entry['seats_open']} open)")
     return found[0]
 
@@ -369,7 +374,7 @@ def run_browse(args) -> int:
 
     def show(kind: str, entry: dict) -> None:
         mark = {"added": "+", "updated": "*", "removed": "-"}[kind]
-        print(f"{mark} {entry['name']}  {entry['address']}:{entry['port']}  {entry['game']}  "
+        print(f"{mark} {entry['name']}  {host_port(entry['address'], entry['port'])}  {entry['game']}  "
               f"{entry['seats_taken']} taken, {entry['seats_open']} open  {entry['phase']}"
               + ("  (password)" if entry["password"] else ""), flush=True)
 

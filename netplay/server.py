@@ -55,6 +55,7 @@ FRAME_TIMEOUT = 10.0  # a frame that has begun must be whole this soon (no slowl
 MAX_WRITE_BUFFER = 2 * 1024 * 1024  # a peer that stops reading is cut off, not buffered forever
 CLOSE_LINGER = 2.0  # how long a closing connection may take to flush (its refusal) before it is cut
 TICK_IDLE = 0.25  # how often the host's clock is advanced when nothing is due
+ANY_ADDRESS = ("0.0.0.0", "::")  # with no interfaces chosen: all of them, IPv4 and IPv6
 
 
 class HostConnection(asyncio.Protocol):
@@ -282,16 +283,20 @@ class Server:
         self._closing = False
 
     async def async_start(self) -> None:
-        """Listen (on the chosen interfaces' addresses, else all) and advertise.
+        """Listen (on the chosen interfaces' addresses, else all, IPv4 and IPv6) and advertise.
         OSError if the port cannot be bound."""
         self.loop = asyncio.get_running_loop()
         self._wake = asyncio.Event()
         self.finished = asyncio.Event()
         self.host._loop_thread = threading.get_ident()
-        addresses = self.interfaces or [None]
-        for address in addresses:
-            server = await self.loop.create_server(lambda: HostConnection(self), address, self.port,
-                                                   reuse_address=True)
+        for address in self.interfaces or ANY_ADDRESS:  # every address on one port
+            try:
+                server = await self.loop.create_server(lambda: HostConnection(self), address, self.port,
+                                                       reuse_address=True)
+            except OSError:
+                if self.interfaces is None and self._servers:
+                    continue  # no IPv6 on this machine: IPv4 alone
+                raise
             self._servers.append(server)
             if not self.port:
                 self.port = server.sockets[0].getsockname()[1]

@@ -25,20 +25,21 @@ from netplay.saves import read_save
 from netplay.server import serve_in_thread
 
 LOOPBACK = "127.0.0.1"
+LOOPBACK_INTERFACES = (["127.0.0.1"], ["127.0.0.1", "::1"], ["::1"])
 ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(autouse=True)
 def _private_data_dir_and_loopback_only(tmp_path, monkeypatch):
     """Nothing a test does may write to the real home directory, or speak multicast DNS
-    anywhere but on 127.0.0.1 (a command run without --interface falls back to the
-    environment, which says 127.0.0.1 too)."""
+    anywhere but on loopback, 127.0.0.1 (and ::1) (a command run without --interface
+    falls back to the environment, which says 127.0.0.1 too)."""
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg-data"))
     monkeypatch.setenv("SPIELABEND_INTERFACES", "127.0.0.1")
     real_zeroconf = netplay.discovery._zeroconf
 
     def loopback_zeroconf(interfaces):
-        assert interfaces == ["127.0.0.1"], f"a test used zeroconf on {interfaces!r}"
+        assert interfaces in LOOPBACK_INTERFACES, f"a test used zeroconf on {interfaces!r}"
         return real_zeroconf(interfaces)
 
     monkeypatch.setattr(netplay.discovery, "_zeroconf", loopback_zeroconf)
@@ -46,13 +47,15 @@ def _private_data_dir_and_loopback_only(tmp_path, monkeypatch):
 
 @pytest.fixture
 def serve():
-    """serve(host, **options) -> ServerHandle on 127.0.0.1; closed after the test."""
+    """serve(host, **options) -> ServerHandle on 127.0.0.1 (or ::1); closed after the test."""
     handles = []
 
     def start(host, **options):
         options.setdefault("advertise", False)
         options.setdefault("check_outgoing", True)  # every message the host sends must fit the schema
-        handle = serve_in_thread(host, interfaces=["127.0.0.1"], **options)
+        options.setdefault("interfaces", ["127.0.0.1"])
+        assert options["interfaces"] in LOOPBACK_INTERFACES
+        handle = serve_in_thread(host, **options)
         handles.append(handle)
         return handle
 

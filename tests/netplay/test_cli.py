@@ -8,7 +8,7 @@ import time
 import pytest
 
 from engines import load_state, replay
-from netplay.cli import main, parse_address
+from netplay.cli import host_port, main, parse_address
 from netplay.host import Host
 from netplay.saves import read_save
 
@@ -32,9 +32,10 @@ def run_cli(argv, capsys):
     (["host"], "--game is required"),
     (["join", "127.0.0.1:abc"], "bad port 'abc'"),
     (["join", "127.0.0.1:99999"], "port must be between 0 and 65535"),
-    (["browse", "--interface", "kitchen", "--seconds", "0.1"], "IPv4 address such as 192.168.1.20, not 'kitchen'"),
+    (["browse", "--interface", "kitchen", "--seconds", "0.1"],
+     "an IP address such as 192.168.1.20 or fd00::20, not 'kitchen'"),
     (["join", "--interface", "eth0", "--wait", "0.1"], "not 'eth0'"),
-    (["host", "--game", "die_mauer", "--interface", "::1", "--no-advertise"], "not '::1'"),
+    (["host", "--game", "die_mauer", "--interface", "::zz", "--no-advertise"], "not '::zz'"),
     (["host", "--game", "die_mauer", "--bot-delay", "-1"], "--bot-delay must be a number of seconds, 0 or more"),
     (["host", "--game", "die_mauer", "--bot-after", "nan"], "--bot-after must be"),
     (["join", "--wait", "-2"], "--wait must be"),
@@ -89,6 +90,8 @@ def test_addresses():
     assert parse_address("10.0.0.5:4000") == ("10.0.0.5", 4000)
     assert parse_address("kitchen")[0] == "kitchen"
     assert parse_address("[::1]:4000") == ("::1", 4000)
+    assert parse_address(host_port("fd00::2", 4000)) == ("fd00::2", 4000)
+    assert parse_address(host_port("10.0.0.5", 4000)) == ("10.0.0.5", 4000)
 
 
 @pytest.mark.timeout(60)
