@@ -34,6 +34,7 @@ and the offset ``host - (sent + rtt / 2)``.
 
 import hashlib
 import hmac
+import threading
 
 import msgpack
 
@@ -170,12 +171,18 @@ def check_message(message, direction: str) -> dict:
 
 
 # --- frames ---------------------------------------------------------------------------
+_packers = threading.local()  # one reusable msgpack packer per thread (host loop, peers)
+
+
 def encode(message: dict, direction: str, check: bool = True) -> bytes:
     """One frame for ``message``; ProtocolError if it breaks the schema or is too big."""
     if check:
         check_message(message, direction)
+    packer = getattr(_packers, "packer", None)
+    if packer is None:
+        packer = _packers.packer = msgpack.Packer(use_bin_type=True)
     try:
-        body = msgpack.packb(message, use_bin_type=True)
+        body = packer.pack(message)
     except (TypeError, ValueError, OverflowError) as error:
         raise ProtocolError("malformed", f"cannot encode a {message.get('t')} message: {error}") from None
     if len(body) > MAX_FRAME:

@@ -58,12 +58,19 @@ TICK_IDLE = 0.25  # how often the host's clock is advanced when nothing is due
 ANY_ADDRESS = ("0.0.0.0", "::")  # with no interfaces chosen: all of them, IPv4 and IPv6
 
 
-class HostConnection(asyncio.Protocol):
-    """One peer's TCP connection to the host."""
+class HostConnection(asyncio.BufferedProtocol):
+    """One peer's TCP connection to the host.
+
+    A buffered protocol: the loop reads into one buffer of its own for the connection's
+    lifetime instead of a fresh 256 KiB bytes object per read (which costs an mmap, a
+    mremap and a munmap on every read)."""
+
+    READ_SIZE = 16 * 1024
 
     def __init__(self, server: "Server"):
         self.server = server
         self.decoder = FrameDecoder(TO_HOST)
+        self._read_buffer = memoryview(bytearray(self.READ_SIZE))
         self.intent_rate = intent_limit(server.intent_limit)
         self.message_rate = message_limit(server.intent_limit)
         self.nonce = secrets.token_hex(16)
@@ -72,6 +79,7 @@ class HostConnection(asyncio.Protocol):
         self.listener: Listener | None = None
         self.closed = False
         self.sent_bytes = 0
+        self._outbox: list[bytes] = []  # frames waiting for this burst's one write (`flush`)
         self._hello_timer: asyncio.TimerHandle | None = None
         self._frame_timer: asyncio.TimerHandle | None = None
 
@@ -91,7 +99,13 @@ class HostConnection(asyncio.Protocol):
                    "password": bool(self.server.password)})
         self._hello_timer = self.server.loop.call_later(HELLO_TIMEOUT, self._hello_timeout)
 
-    def data_received(self, data: bytes) -> None:
+    def get_buffer(self, sizehint: int) -> memoryview:
+        return self._read_buffer
+
+    def buffer_updated(self, nbytes: int) -> None:
+        self.data_received(self._read_buffer[:nbytes])  # the decoder copies what it keeps
+
+    def data_received(self, data) -> None:
         if self.closed:
             return
         error: ProtocolError | None = None
@@ -115,21 +129,40 @@ class HostConnection(asyncio.Protocol):
                 return
         if error is not None:
             self.refuse(error.code, f"malformed frame: {error.reason}")
+        self.server.flush()  # what these messages caused, one write per connection
 
     def send(self, message: dict) -> None:
+        """Queue one message; what a burst of work sends a connection goes out in one
+        write when the burst is done (`Server.flush`), not one write per message."""
         if self.closed or self.transport is None:
             return
         try:
             frame = encode(message, TO_PEER, check=self.server.check_outgoing)
         except ProtocolError as error:  # e.g. a view over 64 KiB: this peer cannot follow
             print(f"spielabend: cannot send a {message['t']} message: {error.reason}", file=sys.stderr)
-            frame = encode({"t": "bye", "reason": f"the host could not send you a message ({error.code})"}, TO_PEER)
-            self.transport.write(frame)
+            self._queue(encode({"t": "bye", "reason": f"the host could not send you a message ({error.code})"},
+                               TO_PEER))
             self.close()
             return
+        self._queue(frame)
+
+    def _queue(self, frame: bytes) -> None:
         self.sent_bytes += len(frame)
-        self.transport.write(frame)
-        if self.transport.get_write_buffer_size() > MAX_WRITE_BUFFER:
+        if not self._outbox:
+            self.server.flush_soon(self)
+        self._outbox.append(frame)
+
+    def flush(self) -> None:
+        """Write what is queued, in one write."""
+        if not self._outbox:
+            return
+        data = self._outbox[0] if len(self._outbox) == 1 else b"".join(self._outbox)
+        self._outbox.clear()
+        transport = self.transport
+        if transport is None or transport.is_closing():
+            return
+        transport.write(data)
+        if transport.get_write_buffer_size() > MAX_WRITE_BUFFER:
             self.abort()  # it is not reading: closing politely would wait for it forever
 
     def connection_lost(self, exc) -> None:
@@ -158,7 +191,7 @@ class HostConnection(asyncio.Protocol):
                            "reason": "too many intents per second; slow down"})
             else:
                 self.send(host.submit(self.listener.seat, message["seq"], message["action"]))
-                server.wake()
+                server.wake_if_due()
         elif kind == "bye":
             self.close()
 
@@ -192,7 +225,7 @@ class HostConnection(asyncio.Protocol):
         self.server.waiting.leave(self)
         self.listener.meta["connection"] = self
         self.server.host.heard(self.listener.seat, self.server.loop.time())
-        self.server.wake()
+        self.server.wake_if_due()
 
     def _deliver(self, message: dict) -> None:
         """The host's messages for this seat go here."""
@@ -231,6 +264,7 @@ class HostConnection(asyncio.Protocol):
     def close(self) -> None:
         """Close after flushing what was written (a refusal), but cut the connection
         if the peer has not read it within CLOSE_LINGER."""
+        self.flush()  # its refusal, say
         transport = self.transport
         if transport is not None and not transport.is_closing():
             transport.close()
@@ -241,6 +275,7 @@ class HostConnection(asyncio.Protocol):
 
     def abort(self) -> None:
         """Cut the connection at once, dropping whatever it has not read."""
+        self._outbox.clear()
         if self.transport is not None:
             self.transport.abort()
         self.closed = True
@@ -278,6 +313,9 @@ class Server:
         self.advertiser: Advertiser | None = None
         self._servers: list[asyncio.base_events.Server] = []
         self._wake: asyncio.Event | None = None
+        self._clock_sleeps_until = 0.0  # when the clock task looks at the host next, by itself
+        self._unflushed: list[HostConnection] = []
+        self._flush_scheduled = False
         self._clock_task: asyncio.Task | None = None
         self.finished: asyncio.Event | None = None
         self._closing = False
@@ -315,6 +353,27 @@ class Server:
         if self._wake is not None:
             self._wake.set()
 
+    def wake_if_due(self) -> None:
+        """After an action: wake the clock task only if a bot or timer is now due before
+        it would look anyway, or the game has ended (most actions need neither)."""
+        due = self.host.next_due()
+        if self.host.is_over() or (due is not None and due < self._clock_sleeps_until):
+            self.wake()
+
+    def flush_soon(self, connection: HostConnection) -> None:
+        """``connection`` has frames queued: write them when this burst of work is done."""
+        self._unflushed.append(connection)
+        if not self._flush_scheduled:
+            self._flush_scheduled = True
+            self.loop.call_soon(self.flush)
+
+    def flush(self) -> None:
+        """Write every connection's queued frames (one write each)."""
+        self._flush_scheduled = False
+        unflushed, self._unflushed = self._unflushed, []
+        for connection in unflushed:
+            connection.flush()
+
     async def _clock(self) -> None:
         host, wake = self.host, self._wake
         assert wake is not None
@@ -323,10 +382,12 @@ class Server:
                 host.tick(self.loop.time())
             except Exception:  # e.g. a broken bot: report it and keep the clock going
                 traceback.print_exc(file=sys.stderr)
+            self.flush()
             if host.is_over() and self.finished is not None:
                 self.finished.set()
             due = host.next_due()
             wait = TICK_IDLE if due is None else min(TICK_IDLE, max(0.0, due - self.loop.time()))
+            self._clock_sleeps_until = self.loop.time() + wait
             wake.clear()
             # asyncio.timeout, not wait_for: 3.11's wait_for can swallow a cancellation
             with contextlib.suppress(TimeoutError):
