@@ -6,7 +6,6 @@ Every server, peer and wait here is bounded and stops by itself.
 import contextlib
 import os
 import re
-import selectors
 import socket
 import subprocess
 import sys
@@ -254,54 +253,6 @@ def cli_env(tmp_path):
     yield spawn
     for proc in procs:
         proc.kill()
-
-
-class IdleCrowd:
-    """``count`` connections to 127.0.0.1:``port`` from ``addresses`` loopback addresses
-    (127.0.1.1, 127.0.1.2, ...) that never say hello, each reopened as soon as the host
-    cuts it, from a thread of its own until `stop` (or ``seconds``, whichever is first)."""
-
-    def __init__(self, port, count=1000, addresses=100, seconds=60.0):
-        self.port, self.count, self.seconds = port, count, seconds
-        self.sources = [f"127.0.{1 + i // 250}.{1 + i % 250}" for i in range(addresses)]
-        self.selector = selectors.DefaultSelector()
-        self.reopened = 0
-        self._stop = threading.Event()
-        for index in range(count):
-            self._open(self.sources[index % addresses])
-        self._thread = threading.Thread(target=self._run, name="idle-crowd", daemon=True)
-        self._thread.start()
-
-    def _open(self, source):
-        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-        sock.setblocking(False)
-        sock.bind((source, 0))
-        sock.connect_ex((LOOPBACK, self.port))
-        self.selector.register(sock, selectors.EVENT_READ, source)
-
-    def _run(self):
-        deadline = time.monotonic() + self.seconds
-        while not self._stop.is_set() and time.monotonic() < deadline:
-            for key, _ in self.selector.select(0.05):
-                try:
-                    data = key.fileobj.recv(65536)  # they read (a challenge, a refusal) but never answer
-                except (BlockingIOError, InterruptedError):
-                    continue
-                except OSError:
-                    data = b""
-                if not data:
-                    self.selector.unregister(key.fileobj)
-                    key.fileobj.close()
-                    if not self._stop.is_set():
-                        self._open(key.data)
-                        self.reopened += 1
-
-    def stop(self):
-        self._stop.set()
-        self._thread.join(10.0)
-        for key in list(self.selector.get_map().values()):
-            key.fileobj.close()
-        self.selector.close()
 
 
 @contextlib.contextmanager

@@ -12,8 +12,9 @@ import netplay.server
 from netplay.headless import SeatPlayer
 from netplay.host import Host
 from netplay.protocol import TO_HOST, encode, password_proof
+from tools.bench_door import IdleCrowd
 
-from .conftest import IdleCrowd, RawPeer, descriptors, seated
+from .conftest import RawPeer, descriptors, seated
 
 pytestmark = pytest.mark.timeout(60)
 
