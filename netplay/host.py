@@ -8,6 +8,10 @@ legal actions) or is public lobby bookkeeping; nothing else reads the state for 
 Listeners (local sessions, remote connections) get plain dicts in the wire schema of
 `netplay.protocol`. After an accepted action every listener gets its update first, then
 the submitter gets its accept, so a peer that sees the accept already has the new view.
+
+With a save (`netplay.saves`), whatever a message will tell is written first: an action
+before its updates, a seat's token before its welcome, the start before the start
+messages. So a host killed at any moment has saved everything any peer was told.
 """
 
 import contextlib
