@@ -45,6 +45,18 @@ class HostileHost:
         self.listener.close()
 
 
+@contextlib.contextmanager
+def seated_at(behave, connect):
+    """A session welcomed by a `HostileHost` that then does ``behave``."""
+    host = HostileHost(behave)
+    try:
+        session = connect(host.port, "Ada")
+        assert session.wait_welcome(5.0) == 0
+        yield session, host
+    finally:
+        host.close()
+
+
 def wait_for_bye(session, timeout):
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
@@ -67,16 +79,11 @@ def trickle(host, sock, deadline):
 def test_a_host_that_trickles_bytes_is_given_up(connect, monkeypatch):
     monkeypatch.setattr(netplay.peer, "PING_EVERY", 0.05)
     monkeypatch.setattr(netplay.peer, "FRAME_TIMEOUT", 0.5)
-    host = HostileHost(trickle)
-    try:
-        session = connect(host.port, "Ada")
-        assert session.wait_welcome(5.0) == 0
+    with seated_at(trickle, connect) as (session, _):
         started = time.monotonic()
         bye = wait_for_bye(session, 5.0)
         assert bye == {"t": "bye", "reason": "the host began a message and did not finish it within 0.5 seconds"}
         assert time.monotonic() - started < 2.0
-    finally:
-        host.close()
 
 
 def flood(host, sock, deadline):
@@ -95,10 +102,7 @@ def flood(host, sock, deadline):
 def test_the_inbox_is_bounded_when_the_client_does_not_poll(connect, monkeypatch):
     monkeypatch.setattr(netplay.peer, "INBOX_HIGH", 3000)
     monkeypatch.setattr(netplay.peer, "INBOX_LOW", 100)
-    host = HostileHost(flood)
-    try:
-        session = connect(host.port, "Ada")
-        assert session.wait_welcome(5.0) == 0
+    with seated_at(flood, connect) as (session, host):
         time.sleep(1.5)  # the client is busy elsewhere and does not poll
         held = session._inbox.qsize()
         assert 3000 <= held < 3000 + 262_144 // 5  # the high mark, plus what one read can hold
@@ -111,5 +115,3 @@ def test_the_inbox_is_bounded_when_the_client_does_not_poll(connect, monkeypatch
         while session._inbox.qsize() < 3000 and time.monotonic() < deadline:
             time.sleep(0.02)
         assert session._inbox.qsize() >= 3000  # polled: reading again
-    finally:
-        host.close()
