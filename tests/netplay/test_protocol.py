@@ -177,3 +177,13 @@ def test_clock_sync():
     clock = ClockSync()
     clock.pong(sent=10.0, host=105.0, now=10.2)
     assert clock.rtt == pytest.approx(0.2) and clock.offset == pytest.approx(94.9)
+
+
+def test_a_message_that_cannot_be_encoded_leaves_the_next_one_whole():
+    """Frames come from one reused packer per thread: a failure must not leave half a
+    message in it for the next frame."""
+    for bad in (object(), {"x": [1, 2, 3, 2**70]}):  # a 256-bit seed would fail like this too
+        with pytest.raises(ProtocolError):
+            encode({"t": "bye", "reason": bad}, TO_PEER, check=False)
+        frame = encode({"t": "bye", "reason": "ok"}, TO_PEER)
+        assert FrameDecoder(TO_PEER).feed(frame) == [{"t": "bye", "reason": "ok"}]
