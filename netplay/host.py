@@ -517,7 +517,14 @@ class Host:
                 self.save_error = f"cannot save the game to {self.save_path}: {error.strerror or error}"
 
     def save(self, path) -> None:
-        """Write the whole game as a new save at ``path`` (atomically); OSError if it fails."""
+        """Write the whole game as a new save at ``path`` (atomically); OSError if it fails.
+        Saving over the host's own save compacts it and goes on appending to the new file."""
+        if self._journal is not None and Path(path).resolve() == Path(self.save_path).resolve():
+            fresh = Journal.create(path, self._save_records())
+            journal, self._journal, self._saved_at = self._journal, fresh, len(self.log)
+            with contextlib.suppress(OSError):
+                journal.close()
+            return
         Journal.create(path, self._save_records()).close()
 
     @classmethod

@@ -157,3 +157,15 @@ def test_records_are_checksummed_lines():
     assert line.endswith(b' {"k":"start"}\n') and len(line) == 9 + 13 + 1
     assert saves._parse_line(line[:-1]) == {"k": "start"}
     assert saves._parse_line(line[:-1].replace(b"start", b"stark")) is None
+
+
+def test_saving_over_its_own_save_goes_on_appending_to_the_new_file(tmp_path):
+    path = tmp_path / "game.save"
+    host = Host("die_mauer", 2, seed=3, seats=[{"kind": "local"}, {"kind": "bot"}], bot_delay=0.0, save_path=path)
+    me = host.session(0)
+    host.tick(1.0)
+    host.save(path)
+    saved_then = len(host.log)
+    me.send([m for m in me.poll() if m["t"] == "update"][-1]["legal"][0])
+    host.tick(2.0)
+    assert len(host.log) > saved_then and read_save(path).log == host.log
