@@ -14,6 +14,12 @@ excess (1 in 13.5) refused; 60 a second is dropped after about 15 s (11% refused
 Messages of any kind, pings included: 200 a second, bursts of 200, no patience (one
 over is dropped at once: no client of ours comes near).
 
+`ConnectRate`: each address may open `CONNECTS_PER_SECOND` connections a second (bursts
+of `CONNECT_BURST`); a connection beyond that is cut at once, before any work is spent
+on it and before it can push anyone out of the waiting room. A client reconnects a few
+times a minute at most; a crowd that reopens every cut connection at once mostly
+meets closed doors, and the host keeps its time for the players.
+
 `WaitingRoom`: connections that have not said hello yet cost the host a descriptor
 each, so there is room for `MAX_WAITING` of them, and at most `MAX_WAITING_PER_ADDRESS`
 from one address. A newcomer is never turned away: when an address holds too many, its
@@ -38,13 +44,15 @@ from collections import OrderedDict
 INTENTS_PER_SECOND = 50
 MESSAGES_PER_INTENT = 4  # messages of any kind a peer may send per intent it may send
 FORGIVE = 0.1
+CONNECTS_PER_SECOND = 10
+CONNECT_BURST = 20
 MAX_WAITING = 256
 MAX_WAITING_PER_ADDRESS = 8
 FREE_FAILURES = 3
 FIRST_WAIT = 0.5
 LONGEST_WAIT = 5.0
 FORGET_AFTER = 300.0
-MAX_TRACKED = 4096  # addresses the guard remembers; the quietest are forgotten first
+MAX_TRACKED = 4096  # addresses remembered (connect rates, passwords); the quietest are forgotten first
 
 
 class RateLimit:
@@ -140,6 +148,22 @@ class WaitingRoom:
         item = next(iter(self._by_address[address]))
         self.leave(item)
         return item
+
+
+class ConnectRate:
+    """New connections per address (module docstring); remembers `MAX_TRACKED` addresses."""
+
+    def __init__(self):
+        self._buckets: dict[str, RateLimit] = {}
+
+    def allow(self, address: str, now: float) -> bool:
+        bucket = self._buckets.pop(address, None)
+        if bucket is None:
+            bucket = RateLimit(CONNECTS_PER_SECOND, CONNECT_BURST)
+        self._buckets[address] = bucket  # re-inserted: the dict is least recently seen first
+        if len(self._buckets) > MAX_TRACKED:
+            del self._buckets[next(iter(self._buckets))]
+        return bucket.check(now) == "ok"
 
 
 class PasswordGuard:

@@ -35,6 +35,7 @@ from .errors import ProtocolError, Refused
 from .host import Host, Listener
 from .limits import (
     INTENTS_PER_SECOND,
+    ConnectRate,
     PasswordGuard,
     WaitingRoom,
     address_key,
@@ -92,6 +93,10 @@ class HostConnection(asyncio.BufferedProtocol):
                 sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         peer = transport.get_extra_info("peername")
         self.address = address_key(str(peer[0])) if peer else "?"
+        if not self.server.connects.allow(self.address, self.server.loop.time()):
+            self.closed = True  # this address reconnects too fast: cut before any work
+            transport.abort()
+            return
         self.server.connections.add(self)
         for crowded in self.server.waiting.admit(self, self.address):  # room for the newcomer
             crowded.refuse("busy", "too many connections are waiting to join; try again shortly")
@@ -309,6 +314,7 @@ class Server:
         self.connections: set[HostConnection] = set()
         self.waiting = WaitingRoom(_waiting_room_size(), limits.MAX_WAITING_PER_ADDRESS)
         self.passwords = PasswordGuard()
+        self.connects = ConnectRate()
         self.loop: asyncio.AbstractEventLoop = None  # type: ignore[assignment]
         self.advertiser: Advertiser | None = None
         self._servers: list[asyncio.base_events.Server] = []

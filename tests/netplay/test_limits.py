@@ -1,9 +1,10 @@
-"""netplay.limits, sans I/O: one rate policy, the waiting room, the password guard."""
+"""netplay.limits, sans I/O: one rate policy, connects per address, the waiting room, the password guard."""
 
 import pytest
 
 from netplay import limits
 from netplay.limits import (
+    ConnectRate,
     PasswordGuard,
     RateLimit,
     WaitingRoom,
@@ -110,3 +111,11 @@ def test_wrong_passwords_slow_their_address_down_and_are_forgotten():
     guard.failed("C", now)
     guard.succeeded("C")
     assert guard.wait("C", now) == 0
+
+
+def test_an_address_may_open_a_burst_then_ten_connections_a_second():
+    rate = ConnectRate()
+    opened = [rate.allow("A", 1.0) for _ in range(30)]
+    assert opened == [True] * limits.CONNECT_BURST + [False] * (30 - limits.CONNECT_BURST)
+    assert rate.allow("B", 1.0)  # others are not held back
+    assert [rate.allow("A", 1.0 + i / 20) for i in range(1, 21)].count(True) == limits.CONNECTS_PER_SECOND

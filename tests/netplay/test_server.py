@@ -242,10 +242,15 @@ def test_both_ends_turn_off_nagle(serve, connect):
 
 
 def try_password(port, password, source="127.0.0.1"):
-    """One connection's answer to a hello with ``password``: welcome or a refusal."""
-    peer = RawPeer(port, source=source)
-    peer.hello(password=password)
-    (answer,) = peer.read_until(lambda m: m["t"] in ("welcome", "refuse"))
+    """One connection's answer to a hello with ``password``: welcome, a refusal, or
+    ``{"t": "cut"}`` when the host cut the connection unanswered (connecting too fast)."""
+    peer = RawPeer(port, source=source, challenge=False)
+    try:
+        (peer.challenge,) = peer.read_until(lambda m: m["t"] == "challenge", timeout=2.0)
+        peer.hello(password=password)
+        (answer,) = peer.read_until(lambda m: m["t"] in ("welcome", "refuse"))
+    except (AssertionError, OSError):
+        answer = {"t": "cut"}
     peer.close()
     return answer
 
@@ -255,25 +260,36 @@ def test_password_guessing_is_slowed_down_per_address(serve, monkeypatch):
     monkeypatch.setattr(netplay.limits, "LONGEST_WAIT", 0.4)
     host = two_peer_table()
     handle = serve(host, password="sesame")
-    checked = waited = 0
+    answers = []
     deadline = time.monotonic() + 1.5
     while time.monotonic() < deadline:  # a guesser as fast as the host answers
-        answer = try_password(handle.port, f"guess{checked + waited}")
-        if answer["code"] == "password":
-            checked += 1
-        else:
-            assert answer["code"] == "slow_down" and "try again in 1 s" in answer["reason"]
-            waited += 1
+        answers.append(try_password(handle.port, f"guess{len(answers)}"))
+    checked = sum(1 for a in answers if a.get("code") == "password")
+    waited = [a for a in answers if a.get("code") == "slow_down"]
+    cut = sum(1 for a in answers if a["t"] == "cut")  # connecting more than 10 times a second
+    assert checked + len(waited) + cut == len(answers)
+    assert all("try again in 1 s" in a["reason"] for a in waited)
     # 3 free tries, then one each 0.1, 0.2, 0.4, 0.4, ... s: a handful in 1.5 s (before: hundreds)
-    assert netplay.limits.FREE_FAILURES < checked <= netplay.limits.FREE_FAILURES + 5 and waited > 20
+    assert netplay.limits.FREE_FAILURES < checked <= netplay.limits.FREE_FAILURES + 5 and len(waited) + cut > 20
     # the right player at another address is not slowed at all ...
     assert try_password(handle.port, "sesame", source="127.0.0.2")["t"] == "welcome"
     # ... and at the guesser's address waits at most LONGEST_WAIT
     started = time.monotonic()
     while (answer := try_password(handle.port, "sesame"))["t"] != "welcome":
-        assert answer["code"] == "slow_down" and time.monotonic() - started < 2.0
+        assert answer["t"] == "cut" or answer["code"] == "slow_down"
+        assert time.monotonic() - started < 2.0
         time.sleep(0.05)
     assert time.monotonic() - started <= netplay.limits.LONGEST_WAIT + 0.3
+
+
+def test_an_address_that_reconnects_too_fast_is_cut_before_any_work(serve):
+    host = two_peer_table()
+    handle = serve(host)
+    answers = [try_password(handle.port, None, source="127.0.0.9")["t"] for _ in range(40)]
+    burst = netplay.limits.CONNECT_BURST
+    assert "cut" not in answers[:burst] and "cut" in answers[burst:]  # a burst, then 10 a second
+    assert len(handle.server.waiting) == 0
+    assert try_password(handle.port, None, source="127.0.0.10")["t"] == "welcome"  # others: answered
 
 
 @pytest.mark.timeout(30)
