@@ -144,13 +144,19 @@ class Host:
         return made
 
     # --- the one place a seat's view of the game is made ------------------------------
-    def seat_message(self, seat: int | None, events: list[dict]) -> dict:
-        """The update for ``seat`` (None: a spectator) after ``events``: only what it may see."""
+    def seat_message(self, seat: int | None, events: list[dict], active=None) -> dict:
+        """The update for ``seat`` (None: a spectator) after ``events``: only what it may see.
+
+        ``active``, the engine's `active_players` if the caller already has them, spares
+        asking for the legal actions of a seat that may not act now (there are none:
+        `GameState.apply` refuses anyone not active)."""
+        if active is None:
+            active = self.state.active_players()
         return {
             "t": "update",
             "events": events_for(events, seat),
             "view": self.state.view(seat),
-            "legal": [] if seat is None else self.state.legal_actions(seat),
+            "legal": self.state.legal_actions(seat) if seat is not None and seat in active else [],
         }
 
     def lobby_message(self) -> dict:
@@ -306,9 +312,10 @@ class Host:
 
     def _broadcast(self, events: list[dict]) -> None:
         made: dict = {}
+        active = self.state.active_players()
         for listener in list(self.listeners):
             if listener.seat not in made:
-                made[listener.seat] = self.seat_message(listener.seat, events)
+                made[listener.seat] = self.seat_message(listener.seat, events, active)
             listener.deliver(made[listener.seat])
 
     # --- time -------------------------------------------------------------------------

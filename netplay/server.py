@@ -80,7 +80,7 @@ class HostConnection(asyncio.BufferedProtocol):
         self.listener: Listener | None = None
         self.closed = False
         self.sent_bytes = 0
-        self._outbox: list[bytes] = []  # frames waiting for this burst's one write (`flush`)
+        self._corked: list[bytes] | None = None  # while it acts: its frames, for one write
         self._hello_timer: asyncio.TimerHandle | None = None
         self._frame_timer: asyncio.TimerHandle | None = None
 
@@ -134,41 +134,42 @@ class HostConnection(asyncio.BufferedProtocol):
                 return
         if error is not None:
             self.refuse(error.code, f"malformed frame: {error.reason}")
-        self.server.flush()  # what these messages caused, one write per connection
 
     def send(self, message: dict) -> None:
-        """Queue one message; what a burst of work sends a connection goes out in one
-        write when the burst is done (`Server.flush`), not one write per message."""
         if self.closed or self.transport is None:
             return
         try:
             frame = encode(message, TO_PEER, check=self.server.check_outgoing)
         except ProtocolError as error:  # e.g. a view over 64 KiB: this peer cannot follow
             print(f"spielabend: cannot send a {message['t']} message: {error.reason}", file=sys.stderr)
-            self._queue(encode({"t": "bye", "reason": f"the host could not send you a message ({error.code})"},
+            self._write(encode({"t": "bye", "reason": f"the host could not send you a message ({error.code})"},
                                TO_PEER))
             self.close()
             return
-        self._queue(frame)
+        self._write(frame)
 
-    def _queue(self, frame: bytes) -> None:
+    def _write(self, frame: bytes) -> None:
+        if self._corked is not None:
+            self._corked.append(frame)
+            return
         self.sent_bytes += len(frame)
-        if not self._outbox:
-            self.server.flush_soon(self)
-        self._outbox.append(frame)
-
-    def flush(self) -> None:
-        """Write what is queued, in one write."""
-        if not self._outbox:
-            return
-        data = self._outbox[0] if len(self._outbox) == 1 else b"".join(self._outbox)
-        self._outbox.clear()
-        transport = self.transport
-        if transport is None or transport.is_closing():
-            return
-        transport.write(data)
-        if transport.get_write_buffer_size() > MAX_WRITE_BUFFER:
+        self.transport.write(frame)
+        if self.transport.get_write_buffer_size() > MAX_WRITE_BUFFER:
             self.abort()  # it is not reading: closing politely would wait for it forever
+
+    def _act(self, seq: int, action) -> None:
+        """Submit this peer's intent. Everyone else's update goes out as soon as it is
+        made; this peer's own update and its accept go out together, in one write."""
+        self._corked = []
+        try:
+            self.send(self.server.host.submit(self.listener.seat, seq, action))
+        finally:
+            self._uncork()
+
+    def _uncork(self) -> None:
+        frames, self._corked = self._corked, None
+        if frames and not self.closed and self.transport is not None:
+            self._write(frames[0] if len(frames) == 1 else b"".join(frames))
 
     def connection_lost(self, exc) -> None:
         self.closed = True
@@ -195,7 +196,7 @@ class HostConnection(asyncio.BufferedProtocol):
                 self.send({"t": "reject", "seq": message["seq"], "code": "throttled",
                            "reason": "too many intents per second; slow down"})
             else:
-                self.send(host.submit(self.listener.seat, message["seq"], message["action"]))
+                self._act(message["seq"], message["action"])
                 server.wake_if_due()
         elif kind == "bye":
             self.close()
@@ -269,7 +270,7 @@ class HostConnection(asyncio.BufferedProtocol):
     def close(self) -> None:
         """Close after flushing what was written (a refusal), but cut the connection
         if the peer has not read it within CLOSE_LINGER."""
-        self.flush()  # its refusal, say
+        self._uncork()  # what was waiting for one write goes first
         transport = self.transport
         if transport is not None and not transport.is_closing():
             transport.close()
@@ -280,7 +281,7 @@ class HostConnection(asyncio.BufferedProtocol):
 
     def abort(self) -> None:
         """Cut the connection at once, dropping whatever it has not read."""
-        self._outbox.clear()
+        self._corked = None
         if self.transport is not None:
             self.transport.abort()
         self.closed = True
@@ -320,8 +321,6 @@ class Server:
         self._servers: list[asyncio.base_events.Server] = []
         self._wake: asyncio.Event | None = None
         self._clock_sleeps_until = 0.0  # when the clock task looks at the host next, by itself
-        self._unflushed: list[HostConnection] = []
-        self._flush_scheduled = False
         self._clock_task: asyncio.Task | None = None
         self.finished: asyncio.Event | None = None
         self._closing = False
@@ -366,20 +365,6 @@ class Server:
         if self.host.is_over() or (due is not None and due < self._clock_sleeps_until):
             self.wake()
 
-    def flush_soon(self, connection: HostConnection) -> None:
-        """``connection`` has frames queued: write them when this burst of work is done."""
-        self._unflushed.append(connection)
-        if not self._flush_scheduled:
-            self._flush_scheduled = True
-            self.loop.call_soon(self.flush)
-
-    def flush(self) -> None:
-        """Write every connection's queued frames (one write each)."""
-        self._flush_scheduled = False
-        unflushed, self._unflushed = self._unflushed, []
-        for connection in unflushed:
-            connection.flush()
-
     async def _clock(self) -> None:
         host, wake = self.host, self._wake
         assert wake is not None
@@ -388,7 +373,6 @@ class Server:
                 host.tick(self.loop.time())
             except Exception:  # e.g. a broken bot: report it and keep the clock going
                 traceback.print_exc(file=sys.stderr)
-            self.flush()
             if host.is_over() and self.finished is not None:
                 self.finished.set()
             due = host.next_due()
