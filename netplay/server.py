@@ -56,22 +56,20 @@ FRAME_TIMEOUT = 10.0  # a frame that has begun must be whole this soon (no slowl
 MAX_WRITE_BUFFER = 2 * 1024 * 1024  # a peer that stops reading is cut off, not buffered forever
 CLOSE_LINGER = 2.0  # how long a closing connection may take to flush (its refusal) before it is cut
 TICK_IDLE = 0.25  # how often the host's clock is advanced when nothing is due
+READ_SIZE = 256 * 1024  # as much as asyncio reads at once by itself
 ANY_ADDRESS = ("0.0.0.0", "::")  # with no interfaces chosen: all of them, IPv4 and IPv6
 
 
 class HostConnection(asyncio.BufferedProtocol):
     """One peer's TCP connection to the host.
 
-    A buffered protocol: the loop reads into one buffer of its own for the connection's
-    lifetime instead of a fresh 256 KiB bytes object per read (which costs an mmap, a
-    mremap and a munmap on every read)."""
-
-    READ_SIZE = 16 * 1024
+    A buffered protocol: the loop reads into the server's one read buffer instead of a
+    fresh 256 KiB bytes object per read (which costs an mmap, a mremap and a munmap every
+    time). Each read is handled before the next, and the decoder copies what it keeps."""
 
     def __init__(self, server: "Server"):
         self.server = server
         self.decoder = FrameDecoder(TO_HOST)
-        self._read_buffer = memoryview(bytearray(self.READ_SIZE))
         self.intent_rate = intent_limit(server.intent_limit)
         self.message_rate = message_limit(server.intent_limit)
         self.nonce = secrets.token_hex(16)
@@ -105,10 +103,10 @@ class HostConnection(asyncio.BufferedProtocol):
         self._hello_timer = self.server.loop.call_later(HELLO_TIMEOUT, self._hello_timeout)
 
     def get_buffer(self, sizehint: int) -> memoryview:
-        return self._read_buffer
+        return self.server.read_buffer
 
     def buffer_updated(self, nbytes: int) -> None:
-        self.data_received(self._read_buffer[:nbytes])  # the decoder copies what it keeps
+        self.data_received(self.server.read_buffer[:nbytes])
 
     def data_received(self, data) -> None:
         if self.closed:
@@ -313,6 +311,7 @@ class Server:
         self.advertise = advertise
         self.check_outgoing = check_outgoing
         self.connections: set[HostConnection] = set()
+        self.read_buffer = memoryview(bytearray(READ_SIZE))  # every connection reads into it, in turn
         self.waiting = WaitingRoom(_waiting_room_size(), limits.MAX_WAITING_PER_ADDRESS)
         self.passwords = PasswordGuard()
         self.connects = ConnectRate()
