@@ -606,8 +606,7 @@ def _restore_seat(seat: Seat, fields: dict) -> None:
 
 
 def _act_json(n: int, seat: int | None, action) -> str:
-    return (f'{{"k":"act","n":{n},"p":{"null" if seat is None else seat},"a":'
-            f'{json.dumps(action, separators=(",", ":"), ensure_ascii=False)}}}')
+    return f'{{"k":"act","n":{n},"p":{"null" if seat is None else seat},"a":{record_json(action)}}}'
 
 
 def _reject(seq: int, code: str, reason: str) -> dict:

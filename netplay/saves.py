@@ -52,8 +52,12 @@ def new_save_path(game_id: str) -> Path:
     return data_dir() / "saves" / f"{game_id}-{stamp}-{os.getpid()}{SAVE_SUFFIX}"
 
 
-def record_json(record: dict) -> str:
-    return json.dumps(record, separators=(",", ":"), ensure_ascii=False)
+_JSON = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False)  # made once: json.dumps makes one a call
+
+
+def record_json(record) -> str:
+    """Compact JSON for a record (or any plain part of one)."""
+    return _JSON.encode(record)
 
 
 def record_line(body: str) -> bytes:
