@@ -202,6 +202,13 @@ class Seats(RuleBasedStateMachine):
         saved = read_save(self.path)
         assert saved.log == self.host.log and saved.dropped is None
         assert replay("die_mauer", 4, 7, self.host.options, saved.log).digest() == self.host.state.digest()
+        tokens = [seat["token"] for seat in saved.head["seats"]]
+        for record in saved.records:
+            if record["k"] == "seat":
+                tokens[record["i"]] = record["token"]
+        for index in REMOTE:  # every token a peer holds is in the save before the peer has it
+            if self.host.seats[index].taken:
+                assert tokens[index] == self.host.seats[index].token
 
 
 Seats.TestCase.settings = settings(max_examples=60, stateful_step_count=30, deadline=None,
