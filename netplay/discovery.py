@@ -52,7 +52,10 @@ def check_interfaces(interfaces: list[str] | None) -> list[str] | None:
 
 def _zeroconf(interfaces: list[str] | None) -> AsyncZeroconf:
     if interfaces is None:
-        return AsyncZeroconf(ip_version=IPVersion.All)
+        try:
+            return AsyncZeroconf(ip_version=IPVersion.All)
+        except OSError:  # a machine without IPv6: IPv4 alone
+            return AsyncZeroconf(ip_version=IPVersion.V4Only)
     versions = {_ip_version(address) for address in interfaces}
     version = IPVersion.All if versions == {4, 6} else IPVersion.V6Only if versions == {6} else IPVersion.V4Only
     return AsyncZeroconf(interfaces=list(interfaces), ip_version=version)

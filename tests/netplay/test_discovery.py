@@ -23,6 +23,7 @@ from netplay.peer import RemoteSession
 from .conftest import LOOPBACK, seated
 
 pytestmark = pytest.mark.timeout(60)
+UNGUARDED_ZEROCONF = netplay.discovery._zeroconf  # before the loopback guard wraps it (conftest)
 
 
 def wait_for(check, timeout):
@@ -186,3 +187,16 @@ def test_interfaces_of_either_family_choose_the_mdns_versions(monkeypatch):
         assert made[-1] == {"interfaces": interfaces, "ip_version": version}
     assert netplay.discovery.check_interfaces(["fe80::1%eth0", "10.0.0.2"]) == ["fe80::1%eth0", "10.0.0.2"]
     assert netplay.discovery.local_addresses(["fd00::2", "10.0.0.2"]) == ["10.0.0.2", "fd00::2"]
+
+
+def test_a_machine_without_ipv6_announces_over_ipv4(monkeypatch):
+    made = []
+
+    def zeroconf(**kwargs):
+        if kwargs["ip_version"] is not IPVersion.V4Only:
+            raise OSError(97, "Address family not supported by protocol")
+        made.append(kwargs)
+
+    monkeypatch.setattr(netplay.discovery, "AsyncZeroconf", zeroconf)
+    UNGUARDED_ZEROCONF(None)  # all interfaces: safe only because AsyncZeroconf is a stand-in here
+    assert made == [{"ip_version": IPVersion.V4Only}]
