@@ -68,10 +68,15 @@ class BindingsScene(MenuScene):
         super().__init__(app)
         self.device = device
         self.waiting: str | None = None
+        self.just_bound = False  # the press that was just bound must not also do its old job
         actions = PAD_ACTIONS if device == "pad" else KEY_ACTIONS
         items = [Item(lambda a=action: self._label(a), lambda a=action: self._wait(a)) for action in actions]
         self.menu = Menu(items + [Item("Back", app.pop)], (art.W // 2, 200), width=820, height=64, gap=10,
                          size=40, sounds=app.sounds)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.just_bound = False  # every intent of that press came in the same frame
 
     def bindings(self) -> dict:
         data = self.app.settings.data
@@ -86,6 +91,8 @@ class BindingsScene(MenuScene):
         self.waiting = action
 
     def handle(self, intent) -> bool:
+        if self.just_bound and intent.pressed and intent.action != "raw":
+            return True  # the same key press, read as the job it had until now
         if self.waiting is not None:
             if intent.action == "escape":
                 self.waiting = None
@@ -94,6 +101,7 @@ class BindingsScene(MenuScene):
             if intent.action == "raw" and wanted and intent.text not in ("escape", "f11", "dpad"):
                 self.bind(self.waiting, intent.text)
                 self.waiting = None
+                self.just_bound = True
                 self.app.settings.save()
                 self.app.input.rebuild_keymaps()
                 self.app.sounds.play("confirm")
