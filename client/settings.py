@@ -51,6 +51,8 @@ class Settings:
         self.path = Path(path) if path is not None else config_dir() / "settings.json"
         self.data = copy.deepcopy(DEFAULTS)
         self.problem: str | None = None
+        self.reason = ""  # the problem's first part: what happened, and why
+        self.where = ""  # its second part: where the old file is (the path follows)
         self.kept: Path | None = None
         self.writable = True
 
@@ -86,15 +88,16 @@ class Settings:
         """Move the file that could not be read whole next to where the new one goes."""
         what = ("Some of your settings could not be used and are back to their defaults"
                 if used_some else "Your settings file could not be read, so the default settings are in use")
+        self.reason = f"{what}: {why}."
         try:
             self.kept = move_aside(self.path)
         except OSError as error:
             self.writable = False
-            self.problem = (f"{what}: {why}. The file could not be moved aside "
-                            f"({error.strerror or error}), so it is left as it is at {self.path} "
-                            f"and nothing you change now will be saved.")
-            return
-        self.problem = f"{what}: {why}. Your old file is kept, unchanged, as {self.kept}"
+            self.where = (f"It could not be moved aside ({error.strerror or error}), so it is left as it is, "
+                          "and nothing you change now will be saved. It is at:")
+        else:
+            self.where = "Your old file is kept, unchanged, as:"
+        self.problem = f"{self.reason} {self.where} {self.kept or self.path}"
 
     def save(self) -> bool:
         if not self.writable:

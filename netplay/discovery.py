@@ -125,6 +125,20 @@ def local_addresses(interfaces: list[str] | None) -> list[str]:
     return sorted(found, key=lambda a: ":" in a) or ["127.0.0.1"]
 
 
+def interface_choices() -> list[tuple[str, str]]:
+    """Every address of this computer a player may pick for LAN play, as (address, the
+    adapter's name), IPv4 first, loopback last ("this computer only")."""
+    import ifaddr  # a dependency of zeroconf
+
+    found = []
+    for adapter in ifaddr.get_adapters():
+        for ip in adapter.ips:
+            address = ip.ip if isinstance(ip.ip, str) else f"{ip.ip[0]}%{adapter.name}" if ip.ip[2] else ip.ip[0]
+            plain = ipaddress.ip_address(address.split("%", 1)[0])
+            found.append((plain.is_loopback, ":" in address, address, adapter.nice_name or adapter.name))
+    return [(address, name) for _, _, address, name in sorted(found)]
+
+
 def _ip_version(text: str) -> int | None:
     """4 or 6 for an IP address (an IPv6 one may carry a %scope), else None."""
     try:

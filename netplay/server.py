@@ -426,6 +426,23 @@ class Server:
                     await server.wait_closed()
 
 
+    async def async_abandon(self) -> None:
+        """Undo a start that failed, leaving the host as it was (its save open, its
+        listeners unaware), so it may be served again on another port."""
+        self._closing = True
+        for server in self._servers:
+            server.close()
+        self._servers = []
+        if self._clock_task is not None:
+            self._clock_task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._clock_task
+        if self.advertiser is not None:
+            advertiser, self.advertiser = self.advertiser, None
+            await advertiser.async_close()
+        self.host._loop_thread = None
+
+
 def _waiting_room_size() -> int:
     """`limits.MAX_WAITING`, or less where the descriptor limit is low: a quarter of it,
     so waiting connections never starve the host of descriptors for its players and saves."""
@@ -483,8 +500,8 @@ def serve_in_thread(host: Host, port: int = 0, name: str = "Spielabend", passwor
             await server.async_start()
         except BaseException as error:
             box["error"] = error
+            await server.async_abandon()
             started.set()
-            await server.async_close()
             return
         host._run = box["loop"].call_soon_threadsafe
         started.set()
