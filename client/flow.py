@@ -6,6 +6,9 @@ table -> results -> title, with the LAN, settings, how-to and pause screens on t
 and the demo and attract modes. Tables are opened only through `client.games.TABLES`.
 """
 
+import os
+from pathlib import Path
+
 from client import art
 from client.games import TABLES
 from client.scenes.base import ConfirmScene, MessageScene
@@ -207,7 +210,7 @@ class Flow:
         try:
             host = Host.resume(path)
         except SaveError as error:
-            self.message("Cannot continue", error.reason)
+            self.cannot_continue(Path(path), error)
             return None
         if host.is_over():
             host.close_save()
@@ -249,6 +252,23 @@ class Flow:
         self.app.note(f"{host.table_name} is open again at {', '.join(handle.server.addresses()[:2])}: "
                       "the players on the LAN rejoin from Join a LAN game.", 8, problem=False)
         return table
+
+    def cannot_continue(self, path: Path, error) -> None:
+        """Say in words why ``path`` cannot be continued; a damaged save is renamed so it
+        is not offered again (and kept, for whoever wants to look at it)."""
+        reason = error.reason.removeprefix(f"{path}: ")
+        words = reason[:1].upper() + reason[1:] + "."
+        if error.code in ("corrupt_save", "foreign_save") and path.exists():
+            kept = path.with_suffix(".damaged")
+            try:
+                os.rename(path, kept)
+            except OSError:
+                kept = path
+            self.app.push(NoticeScene(self.app, "Cannot continue", words,
+                                      "It is kept, renamed so it is not offered again, as:" if kept != path
+                                      else "The file is:", kept))
+            return
+        self.message("Cannot continue", words)
 
     def present_devices(self, controls: list[str], local: list[bool]) -> list[str]:
         """``controls`` with each local seat's gamepad that is not plugged in now given to

@@ -26,8 +26,7 @@ from .errors import ConnectError, SaveError
 from .headless import SeatPlayer, describe_event, seat_name
 from .host import Host, Listener, fresh_seed
 from .saves import new_save_path
-
-GAME_OVER = "the game is over"
+from .server import GAME_OVER
 
 
 class UsageError(Exception):

@@ -585,13 +585,13 @@ class Host:
         except SaveError as error:
             raise SaveError(error.code, f"{path}: {error.reason}") from None
         except SetupError as error:
-            raise SaveError("corrupt_save", f"{path} cannot be continued: its game cannot be set up "
+            raise SaveError("corrupt_save", f"{path}: this save cannot be continued: its game cannot be set up "
                                             f"again ({error})") from None
         except IllegalAction as error:
-            raise SaveError("corrupt_save", f"{path} is damaged: a saved move does not follow from the ones "
+            raise SaveError("corrupt_save", f"{path}: this save is damaged: a saved move does not follow from the ones "
                                             f"before it ({error.message})") from None
         except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
-            raise SaveError("corrupt_save", f"{path} is damaged: a record is not what it should be "
+            raise SaveError("corrupt_save", f"{path}: this save is damaged: a record is not what it should be "
                                             f"({type(error).__name__}: {error})") from None
         for seat in host.seats:
             if seat.kind != "remote":

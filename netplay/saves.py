@@ -40,7 +40,13 @@ SAVE_SUFFIX = ".save"
 def new_save_path(game_id: str) -> Path:
     """A fresh file name for a new hosted game, under ``data_dir()/saves``."""
     stamp = time.strftime("%Y%m%d-%H%M%S")
-    return data_dir() / "saves" / f"{game_id}-{stamp}-{os.getpid()}{SAVE_SUFFIX}"
+    folder = data_dir() / "saves"
+    path = folder / f"{game_id}-{stamp}-{os.getpid()}{SAVE_SUFFIX}"
+    for count in range(2, 10_000):  # two games begun in the same second keep a save each
+        if not path.exists():
+            break
+        path = folder / f"{game_id}-{stamp}-{os.getpid()}-{count}{SAVE_SUFFIX}"
+    return path
 
 
 _JSON = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False)  # made once: json.dumps makes one a call

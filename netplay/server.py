@@ -59,6 +59,7 @@ CLOSE_LINGER = 2.0  # how long a closing connection may take to flush (its refus
 TICK_IDLE = 0.25  # how often the host's clock is advanced when nothing is due
 READ_SIZE = 256 * 1024  # as much as asyncio reads at once by itself
 ANY_ADDRESS = ("0.0.0.0", "::")  # with no interfaces chosen: all of them, IPv4 and IPv6
+GAME_OVER = "the game is over"  # the bye that tells a peer its game ended as it should
 PORT_TRIES = 20  # port 0: fresh ports to try until every address is free on the same one
 
 
@@ -405,7 +406,11 @@ class Server:
                 async with asyncio.timeout(wait):
                     await wake.wait()
 
-    async def async_close(self, reason: str = "the host closed the table") -> None:
+    async def async_close(self, reason: str | None = None) -> None:
+        """Say ``reason`` (by default: the game is over, or the host closed the table) to
+        every peer, close the save and stop listening and advertising."""
+        if reason is None:
+            reason = GAME_OVER if self.host.is_over() else "the host closed the table"
         self._closing = True
         self.host.close_save()
         self.host.goodbye(reason)

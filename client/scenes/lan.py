@@ -215,7 +215,7 @@ class JoinScene(MenuScene):
     an address typed by hand (for networks where the browser finds nothing). Tables that
     are full or already playing are shown as such and are not offered."""
 
-    MAX_ROWS = 10  # menu rows that fit on the screen
+    MAX_ROWS = 10  # menu rows that fit on the screen (250 + 10 x 72)
 
     def __init__(self, app, player_name: str | None = None, browse: bool = True):
         super().__init__(app)
@@ -290,7 +290,7 @@ class JoinScene(MenuScene):
                  Item(lambda: f"Your name: {self.player_name}{'_' if self.editing else ''}", self._edit_name),
                  Item("Back", self.leave)]
         focus = self.menu.focus if getattr(self, "menu", None) else 0
-        self.menu = Menu(items + fixed, (art.W // 2, 200 if items else 480), width=1200, height=62, gap=10,
+        self.menu = Menu(items + fixed, (art.W // 2, 250 if items else 480), width=1200, height=62, gap=10,
                          size=38, sounds=self.app.sounds)
         self.menu.focus = min(focus, len(self.menu.items) - 1)
 
@@ -345,7 +345,7 @@ class JoinScene(MenuScene):
         elif not self.hosts:
             dots = "." * (1 + int(self.clock * 2) % 3)
             words = "Looking for tables"
-            top = self.menu.rects[0].top - 60 if self.menu.rects[0].top < 400 else 400
+            top = 200 if self.menu.rects[0].top < 400 else 400
             left = art.W // 2 - art.font(44).size(words + "...")[0] // 2
             art.blit_text(surface, words + dots, 44, art.INK_DIM, (left, top), "midleft")
         if self.hidden:
@@ -439,7 +439,7 @@ class JoinWaitScene(MenuScene):
                 self.ended = True
                 self.status = ("That table no longer has your seat (its game may have ended, or it is "
                                "another table of that name).")
-            elif kind in ("bye", "refuse"):
+            elif kind in ("bye", "refuse") and not self.ended:  # the first word on why is the one shown
                 self.ended = True
                 reason = message.get("reason", "goodbye")
                 self.status = f"The host said: {reason}" if self.seat is not None else f"Could not join: {reason}"

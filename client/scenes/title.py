@@ -114,10 +114,19 @@ class ContinueScene(MenuScene):
 
     def __init__(self, app, unfinished: list):
         super().__init__(app)
+        self.build(unfinished)
+
+    def build(self, unfinished: list) -> None:
         self.unfinished = unfinished
+        app = self.app
         items = [Item(lambda s=s: save_line(s), lambda s=s: app.flow.continue_game(s.path)) for s in unfinished]
         self.menu = Menu(items + [Item("Back", app.pop)], (art.W // 2, 220), width=1500, height=70, gap=12,
                          size=38, sounds=app.sounds)
+
+    def resume(self) -> None:
+        unfinished = self.app.flow.unfinished()  # one may have turned out damaged meanwhile
+        if [s.path for s in unfinished] != [s.path for s in self.unfinished]:
+            self.build(unfinished)
 
     def draw(self, surface) -> None:
         surface.blit(art.background("menu"), (0, 0))

@@ -422,7 +422,7 @@ class TableScene(Scene):
             return
         width = min(zone.width - 8, art.text_width(words, 28) + 36)
         badge = pygame.Rect(0, 0, width, 44)
-        badge.midtop = (zone.centerx, zone.top + 4)
+        badge.center = (zone.centerx, zone.top)  # across the zone's top edge, clear of its name
         surface.blit(art.panel(badge.size, (70, 40, 36), self.colour(seat), 10, 235), badge)
         art.blit_text(surface, words, 28, art.INK, badge.center, "center", width=badge.width - 16)
 
