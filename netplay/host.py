@@ -229,7 +229,7 @@ class Host:
                 record.away = False
                 self._record_seat(seat)
             else:
-                record.away = True
+                record.away, record.away_since = True, self.now
             self._lobby_changed()
 
     def claim(self, name: str, token: str | None, deliver: Callable[[dict], None]) -> Listener:
