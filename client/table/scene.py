@@ -133,7 +133,10 @@ class TableScene(Scene):
                 if refusal is not None:
                     self.refused(refusal)
                 elif message.get("t") == "bye" and (channel is None or self.public is None):
-                    self.app.toasts.add(f"Disconnected: {self.model.goodbye}", owner=self, key="bye")
+                    words = f"Disconnected: {self.model.goodbye}."
+                    if self.rejoin_token and self.model.result() is None:
+                        words += " Your seat is kept: rejoin it from Join a LAN game when the host is back."
+                    self.app.toasts.add(words, owner=self, key="bye", seconds=12)
                 elif message.get("t") == "lobby":
                     self.seen_away()
 
