@@ -134,7 +134,7 @@ class TableScene(Scene):
                     self.refused(refusal)
                 elif message.get("t") == "bye" and (channel is None or self.public is None):
                     words = f"Disconnected: {self.model.goodbye}."
-                    if self.rejoin_token and self.model.result() is None:
+                    if self.rejoin_token and self.model.goodbye != "the game is over":
                         words += " Your seat is kept: rejoin it from Join a LAN game when the host is back."
                     self.app.toasts.add(words, owner=self, key="bye", seconds=12)
                 elif message.get("t") == "lobby":
