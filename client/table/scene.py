@@ -113,11 +113,15 @@ class TableScene(Scene):
 
     def panel_open(self, seat: int) -> bool:
         """Whether ``seat``'s private panel shows: while it peeks; always for the only seat
-        at this screen, except while it has public choices (they use the same band)."""
+        at this screen, except while it has public choices where the panel would open."""
         chooser = self.choosers.get(seat)
         if chooser is None:
             return False
-        return chooser.peeking or (self.solo and all(choice.private for choice in self.live.get(seat, [])))
+        if chooser.peeking or not self.solo:
+            return chooser.peeking
+        choices = self.live.get(seat, [])
+        panel = self.game.private_rect(seat, sum(choice.private for choice in choices))
+        return all(choice.private or not panel.colliderect(choice.rect) for choice in choices)
 
     def is_private(self, action) -> bool:
         return isinstance(action, dict) and action.get("type") in self.secret_types

@@ -27,6 +27,8 @@ HAND_UNIT = 26  # a cell of a tile in a hand
 class Drawing:
     def __init__(self, game):
         self.game = game
+        self.painter = T.BoardPainter()
+        self._seats: dict[int, tuple] = {}  # seat -> (what its zone showed, the picture of it)
 
     @property
     def table(self):
@@ -44,16 +46,16 @@ class Drawing:
         return tween is not None and not tween.done
 
     # --- seat zone geometry ---------------------------------------------------------------
-    def parts(self, seat: int) -> dict:
-        zone = self.table.layout.seats[seat]
+    def parts(self, seat: int, zone: pygame.Rect | None = None) -> dict:
+        zone = self.table.layout.seats[seat] if zone is None else zone
         lower = pygame.Rect(zone.left + 16, zone.top + 84, zone.width - 32, zone.height - 92)
         hand = pygame.Rect(lower.left, lower.top, 440, lower.height)
         people = pygame.Rect(hand.right + 14, lower.top, lower.right - hand.right - 14, lower.height)
         return {"zone": zone, "hand": hand, "people": people}
 
-    def hand_entry(self, seat: int, kind: str, size: int) -> pygame.Rect:
+    def hand_entry(self, seat: int, kind: str, size: int, zone: pygame.Rect | None = None) -> pygame.Rect:
         """Where the tiles of ``kind`` and ``size`` stand in the seat's hand (with their count)."""
-        hand = self.parts(seat)["hand"]
+        hand = self.parts(seat, zone)["hand"]
         row = hand.height / 3
         top = hand.top + KINDS.index(kind) * row
         x = hand.left + 74 + sum(s * HAND_UNIT + 52 for s in range(1, size))
@@ -62,8 +64,7 @@ class Drawing:
     # --- the board ------------------------------------------------------------------------
     def board(self, surface) -> None:
         game = self.game
-        surface.blit(T.ground(), T.FRAME.topleft)
-        surface.blit(T.tiles_layer(game.shown_tiles()), T.FRAME.topleft)
+        surface.blit(self.painter.image(game.shown_tiles()), T.FRAME.topleft)
         self.vote_marks(surface)
         self.landing(surface)
         self.dock_marks(surface)
@@ -79,23 +80,22 @@ class Drawing:
             self.legend(surface)
 
     def vote_marks(self, surface) -> None:
-        """During a vote the tile under vote pulses and its toilets stand on top of it."""
+        """While a vote runs, the tile voted on pulses and its toilets stand on top of it."""
         tray = self.game.tray
         if tray is None or not self.tray_shown():
             return
-        glow = 0.5 + 0.5 * math.sin(self.table.clock * 6)
-        colour = art.mix(art.GOLD, art.INK, glow)
-        vote = self.view.get("vote")
-        cells = vote["tile"] if vote else (self.game.landing["tile"]["cells"] if self.game.landing else [])
         result = tray.get("result")
-        if cells and not (result is not None and not result["stays"] and self.game.returning is None and not vote):
-            pygame.draw.rect(surface, colour, T.cells_rect([tuple(c) for c in cells]).inflate(6, 6), width=4,
-                             border_radius=10)
+        if result is not None and result["stays"]:
+            return  # the toilets are covered for good
+        vote = self.view.get("vote")
+        land = self.game.landing
+        cells = vote["tile"] if vote else land["tile"]["cells"] if land else []
+        if cells and result is None:
+            glow = 0.5 + 0.5 * math.sin(self.table.clock * 6)
+            rect = T.cells_rect([tuple(c) for c in cells]).inflate(6, 6)
+            pygame.draw.rect(surface, art.mix(art.GOLD, art.INK, glow), rect, width=4, border_radius=10)
         for cell in tray["toilets"]:
-            rect = T.cell_rect(cell)
-            if result is not None and result["stays"]:
-                continue  # covered for good
-            dart.toilet_cell(surface, rect.inflate(-10, -10))
+            dart.toilet_cell(surface, T.cell_rect(cell).inflate(-10, -10))
 
     def landing(self, surface) -> None:
         land = self.game.landing
@@ -300,34 +300,54 @@ class Drawing:
 
     # --- seats ----------------------------------------------------------------------------
     def seat(self, surface, seat: int, zone: pygame.Rect) -> None:
+        """The seat's zone: a picture remade only when what it shows changes, then what moves
+        on it (a pass stamped, a lock flashing, the finale's cards and points)."""
         table, view, game = self.table, self.view, self.game
-        colour = table.colour(seat)
-        active = seat in view.get("active", []) and view.get("phase") != "over"
+        people = tuple(view.get("people", [[]] * (seat + 1))[seat])
+        hands = view.get("hands", [])
+        hand = hands[seat] if seat < len(hands) else {}
+        label = table.seat_label(seat)
+        if seat in table.choosers and not table.solo and not game.prompting(seat):
+            peek = peek_name(table.choosers[seat].device)
+            label += f"   hold {peek} to see your card"
+        show_hand = not game.prompting(seat) and not any(c.data and c.data[0] == "jein" for c in table.live.get(seat, []))
+        status = self.seat_status(seat)
+        key = (zone.size, seat in view.get("active", []) and view.get("phase") != "over", table.colour(seat),
+               table.name(seat), label, status, people, tuple((k, tuple(v)) for k, v in sorted(hand.items())),
+               self.picked_tile(seat), show_hand, view.get("card_counts", [1] * (seat + 1))[seat],
+               game.finale is not None)
+        cached = self._seats.get(seat)
+        if cached is None or cached[0] != key:
+            picture = art.background("table").subsurface(zone).copy()
+            self.paint_seat(picture, seat, pygame.Rect((0, 0), zone.size), key)
+            cached = (key, picture.convert() if pygame.display.get_surface() else picture)
+            self._seats[seat] = cached
+        surface.blit(cached[1], zone)
+        if game.finale is not None:
+            self.seat_cards(surface, seat, zone)
+        self.seat_stamps(surface, seat, self.parts(seat))
+
+    def paint_seat(self, surface, seat: int, zone: pygame.Rect, key: tuple) -> None:
+        """The still part of a seat's zone, drawn at ``zone`` (its own picture's rect)."""
+        _, active, colour, _, label, (status, status_colour), people, _, _, show_hand, _, finale = key
+        table = self.table
         surface.blit(art.panel(zone.size, art.PANEL_HI if active else art.PANEL, colour if active else None), zone)
         pygame.draw.rect(surface, colour, pygame.Rect(zone.left + 8, zone.top + 12, 8, zone.height - 24),
                          border_radius=4)
-        right = self.seat_cards(surface, seat, zone)
-        status, status_colour = self.seat_status(seat)
+        right = zone.right - 500 if finale else self.seat_cards(surface, seat, zone)
         name_width = right - zone.left - 40
         if status:
             width = min(art.text_width(status, 28) + 10, name_width // 2)
             art.blit_text(surface, status, 28, status_colour, (right - 10, zone.top + 30), "midright", width=width)
             name_width -= width + 10
         table.draw_name(surface, seat, (zone.left + 28, zone.top + 8), 40, name_width)
-        label = table.seat_label(seat)
-        if seat in table.choosers and not table.solo:
-            peek = peek_name(table.choosers[seat].device)
-            secret = any(choice.private for choice in table.live.get(seat, []))
-            label += f"   hold {peek} to choose in private" if secret else f"   hold {peek} to see your card"
-        people = view.get("people", [[]] * (seat + 1))[seat]
         count = art.blit_text(surface, plural(len(people), "people card"), 24, art.INK_DIM,
                               (zone.right - 16, zone.top + 56), "topright")
         art.blit_text(surface, label, 24, art.INK_FAINT, (zone.left + 30, zone.top + 56), width=count.left - zone.left - 46)
-        parts = self.parts(seat)
-        if not game.prompting(seat) and not any(c.data and c.data[0] == "jein" for c in table.live.get(seat, [])):
-            self.hand(surface, seat, parts["hand"])
+        parts = self.parts(seat, zone)
+        if show_hand:
+            self.hand(surface, seat, parts["hand"], zone)
         self.people(surface, people, parts["people"])
-        self.seat_stamps(surface, seat, parts)
 
     def seat_cards(self, surface, seat: int, zone: pygame.Rect) -> int:
         """The seat's building cards: backs (DD-9), or in the finale their faces and the
@@ -337,26 +357,23 @@ class Drawing:
         right = zone.right - 14
         if finale is not None and seat < len(finale["cards"]):
             t = self.table.anim.get("finale", 1e9)
-            start = self.seat_start(seat)
-            shown = t >= start
-            score = self.finale_score(seat, t)
+            shown = t >= self.seat_start(seat)
             if shown:
-                words = art.blit_text(surface, str(score), 44, art.GOLD, (right, zone.top + 30), "midright",
-                                      weight="bold")
+                words = art.blit_text(surface, str(self.finale_score(seat, t)), 44, art.GOLD, (right, zone.top + 30),
+                                      "midright", weight="bold")
                 right = words.left - 12
             for i, card in reversed(list(enumerate(finale["cards"][seat]))):
-                if not shown:
+                if shown:
+                    rect = dart.card_pill(surface, card, (right, zone.top + 30), faint=i > 0)
+                else:
                     image = dart.building_card(None, 34, 46)
                     rect = image.get_rect(midright=(right, zone.top + 30))
                     surface.blit(image, rect)
-                else:
-                    rect = dart.card_pill(surface, card, (right, zone.top + 30), faint=i > 0)
                 right = rect.left - 8
             return right
         for i in range(count):
             image = dart.building_card(None, 34, 46)
-            rect = image.get_rect(midright=(right - i * 40, zone.top + 30))
-            surface.blit(image, rect)
+            surface.blit(image, image.get_rect(midright=(right - i * 40, zone.top + 30)))
         return right - count * 40
 
     def seat_status(self, seat: int) -> tuple[str, tuple]:
@@ -378,21 +395,19 @@ class Drawing:
             return "lays a tile", art.GOLD
         return "", art.INK
 
-    def hand(self, surface, seat: int, rect: pygame.Rect) -> None:
+    def hand(self, surface, seat: int, rect: pygame.Rect, zone: pygame.Rect) -> None:
         """The seat's tiles, face up (DD-2): a row per kind, singles to triples, with counts."""
         hands = self.view.get("hands", [])
         hand = hands[seat] if seat < len(hands) else {}
         picked = self.picked_tile(seat)
         for kind in KINDS:
             counts = hand.get(kind, [0, 0, 0])
-            entry = self.hand_entry(seat, kind, 1)
+            entry = self.hand_entry(seat, kind, 1, zone)
             art.blit_text(surface, dart.KIND_NAMES[kind], 24, art.INK_DIM, (rect.left, entry.centery), "midleft")
             for size in (1, 2, 3):
-                entry = self.hand_entry(seat, kind, size)
+                entry = self.hand_entry(seat, kind, size, zone)
                 count = counts[size - 1]
                 tile_rect = pygame.Rect(entry.left + 4, entry.centery - HAND_UNIT // 2, size * HAND_UNIT, HAND_UNIT)
-                if self.game.returning is not None and self.returning_into(seat, kind, size):
-                    count = max(0, count)  # the tile lands here when its flight ends
                 dart.hand_tile(surface, kind, tile_rect, faint=count == 0)
                 art.blit_text(surface, f"x{count}", 24, art.INK if count else art.INK_FAINT,
                               (tile_rect.right + 6, entry.centery), "midleft")
@@ -404,10 +419,6 @@ class Drawing:
         if chooser is None or chooser.stage.get("tile") is None:
             return None
         return tuple(chooser.stage["tile"])
-
-    def returning_into(self, seat: int, kind: str, size: int) -> bool:
-        back = self.game.returning
-        return back["player"] == seat and back["tile"]["kind"] == kind and back["tile"]["size"] == size
 
     def people(self, surface, held: list, rect: pygame.Rect) -> None:
         """The seat's people cards: the ones still held face up, spent ones as empty places."""

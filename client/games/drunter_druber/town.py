@@ -82,6 +82,8 @@ class Links:
         self.unders: dict[tuple, tuple[str, list]] = {}  # cell -> (kind, sides)
         self.kind_at: dict[tuple, str] = {}
         self.entry: dict[tuple, str | None] = {}  # tile key -> the side its docking field is entered by
+        self.joins: dict[tuple, tuple] = {}  # tile key -> the cell it joins on to (a bridge cell when under one)
+        self.behind: dict[tuple, tuple] = {}  # tile key -> the stretch's end before it
         ends = dict(START_XY)
         for tile in tiles:
             cells = [tuple(c) for c in tile["cells"]]
@@ -91,6 +93,11 @@ class Links:
                 self.sides.setdefault(cell, set())
             previous, dock = ends[tile["stretch"]], cells[0]
             self.entry[tile_key(tile)] = self._join(previous, dock, kind)
+            self.behind[tile_key(tile)] = previous
+            if abs(previous[0] - dock[0]) + abs(previous[1] - dock[1]) == 2:
+                self.joins[tile_key(tile)] = ((previous[0] + dock[0]) // 2, (previous[1] + dock[1]) // 2)
+            else:
+                self.joins[tile_key(tile)] = previous
             for a, b in zip(cells, cells[1:], strict=False):
                 self.sides[a].add(side_towards(a, b))
                 self.sides[b].add(side_towards(b, a))
@@ -148,54 +155,73 @@ def ground() -> pygame.Surface:
     return surface
 
 
-def draw_tile(surface, kind: str, cells, sides_of, bridges, origin=(0, 0), alpha: int = 255) -> None:
+def draw_tile(surface, kind: str, cells, sides_of, bridges, origin=(0, 0)) -> None:
     """One tile: its plate over its cells, its band through them (leaving each cell by
     ``sides_of(cell)``), and its bridge deck, drawn relative to ``origin``."""
     rect = cells_rect(cells).move(-origin[0], -origin[1])
-    layer = surface if alpha == 255 else pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-    dart.tile_plate(layer, kind, rect.inflate(-4, -4))
+    dart.tile_plate(surface, kind, rect.inflate(-4, -4))
+    for cell in cells:
+        if cell not in bridges:
+            dart.paint_band(surface, kind, cell_rect(cell).move(-origin[0], -origin[1]), sorted(sides_of(cell)), BAND)
     for cell in cells:
         if cell in bridges:
-            continue
-        dart.paint_band(layer, kind, cell_rect(cell).move(-origin[0], -origin[1]), sorted(sides_of(cell)), BAND)
-    for cell in cells:
-        if cell in bridges:
-            dart.bridge_deck(layer, kind, cell_rect(cell).move(-origin[0], -origin[1]), bridges[cell][1], BAND)
-    if layer is not surface:
-        layer.set_alpha(alpha)
-        surface.blit(layer, (0, 0))
+            dart.bridge_deck(surface, kind, cell_rect(cell).move(-origin[0], -origin[1]), bridges[cell][1], BAND)
 
 
-@lru_cache(maxsize=4)
-def _tiles_layer(keys: tuple, tiles_frozen: tuple) -> pygame.Surface:
-    tiles = [dict(tile) for tile in tiles_frozen]
-    links = Links(tiles)
-    surface = pygame.Surface(FRAME.size, pygame.SRCALPHA)
-    origin = FRAME.topleft
-    for tile in tiles:
+class BoardPainter:
+    """The town with every laid tile, as one opaque picture. Tiles are only ever added at
+    the end of the list or taken back from it, so the picture for n tiles is the one for
+    n - 1 with one tile painted on (a band only ever gains sides); a few recent pictures
+    are kept, so a tile sent back by a vote finds the picture from before it."""
+
+    KEEP = 3
+
+    def __init__(self):
+        self.pictures: dict[tuple, pygame.Surface] = {}
+
+    def image(self, tiles: list[dict]) -> pygame.Surface:
+        key = tuple(tile_key(tile) for tile in tiles)
+        picture = self.pictures.pop(key, None)
+        if picture is None:
+            before = self.pictures.get(key[:-1]) if key else None
+            if before is not None:
+                picture = before.copy()
+                self.paint(picture, tiles, len(tiles) - 1)
+            else:
+                picture = self.bare()
+                for index in range(len(tiles)):
+                    self.paint(picture, tiles[:index + 1], index)
+        self.pictures[key] = picture  # the newest last
+        while len(self.pictures) > self.KEEP:
+            self.pictures.pop(next(iter(self.pictures)))
+        return picture
+
+    @staticmethod
+    def bare() -> pygame.Surface:
+        picture = art.background("table").subsurface(FRAME).copy()
+        picture.blit(ground(), (0, 0))
+        return picture.convert() if pygame.display.get_surface() else picture
+
+    @staticmethod
+    def paint(picture, tiles: list[dict], index: int) -> None:
+        """Paint ``tiles[index]`` (the last of ``tiles``) onto the picture of the ones before."""
+        links = Links(tiles)
+        tile = tiles[index]
         cells = [tuple(c) for c in tile["cells"]]
-        draw_tile(surface, tile["kind"], cells, lambda c: links.sides.get(c, ()), links.bridges, origin)
-    for cell, (kind, sides) in links.unders.items():  # a stretch passing under a bridge...
-        rect = cell_rect(cell).move(-origin[0], -origin[1])
-        dart.paint_band(surface, kind, rect, sides, BAND)
-        over_kind, axis = links.bridges.get(cell, (kind, "h"))
-        dart.bridge_deck(surface, over_kind, rect, axis, BAND)  # ...and the bridge over it again
-    return surface
-
-
-art.cached(_tiles_layer)
-
-
-def tiles_layer(tiles: list[dict]) -> pygame.Surface:
-    """Every laid tile, drawn once per change of the tiles (cached)."""
-    frozen = tuple(tuple(sorted((k, _freeze(v)) for k, v in tile.items())) for tile in tiles)
-    return _tiles_layer(tuple(tile_key(t) for t in tiles), frozen)
-
-
-def _freeze(value):
-    if isinstance(value, list):
-        return tuple(_freeze(v) for v in value)
-    return value
+        origin = FRAME.topleft
+        draw_tile(picture, tile["kind"], cells, lambda c: links.sides.get(c, ()), links.bridges, origin)
+        # where it joins on: the end before it gains a side (or the bridge it passed under)
+        joined = links.joins[tile_key(tile)]
+        if joined in links.unders:
+            kind, sides = links.unders[joined]
+            rect = cell_rect(joined).move(-origin[0], -origin[1])
+            dart.paint_band(picture, kind, rect, sides, BAND)
+            over_kind, axis = links.bridges.get(joined, (kind, "h"))
+            dart.bridge_deck(picture, over_kind, rect, axis, BAND)
+            joined = links.behind[tile_key(tile)]
+        if joined in links.kind_at and joined not in links.bridges:
+            rect = cell_rect(joined).move(-origin[0], -origin[1])
+            dart.paint_band(picture, links.kind_at[joined], rect, sorted(links.sides[joined]), BAND)
 
 
 def lone_tile_sides(cells, entry: str | None):
