@@ -422,14 +422,14 @@ def emblem(height: int) -> pygame.Surface:
     return surface
 
 
-def card_pill(surface, card: str, midright, faint: bool = False) -> pygame.Rect:
+def card_pill(surface, card: str, pos, faint: bool = False, anchor: str = "midright") -> pygame.Rect:
     """A revealed building card in one line: its icon (or a star for a special card) and
     its name, on its colour; ``faint`` for the variant's second card."""
     name = CARD_NAMES.get(card, card)
     colour = TYPE_COLOURS.get(card, (236, 214, 120))
     words = art.text(name, 26, art.NIGHT, "bold")
     rect = pygame.Rect(0, 0, words.get_width() + 58, 44)
-    rect.midright = midright
+    setattr(rect, anchor, pos)
     pill = pygame.Surface(rect.size, pygame.SRCALPHA)
     pygame.draw.rect(pill, art.shade(colour, 0.55), pill.get_rect(), border_radius=10)
     pygame.draw.rect(pill, colour, pill.get_rect().inflate(-4, -4), border_radius=9)

@@ -187,7 +187,19 @@ class Drawing:
             else:
                 art.blit_text(surface, "open", 24, art.INK_FAINT, (box.right - 14, y + 14), "midright")
 
-    # --- the vote tray (public) -----------------------------------------------------------
+    # --- the band under the board: the vote tray, the legend, the finale's words -------------
+    def band(self) -> pygame.Rect:
+        """The band under the board, less the part a lone seat's always-open card panel takes."""
+        from client.games.drunter_druber.table import TRAY
+
+        table = self.table
+        if table.solo:
+            seat = next(iter(table.choosers))
+            if table.panel_open(seat) and not any(c.private for c in table.live.get(seat, [])):
+                panel = self.game.private_rect(seat, 0)
+                return pygame.Rect(TRAY.left, TRAY.top, panel.left - 10 - TRAY.left, TRAY.height)
+        return TRAY.copy()
+
     def tray_shown(self) -> bool:
         tray = self.game.tray
         if tray is None:
@@ -196,15 +208,16 @@ class Drawing:
 
     def tray(self, surface) -> None:
         tray, name = self.game.tray, self.table.name
-        box = T.FRAME.copy()
-        box = pygame.Rect(T.FRAME.left, 872, T.FRAME.width, 184)
+        box = self.band()
         surface.blit(art.panel(box.size, (40, 34, 44), art.GOLD, 16, 240), box)
         tiles = [t for t in self.view.get("tiles", [])]
         tile = (self.game.landing or {}).get("tile") or (tiles[-1] if tiles else None)
         what = f"{SIZE_NAMES[tile['size']]}" if tile else "tile"
         kind = tile["kind"] if tile else ""
-        art.blit_text(surface, f"Toilet vote on {name(tray['placer'])}'s {kind} {what}: yes keeps it, no sends it back",
-                      28, art.GOLD, (box.left + 20, box.top + 12), weight="bold", width=box.width - 300)
+        title = f"Toilet vote on {name(tray['placer'])}'s {kind} {what}"
+        if box.width > 900:
+            title += ": yes keeps it, no sends it back"
+        art.blit_text(surface, title, 28, art.GOLD, (box.left + 20, box.top + 12), weight="bold", width=box.width - 40)
         order = tray["order"]
         area = pygame.Rect(box.left + 14, box.top + 50, box.width - 310, box.height - 60)
         width = area.width // max(1, len(order))
@@ -278,25 +291,29 @@ class Drawing:
 
     def legend(self, surface) -> None:
         """What the town's symbols mean, for a first game on the couch."""
-        box = pygame.Rect(T.FRAME.left, 872, T.FRAME.width, 184)
+        box = self.band()
         surface.blit(art.panel(box.size, art.PANEL, None, 16, 200), box)
-        width = (box.width - 40) // 6
+        wide = box.width > 900
+        per_row = 6 if wide else 3
+        width = (box.width - 40) // per_row
         for i, kind in enumerate(dart.TYPE_COLOURS):
-            cell = pygame.Rect(box.left + 20 + i * width, box.top + 14, 50, 50)
+            cell = pygame.Rect(box.left + 20 + (i % per_row) * width, box.top + 12 + (i // per_row) * 54, 48, 48)
             dart.building_cell(surface, cell, kind, i % 5 + 1)
             art.blit_text(surface, dart.TYPE_NAMES[kind], 26, art.INK_DIM, (cell.right + 8, cell.centery), "midleft",
                           width=width - 62)
-        row = box.top + 84
+        row = box.top + (80 if wide else 120)
         dart.toilet_cell(surface, pygame.Rect(box.left + 16, row, 56, 56))
         art.blit_text(surface, "toilet: covering one calls a vote", 26, art.INK_DIM, (box.left + 80, row + 28),
-                      "midleft")
+                      "midleft", width=box.width // 2 - 90)
         image = dart.token_image("street", "street", 44)
-        surface.blit(image, (box.left + 520, row + 6))
-        art.blit_text(surface, "a stretch's end: tiles dock next to it", 26, art.INK_DIM, (box.left + 572, row + 28),
-                      "midleft", width=box.right - box.left - 590)
-        art.blit_text(surface, "The middle of a triple is a bridge: a stretch may pass under it.  Hold your peek "
-                      "button to see your own building card.", 24, art.INK_FAINT, (box.centerx, box.bottom - 16),
-                      "midbottom", width=box.width - 30)
+        half = box.left + box.width // 2
+        surface.blit(image, (half, row + 6))
+        art.blit_text(surface, "a stretch's end: tiles dock next to it", 26, art.INK_DIM, (half + 52, row + 28),
+                      "midleft", width=box.right - half - 66)
+        if wide:
+            art.blit_text(surface, "The middle of a triple is a bridge: a stretch may pass under it.  Hold your peek "
+                          "button to see your own building card.", 24, art.INK_FAINT, (box.centerx, box.bottom - 16),
+                          "midbottom", width=box.width - 30)
 
     # --- seats ----------------------------------------------------------------------------
     def seat(self, surface, seat: int, zone: pygame.Rect) -> None:
@@ -527,18 +544,24 @@ class Drawing:
                 art.blit_text(surface, f"{points} points now", 24, art.INK, (choice.rect.centerx, choice.rect.bottom + 2),
                               "midtop")
             return
-        x = rect.left + 24
-        for card in cards:
-            image = dart.building_card(card, 150, 104)
-            surface.blit(image, (x, rect.top + 62))
+        if len(cards) == 1:  # one card: the card itself, and how it stands
+            card = cards[0]
+            surface.blit(dart.building_card(card, 124, 108), (rect.left + 20, rect.top + 62))
             standing = scoring.counted(card, covered)
-            points = sum(p for _, p in standing)
-            lines = [f"{points} points now", f"{len(standing)} buildings count"]
-            if first is not None:
-                lines.append("counts first" if card == first else "breaks ties")
+            lines = [f"{sum(p for _, p in standing)} points now", f"{len(standing)} of 5 standing"]
+            if card not in dart.TYPE_COLOURS:
+                lines[1] = f"{len(standing)} buildings count"
             for i, line in enumerate(lines):
-                art.blit_text(surface, line, 24, art.GOLD if i == 0 else art.INK_DIM, (x + 160, rect.top + 70 + i * 30))
-            x += 340
+                art.blit_text(surface, line, 26, art.GOLD if i == 0 else art.INK_DIM, (rect.left + 158, rect.top + 80 + i * 34),
+                              width=rect.right - rect.left - 176)
+            return
+        for i, card in enumerate(cards):  # the variant's two: a line each
+            y = rect.top + 86 + i * 50
+            pill_right = dart.card_pill(surface, card, (rect.left + 20, y), anchor="midleft").right
+            points = sum(p for _, p in scoring.counted(card, covered))
+            role = "" if first is None else ("  first" if card == first else "  ties")
+            art.blit_text(surface, f"{points} now{role}", 26, art.GOLD if card == first else art.INK_DIM,
+                          (pill_right + 12, y), "midleft")
 
     # --- the end ------------------------------------------------------------------------------
     def seat_start(self, seat: int) -> float:
@@ -587,7 +610,7 @@ class Drawing:
 
     def finale_words(self, surface) -> None:
         finale = self.game.finale
-        box = pygame.Rect(T.FRAME.left, 872, T.FRAME.width, 184)
+        box = self.band()
         surface.blit(art.panel(box.size, (40, 34, 44), art.GOLD, 16, 240), box)
         t = self.table.anim.get("finale", 1e9)
         from client.games.drunter_druber.table import FINALE_INTRO, FINALE_PER_SEAT

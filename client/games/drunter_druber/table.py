@@ -29,7 +29,7 @@ from engines.drunter_druber.rules import PEOPLE, PEOPLE_NAMES, SIZE_NAMES
 PHASE = pygame.Rect(600, 24, 750, 120)  # the phase line sits between header and log: the board takes the middle
 SEAT_COLUMN = pygame.Rect(1100, 306, 790, 750)
 TRAY = pygame.Rect(24, 872, 1062, 184)  # under the board: the vote, the legend, private panels
-PEEK = 720  # a private panel's width when it only shows the seat's cards
+PEEK = 360  # a private panel's width when it only shows the seat's cards (at the band's right end)
 PANEL_CARD = (94, 84)
 REFUSALS = {
     "card_not_held": "that card is not in their hand",
@@ -84,9 +84,7 @@ class DrunterDruberTable(GameTable):
     def private_rect(self, seat: int, count: int) -> pygame.Rect:
         if count:
             return TRAY.copy()
-        rect = pygame.Rect(0, TRAY.top, PEEK, TRAY.height)
-        rect.centerx = TRAY.centerx
-        return rect
+        return pygame.Rect(TRAY.right - PEEK, TRAY.top, PEEK, TRAY.height)
 
     def prompt_rect(self, seat: int, height: int) -> pygame.Rect:
         """Over the seat's own hand of tiles, which a vote or a pick does not use."""
