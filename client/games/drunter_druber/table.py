@@ -38,6 +38,11 @@ REFUSALS = {
     "card_order": "that vote was malformed",
 }
 SOUNDS = {"wall": "stone", "street": "cobble", "river": "splash"}
+PLACE_HINTS = {  # how to lay the picked tile, by device
+    "mous": "point at its place and click; the wheel takes another tile, the middle button goes back",
+    "keys": "move the ghost to its place and confirm; back returns to the hand",
+    "pad:": "move the ghost with the d-pad, A lays it, X takes another tile, B goes back",
+}
 FINALE_INTRO, FINALE_PER_SEAT, FINALE_OUTRO = 0.6, 1.6, 1.2
 TRAY_HOLD = 3.2  # seconds the vote's outcome stays in the tray
 
@@ -136,10 +141,12 @@ class DrunterDruberTable(GameTable):
         view, name = self.view, self.name
         phase = view.get("phase")
         if phase == "place":
-            who = name(view["current"])
-            if view["current"] in self.table.choosers and not self.table.choosers[view["current"]].stage:
+            who, chooser = name(view["current"]), self.table.choosers.get(view["current"])
+            if chooser is None or self.table.model.pending.get(view["current"]) is not None:
+                return f"{who} lays a tile"
+            if not chooser.stage:
                 return f"{who} lays a tile: pick one from the hand"
-            return f"{who} lays a tile"
+            return f"{who}: {PLACE_HINTS.get(chooser.device[:4], PLACE_HINTS['keys'])}"
         if phase == "vote" and view.get("vote"):
             vote = view["vote"]
             done = sum(count is not None for count in vote["committed"])
@@ -219,7 +226,7 @@ class DrunterDruberTable(GameTable):
             if action["size"] != size or STRETCH_KIND[action["stretch"]] != kind:
                 continue
             cells = placement_cells(action)
-            rect = cells_rect(cells).inflate(-10, -10)
+            rect = cells_rect(cells).inflate(-2, -2)
             if size > 1:  # nudged towards its docking field: a tile and its mirror image never share a rect
                 dx, dy = STEP[action["dir"]]
                 rect.move_ip(-dx * 3, -dy * 3)
