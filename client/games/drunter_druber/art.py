@@ -48,6 +48,7 @@ def card_side(card: str) -> str:
     return card
 
 
+SPECIAL_MARKS = {"all_3s": "3", "all_4s": "4", "lowest_each": "min", "one_each": "1"}
 CARD_COLOURS = {"yes": YES_GREEN, "no": NO_RED, "jein": JEIN_GOLD, "blank": BLANK_GREY}
 
 
@@ -389,11 +390,16 @@ def building_card(card: str | None, width: int, height: int) -> pygame.Surface:
         icon.center = band.center
         draw_icon(surface, card, icon)
         name = TYPE_NAMES[card]
-    else:
+    else:  # a special card: a star and its mark
         name = CARD_NAMES.get(card, card)
-        for i, line in enumerate(art.wrap(name, max(14, height // 7), band.width - 8)):
-            words = art.text(line, max(14, height // 7), art.NIGHT, "bold")
-            surface.blit(words, words.get_rect(midtop=(band.centerx, band.top + 6 + i * (height // 7 + 2))))
+        radius = band.height * 0.42
+        star = [(band.centerx + math.cos(-math.pi / 2 + k * math.pi / 5) * (radius if k % 2 == 0 else radius * 0.45),
+                 band.centery + math.sin(-math.pi / 2 + k * math.pi / 5) * (radius if k % 2 == 0 else radius * 0.45))
+                for k in range(10)]
+        pygame.draw.polygon(surface, (250, 238, 190), star)
+        pygame.draw.polygon(surface, art.shade(colour, 0.55), star, 2)
+        mark = art.text(SPECIAL_MARKS.get(card, "?"), max(12, round(radius * 0.8)), art.NIGHT, "bold")
+        surface.blit(mark, mark.get_rect(center=(band.centerx, band.centery + radius * 0.08)))
     label = art.fit(name, max(14, height // 7), width - 12, "bold")
     words = art.text(label, max(14, height // 7), art.NIGHT, "bold")
     surface.blit(words, words.get_rect(center=(width // 2, band.bottom + (height - band.bottom) // 2)))
