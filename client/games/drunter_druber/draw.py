@@ -15,12 +15,12 @@ from client import art
 from client.games.drunter_druber import art as dart
 from client.games.drunter_druber import scoring
 from client.games.drunter_druber import town as T
+from client.games.drunter_druber.layout import FINALE_INTRO, FINALE_PER_SEAT, STRETCH_BOX, TRAY
 from client.table.scene import peek_name
 from client.tween import ease_out_back, ease_out_cubic
 from engines.drunter_druber.board import KINDS, STRETCH_KIND, STRETCHES
 from engines.drunter_druber.rules import PEOPLE, SIZE_NAMES, count_votes
 
-STRETCH_BOX = pygame.Rect(1100, 156, 250, 138)
 HAND_UNIT = 26  # a cell of a tile in a hand
 
 
@@ -190,8 +190,6 @@ class Drawing:
     # --- the band under the board: the vote tray, the legend, the finale's words -------------
     def band(self) -> pygame.Rect:
         """The band under the board, less the part a lone seat's always-open card panel takes."""
-        from client.games.drunter_druber.table import TRAY
-
         table = self.table
         if table.solo:
             seat = next(iter(table.choosers))
@@ -565,8 +563,6 @@ class Drawing:
 
     # --- the end ------------------------------------------------------------------------------
     def seat_start(self, seat: int) -> float:
-        from client.games.drunter_druber.table import FINALE_INTRO, FINALE_PER_SEAT
-
         return FINALE_INTRO + seat * FINALE_PER_SEAT
 
     def finale_cells(self, seat: int) -> list:
@@ -577,8 +573,6 @@ class Drawing:
         return scoring.counted(cards[0], scoring.covered_cells(self.view.get("tiles", [])))
 
     def finale_times(self, seat: int) -> list[float]:
-        from client.games.drunter_druber.table import FINALE_PER_SEAT
-
         cells = self.finale_cells(seat)
         start = self.seat_start(seat) + 0.35
         step = (FINALE_PER_SEAT - 0.5) / max(1, len(cells))
@@ -613,8 +607,6 @@ class Drawing:
         box = self.band()
         surface.blit(art.panel(box.size, (40, 34, 44), art.GOLD, 16, 240), box)
         t = self.table.anim.get("finale", 1e9)
-        from client.games.drunter_druber.table import FINALE_INTRO, FINALE_PER_SEAT
-
         counting = int((t - FINALE_INTRO) // FINALE_PER_SEAT)
         if counting < self.table.players:
             seat = max(0, counting)

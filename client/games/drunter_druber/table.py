@@ -15,7 +15,19 @@ import pygame
 from client.games.drunter_druber import art as dart
 from client.games.drunter_druber import scoring
 from client.games.drunter_druber.draw import Drawing
+from client.games.drunter_druber.layout import (
+    FINALE_INTRO,
+    FINALE_OUTRO,
+    FINALE_PER_SEAT,
+    PEEK,
+    PHASE,
+    TRAY,
+    TRAY_HOLD,
+    seat_zones,
+)
 from client.games.drunter_druber.town import (
+    FRAME,
+    START_XY,
     cells_rect,
     entry_side,
     placement_cells,
@@ -26,10 +38,6 @@ from client.table.game import HINT_HEIGHT, GameTable, Layout, Standings
 from engines.drunter_druber.board import KINDS, STEP, STRETCH_KIND
 from engines.drunter_druber.rules import PEOPLE, PEOPLE_NAMES, SIZE_NAMES
 
-PHASE = pygame.Rect(600, 24, 750, 120)  # the phase line sits between header and log: the board takes the middle
-SEAT_COLUMN = pygame.Rect(1100, 306, 790, 750)
-TRAY = pygame.Rect(24, 872, 1062, 184)  # under the board: the vote, the legend, private panels
-PEEK = 360  # a private panel's width when it only shows the seat's cards (at the band's right end)
 PANEL_CARD = (94, 84)
 REFUSALS = {
     "card_not_held": "that card is not in their hand",
@@ -43,16 +51,6 @@ PLACE_HINTS = {  # how to lay the picked tile, by device
     "keys": "move the ghost to its place and confirm; back returns to the hand",
     "pad:": "move the ghost with the d-pad, A lays it, X takes another tile, B goes back",
 }
-FINALE_INTRO, FINALE_PER_SEAT, FINALE_OUTRO = 0.6, 1.6, 1.2
-TRAY_HOLD = 3.2  # seconds the vote's outcome stays in the tray
-
-
-def seat_zones(players: int) -> list[pygame.Rect]:
-    """The seats one above the other in the right-hand column, centred in it."""
-    gap = 10
-    height = min(236, (SEAT_COLUMN.height - gap * (players - 1)) // players)
-    top = SEAT_COLUMN.top + (SEAT_COLUMN.height - players * height - gap * (players - 1)) // 2
-    return [pygame.Rect(SEAT_COLUMN.left, top + i * (height + gap), SEAT_COLUMN.width, height) for i in range(players)]
 
 
 def tile_words(kind: str, size: int) -> str:
@@ -82,8 +80,6 @@ class DrunterDruberTable(GameTable):
         zones = seat_zones(self.table.players)
         seats = dict(enumerate(zones))
         private = {seat: TRAY.copy() for seat in self.table.local_seats}
-        from client.games.drunter_druber.town import FRAME
-
         return Layout(FRAME.copy(), seats, private, phase=PHASE.copy())
 
     def private_rect(self, seat: int, count: int) -> pygame.Rect:
@@ -400,8 +396,6 @@ class DrunterDruberTable(GameTable):
                 "cells": cells}
         previous = [t for t in self.view.get("tiles", []) if t["stretch"] == event["stretch"]
                     and tile_key(t) != tile_key(tile)]
-        from client.games.drunter_druber.town import START_XY
-
         back_to = tuple(previous[-1]["cells"][-1]) if previous else START_XY[event["stretch"]]
         self.landing = None
         self.returning = {"tile": tile, "player": event["player"], "back_to": back_to}
