@@ -117,8 +117,10 @@ class TableScene(Scene):
         chooser = self.choosers.get(seat)
         if chooser is None:
             return False
-        if chooser.peeking or not self.solo:
-            return chooser.peeking
+        if chooser.peeking:
+            return True
+        if not self.solo:
+            return False
         choices = self.live.get(seat, [])
         panel = self.game.private_rect(seat, sum(choice.private for choice in choices))
         return all(choice.private or not panel.colliderect(choice.rect) for choice in choices)

@@ -234,10 +234,13 @@ class Drawing:
                               "midleft")
                 continue
             drop = self.table.anim.get(f"down{seat}", 1.0)
-            self.card_fan(surface, spot, count, cards, flip, tray["jein"].get(seat), drop)
+            pop = self.tween(f"jein{seat}")  # a Jein just declared swells for a moment
+            swell = 1 + 0.3 * math.sin(math.pi * pop.progress) if pop is not None and not pop.done else 1.0
+            self.card_fan(surface, spot, count, cards, flip, tray["jein"].get(seat), drop, swell)
         self.tally(surface, pygame.Rect(box.right - 290, box.top + 12, 276, box.height - 24))
 
-    def card_fan(self, surface, spot: pygame.Rect, count: int, cards, flip: float, side, drop: float) -> None:
+    def card_fan(self, surface, spot: pygame.Rect, count: int, cards, flip: float, side, drop: float,
+                 swell: float = 1.0) -> None:
         """``count`` cards put down: backs, or faces once revealed (turning over with ``flip``)."""
         w, h = 56, 76
         step = min(w + 6, (spot.width - w) // max(1, count - 1)) if count > 1 else 0
@@ -252,6 +255,8 @@ class Drawing:
             squeeze = abs(math.cos(math.pi * flip)) if cards is not None and flip < 1.0 else 1.0
             if squeeze < 1.0:
                 image = pygame.transform.smoothscale(image, (max(1, round(w * squeeze)), h))
+            elif swell > 1.0 and cards is not None and cards[i] == "jein":
+                image = pygame.transform.smoothscale(image, (round(w * swell), round(h * swell)))
             surface.blit(image, image.get_rect(midtop=(x + w // 2, spot.top + lift)))
             if cards is not None and flip >= 0.5 and cards[i] == "jein" and side is not None:
                 art.blit_text(surface, f"= {side}", 22, art.INK, (x + w // 2, spot.top + h + 2), "midtop")
@@ -356,7 +361,7 @@ class Drawing:
             art.blit_text(surface, status, 28, status_colour, (right - 10, zone.top + 30), "midright", width=width)
             name_width -= width + 10
         table.draw_name(surface, seat, (zone.left + 28, zone.top + 8), 40, name_width)
-        count = art.blit_text(surface, plural(len(people), "people card"), 24, art.INK_DIM,
+        count = art.blit_text(surface, scoring.plural(len(people), "people card"), 24, art.INK_DIM,
                               (zone.right - 16, zone.top + 56), "topright")
         art.blit_text(surface, label, 24, art.INK_FAINT, (zone.left + 30, zone.top + 56), width=count.left - zone.left - 46)
         parts = self.parts(seat, zone)
@@ -448,7 +453,11 @@ class Drawing:
                 pygame.draw.rect(surface, (58, 50, 56), slot, width=2, border_radius=6)
 
     def seat_stamps(self, surface, seat: int, parts: dict) -> None:
-        """A pass stamped over the hand for a moment; LOCKED IN grows when a pick locks."""
+        """A pass stamped over the hand for a moment; a ring flashes round a seat whose pick locks."""
+        lock = self.tween(f"lock{seat}")
+        if lock is not None and not lock.done:
+            grow = round(10 * (1 - lock.progress))
+            pygame.draw.rect(surface, art.GOOD, parts["zone"].inflate(grow, grow), width=4, border_radius=18)
         tween = self.tween(f"pass{seat}")
         if tween is not None and not tween.done:
             fade = 1.0 if tween.progress < 0.75 else (1 - tween.progress) / 0.25
@@ -639,10 +648,6 @@ class Drawing:
         arc = math.sin(math.pi * p) * 120
         centre = (start[0] + (end[0] - start[0]) * p, start[1] + (end[1] - start[1]) * p - arc)
         surface.blit(moving, moving.get_rect(center=(round(centre[0]), round(centre[1]))))
-
-
-def plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
 
 
 def super_draw(surface, choice) -> None:

@@ -55,5 +55,9 @@ def join(names) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
+def plural(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
 def card_name(card: str) -> str:
     return CARD_NAMES.get(card, card)

@@ -12,6 +12,7 @@ variant's pick (DD-8) show only in a seat's own panel until the end.
 
 import pygame
 
+from client import art
 from client.games.drunter_druber import art as dart
 from client.games.drunter_druber import scoring
 from client.games.drunter_druber.draw import Drawing
@@ -160,11 +161,11 @@ class DrunterDruberTable(GameTable):
     def describe(self, event: dict) -> str | None:
         name, kind = self.name, event["type"]
         if kind == "placed":
-            over = f", covering {plural(len(event['toilets']), 'toilet')}" if event["toilets"] else ""
+            over = f", covering {scoring.plural(len(event['toilets']), 'toilet')}" if event["toilets"] else ""
             return f"{name(event['player'])} lays a {tile_words(event['kind'], event['size'])} on the " \
                    f"{dart.STRETCH_NAMES[event['stretch']].lower()}{over}"
         if kind == "vote_committed":
-            return f"{name(event['player'])} puts down {plural(event['count'], 'card')}"
+            return f"{name(event['player'])} puts down {scoring.plural(event['count'], 'card')}"
         if kind == "vote_revealed":
             return "Revealed: " + "; ".join(
                 f"{name(p)} {'+'.join(PEOPLE_NAMES[c] for c in cards)}" for p, cards in enumerate(event["cards"]) if cards)
@@ -297,9 +298,6 @@ class DrunterDruberTable(GameTable):
             out.append(Choice(action, rect, f"{scoring.card_name(action['card'])} first", data=("pick", action["card"])))
         return out
 
-    def preferred(self, seat: int, choices: list[Choice]) -> int:
-        return 0
-
     def blind_actions(self, seat: int) -> list[tuple[str, object]]:
         """A gamepad's blind pick, the same legend for every pad: in a vote one button per
         people card (one card, put down alone; hold LB to put down several); in the
@@ -348,7 +346,6 @@ class DrunterDruberTable(GameTable):
     def on_vote_started(self, event: dict) -> float | None:
         self.tray = {"placer": event["placer"], "toilets": [tuple(c) for c in event["toilets"]],
                      "order": list(event["order"]), "counts": {}, "cards": None, "jein": {}, "result": None}
-        self.table.anim.tween("tray", 0.0, 1.0, 0.4)
         self.table.app.sounds.play("reveal")
         self.show_caption(f"{self.name(event['placer'])}'s tile covers a toilet: a vote (DD-6)", 1.0)
         return None
@@ -368,7 +365,7 @@ class DrunterDruberTable(GameTable):
         waiting = event.get("jein", [])
         words = f"Revealed: yes {event['yes']}, no {event['no']}"
         if waiting:
-            words += f", and {plural(len(waiting), 'Jein')} to declare"
+            words += f", and {scoring.plural(len(waiting), 'Jein')} to declare"
         self.show_caption(words, 1.6)
         return 1.6
 
@@ -419,7 +416,7 @@ class DrunterDruberTable(GameTable):
         return 1.1
 
     def on_locked(self, event: dict) -> float | None:
-        self.table.anim.tween(f"lock{event['player']}", 1.3, 1.0, 0.35)
+        self.table.anim.tween(f"lock{event['player']}", 0.0, 1.0, 0.5)
         self.table.app.sounds.play("lock")
         return None
 
@@ -512,7 +509,11 @@ class DrunterDruberTable(GameTable):
         cells = [([points[p][1]] if variant and len(points[p]) > 1 else []) + [people[p]] for p in range(table.players)]
         shown = ", ".join(f"{self.name(p)} {' / '.join(scoring.card_name(c) for c in cards[p])}"
                           for p in range(table.players) if p < len(cards))
-        note = f"Building cards: {shown}. Ties: {'the second card, then ' if variant else ''}most people cards left"
+        ties = f"Ties: {'the second card, then ' if variant else ''}most people cards left"
+        # the results' footer line: the cards if they fit beside the ties' rule, else the rule alone
+        note = f"{shown}. {ties}"
+        if art.text_width(f"{table.info.name}: highest points wins.  {note}", 34) > art.W - 80:
+            note = ties
         return Standings(table.info.name, list(table.model.names), [table.colour(p) for p in range(table.players)],
                          totals=list(result["scores"]), winners=list(result["winners"]), columns=columns, cells=cells,
                          total_label="Points", note=note)
@@ -524,10 +525,6 @@ class DrunterDruberTable(GameTable):
 
 def linear_ease(t: float) -> float:
     return t
-
-
-def plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
 
 
 def vote_words(event: dict, name) -> str:
