@@ -293,8 +293,7 @@ class DrunterDruberTable(GameTable):
         panel = self.private_rect(seat, len(legal))
         out = []
         for i, action in enumerate(legal):
-            rect = pygame.Rect(0, 0, 250, 112)
-            rect.topleft = (panel.left + 24 + i * 270, panel.top + 62)
+            rect = pygame.Rect(panel.left + 24 + i * 270, panel.top + 56, 250, 94)
             out.append(Choice(action, rect, f"{scoring.card_name(action['card'])} first", data=("pick", action["card"])))
         return out
 
