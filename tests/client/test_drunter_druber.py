@@ -57,15 +57,21 @@ def starting_at(monkeypatch, reached, cards: dict | None = None, seed: int = 0) 
     (a vote, the variant's pick), with ``cards`` replacing seats' building cards."""
     made = netplay.host.new_game
 
-    def new(game_id, players, seed_, **options):
+    def played(game_id, players, seed_, play_seed, **options):
         state = made(game_id, players, seed_, **options)
-        rng = random.Random(seed)
-        for _ in range(2000):
-            if reached(state):
-                break
+        rng = random.Random(play_seed)
+        while not reached(state) and state.active_players():
             player = state.active_players()[0]
             legal = state.legal_actions(player)
             state.apply(player, rng.choice(legal[:8]))  # votes: small ones
+        return state
+
+    def new(game_id, players, seed_, **options):
+        # The first random play (from ``seed`` on) that gets there: a new deal never breaks the set-up.
+        for play_seed in range(seed, seed + 200):
+            state = played(game_id, players, seed_, play_seed, **options)
+            if reached(state):
+                break
         assert reached(state)
         for seat, held in (cards or {}).items():
             state.cards[seat] = list(held)
