@@ -33,6 +33,8 @@ PRIVATE_BAND = pygame.Rect(30, 584, art.W - 60, 224)  # between board and seats
 BLIND_BUTTONS = ("up", "right", "down", "left", "confirm", "back", "alt", "secret")
 BUTTON_NAMES = {"up": "Up", "right": "Right", "down": "Down", "left": "Left", "confirm": "A", "back": "B",
                 "alt": "X", "secret": "Y"}
+HINT_HEIGHT = 32  # a seat's "hold peek to choose" line
+LEGEND_HEIGHT = 118  # a gamepad's blind-pick legend
 
 
 @dataclass
@@ -164,6 +166,14 @@ class GameTable:
     def preferred(self, seat: int, choices: list[Choice]) -> int:
         """Where a seat's cursor goes when its old choice is gone."""
         return 0
+
+    def prompt_rect(self, seat: int, height: int) -> pygame.Rect:
+        """Where ``seat``'s "hold peek to choose" line or blind-pick legend (``height`` tall,
+        HINT_HEIGHT or LEGEND_HEIGHT) stands on the shared screen: just above its zone."""
+        zone = self.table.layout.seats[seat]
+        if height == HINT_HEIGHT:
+            return pygame.Rect(zone.left - 20, zone.top - 8 - height, zone.width + 40, height)
+        return pygame.Rect(zone.left + 6, zone.top - 8 - height, zone.width - 12, height)
 
     def blind_actions(self, seat: int) -> list[tuple[str, Any]]:
         """A gamepad's blind pick: (label, action) for each button in BLIND_BUTTONS order.

@@ -17,6 +17,7 @@ from client.table.game import BLIND_BUTTONS
 from client.table.results import ResultsScene
 from client.table.scene import TableScene
 from tests.client.conftest import frames, post, shoot
+from tests.client.drunter_druber_driver import pick as drunter_druber_pick
 
 KEYS = {
     "keys1": {"up": "w", "down": "s", "left": "a", "right": "d", "confirm": "space", "peek": "left shift"},
@@ -143,7 +144,7 @@ def first_legal(table, seat, choices, turn: int):
 
 
 # A table whose seats need a smarter choice than the first legal one adds its driver here.
-DRIVERS: dict = {}
+DRIVERS: dict = {"drunter_druber": drunter_druber_pick}
 
 
 def driver(game_id: str):
