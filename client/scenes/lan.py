@@ -171,6 +171,8 @@ class HostLobbyScene(MenuScene):
         if self.public is None:
             return
         messages = self.public.poll()
+        if messages:
+            self.changed()
         for index, message in enumerate(messages):
             if message.get("t") == "lobby":
                 self.lobby = message
@@ -272,16 +274,27 @@ class JoinScene(MenuScene):
     def rejoin_entry(self, seat: dict) -> dict:
         """Where to rejoin a kept seat: its table as the browser sees it now, if it does
         (a resumed host may listen elsewhere), else where it was."""
-        for host in self.hosts:
-            if host.get("name") == seat["table"] and host.get("game") == seat["game"]:
-                return dict(host, token=seat["token"])
+        host = self.found(seat)
+        if host is not None:
+            return dict(host, token=seat["token"])
         return {"name": seat["table"], "game": seat["game"], "address": seat["address"], "port": seat["port"],
                 "token": seat["token"]}
 
+    def found(self, seat: dict) -> dict | None:
+        """The browser's row for a kept seat's table: one of its name, or (a seat joined
+        by a typed address) one at the address and port it was reached at."""
+        for host in self.hosts:
+            if host.get("game") == seat["game"] and (
+                    host.get("name") == seat["table"]
+                    or (host.get("address"), host.get("port")) == (seat["address"], seat["port"])):
+                return host
+        return None
+
     def _rebuild(self) -> None:
-        rejoin = [Item(lambda s=s: rejoin_line(s), lambda s=s: self.rejoin(s)) for s in self.seats[:3]]
-        mine = {(s["table"], s["game"]) for s in self.seats[:3]}  # shown once: as the seat to rejoin
-        tables = [h for h in self.hosts if (h.get("name"), h.get("game")) not in mine]
+        kept = self.seats[:3]
+        found = [self.found(s) for s in kept]
+        rejoin = [Item(lambda s=s, h=h: rejoin_line(s, h), lambda s=s: self.rejoin(s)) for s, h in zip(kept, found)]
+        tables = [h for h in self.hosts if h not in found]  # shown once: as the seat to rejoin
         room = self.MAX_ROWS - 4 - len(rejoin)
         self.hidden = max(0, len(tables) - room)
         items = rejoin + [Item(lambda h=h: host_line(h), lambda h=h: self.join(h)) for h in tables[:room]]
@@ -335,6 +348,7 @@ class JoinScene(MenuScene):
             if hosts != self.hosts:
                 self.hosts = hosts
                 self._rebuild()
+                self.changed()
 
     def draw(self, surface) -> None:
         surface.blit(art.background("menu"), (0, 0))
@@ -387,11 +401,13 @@ def host_line(entry: dict) -> str:
     return f"{entry.get('name', '?')}  -  {game}  -  {state}{lock}"
 
 
-def rejoin_line(seat: dict) -> str:
+def rejoin_line(seat: dict, host: dict | None = None) -> str:
+    """A kept seat's row, under the name its table has on the LAN now if it is found."""
     from engines import GAMES
 
     game = GAMES[seat["game"]].name if seat["game"] in GAMES else seat["game"]
-    return f"Rejoin {seat['table']}  -  {game}  -  as {seat['name']}"
+    table = (host or {}).get("name") or seat["table"]
+    return f"Rejoin {table}  -  {game}  -  as {seat['name']}"
 
 
 class JoinWaitScene(MenuScene):
@@ -411,6 +427,8 @@ class JoinWaitScene(MenuScene):
                          sounds=app.sounds)
 
     def leave(self) -> None:
+        if self.token and (self.lobby or {}).get("phase") == "lobby":
+            RejoinBook().forget(self.token)  # a seat left before the start is freed: nothing to rejoin
         close_soon(self.session)
         self.app.pop()
 
@@ -420,6 +438,8 @@ class JoinWaitScene(MenuScene):
     def update(self, dt: float) -> None:
         super().update(dt)
         messages = self.session.poll()
+        if messages:
+            self.changed()
         for index, message in enumerate(messages):
             kind = message.get("t")
             if kind == "welcome":

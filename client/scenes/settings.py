@@ -43,7 +43,7 @@ class SettingsScene(MenuScene):
     def _interface_label(self) -> str:
         fixed = self.environment_interfaces()
         if fixed:
-            return f"LAN interface: {fixed} (set by SPIELABEND_INTERFACES)"
+            return f"LAN interface: {fixed} (from the environment)"
         chosen = self.app.settings.data.get("interface")
         if not chosen:
             return "LAN interface: all"

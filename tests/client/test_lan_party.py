@@ -365,3 +365,75 @@ def test_the_leave_prompts_say_what_really_happens(make_app):
     app.pop()
     lobby.close()
     assert not save.exists()  # a table closed before its game began leaves nothing to continue
+
+
+@pytest.mark.timeout(60)
+def test_a_seat_left_in_the_lobby_is_not_offered_again(make_app):
+    """Leaving a table before it starts frees the seat: its token is not kept to rejoin."""
+    from netplay.host import Host
+    from netplay.server import serve_in_thread
+
+    host = Host("die_mauer", 3, seats=[{"kind": "bot"}, {"kind": "remote"}, {"kind": "remote"}], bot_delay=0.05,
+                meta={"table": "Den"})
+    handle = serve_in_thread(host, port=0, name="Den", interfaces=["127.0.0.1"], advertise=False)
+    try:
+        app = make_app()
+        app.flow.start_title(app)
+        app.flow.connect({"address": "127.0.0.1", "port": handle.port, "name": f"127.0.0.1:{handle.port}"}, "Zoe")
+        wait = run_until(app, lambda: app.top if isinstance(app.top, JoinWaitScene) and app.top.lobby else None)
+        assert [seat["name"] for seat in RejoinBook().entries()] == ["Zoe"]  # kept as soon as it is given
+        key("escape")
+        frames(app, 2)
+        assert app.top is not wait
+        assert RejoinBook().entries() == []
+        run_until(app, lambda: not host.seats[1].taken)
+    finally:
+        handle.close()
+
+
+def test_a_seat_joined_by_typed_address_is_shown_once_under_its_tables_name(make_app):
+    """The browser finds the table a kept seat was reached at by a typed address: one row,
+    "Rejoin" under the name the table has on the LAN, reaching it where the browser says."""
+
+    class Browser:
+        def hosts(self):
+            return [{"name": "Den", "address": "127.0.0.1", "port": 5000, "game": "die_mauer", "seats_open": 0,
+                     "seats_taken": 2, "phase": "playing", "password": False, "version": 1},
+                    {"name": "Attic", "address": "127.0.0.1", "port": 5001, "game": "die_mauer", "seats_open": 1,
+                     "seats_taken": 1, "phase": "lobby", "password": False, "version": 1}]
+
+        def close(self):
+            pass
+
+    RejoinBook().remember("127.0.0.1:5000", "die_mauer", "127.0.0.1", 5000, 1, "Zoe", "0" * 32)
+    app = make_app()
+    app.flow.start_title(app)
+    join = JoinScene(app, browse=False)
+    join.browser = Browser()
+    app.push(join)
+    frames(app, 3)
+    labels = [item.text() for item in join.menu.items]
+    assert labels[:2] == ["Rejoin Den  -  Die Mauer  -  as Zoe", "Attic  -  Die Mauer  -  1 open, 1 taken"]
+    assert not any(label.startswith("Den") for label in labels)
+    assert join.rejoin_entry(RejoinBook().entries()[0])["name"] == "Den"
+
+
+@pytest.mark.timeout(60)
+def test_a_resting_lobby_draws_a_player_who_joins(make_app, monkeypatch):
+    """The window rests when nobody touches it; a peer sitting down is still drawn."""
+    app, lobby = host_window(make_app, [SeatPlan("Anna", "keys2", 0), SeatPlan("", "open", 1),
+                                        SeatPlan("", "open", 2)])
+    try:
+        frames(app, 300, dt=1 / 30)  # ten seconds without input: the lobby is at rest
+        assert app.resting() and not app.dirty
+        drawn = []
+        monkeypatch.setattr(app, "present", lambda: drawn.append(lobby.lobby))
+        peer = RawPeer(lobby.handle_.port)
+        peer.hello("Zoe")
+        try:
+            run_until(app, lambda: any(seat.get("name") == "Zoe" for seat in (drawn[-1] or {}).get("seats", []))
+                      if drawn else None, 20)
+        finally:
+            peer.close()
+    finally:
+        lobby.close()

@@ -152,7 +152,7 @@ def test_settings_pick_the_lan_interface_and_the_away_bot_time(make_app, monkeyp
     frames(app, 10)
     shoot(app, "settings_lan")
     monkeypatch.setenv("SPIELABEND_INTERFACES", "127.0.0.1")
-    assert scene.menu.items[interface].text() == "LAN interface: 127.0.0.1 (set by SPIELABEND_INTERFACES)"
+    assert scene.menu.items[interface].text() == "LAN interface: 127.0.0.1 (from the environment)"
 
 
 def test_player_counts_read_as_words_and_headless_refuses_zero_players():
