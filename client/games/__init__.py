@@ -2,8 +2,10 @@
 in this window to its `client.table.GameTable` subclass; the picker, set-up, LAN lobby
 and join screens open tables only through it (see docs/architecture.md)."""
 
+from client.games.architekton import ArchitektonTable
 from client.games.die_mauer import DieMauerTable
 
 TABLES = {
+    "architekton": ArchitektonTable,
     "die_mauer": DieMauerTable,
 }
