@@ -8,7 +8,18 @@ diagonal house groups of the final scoring (AR-6).
 
 from dataclasses import dataclass, field
 
-from engines.architekton.tiles import DIAGONALS, FACING, STEPS, is_building
+from engines.architekton.tiles import (
+    BUILDINGS,
+    DIAGONALS,
+    FACING,
+    HOUSES_PER_PLAYER,
+    LANDSCAPES,
+    RESERVE_SIZE,
+    START_CHIPS,
+    STEPS,
+    SUPPLY_SIZE,
+    is_building,
+)
 
 TILE = 100  # world units per square
 
@@ -29,8 +40,12 @@ class Shown:
     supply: list = field(default_factory=list)
     hand: list = field(default_factory=list)
     taken: list = field(default_factory=list)  # the tiles in hand as taken: each keeps its slot
-    chips: list = field(default_factory=lambda: [1, 1])
-    houses: list = field(default_factory=lambda: [12, 12])  # in stock
+    chips: list = field(default_factory=lambda: [START_CHIPS] * 2)
+    houses: list = field(default_factory=lambda: [HOUSES_PER_PLAYER] * 2)  # in stock
+    stacks: dict = field(default_factory=lambda: {"buildings": 0, "landscapes": 0})
+    reserve: dict = field(default_factory=lambda: {"buildings": 0, "landscapes": 0})
+    turns_left: int | None = None  # once the last round began (AR-5)
+    victory_points: list = field(default_factory=lambda: [0, 0])
 
     def sync(self, view: dict) -> None:
         self.cells = {
@@ -44,14 +59,36 @@ class Shown:
             self.taken = list(self.hand)
         self.chips = list(view.get("chips", self.chips))
         self.houses = list(view.get("houses", self.houses))
+        self.stacks = dict(view.get("stacks", self.stacks))
+        self.reserve = dict(view.get("reserve", self.reserve))
+        self.turns_left = view.get("turns_left")
+        self.victory_points = list(view.get("victory_points", self.victory_points))
 
     # --- changes as events are played --------------------------------------------------
-    def start(self, start: list) -> None:
-        """A new game: two landscapes, corners touching."""
+    def start(self, start: list, supply: list, players: int = 2) -> None:
+        """A new game (set-up as the seed says): two landscapes, corners touching, a fresh
+        supply, full stacks and reserve, every player's chip and houses."""
         self.cells = {}
         for x, y, tile in start:
             self.put(tile, x, y, 0)
-        self.hand = []
+        self.hand, self.taken, self.supply = [], [], list(supply)
+        self.chips, self.houses = [START_CHIPS] * players, [HOUSES_PER_PLAYER] * players
+        self.stacks = {"buildings": len(BUILDINGS) - RESERVE_SIZE - SUPPLY_SIZE,
+                       "landscapes": len(LANDSCAPES) - RESERVE_SIZE - SUPPLY_SIZE - len(start)}
+        self.reserve = {"buildings": RESERVE_SIZE, "landscapes": RESERVE_SIZE}
+        self.turns_left = None
+
+    def refill(self, tiles: list) -> None:
+        """The supply refilled: from the stacks while they last, then the reserve (AR-5)."""
+        for kind, building in (("buildings", True), ("landscapes", False)):
+            drawn = sum(1 for tile in tiles if is_building(tile) == building)
+            from_stack = min(drawn, self.stacks[kind])
+            self.stacks[kind] -= from_stack
+            self.reserve[kind] = max(0, self.reserve[kind] - (drawn - from_stack))
+        for tile in tiles:
+            if tile not in self.supply:
+                self.supply.append(tile)
+        self.supply.sort(key=lambda t: (not is_building(t), t))
 
     def put(self, tile: str, x: int, y: int, rot: int) -> None:
         self.cells[(x, y)] = {"tile": tile, "rot": rot, "sides": list(FACING[tile][rot]),

@@ -48,18 +48,18 @@ def supply(game, surface) -> None:
             veil.fill((16, 12, 18, 110))
             surface.blit(veil, rect)
     top = game.supply_slot(1, 0).bottom + 26
-    stacks, reserve = view.get("stacks", {}), view.get("reserve", {})
+    stacks, reserve = game.shown.stacks, game.shown.reserve
     art.blit_text(surface, "Stacks", 26, art.INK_DIM, (SUPPLY.left + 22, top))
     art.blit_text(surface, f"{stacks.get('buildings', 0)} buildings   {stacks.get('landscapes', 0)} landscapes", 28,
                   art.INK, (SUPPLY.left + 22, top + 30), width=SUPPLY.width - 40)
     art.blit_text(surface, "Reserve, face down", 26, art.INK_DIM, (SUPPLY.left + 22, top + 74))
     art.blit_text(surface, f"{reserve.get('buildings', 0)} buildings   {reserve.get('landscapes', 0)} landscapes",
                   28, art.INK, (SUPPLY.left + 22, top + 104), width=SUPPLY.width - 40)
-    if view.get("last_round"):
+    if game.shown.turns_left is not None:
         box = pygame.Rect(SUPPLY.left + 14, SUPPLY.bottom - 112, SUPPLY.width - 28, 98)
         surface.blit(art.panel(box.size, (70, 36, 36), art.DANGER, 14), box)
         art.blit_text(surface, "LAST ROUND", 40, art.DANGER, (box.centerx, box.top + 30), "center", "bold")
-        left = view.get("turns_left") or 0
+        left = game.shown.turns_left
         art.blit_text(surface, f"{left} turn{'s' if left != 1 else ''} left (AR-5)", 28, art.INK,
                       (box.centerx, box.top + 70), "center")
     elif view.get("revenge"):
@@ -112,7 +112,7 @@ def board(game, surface) -> None:
                   weight="regular")
 
 
-def house(game, surface, owner: int, square: pygame.Rect, scale: float = 0.46) -> None:
+def house(game, surface, owner: int, square: pygame.Rect, scale: float = 0.4) -> None:
     image = pieces.house_image(game.table.colour(owner), owner, max(10, round(square.width * scale)))
     surface.blit(image, image.get_rect(center=square.center))
 
@@ -213,7 +213,7 @@ def seat(game, surface, seat_index: int, rect: pygame.Rect) -> None:
     art.blit_text(surface, f"{stock} in stock", 28, art.INK, (rect.left + 192, rect.top + 116))
     art.blit_text(surface, f"{placed} on the board", 24, art.INK_DIM, (rect.left + 192, rect.top + 150))
     if view.get("revenge"):
-        points = view.get("victory_points", [0, 0])[seat_index]
+        points = shown.victory_points[seat_index]
         art.blit_text(surface, f"{points} VP", 40, art.GOLD, (rect.left + half - 24, rect.top + 136), "midright",
                       "bold")
         art.blit_text(surface, "victory points", 22, art.INK_DIM, (rect.left + half - 24, rect.top + 168),
@@ -227,8 +227,16 @@ def hand(game, surface, seat_index: int, rect: pygame.Rect) -> None:
     right = pygame.Rect(rect.centerx, rect.top + 22, rect.width // 2 - 16, rect.height - 34)
     settling = view.get("settling") or {}
     if view.get("phase") == "settle" and settling.get("owner") == seat_index:
+        answered = game.answered
+        if answered is not None:  # sent and settled; the table is still showing what followed
+            how = "took the house back" if answered["take_back"] else "kept the house"
+            art.blit_text(surface, f"{how.capitalize()}: paid {chips(answered['paid'])}", 28, art.INK_DIM,
+                          (right.left + 20, right.top + 40), width=right.width - 30)
+            return
+        if game.final is not None or game.early is not None:
+            return
         owed = settling.get("mismatches", 1)
-        art.blit_text(surface, f"Enclosed, {sides(owed)} not matching:", 28, art.INK, (right.left + 20, right.top + 6),
+        art.blit_text(surface, f"Enclosed, {sides(owed)} not matching:", 28, art.INK, (right.left + 20, right.top + 4),
                       width=right.width - 30)
         if seat_index not in game.table.choosers:
             art.blit_text(surface, "deciding...", 30, art.INK_DIM, right.center, "center")
@@ -264,14 +272,16 @@ def choice(game, surface, seat_index: int, item, focused: bool) -> None:
     if kind == "supply":
         pygame.draw.rect(surface, colour, rect.inflate(6, 6), 3, border_radius=10)
     elif kind == "lifted":
-        lifted = rect.move(0, -12)
+        lifted = rect.move(0, -6)
         surface.blit(pieces.tile_image(item.data[1], 0, rect.width), lifted)
         pygame.draw.rect(surface, art.GOLD, lifted.inflate(8, 8), 4, border_radius=12)
-        art.blit_text(surface, "lifted", 22, art.GOLD, (lifted.centerx, lifted.bottom + 6), "midtop")
     elif kind == "spot":
         on_board(game, surface, lambda: spot(game, surface, item, focused, colour))
     elif kind == "rot":
         _, tile, x, y, rot = item.data
+        turns = [c for c in game.table.live.get(seat_index, []) if c.data and c.data[0] == "rot"]
+        if turns and turns[0] is item:
+            turning_row(game, surface, turns, colour)
         if focused:
             on_board(game, surface, lambda: ghost(game, surface, tile, x, y, rot, colour))
         surface.blit(art.panel(rect.size, art.PANEL_HI, colour if focused else None, 12), rect)
@@ -285,6 +295,18 @@ def choice(game, surface, seat_index: int, item, focused: bool) -> None:
     elif kind == "settle":
         surface.blit(art.panel(rect.size, art.PANEL_HI, colour if focused else None, 12), rect)
         art.blit_text(surface, item.label, 28, art.INK, rect.center, "center", width=rect.width - 20)
+
+
+def turning_row(game, surface, turns, colour) -> None:
+    """Behind the rotations to choose: a panel joined to the square they are for."""
+    row = turns[0].rect.unionall([c.rect for c in turns[1:]]).inflate(24, 52)
+    row.top -= 14
+    _, _, x, y, _ = turns[0].data
+    square = game.square(x, y)
+    pygame.draw.line(surface, colour, square.center, row.center, 4)
+    surface.blit(art.panel(row.size, art.NIGHT, colour, 14, 245), row)
+    art.blit_text(surface, "turn it, then confirm", 22, art.INK_DIM, (row.centerx, row.top + 6),
+                  "midtop", width=row.width - 16)
 
 
 def on_board(game, surface, draw) -> None:
@@ -375,7 +397,7 @@ def rise(game, surface, item: dict) -> None:
     at = item["at"]
     if at[0] == "zone":
         zone = game.zone(at[1])
-        point = (zone.left + 110, zone.top + 110)
+        point = (zone.left + 90, zone.top + 170)
     else:
         point = game.square(*at).midtop
     alpha_colour = art.mix(item["colour"], art.NIGHT, max(0.0, t - 0.6) * 2)

@@ -72,6 +72,8 @@ class ArchitektonTable(GameTable):
         self.final: dict | None = None  # final scoring (AR-6): removed buildings, traced groups
         self.early: dict | None = None  # a player could not pay (AR-4)
         self.interlude: dict | None = None  # between games of a revenge match (AR-7)
+        self.answered: dict | None = None  # a surround settled, its view not yet shown
+        self.last_round_began = False
         self.caption = ""
         self._count = 0
 
@@ -329,10 +331,10 @@ class ArchitektonTable(GameTable):
         gap = 12
         width = len(rots) * PREVIEW + (len(rots) - 1) * gap
         row = pygame.Rect(0, 0, width, PREVIEW)
-        row.midtop = (square.centerx, square.bottom + 14)
-        if row.bottom > BOARD.bottom - 8:
-            row.midbottom = (square.centerx, square.top - 14)
-        row.clamp_ip(BOARD.inflate(-8, -8))
+        row.midtop = (square.centerx, square.bottom + 40)
+        if row.bottom > BOARD.bottom - 16:
+            row.midbottom = (square.centerx, square.top - 16)
+        row.clamp_ip(BOARD.inflate(-24, -60))
         return [Choice({"type": "place", "tile": tile, "x": x, "y": y, "rot": rot},
                        pygame.Rect(row.left + i * (PREVIEW + gap), row.top, PREVIEW, PREVIEW),
                        f"turned {rot * 90}°", key=("rot", tile, x, y, rot), data=("rot", tile, x, y, rot))
@@ -347,7 +349,7 @@ class ArchitektonTable(GameTable):
         for index, action in enumerate(sorted(legal, key=lambda a: a["take_back"])):
             back = action["take_back"]
             words = (f"Take the house back: pay {chips(owed - 1)}" if back else f"Keep the house: pay {chips(owed)}")
-            rect = pygame.Rect(zone.left + zone.width // 2 + 20, zone.top + 60 + index * 70, zone.width // 2 - 50, 60)
+            rect = pygame.Rect(zone.left + zone.width // 2 + 20, zone.top + 52 + index * 66, zone.width // 2 - 50, 58)
             out.append(Choice(action, rect, words, data=("settle", back)))
         return out
 
@@ -357,6 +359,8 @@ class ArchitektonTable(GameTable):
             return 0
         if choices[0].data and choices[0].data[0] == "lifted" and len(choices) > 1:
             return 1
+        if not choices[0].data or choices[0].data[0] not in ("spot", "move"):
+            return 0
         centre = BOARD.center
         return min(range(len(choices)), key=lambda i: (choices[i].rect.centerx - centre[0]) ** 2
                    + (choices[i].rect.centery - centre[1]) ** 2 if choices[i].legal else 1e12)
@@ -375,10 +379,24 @@ class ArchitektonTable(GameTable):
     def phase_text(self) -> str:
         if self.caption and self.busy():
             return self.caption
-        view, name = self.view, self.table.name
+        name = self.table.name
+        interlude = self.interlude
+        if interlude is not None and "tween" in interlude and not self.table.anim.tweens.tweens[interlude["tween"]].done:
+            return f"Game {interlude['game']} begins: {name(interlude['starter'])} starts (AR-7)"
+        if self.early is not None:
+            debtor = self.early["player"]
+            return f"Early end: {name(debtor)} cannot pay, so {name(1 - debtor)} wins (AR-4)"
+        if self.final is not None:
+            event = self.final["event"]
+            return "Final score (AR-6): " + ", ".join(
+                f"{name(p)} {event['chips'][p]} + {event['groups'][p]} = {event['scores'][p]}"
+                for p in range(len(event["scores"])))
+        view = self.view
         phase = view.get("phase")
         who = name(view.get("current", 0))
         if phase == "take":
+            if any(c.data and c.data[0] == "lifted" for s in self.table.choosers for c in self.table.live.get(s, [])):
+                return f"{who}: now a second tile to go with the lifted one (the lifted one again puts it back)"
             if len(view.get("takeable", [])) and self.single_take():
                 return f"{who}: no two tiles can both be placed, so take one tile that fits (AR-2)"
             return f"{who}: take two tiles from the supply that can both be placed (AR-2)"
@@ -395,6 +413,10 @@ class ArchitektonTable(GameTable):
         if phase == "settle":
             settling = view.get("settling") or {}
             owner, owed = name(settling.get("owner", 0)), settling.get("mismatches", 1)
+            options = settling.get("options", [False, True])
+            if options == [True]:
+                return (f"{owner}'s building is enclosed, {sides(owed)} not matching: {owner} cannot pay "
+                        f"{chips(owed)}, so takes the house back and pays {chips(owed - 1)} (AR-4)")
             return (f"{owner}'s building is enclosed, {sides(owed)} not matching: pay {chips(owed)}, "
                     f"or take the house back and pay {chips(owed - 1)} (AR-4)")
         return "Game over"
@@ -435,8 +457,16 @@ class ArchitektonTable(GameTable):
 
     def on_shown(self, beat) -> None:
         self.shown.sync(self.view)
-        if self.view.get("phase") not in ("over",):
-            self.scoring = None
+        self.answered = None
+        settling = self.view.get("settling")
+        if settling is None:
+            if self.view.get("phase") != "over":
+                self.scoring = None
+            return
+        x, y = settling["x"], settling["y"]
+        if self.scoring is None or (self.scoring["x"], self.scoring["y"]) != (x, y):
+            self.scoring = {"x": x, "y": y, "owner": settling["owner"], "tween": self.tween("ring", 1.4)}
+        self.scoring["matches"] = self.shown.side_matches(x, y) if (x, y) in self.shown.cells else [None] * 4
 
     def on_took(self, event: dict) -> float:
         rects = self.supply_rects()
@@ -494,6 +524,7 @@ class ArchitektonTable(GameTable):
 
     def on_settled(self, event: dict) -> float:
         seat, x, y = event["player"], event["x"], event["y"]
+        self.answered = dict(event)
         self.shown.chips = list(event["chips"])
         if event["paid"]:
             self.float_words(f"-{chips(event['paid'])}", ("zone", seat), art.DANGER)
@@ -507,13 +538,12 @@ class ArchitektonTable(GameTable):
         return 1.0
 
     def on_refill(self, event: dict) -> float:
-        for tile in event["tiles"]:
-            if tile not in self.shown.supply:
-                self.shown.supply.append(tile)
-        self.shown.supply.sort(key=lambda t: (not is_building(t), t))
+        self.shown.refill(event["tiles"])
         return self.dwell["refill"]
 
     def on_last_round(self, event: dict) -> float:
+        self.shown.turns_left = event["turns_left"]
+        self.last_round_began = True
         after = self.table.name(1 - self.view.get("current", 0))
         self.announce("Last round", last_round_words(event["turns_left"], after).capitalize() + " (AR-5)", 2.2)
         self.table.app.sounds.play("round")
@@ -558,16 +588,14 @@ class ArchitektonTable(GameTable):
         return self.dwell["game_over"]
 
     def on_match(self, event: dict) -> float:
+        self.shown.victory_points = list(event["victory_points"])
         if self.interlude is not None:
             self.interlude["vp"] = list(event["victory_points"])
         return 0.0
 
     def on_new_game(self, event: dict) -> float:
-        self.shown.start(event["start"])
-        self.shown.supply = list(event["supply"])
-        self.shown.chips = [1] * self.table.players
-        self.shown.houses = [12] * self.table.players
-        self.final = self.early = self.scoring = None
+        self.shown.start(event["start"], event["supply"], self.table.players)
+        self.final = self.early = self.scoring = self.answered = None
         self.following = True
         if self.interlude is None:
             return 0.0
@@ -577,6 +605,9 @@ class ArchitektonTable(GameTable):
 
     def on_turn(self, event: dict) -> float:
         self.following = True
+        if self.shown.turns_left is not None and not self.last_round_began:
+            self.shown.turns_left -= 1  # AR-5: a turn of the last round was played
+        self.last_round_began = False
         return self.dwell["turn"]
 
     # --- drawing ---------------------------------------------------------------------------------
