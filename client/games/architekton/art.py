@@ -274,6 +274,6 @@ def emblem(height: int) -> pygame.Surface:
     surface.blit(tile_image("B21", 0, cell - 2), (cell + 1, cell + 1))
     house = house_image(art.SEAT_COLOURS[0], 0, cell // 2)
     surface.blit(house, house.get_rect(center=(cell * 1.5, cell * 1.5)))
-    for x, y in ((0, 0), (2, 2)):
-        surface.blit(tile_image("B07" if x else "B01", 0, cell - 2), (x * cell + 1, y * cell + 1))
+    for (x, y), tile in (((0, 0), "B01"), ((2, 0), "B09"), ((0, 2), "B14"), ((2, 2), "B07")):
+        surface.blit(tile_image(tile, 0, cell - 2), (x * cell + 1, y * cell + 1))
     return surface

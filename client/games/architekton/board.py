@@ -45,6 +45,8 @@ class Shown:
     stacks: dict = field(default_factory=lambda: {"buildings": 0, "landscapes": 0})
     reserve: dict = field(default_factory=lambda: {"buildings": 0, "landscapes": 0})
     turns_left: int | None = None  # once the last round began (AR-5)
+    game: int = 1
+    turn: int = 1
     victory_points: list = field(default_factory=lambda: [0, 0])
 
     def sync(self, view: dict) -> None:
@@ -62,13 +64,14 @@ class Shown:
         self.stacks = dict(view.get("stacks", self.stacks))
         self.reserve = dict(view.get("reserve", self.reserve))
         self.turns_left = view.get("turns_left")
+        self.game, self.turn = view.get("game_number", self.game), view.get("turn", self.turn)
         self.victory_points = list(view.get("victory_points", self.victory_points))
 
     # --- changes as events are played --------------------------------------------------
-    def start(self, start: list, supply: list, players: int = 2) -> None:
+    def start(self, game: int, start: list, supply: list, players: int = 2) -> None:
         """A new game (set-up as the seed says): two landscapes, corners touching, a fresh
         supply, full stacks and reserve, every player's chip and houses."""
-        self.cells = {}
+        self.cells, self.game, self.turn = {}, game, 1
         for x, y, tile in start:
             self.put(tile, x, y, 0)
         self.hand, self.taken, self.supply = [], [], list(supply)

@@ -214,7 +214,7 @@ def seat(game, surface, seat_index: int, rect: pygame.Rect) -> None:
     art.blit_text(surface, f"{placed} on the board", 24, art.INK_DIM, (rect.left + 192, rect.top + 150))
     if view.get("revenge"):
         points = shown.victory_points[seat_index]
-        art.blit_text(surface, f"{points} VP", 40, art.GOLD, (rect.left + half - 24, rect.top + 136), "midright",
+        art.blit_text(surface, str(points), 44, art.GOLD, (rect.left + half - 24, rect.top + 132), "midright",
                       "bold")
         art.blit_text(surface, "victory points", 22, art.INK_DIM, (rect.left + half - 24, rect.top + 168),
                       "midright")
@@ -228,6 +228,8 @@ def hand(game, surface, seat_index: int, rect: pygame.Rect) -> None:
     settling = view.get("settling") or {}
     if view.get("phase") == "settle" and settling.get("owner") == seat_index:
         answered = game.answered
+        if game.fresh_game:
+            return
         if answered is not None:  # sent and settled; the table is still showing what followed
             how = "took the house back" if answered["take_back"] else "kept the house"
             art.blit_text(surface, f"{how.capitalize()}: paid {chips(answered['paid'])}", 28, art.INK_DIM,
@@ -258,10 +260,11 @@ def hand(game, surface, seat_index: int, rect: pygame.Rect) -> None:
             art.blit_text(surface, "placing this one", 22, art.GOLD, (slot.centerx, slot.bottom + 8), "midtop")
         if view.get("phase") == "place" and len(in_hand) == 2 and tile in spots and not spots[tile]:
             veil = pygame.Surface(slot.size, pygame.SRCALPHA)
-            veil.fill((16, 12, 18, 140))
+            veil.fill((16, 12, 18, 170))
             surface.blit(veil, slot)
-            art.blit_text(surface, "place the other", 22, art.GOLD, (slot.centerx, slot.bottom + 4), "midtop")
-            art.blit_text(surface, "tile first", 22, art.GOLD, (slot.centerx, slot.bottom + 26), "midtop")
+            for row, words in enumerate(("place the", "other tile", "first")):
+                art.blit_text(surface, words, 24, art.GOLD, (slot.centerx, slot.centery + (row - 1) * 28), "center",
+                              "bold")
 
 
 # --- choices -----------------------------------------------------------------------------------------

@@ -74,6 +74,7 @@ class ArchitektonTable(GameTable):
         self.interlude: dict | None = None  # between games of a revenge match (AR-7)
         self.answered: dict | None = None  # a surround settled, its view not yet shown
         self.last_round_began = False
+        self.fresh_game = False  # a revenge game began; its first view is not yet shown
         self.caption = ""
         self._count = 0
 
@@ -367,12 +368,12 @@ class ArchitektonTable(GameTable):
 
     # --- words ------------------------------------------------------------------------------------
     def status_text(self) -> str:
-        view = self.view
+        shown = self.shown
         parts = []
-        if view.get("revenge"):
-            parts.append(f"Game {view.get('game_number', 1)}")
-        parts.append(f"Turn {view.get('turn', 1)}")
-        if view.get("last_round"):
+        if self.view.get("revenge"):
+            parts.append(f"Game {shown.game}")
+        parts.append(f"Turn {shown.turn}")
+        if shown.turns_left is not None:
             parts.append("last round")
         return "   ".join(parts)
 
@@ -457,7 +458,7 @@ class ArchitektonTable(GameTable):
 
     def on_shown(self, beat) -> None:
         self.shown.sync(self.view)
-        self.answered = None
+        self.answered, self.fresh_game = None, False
         settling = self.view.get("settling")
         if settling is None:
             if self.view.get("phase") != "over":
@@ -594,8 +595,9 @@ class ArchitektonTable(GameTable):
         return 0.0
 
     def on_new_game(self, event: dict) -> float:
-        self.shown.start(event["start"], event["supply"], self.table.players)
-        self.final = self.early = self.scoring = self.answered = None
+        self.shown.start(event["game"], event["start"], event["supply"], self.table.players)
+        self.final = self.early = self.scoring = None
+        self.fresh_game = True
         self.following = True
         if self.interlude is None:
             return 0.0
@@ -605,6 +607,7 @@ class ArchitektonTable(GameTable):
 
     def on_turn(self, event: dict) -> float:
         self.following = True
+        self.shown.turn = event["turn"]
         if self.shown.turns_left is not None and not self.last_round_began:
             self.shown.turns_left -= 1  # AR-5: a turn of the last round was played
         self.last_round_began = False
