@@ -286,6 +286,57 @@ def test_the_owner_settles_a_surround_on_the_other_players_turn_on_their_own_key
     assert any("pays" in line or "cannot pay" in line for line in table.model.log)
 
 
+def first_event(kind: str, check=lambda event: True):
+    """A bot game and the index of its first action whose events include ``kind``."""
+    for seed in range(1, 60):
+        state, log = bot_game(seed)
+        replay = new_game(GAME, 2, seed)
+        for index, (seat, action) in enumerate(log):
+            if any(e["type"] == kind and check(e) for e in replay.apply(seat, action)):
+                return seed, log, index
+    raise AssertionError(f"no {kind} event in the seeds tried")
+
+
+def watch(app, table, seconds: float, until) -> bool:
+    """Frames of 1/20 s until ``until()`` or ``seconds`` have passed."""
+    for _ in range(round(seconds * 20)):
+        frames(app, 1, 0.05)
+        if until():
+            return True
+    return False
+
+
+@pytest.mark.parametrize("matching", [True, False], ids=["plus_one_chip", "sides_owed"])
+def test_a_surround_is_scored_with_its_sides_marked(make_app, matching):
+    """AR-4: a ring round the building, a tick or a cross on every side, +1 chip or what it owes."""
+    seed, log, index = first_event("surrounded", lambda e: e["owner"] is not None and (e["mismatches"] == 0) == matching)
+    app, table = replayed(make_app, seed, log[:index])
+    seat, action = log[index]
+    table.sessions[seat].send(action)
+    game = table.game
+    assert watch(app, table, 6, lambda: game.scoring is not None)
+    frames(app, 6, 0.05)
+    marks = [m for m in game.scoring["matches"] if m is not None]
+    assert len(marks) == 4 and (all(marks) if matching else not all(marks))
+    words = [f["words"] for f in game.floats]
+    assert words == ["+1 chip"] if matching else words[0].endswith("wrong"), words
+    shoot(app, f"table_architekton_surround_{'plus' if matching else 'owed'}")
+
+
+def test_the_last_round_is_announced_when_it_begins(make_app):
+    seed, log, index = first_event("last_round")
+    app, table = replayed(make_app, seed, log[:index])
+    assert "last round" not in table.game.status_text()
+    seat, action = log[index]
+    table.sessions[seat].send(action)
+    game = table.game
+    assert watch(app, table, 8, lambda: game.banner is not None and game.banner["words"] == "Last round")
+    frames(app, 4, 0.05)
+    assert "(AR-5)" in game.banner["more"] and game.shown.turns_left in (1, 2)
+    assert "last round" in game.status_text()
+    shoot(app, "table_architekton_last_round")
+
+
 def last_move(make_app, done=None, stop=None, options=None):
     """A table one move before the end of a bot game that ends with ``done`` (or reaches
     ``stop``); the last move is made by the mover's keys."""

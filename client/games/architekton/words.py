@@ -20,6 +20,9 @@ def the(tile: str) -> str:
 
 
 def chips(count: int) -> str:
+    """"1 chip", "2 chips"; paying none is "nothing"."""
+    if count == 0:
+        return "nothing"
     return f"{count} chip" + ("" if count == 1 else "s")
 
 
