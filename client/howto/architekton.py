@@ -34,6 +34,12 @@ def empty(surface, origin, size: int, squares) -> None:
         surface.blit(pieces.empty_square((col + row) % 2 == 1, rect.width), rect)
 
 
+def lines(surface, left: int, top: int, words: tuple, colour=art.INK, size: int = 26) -> None:
+    """A few short lines of words, one under the other, from (left, top)."""
+    for row, line in enumerate(words):
+        label(surface, line, (left, top + row * (size + 6)), size, colour, "midleft")
+
+
 def terrains(surface, rect) -> None:
     """The four terrains, each a colour and a pattern, and a building's four sides."""
     size = 120
@@ -67,11 +73,8 @@ def chessboard(surface, rect) -> None:
     surface.blit(pieces.ghost_image("L01", 0, bad.width), bad)
     pygame.draw.rect(surface, art.DANGER, bad, 4, border_radius=10)
     tick(surface, (bad.centerx, bad.bottom + 26), False)
-    note = rect.left + 530
-    label(surface, "lighter squares:", (note, rect.top + 90), 26, art.INK, "midleft")
-    label(surface, "buildings", (note, rect.top + 122), 26, art.INK, "midleft")
-    label(surface, "darker squares:", (note, rect.top + 180), 26, art.INK, "midleft")
-    label(surface, "landscapes", (note, rect.top + 212), 26, art.INK, "midleft")
+    lines(surface, rect.left + 530, rect.top + 90, ("lighter squares:", "buildings"))
+    lines(surface, rect.left + 530, rect.top + 180, ("darker squares:", "landscapes"))
     label(surface, "a forest side meets forest, a hill side hill", (rect.centerx, rect.bottom - 40), 26)
 
 
@@ -108,12 +111,9 @@ def placing(surface, rect) -> None:
         preview = pygame.Rect(spot.centerx - 154 + i * 108, spot.bottom + 20, 92, 92)
         surface.blit(art.panel(preview.size, art.PANEL_HI, ANNA if i == 0 else None, 12), preview)
         surface.blit(pieces.tile_image("B15", rot, 76), preview.inflate(-16, -16))
-    label(surface, "pick a square,", (rect.left + 560, rect.top + 80), 26, art.INK, "midleft")
-    label(surface, "then turn it:", (rect.left + 560, rect.top + 112), 26, art.INK, "midleft")
-    label(surface, "left / right", (rect.left + 560, rect.top + 144), 26, art.INK, "midleft")
-    label(surface, "place the other", (rect.left + 560, rect.top + 250), 26, art.GOLD, "midleft")
-    label(surface, "tile first: it fits", (rect.left + 560, rect.top + 282), 26, art.GOLD, "midleft")
-    label(surface, "only once that lies", (rect.left + 560, rect.top + 314), 26, art.GOLD, "midleft")
+    lines(surface, rect.left + 560, rect.top + 80, ("pick a square,", "then turn it:", "left / right"))
+    lines(surface, rect.left + 560, rect.top + 250, ("place the other", "tile first: it fits", "only once that lies"),
+          art.GOLD)
     label(surface, "a hill side towards the hill, or a water side to the water", (rect.centerx, rect.bottom - 24),
           24)
 
@@ -128,9 +128,8 @@ def houses(surface, rect) -> None:
     arrow(surface, start.center, (end.centerx - 20, end.centery - 20))
     house = pieces.house_image(ANNA, 0, 40)
     surface.blit(house, house.get_rect(center=end.center))
-    label(surface, "12 houses each;", (rect.left + 440, rect.top + 100), 28, art.INK, "midleft")
-    label(surface, "none left in stock:", (rect.left + 440, rect.top + 140), 28, art.INK, "midleft")
-    label(surface, "move one of yours", (rect.left + 440, rect.top + 180), 28, art.INK, "midleft")
+    lines(surface, rect.left + 440, rect.top + 100, ("12 houses each;", "none left in stock:", "move one of yours"),
+          size=28)
     for i in range(2):
         icon = pieces.house_image((ANNA, BEN)[i], i, 56)
         surface.blit(icon, (rect.left + 460 + i * 140, rect.top + 280))
@@ -150,9 +149,8 @@ def enclosed(surface, rect) -> None:
         dx, dy = ((0, -1), (1, 0), (0, 1), (-1, 0))[side]
         pieces.mark(surface, (centre.centerx + dx * size // 2, centre.centery + dy * size // 2), good, 34)
     note = rect.left + 400
-    label(surface, "west side: field, but water", (note, rect.top + 60), 26, art.INK, "midleft")
-    label(surface, "next to it: 1 side wrong", (note, rect.top + 92), 26, art.INK, "midleft")
-    for row, words in enumerate(("Keep the house: pay 1 chip", "Take the house back: pay 0 chips")):
+    lines(surface, note, rect.top + 60, ("west side: field, but water", "next to it: 1 side wrong"))
+    for row, words in enumerate(("Keep the house: pay 1 chip", "Take the house back: pay nothing")):
         button = pygame.Rect(note, rect.top + 150 + row * 74, 340, 60)
         surface.blit(art.panel(button.size, art.PANEL_HI, BEN if row == 0 else None, 12), button)
         art.blit_text(surface, words, 24, art.INK, button.center, "center", width=button.width - 16)
@@ -178,12 +176,9 @@ def final(surface, rect) -> None:
     for centre in group:
         pygame.draw.circle(surface, ANNA, centre, 26, 4)
     note = rect.left + 500
-    label(surface, "1 or 2 landscapes", (note, rect.top + 60), 26, art.INK, "midleft")
-    label(surface, "beside it: removed", (note, rect.top + 92), 26, art.DANGER, "midleft")
-    label(surface, "houses linked corner", (note, rect.top + 170), 26, art.INK, "midleft")
-    label(surface, "to corner: a group", (note, rect.top + 202), 26, art.INK, "midleft")
-    label(surface, "score = chips + houses", (note, rect.top + 290), 28, art.GOLD, "midleft")
-    label(surface, "in your largest group", (note, rect.top + 324), 28, art.GOLD, "midleft")
+    lines(surface, note, rect.top + 60, ("1 or 2 landscapes", "beside it: removed"), art.DANGER)
+    lines(surface, note, rect.top + 170, ("houses linked corner", "to corner: a group"))
+    lines(surface, note, rect.top + 290, ("score = chips + houses", "in your largest group"), art.GOLD, 28)
     label(surface, "Anna's group of 3", (rect.centerx, rect.bottom - 30), 26)
 
 

@@ -53,6 +53,7 @@ PAN_KEYS = {"i": (0, -1), "k": (0, 1), "j": (-1, 0), "l": (1, 0)}
 FRAME_KEYS = ("home", "0", "[0]")
 PAN_STEP = 180  # screen pixels per pan key
 STICK_SPEED = 900  # screen pixels per second at a full right stick
+TWEEN_NAMES = 24  # per kind of tween
 
 
 class ArchitektonTable(GameTable):
@@ -76,7 +77,7 @@ class ArchitektonTable(GameTable):
         self.last_round_began = False
         self.fresh_game = False  # a revenge game began; its first view is not yet shown
         self.caption = ""
-        self._count = 0
+        self._count: dict[str, int] = {}
 
     # --- layout ---------------------------------------------------------------------------
     def layout(self) -> Layout:
@@ -442,8 +443,10 @@ class ArchitektonTable(GameTable):
 
     # --- events: what moves, and how long to dwell -------------------------------------------------
     def tween(self, prefix: str, seconds: float, delay: float = 0.0) -> str:
-        self._count += 1
-        name = f"{prefix}{self._count}"
+        """A 0-to-1 tween under a fresh name (names come round again after TWEEN_NAMES, long
+        after their tween ended, so the animator's table stays small)."""
+        self._count[prefix] = (self._count.get(prefix, 0) + 1) % TWEEN_NAMES
+        name = f"{prefix}{self._count[prefix]}"
         self.table.anim.tween(name, 0.0, 1.0, seconds, delay=delay)
         return name
 
