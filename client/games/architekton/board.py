@@ -47,9 +47,11 @@ class Shown:
     turns_left: int | None = None  # once the last round began (AR-5)
     game: int = 1
     turn: int = 1
+    version: int = 0  # goes up whenever a square changes (a drawn board is kept until then)
     victory_points: list = field(default_factory=lambda: [0, 0])
 
     def sync(self, view: dict) -> None:
+        self.version += 1
         self.cells = {
             (c["x"], c["y"]): {"tile": c["tile"], "rot": c["rot"], "sides": list(c["sides"]),
                                "building": c["building"], "house": c["house"]}
@@ -72,6 +74,7 @@ class Shown:
         """A new game (set-up as the seed says): two landscapes, corners touching, a fresh
         supply, full stacks and reserve, every player's chip and houses."""
         self.cells, self.game, self.turn = {}, game, 1
+        self.version += 1
         for x, y, tile in start:
             self.put(tile, x, y, 0)
         self.hand, self.taken, self.supply = [], [], list(supply)
@@ -94,6 +97,7 @@ class Shown:
         self.supply.sort(key=lambda t: (not is_building(t), t))
 
     def put(self, tile: str, x: int, y: int, rot: int) -> None:
+        self.version += 1
         self.cells[(x, y)] = {"tile": tile, "rot": rot, "sides": list(FACING[tile][rot]),
                               "building": is_building(tile), "house": None}
         if tile in self.hand:
@@ -107,11 +111,13 @@ class Shown:
         self.taken = list(tiles)
 
     def set_house(self, x: int, y: int, owner) -> None:
+        self.version += 1
         cell = self.cells.get((x, y))
         if cell is not None:
             cell["house"] = owner
 
     def remove(self, squares) -> None:
+        self.version += 1
         for x, y in squares:
             self.cells.pop((x, y), None)
 

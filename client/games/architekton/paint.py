@@ -1,6 +1,8 @@
 """Drawing the Architekton table: the supply, the board under its camera, the seats'
 zones, the choices (ghosts on the board), and what moves over it all. Reads only."""
 
+from functools import lru_cache
+
 import pygame
 
 from client import art
@@ -44,9 +46,7 @@ def supply(game, surface) -> None:
             continue  # its choice draws it, lifted
         surface.blit(pieces.tile_image(tile, 0, rect.width), rect)
         if taking and tile not in takeable:
-            veil = pygame.Surface(rect.size, pygame.SRCALPHA)
-            veil.fill((16, 12, 18, 110))
-            surface.blit(veil, rect)
+            surface.blit(veil(rect.size, 110), rect)
     top = game.supply_slot(1, 0).bottom + 26
     stacks, reserve = game.shown.stacks, game.shown.reserve
     art.blit_text(surface, "Stacks", 26, art.INK_DIM, (SUPPLY.left + 22, top))
@@ -73,34 +73,31 @@ def board(game, surface) -> None:
         supply(game, surface)
     camera = game.camera
     view_rect = camera.view
-    pygame.draw.rect(surface, (30, 34, 32), view_rect, border_radius=18)
-    pygame.draw.rect(surface, (58, 62, 58), view_rect, 3, border_radius=18)
-    clip = surface.get_clip()
-    surface.set_clip(view_rect.inflate(-6, -6))
     size = max(4, round(TILE * camera.zoom))
     hidden = {f["end"] for f in game.flights if f["kind"] == "tile" and len(f["end"]) == 2}
     hidden_houses = {f["end"] for f in game.flights if f["kind"] == "house" and len(f["end"]) == 2}
-    cells = game.shown.cells
-    left, top, width, height = game.shown.bounds(2)
-    x0, y0 = camera.to_world(view_rect.topleft)
-    x1, y1 = camera.to_world(view_rect.bottomright)
-    xs = range(max(left // TILE, int(x0 // TILE) - 1), min((left + width) // TILE, int(x1 // TILE) + 1) + 1)
-    ys = range(max(top // TILE, int(y0 // TILE) - 1), min((top + height) // TILE, int(y1 // TILE) + 1) + 1)
-    for y in ys:  # the empty chessboard around the tiles
-        for x in xs:
-            if (x, y) not in cells:
-                rect = inner(game.square(x, y))
-                surface.blit(pieces.empty_square((x + y) % 2 == 1, rect.width), rect)
-    image = pieces.moving_tile if camera.goal is not None else pieces.tile_image
-    for (x, y), cell in cells.items():
-        if (x, y) in hidden:
-            continue
-        rect = inner(game.square(x, y))
-        if rect.colliderect(view_rect):
-            surface.blit(image(cell["tile"], cell["rot"], rect.width), rect)
-    for (x, y), cell in cells.items():
-        if cell["house"] is not None and (x, y) not in hidden and (x, y) not in hidden_houses:
-            house(game, surface, cell["house"], game.square(x, y))
+    left, top, _, _ = game.shown.bounds(2)
+    # One image of the whole board at a whole number of pixels a square, drawn again only
+    # when a square changes or the zoom reaches another size (the camera rests on whole sizes).
+    smooth = camera.goal is None  # while gliding, quickly scaled tiles; smoothly scaled at rest
+    key = (game.shown.version, size, smooth, frozenset(hidden), frozenset(hidden_houses),
+           tuple(game.table.colour(p) for p in range(game.table.players)))
+    if game.board_image is None or game.board_image[0] != key:
+        game.board_image = (key, board_image(game, size, smooth, hidden, hidden_houses))
+    x, y = camera.to_screen((left, top))
+    at = (round(x) - view_rect.left, round(y) - view_rect.top)
+    # At rest, the felt with the board on it is kept as one image too (one blit a frame).
+    if game.board_view is None or game.board_view[0] != (key, at):
+        view = felt(tuple(view_rect)).copy()
+        view.set_clip(view.get_rect().inflate(-20, -20))  # inside the felt's round corners
+        view.blit(game.board_image[1], at)
+        view.set_clip(None)
+        game.board_view = ((key, at), view) if smooth else None
+    else:
+        view = game.board_view[1]
+    surface.blit(view, view_rect)
+    clip = surface.get_clip()
+    surface.set_clip(view_rect.inflate(-20, -20))
     if game.final is not None:
         removal(game, surface, size)
         traces(game, surface, size)
@@ -110,6 +107,56 @@ def board(game, surface) -> None:
     words = HINT if game.following else HINT + "   (now: your own view)"
     art.blit_text(surface, words, 22, art.INK_FAINT, (view_rect.right - 16, view_rect.bottom - 10), "bottomright",
                   weight="regular")
+
+
+FELT = (30, 34, 32)
+
+
+@art.cached
+@lru_cache(maxsize=2)
+def felt(rect: tuple[int, int, int, int]) -> pygame.Surface:
+    """The board's ground, on the table's own backdrop (opaque: quick to draw)."""
+    surface = art.background("table").subsurface(rect).copy()
+    pygame.draw.rect(surface, FELT, surface.get_rect(), border_radius=18)
+    pygame.draw.rect(surface, (58, 62, 58), surface.get_rect(), 3, border_radius=18)
+    return surface
+
+
+@art.cached
+@lru_cache(maxsize=4)
+def veil(size: tuple[int, int], alpha: int) -> pygame.Surface:
+    """A dark see-through cover (a tile that cannot be chosen now)."""
+    surface = pygame.Surface(size, pygame.SRCALPHA)
+    surface.fill((16, 12, 18, alpha))
+    return surface
+
+
+def board_image(game, size: int, smooth: bool, hidden, hidden_houses) -> pygame.Surface:
+    """The board and two squares around it at ``size`` pixels a square, as one image: the
+    empty chessboard, the tiles (but ``hidden`` ones, on their way) and the houses."""
+    left, top, width, height = game.shown.bounds(2)
+    x0, y0 = left // TILE, top // TILE
+    image = pygame.Surface((width // TILE * size, height // TILE * size))
+    image.fill(FELT)  # opaque: a whole board is drawn with one quick blit
+    tile = pieces.tile_image if smooth else pieces.moving_tile
+    cells = game.shown.cells
+
+    def square(x: int, y: int) -> pygame.Rect:
+        return pygame.Rect((x - x0) * size, (y - y0) * size, size, size)
+
+    for y in range(y0, y0 + height // TILE):
+        for x in range(x0, x0 + width // TILE):
+            if (x, y) not in cells:
+                rect = inner(square(x, y))
+                image.blit(pieces.empty_square((x + y) % 2 == 1, rect.width), rect)
+    for (x, y), cell in cells.items():
+        if (x, y) not in hidden:
+            rect = inner(square(x, y))
+            image.blit(tile(cell["tile"], cell["rot"], rect.width), rect)
+    for (x, y), cell in cells.items():
+        if cell["house"] is not None and (x, y) not in hidden and (x, y) not in hidden_houses:
+            house(game, image, cell["house"], square(x, y))
+    return image.convert() if pygame.display.get_surface() else image
 
 
 def house(game, surface, owner: int, square: pygame.Rect, scale: float = 0.4) -> None:
@@ -259,9 +306,7 @@ def hand(game, surface, seat_index: int, rect: pygame.Rect) -> None:
             pygame.draw.rect(surface, art.GOLD, slot.inflate(10, 10), 4, border_radius=12)
             art.blit_text(surface, "placing this one", 22, art.GOLD, (slot.centerx, slot.bottom + 8), "midtop")
         if view.get("phase") == "place" and len(in_hand) == 2 and tile in spots and not spots[tile]:
-            veil = pygame.Surface(slot.size, pygame.SRCALPHA)
-            veil.fill((16, 12, 18, 170))
-            surface.blit(veil, slot)
+            surface.blit(veil(slot.size, 170), slot)
             for row, words in enumerate(("place the", "other tile", "first")):
                 art.blit_text(surface, words, 24, art.GOLD, (slot.centerx, slot.centery + (row - 1) * 28), "center",
                               "bold")

@@ -23,7 +23,7 @@ import pygame
 from client import art
 from client.games.architekton import art as pieces
 from client.games.architekton import paint
-from client.games.architekton.board import Shown, square_rect
+from client.games.architekton.board import TILE, Shown, square_rect
 from client.games.architekton.layout import (
     BOARD,
     HAND_TILE,
@@ -76,6 +76,8 @@ class ArchitektonTable(GameTable):
         self.answered: dict | None = None  # a surround settled, its view not yet shown
         self.last_round_began = False
         self.fresh_game = False  # a revenge game began; its first view is not yet shown
+        self.board_image = None  # (what it shows, the whole board drawn; see paint.board)
+        self.board_view = None  # (what it shows, the board's part of the screen at rest)
         self.caption = ""
         self._count: dict[str, int] = {}
 
@@ -123,8 +125,10 @@ class ArchitektonTable(GameTable):
 
     # --- the camera ---------------------------------------------------------------------------
     def frame_board(self) -> None:
-        """Glide to show the whole board and the squares around it."""
+        """Glide to show the whole board and the squares around it (at a whole number of
+        pixels a square)."""
         centre, zoom = self.camera.framing(self.shown.bounds(1))
+        zoom = max(math.floor(zoom * TILE), 1) / TILE
         if self.camera.goal != (centre, zoom) and (self.camera.centre, self.camera.zoom) != (centre, zoom):
             self.camera.glide_to(centre, zoom)
 
@@ -143,9 +147,14 @@ class ArchitektonTable(GameTable):
         return (round(self.camera.centre[0], 1), round(self.camera.centre[1], 1), round(self.camera.zoom, 4))
 
     def zoom(self, factor: float, point=None) -> None:
+        """Zoom by about ``factor`` about ``point``, to a whole number of pixels a square (so the
+        board at rest is one image, see paint.board)."""
         self.following = False
         point = point if point is not None and BOARD.collidepoint(point) else None
-        self.camera.zoom_at(factor, point)
+        camera = self.camera
+        goal = min(camera.max_zoom, max(camera.min_zoom, camera.zoom * factor))
+        size = max(round(camera.min_zoom * TILE + 0.5), min(int(camera.max_zoom * TILE), round(goal * TILE)))
+        camera.zoom_at(size / TILE / camera.zoom, point)
 
     def pan(self, dx: float, dy: float) -> None:
         self.following = False
