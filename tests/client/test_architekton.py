@@ -106,6 +106,21 @@ def test_terrains_and_players_differ_without_colour():
     assert difference(first, second) > 0
 
 
+def test_the_revenge_option_shows_whether_it_is_on_at_set_up(make_app):
+    """Its words are long; the menu shortens them, never the value."""
+    from client import art
+    from client.scenes.setup import MENU_SIZE, MENU_WIDTH, SetupScene
+
+    app = make_app()
+    setup = SetupScene(app, GAME)
+    app.push(setup)
+    option = next(item for item in setup.menu.items if "Revenge" in item.text())
+    assert option.text().endswith(": off")
+    option.on_right()
+    assert option.text().endswith(": on") and setup.options["revenge"] is True
+    assert art.text_width(option.text(), MENU_SIZE) <= MENU_WIDTH - 120
+
+
 # --- the camera -------------------------------------------------------------------------------
 def test_the_camera_frames_a_big_board_and_zooms_out_smoothly_as_it_grows(make_app):
     seed, log = find(done=lambda s: not s.results[-1]["early"] and len(s.board) >= 34)

@@ -469,7 +469,13 @@ class ArchitektonTable(GameTable):
         self.floats.append({"words": words, "at": at, "colour": colour, "tween": self.tween("float", seconds)})
 
     def on_shown(self, beat) -> None:
+        first = not self.shown.cells
         self.shown.sync(self.view)
+        if first:  # the table opens on the board framed, not gliding to it
+            self.frame_board()
+            if self.camera.goal is not None:
+                self.camera.centre, self.camera.zoom = self.camera.goal
+                self.camera.goal = None
         self.answered, self.fresh_game = None, False
         settling = self.view.get("settling")
         if settling is None:
