@@ -281,6 +281,38 @@ def test_a_tile_that_may_only_go_second_says_place_the_other_tile_first(make_app
     shoot(app, "table_architekton_other_tile_first")
 
 
+def test_with_no_house_in_stock_one_of_yours_moves_onto_the_new_building(make_app):
+    """AR-3 (rare in play: a position set up by hand, the player's stock emptied)."""
+    def building_next(state):
+        return (state.phase == "place" and state.turn >= 6 and state.houses_on_board(state.current) >= 2
+                and any(a["tile"].startswith("B") for a in state.legal_actions(state.current)))
+    seed, log = find(stop=building_next)
+    app, table = replayed(make_app, seed, log)
+    state = table.host.state
+    seat = state.current
+    state.houses[seat] = 0
+    place = next(a for a in table.model.legal[seat] if a["tile"].startswith("B"))
+    if table.game.placing(seat) != place["tile"]:
+        act(app, table, seat, next(c for c in table.live[seat] if c.key == ("hand", place["tile"])))
+        frames(app, 2)
+    square = next(c for c in table.live[seat] if c.key == ("spot", place["tile"], place["x"], place["y"]))
+    act(app, table, seat, square)
+    frames(app, 2)
+    if table.live[seat] and table.live[seat][0].key[0] == "rot":
+        act(app, table, seat, table.live[seat][0])
+    assert watch(app, table, 6, lambda: table.model.phase == "move_house")
+    frames(app, 2)
+    moves = table.live[seat]
+    houses = {(x, y) for (x, y), cell in table.game.shown.cells.items() if cell["house"] == seat}
+    assert {(c.action["x"], c.action["y"]) for c in moves} == houses - {(place["x"], place["y"])}
+    assert "no house left" in table.game.phase_text()
+    shoot(app, "table_architekton_move_house")
+    moved = moves[0].action
+    act(app, table, seat, moves[0])
+    assert watch(app, table, 6, lambda: table.game.shown.cells[(moved["x"], moved["y"])]["house"] is None)
+    assert table.game.shown.cells[(place["x"], place["y"])]["house"] == seat
+
+
 # --- surrounds, the end, the match ------------------------------------------------------------
 def test_the_owner_settles_a_surround_on_the_other_players_turn_on_their_own_keys(make_app):
     def owner_waits(state):
