@@ -5,15 +5,22 @@ engine's bot would from the seat's own view, then takes the table's steps to get
 from engines import Rng
 from engines.architekton import bot
 
+_aims: dict = {}  # (table, seat) -> (the beat shown, the action aimed at)
+
 
 def target(table, seat: int):
-    """The action this seat is after: the bot's pick from its view and legal actions
-    (seeded by the view, so every step of one decision aims at the same action)."""
+    """The action this seat is after: the bot's pick from its view and legal actions, made
+    once per shown beat (every step of one decision aims at the same action)."""
     legal = table.model.legal.get(seat) or []
     if not legal:
         return None
-    view = table.model.seat_views[seat]
-    return bot(view, legal, Rng(view.get("turn", 0) * 7 + seat))
+    shown, aim = _aims.get((id(table), seat), (None, None))
+    if shown != table.model.shown or aim not in legal:
+        view = table.model.seat_views[seat]
+        aim = bot(view, legal, Rng(view.get("turn", 0) * 7 + seat))
+        _aims.clear()  # one table at a time
+        _aims[(id(table), seat)] = (table.model.shown, aim)
+    return aim
 
 
 def step_towards(choices, action, placing: str | None):
