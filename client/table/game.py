@@ -228,6 +228,11 @@ class GameTable:
         """Buttons the shared chooser does not use (alt, secret, back, wheel, look)."""
         return False
 
+    def on_input(self, intent) -> bool:
+        """Input no seat took: any key by name (``raw``, its name in ``text``: a zoom key
+        for everyone at the screen), a mouse or pad no seat plays with (its wheel, stick)."""
+        return False
+
     def update(self, dt: float) -> None:
         """Per-frame work of the game's own (a camera gliding to the cursor)."""
 
