@@ -34,6 +34,8 @@ RECIPES = {
     "reject": lambda: _tone([180, 190], 0.22, 0.45, 10),
     "round": lambda: _tone([523, 659, 784, 1046], 0.9, 0.4, 3),
     "scatter": lambda: _tone([140], 0.5, 0.5, 6, noise=0.8),
+    "flip": lambda: _tone([620, 900], 0.08, 0.3, 30, noise=0.6),
+    "tick": lambda: _tone([1320], 0.04, 0.35, 60),
 }
 
 

@@ -62,6 +62,9 @@ class Standings:
     cells: list[list] = field(default_factory=list)  # per seat, one value per column
     total_label: str = "Total"
     note: str = ""  # a line under the heading ("Revenge match: first to 2 victory points")
+    ranking_title: str = ""  # a ranking under the table (a solo high-score table): its heading,
+    ranking: list[tuple[str, str]] = field(default_factory=list)  # its lines (words, score),
+    ranking_mark: int | None = None  # and the line to mark (the new score)
 
 
 def seat_strip(players: int, area: pygame.Rect = SEAT_STRIP, gap: int = 14, widest: int = 330) -> list[pygame.Rect]:
@@ -164,6 +167,12 @@ class GameTable:
     def preferred(self, seat: int, choices: list[Choice]) -> int:
         """Where a seat's cursor goes when its old choice is gone."""
         return 0
+
+    def hint_rect(self, seat: int) -> pygame.Rect:
+        """Where a seat's public hints stand: a gamepad's blind legend inside it, the peek
+        reminder at its foot. By default just above the seat's zone."""
+        zone = self.table.layout.seats[seat]
+        return pygame.Rect(zone.left + 6, zone.top - 126, zone.width - 12, 118)
 
     def blind_actions(self, seat: int) -> list[tuple[str, Any]]:
         """A gamepad's blind pick: (label, action) for each button in BLIND_BUTTONS order.

@@ -436,12 +436,12 @@ class TableScene(Scene):
             for choice in private:
                 self.draw_one_choice(surface, seat, choice, chooser)
         elif private:
-            zone = self.layout.seats[seat]
+            box = self.game.hint_rect(seat)
             if self.choosing_blind(seat):
-                self.draw_blind_legend(surface, seat, zone)
+                self.draw_blind_legend(surface, seat, box)
             else:
                 art.blit_text(surface, f"hold {peek_name(chooser.device)} to choose", 28, art.GOLD,
-                              (zone.centerx, zone.top - 8), "midbottom", width=zone.width + 40)
+                              (box.centerx, box.bottom), "midbottom", width=box.width + 52)
 
     def draw_one_choice(self, surface, seat: int, choice: Choice, chooser: Chooser) -> None:
         focused = choice.key == chooser.cursor
@@ -449,13 +449,12 @@ class TableScene(Scene):
         if focused:
             art.cursor_ring(surface, choice.rect, self.colour(seat), 4, self.pulse)
 
-    def draw_blind_legend(self, surface, seat: int, zone: pygame.Rect) -> None:
-        """The gamepad's button map, generated from the game's blind actions: the same for
-        every pad seat, and never showing which button was pressed."""
+    def draw_blind_legend(self, surface, seat: int, box: pygame.Rect) -> None:
+        """The gamepad's button map in ``box``, generated from the game's blind actions: the
+        same for every pad seat, and never showing which button was pressed."""
         actions = self.game.blind_actions(seat)
         parts = [f"{BUTTON_NAMES[button]} {label}" for button, (label, _) in zip(BLIND_BUTTONS, actions, strict=False)]
         half = (len(parts) + 1) // 2
-        box = pygame.Rect(zone.left + 6, zone.top - 126, zone.width - 12, 118)
         surface.blit(art.panel(box.size, (34, 30, 40), self.colour(seat), 12, 230), box)
         for row, words in enumerate(("   ".join(parts[:half]), "   ".join(parts[half:]))):
             art.blit_text(surface, words, 26, art.INK_DIM, (box.centerx, box.top + 24 + row * 32), "center",
