@@ -48,6 +48,15 @@ def read(game_id: str, where: Path | None = None) -> Board:
     return Board(entries or [], None, problem, path)
 
 
+def peek(game_id: str, where: Path | None = None) -> list[dict]:
+    """The table as it stands, to show before a game: empty if there is none or it cannot
+    be read (nothing is moved or written; `read` and `record` deal with a bad file)."""
+    try:
+        return _entries(json.loads(path_for(game_id, where).read_text(encoding="utf-8")), game_id)
+    except (OSError, UnicodeDecodeError, ValueError, TypeError, KeyError):
+        return []
+
+
 def record(game_id: str, name: str, score: int, details: dict | None = None, where: Path | None = None,
            when: str | None = None) -> Board:
     """Add a finished game's score; returns the table with the new score's place."""

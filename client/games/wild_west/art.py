@@ -66,10 +66,11 @@ def suit(surface, letter: str, centre, size: float, colour=None) -> None:
         pygame.draw.polygon(surface, colour, [(x - s * 0.95, y + s * 0.05), (x + s * 0.95, y + s * 0.05), (x, y - s)])
         pygame.draw.polygon(surface, colour, [(x, y + s * 0.2), (x - s * 0.4, y + s), (x + s * 0.4, y + s)])
     else:
-        r = s * 0.42
-        for dx, dy in ((0, -0.45), (-0.5, 0.15), (0.5, 0.15)):
-            pygame.draw.circle(surface, colour, (x + dx * s, y + dy * s), r)
-        pygame.draw.polygon(surface, colour, [(x, y), (x - s * 0.4, y + s), (x + s * 0.4, y + s)])
+        r = s * 0.36
+        for dx, dy in ((0, -0.56), (-0.52, 0.1), (0.52, 0.1)):
+            pygame.draw.circle(surface, colour, (round(x + dx * s), round(y + dy * s)), max(2, round(r)))
+        pygame.draw.circle(surface, colour, (round(x), round(y - s * 0.1)), max(1, round(r * 0.6)))
+        pygame.draw.polygon(surface, colour, [(x, y - s * 0.1), (x - s * 0.36, y + s), (x + s * 0.36, y + s)])
 
 
 def kind_icon(surface, kind: str, centre, size: float, colour=None) -> None:
@@ -162,7 +163,7 @@ def action_card(card: str, size: tuple[int, int]) -> pygame.Surface:
     w, h = size
     letter = card[-1]
     kind = ACTION_KIND[card_action(card)]
-    suit(surface, letter, (w * 0.2, h * 0.16), h * 0.14)
+    suit(surface, letter, (w * 0.2, h * 0.16), h * 0.15)
     band = pygame.Rect(w * 0.1, h * 0.3, w * 0.8, h * 0.44)
     pygame.draw.rect(surface, light(kind_colour(kind), 0.35), band, border_radius=max(3, w // 12))
     kind_icon(surface, kind, (band.centerx, band.centery), min(band.width, band.height) * 0.75)
@@ -181,7 +182,7 @@ def number_card(card: str, size: tuple[int, int]) -> pygame.Surface:
     rank = card[:-1]
     colour = CARD_RED if card[-1] in "DH" else CARD_BLACK
     art.blit_text(surface, rank, round(h * 0.62), colour, (w / 2, h * 0.5), "center", "bold")
-    suit(surface, card[-1], (w * 0.18, h * 0.16), h * 0.12)
+    suit(surface, card[-1], (w * 0.19, h * 0.17), h * 0.15)
     if rank in ("A", "J"):
         words = "wild" if rank == "A" else "= 11"
         art.blit_text(surface, words, round(h * 0.14), INK_SOFT, (w / 2, h * 0.87), "center")

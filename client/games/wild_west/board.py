@@ -77,20 +77,20 @@ def draw_deck(surface, left: int, reshuffle: float, note: str) -> None:
             art.blit_text(surface, line, 24, art.GOLD, (DECK.centerx - 6, DECK.bottom + 42 + i * 28), "midtop")
 
 
-def draw_timer(surface, seconds_left: float, total: float) -> None:
+def draw_timer(surface, seconds_left: float, total: float, centre=TIMER_CENTRE) -> None:
     """WW-10: a clock face emptying as the pick's time runs out, the seconds in it."""
     share = max(0.0, min(1.0, seconds_left / total)) if total else 0.0
     urgent = seconds_left <= 5
     colour = art.DANGER if urgent else art.GOLD
-    x, y = TIMER_CENTRE
-    pygame.draw.circle(surface, art.shade(art.PANEL, 0.8), TIMER_CENTRE, TIMER_RADIUS)
+    x, y = centre
+    pygame.draw.circle(surface, art.shade(art.PANEL, 0.8), centre, TIMER_RADIUS)
     if share > 0:
         steps = max(2, round(64 * share))
-        points = [TIMER_CENTRE] + [
+        points = [centre] + [
             (x + (TIMER_RADIUS - 6) * math.sin(share * i / steps * math.tau),
              y - (TIMER_RADIUS - 6) * math.cos(share * i / steps * math.tau))
             for i in range(steps + 1)]
         pygame.draw.polygon(surface, art.shade(colour, 0.55), points)
-    pygame.draw.circle(surface, colour, TIMER_CENTRE, TIMER_RADIUS, 4)
+    pygame.draw.circle(surface, colour, centre, TIMER_RADIUS, 4)
     art.blit_text(surface, f"{max(0, int(seconds_left + 0.999))}", 70, art.INK, (x, y - 8), "center", "bold")
     art.blit_text(surface, "seconds", 24, art.INK_DIM, (x, y + 38), "center")

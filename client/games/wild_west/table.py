@@ -65,8 +65,14 @@ class WildWestTable(GameTable):
         self.end_shown = False
         self.board_scores = None  # the solo high-score table, once the game is recorded
         self.looking: dict | None = None  # {"by": seat, "at": seat, "since": clock}
+        self.to_beat = highscores.peek(self.game_id) if self.solo_here() else []  # shown under a solo sheet
         self.locked_now: set[int] = set()  # locked in by an event the view has not caught up with
         self.picks_shown: list | None = None  # the revealed picks, from the reveal to the next deal
+
+    def solo_here(self) -> bool:
+        """A solo game played by a person at this screen (its score goes into the table)."""
+        table = self.table
+        return table.players == 1 and 0 in table.choosers and not table.demo
 
     # --- layout ---------------------------------------------------------------------------
     def featured(self) -> list[int]:
@@ -458,7 +464,7 @@ class WildWestTable(GameTable):
     def record_high_score(self, event: dict) -> None:
         """Solo, played by a person at this screen (not a demo or a bot): into the table."""
         table = self.table
-        if table.players != 1 or 0 not in table.choosers or table.demo or self.board_scores is not None:
+        if not self.solo_here() or self.board_scores is not None:
             return
         total = event["totals"][0]
         details = {"round": self.view.get("round", 0), "timer": self.view.get("timer", 0)}
@@ -563,6 +569,25 @@ class WildWestTable(GameTable):
                 self.draw_effect(surface, geometry, effect)
         if geometry.mode == FULL:
             self.draw_band(surface, seat, rect, sheet)
+        if self.table.players == 1 and self.solo_here():
+            self.draw_to_beat(surface, rect)
+
+    def draw_to_beat(self, surface, zone: pygame.Rect) -> None:
+        """Solo: the best scores so far, under the sheet (WW-9)."""
+        box = pygame.Rect(zone.left, zone.bottom + 20, min(zone.width, 760), AREA.bottom - zone.bottom - 24)
+        if box.height < 80:
+            return
+        surface.blit(art.panel(box.size, art.PANEL, None, 16, 220), box)
+        if not self.to_beat:
+            art.blit_text(surface, "Solo: no high score yet. Set the first one!", 30, art.GOLD,
+                          (box.left + 24, box.top + 30), "midleft", width=box.width - 48)
+            return
+        art.blit_text(surface, "High scores to beat", 30, art.GOLD, (box.left + 24, box.top + 30), "midleft", "bold")
+        for i, entry in enumerate(self.to_beat[:max(0, (box.height - 60) // 34)]):
+            y = box.top + 70 + i * 34
+            art.blit_text(surface, f"{i + 1}.  {entry['name']}", 28, art.INK, (box.left + 30, y), "midleft",
+                          width=box.width - 160)
+            art.blit_text(surface, str(entry["score"]), 28, art.INK, (box.right - 30, y), "midright", "bold")
 
     def draw_header(self, surface, seat: int, geometry: Geometry, sheet: dict) -> None:
         header = geometry.header_rect()
