@@ -92,5 +92,5 @@ def draw_timer(surface, seconds_left: float, total: float, centre=TIMER_CENTRE) 
             for i in range(steps + 1)]
         pygame.draw.polygon(surface, art.shade(colour, 0.55), points)
     pygame.draw.circle(surface, colour, centre, TIMER_RADIUS, 4)
-    art.blit_text(surface, f"{max(0, int(seconds_left + 0.999))}", 70, art.INK, (x, y - 8), "center", "bold")
+    art.blit_text(surface, f"{max(0, math.ceil(seconds_left))}", 70, art.INK, (x, y - 8), "center", "bold")
     art.blit_text(surface, "seconds", 24, art.INK_DIM, (x, y + 38), "center")

@@ -14,6 +14,8 @@ everyone writing at once (rulings WW-1 to WW-10).
   into the high-score table in the user's data folder (`client.highscores`).
 """
 
+import math
+
 import pygame
 
 from client import art, highscores
@@ -137,7 +139,7 @@ class WildWestTable(GameTable):
             else:
                 words = "Everyone picks a column or a Tumbleweed in secret"
             if view.get("timer"):
-                words += f". {self.seconds_left():.0f} s left: a missed pick writes nothing (no Tumbleweed)"
+                words += f". {math.ceil(self.seconds_left())} s left: a missed pick writes nothing (no Tumbleweed)"
             return words
         if phase == "write":
             writing = [name(p) for p in view.get("active", [])]
@@ -218,10 +220,17 @@ class WildWestTable(GameTable):
                 self.deal_seen.setdefault(view["deal"], table.app.clock)
 
     # --- choices ----------------------------------------------------------------------------
+    def choices_version(self, seat: int):
+        return self.time_up()
+
+    def time_up(self) -> bool:
+        """WW-10: the pick's time has run out here; the host's timeout is on its way."""
+        return bool(self.view.get("timer")) and self.view.get("phase") == "pick" and self.seconds_left() <= 0
+
     def choices(self, seat: int, legal: list) -> list[Choice]:
         kind = legal[0]["type"]
         if kind == "pick":
-            return self.pick_choices(seat, legal)
+            return [] if self.time_up() else self.pick_choices(seat, legal)
         geometry = self.geometry(seat)
         if kind in TILE_STEPS:
             return [Choice(action, geometry.tile(action["row"], action["col"]),
@@ -244,7 +253,7 @@ class WildWestTable(GameTable):
         geometry = self.geometry(seat)
         task = (self.view.get("sheets") or [{}] * (seat + 1))[seat].get("task") or {}
         spot = task.get("tile")
-        width, height = max(140, round(1.7 * geometry.u)), max(48, round(0.55 * geometry.u))
+        width, height = max(180, round(2.1 * geometry.u)), max(48, round(0.55 * geometry.u))
         if spot is None:
             return self.band_buttons(seat, count, width)
         tile = geometry.tile(*spot)
@@ -289,11 +298,19 @@ class WildWestTable(GameTable):
         return max(0, SOLO_MULLIGANS - sheets[0]["tumbleweeds"]) if sheets else 0
 
     def preferred(self, seat: int, choices: list[Choice]) -> int:
-        if not choices or choices[0].data in ("park", None) or isinstance(choices[0].data, int):
+        """A new step's cursor: where the number naturally goes along a row (WW-4), or next
+        to the tile just written (track, graves)."""
+        if not choices or choices[0].data not in TILE_STEPS:
             return 0
-        centre = self.geometry(seat).rect.center
-        return min(range(len(choices)), key=lambda i: (choices[i].rect.centerx - centre[0]) ** 2
-                   + (choices[i].rect.centery - centre[1]) ** 2)
+        geometry = self.geometry(seat)
+        task = (self.view.get("sheets") or [{}] * (seat + 1))[seat].get("task") or {}
+        if choices[0].data == "write" or task.get("tile") is None:
+            share = (max(2, task.get("value") or 6) - 2) / 9
+            target = (geometry.tiles_left + share * 8 * geometry.u, geometry.tiles_top + 2 * geometry.th)
+        else:
+            target = geometry.tile(*task["tile"]).center
+        return min(range(len(choices)), key=lambda i: (choices[i].rect.centerx - target[0]) ** 2
+                   + (choices[i].rect.centery - target[1]) ** 2)
 
     def blind_actions(self, seat: int) -> list[tuple[str, object]]:
         """Up column 2, Right column 3, Down a Tumbleweed, Left column 1, like the columns
@@ -525,8 +542,6 @@ class WildWestTable(GameTable):
         else:
             done = {p for p in range(table.players) if p not in view.get("active", [])}
             heading = f"Written {len(done)} of {table.players}"
-        if view.get("timer"):
-            heading += f"   ({view['timer']} s to pick)"
         area = pygame.Rect(cards.TIMER_CENTRE[0] - 110, cards.BOARD.top + 14, 220, cards.BOARD.height - 28)
         art.blit_text(surface, heading, 24, art.INK_DIM, (area.centerx, area.top + 12), "center", width=area.width)
         for p in range(table.players):
