@@ -103,7 +103,7 @@ def draw(surface, rect: pygame.Rect, heading: str, names: list[str], colours: li
 
 def draw_highscores(surface, rect: pygame.Rect, board, score: int) -> None:
     """The solo high-score table (`client.highscores.Board`), the new score marked."""
-    surface.blit(art.panel(rect.size, art.PANEL, art.GOLD, 18, 245), rect)
+    surface.blit(art.panel(rect.size, art.PANEL, art.GOLD, 18, 255), rect)
     art.blit_text(surface, "High scores", 40, art.GOLD, (rect.centerx, rect.top + 30), "center", "bold")
     entries = board.entries if board is not None else []
     y = rect.top + 70

@@ -70,6 +70,7 @@ class WildWestTable(GameTable):
         self.to_beat = highscores.peek(self.game_id) if self.solo_here() else []  # shown under a solo sheet
         self.locked_now: set[int] = set()  # locked in by an event the view has not caught up with
         self.picks_shown: list | None = None  # the revealed picks, from the reveal to the next deal
+        self.dealt: list | None = None  # the cards being turned over, until the view shows them
 
     def solo_here(self) -> bool:
         """A solo game played by a person at this screen (its score goes into the table)."""
@@ -390,6 +391,7 @@ class WildWestTable(GameTable):
 
     def flip(self, event: dict) -> None:
         self.picks_shown = None
+        self.dealt = list(event["cards"])  # the new cards turn over before the view shows them
         anim = self.table.anim
         for i in range(6):
             anim.tween(f"flip{i}", 0.0, 1.0, 0.4, linear, delay=0.08 * i)
@@ -491,6 +493,7 @@ class WildWestTable(GameTable):
 
     def on_shown(self, beat) -> None:
         self.locked_now.clear()
+        self.dealt = None
         if self.final is not None and not self.end_shown and self.view.get("phase") == "over":
             self.end_shown = True  # the table stays on the score sheet before the results
             self.table.anim.tween("score", 0.0, 1.0, END_SECONDS - 2.0, linear, delay=0.3)
@@ -516,7 +519,7 @@ class WildWestTable(GameTable):
         surface.blit(art.panel(cards.BOARD.size, art.PANEL, None, 18, 220), cards.BOARD)
         flips = [anim.get(f"flip{i}", 1.0) for i in range(6)]
         pads = any(chooser.is_pad for chooser in self.table.choosers.values())
-        cards.draw_cards(surface, view.get("cards") or [], flips, pads)
+        cards.draw_cards(surface, self.dealt or view.get("cards") or [], flips, pads)
         picks = self.revealed_picks()
         if picks:
             self.draw_takers(surface, picks)
@@ -589,8 +592,9 @@ class WildWestTable(GameTable):
 
     def draw_to_beat(self, surface, zone: pygame.Rect) -> None:
         """Solo: the best scores so far, under the sheet (WW-9)."""
-        box = pygame.Rect(zone.left, zone.bottom + 20, min(zone.width, 760), AREA.bottom - zone.bottom - 24)
-        if box.height < 80:
+        lines = min(len(self.to_beat), (AREA.bottom - zone.bottom - 84) // 34)
+        box = pygame.Rect(zone.left, zone.bottom + 20, min(zone.width, 760), 60 + 34 * lines + (16 if lines else 0))
+        if box.bottom > AREA.bottom:
             return
         surface.blit(art.panel(box.size, art.PANEL, None, 16, 220), box)
         if not self.to_beat:
@@ -598,7 +602,7 @@ class WildWestTable(GameTable):
                           (box.left + 24, box.top + 30), "midleft", width=box.width - 48)
             return
         art.blit_text(surface, "High scores to beat", 30, art.GOLD, (box.left + 24, box.top + 30), "midleft", "bold")
-        for i, entry in enumerate(self.to_beat[:max(0, (box.height - 60) // 34)]):
+        for i, entry in enumerate(self.to_beat[:lines]):
             y = box.top + 70 + i * 34
             art.blit_text(surface, f"{i + 1}.  {entry['name']}", 28, art.INK, (box.left + 30, y), "midleft",
                           width=box.width - 160)
@@ -690,11 +694,21 @@ class WildWestTable(GameTable):
         """One event's animation on a sheet, over the sheet as it was before the event."""
         t = self.table.anim.get(effect["tween"], 1.0)
         fx, event = effect["fx"], effect["event"]
-        if fx == "tumbleweed":
+        if fx == "tumbleweed":  # it rolls in and comes to rest in its box (full sheets) or rolls away
             header = geometry.header_rect()
             radius = max(8, header.height * 0.4)
-            x = header.left + radius + (header.width - 2 * radius) * min(1.0, t)
-            ww.tumbleweed(surface, (x, header.centery), radius, t * 12)
+            start = (header.left + radius, header.centery)
+            if geometry.mode == FULL:
+                line = geometry.group_line(7)
+                box = line.height * 0.32
+                end = (line.left + box + 2 + (event["count"] - 1) * (box * 2 + 4), line.centery)
+                radius = radius + (box - radius) * t
+            elif t < 1:
+                end = (header.right - radius, header.centery)
+            else:
+                return
+            x, y = (start[0] + (end[0] - start[0]) * t, start[1] + (end[1] - start[1]) * t)
+            ww.tumbleweed(surface, (x, y - abs(((t * 4) % 1) - 0.5) * radius), radius, t * 12)
             return
         if fx == "upgrade":
             if geometry.mode == FULL:
