@@ -146,7 +146,8 @@ def track(surface, rect) -> None:
           (rect.centerx, geometry.rect.bottom + 30), 26)
     label(surface, "green tiles may take the next piece. Mines filled with G are circled;",
           (rect.centerx, geometry.rect.bottom + 64), 26)
-    label(surface, "the crossed boxes of the group table are upgrades.", (rect.centerx, geometry.rect.bottom + 98), 26)
+    label(surface, "upgrades fill boxes of the group table; a ring marks the points now.",
+          (rect.centerx, geometry.rect.bottom + 98), 26)
 
 
 def graves(surface, rect) -> None:

@@ -20,7 +20,7 @@ import pygame
 from client import art
 from client.games.wild_west import art as ww
 from engines.wild_west.scoring import TUMBLEWEED_PENALTY, UPGRADE_BONUS
-from engines.wild_west.sheet import ROW_LENGTHS
+from engines.wild_west.sheet import MINES, ROW_LENGTHS, tile_at
 
 FULL, COMPACT = "full", "compact"
 UNITS = {FULL: (12.3, 4.2), COMPACT: (8.3, 4.2)}  # a sheet's width and height in tile widths
@@ -115,24 +115,60 @@ def sheet_key(sheet: dict) -> str:
 
 
 def body(sheet: dict, u: int, mode: str) -> pygame.Surface:
+    """A sheet's body, cached (a few: how-to pages, previews); a table keeps its own
+    sheets' images per seat instead (see `render`), so old ones never pile up."""
     return _body(sheet_key(sheet), u, mode)
 
 
 @art.cached
-@lru_cache(maxsize=48)
+@lru_cache(maxsize=8)
 def _body(key: str, u: int, mode: str) -> pygame.Surface:
-    rows, upgrades, tumbleweeds, aces, completed, tracks_by_row, parks_by_row, sizes = json.loads(key)
+    return _render(json.loads(key), u, mode)
+
+
+def render(sheet: dict, u: int, mode: str) -> pygame.Surface:
+    """A sheet's body, drawn now: the blank sheet, then only what is written on it."""
+    return _render(json.loads(sheet_key(sheet)), u, mode)
+
+
+def _render(parts: list, u: int, mode: str) -> pygame.Surface:
+    rows, upgrades, tumbleweeds, aces, completed, tracks_by_row, parks_by_row, sizes = parts
+    geometry = Geometry(0, 0, u, mode)
+    surface = blank(u, mode).copy()
+    for r, row in enumerate(rows):
+        for c, tile in enumerate(row):
+            if tile.get("kind") or tile.get("track") or tile.get("right"):
+                draw_tile(surface, geometry, r, c, tile)
+    if mode == FULL:
+        for r in range(4):
+            draw_row_score(surface, geometry, r, tracks_by_row or [0] * 4, parks_by_row or [0] * 4, completed[r])
+        sizes = sizes or []
+        for n in range(1, 7):
+            if upgrades[n - 1] or n in sizes:
+                draw_size_row(surface, geometry, n, upgrades[n - 1], sizes.count(n))
+        if tumbleweeds or aces:
+            draw_penalties(surface, geometry, tumbleweeds, aces)
+    return surface
+
+
+@art.cached
+@lru_cache(maxsize=8)
+def blank(u: int, mode: str) -> pygame.Surface:
+    """An empty sheet: paper, 30 empty tiles with their mines, the empty tables."""
     geometry = Geometry(0, 0, u, mode)
     surface = pygame.Surface(geometry.rect.size, pygame.SRCALPHA)
     pygame.draw.rect(surface, ww.PAPER, geometry.rect, border_radius=max(6, u // 6))
     pygame.draw.rect(surface, ww.PAPER_DARK, geometry.rect, max(2, u // 30), border_radius=max(6, u // 6))
-    for r, row in enumerate(rows):
-        for c, tile in enumerate(row):
-            draw_tile(surface, geometry, r, c, tile)
+    for r, length in enumerate(ROW_LENGTHS):
+        for c in range(length):
+            draw_tile(surface, geometry, r, c, {"mine": tile_at(r, c) in MINES})
     if mode == FULL:
         for r in range(4):
-            draw_row_score(surface, geometry, r, tracks_by_row or [0] * 4, parks_by_row or [0] * 4, completed[r])
-        draw_group_table(surface, geometry, upgrades, sizes or [], tumbleweeds, aces)
+            draw_row_icons(surface, geometry, r)
+        draw_group_heading(surface, geometry)
+        for n in range(1, 7):
+            draw_size_row(surface, geometry, n, 0, 0)
+        draw_penalties(surface, geometry, 0, 0)
     return surface
 
 
@@ -181,55 +217,71 @@ def draw_centre(surface, centre: pygame.Rect, kind: str, value: int, u: int) -> 
                   (centre.centerx, centre.bottom - value_size * 0.42), "center", "bold")
 
 
-def draw_row_score(surface, geometry: Geometry, r: int, tracks_by_row, parks_by_row, completed: bool) -> None:
-    """A row's track points (rails) and park points (a tree), as its row table gives them."""
+def draw_row_icons(surface, geometry: Geometry, r: int) -> None:
+    """A row's score column: rails over a tree, a line under them."""
     box = geometry.row_score(r)
     u = geometry.u
-    size = max(11, round(0.27 * u))
     icon = pygame.Rect(box.left, box.top + 2, round(0.42 * u), box.height // 2 - 4)
     ww.rails(surface, icon.inflate(0, -icon.height // 2))
-    art.blit_text(surface, str(tracks_by_row[r]), size, ww.INK, (box.right - 2, icon.centery), "midright", "bold")
-    if completed:
-        ww.star(surface, (icon.right + size * 0.55, icon.centery), size * 0.4, ww.INK)
-    tree_box = pygame.Rect(box.left, box.centery, round(0.42 * u), box.height // 2 - 2)
-    ww.tree(surface, tree_box)
-    art.blit_text(surface, str(parks_by_row[r]), size, ww.INK, (box.right - 2, tree_box.centery), "midright", "bold")
+    ww.tree(surface, pygame.Rect(box.left, box.centery, round(0.42 * u), box.height // 2 - 2))
     pygame.draw.line(surface, ww.INK_FAINT, (box.left, box.bottom - 1), (box.right, box.bottom - 1), 1)
 
 
-def draw_group_table(surface, geometry: Geometry, upgrades, sizes, tumbleweeds: int, aces: int) -> None:
-    """Sizes 1-6: their points, and with 1, 2, 3 upgrades (crossed when taken, WW-8);
-    then the Tumbleweeds (1, 3, 6) and the Aces."""
+def draw_row_score(surface, geometry: Geometry, r: int, tracks_by_row, parks_by_row, completed: bool) -> None:
+    """A row's track points (by the rails) and park points (by the tree), from its tables;
+    a star once its track is complete (WW-7)."""
+    box = geometry.row_score(r)
     u = geometry.u
-    size = max(10, round(0.22 * u))
+    size = max(11, round(0.27 * u))
+    rails_y = box.top + 2 + (box.height // 2 - 4) // 2
+    tree_y = box.centery + (box.height // 2 - 2) // 2
+    art.blit_text(surface, str(tracks_by_row[r]), size, ww.INK, (box.right - 2, rails_y), "midright", "bold")
+    if completed:
+        ww.star(surface, (box.left + round(0.42 * u) + size * 0.55, rails_y), size * 0.4, ww.INK)
+    art.blit_text(surface, str(parks_by_row[r]), size, ww.INK, (box.right - 2, tree_y), "midright", "bold")
+
+
+def draw_group_heading(surface, geometry: Geometry) -> None:
+    size = max(10, round(0.22 * geometry.u))
     heading = geometry.group_line(0)
     art.blit_text(surface, "Groups", size, ww.INK, (heading.left + 2, heading.centery), "midleft", "bold")
     art.blit_text(surface, "+2  +5  +9", max(9, size - 2), ww.INK_SOFT, (heading.right - 2, heading.centery),
                   "midright")
-    for n in range(1, 7):
-        line = geometry.group_line(n)
-        owned = sizes.count(n)
-        if owned:
-            pygame.draw.rect(surface, ww.light(art.GOLD, 0.6), line.inflate(2, 0), border_radius=4)
-        art.blit_text(surface, str(n), size, ww.INK, (line.left + 0.16 * u, line.centery), "center", "bold")
-        base = n * (n + 1) // 2
-        boxes = geometry.upgrade_boxes(n)
-        for i, box in enumerate(boxes):
-            points = base + UPGRADE_BONUS[i]
-            reached = i == upgrades[n - 1]
-            colour = ww.INK if reached else ww.INK_FAINT
-            if i:
-                pygame.draw.rect(surface, ww.INK_FAINT, box, 1, border_radius=3)
-            art.blit_text(surface, str(points), size, colour, box.center, "center", "bold" if reached else "semibold")
-            if i and i <= upgrades[n - 1]:  # an upgrade taken: cross its box out
-                pygame.draw.line(surface, ww.INK, box.topleft, box.bottomright, max(1, u // 36))
-        if owned > 1:
-            art.blit_text(surface, f"x{owned}", max(9, size - 3), ww.INK_SOFT, (line.left + 0.16 * u, line.bottom),
-                          "midbottom")
-    draw_penalties(surface, geometry.group_line(7), u, tumbleweeds, aces)
 
 
-def draw_penalties(surface, line: pygame.Rect, u: int, tumbleweeds: int, aces: int) -> None:
+def draw_size_row(surface, geometry: Geometry, n: int, upgrades: int, owned: int) -> None:
+    """Size ``n`` of the group table: its points, and with 1, 2, 3 upgrades (crossed when
+    taken, the points reached in bold, WW-8); highlighted while the sheet has such a group."""
+    u = geometry.u
+    size = max(10, round(0.22 * u))
+    line = geometry.group_line(n)
+    pygame.draw.rect(surface, ww.light(art.GOLD, 0.6) if owned else ww.PAPER, line.inflate(2, 0), border_radius=4)
+    art.blit_text(surface, str(n), size, ww.INK, (line.left + 0.16 * u, line.centery), "center", "bold")
+    base = n * (n + 1) // 2
+    for i, box in enumerate(geometry.upgrade_boxes(n)):
+        reached = i == upgrades
+        if i and i <= upgrades:  # an upgrade taken: its box filled in
+            pygame.draw.rect(surface, ww.light(art.GOLD, 0.25), box, border_radius=3)
+        if i:
+            pygame.draw.rect(surface, ww.INK_FAINT, box, 1, border_radius=3)
+        art.blit_text(surface, str(base + UPGRADE_BONUS[i]), size, ww.INK if reached else ww.INK_FAINT, box.center,
+                      "center", "bold" if reached else "semibold")
+        if reached:  # what a group of this size scores now, circled as on paper
+            ring(surface, box, ww.INK, max(1, u // 40))
+    if owned > 1:
+        art.blit_text(surface, f"x{owned}", max(9, size - 3), ww.INK_SOFT, (line.left + 0.16 * u, line.bottom),
+                      "midbottom")
+
+
+def ring(surface, box: pygame.Rect, colour, width: int) -> None:
+    pygame.draw.ellipse(surface, colour, box.inflate(-2, -max(2, box.height // 8)), width)
+
+
+def draw_penalties(surface, geometry: Geometry, tumbleweeds: int, aces: int) -> None:
+    """The Tumbleweeds taken (1, 3, 6 points off) and the Aces written."""
+    u = geometry.u
+    line = geometry.group_line(7)
+    pygame.draw.rect(surface, ww.PAPER, line)
     size = max(10, round(0.22 * u))
     radius = line.height * 0.32
     x = line.left + radius + 2

@@ -23,7 +23,17 @@ from client.games.wild_west import art as ww
 from client.games.wild_west import board as cards
 from client.games.wild_west import scoresheet
 from client.games.wild_west.arrange import AREA, arrange
-from client.games.wild_west.sheet import BAND, COMPACT, FULL, Geometry, body, draw_centre
+from client.games.wild_west.sheet import (
+    BAND,
+    COMPACT,
+    FULL,
+    Geometry,
+    body,
+    draw_centre,
+    render,
+    ring,
+    sheet_key,
+)
 from client.table.choices import Choice
 from client.table.game import GameTable, Layout, Standings
 from client.tween import ease_out_back, linear
@@ -59,6 +69,7 @@ class WildWestTable(GameTable):
         self.arrangement = None
         self.spotlight = 0  # with nobody playing here (a demo), whose sheet is large
         self.effects: list[dict] = []  # animations on sheets, drawn until their beat is shown
+        self.images: dict[int, tuple] = {}  # each seat's sheet image and what it shows
         self.effect_count = 0
         self.caption = ""
         self.deal_seen: dict[int, float] = {}  # WW-10: when each deal reached this screen
@@ -578,7 +589,7 @@ class WildWestTable(GameTable):
         sheet = sheets[seat]
         colour = self.table.colour(seat)
         active = seat in view.get("active", [])
-        surface.blit(body(sheet, geometry.u, geometry.mode), geometry.rect)
+        surface.blit(self.sheet_image(seat, sheet, geometry), geometry.rect)
         pygame.draw.rect(surface, colour if active else art.shade(colour, 0.55), geometry.rect.inflate(6, 6),
                          4 if active else 2, border_radius=max(8, geometry.u // 6 + 3))
         self.draw_header(surface, seat, geometry, sheet)
@@ -607,6 +618,15 @@ class WildWestTable(GameTable):
             art.blit_text(surface, f"{i + 1}.  {entry['name']}", 28, art.INK, (box.left + 30, y), "midleft",
                           width=box.width - 160)
             art.blit_text(surface, str(entry["score"]), 28, art.INK, (box.right - 30, y), "midright", "bold")
+
+    def sheet_image(self, seat: int, sheet: dict, geometry: Geometry) -> pygame.Surface:
+        """Each seat's sheet drawn once per change and kept (only the current one: memory
+        stays at one image per seat however long the game)."""
+        key = (sheet_key(sheet), geometry.u, geometry.mode)
+        kept = self.images.get(seat)
+        if kept is None or kept[0] != key:
+            kept = self.images[seat] = (key, render(sheet, geometry.u, geometry.mode))
+        return kept[1]
 
     def draw_header(self, surface, seat: int, geometry: Geometry, sheet: dict) -> None:
         header = geometry.header_rect()
@@ -710,11 +730,11 @@ class WildWestTable(GameTable):
             x, y = (start[0] + (end[0] - start[0]) * t, start[1] + (end[1] - start[1]) * t)
             ww.tumbleweed(surface, (x, y - abs(((t * 4) % 1) - 0.5) * radius), radius, t * 12)
             return
-        if fx == "upgrade":
+        if fx == "upgrade":  # the new ring closes in on its box
             if geometry.mode == FULL:
                 box = geometry.upgrade_boxes(event["size"])[min(3, event["upgrades"])]
-                end = (box.left + box.width * t, box.top + box.height * t)
-                pygame.draw.line(surface, ww.INK, box.topleft, end, max(2, geometry.u // 30))
+                grow = round((1 - t) * geometry.u * 0.6)
+                ring(surface, box.inflate(grow, grow), self.table.colour(event["player"]), 3)
             return
         if fx == "complete":
             pulse = abs(((t * 3) % 1) - 0.5) * 2
@@ -732,8 +752,8 @@ class WildWestTable(GameTable):
                 image = pygame.transform.smoothscale(
                     image, (max(1, round(image.get_width() * scale)), max(1, round(image.get_height() * scale))))
             surface.blit(image, image.get_rect(center=centre.center))
-            ring = round((1 - min(1.0, t)) * geometry.u * 0.5)
-            pygame.draw.rect(surface, self.table.colour(event["player"]), tile.inflate(ring, ring), 3,
+            spread = round((1 - min(1.0, t)) * geometry.u * 0.5)
+            pygame.draw.rect(surface, self.table.colour(event["player"]), tile.inflate(spread, spread), 3,
                              border_radius=6)
         elif fx == "track":
             rail = bottom.inflate(-max(2, geometry.u // 14), -max(2, geometry.u // 20))
@@ -774,8 +794,7 @@ class WildWestTable(GameTable):
             ww.grave(surface, right.inflate(-2, -2), colour)
         elif kind == "upgrade":
             boxes = geometry.upgrade_boxes(action["size"])
-            box = boxes[min(3, sheet["upgrades"][action["size"] - 1] + 1)]
-            pygame.draw.line(surface, colour, box.topleft, box.bottomright, max(2, geometry.u // 30))
+            ring(surface, boxes[min(3, sheet["upgrades"][action["size"] - 1] + 1)], colour, 3)
 
     def draw_pick_slot(self, surface, seat: int, choice: Choice, focused: bool) -> None:
         rect = choice.rect
