@@ -121,7 +121,7 @@ def body(sheet: dict, u: int, mode: str) -> pygame.Surface:
 
 
 @art.cached
-@lru_cache(maxsize=8)
+@lru_cache(maxsize=6)
 def _body(key: str, u: int, mode: str) -> pygame.Surface:
     return _render(json.loads(key), u, mode)
 
@@ -152,7 +152,7 @@ def _render(parts: list, u: int, mode: str) -> pygame.Surface:
 
 
 @art.cached
-@lru_cache(maxsize=8)
+@lru_cache(maxsize=6)
 def blank(u: int, mode: str) -> pygame.Surface:
     """An empty sheet: paper, 30 empty tiles with their mines, the empty tables."""
     geometry = Geometry(0, 0, u, mode)

@@ -15,6 +15,7 @@ everyone writing at once (rulings WW-1 to WW-10).
 """
 
 import math
+from functools import lru_cache
 
 import pygame
 
@@ -511,7 +512,11 @@ class WildWestTable(GameTable):
             self.table.hold(END_SECONDS)
         shown = self.table.model.shown
         tweens = self.table.anim.tweens.tweens
-        self.effects = [e for e in self.effects if e["beat"] > shown or not tweens[e["tween"]].done]
+        kept = [e for e in self.effects if e["beat"] > shown or not tweens[e["tween"]].done]
+        for effect in self.effects:
+            if effect not in kept:
+                tweens.pop(effect["tween"], None)
+        self.effects = kept
 
     def update(self, dt: float) -> None:
         self.watch_deals()
@@ -680,10 +685,11 @@ class WildWestTable(GameTable):
             and not self.table.panel_open(seat)
         if words == "LOCKED IN":
             grow = min(1.15, self.table.anim.get(f"lock{seat}", 1.0))
-            badge = pygame.Rect(0, 0, round(170 * grow) // 2 * 2, round(38 * grow) // 2 * 2)
-            badge.center = band.center
-            surface.blit(art.panel(badge.size, art.shade(art.GOOD, 0.55), art.GOOD, 12), badge)
-            art.blit_text(surface, "LOCKED IN", round(26 * grow) // 2 * 2, art.INK, badge.center, "center")
+            image = locked_badge()
+            if grow != 1.0:  # it pops in: the one badge image scaled, not a new one each frame
+                image = pygame.transform.scale(image, (round(image.get_width() * grow),
+                                                       round(image.get_height() * grow)))
+            surface.blit(image, image.get_rect(center=band.center))
         elif not hinting and words:
             light = art.mix(ink, art.INK, 0.7)
             art.blit_text(surface, words, 28, light, band.center, "center", width=band.width - 24)
@@ -700,15 +706,14 @@ class WildWestTable(GameTable):
         picks = self.revealed_picks() or []
         if seat >= len(picks):
             return
-        turn = self.table.anim.get(f"reveal{seat}", 1.0)
+        turn = min(1.0, self.table.anim.get(f"reveal{seat}", 1.0))
         chip = pygame.Rect(band.left + 10, band.top + 6, 150, band.height - 12)
-        width = max(2, round(chip.width * abs(1 - 2 * min(1.0, turn))) if turn < 0.5 else chip.width)
-        shown = chip.inflate(width - chip.width, 0)
-        surface.blit(art.panel(shown.size, art.PANEL_HI, self.table.colour(seat), 10), shown)
-        if turn >= 0.5:
-            pick = picks[seat]
-            words = "Tumbleweed" if pick == "tumbleweed" else "missed" if pick == "missed" else f"column {pick + 1}"
-            art.blit_text(surface, words, 24, art.INK, chip.center, "center", width=chip.width - 10)
+        pick = picks[seat]
+        words = "Tumbleweed" if pick == "tumbleweed" else "missed" if pick == "missed" else f"column {pick + 1}"
+        face = pick_chip(words, chip.size, self.table.colour(seat))
+        if turn < 1:  # it turns over like a card: the back narrows, the face widens
+            face = ww.flipped(face, pick_chip("", chip.size, self.table.colour(seat)), turn)
+        surface.blit(face, face.get_rect(center=chip.center))
 
     def draw_effect(self, surface, geometry: Geometry, effect: dict) -> None:
         """One event's animation on a sheet, over the sheet as it was before the event."""
@@ -929,6 +934,25 @@ class WildWestTable(GameTable):
         surface.blit(face, (round(width * 0.3), height - size[1] - 6))
         surface.blit(top, (width - size[0], 0))
         return surface
+
+
+@art.cached
+@lru_cache(maxsize=4)
+def locked_badge() -> pygame.Surface:
+    """LOCKED IN, on green."""
+    badge = art.panel((170, 38), art.shade(art.GOOD, 0.55), art.GOOD, 12).copy()
+    art.blit_text(badge, "LOCKED IN", 26, art.INK, (85, 19), "center")
+    return badge
+
+
+@art.cached
+@lru_cache(maxsize=32)
+def pick_chip(words: str, size: tuple[int, int], colour) -> pygame.Surface:
+    """A revealed pick on a small card in the seat's colour (no words: its back)."""
+    chip = art.panel(size, art.PANEL_HI, colour, 10).copy()
+    if words:
+        art.blit_text(chip, words, 24, art.INK, (size[0] // 2, size[1] // 2), "center", width=size[0] - 10)
+    return chip
 
 
 def centre_image(kind: str, value: int, size, u: int, alpha: int = 255) -> pygame.Surface:
