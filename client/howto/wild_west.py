@@ -8,8 +8,8 @@ import pygame
 from client import art
 from client.games.wild_west import art as ww
 from client.games.wild_west import board, scoresheet
+from client.games.wild_west.effects import centre_image
 from client.games.wild_west.sheet import COMPACT, FULL, Geometry, body, draw_tile
-from client.games.wild_west.table import centre_image
 from client.howto import Page, arrow, label
 from engines.wild_west.rules import WildWestState
 from engines.wild_west.sheet import ROW_TILES, tile_at, track_spots, writable_tiles

@@ -94,3 +94,32 @@ def draw_timer(surface, seconds_left: float, total: float, centre=TIMER_CENTRE) 
     pygame.draw.circle(surface, colour, centre, TIMER_RADIUS, 4)
     art.blit_text(surface, f"{max(0, math.ceil(seconds_left))}", 70, art.INK, (x, y - 8), "center", "bold")
     art.blit_text(surface, "seconds", 24, art.INK_DIM, (x, y + 38), "center")
+
+
+def draw_takers(surface, picks: list) -> None:
+    """After the reveal: on each number card, a disc per player who took that column
+    (``picks``: (pick, initial, colour) per seat)."""
+    for column in range(3):
+        takers = [(initial, colour) for pick, initial, colour in picks if pick == column]
+        _, bottom = column_rects(column)
+        for i, (initial, colour) in enumerate(takers):
+            centre = (bottom.left + 16 + (i % 4) * 23, bottom.bottom - 14 - (i // 4) * 23)
+            pygame.draw.circle(surface, colour, centre, 11)
+            pygame.draw.circle(surface, art.NIGHT, centre, 11, 2)
+            art.blit_text(surface, initial, 18, art.NIGHT, centre, "center", "bold")
+
+
+def draw_roster(surface, heading: str, seats: list) -> None:
+    """Where the timer stands when there is none: every seat as a disc with its initial, a
+    tick on those done (``seats``: (initial, colour, done))."""
+    area = pygame.Rect(TIMER_CENTRE[0] - 110, BOARD.top + 14, 220, BOARD.height - 28)
+    art.blit_text(surface, heading, 24, art.INK_DIM, (area.centerx, area.top + 12), "center", width=area.width)
+    for p, (initial, colour, done) in enumerate(seats):
+        centre = (area.left + 40 + (p % 3) * 70, area.top + 70 + (p // 3) * 80)
+        pygame.draw.circle(surface, colour, centre, 24)
+        pygame.draw.circle(surface, art.NIGHT, centre, 24, 3)
+        art.blit_text(surface, initial, 28, art.NIGHT, centre, "center", "bold")
+        if done:
+            x, y = centre[0] + 18, centre[1] + 18
+            pygame.draw.circle(surface, art.GOOD, (x, y), 11)
+            pygame.draw.lines(surface, art.NIGHT, False, [(x - 6, y), (x - 1, y + 5), (x + 6, y - 5)], 3)

@@ -125,3 +125,22 @@ def draw_highscores(surface, rect: pygame.Rect, board, score: int) -> None:
     else:
         words = f"Your {score} is not in the best {len(entries)}."
     art.blit_text(surface, words, 28, art.INK, (rect.centerx, rect.bottom - 28), "center", width=rect.width - 24)
+
+
+def draw_to_beat(surface, zone: pygame.Rect, bottom: int, entries: list[dict]) -> None:
+    """Solo: the best scores so far under the sheet (``zone``), as many as fit above ``bottom``."""
+    lines = min(len(entries), (bottom - zone.bottom - 84) // 34)
+    box = pygame.Rect(zone.left, zone.bottom + 20, min(zone.width, 760), 60 + 34 * lines + (16 if lines else 0))
+    if box.bottom > bottom:
+        return
+    surface.blit(art.panel(box.size, art.PANEL, None, 16, 220), box)
+    if not entries:
+        art.blit_text(surface, "Solo: no high score yet. Set the first one!", 30, art.GOLD,
+                      (box.left + 24, box.top + 30), "midleft", width=box.width - 48)
+        return
+    art.blit_text(surface, "High scores to beat", 30, art.GOLD, (box.left + 24, box.top + 30), "midleft", "bold")
+    for i, entry in enumerate(entries[:lines]):
+        y = box.top + 70 + i * 34
+        art.blit_text(surface, f"{i + 1}.  {entry['name']}", 28, art.INK, (box.left + 30, y), "midleft",
+                      width=box.width - 160)
+        art.blit_text(surface, str(entry["score"]), 28, art.INK, (box.right - 30, y), "midright", "bold")

@@ -15,31 +15,21 @@ everyone writing at once (rulings WW-1 to WW-10).
 """
 
 import math
-from functools import lru_cache
 
 import pygame
 
 from client import art, highscores
 from client.games.wild_west import art as ww
 from client.games.wild_west import board as cards
-from client.games.wild_west import scoresheet
+from client.games.wild_west import effects, panel, scoresheet
 from client.games.wild_west.arrange import AREA, arrange
-from client.games.wild_west.sheet import (
-    BAND,
-    COMPACT,
-    FULL,
-    Geometry,
-    body,
-    draw_centre,
-    render,
-    ring,
-    sheet_key,
-)
+from client.games.wild_west.panel import pair_words
+from client.games.wild_west.sheet import BAND, FULL, Geometry, body, render, ring, sheet_key
 from client.table.choices import Choice
 from client.table.game import GameTable, Layout, Standings
 from client.tween import ease_out_back, linear
 from engines.wild_west.rules import ACTION_NAMES, SOLO_MULLIGANS
-from engines.wild_west.sheet import ACTION_KIND, MINE, ROW_TILES, writable_tiles
+from engines.wild_west.sheet import ACTION_KIND
 
 HEADER = pygame.Rect(24, 16, 520, 116)
 PHASE = pygame.Rect(24, 140, 520, 132)
@@ -53,10 +43,6 @@ END_SECONDS = 7.0  # the score sheet fills in while the table dwells on the game
 
 def rank(value) -> str:
     return ww.rank_text(value) if isinstance(value, int) else "?"
-
-
-def pair_words(column: dict) -> str:
-    return f"{ACTION_NAMES[column['action']]} {rank(column['value'])}"
 
 
 class WildWestTable(GameTable):
@@ -283,14 +269,7 @@ class WildWestTable(GameTable):
 
     def pick_slots(self, seat: int) -> list[pygame.Rect]:
         """The private panel's four places: columns 1-3 and the Tumbleweed."""
-        panel = self.private_rect(seat, 4)
-        area = pygame.Rect(panel.left + 18, panel.top + 96, panel.width - 36, 0)
-        if panel.width >= 600:
-            width = (area.width - 3 * 12) // 4
-            return [pygame.Rect(area.left + i * (width + 12), area.top, width, 132) for i in range(4)]
-        width = (area.width - 12) // 2
-        return [pygame.Rect(area.left + (i % 2) * (width + 12), area.top + (i // 2) * 124, width, 112)
-                for i in range(4)]
+        return panel.slots(self.private_rect(seat, 4))
 
     def pick_choices(self, seat: int, legal: list) -> list[Choice]:
         slots = self.pick_slots(seat)
@@ -538,7 +517,8 @@ class WildWestTable(GameTable):
         cards.draw_cards(surface, self.dealt or view.get("cards") or [], flips, pads)
         picks = self.revealed_picks()
         if picks:
-            self.draw_takers(surface, picks)
+            table = self.table
+            cards.draw_takers(surface, [(pick, table.name(p)[:1], table.colour(p)) for p, pick in enumerate(picks)])
         note = ""
         if view.get("solo") and view.get("phase") != "over":
             left = self.mulligans_left()
@@ -550,40 +530,19 @@ class WildWestTable(GameTable):
             self.draw_roster(surface)
 
     def draw_roster(self, surface) -> None:
-        """Everyone at a glance: locked in (pick) or done writing, with a tick."""
+        """Everyone at a glance: locked in (pick) or done writing."""
         view, table = self.view, self.table
         phase = view.get("phase")
-        if phase not in ("pick", "write"):
-            return
         if phase == "pick":
             done = set(view.get("picks", {}).get("locked", [])) | self.locked_now
             heading = f"Locked in {len(done)} of {table.players}"
-        else:
+        elif phase == "write":
             done = {p for p in range(table.players) if p not in view.get("active", [])}
             heading = f"Written {len(done)} of {table.players}"
-        area = pygame.Rect(cards.TIMER_CENTRE[0] - 110, cards.BOARD.top + 14, 220, cards.BOARD.height - 28)
-        art.blit_text(surface, heading, 24, art.INK_DIM, (area.centerx, area.top + 12), "center", width=area.width)
-        for p in range(table.players):
-            centre = (area.left + 40 + (p % 3) * 70, area.top + 70 + (p // 3) * 80)
-            pygame.draw.circle(surface, table.colour(p), centre, 24)
-            pygame.draw.circle(surface, art.NIGHT, centre, 24, 3)
-            art.blit_text(surface, table.name(p)[:1], 28, art.NIGHT, centre, "center", "bold")
-            if p in done:
-                mark = (centre[0] + 18, centre[1] + 18)
-                pygame.draw.circle(surface, art.GOOD, mark, 11)
-                pygame.draw.lines(surface, art.NIGHT, False, [(mark[0] - 6, mark[1]), (mark[0] - 1, mark[1] + 5),
-                                                             (mark[0] + 6, mark[1] - 5)], 3)
-
-    def draw_takers(self, surface, picks: list) -> None:
-        """After the reveal: a disc per player under the column they took, with an initial."""
-        for column in range(3):
-            takers = [p for p, pick in enumerate(picks) if pick == column]
-            _, bottom = cards.column_rects(column)
-            for i, p in enumerate(takers):
-                centre = (bottom.left + 16 + (i % 4) * 23, bottom.bottom - 14 - (i // 4) * 23)
-                pygame.draw.circle(surface, self.table.colour(p), centre, 11)
-                pygame.draw.circle(surface, art.NIGHT, centre, 11, 2)
-                art.blit_text(surface, self.table.name(p)[:1], 18, art.NIGHT, centre, "center", "bold")
+        else:
+            return
+        cards.draw_roster(surface, heading, [(table.name(p)[:1], table.colour(p), p in done)
+                                             for p in range(table.players)])
 
     def draw_seat(self, surface, seat: int, rect: pygame.Rect) -> None:
         view = self.view
@@ -600,29 +559,12 @@ class WildWestTable(GameTable):
         self.draw_header(surface, seat, geometry, sheet)
         for effect in self.effects:
             if effect.get("player") == seat:
-                self.draw_effect(surface, geometry, effect)
+                t = self.table.anim.get(effect["tween"], 1.0)
+                effects.draw_effect(surface, geometry, effect["fx"], effect["event"], t, colour)
         if geometry.mode == FULL:
             self.draw_band(surface, seat, rect, sheet)
         if self.table.players == 1 and self.solo_here():
-            self.draw_to_beat(surface, rect)
-
-    def draw_to_beat(self, surface, zone: pygame.Rect) -> None:
-        """Solo: the best scores so far, under the sheet (WW-9)."""
-        lines = min(len(self.to_beat), (AREA.bottom - zone.bottom - 84) // 34)
-        box = pygame.Rect(zone.left, zone.bottom + 20, min(zone.width, 760), 60 + 34 * lines + (16 if lines else 0))
-        if box.bottom > AREA.bottom:
-            return
-        surface.blit(art.panel(box.size, art.PANEL, None, 16, 220), box)
-        if not self.to_beat:
-            art.blit_text(surface, "Solo: no high score yet. Set the first one!", 30, art.GOLD,
-                          (box.left + 24, box.top + 30), "midleft", width=box.width - 48)
-            return
-        art.blit_text(surface, "High scores to beat", 30, art.GOLD, (box.left + 24, box.top + 30), "midleft", "bold")
-        for i, entry in enumerate(self.to_beat[:lines]):
-            y = box.top + 70 + i * 34
-            art.blit_text(surface, f"{i + 1}.  {entry['name']}", 28, art.INK, (box.left + 30, y), "midleft",
-                          width=box.width - 160)
-            art.blit_text(surface, str(entry["score"]), 28, art.INK, (box.right - 30, y), "midright", "bold")
+            scoresheet.draw_to_beat(surface, rect, AREA.bottom, self.to_beat)
 
     def sheet_image(self, seat: int, sheet: dict, geometry: Geometry) -> pygame.Surface:
         """Each seat's sheet drawn once per change and kept (only the current one: memory
@@ -684,11 +626,7 @@ class WildWestTable(GameTable):
         hinting = seat in self.table.choosers and any(c.private for c in self.table.live.get(seat, [])) \
             and not self.table.panel_open(seat)
         if words == "LOCKED IN":
-            grow = min(1.15, self.table.anim.get(f"lock{seat}", 1.0))
-            image = locked_badge()
-            if grow != 1.0:  # it pops in: the one badge image scaled, not a new one each frame
-                image = pygame.transform.scale(image, (round(image.get_width() * grow),
-                                                       round(image.get_height() * grow)))
+            image = effects.popped(effects.locked_badge(), min(1.15, self.table.anim.get(f"lock{seat}", 1.0)))
             surface.blit(image, image.get_rect(center=band.center))
         elif not hinting and words:
             light = art.mix(ink, art.INK, 0.7)
@@ -710,70 +648,17 @@ class WildWestTable(GameTable):
         chip = pygame.Rect(band.left + 10, band.top + 6, 150, band.height - 12)
         pick = picks[seat]
         words = "Tumbleweed" if pick == "tumbleweed" else "missed" if pick == "missed" else f"column {pick + 1}"
-        face = pick_chip(words, chip.size, self.table.colour(seat))
+        face = effects.pick_chip(words, chip.size, self.table.colour(seat))
         if turn < 1:  # it turns over like a card: the back narrows, the face widens
-            face = ww.flipped(face, pick_chip("", chip.size, self.table.colour(seat)), turn)
+            face = ww.flipped(face, effects.pick_chip("", chip.size, self.table.colour(seat)), turn)
         surface.blit(face, face.get_rect(center=chip.center))
-
-    def draw_effect(self, surface, geometry: Geometry, effect: dict) -> None:
-        """One event's animation on a sheet, over the sheet as it was before the event."""
-        t = self.table.anim.get(effect["tween"], 1.0)
-        fx, event = effect["fx"], effect["event"]
-        if fx == "tumbleweed":  # it rolls in and comes to rest in its box (full sheets) or rolls away
-            header = geometry.header_rect()
-            radius = max(8, header.height * 0.4)
-            start = (header.left + radius, header.centery)
-            if geometry.mode == FULL:
-                line = geometry.group_line(7)
-                box = line.height * 0.32
-                end = (line.left + box + 2 + (event["count"] - 1) * (box * 2 + 4), line.centery)
-                radius = radius + (box - radius) * t
-            elif t < 1:
-                end = (header.right - radius, header.centery)
-            else:
-                return
-            x, y = (start[0] + (end[0] - start[0]) * t, start[1] + (end[1] - start[1]) * t)
-            ww.tumbleweed(surface, (x, y - abs(((t * 4) % 1) - 0.5) * radius), radius, t * 12)
-            return
-        if fx == "upgrade":  # the new ring closes in on its box
-            if geometry.mode == FULL:
-                box = geometry.upgrade_boxes(event["size"])[min(3, event["upgrades"])]
-                grow = round((1 - t) * geometry.u * 0.6)
-                ring(surface, box.inflate(grow, grow), self.table.colour(event["player"]), 3)
-            return
-        if fx == "complete":
-            pulse = abs(((t * 3) % 1) - 0.5) * 2
-            tiles = [geometry.tile(event["row"], c) for c in range(len(ROW_TILES[event["row"]]))]
-            line = tiles[0].unionall(tiles[1:])
-            pygame.draw.rect(surface, art.mix(art.GOLD, ww.PAPER, pulse * 0.6), line.inflate(8, 8), 5,
-                             border_radius=8)
-            return
-        tile = geometry.tile(event["row"], event["col"])
-        centre, bottom, right = geometry.parts(event["row"], event["col"])
-        if fx == "write":
-            image = centre_image(event["kind"], event["value"], centre.size, geometry.u)
-            scale = max(0.05, t)
-            if scale != 1:
-                image = pygame.transform.smoothscale(
-                    image, (max(1, round(image.get_width() * scale)), max(1, round(image.get_height() * scale))))
-            surface.blit(image, image.get_rect(center=centre.center))
-            spread = round((1 - min(1.0, t)) * geometry.u * 0.5)
-            pygame.draw.rect(surface, self.table.colour(event["player"]), tile.inflate(spread, spread), 3,
-                             border_radius=6)
-        elif fx == "track":
-            rail = bottom.inflate(-max(2, geometry.u // 14), -max(2, geometry.u // 20))
-            rail.width = max(1, round(rail.width * t))
-            ww.rails(surface, rail)
-        elif fx == "grave":
-            ww.grave(surface, right.inflate(-2, -2).move(0, -round((1 - t) * geometry.th * 0.8)))
-        elif fx == "park":
-            grow = right.inflate(-2, -2)
-            ww.tree(surface, grow.inflate(-round(grow.width * (1 - t)), -round(grow.height * (1 - t))))
 
     def draw_choice(self, surface, seat: int, choice: Choice, focused: bool) -> None:
         kind, colour = choice.data, self.table.colour(seat)
         if isinstance(kind, int) or (kind is None and choice.private):
-            self.draw_pick_slot(surface, seat, choice, focused)
+            view = self.view
+            panel.draw_slot(surface, choice.rect, kind, choice.label, view.get("cards") or [],
+                            view.get("columns") or [], colour if focused else None)
             return
         if kind in ("park", "upgrade") and (kind == "park" or self.geometry(seat).mode != FULL):
             surface.blit(art.panel(choice.rect.size, art.PANEL_HI, colour if focused else None, 12), choice.rect)
@@ -788,8 +673,8 @@ class WildWestTable(GameTable):
         task = sheet.get("task") or {}
         if kind == "write":
             centre, _, _ = geometry.parts(action["row"], action["col"])
-            ghost = centre_image(ACTION_KIND.get(task.get("action"), "R"), task.get("value") or 1, centre.size,
-                                 geometry.u, 150)
+            ghost = effects.centre_image(ACTION_KIND.get(task.get("action"), "R"), task.get("value") or 1,
+                                         centre.size, geometry.u, 150)
             surface.blit(ghost, centre)
         elif kind == "track":
             _, bottom, _ = geometry.parts(action["row"], action["col"])
@@ -801,69 +686,14 @@ class WildWestTable(GameTable):
             boxes = geometry.upgrade_boxes(action["size"])
             ring(surface, boxes[min(3, sheet["upgrades"][action["size"] - 1] + 1)], colour, 3)
 
-    def draw_pick_slot(self, surface, seat: int, choice: Choice, focused: bool) -> None:
-        rect = choice.rect
-        surface.blit(art.panel(rect.size, art.PANEL_HI, self.table.colour(seat) if focused else None, 12), rect)
-        column = choice.data
-        cards_here = self.view.get("cards") or []
-        if column is None:
-            ww.tumbleweed(surface, (rect.centerx, rect.centery - 14), min(rect.width, rect.height) * 0.26, 0.4)
-        elif len(cards_here) == 6:
-            size = (round(rect.height * 0.52), round(rect.height * 0.56))
-            top = ww.action_card(cards_here[column], size)
-            bottom = ww.number_card(cards_here[column + 3], size)
-            surface.blit(top, top.get_rect(midright=(rect.centerx - 3, rect.centery - 12)))
-            surface.blit(bottom, bottom.get_rect(midleft=(rect.centerx + 3, rect.centery - 12)))
-        words = choice.label if column is None else f"{column + 1}: {pair_words(self.view['columns'][column])}"
-        art.blit_text(surface, words, 24, art.INK, (rect.centerx, rect.bottom - 16), "center", width=rect.width - 10)
-
     def draw_private(self, surface, seat: int, rect: pygame.Rect, choices: list[Choice]) -> None:
-        """The pick panel: a column that fits nowhere shows greyed; under the four places,
-        the seat's own sheet with the tiles where the focused pair would fit."""
+        """The pick panel around its choices (see `panel`)."""
         view = self.seat_view(seat)
         if view.get("phase") != "pick":
             return
-        slots = self.pick_slots(seat)
-        offered = {choice.data for choice in choices}
-        mine = view.get("picks", {}).get("mine", "none")
-        columns = view.get("columns") or []
-        if choices:
-            for column in range(min(3, len(columns))):
-                if column not in offered:
-                    slot = slots[column]
-                    surface.blit(art.panel(slot.size, (40, 34, 38), None, 12), slot)
-                    art.blit_text(surface, f"{column + 1}: {pair_words(columns[column])}", 24, art.INK_FAINT,
-                                  (slot.centerx, slot.centery - 12), "center", width=slot.width - 10)
-                    art.blit_text(surface, "fits nowhere", 24, art.INK_FAINT, (slot.centerx, slot.centery + 22),
-                                  "center", width=slot.width - 10)
-        elif mine != "none":
-            words = "a Tumbleweed" if mine is None else f"column {mine + 1}: {pair_words(columns[mine])}"
-            art.blit_text(surface, f"You picked {words}", 32, art.GOLD, (rect.centerx, slots[0].top + 40), "center",
-                          width=rect.width - 40)
         focus = self.table.choosers[seat].focus(choices) if choices else None
-        column = choices[focus].data if focus is not None else (mine if isinstance(mine, int) else None)
-        top = max(slot.bottom for slot in slots) + 14
-        area = pygame.Rect(rect.left + 16, top, rect.width - 32, rect.bottom - top - 12)
-        sheets = view.get("sheets") or []
-        if area.height > 60 and seat < len(sheets):
-            self.draw_fit_preview(surface, area, sheets[seat], columns[column] if isinstance(column, int) and
-                                  column < len(columns) else None)
-
-    def draw_fit_preview(self, surface, area: pygame.Rect, sheet: dict, column: dict | None) -> None:
-        geometry = Geometry.fit(area, COMPACT)
-        surface.blit(body(sheet, geometry.u, COMPACT), geometry.rect)
-        if column is None:
-            art.blit_text(surface, "Your sheet", 24, ww.INK, geometry.header_rect().center, "center")
-            return
-        values = [tile["value"] or 0 for row in sheet["rows"] for tile in row]
-        fits = writable_tiles(values, column["value"], column["action"] == MINE)
-        for t in fits:
-            row = next(r for r, tiles in enumerate(ROW_TILES) if t in tiles)
-            tile = geometry.tile(row, t - ROW_TILES[row][0])
-            pygame.draw.rect(surface, art.GOLD, tile.inflate(2, 2), 3, border_radius=4)
-        words = f"{pair_words(column)} fits in {len(fits)} place{'s' if len(fits) != 1 else ''}"
-        art.blit_text(surface, words, 24, ww.INK, geometry.header_rect().center, "center",
-                      width=geometry.rect.width - 16)
+        panel.draw_rest(surface, rect, view, {c.data for c in choices}, None if focus is None else choices[focus].data,
+                        seat)
 
     def draw_overlay(self, surface) -> None:
         if self.end_shown:
@@ -935,31 +765,3 @@ class WildWestTable(GameTable):
         surface.blit(top, (width - size[0], 0))
         return surface
 
-
-@art.cached
-@lru_cache(maxsize=4)
-def locked_badge() -> pygame.Surface:
-    """LOCKED IN, on green."""
-    badge = art.panel((170, 38), art.shade(art.GOOD, 0.55), art.GOOD, 12).copy()
-    art.blit_text(badge, "LOCKED IN", 26, art.INK, (85, 19), "center")
-    return badge
-
-
-@art.cached
-@lru_cache(maxsize=32)
-def pick_chip(words: str, size: tuple[int, int], colour) -> pygame.Surface:
-    """A revealed pick on a small card in the seat's colour (no words: its back)."""
-    chip = art.panel(size, art.PANEL_HI, colour, 10).copy()
-    if words:
-        art.blit_text(chip, words, 24, art.INK, (size[0] // 2, size[1] // 2), "center", width=size[0] - 10)
-    return chip
-
-
-def centre_image(kind: str, value: int, size, u: int, alpha: int = 255) -> pygame.Surface:
-    """A tile's centre holding ``kind`` and ``value``, on its own (to grow, or as a ghost)."""
-    image = pygame.Surface(size, pygame.SRCALPHA)
-    image.fill((*ww.light(ww.kind_colour(kind), 0.5), alpha))
-    draw_centre(image, image.get_rect(), kind, value or 1, u)
-    if alpha < 255:
-        image.set_alpha(alpha)
-    return image
