@@ -37,6 +37,15 @@ LOG = pygame.Rect(1376, 16, 520, 254)
 TILE_STEPS = ("write", "track", "grave")
 STEP_WORDS = {"write": "choose a tile", "upgrade": "upgrade a group size", "track": "lay one track",
               "grave": "dig a grave", "park": "a park here?"}
+LOG_LINES = {  # the log's words for the simpler events
+    "locked": "{who} is locked in",
+    "tumbleweed": "{who} takes a Tumbleweed ({count} of 3)",
+    "upgrade": "{who} upgrades group size {size} ({upgrades} of 3)",
+    "track": "{who} lays track in row {row}",
+    "track_complete": "{who} completes the track of row {row}",
+    "grave": "{who} digs a grave in row {row}",
+    "extension": "A completed track: one more round (WW-7)",
+}
 LOOK_SECONDS = 10.0
 END_SECONDS = 7.0  # the score sheet fills in while the table dwells on the game's end
 
@@ -157,31 +166,20 @@ class WildWestTable(GameTable):
             return "Mulligan: " + ", ".join(f"{i + 1} {pair_words(c)}" for i, c in enumerate(event["columns"]))
         if kind == "reshuffle":
             return f"Reshuffle: {event['cards']} cards make a new deck"
-        if kind == "locked":
-            return f"{who} is locked in"
+        if kind in LOG_LINES:
+            row = event.get("row", -1) + 1
+            return LOG_LINES[kind].format(who=who, row=row, **{k: v for k, v in event.items() if k != "row"})
         if kind == "timeout":
             missed = [name(p) for p in event["missed"]]
             return f"Time is up: {scoresheet.join(missed)} missed the pick" if missed else "Time is up"
         if kind == "reveal":
             return "Reveal: " + ", ".join(f"{name(p)} {self.pick_words(pick)}" for p, pick in enumerate(event["picks"]))
-        if kind == "tumbleweed":
-            return f"{who} takes a Tumbleweed ({event['count']} of 3)"
         if kind == "write":
             return f"{who} writes {ww.KINDS[event['kind']][0]} {rank(event['value'])} in row {event['row'] + 1}"
-        if kind == "upgrade":
-            return f"{who} upgrades group size {event['size']} ({event['upgrades']} of 3)"
-        if kind == "track":
-            return f"{who} lays track in row {event['row'] + 1}"
-        if kind == "track_complete":
-            return f"{who} completes the track of row {event['row'] + 1}"
-        if kind == "grave":
-            return f"{who} digs a grave in row {event['row'] + 1}"
         if kind == "graves_lost":
             return f"{who} loses {event['count']} grave{'s' if event['count'] != 1 else ''}: no empty section left"
         if kind == "park":
             return f"{who} plants a park" if event["park"] else None
-        if kind == "extension":
-            return "A completed track: one more round (WW-7)"
         if kind == "game_over":  # the view still shows the sheets before the last step: no names yet
             return "Game over: " + scoresheet.reason_text(event["reason"], [], name)
         return None
