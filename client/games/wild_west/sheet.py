@@ -266,7 +266,7 @@ def draw_size_row(surface, geometry: Geometry, n: int, upgrades: int, owned: int
             pygame.draw.rect(surface, ww.INK_FAINT, box, 1, border_radius=3)
         art.blit_text(surface, str(base + UPGRADE_BONUS[i]), size, ww.INK if reached else ww.INK_FAINT, box.center,
                       "center", "bold" if reached else "semibold")
-        if reached:  # what a group of this size scores now, circled as on paper
+        if reached and upgrades:  # what a group of this size scores after its upgrades, ringed
             ring(surface, box, ww.INK, max(1, u // 40))
     if owned > 1:
         art.blit_text(surface, f"x{owned}", max(9, size - 3), ww.INK_SOFT, (line.left + 0.16 * u, line.bottom),

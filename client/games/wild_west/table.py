@@ -513,6 +513,8 @@ class WildWestTable(GameTable):
         flips = [anim.get(f"flip{i}", 1.0) for i in range(6)]
         pads = any(chooser.is_pad for chooser in self.table.choosers.values())
         cards.draw_cards(surface, self.dealt or view.get("cards") or [], flips, pads)
+        if view.get("phase") == "over":
+            return  # the score sheet has the stage
         picks = self.revealed_picks()
         if picks:
             table = self.table
