@@ -303,3 +303,26 @@ def test_rows_of_seven_sit_between_the_tiles_of_the_rows_of_eight():
                     left, right = geometry.tile(other, col), geometry.tile(other, col + 1)
                     assert left.centerx < tile.centerx < right.centerx
                     assert tile.left < left.right and tile.right > right.left
+
+
+def test_rarer_events_are_told_in_the_log_and_shown(make_app):
+    """Graves with nowhere to go, a completed track and its extra round, a missed pick."""
+    app, table = start(make_app, [("Anna", "keys1"), ("Ben", "bot:easy")], seed=6, bot_delay=60.0)
+    game = table.game
+    lines = {kind: game.describe(event) for kind, event in {
+        "graves_lost": {"type": "graves_lost", "player": 1, "count": 2},
+        "track_complete": {"type": "track_complete", "player": 0, "row": 2},
+        "extension": {"type": "extension", "round": 5},
+        "timeout": {"type": "timeout", "deal": 3, "missed": [0, 1]},
+    }.items()}
+    assert lines == {"graves_lost": "Ben loses 2 graves: no empty section left",
+                     "track_complete": "Anna completes the track of row 3",
+                     "extension": "A completed track: one more round (WW-7)",
+                     "timeout": "Time is up: Anna and Ben missed the pick"}
+    assert game.on_event({"type": "track_complete", "player": 0, "row": 2}) > 0
+    assert "completes the track of row 3" in game.phase_text()
+    game.on_event({"type": "graves_lost", "player": 1, "count": 2})
+    assert any("2 graves lost" in toast.words for toast in app.toasts.toasts)
+    assert game.on_event({"type": "extension", "round": 5}) > 0
+    frames(app, 3)
+    assert "one more round is played (WW-7)" in game.phase_text()
