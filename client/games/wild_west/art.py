@@ -34,6 +34,15 @@ ACTION_NAMES = {action: KINDS[kind][0] for action, kind in ACTION_KIND.items()}
 SUIT_OF_ACTION = {"ranch": "S", "mine": "D", "church": "H", "saloon": "C"}
 
 
+TYPE_SIZES = (9, 10, 11, 12, 13, 14, 16, 18, 20, 22, 24, 26, 28, 30, 32, 36, 40, 44, 48, 54, 60, 66, 72, 80)
+
+
+def type_size(size: float) -> int:
+    """``size`` snapped down to a short ladder: sheets and cards drawn at many scales share
+    a few fonts and cached words instead of one of each per scale."""
+    return max((step for step in TYPE_SIZES if step <= size), default=TYPE_SIZES[0])
+
+
 def rank_text(value: int) -> str:
     return "A" if value == 1 else "J" if value == 11 else str(value)
 
@@ -167,8 +176,8 @@ def action_card(card: str, size: tuple[int, int]) -> pygame.Surface:
     band = pygame.Rect(w * 0.1, h * 0.3, w * 0.8, h * 0.44)
     pygame.draw.rect(surface, light(kind_colour(kind), 0.35), band, border_radius=max(3, w // 12))
     kind_icon(surface, kind, (band.centerx, band.centery), min(band.width, band.height) * 0.75)
-    art.blit_text(surface, kind, round(h * 0.22), INK, (w * 0.8, h * 0.16), "center", "bold")
-    art.blit_text(surface, KINDS[kind][0], round(h * 0.15), INK, (w / 2, h * 0.86), "center", "bold",
+    art.blit_text(surface, kind, type_size(h * 0.22), INK, (w * 0.8, h * 0.16), "center", "bold")
+    art.blit_text(surface, KINDS[kind][0], type_size(h * 0.15), INK, (w / 2, h * 0.86), "center", "bold",
                   width=w - 8)
     return surface
 
@@ -181,11 +190,11 @@ def number_card(card: str, size: tuple[int, int]) -> pygame.Surface:
     w, h = size
     rank = card[:-1]
     colour = CARD_RED if card[-1] in "DH" else CARD_BLACK
-    art.blit_text(surface, rank, round(h * 0.62), colour, (w / 2, h * 0.5), "center", "bold")
+    art.blit_text(surface, rank, type_size(h * 0.62), colour, (w / 2, h * 0.5), "center", "bold")
     suit(surface, card[-1], (w * 0.19, h * 0.17), h * 0.15)
     if rank in ("A", "J"):
         words = "wild" if rank == "A" else "= 11"
-        art.blit_text(surface, words, round(h * 0.14), INK_SOFT, (w / 2, h * 0.87), "center")
+        art.blit_text(surface, words, type_size(h * 0.14), INK_SOFT, (w / 2, h * 0.87), "center")
     return surface
 
 

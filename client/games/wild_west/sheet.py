@@ -198,7 +198,7 @@ def draw_tile(surface, geometry: Geometry, r: int, c: int, tile: dict) -> None:
 
 def draw_mine_mark(surface, centre: pygame.Rect, u: int, gold: bool) -> None:
     """A mine's M in the centre's top-left corner; circled once a Gold Mine is written."""
-    size = max(12, round(0.24 * u))
+    size = ww.type_size(max(12, 0.24 * u))
     spot = (centre.left + size * 0.6, centre.top + size * 0.6)
     art.blit_text(surface, "M", size, ww.INK if gold else ww.INK_SOFT, spot, "center", "bold")
     if gold:
@@ -207,12 +207,12 @@ def draw_mine_mark(surface, centre: pygame.Rect, u: int, gold: bool) -> None:
 
 def draw_centre(surface, centre: pygame.Rect, kind: str, value: int, u: int) -> None:
     """The building's letter and picture on top, the value below."""
-    letter_size = max(11, round(0.22 * u))
+    letter_size = ww.type_size(max(11, 0.22 * u))
     top = centre.top + letter_size * 0.55
     art.blit_text(surface, kind, letter_size, ww.INK, (centre.right - letter_size * 0.45, top), "center", "bold")
     if u >= 40:
         ww.kind_icon(surface, kind, (centre.centerx, top), letter_size * 0.8, ww.INK_SOFT)
-    value_size = max(12, round(0.46 * u))
+    value_size = ww.type_size(max(12, 0.46 * u))
     art.blit_text(surface, ww.rank_text(value), value_size, ww.INK,
                   (centre.centerx, centre.bottom - value_size * 0.42), "center", "bold")
 
@@ -232,7 +232,7 @@ def draw_row_score(surface, geometry: Geometry, r: int, tracks_by_row, parks_by_
     a star once its track is complete (WW-7)."""
     box = geometry.row_score(r)
     u = geometry.u
-    size = max(11, round(0.27 * u))
+    size = ww.type_size(max(11, 0.27 * u))
     rails_y = box.top + 2 + (box.height // 2 - 4) // 2
     tree_y = box.centery + (box.height // 2 - 2) // 2
     art.blit_text(surface, str(tracks_by_row[r]), size, ww.INK, (box.right - 2, rails_y), "midright", "bold")
@@ -242,10 +242,10 @@ def draw_row_score(surface, geometry: Geometry, r: int, tracks_by_row, parks_by_
 
 
 def draw_group_heading(surface, geometry: Geometry) -> None:
-    size = max(10, round(0.22 * geometry.u))
+    size = ww.type_size(max(10, 0.22 * geometry.u))
     heading = geometry.group_line(0)
     art.blit_text(surface, "Groups", size, ww.INK, (heading.left + 2, heading.centery), "midleft", "bold")
-    art.blit_text(surface, "+2  +5  +9", max(9, size - 2), ww.INK_SOFT, (heading.right - 2, heading.centery),
+    art.blit_text(surface, "+2  +5  +9", ww.type_size(size - 2), ww.INK_SOFT, (heading.right - 2, heading.centery),
                   "midright")
 
 
@@ -253,7 +253,7 @@ def draw_size_row(surface, geometry: Geometry, n: int, upgrades: int, owned: int
     """Size ``n`` of the group table: its points, and with 1, 2, 3 upgrades (crossed when
     taken, the points reached in bold, WW-8); highlighted while the sheet has such a group."""
     u = geometry.u
-    size = max(10, round(0.22 * u))
+    size = ww.type_size(max(10, 0.22 * u))
     line = geometry.group_line(n)
     pygame.draw.rect(surface, ww.light(art.GOLD, 0.6) if owned else ww.PAPER, line.inflate(2, 0), border_radius=4)
     art.blit_text(surface, str(n), size, ww.INK, (line.left + 0.16 * u, line.centery), "center", "bold")
@@ -269,7 +269,7 @@ def draw_size_row(surface, geometry: Geometry, n: int, upgrades: int, owned: int
         if reached and upgrades:  # what a group of this size scores after its upgrades, ringed
             ring(surface, box, ww.INK, max(1, u // 40))
     if owned > 1:
-        art.blit_text(surface, f"x{owned}", max(9, size - 3), ww.INK_SOFT, (line.left + 0.16 * u, line.bottom),
+        art.blit_text(surface, f"x{owned}", ww.type_size(size - 3), ww.INK_SOFT, (line.left + 0.16 * u, line.bottom),
                       "midbottom")
 
 
@@ -282,14 +282,14 @@ def draw_penalties(surface, geometry: Geometry, tumbleweeds: int, aces: int) -> 
     u = geometry.u
     line = geometry.group_line(7)
     pygame.draw.rect(surface, ww.PAPER, line)
-    size = max(10, round(0.22 * u))
+    size = ww.type_size(max(10, 0.22 * u))
     radius = line.height * 0.32
     x = line.left + radius + 2
     for i, penalty in enumerate(TUMBLEWEED_PENALTY[1:]):
         centre = (x + i * (radius * 2 + 4), line.centery)
         ww.tumbleweed(surface, centre, radius, 0.3 * i, ww.TUMBLE if i < tumbleweeds else ww.INK_FAINT)
         if i < tumbleweeds:
-            art.blit_text(surface, f"-{penalty}", max(9, size - 3), ww.INK, (centre[0], line.bottom), "midbottom",
+            art.blit_text(surface, f"-{penalty}", ww.type_size(size - 3), ww.INK, (centre[0], line.bottom), "midbottom",
                           "bold")
     art.blit_text(surface, f"A x{aces}", size, ww.INK if aces else ww.INK_FAINT, (line.right - 2, line.centery),
                   "midright", "bold")

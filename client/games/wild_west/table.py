@@ -578,7 +578,7 @@ class WildWestTable(GameTable):
     def draw_header(self, surface, seat: int, geometry: Geometry, sheet: dict) -> None:
         header = geometry.header_rect()
         u = geometry.u
-        size = max(18, min(40, round(0.38 * u)))
+        size = ww.type_size(max(18, min(40, 0.38 * u)))
         pygame.draw.rect(surface, self.table.colour(seat), (header.left + 6, header.top + 6, 8, header.height - 8),
                          border_radius=3)
         total = art.blit_text(surface, f"{sheet['score']['total']} pts", size, ww.INK,
@@ -587,7 +587,8 @@ class WildWestTable(GameTable):
         status_width = 0
         if status:
             words, colour = self.status(seat, short=True)
-            image = art.text(art.fit(words, size - 4, max(40, header.width // 2 - 40)), size - 4, colour)
+            small = ww.type_size(size - 4)
+            image = art.text(art.fit(words, small, max(40, header.width // 2 - 40)), small, colour)
             status_width = image.get_width() + 12
             surface.blit(image, image.get_rect(midright=(total.left - 12, header.centery + 2)))
         self.table.draw_name(surface, seat, (header.left + 20, header.centery + 2), size,
