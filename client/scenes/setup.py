@@ -61,7 +61,8 @@ class SetupScene(MenuScene):
         value = self.options[name]
         value = ("on" if value else "off") if isinstance(value, bool) else str(value)
         room = MENU_WIDTH - 130 - art.text_width(f": {value}", MENU_SIZE)
-        return f"{art.fit(spec.help.capitalize(), MENU_SIZE, room)}: {value}"
+        words = spec.help[:1].upper() + spec.help[1:]  # keeps a ruling's capitals (WW-10)
+        return f"{art.fit(words, MENU_SIZE, room)}: {value}"
 
     def _option(self, name: str, step: int) -> None:
         spec = self.info.options[name]
@@ -73,6 +74,7 @@ class SetupScene(MenuScene):
         else:
             low = spec.minimum if spec.minimum is not None else 0
             high = spec.maximum if spec.maximum is not None else 99
+            step *= 5 if high - low > 60 else 1  # a wide range (seconds) moves in fives
             self.options[name] = min(high, max(low, self.options[name] + step))
 
     def _edit(self, index: int) -> None:
