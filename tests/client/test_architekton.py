@@ -168,9 +168,10 @@ def last_growth(seed: int, log: list) -> int:
 
 
 def test_wheel_keys_and_stick_zoom_and_pan_and_home_frames_the_board_again(make_app):
-    app, table = replayed(make_app, *find(stop=lambda s: s.turn >= 8))
+    app, table = replayed(make_app, *find(stop=lambda s: s.turn >= 14))
     game, camera = table.game, table.game.camera
     framed = (camera.centre, camera.zoom)
+    assert framed[1] * 1.3 < camera.max_zoom  # a board framed small enough to zoom into
     point = (BOARD.centerx + 200, BOARD.centery + 50)
     under = camera.to_world(point)
     post(pygame.MOUSEMOTION, pos=point, rel=(0, 0), buttons=(0, 0, 0))
