@@ -418,6 +418,14 @@ class Server:
             connection.close()
         for server in self._servers:
             server.close()
+        await self._stop_clock_and_advertising()
+        for server in self._servers:
+            with contextlib.suppress(Exception):
+                async with asyncio.timeout(2.0):
+                    await server.wait_closed()
+
+
+    async def _stop_clock_and_advertising(self) -> None:
         if self._clock_task is not None:
             self._clock_task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -425,11 +433,6 @@ class Server:
         if self.advertiser is not None:
             advertiser, self.advertiser = self.advertiser, None
             await advertiser.async_close()
-        for server in self._servers:
-            with contextlib.suppress(Exception):
-                async with asyncio.timeout(2.0):
-                    await server.wait_closed()
-
 
     async def async_abandon(self) -> None:
         """Undo a start that failed, leaving the host as it was (its save open, its
@@ -438,13 +441,7 @@ class Server:
         for server in self._servers:
             server.close()
         self._servers = []
-        if self._clock_task is not None:
-            self._clock_task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._clock_task
-        if self.advertiser is not None:
-            advertiser, self.advertiser = self.advertiser, None
-            await advertiser.async_close()
+        await self._stop_clock_and_advertising()
         self.host._loop_thread = None
 
 

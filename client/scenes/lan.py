@@ -293,7 +293,8 @@ class JoinScene(MenuScene):
     def _rebuild(self) -> None:
         kept = self.seats[:3]
         found = [self.found(s) for s in kept]
-        rejoin = [Item(lambda s=s, h=h: rejoin_line(s, h), lambda s=s: self.rejoin(s)) for s, h in zip(kept, found)]
+        rejoin = [Item(lambda s=s, h=h: rejoin_line(s, h), lambda s=s: self.rejoin(s))
+                  for s, h in zip(kept, found, strict=True)]
         tables = [h for h in self.hosts if h not in found]  # shown once: as the seat to rejoin
         room = self.MAX_ROWS - 4 - len(rejoin)
         self.hidden = max(0, len(tables) - room)

@@ -208,15 +208,14 @@ def test_the_interface_chosen_in_settings_is_where_the_window_hosts(make_app, mo
     assert "SPIELABEND_INTERFACES is wrong" in app.top.error and "'lan'" in app.top.error
 
 
-def test_full_and_playing_tables_are_marked_and_not_joined(make_app):
+def join_screen_finding(make_app, tables: list[tuple[str, int, int, int, str]]):
+    """A join screen whose browser finds ``tables`` (name, port, open, taken, phase)."""
+
     class Browser:
         def hosts(self):
-            return [{"name": "Open", "address": "127.0.0.1", "port": 9, "game": "die_mauer", "seats_open": 1,
-                     "seats_taken": 1, "phase": "lobby", "password": False, "version": 1},
-                    {"name": "Full", "address": "127.0.0.1", "port": 9, "game": "die_mauer", "seats_open": 0,
-                     "seats_taken": 4, "phase": "lobby", "password": False, "version": 1},
-                    {"name": "Busy", "address": "127.0.0.1", "port": 9, "game": "die_mauer", "seats_open": 0,
-                     "seats_taken": 3, "phase": "playing", "password": False, "version": 1}]
+            return [{"name": name, "address": "127.0.0.1", "port": port, "game": "die_mauer", "seats_open": open_,
+                     "seats_taken": taken, "phase": phase, "password": False, "version": 1}
+                    for name, port, open_, taken, phase in tables]
 
         def close(self):
             pass
@@ -227,6 +226,12 @@ def test_full_and_playing_tables_are_marked_and_not_joined(make_app):
     join.browser = Browser()
     app.push(join)
     frames(app, 3)
+    return app, join
+
+
+def test_full_and_playing_tables_are_marked_and_not_joined(make_app):
+    app, join = join_screen_finding(make_app, [("Open", 9, 1, 1, "lobby"), ("Full", 9, 0, 4, "lobby"),
+                                               ("Busy", 9, 0, 3, "playing")])
     labels = [item.text() for item in join.menu.items]
     assert "open" in labels[0] and "full: not joinable" in labels[1] and "playing: not joinable" in labels[2]
     shoot(app, "lan_party_join_marks")
@@ -395,23 +400,8 @@ def test_a_seat_joined_by_typed_address_is_shown_once_under_its_tables_name(make
     """The browser finds the table a kept seat was reached at by a typed address: one row,
     "Rejoin" under the name the table has on the LAN, reaching it where the browser says."""
 
-    class Browser:
-        def hosts(self):
-            return [{"name": "Den", "address": "127.0.0.1", "port": 5000, "game": "die_mauer", "seats_open": 0,
-                     "seats_taken": 2, "phase": "playing", "password": False, "version": 1},
-                    {"name": "Attic", "address": "127.0.0.1", "port": 5001, "game": "die_mauer", "seats_open": 1,
-                     "seats_taken": 1, "phase": "lobby", "password": False, "version": 1}]
-
-        def close(self):
-            pass
-
     RejoinBook().remember("127.0.0.1:5000", "die_mauer", "127.0.0.1", 5000, 1, "Zoe", "0" * 32)
-    app = make_app()
-    app.flow.start_title(app)
-    join = JoinScene(app, browse=False)
-    join.browser = Browser()
-    app.push(join)
-    frames(app, 3)
+    app, join = join_screen_finding(make_app, [("Den", 5000, 0, 2, "playing"), ("Attic", 5001, 1, 1, "lobby")])
     labels = [item.text() for item in join.menu.items]
     assert labels[:2] == ["Rejoin Den  -  Die Mauer  -  as Zoe", "Attic  -  Die Mauer  -  1 open, 1 taken"]
     assert not any(label.startswith("Den") for label in labels)
