@@ -170,6 +170,9 @@ class Flow:
             if table.host.save_path is None:
                 return "Leave the game? It ends here: this game is not being saved."
             return "Leave the game? It is saved: Continue on the title screen picks it up where you left it."
+        if table.model.goodbye is not None:  # the connection is gone already
+            return ("Leave the table? You are no longer connected to it; your seat is kept: rejoin it "
+                    "from Join a LAN game when the host is back.")
         return ("Leave the table? The game goes on without you: your seat waits for you (or the host "
                 "lets a bot play it). Rejoin it from Join a LAN game.")
 

@@ -358,6 +358,11 @@ def test_the_leave_prompts_say_what_really_happens(make_app):
     frames(app, 2)
     assert isinstance(app.top, ConfirmScene) and "It is saved" in app.top.question
     app.pop()
+    host, table.host = table.host, None  # as a joined table has it: before and after the host is gone
+    assert "The game goes on without you" in app.flow.leave_words(table)
+    table.model.goodbye = "the host closed the table"
+    assert "no longer connected to it; your seat is kept" in app.flow.leave_words(table)
+    table.host = host
     app.flow.leave_table(table)
     lobby = HostLobbyScene(app, "die_mauer", [SeatPlan("Anna", "keys1", 0), SeatPlan("", "open", 1)], {},
                            serve_options=SERVE)
