@@ -289,7 +289,8 @@ def test_a_peer_drops_the_host_hands_its_seat_to_a_bot_and_the_peer_rejoins_from
         shoot(app, "lan_party_host_pause_hand_to_bot")
         key("return")
         run_until(app, lambda: host.seats[1].robot == "normal")
-        assert pause.menu.items[index].text().startswith("Stop the bot")
+        # the table learns it from the host's next lobby message
+        run_until(app, lambda: pause.menu.items[index].text().startswith("Stop the bot"))
         key("escape")
         run_until(app, lambda: sum(1 for seat, _ in host.log if seat == 1) > moves_before, 30,
                   lambda: play(app, table, state))  # the bot plays the seat: the game goes on
