@@ -77,6 +77,12 @@ class GameInfo:
     parse_action: Callable[[str], Any] | None = None
     notation: Callable[[Any], str] | None = None
 
+    @property
+    def players_text(self) -> str:
+        """How many play, in words: "2 players", "2-4 players"."""
+        low, high = self.min_players, self.max_players
+        return f"{low} player{'s' if low != 1 else ''}" if low == high else f"{low}-{high} players"
+
     def resolve_options(self, options: dict) -> dict:
         unknown = set(options) - set(self.options)
         if unknown:
@@ -109,7 +115,7 @@ def new_game(game_id: str, players: int, seed: int = 0, **options) -> GameState:
     info = game_info(game_id)
     if not isinstance(players, int) or not info.min_players <= players <= info.max_players:
         raise SetupError(
-            f"{info.name} takes {info.min_players}-{info.max_players} players, not {players!r}"
+            f"{info.name} takes {info.players_text}, not {players!r}"
         )
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise SetupError(f"seed must be a whole number, not {seed!r}")
