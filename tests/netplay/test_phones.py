@@ -9,7 +9,12 @@ import pytest
 
 from netplay.errors import ProtocolError
 from netplay.host import Host
-from netplay.phones import MAX_PHONE_MESSAGE, PhoneLinks, decode_phone_message, serve_phones_in_thread
+from netplay.phones import (
+    MAX_PHONE_MESSAGE,
+    PhoneLinks,
+    decode_phone_message,
+    serve_phones_in_thread,
+)
 from tests.netplay.phone_play import PhoneClient, play_whole_game
 
 pytestmark = pytest.mark.timeout(60)
@@ -206,3 +211,27 @@ def test_a_renewed_link_is_retired():
     links.renew(1)
     assert links.seat_of(old) is None and old in links.retired
     assert links.seat_of(links.tokens[1]) == 1 and links.seat_of("") is None
+
+
+@pytest.mark.timeout(60)
+def test_the_command_line_host_prints_each_open_seats_link_and_a_phone_plays_it(cli_env):
+    host = cli_env("host", "--game", "die_mauer", "--players", "3", "--bots", "2", "--port", "0",
+                   "--interface", "127.0.0.1", "--no-advertise", "--option", "rounds=1", "--bot-delay", "0")
+    link = host.wait_for(r"^  P1: (http://127\.0\.0\.1:\d+/p/[0-9a-f]{32})$").group(1)
+    phone = PhoneClient(link)
+    try:
+        play_whole_game(phone)
+    finally:
+        phone.close()
+    assert host.finish() == 0
+    host.wait_for(r"^Winner: ")
+    assert not [line for line in host.lines if line.startswith("  P2: http") or line.startswith("  P3: http")]
+
+
+@pytest.mark.timeout(30)
+def test_no_phones_serves_no_links(cli_env):
+    host = cli_env("host", "--game", "die_mauer", "--players", "2", "--port", "0", "--interface", "127.0.0.1",
+                   "--no-advertise", "--no-phones")
+    host.wait_for(r"^Seats: ")  # printed after the phones' links would be
+    host.kill()
+    assert not [line for line in host.lines if "/p/" in line or line.startswith("Phones:")]
