@@ -18,6 +18,7 @@ from client.scenes.title import TitleScene
 from client.seats import bot_plans, host_seats
 from client.table.logview import LogScene
 from client.table.pause import PauseScene
+from client.table.phones import PhonesScene, serve_phones
 from client.table.results import ResultsScene
 from client.table.scene import TableScene
 from client.ui import Menu
@@ -98,15 +99,26 @@ class Flow:
             return None
         sessions = {i: host.session(i) for i, spec in enumerate(specs) if spec["kind"] == "local"}
         devices = {i: seat_plans[i].control for i in sessions}
-        table = TableScene(self.app, TABLES[game_id], sessions, devices, [plan.colour for plan in seat_plans],
+        colours = [plan.colour for plan in seat_plans]
+        phones = None if demo is not None else serve_phones(self.app, host, [art.seat_colour(c) for c in colours])
+        table = TableScene(self.app, TABLES[game_id], sessions, devices, colours,
                            public=host.session(None), host=host, seat_kinds=[s.kind for s in host.seats],
-                           demo=demo is not None)
+                           demo=demo is not None, phones=phones)
+        if phones is not None:
+            self.app.drive(phones)  # the phones' calls run on this thread, before the host's tick
         self.app.drive(host)
         if demo is not None:
             self.app.replace(table) if isinstance(self.app.top, TableScene | ResultsScene) else self.app.push(table)
         else:
             self.app.push(table)
+            if table.phone_seats():
+                self.phones(table, until_joined=True)
         return table
+
+    def phones(self, table, until_joined: bool = False) -> None:
+        """Every local seat's QR code over the table."""
+        if table.phones is not None:
+            self.app.push(PhonesScene(self.app, table, until_joined))
 
     def results(self, table) -> None:
         """A finished table hands over to the results (a demo starts its next game soon)."""
