@@ -116,9 +116,17 @@ class Flow:
         return table
 
     def phones(self, table, until_joined: bool = False) -> None:
-        """Every local seat's QR code over the table."""
+        """Every local seat's QR code over the table (``until_joined``: until each seat that
+        plays only by phone has its phone)."""
         if table.phones is not None:
-            self.app.push(PhonesScene(self.app, table, until_joined))
+            self.app.push(PhonesScene(self.app, table.phones, table.local_seats, table.name, table.colour,
+                                      table.phone_seats() if until_joined else ()))
+
+    def lobby_phones(self, lobby) -> None:
+        """The QR codes of a LAN lobby's seats at this screen and its open seats."""
+        if lobby.phones is not None:
+            self.app.push(PhonesScene(self.app, lobby.phones, lobby.phone_seats(), lobby.seat_name,
+                                      lobby.seat_colour))
 
     def results(self, table) -> None:
         """A finished table hands over to the results (a demo starts its next game soon)."""
@@ -186,8 +194,11 @@ class Flow:
         kinds = [seat.get("kind", "") for seat in (lobby.lobby or {}).get("seats", [])]
         table = TableScene(self.app, TABLES[lobby.game_id], lobby.sessions, devices,
                            [plan.colour for plan in lobby.seat_plans], public=lobby.public,
-                           players=len(lobby.seat_plans), names=lobby.names, seat_kinds=kinds, server=lobby.handle_)
+                           players=len(lobby.seat_plans), names=lobby.names, seat_kinds=kinds, server=lobby.handle_,
+                           phones=lobby.phones)
         lobby.handed_over()
+        while self.app.top is not lobby and len(self.app.scenes) > 1:  # the QR codes, a question
+            self.app.pop()
         for message in rest:  # what arrived with the start belongs to the table
             table.model.receive(None, message)
         self.app.replace(table)

@@ -166,7 +166,7 @@ class PhoneServer:
                  interfaces: list[str] | None = None, port: int = 0, colours=None,
                  intent_limit: int = INTENTS_PER_SECOND, check_outgoing: bool = True):
         self.host = host
-        self.door = door or (lambda fn: fn())
+        self._door = door or (lambda fn: fn())
         self.interfaces = interfaces
         self.port = port
         self.colours = list(colours or DEFAULT_COLOURS)
@@ -233,6 +233,11 @@ class PhoneServer:
                 async with asyncio.timeout(3.0):
                     await server.wait_closed()
         self._servers.clear()
+
+    def door(self, fn: Callable[[], None]) -> None:
+        """Run ``fn`` on the host's thread (nothing, once the host's loop has closed)."""
+        with contextlib.suppress(RuntimeError):
+            self._door(fn)
 
     def soon(self, fn: Callable[[], None]) -> None:
         """Run ``fn`` on this server's loop (from any thread)."""

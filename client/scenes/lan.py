@@ -26,6 +26,7 @@ class HostLobbyScene(MenuScene):
     """Serves a table on the LAN; local seats play here, open seats wait for peers."""
 
     running_game = True
+    updates_when_covered = True  # a phone may fill the last seat while its QR codes are up
 
     def __init__(self, app, game_id: str, seat_plans, options: dict, seed: int | None = None,
                  serve_options: dict | None = None, bot_delay: float | None = None):
@@ -38,6 +39,7 @@ class HostLobbyScene(MenuScene):
         self.lobby: dict | None = None
         self.names: list[str] = [plan.name for plan in seat_plans]
         self.addresses: list[str] = []
+        self.phones = None  # netplay.phones service: seats here and open seats may play from phones
         self.menu = Menu([Item(lambda: "Back" if self.error else "Cancel the table", self.cancel)],
                          (art.W // 2, 900), sounds=app.sounds)
         server, self.error = load("netplay.server")
@@ -59,6 +61,14 @@ class HostLobbyScene(MenuScene):
         except Exception as error:  # noqa: BLE001 - any failure to serve is shown, not raised
             self.error = f"Could not open the table on the LAN: {error}"
             self.running_game = False
+        if self.handle_ is not None:
+            from client.table.phones import serve_phones
+
+            self.phones = serve_phones(app, self.host, [self.seat_colour(i) for i in range(len(seat_plans))],
+                                       door=self.handle_.call)
+            if self.phones is not None:
+                self.menu = Menu([Item("Phones: QR codes", lambda: app.flow.lobby_phones(self)), *self.menu.items],
+                                 (art.W // 2, 830), sounds=app.sounds)
         discovery, _ = load("netplay.discovery")
         try:
             self.addresses = list(discovery.local_addresses(None)) if discovery else []
@@ -77,8 +87,20 @@ class HostLobbyScene(MenuScene):
         self.app.pop()
 
     def close(self) -> None:
-        close_soon(*self.sessions.values(), self.public, self.handle_)
-        self.sessions, self.public, self.handle_ = {}, None, None
+        close_soon(*self.sessions.values(), self.public, self.phones, self.handle_)
+        self.sessions, self.public, self.handle_, self.phones = {}, None, None, None
+
+    def phone_seats(self) -> list[int]:
+        """Seats a phone may take here: this screen's and the open ones (not bots')."""
+        return [i for i, plan in enumerate(self.seat_plans) if not plan.is_bot]
+
+    def seat_name(self, seat: int) -> str:
+        seats = (self.lobby or {}).get("seats", [])
+        name = seats[seat].get("name") if seat < len(seats) else ""
+        return name or (self.seat_plans[seat].name if self.seat_plans[seat].control != "open" else "Open seat")
+
+    def seat_colour(self, seat: int):
+        return art.SEAT_COLOURS[self.seat_plans[seat].colour % len(art.SEAT_COLOURS)]
 
     def back(self) -> None:
         self.cancel()
@@ -101,7 +123,7 @@ class HostLobbyScene(MenuScene):
 
     def handed_over(self) -> None:
         """The table has taken the sessions and the server: closing the lobby keeps them."""
-        self.sessions, self.public, self.handle_ = {}, None, None
+        self.sessions, self.public, self.handle_, self.phones = {}, None, None, None
 
     def draw(self, surface) -> None:
         surface.blit(art.background("menu"), (0, 0))
@@ -116,7 +138,7 @@ class HostLobbyScene(MenuScene):
             seats = (self.lobby or {}).get("seats", [])
             for i, seat in enumerate(seats):
                 rect = pygame.Rect(art.W // 2 - 450, 260 + i * 86, 900, 72)
-                colour = art.SEAT_COLOURS[self.seat_plans[i].colour % len(art.SEAT_COLOURS)]
+                colour = self.seat_colour(i)
                 surface.blit(art.panel(rect.size, art.PANEL, colour if seat.get("ready") else None, 14), rect)
                 name = seat.get("name") or "open seat"
                 art.blit_text(surface, name, 42, colour, (rect.left + 28, rect.centery), "midleft")

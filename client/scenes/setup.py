@@ -45,7 +45,7 @@ class SetupScene(MenuScene):
         return f"{name}   -   {control_label(seat.control)}"
 
     def controls(self) -> list[str]:
-        return self.app.input.devices() + [PHONE] + BOTS + ["open"]
+        return self.app.input.devices() + BOTS + [PHONE, "open"]
 
     def _cycle(self, index: int, step: int) -> None:
         choices = self.controls()

@@ -68,18 +68,21 @@ def draw_seat_code(surface, box: pygame.Rect, link: str, name: str, colour, stat
 
 
 class PhonesScene(Scene):
-    """Every local seat's QR code over the table. Any press closes it; with ``until_joined``
-    it also closes by itself once every seat that plays by phone has its phone."""
+    """The QR codes of ``seats`` over the scene below (a table, a LAN lobby): ``name(seat)``
+    and ``colour(seat)`` say whose. Esc, confirm or a click closes it; it also closes by
+    itself once every seat in ``until_joined`` has its phone."""
 
     opaque = False
 
-    def __init__(self, app, table, until_joined: bool = False):
+    def __init__(self, app, phones, seats: list[int], name, colour, until_joined=()):
         super().__init__(app)
-        self.table = table
-        self.until_joined = until_joined
+        self.phones = phones
+        self.shown_seats = list(seats)
+        self.name, self.colour = name, colour
+        self.until_joined = list(until_joined)
 
     def seats(self) -> list[int]:
-        return list(self.table.local_seats)
+        return self.shown_seats
 
     def handle(self, intent) -> bool:
         if intent.pressed and intent.action in ("escape", "back", "confirm"):
@@ -88,8 +91,7 @@ class PhonesScene(Scene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        phones = self.table.phones
-        waiting = [seat for seat in self.table.phone_seats() if phones.status(seat) != "connected"]
+        waiting = [seat for seat in self.until_joined if self.phones.status(seat) != "connected"]
         if self.until_joined and not waiting and self.app.top is self:
             self.app.pop()
 
@@ -106,10 +108,9 @@ class PhonesScene(Scene):
                       28, art.INK_DIM, (dialog.centerx, dialog.top + 104), "midtop", "regular",
                       width=dialog.width - 60)
         left = dialog.centerx - width * len(seats) // 2
-        phones = self.table.phones
         for index, seat in enumerate(seats):
             box = pygame.Rect(left + index * width + 10, dialog.top + 160, width - 20, dialog.height - 240)
-            draw_seat_code(surface, box, phones.link(seat), self.table.name(seat), self.table.colour(seat),
-                           phones.status(seat))
+            draw_seat_code(surface, box, self.phones.link(seat), self.name(seat), self.colour(seat),
+                           self.phones.status(seat))
         art.blit_text(surface, "Esc, Enter or a click: back to the table", 26, art.INK_FAINT,
                       (dialog.centerx, dialog.bottom - 50), "midtop", "regular")

@@ -109,6 +109,7 @@
       const button = document.createElement("button");
       button.type = "button"; button.className = "choice"; button.textContent = choice.label;
       button.dataset.index = String(index);
+      button.dataset.group = choice.group;
       button.disabled = pending !== null || !connected;
       if (pending !== null && choice.label === sentLabel) button.classList.add("sent");
       button.addEventListener("click", () => choose(index, choice.label));

@@ -1,0 +1,183 @@
+"""Phone benchmark: a phone's tap to the shared screen showing "locked in", on loopback.
+
+A couch table of Die Mauer runs in this process's pygame loop at 60 frames a second
+(SDL's dummy video driver, 1920x1080): seat 0 is played from a phone (a WebSocket
+client on its own thread speaking the page's protocol to the host's phone server on
+127.0.0.1), seat 1 by this screen's keyboard seat (its session, driven by the bench),
+seat 2 by a bot. Each turn, once the table has shown everything (nothing queued), the
+phone waits a random part of a frame and taps its plan; the time runs until the frame
+whose picture shows seat 0 locked in has been drawn and presented. For comparison, in
+the same run, the keyboard seat's plan is sent at a frame's start (where the input
+module hands a key press over) and timed the same way to its own "locked in" (or to the
+reveal, when its plan was the last one).
+
+Prints JSON: samples, median / p99 / max in milliseconds for the phone and the keyboard
+seat, their ratio of medians, and the target (p99 <= 2 frames + 10 ms).
+
+    .venv/bin/python tools/bench_phone.py [--samples 40] [--animation fast]
+"""
+
+import json
+import os
+import random
+import sys
+import threading
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+FRAME = 1 / 60
+TARGET = 2 * FRAME + 0.010
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * share))]
+
+
+def summary(values: list[float]) -> dict:
+    return {"samples": len(values), "median_ms": round(1000 * percentile(values, 0.5), 2),
+            "p99_ms": round(1000 * percentile(values, 0.99), 2), "max_ms": round(1000 * max(values), 2)}
+
+
+class Phone(threading.Thread):
+    """Plays seat 0 from its link: any legal action at once, except a plan, which it taps
+    only when the bench says the table is idle, after a random part of a frame."""
+
+    def __init__(self, link: str, seed: int):
+        super().__init__(daemon=True, name="bench-phone")
+        from websockets.sync.client import connect
+
+        self.link = link
+        self.socket = connect(link.replace("http://", "ws://") + "/ws", open_timeout=5).__enter__()
+        self.rng = random.Random(seed)
+        self.idle = threading.Event()  # set by the bench: the table shows everything
+        self.tapped_at: float | None = None
+        self.stop = False
+        self.seq = 0
+
+    def run(self) -> None:
+        from engines import Rng
+        from engines.die_mauer import bot
+
+        rng = Rng(1)
+        legal, view, pending = [], {}, False
+        while not self.stop:
+            try:
+                message = json.loads(self.socket.recv(timeout=0.05))
+            except TimeoutError:
+                message = None
+            except Exception:  # noqa: BLE001 - the table closed
+                return
+            if message is not None:
+                if message["t"] == "update":
+                    legal, view = message["legal"], message["view"]
+                elif message["t"] in ("accept", "reject"):
+                    pending = False
+            if pending or not legal:
+                continue
+            if legal[0]["type"] == "plan":
+                if not self.idle.wait(0.05):
+                    continue
+                self.idle.clear()
+                time.sleep(self.rng.uniform(0, FRAME))
+                self.tapped_at = time.perf_counter()
+            self.seq += 1
+            self.socket.send(json.dumps({"t": "intent", "seq": self.seq, "action": bot(view, legal, rng)}))
+            pending, legal = True, []
+
+    def close(self) -> None:
+        self.stop = True
+        self.join(5)
+        self.socket.close()
+
+
+def main(argv=None) -> int:
+    import argparse
+
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--samples", type=int, default=40)
+    parser.add_argument("--animation", default="fast", choices=("slow", "normal", "fast", "instant"),
+                        help="animation speed: only how long the table takes between samples")
+    parser.add_argument("--timeout", type=float, default=240.0)
+    args = parser.parse_args(argv)
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ["SPIELABEND_INTERFACES"] = "127.0.0.1"  # loopback only
+    import tempfile
+
+    os.environ["XDG_CONFIG_HOME"] = tempfile.mkdtemp(prefix="spielabend-bench-")
+    import pygame
+
+    from client.app import App
+    from client.scenes.title import TitleScene
+    from client.seats import SeatPlan
+    from engines import Rng
+    from engines.die_mauer import bot
+
+    app = App(window_size=(1920, 1080))
+    app.settings.animation = args.animation
+    app.push(TitleScene(app))
+    phone_times: list[float] = []
+    key_times: list[float] = []
+    deadline = time.monotonic() + args.timeout
+    games = 0
+    while len(phone_times) < args.samples and time.monotonic() < deadline:
+        games += 1
+        plans = [SeatPlan("Anna", "phone", 0), SeatPlan("Ben", "keys1", 1), SeatPlan("Clara", "bot:normal", 2)]
+        table = app.flow.start_local("die_mauer", plans, {"rounds": 4}, seed=games, bot_delay=0.3)
+        phone = Phone(table.phones.link(0), games)
+        phone.start()
+        keys_rng, key_sent = Rng(games), None
+        clock = pygame.time.Clock()
+        try:
+            while len(phone_times) < args.samples and time.monotonic() < deadline and not table.closed:
+                app.frame(clock.tick(60) / 1000)
+                shown = time.perf_counter()
+                view = table.model.view or {}
+                locked = (view.get("plans") or {}).get("locked", [])
+                if phone.tapped_at is not None and 0 in locked:
+                    phone_times.append(shown - phone.tapped_at)
+                    phone.tapped_at = None
+                if key_sent is not None and (1 in locked or view.get("phase") != "plan"):  # or its reveal
+                    key_times.append(shown - key_sent)
+                    key_sent = None
+                idle = not table.model.behind() and not table.pacer.busy() and table.model.pending.get(1) is None
+                if idle and view.get("phase") == "plan" and 0 not in locked and phone.tapped_at is None:
+                    phone.idle.set()
+                legal = table.model.legal.get(1, [])
+                if idle and legal and table.model.pending.get(1) is None and (legal[0]["type"] != "plan" or 0 in locked):
+                    if legal[0]["type"] == "plan":  # after the phone's: one lock at a time on screen
+                        frame_start = time.perf_counter()
+                        key_sent = frame_start
+                    action = bot(table.model.seat_views[1], legal, keys_rng)
+                    seq = table.sessions[1].send(action)
+                    table.model.sent(1, seq, action, None, legal[0]["type"] == "plan")
+                if view.get("game_result") is not None:
+                    break
+        finally:
+            phone.close()
+            app.flow.leave_table(table)
+    app.quit()
+    pygame.quit()
+    if not phone_times:
+        print(json.dumps({"error": "no samples within the time limit"}))
+        return 1
+    phone_summary, key_summary = summary(phone_times), summary(key_times) if key_times else None
+    report = {
+        "bench": "phone tap -> shared screen shows 'locked in' (loopback, 60 fps, dummy video 1920x1080)",
+        "phone": phone_summary,
+        "keyboard_seat": key_summary,
+        "phone_over_keyboard_median": (round(phone_summary["median_ms"] / key_summary["median_ms"], 2)
+                                       if key_summary else None),
+        "target_p99_ms": round(1000 * TARGET, 2),
+        "meets_target": phone_summary["p99_ms"] <= 1000 * TARGET,
+        "games": games,
+    }
+    print(json.dumps(report, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
