@@ -37,16 +37,15 @@ def test_a_phone_seat_shows_its_code_until_its_phone_joins_then_away_while_it_is
     assert code.get_width() >= 300 and code.get_at((0, 0))[:3] == (255, 255, 255)
     phone = PhoneClient(link)
     try:
-        wait_until(lambda: isinstance(app.top, TableScene), step=run_frames, what="the table")
+        wait_until(lambda: isinstance(app.top, TableScene), step=lambda: run_frames(app), what="the table")
         assert table.seat_label(0) == "phone"
         phone.until("update")
-        phone.intent({"type": "plan", "piece": "G"})
-        phone.until("accept")
-        wait_until(lambda: 0 in table.model.view["plans"]["locked"], step=run_frames, what="the lock")
+        phone.intent({"type": "plan", "piece": "G"})  # the table's frames run the phone's calls
+        wait_until(lambda: 0 in table.model.view["plans"]["locked"], step=lambda: run_frames(app), what="the lock")
         shoot(app, "phones_locked_in")
     finally:
         phone.close()
-    wait_until(lambda: table.seat_label(0) == "phone away: reconnecting", step=run_frames, what="away")
+    wait_until(lambda: table.seat_label(0) == "phone away: reconnecting", step=lambda: run_frames(app), what="away")
     shoot(app, "phones_away")
 
 
