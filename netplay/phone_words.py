@@ -39,8 +39,64 @@ def _die_mauer_hand(view: dict, seat: int) -> list[dict]:
     return hand
 
 
-CHOICE_WORDS: dict[str, Callable[[dict], dict]] = {"die_mauer": _die_mauer_choice}
-HAND_WORDS: dict[str, Callable[[dict, int], list[dict]]] = {"die_mauer": _die_mauer_hand}
+def _drunter_druber_choice(action: dict) -> dict:
+    kind = action["type"]
+    if kind == "vote":
+        return {"group": "Your vote (secret)", "label": " + ".join(card.capitalize() for card in action["cards"])}
+    if kind == "jein":
+        return {"group": "Jein: which side", "label": action["side"].capitalize()}
+    if kind == "pick":
+        return {"group": "Your pick (secret)", "label": action["card"].replace("_", " ").capitalize()}
+    column, row = action["cell"]
+    way = f" {action['dir']}" if action.get("dir") else ""
+    return {"group": "Place a stretch", "label": f"{action['stretch'].replace('_', ' ')} {action['size']} "
+                                                  f"at {chr(ord('a') + column)}{row + 1}{way}"}
+
+
+def _drunter_druber_hand(view: dict, seat: int) -> list[dict]:
+    hand = [{"label": "Your building cards", "value": ", ".join(c.replace("_", " ") for c in view["cards"]) or "none"}]
+    people = view.get("people")
+    if isinstance(people, list) and seat < len(people):
+        hand.append({"label": "Your vote cards", "value": ", ".join(people[seat]) or "none"})
+    return hand
+
+
+def _wild_west_choice(action: dict) -> dict:
+    if action["type"] == "pick":
+        column = action.get("column")
+        return {"group": "Your pick (secret)",
+                "label": "Tumbleweed" if column is None or column >= 3 else f"Column {column + 1}"}
+    raise KeyError(action["type"])
+
+
+def _wie_waldi_choice(action: dict) -> dict:
+    kind = action["type"]
+    if kind == "draw":
+        return {"group": "Draw", "label": f"Pile {action['pile'] + 1}"}
+    if kind == "put_back":
+        return {"group": "Your card", "label": "Put back"}
+    if kind == "start":
+        return {"group": "Your card", "label": f"Start a dog: {action['card']}"}
+    return {"group": "Play onto a dog", "label": f"{action['card']} on dog {action['dog']}"}
+
+
+def _architekton_choice(action: dict) -> dict:
+    if action["type"] == "take":
+        return {"group": "Take tiles", "label": " + ".join(action["tiles"])}
+    raise KeyError(action["type"])  # the rest: its notation
+
+
+CHOICE_WORDS: dict[str, Callable[[dict], dict]] = {
+    "die_mauer": _die_mauer_choice,
+    "drunter_druber": _drunter_druber_choice,
+    "wild_west": _wild_west_choice,
+    "wie_waldi": _wie_waldi_choice,
+    "architekton": _architekton_choice,
+}
+HAND_WORDS: dict[str, Callable[[dict, int], list[dict]]] = {
+    "die_mauer": _die_mauer_hand,
+    "drunter_druber": _drunter_druber_hand,
+}
 
 
 def choice_words(game_id: str, action) -> dict:

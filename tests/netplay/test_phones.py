@@ -2,17 +2,20 @@
 end to end against a host on 127.0.0.1, its checks and limits, and its links."""
 
 import json
+import random
 import urllib.error
 import urllib.request
 
 import pytest
 
+from engines import GAMES, new_game
 from netplay.errors import ProtocolError
 from netplay.host import Host
 from netplay.phones import (
     MAX_PHONE_MESSAGE,
     PhoneLinks,
     decode_phone_message,
+    phone_view,
     serve_phones_in_thread,
 )
 from tests.netplay.phone_play import PhoneClient, play_whole_game
@@ -235,3 +238,30 @@ def test_no_phones_serves_no_links(cli_env):
     host.wait_for(r"^Seats: ")  # printed after the phones' links would be
     host.kill()
     assert not [line for line in host.lines if "/p/" in line or line.startswith("Phones:")]
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_every_games_choices_get_words_for_the_page(game_id):
+    """One page for every game: each legal action of a random playthrough gets a group and
+    a label, and each seat's hand lines are short words, never an error."""
+    info = GAMES[game_id]
+    players = max(2, info.min_players)
+    state, rng = new_game(game_id, players, 3), random.Random(3)
+    for _ in range(300):
+        if state.is_over():
+            break
+        active = state.active_players()
+        if not active:
+            if not state.host_actions():
+                break
+            state.apply(None, state.host_actions()[0])
+            continue
+        seat = active[0]
+        legal = state.legal_actions(seat)
+        update = phone_view({"t": "update", "events": [], "view": state.view(seat), "legal": legal}, game_id, seat)
+        assert len(update["choices"]) == len(legal)
+        for words in update["choices"]:
+            assert set(words) == {"group", "label"} and words["group"] and words["label"]
+        for line in update["hand"]:
+            assert set(line) == {"label", "value"} and isinstance(line["value"], str)
+        state.apply(seat, rng.choice(legal))
