@@ -125,7 +125,7 @@ class Flow:
     def lobby_phones(self, lobby) -> None:
         """The QR codes of a LAN lobby's seats at this screen and its open seats."""
         if lobby.phones is not None:
-            self.app.push(PhonesScene(self.app, lobby.phones, lobby.phone_seats(), lobby.seat_name,
+            self.app.push(PhonesScene(self.app, lobby.phones, lobby.phone_seats, lobby.seat_name,
                                       lobby.seat_colour))
 
     def results(self, table) -> None:

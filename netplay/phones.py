@@ -176,6 +176,7 @@ class PhoneServer:
         self.connects = ConnectRate()
         self.connections: set[PhoneConnection] = set()
         self.seat_status: dict[int, str] = {}  # seat -> "connected" | "away" (absent: no phone yet)
+        self.claimed: set[int] = set()  # remote seats a phone took (a LAN peer's seat is not a phone's)
         self.loop: asyncio.AbstractEventLoop | None = None
         self._thread: int | None = None
         self._servers: list = []
@@ -322,12 +323,21 @@ class PhoneServer:
     def _attach(self, connection: PhoneConnection) -> None:
         if connection.closed:
             return
+        seat = self.host.seats[connection.seat]
+        if seat.kind == "remote" and not seat.taken:
+            self.claimed.discard(connection.seat)  # freed in the lobby: anyone's again
+        if seat.kind == "remote" and seat.taken and connection.seat not in self.claimed:
+            connection.deliver({"t": "refuse", "code": "seat_taken",
+                                "reason": "a player on the LAN has this seat; its link is no longer yours"})
+            return
         try:
             connection.listener = self.host.connect_phone(connection.seat, connection.deliver)
         except Refused as refusal:
             connection.deliver({"t": "refuse", "code": refusal.code, "reason": refusal.reason})
             return
         self.seat_status[connection.seat] = "connected"
+        if seat.kind == "remote":
+            self.claimed.add(connection.seat)
 
     def _detach(self, connection: PhoneConnection) -> None:
         listener, connection.listener = connection.listener, None

@@ -91,8 +91,11 @@ class HostLobbyScene(MenuScene):
         self.sessions, self.public, self.handle_, self.phones = {}, None, None, None
 
     def phone_seats(self) -> list[int]:
-        """Seats a phone may take here: this screen's and the open ones (not bots')."""
-        return [i for i, plan in enumerate(self.seat_plans) if not plan.is_bot]
+        """Seats a phone may take here: this screen's and those still open (never a LAN
+        player's: its code would show that player's secrets to this room)."""
+        seats = (self.lobby or {}).get("seats", [])
+        return [i for i, plan in enumerate(self.seat_plans) if plan.is_local
+                or (plan.control == "open" and i < len(seats) and seats[i].get("kind") == "open")]
 
     def seat_name(self, seat: int) -> str:
         seats = (self.lobby or {}).get("seats", [])

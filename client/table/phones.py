@@ -74,15 +74,16 @@ class PhonesScene(Scene):
 
     opaque = False
 
-    def __init__(self, app, phones, seats: list[int], name, colour, until_joined=()):
+    def __init__(self, app, phones, seats, name, colour, until_joined=()):
+        """``seats``: a list, or a function giving the list each frame (a lobby's open seats)."""
         super().__init__(app)
         self.phones = phones
-        self.shown_seats = list(seats)
+        self.shown_seats = seats
         self.name, self.colour = name, colour
         self.until_joined = list(until_joined)
 
     def seats(self) -> list[int]:
-        return self.shown_seats
+        return list(self.shown_seats() if callable(self.shown_seats) else self.shown_seats)
 
     def handle(self, intent) -> bool:
         if intent.pressed and intent.action in ("escape", "back", "confirm"):

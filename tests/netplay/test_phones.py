@@ -265,3 +265,26 @@ def test_every_games_choices_get_words_for_the_page(game_id):
         for line in update["hand"]:
             assert set(line) == {"label", "value"} and isinstance(line["value"], str)
         state.apply(seat, rng.choice(legal))
+
+
+def test_a_lan_players_seat_is_not_a_phones(phones, serve):
+    host = die_mauer([{"kind": "remote"}, {"kind": "remote"}, {"kind": "bot"}])
+    handle, service = phones(host)
+    from netplay.peer import RemoteSession
+
+    peer = RemoteSession("127.0.0.1", handle.port, "Ada")
+    try:
+        assert peer.wait_welcome(5) == 0
+        intruder = PhoneClient(service.link(0))
+        try:
+            assert intruder.until("refuse")["code"] == "seat_taken"
+        finally:
+            intruder.close()
+        phone = PhoneClient(service.link(1))  # the open seat is the phone's to take
+        try:
+            assert phone.until("welcome")["seat"] == 1
+            phone.until("update")  # both seats filled: the game runs
+        finally:
+            phone.close()
+    finally:
+        peer.close()
