@@ -108,10 +108,12 @@ class PhonesScene(Scene):
         art.blit_text(surface, "Scan your seat's code with a phone on this network: your secrets stay in your hand.",
                       28, art.INK_DIM, (dialog.centerx, dialog.top + 104), "midtop", "regular",
                       width=dialog.width - 60)
+        if not seats:
+            art.blit_text(surface, "No seat here can take a phone now.", 40, art.INK, dialog.center, "center")
         left = dialog.centerx - width * len(seats) // 2
         for index, seat in enumerate(seats):
             box = pygame.Rect(left + index * width + 10, dialog.top + 160, width - 20, dialog.height - 240)
             draw_seat_code(surface, box, self.phones.link(seat), self.name(seat), self.colour(seat),
                            self.phones.status(seat))
-        art.blit_text(surface, "Esc, Enter or a click: back to the table", 26, art.INK_FAINT,
+        art.blit_text(surface, "Esc, Enter or a click: back", 26, art.INK_FAINT,
                       (dialog.centerx, dialog.bottom - 50), "midtop", "regular")
