@@ -32,6 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 FRAME = 1 / 60
 TARGET = 2 * FRAME + 0.010
+STALL_SECONDS = 20.0
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -91,6 +92,9 @@ class Phone(threading.Thread):
             self.socket.send(json.dumps({"t": "intent", "seq": self.seq, "action": bot(view, legal, rng)}))
             pending, legal = True, []
 
+    def state(self) -> str:
+        return f"alive {self.is_alive()}, idle {self.idle.is_set()}, tapped {self.tapped_at}, seq {self.seq}"
+
     def close(self) -> None:
         self.stop = True
         self.join(5)
@@ -135,6 +139,7 @@ def main(argv=None) -> int:
         phone = Phone(table.phones.link(0), games)
         phone.start()
         keys_rng, key_sent = Rng(games), None
+        counted, last_sample = len(phone_times), time.monotonic()
         waited = 0  # frames the table has been idle (the keyboard seat waits a few after the phone's lock)
         clock = pygame.time.Clock()
         try:
@@ -168,6 +173,13 @@ def main(argv=None) -> int:
                     table.model.sent(seat, table.sessions[seat].send(action), action, None, planning)
                 if view.get("game_result") is not None:
                     break
+                if phone_times and time.monotonic() - last_sample > STALL_SECONDS or not phone.is_alive():
+                    print(f"bench_phone: no sample for {STALL_SECONDS:g} s (phase {view.get('phase')}, locked "
+                          f"{locked}, legal {[len(table.model.legal.get(s, [])) for s in (1, 3)]}, phone "
+                          f"{phone.state()}); starting a new game", file=sys.stderr)
+                    break
+                if len(phone_times) != counted:
+                    counted, last_sample = len(phone_times), time.monotonic()
         finally:
             phone.close()
             app.flow.leave_table(table)

@@ -12,11 +12,20 @@
     stopped = false;
     const scheme = location.protocol === "https:" ? "wss://" : "ws://";
     socket = new WebSocket(scheme + location.host + "/p/" + token + "/ws");
-    socket.onopen = () => { connected = true; retry = 500; render(); };
     socket.onmessage = (event) => { let m; try { m = JSON.parse(event.data); } catch (e) { return; } receive(m); };
+    let opened = false;
+    socket.onopen = () => { opened = true; connected = true; retry = 500; render(); };
     socket.onclose = () => {
       connected = false; pending = null; render();
-      if (!stopped) { setTimeout(connect, retry); retry = Math.min(retry * 2, 5000); }
+      if (stopped) return;
+      const again = () => { setTimeout(connect, retry); retry = Math.min(retry * 2, 5000); };
+      if (opened) { again(); return; }
+      // The handshake failed: is this link still a seat here (a new table, a new code)?
+      fetch(location.pathname, { cache: "no-store" }).then((reply) => {
+        if (reply.status === 404 || reply.status === 409 || reply.status === 410) {
+          stop("This link no longer opens a seat here. Scan the code on the big screen again.");
+        } else { again(); }
+      }, again);
     };
     clearInterval(pinger);
     pinger = setInterval(() => send({ t: "ping", sent: performance.now() / 1000, rtt: null }), 2000);

@@ -108,3 +108,20 @@ def test_a_malformed_message_from_the_page_is_refused_and_the_game_goes_on(brows
     wait_until(lambda: not status(phone).startswith("Sending"), what="the answer")
     assert any(m["t"] == "accept" for m in heard(phone))
     assert [action for seat, action in list(host.log) if seat == 0] == [{"type": "plan", "piece": None}]
+
+
+def test_a_page_whose_link_was_renewed_says_so_and_stops_trying(browsers, phone_table):
+    host, service = phone_table([{"kind": "remote"}, {"kind": "bot"}, {"kind": "bot"}], bot_delay=60.0)
+    phone = browsers.new()
+    old_link = service.link(0)
+    phone.get(old_link)
+    wait_until(lambda: status(phone) == "Your move")
+    service.server.loop.call_soon_threadsafe(service.server.renew, 0)
+    notice = wait_until(lambda: phone.find_element("id", "notice").text, what="the refusal")
+    assert "replaced by a new code" in notice
+    phone.find_element("id", "again").click()  # the old link cannot open the seat any more
+    wait_until(lambda: "no longer opens a seat" in phone.find_element("id", "notice").text, what="the page's word")
+    phone.get(old_link)
+    assert "This link has expired" in phone.page_source
+    phone.get(service.link(0))  # the new code works
+    wait_until(lambda: status(phone) == "Your move", what="the new link")
