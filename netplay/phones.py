@@ -180,15 +180,19 @@ class PhoneServer:
         self.loop: asyncio.AbstractEventLoop | None = None
         self._thread: int | None = None
         self._servers: list = []
+        self._address: str | None = None
 
     # --- what the table and the terminal ask ------------------------------------------
     def address(self) -> str:
-        """The address a phone on the LAN reaches this host at (IPv4 first)."""
-        from .discovery import local_addresses
+        """The address a phone on the LAN reaches this host at (IPv4 first; looked up once:
+        the overlay asks every frame)."""
+        if self._address is None:
+            from .discovery import local_addresses
 
-        found = [a for a in local_addresses(self.interfaces) if not a.startswith("169.254.")] or ["127.0.0.1"]
-        address = found[0]
-        return f"[{address}]" if ":" in address else address
+            found = [a for a in local_addresses(self.interfaces) if not a.startswith(("169.254.", "fe80:"))]
+            address = (found or ["127.0.0.1"])[0]
+            self._address = f"[{address}]" if ":" in address else address
+        return self._address
 
     def link(self, seat: int) -> str:
         return f"http://{self.address()}:{self.port}/p/{self.links.tokens[seat]}"
