@@ -30,6 +30,7 @@ from client.scenes.title import ContinueScene, NoticeScene, TitleScene
 from client.seats import bot_plans, host_seats
 from client.table.logview import LogScene
 from client.table.pause import PauseScene
+from client.table.phones import PhonesScene, serve_phones
 from client.table.results import ResultsScene
 from client.table.scene import TableScene
 from client.ui import Menu
@@ -130,15 +131,42 @@ class Flow:
         specs = host.seats
         sessions = {i: host.session(i) for i, spec in enumerate(specs) if spec.kind == "local"}
         devices = {i: controls[i] for i in sessions}
+        phones = None if demo is not None else self._phones_for(host, colours)
         table = TableScene(self.app, TABLES[host.game_id], sessions, devices, colours,
                            public=host.session(None), host=host, seat_kinds=[s.kind for s in host.seats],
-                           demo=demo is not None)
+                           demo=demo is not None, phones=phones)
+        if phones is not None:
+            self.app.drive(phones)  # the phones' calls run on this thread, before the host's tick
         self.app.drive(host)
         if demo is not None:
             self.app.replace(table) if isinstance(self.app.top, TableScene | ResultsScene) else self.app.push(table)
         else:
             self.app.push(table)
+            if table.phone_seats():
+                self.phones(table, until_joined=True)
         return table
+
+    def _phones_for(self, host, colours: list[int]):
+        """A phone server for a table at this screen, on LAN play's interface choice."""
+        try:
+            interfaces = chosen_interfaces(self.app.settings)
+        except ValueError as error:
+            self.app.note(f"Phones cannot join this table: {error}", seconds=5)
+            return None
+        return serve_phones(self.app, host, [art.seat_colour(c) for c in colours], interfaces)
+
+    def phones(self, table, until_joined: bool = False) -> None:
+        """Every local seat's QR code over the table (``until_joined``: until each seat that
+        plays only by phone has its phone)."""
+        if table.phones is not None:
+            self.app.push(PhonesScene(self.app, table.phones, table.local_seats, table.name, table.colour,
+                                      table.phone_seats() if until_joined else ()))
+
+    def lobby_phones(self, lobby) -> None:
+        """The QR codes of a LAN lobby's seats at this screen and its open seats."""
+        if lobby.phones is not None:
+            self.app.push(PhonesScene(self.app, lobby.phones, lobby.phone_seats, lobby.seat_name,
+                                      lobby.seat_colour))
 
     def results(self, table) -> None:
         """A finished table hands over to the results (a demo starts its next game soon)."""
@@ -335,8 +363,11 @@ class Flow:
         kinds = [seat.get("kind", "") for seat in (lobby.lobby or {}).get("seats", [])]
         table = TableScene(self.app, TABLES[lobby.game_id], lobby.sessions, devices,
                            [plan.colour for plan in lobby.seat_plans], public=lobby.public,
-                           players=len(lobby.seat_plans), names=lobby.names, seat_kinds=kinds, server=lobby.handle_)
+                           players=len(lobby.seat_plans), names=lobby.names, seat_kinds=kinds, server=lobby.handle_,
+                           phones=lobby.phones)
         lobby.handed_over()
+        while self.app.top is not lobby and len(self.app.scenes) > 1:  # the QR codes, a question
+            self.app.pop()
         for message in rest:  # what arrived with the start belongs to the table
             table.model.receive(None, message)
         self.app.replace(table)

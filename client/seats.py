@@ -4,6 +4,7 @@ from dataclasses import dataclass
 
 NAMES = ["Anna", "Ben", "Clara", "David", "Emma", "Felix"]
 BOTS = ["bot:easy", "bot:normal", "bot:hard"]
+PHONE = "phone"  # a seat at this table played from a phone's browser (netplay.phones), no device here
 
 
 def control_label(control: str) -> str:
@@ -11,6 +12,8 @@ def control_label(control: str) -> str:
         return f"Bot ({control[4:]})"
     if control == "open":
         return "Open LAN seat"
+    if control == PHONE:
+        return "Phone (QR code)"
     if control.startswith("pad:"):
         return f"Gamepad {control[4:]}"
     return {"mouse": "Mouse", "keys1": "Keys WASD", "keys2": "Keys arrows"}.get(control, control)

@@ -61,6 +61,10 @@ def build_parser() -> argparse.ArgumentParser:
                       help="listen and advertise on this address only (repeatable; default: all, "
                            "or $SPIELABEND_INTERFACES)")
     host.add_argument("--no-advertise", action="store_true", help="do not announce the table via zeroconf")
+    host.add_argument("--no-phones", action="store_true",
+                      help="do not serve phones (by default each seat gets a link: its private hand on a phone)")
+    host.add_argument("--phone-port", type=int, default=None,
+                      help="port of the phones' page (default: --port + 1, or any with --port 0)")
 
     join = commands.add_parser("join", help="join a table (no address: discover one)")
     join.add_argument("address", nargs="?", metavar="HOST:PORT")
@@ -177,6 +181,8 @@ def run_host(args) -> int:
     from .server import Server
 
     check_port(args.port)
+    if args.phone_port is not None:
+        check_port(args.phone_port)
     check_seconds(args.bot_delay, "--bot-delay")
     check_seconds(args.bot_after, "--bot-after")
     interfaces = interfaces_from(args)
@@ -194,17 +200,42 @@ def run_host(args) -> int:
         where = ", ".join(server.addresses()) + ("" if interfaces else ", every interface")
         print(f"Hosting '{name}' on port {server.port} ({where}); "
               f"waiting for {host.seats_open()} player(s).", flush=True)
+        phones = None if args.no_phones else await _serve_phones(host, args, interfaces, server)
         host.attach(Listener(None, _host_printer(host)))
         assert server.finished is not None
         try:
             await server.finished.wait()
         finally:
-            await server.async_close(GAME_OVER if host.is_over() else "the host stopped")
+            reason = GAME_OVER if host.is_over() else "the host stopped"
+            if phones is not None:
+                await phones.async_close(reason)
+            await server.async_close(reason)
         labels = [_seat_label(host, p) for p in range(host.players)]
         _print_result(host.info, host.state.scores(), host.state.winners(), labels)
         return 0
 
     return asyncio.run(serve())
+
+
+async def _serve_phones(host: Host, args, interfaces, server):
+    """Serve the phones' page next to the table and print each open seat's link."""
+    from .phones import PhoneServer
+
+    port = args.phone_port if args.phone_port is not None else (server.port + 1 if args.port else 0)
+    phones = PhoneServer(host, interfaces=interfaces, port=port)
+    try:
+        await phones.async_start()
+    except OSError as error:
+        await phones.async_close()
+        await server.async_close()
+        raise OSError(error.errno, f"cannot serve phones on port {port}: {error.strerror or error} "
+                                   "(choose --phone-port, or --no-phones)") from None
+    seats = [seat for seat in phones.phone_seats() if host.seats[seat].kind == "remote"]
+    if seats:
+        print("Phones: open a seat's link on a phone on this network to play that seat from it:", flush=True)
+        for seat in seats:
+            print(f"  {seat_name(seat)}: {phones.link(seat)}", flush=True)
+    return phones
 
 
 def _seat_label(host: Host, seat: int) -> str:

@@ -267,6 +267,31 @@ class Host:
         self._maybe_start()
         return listener
 
+    def connect_phone(self, index: int, deliver: Callable[[dict], None]) -> Listener:
+        """Seat a phone (`netplay.phones`, which has checked its link) on seat ``index``:
+        one more connection of a local seat, or the player of a remote one (an open seat
+        is taken as `claim` takes it). A newer phone replaces the older; its owner back,
+        a stand-in bot steps aside. Refused for a seat a bot was set to play."""
+        seat = self.seats[index]
+        if seat.kind == "bot":
+            raise Refused("bot_seat", "a bot plays this seat")
+        for old in [lst for lst in self.listeners if lst.seat == index and lst.meta.get("phone")]:
+            self.listeners.remove(old)
+            old.deliver({"t": "bye", "reason": "this seat's link was opened on another phone"})
+        if seat.kind == "remote":
+            if not seat.taken:
+                seat.taken, seat.name = True, seat.name or f"Player {index + 1}"
+                self._record_seat(index)
+            seat.connected, seat.last_heard = True, self.now
+        seat.away = False
+        if seat.robot is not None:
+            seat.robot, seat.bot_due = None, None
+        listener = Listener(index, deliver, remote=seat.kind == "remote", meta={"phone": True})
+        self.attach(listener)
+        self._lobby_changed()
+        self._maybe_start()
+        return listener
+
     def heard(self, seat: int | None, now: float) -> None:
         """A remote seat's connection said something at ``now`` (heartbeats included)."""
         if seat is None:

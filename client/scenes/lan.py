@@ -84,6 +84,7 @@ class HostLobbyScene(MenuScene):
     """Serves a table on the LAN; local seats play here, open seats wait for peers."""
 
     running_game = True
+    updates_when_covered = True  # a phone may fill the last seat while its QR codes are up
 
     def __init__(self, app, game_id: str, seat_plans, options: dict, seed: int | None = None,
                  serve_options: dict | None = None, bot_delay: float | None = None):
@@ -97,6 +98,7 @@ class HostLobbyScene(MenuScene):
         self.lobby: dict | None = None
         self.names: list[str] = [plan.name for plan in seat_plans]
         self.addresses: list[str] = []
+        self.phones = None  # netplay.phones service: seats here and open seats may play from phones
         self.menu = Menu([Item(lambda: "Back" if self.error else "Cancel the table", self.cancel)],
                          (art.W // 2, 900), sounds=app.sounds)
         server, self.error = load("netplay.server")
@@ -133,6 +135,13 @@ class HostLobbyScene(MenuScene):
             self._forget_save(served=False)
             return
         self.addresses = self.handle_.server.addresses()
+        from client.table.phones import serve_phones
+
+        self.phones = serve_phones(app, self.host, [self.seat_colour(i) for i in range(len(seat_plans))],
+                                   interfaces, door=self.handle_.call)
+        if self.phones is not None:
+            self.menu = Menu([Item("Phones: QR codes", lambda: app.flow.lobby_phones(self)), *self.menu.items],
+                             (art.W // 2, 830), sounds=app.sounds)
 
     def cancel(self) -> None:
         if self.error:
@@ -147,8 +156,8 @@ class HostLobbyScene(MenuScene):
 
     def close(self) -> None:
         served = self.handle_ is not None
-        close_soon(*self.sessions.values(), self.public, self.handle_)  # the server closes the save
-        self.sessions, self.public, self.handle_ = {}, None, None
+        close_soon(*self.sessions.values(), self.public, self.phones, self.handle_)  # the server closes the save
+        self.sessions, self.public, self.handle_, self.phones = {}, None, None, None
         self._forget_save(served)
 
     def _forget_save(self, served: bool = False) -> None:
@@ -162,6 +171,21 @@ class HostLobbyScene(MenuScene):
             host.save_path.unlink()
         except OSError:
             pass
+
+    def phone_seats(self) -> list[int]:
+        """Seats a phone may take here: this screen's and those still open (never a LAN
+        player's: its code would show that player's secrets to this room)."""
+        seats = (self.lobby or {}).get("seats", [])
+        return [i for i, plan in enumerate(self.seat_plans) if plan.is_local
+                or (plan.control == "open" and i < len(seats) and seats[i].get("kind") == "open")]
+
+    def seat_name(self, seat: int) -> str:
+        seats = (self.lobby or {}).get("seats", [])
+        name = seats[seat].get("name") if seat < len(seats) else ""
+        return name or (self.seat_plans[seat].name if self.seat_plans[seat].control != "open" else "Open seat")
+
+    def seat_colour(self, seat: int):
+        return art.SEAT_COLOURS[self.seat_plans[seat].colour % len(art.SEAT_COLOURS)]
 
     def back(self) -> None:
         self.cancel()
@@ -186,7 +210,7 @@ class HostLobbyScene(MenuScene):
 
     def handed_over(self) -> None:
         """The table has taken the sessions and the server: closing the lobby keeps them."""
-        self.sessions, self.public, self.handle_, self.host = {}, None, None, None
+        self.sessions, self.public, self.handle_, self.host, self.phones = {}, None, None, None, None
 
     def draw(self, surface) -> None:
         surface.blit(art.background("menu"), (0, 0))
@@ -201,7 +225,7 @@ class HostLobbyScene(MenuScene):
             seats = (self.lobby or {}).get("seats", [])
             for i, seat in enumerate(seats):
                 rect = pygame.Rect(art.W // 2 - 450, 260 + i * 86, 900, 72)
-                colour = art.SEAT_COLOURS[self.seat_plans[i].colour % len(art.SEAT_COLOURS)]
+                colour = self.seat_colour(i)
                 surface.blit(art.panel(rect.size, art.PANEL, colour if seat.get("ready") else None, 14), rect)
                 name = seat.get("name") or "open seat"
                 art.blit_text(surface, name, 42, colour, (rect.left + 28, rect.centery), "midleft")

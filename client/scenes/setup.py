@@ -3,7 +3,7 @@ the game's options; then start at this screen or host the table on the LAN."""
 
 from client import art
 from client.scenes.base import MenuScene
-from client.seats import BOTS, NAMES, SeatPlan, control_label
+from client.seats import BOTS, NAMES, PHONE, SeatPlan, control_label
 from client.table.model import unique_names
 from client.ui import Item, Menu, edit_text
 
@@ -47,7 +47,7 @@ class SetupScene(MenuScene):
         return f"{name}   -   {control_label(seat.control)}"
 
     def controls(self) -> list[str]:
-        return self.app.input.devices() + BOTS + ["open"]
+        return self.app.input.devices() + BOTS + [PHONE, "open"]
 
     def _cycle(self, index: int, step: int) -> None:
         choices = self.controls()
@@ -101,7 +101,7 @@ class SetupScene(MenuScene):
 
     # --- starting --------------------------------------------------------------------
     def problem(self, lan: bool) -> str | None:
-        devices = [seat.control for seat in self.seats if not seat.is_bot and seat.control != "open"]
+        devices = [seat.control for seat in self.seats if not seat.is_bot and seat.control not in ("open", PHONE)]
         if len(devices) != len(set(devices)):
             return "Two seats share one device: give each local seat its own."
         if not lan and "open" in [seat.control for seat in self.seats]:

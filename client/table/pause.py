@@ -22,6 +22,7 @@ class PauseScene(MenuScene):
             *seats,
             Item("How to play", lambda: flow.howto(table.info.id)),
             Item("What happened so far", lambda: flow.log(table)),
+            *([Item("Phones: QR codes", lambda: flow.phones(table))] if table.phones is not None else []),
             Item("Settings", flow.settings),
             Item("Leave the game", self.leave),
         ]

@@ -20,6 +20,7 @@ import pygame
 
 from client import art
 from client.scenes.base import Scene, close_soon
+from client.seats import PHONE
 from client.table.anim import Animator
 from client.table.choices import DIRECTIONS, Choice, hit
 from client.table.chooser import BLIND_WINDOW, Chooser
@@ -49,11 +50,13 @@ class TableScene(Scene):
     updates_when_covered = True  # keep folding messages while the pause menu is up
 
     def __init__(self, app, game_class, sessions: dict, devices: dict, colours: list[int], *, public=None,
-                 host=None, players: int | None = None, names=(), seat_kinds=(), server=None, demo: bool = False):
+                 host=None, players: int | None = None, names=(), seat_kinds=(), server=None, demo: bool = False,
+                 phones=None):
         super().__init__(app)
         self.info = game_info(game_class.game_id)
         self.sessions = dict(sessions)
         self.public, self.host, self.server = public, host, server
+        self.phones = phones  # netplay.phones service: seats may play from phones (client.table.phones)
         players = players or (host.players if host is not None else len(colours))
         self.model = TableModel(players, self.sessions, public is not None, names, seat_kinds)
         self.colour_ids = list(colours)
@@ -105,8 +108,17 @@ class TableScene(Scene):
         return art.blit_text(surface, self.name(seat), size, colour or self.colour(seat), pos, anchor, "bold",
                              width=width)
 
+    def phone_seats(self) -> list[int]:
+        """Local seats that play only from a phone."""
+        return [seat for seat, chooser in self.choosers.items() if chooser.device == PHONE]
+
     def seat_label(self, seat: int) -> str:
-        """Who plays a seat: this screen's device, a bot, a player on the LAN."""
+        """Who plays a seat: this screen's device, a phone, a bot, a player on the LAN."""
+        status = self.phones.status(seat) if self.phones is not None and seat in self.choosers else "none"
+        if status == "away":
+            return "phone away: reconnecting"
+        if status == "connected" or (seat in self.choosers and self.choosers[seat].device == PHONE):
+            return "phone" if status == "connected" else "phone: scan the code (Esc)"
         if seat in self.choosers:
             return device_label(self.choosers[seat].device)
         kinds = self.model.seat_kinds
@@ -118,6 +130,8 @@ class TableScene(Scene):
         at this screen, except while it has public choices where the panel would open."""
         chooser = self.choosers.get(seat)
         if chooser is None or seat not in self.layout.private:  # a game with nothing private has no panel
+            return False
+        if chooser.device == PHONE:  # its secrets show on its phone only
             return False
         if chooser.peeking:
             return True
@@ -390,8 +404,10 @@ class TableScene(Scene):
             return
         self.closed = True
         self.refresh()
-        close_soon(*self.sessions.values(), self.public, self.server)  # a server closes its host's save
+        close_soon(*self.sessions.values(), self.public, self.server, self.phones)  # a server closes its host's save
         self.server = None
+        if self.phones is not None:
+            self.app.undrive(self.phones)
         if self.host is not None:
             self.app.undrive(self.host)
             self.host.close_save()
@@ -512,7 +528,8 @@ class TableScene(Scene):
                 self.draw_blind_legend(surface, seat, self.game.prompt_rect(seat, LEGEND_HEIGHT))
             else:
                 where = self.game.prompt_rect(seat, HINT_HEIGHT)
-                art.blit_text(surface, f"hold {peek_name(chooser.device)} to choose", 28, art.GOLD,
+                words = "choose on your phone" if chooser.device == PHONE else f"hold {peek_name(chooser.device)} to choose"
+                art.blit_text(surface, words, 28, art.GOLD,
                               where.midbottom, "midbottom", width=where.width)
 
     def draw_one_choice(self, surface, seat: int, choice: Choice, chooser: Chooser) -> None:

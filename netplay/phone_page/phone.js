@@ -1,0 +1,134 @@
+// A seat's private hand on a phone: one page for every game. It renders what the host
+// sends for this seat only (its update's legal actions, with words the host adds) and
+// sends a tap as an intent, exactly as a LAN peer would. Nothing is fetched elsewhere.
+"use strict";
+(function () {
+  const token = location.pathname.split("/")[2] || "";
+  const $ = (id) => document.getElementById(id);
+  let socket = null, seq = 0, pending = null, sentLabel = "", retry = 500, stopped = false, pinger = null;
+  let seat = null, names = [], started = false, update = null, connected = false, notice = "";
+
+  function connect() {
+    stopped = false;
+    const scheme = location.protocol === "https:" ? "wss://" : "ws://";
+    socket = new WebSocket(scheme + location.host + "/p/" + token + "/ws");
+    socket.onmessage = (event) => { let m; try { m = JSON.parse(event.data); } catch (e) { return; } receive(m); };
+    let opened = false;
+    socket.onopen = () => { opened = true; connected = true; retry = 500; render(); };
+    socket.onclose = () => {
+      connected = false; pending = null; render();
+      if (stopped) return;
+      const again = () => { setTimeout(connect, retry); retry = Math.min(retry * 2, 5000); };
+      if (opened) { again(); return; }
+      // The handshake failed: is this link still a seat here (a new table, a new code)?
+      fetch(location.pathname, { cache: "no-store" }).then((reply) => {
+        if (reply.status === 404 || reply.status === 409 || reply.status === 410) {
+          stop("This link no longer opens a seat here. Scan the code on the big screen again.");
+        } else { again(); }
+      }, again);
+    };
+    clearInterval(pinger);
+    pinger = setInterval(() => send({ t: "ping", sent: performance.now() / 1000, rtt: null }), 2000);
+  }
+
+  function send(message) {
+    if (socket && socket.readyState === WebSocket.OPEN) { socket.send(JSON.stringify(message)); return true; }
+    return false;
+  }
+
+  function stop(words) { stopped = true; notice = words; $("again").hidden = false; render(); }
+
+  function receive(m) {
+    switch (m.t) {
+      case "hand":
+        seat = m.seat;
+        document.documentElement.style.setProperty("--seat", m.colour);
+        $("name").textContent = m.name || "Player " + (m.seat + 1);
+        $("game").textContent = m.game_name;
+        document.title = m.game_name + ": " + ($("name").textContent);
+        break;
+      case "start": started = true; names = m.names || []; if (names[seat]) $("name").textContent = names[seat]; break;
+      case "lobby":
+        if (m.phase === "playing") started = true;
+        if (m.seats[seat] && m.seats[seat].name) $("name").textContent = m.seats[seat].name;
+        break;
+      case "update": update = m; if (pending === null) sentLabel = ""; break;
+      case "accept": if (m.seq === pending) { pending = null; } break;
+      case "reject":
+        if (m.seq === pending) { pending = null; sentLabel = ""; }
+        notice = "Refused: " + m.reason;
+        break;
+      case "refuse": stop("The table refused this phone: " + m.reason + " (" + m.code + ")"); return;
+      case "bye": stop(m.reason === "the game is over" ? "The game is over." : "Disconnected: " + m.reason); return;
+    }
+    render();
+  }
+
+  function choose(index, label) {
+    if (pending !== null || !update) return;
+    seq += 1;
+    if (send({ t: "intent", seq: seq, action: update.legal[index] })) {
+      pending = seq; sentLabel = label; notice = ""; render();
+    }
+  }
+
+  function statusWords() {
+    if (!connected && !stopped) return ["Reconnecting to the table\u2026", ""];
+    if (!update) return [started ? "Waiting for the table\u2026" : "Waiting for the game to start\u2026", ""];
+    const result = update.view && update.view.game_result;
+    if (result) {
+      const winners = (result.winners || []).map((p) => names[p] || "Player " + (p + 1));
+      return ["Game over. " + (result.winners.indexOf(seat) >= 0 ? "You win!" : "Winner: " + winners.join(" and ")), ""];
+    }
+    if (pending !== null) return ["Sending: " + sentLabel + "\u2026", ""];
+    if (update.legal.length) return ["Your move", ""];
+    const plans = update.view && update.view.plans;
+    if (sentLabel || (plans && plans.locked && plans.locked.indexOf(seat) >= 0)) {
+      return ["Locked in" + (sentLabel ? ": " + sentLabel : "") + " \u2713", "locked"];
+    }
+    return ["Waiting for the others\u2026", ""];
+  }
+
+  function render() {
+    const link = $("link");
+    link.className = connected ? "on" : "off";
+    const [words, kind] = statusWords();
+    $("status").textContent = words;
+    $("status").className = kind;
+    $("notice").hidden = !notice;
+    $("notice").textContent = notice;
+    const hand = $("hand");
+    hand.replaceChildren();
+    for (const line of (update && update.hand) || []) {
+      const dt = document.createElement("dt"); dt.textContent = line.label;
+      const dd = document.createElement("dd"); dd.textContent = line.value;
+      hand.append(dt, dd);
+    }
+    const box = $("choices");
+    box.replaceChildren();
+    if (!update || stopped) return;
+    let grid = null, group = null;
+    (update.choices || []).forEach((choice, index) => {
+      if (choice.group !== group) {
+        group = choice.group;
+        const heading = document.createElement("h2"); heading.textContent = group;
+        grid = document.createElement("div"); grid.className = "grid";
+        box.append(heading, grid);
+      }
+      const button = document.createElement("button");
+      button.type = "button"; button.className = "choice"; button.textContent = choice.label;
+      button.dataset.index = String(index);
+      button.dataset.group = choice.group;
+      button.disabled = pending !== null || !connected;
+      if (pending !== null && choice.label === sentLabel) button.classList.add("sent");
+      button.addEventListener("click", () => choose(index, choice.label));
+      grid.append(button);
+    });
+  }
+
+  $("again").addEventListener("click", () => { $("again").hidden = true; notice = ""; connect(); });
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible" && !connected && !stopped) connect();
+  });
+  connect();
+})();

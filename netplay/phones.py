@@ -1,0 +1,528 @@
+"""Phones as private hands: the host serves a small page and a WebSocket per seat.
+
+A seat's link (``http://<address>:<port>/p/<token>``, the QR code on the big screen, the
+line the command-line host prints) opens `phone_page/` in the phone's browser; the page
+opens a WebSocket at ``/p/<token>/ws`` and becomes one more connection of that seat
+(`Host.connect_phone`). From then on it is treated like a TCP peer:
+
+- what it hears is what `Host.seat_message` built for its seat (welcome, start, update,
+  lobby, accept / reject, bye, refuse), as JSON text, plus a ``hand`` message (its seat's
+  name, colour and game) and, on each update, words for its legal actions and its hand
+  (`netplay.phone_words`), made from that same update;
+- what it says passes the TCP peer's checks: one message per WebSocket frame, at most
+  `MAX_PHONE_MESSAGE` bytes, JSON within the msgpack limits of `protocol.LIMITS`
+  (lengths, depth), then `protocol.check_message` (``intent``, ``ping`` and ``bye`` only:
+  the token in the link stands for the hello); the same intent and message rate limits
+  and new-connection rate per address (`netplay.limits`). Anything else gets a
+  ``refuse`` with a code and a sentence, and the phone is closed; the table plays on.
+
+Tokens: each seat has one link at a time. Opening it on a second phone takes the seat
+over from the first (as a TCP peer's token does); `PhoneServer.renew` retires a link,
+and a retired or unknown link gets a readable page (HTTP 410 / 404), never a trace.
+
+Threads: the host may live on another thread (the pygame client's couch table). Every
+call into the host goes through ``door`` (runs a function on the host's thread); the host
+delivers from its thread and the phone server hops back to its own loop. No pygame here.
+"""
+
+import asyncio
+import contextlib
+import json
+import secrets
+import sys
+import threading
+from collections import deque
+from collections.abc import Callable
+from importlib import resources
+from typing import Any
+
+from .errors import ProtocolError, Refused
+from .limits import INTENTS_PER_SECOND, ConnectRate, address_key, intent_limit, message_limit
+from .phone_words import choice_words, hand_words
+from .protocol import LIMITS, MAX_FRAME, PLAIN_DEPTH, TO_HOST, TO_PEER, check_message
+
+MAX_PHONE_MESSAGE = 4096  # a phone sends taps; nothing it needs to say comes near
+SEND_QUEUE = 512  # messages waiting for a phone that is not reading, before it is cut off
+PING_INTERVAL = 2.0  # WebSocket pings: a phone that slept is noticed within a few seconds
+PING_TIMEOUT = 4.0
+DEFAULT_COLOURS = ("#e8534a", "#4a90e2", "#f2c14e", "#5cb85c", "#b06fd8", "#f08a3c")
+PAGE_FILES = {"/phone.js": ("phone.js", "text/javascript"), "/phone.css": ("phone.css", "text/css")}
+
+
+# --- sans I/O: tokens and messages ---------------------------------------------------------
+class PhoneLinks:
+    """One secret link token per seat; retired tokens are remembered to say so."""
+
+    def __init__(self, seats: int):
+        self.tokens = [secrets.token_hex(16) for _ in range(seats)]
+        self.retired: set[str] = set()
+
+    def seat_of(self, token: str) -> int | None:
+        for seat, known in enumerate(self.tokens):
+            if secrets.compare_digest(known.encode(), token.encode("utf-8", "replace")):
+                return seat
+        return None
+
+    def renew(self, seat: int) -> str:
+        self.retired.add(self.tokens[seat])
+        self.tokens[seat] = secrets.token_hex(16)
+        return self.tokens[seat]
+
+
+def _within_limits(value, limits: dict, depth: int) -> bool:
+    """JSON held to the msgpack limits a TCP peer's frames are unpacked with."""
+    if isinstance(value, str):
+        return len(value.encode("utf-8", "replace")) <= limits["max_str_len"]
+    if depth <= 0 and isinstance(value, list | dict):
+        return False
+    if isinstance(value, list):
+        return len(value) <= limits["max_array_len"] and all(_within_limits(v, limits, depth - 1) for v in value)
+    if isinstance(value, dict):
+        return len(value) <= limits["max_map_len"] and all(
+            _within_limits(k, limits, depth) and _within_limits(v, limits, depth - 1) for k, v in value.items())
+    return True
+
+
+def decode_phone_message(data) -> dict:
+    """One phone message, checked like a TCP peer's frame; ProtocolError if it is not."""
+    if not isinstance(data, str):
+        raise ProtocolError("malformed", "a phone sends JSON text frames, not binary ones")
+    if len(data.encode("utf-8", "replace")) > MAX_PHONE_MESSAGE:
+        raise ProtocolError("frame_too_large", f"a phone message may be at most {MAX_PHONE_MESSAGE} bytes")
+    try:
+        message = json.loads(data)
+    except (ValueError, RecursionError):
+        raise ProtocolError("malformed", "a phone message must be one JSON object") from None
+    if not _within_limits(message, LIMITS[TO_HOST], PLAIN_DEPTH[TO_HOST] + 2):
+        raise ProtocolError("malformed", "a phone message is too long or nested too deep")
+    if isinstance(message, dict) and message.get("t") == "hello":
+        raise ProtocolError("malformed", "a phone needs no hello: its link says which seat it is")
+    return check_message(message, TO_HOST)
+
+
+def phone_view(message: dict, game_id: str, seat: int) -> dict:
+    """``message`` as the phone gets it: an update also carries words for its legal actions
+    and its hand, made from the update alone (a new dict: the host shares the original)."""
+    if message.get("t") != "update":
+        return message
+    return {**message, "choices": [choice_words(game_id, action) for action in message["legal"]],
+            "hand": hand_words(game_id, message["view"], seat)}
+
+
+# --- the server ----------------------------------------------------------------------------
+def page_text(name: str) -> bytes:
+    return resources.files("netplay").joinpath("phone_page", name).read_bytes()
+
+
+def refusal_page(title: str, sentence: str) -> bytes:
+    """A small readable page for a link that does not open a seat."""
+    template = page_text("refused.html").decode("utf-8")
+    return template.replace("{title}", _html(title)).replace("{sentence}", _html(sentence)).encode("utf-8")
+
+
+def _html(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
+
+
+class PhoneConnection:
+    """One phone's WebSocket, seen from the phone server's loop."""
+
+    def __init__(self, server: "PhoneServer", socket, seat: int):
+        self.server, self.socket, self.seat = server, socket, seat
+        self.outbox: asyncio.Queue = asyncio.Queue()
+        self.listener = None
+        self.closed = False
+        self.intent_rate = intent_limit(server.intent_limit)
+        self.message_rate = message_limit(server.intent_limit)
+
+    def deliver(self, message: dict) -> None:
+        """Called on the host's thread with each message for this seat."""
+        self.server.soon(lambda: self.push(message))
+
+    def push(self, message: dict) -> None:
+        if self.closed:
+            return
+        if self.outbox.qsize() >= SEND_QUEUE:  # it is not reading: cut off, never buffered forever
+            self.closed = True
+            self.outbox.put_nowait(None)
+            return
+        self.outbox.put_nowait(message)
+        if message.get("t") in ("bye", "refuse"):
+            self.closed = True
+            self.outbox.put_nowait(None)
+
+    def refuse(self, code: str, reason: str) -> None:
+        self.push({"t": "refuse", "code": code, "reason": reason})
+
+
+class PhoneServer:
+    """Serves the phone page and WebSockets for one `Host` on the running loop.
+
+    ``door(fn)`` runs ``fn`` on the host's thread (default: at once, for a host on this
+    same loop). ``colours`` are the seats' colours as ``#rrggbb``. Start with
+    `async_start` (OSError if the port cannot be bound), stop with `async_close`."""
+
+    def __init__(self, host, door: Callable[[Callable[[], None]], None] | None = None,
+                 interfaces: list[str] | None = None, port: int = 0, colours=None,
+                 intent_limit: int = INTENTS_PER_SECOND, check_outgoing: bool = True):
+        self.host = host
+        self._door = door or (lambda fn: fn())
+        self.interfaces = interfaces
+        self.port = port
+        self.colours = list(colours or DEFAULT_COLOURS)
+        self.intent_limit = intent_limit
+        self.check_outgoing = check_outgoing
+        self.links = PhoneLinks(host.players)
+        self.connects = ConnectRate()
+        self.connections: set[PhoneConnection] = set()
+        self.seat_status: dict[int, str] = {}  # seat -> "connected" | "away" (absent: no phone yet)
+        self.claimed: set[int] = set()  # remote seats a phone took (a LAN peer's seat is not a phone's)
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self._thread: int | None = None
+        self._servers: list = []
+        self._address: str | None = None
+
+    # --- what the table and the terminal ask ------------------------------------------
+    def address(self) -> str:
+        """The address a phone on the LAN reaches this host at (IPv4 first; looked up once:
+        the overlay asks every frame)."""
+        if self._address is None:
+            from .discovery import local_addresses
+
+            found = [a for a in local_addresses(self.interfaces) if not a.startswith(("169.254.", "fe80:"))]
+            address = (found or ["127.0.0.1"])[0]
+            self._address = f"[{address}]" if ":" in address else address
+        return self._address
+
+    def link(self, seat: int) -> str:
+        return f"http://{self.address()}:{self.port}/p/{self.links.tokens[seat]}"
+
+    def status(self, seat: int) -> str:
+        """``"none"`` (no phone yet), ``"connected"``, or ``"away"`` (its phone dropped)."""
+        return self.seat_status.get(seat, "none")
+
+    def phone_seats(self) -> list[int]:
+        """Seats a phone may play: every seat that no bot was set to play."""
+        return [i for i, seat in enumerate(self.host.seats) if seat.kind != "bot"]
+
+    def renew(self, seat: int) -> str:
+        """A new link for ``seat``; the old one is refused from now on (its phone too)."""
+        token = self.links.renew(seat)
+        for connection in list(self.connections):
+            if connection.seat == seat:
+                connection.refuse("stale_link", "this link was replaced by a new code; scan the big screen again")
+        return token
+
+    # --- serving ------------------------------------------------------------------------
+    async def async_start(self) -> None:
+        from websockets.asyncio.server import serve
+
+        self.loop = asyncio.get_running_loop()
+        self._thread = threading.get_ident()
+        for address in self.interfaces or [None]:
+            server = await serve(self._session, address, self.port, process_request=self._http,
+                                 max_size=MAX_FRAME, max_queue=16, compression=None,
+                                 ping_interval=PING_INTERVAL, ping_timeout=PING_TIMEOUT,
+                                 open_timeout=10, close_timeout=2, server_header="Spielabend")
+            self._servers.append(server)
+            if not self.port:
+                self.port = next(iter(server.sockets)).getsockname()[1]
+
+    async def async_close(self, reason: str = "the host closed the table") -> None:
+        for connection in list(self.connections):
+            connection.push({"t": "bye", "reason": reason})
+        for server in self._servers:
+            server.close(close_connections=False)
+        for server in self._servers:
+            with contextlib.suppress(Exception):
+                async with asyncio.timeout(3.0):
+                    await server.wait_closed()
+        self._servers.clear()
+
+    def door(self, fn: Callable[[], None]) -> None:
+        """Run ``fn`` on the host's thread (nothing, once the host's loop has closed)."""
+        with contextlib.suppress(RuntimeError):
+            self._door(fn)
+
+    def soon(self, fn: Callable[[], None]) -> None:
+        """Run ``fn`` on this server's loop (from any thread)."""
+        loop = self.loop
+        if loop is None or loop.is_closed():
+            return
+        if threading.get_ident() == self._thread:
+            fn()
+        else:
+            with contextlib.suppress(RuntimeError):
+                loop.call_soon_threadsafe(fn)
+
+    def _http(self, connection, request):
+        """Plain HTTP: the page, its script and style, or a refusal page; None lets a
+        WebSocket handshake for a known link go on."""
+        from websockets.datastructures import Headers
+        from websockets.http11 import Response
+
+        def reply(status: int, phrase: str, body: bytes, kind: str = "text/html; charset=utf-8"):
+            headers = Headers([("Content-Type", kind), ("Content-Length", str(len(body))),
+                               ("Cache-Control", "no-store"), ("X-Content-Type-Options", "nosniff"),
+                               ("Referrer-Policy", "no-referrer")])
+            return Response(status, phrase, headers, body)
+
+        peer = connection.remote_address
+        if not self.connects.allow(address_key(str(peer[0])) if peer else "?", self.loop.time()):
+            return reply(429, "Too Many Requests", refusal_page("Slow down", "Too many requests from this phone; "
+                                                               "wait a moment and reload the page."))
+        path = request.path.split("?", 1)[0]
+        if path in PAGE_FILES:
+            name, kind = PAGE_FILES[path]
+            return reply(200, "OK", page_text(name), kind + "; charset=utf-8")
+        parts = path.strip("/").split("/")
+        if len(parts) in (2, 3) and parts[0] == "p" and (len(parts) == 2 or parts[2] == "ws"):
+            token = parts[1]
+            seat = self.links.seat_of(token)
+            if seat is None:
+                if token in self.links.retired:
+                    return reply(410, "Gone", refusal_page(
+                        "This link has expired", "This seat has a newer code now. Scan the code on the big "
+                        "screen again to play from this phone."))
+                return reply(404, "Not Found", refusal_page(
+                    "Not a seat at this table", "This link does not belong to the table running here (it may "
+                    "be from an earlier game). Scan the code on the big screen again."))
+            if self.host.seats[seat].kind == "bot":
+                return reply(409, "Conflict", refusal_page("A bot plays this seat", "This seat is played by a "
+                                                           "bot. Pick a seat for a person at the big screen."))
+            if len(parts) == 2:
+                return reply(200, "OK", page_text("index.html"))
+            return None  # the WebSocket handshake goes on
+        return reply(404, "Not Found", refusal_page("Nothing here", "Scan a seat's code on the big screen."))
+
+    async def _session(self, socket) -> None:
+        token = socket.request.path.split("?", 1)[0].strip("/").split("/")[1]
+        seat = self.links.seat_of(token)
+        if seat is None:  # renewed between the handshake and now
+            await socket.send(json.dumps({"t": "refuse", "code": "stale_link", "reason": "this link has expired"}))
+            return
+        connection = PhoneConnection(self, socket, seat)
+        self.connections.add(connection)
+        writer = asyncio.ensure_future(self._write(connection))
+        try:
+            connection.push(self._hand_message(seat))
+            self.door(lambda: self._attach(connection))
+            await self._read(connection)
+        finally:
+            self.connections.discard(connection)
+            connection.closed = True
+            connection.outbox.put_nowait(None)
+            with contextlib.suppress(Exception):
+                async with asyncio.timeout(2.0):
+                    await writer
+            writer.cancel()
+            self.door(lambda: self._detach(connection))
+
+    def _hand_message(self, seat: int) -> dict:
+        info = self.host.info
+        return {"t": "hand", "seat": seat, "game": info.id, "game_name": info.name,
+                "colour": self.colours[seat % len(self.colours)], "name": self.host.seats[seat].name}
+
+    # --- on the host's thread -------------------------------------------------------------
+    def _attach(self, connection: PhoneConnection) -> None:
+        if connection.closed:
+            return
+        seat = self.host.seats[connection.seat]
+        if seat.kind == "remote" and not seat.taken:
+            self.claimed.discard(connection.seat)  # freed in the lobby: anyone's again
+        if seat.kind == "remote" and seat.taken and connection.seat not in self.claimed:
+            connection.deliver({"t": "refuse", "code": "seat_taken",
+                                "reason": "a player on the LAN has this seat; its link is no longer yours"})
+            return
+        try:
+            connection.listener = self.host.connect_phone(connection.seat, connection.deliver)
+        except Refused as refusal:
+            connection.deliver({"t": "refuse", "code": refusal.code, "reason": refusal.reason})
+            return
+        self.seat_status[connection.seat] = "connected"
+        if seat.kind == "remote":
+            self.claimed.add(connection.seat)
+
+    def _detach(self, connection: PhoneConnection) -> None:
+        listener, connection.listener = connection.listener, None
+        if listener is None:
+            return
+        self.host.detach(listener)
+        if not any(lst.meta.get("phone") and lst.seat == connection.seat for lst in self.host.listeners):
+            self.seat_status[connection.seat] = "away"
+
+    def _submit(self, connection: PhoneConnection, seq: int, action) -> None:
+        if connection.listener is None or connection.listener not in self.host.listeners:
+            connection.deliver({"t": "reject", "seq": seq, "code": "not_joined",
+                                "reason": "this phone is not seated (any more)"})
+            return
+        connection.deliver(self.host.submit(connection.seat, seq, action))
+
+    def _heard(self, seat: int) -> None:
+        if self.host.now is not None:
+            self.host.heard(seat, self.host.now)
+
+    # --- bytes in and out ------------------------------------------------------------------
+    async def _read(self, connection: PhoneConnection) -> None:
+        from websockets.exceptions import ConnectionClosed
+
+        with contextlib.suppress(ConnectionClosed):
+            async for data in connection.socket:
+                if connection.closed:
+                    return
+                now = self.loop.time()
+                if connection.message_rate.check(now) == "drop":
+                    connection.refuse("flooding", "too many messages per second")
+                    return
+                try:
+                    message = decode_phone_message(data)
+                except ProtocolError as error:
+                    connection.refuse(error.code, f"malformed message: {error.reason}")
+                    return
+                self._handle(connection, message, now)
+
+    def _handle(self, connection: PhoneConnection, message: dict, now: float) -> None:
+        kind, seat = message["t"], connection.seat
+        self.door(lambda: self._heard(seat))
+        if kind == "ping":
+            connection.push({"t": "pong", "sent": message["sent"], "host": now})
+        elif kind == "bye":
+            connection.push({"t": "bye", "reason": "goodbye"})
+        elif kind == "intent":
+            verdict = connection.intent_rate.check(now)
+            seq, action = message["seq"], message["action"]
+            if verdict == "drop":
+                connection.refuse("flooding", "too many intents per second")
+            elif verdict == "throttle":
+                connection.push({"t": "reject", "seq": seq, "code": "throttled",
+                                 "reason": "too many intents per second; slow down"})
+            else:
+                self.door(lambda: self._submit(connection, seq, action))
+
+    async def _write(self, connection: PhoneConnection) -> None:
+        from websockets.exceptions import ConnectionClosed
+
+        game_id = self.host.info.id
+        try:
+            while True:
+                message = await connection.outbox.get()
+                if message is None:
+                    break
+                text = self._encode(phone_view(message, game_id, connection.seat))
+                if text is None:
+                    break
+                await connection.socket.send(text)
+                if message.get("t") in ("bye", "refuse"):
+                    break
+        except ConnectionClosed:
+            pass
+        finally:
+            connection.closed = True
+            with contextlib.suppress(Exception):
+                await connection.socket.close()
+
+    def _encode(self, message: dict) -> str | None:
+        try:
+            if self.check_outgoing and message["t"] in _CHECKED_OUT:
+                check_message(message if message["t"] != "update" else _bare_update(message), TO_PEER)
+            text = json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+        except (ProtocolError, TypeError, ValueError) as error:
+            print(f"spielabend: cannot send a {message.get('t')} message to a phone: {error}", file=sys.stderr)
+            return None
+        if len(text.encode("utf-8")) > MAX_FRAME * 4:
+            print(f"spielabend: a {message['t']} message is too large for a phone", file=sys.stderr)
+            return None
+        return text
+
+
+_CHECKED_OUT = frozenset({"welcome", "refuse", "lobby", "start", "accept", "reject", "update", "pong", "bye"})
+
+
+def _bare_update(message: dict) -> dict:
+    return {key: message[key] for key in ("t", "events", "view", "legal")}
+
+
+# --- for a host that lives on another thread (the pygame client's couch table) -------------
+class HostDoor:
+    """Calls from the phone server's thread, run on the host's thread by `tick`.
+
+    The pygame client drives it like a host (``app.drive(door)``), once per frame."""
+
+    def __init__(self):
+        self._calls: deque[Callable[[], None]] = deque()
+
+    def __call__(self, fn: Callable[[], None]) -> None:
+        self._calls.append(fn)
+
+    def tick(self, now: float) -> None:
+        while self._calls:
+            fn = self._calls.popleft()
+            try:
+                fn()
+            except Exception:  # a phone's bad luck must not stop the table
+                import traceback
+
+                traceback.print_exc(file=sys.stderr)
+
+
+class PhoneService:
+    """A `PhoneServer` on a thread of its own, for a host on another thread.
+
+    With a `HostDoor`, the host's thread must tick this service (``app.drive(service)``)
+    so that the phones' calls run there. `close` stops the thread."""
+
+    def __init__(self, server: PhoneServer, door, thread: threading.Thread, stop: Any):
+        self.server, self.door, self._thread, self._stop = server, door, thread, stop
+
+    def tick(self, now: float) -> None:
+        if isinstance(self.door, HostDoor):
+            self.door.tick(now)
+
+    def link(self, seat: int) -> str:
+        return self.server.link(seat)
+
+    def status(self, seat: int) -> str:
+        return self.server.status(seat)
+
+    def close(self) -> None:
+        loop = self.server.loop
+        if loop is not None and not loop.is_closed():
+            with contextlib.suppress(RuntimeError):
+                loop.call_soon_threadsafe(self._stop.set)
+        self._thread.join(10.0)
+
+
+def serve_phones_in_thread(host, door=None, interfaces: list[str] | None = None, port: int = 0, colours=None,
+                           intent_rate: int = INTENTS_PER_SECOND) -> PhoneService:
+    """Serve phones for ``host`` from a background thread; returns once it listens.
+
+    ``door(fn)`` runs ``fn`` on the host's thread: a served host's `ServerHandle.call`,
+    or (the default) a new `HostDoor` for a host the pygame thread drives. Raises
+    OSError if the port is taken, ImportError if websockets is missing."""
+    door = door or HostDoor()
+    server = PhoneServer(host, door, interfaces, port, colours, intent_rate)
+    started = threading.Event()
+    box: dict = {}
+
+    async def main() -> None:
+        box["stop"] = asyncio.Event()
+        try:
+            await server.async_start()
+        except BaseException as error:  # noqa: BLE001 - handed to the caller's thread
+            box["error"] = error
+            started.set()
+            return
+        started.set()
+        try:
+            await box["stop"].wait()
+        finally:
+            await server.async_close()
+
+    thread = threading.Thread(target=lambda: asyncio.run(main()), name="spielabend-phones", daemon=True)
+    thread.start()
+    if not started.wait(15.0):
+        raise TimeoutError("the phone server did not start within 15 s")
+    if "error" in box:
+        thread.join(5.0)
+        raise box["error"]
+    return PhoneService(server, door, thread, box["stop"])

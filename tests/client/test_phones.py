@@ -1,0 +1,88 @@
+"""Phones at a couch table (issue 19): the seats' QR codes, a phone seat's status, and a
+shared screen that shows nothing of what the phone chose until the reveal."""
+
+import time
+
+import pygame
+import pytest
+
+from client.table.phones import PhonesScene, qr_surface
+from client.table.scene import TableScene
+from tests.client.conftest import frames, local_table, shoot
+from tests.netplay.phone_play import PhoneClient
+from tests.phone_browser import Browsers, browser_or_skip, click_choice, status, wait_until
+
+pytestmark = pytest.mark.timeout(120)
+SETTLED_FRAME = 600  # every tween, toast and fade of the lock-in is over by now (10 s of table time)
+
+
+def run_frames(app, count: int = 1) -> None:
+    frames(app, count)
+    time.sleep(0.004)  # the phone server's thread gets its turn
+
+
+def phone_table(app, bot_delay: float = 60.0):
+    return local_table(app, [("Anna", "phone"), ("Ben", "bot:normal"), ("Clara", "bot:normal")], seed=3,
+                       bot_delay=bot_delay)
+
+
+def test_a_phone_seat_shows_its_code_until_its_phone_joins_then_away_while_it_is_gone(make_app):
+    app = make_app()
+    table = phone_table(app)
+    frames(app, 20)
+    assert isinstance(app.top, PhonesScene)
+    shoot(app, "phones_codes")
+    link = table.phones.link(0)
+    code = qr_surface(link, 400)
+    assert code.get_width() >= 300 and code.get_at((0, 0))[:3] == (255, 255, 255)
+    phone = PhoneClient(link)
+    try:
+        wait_until(lambda: isinstance(app.top, TableScene), step=lambda: run_frames(app), what="the table")
+        assert table.seat_label(0) == "phone"
+        phone.until("update")
+        phone.intent({"type": "plan", "piece": "G"})  # the table's frames run the phone's calls
+        wait_until(lambda: 0 in table.model.view["plans"]["locked"], step=lambda: run_frames(app), what="the lock")
+        shoot(app, "phones_locked_in")
+    finally:
+        phone.close()
+    wait_until(lambda: table.seat_label(0) == "phone away: reconnecting", step=lambda: run_frames(app), what="away")
+    shoot(app, "phones_away")
+
+
+def test_the_pause_menu_shows_every_local_seats_code(make_app):
+    app = make_app()
+    local_table(app, [("Anna", "mouse"), ("Ben", "keys1"), ("Clara", "bot:normal")], seed=3, bot_delay=60)
+    frames(app, 5)
+    assert isinstance(app.top, TableScene)  # no phone seat: no codes in the way
+    app.flow.pause(app.top)
+    items = [item.text() for item in app.top.menu.items]
+    assert "Phones: QR codes" in items
+    app.top.menu.items[items.index("Phones: QR codes")].on_confirm()
+    frames(app, 5)
+    assert isinstance(app.top, PhonesScene) and app.top.seats() == [0, 1]
+    shoot(app, "phones_pause_codes")
+
+
+def test_the_shared_screen_is_the_same_whatever_the_phone_chose_until_the_reveal(make_app):
+    browsers = Browsers(*browser_or_skip())
+    pictures = {}
+    try:
+        for label in ("Tower", "Empty fist"):
+            app = make_app()
+            table = phone_table(app)
+            browser = browsers.new(record=False)
+            browser.get(table.phones.link(0))
+            wait_until(lambda browser=browser: status(browser) == "Your move", step=lambda app=app: run_frames(app))
+            click_choice(browser, label)
+            wait_until(lambda table=table: 0 in table.model.view["plans"]["locked"],
+                       step=lambda app=app: run_frames(app), what="the lock on the shared screen")
+            assert app.frames < SETTLED_FRAME
+            frames(app, SETTLED_FRAME - app.frames)
+            assert table.model.view["phase"] == "plan" and table.model.view["last_reveal"] is None
+            pictures[label] = pygame.image.tobytes(app.logical, "RGB")
+            shoot(app, f"phones_shared_{label.replace(' ', '_').lower()}")
+            app.flow.leave_table(table)
+            app.quit()
+    finally:
+        browsers.close_all()
+    assert pictures["Tower"] == pictures["Empty fist"]

@@ -1,0 +1,135 @@
+"""A headless Chromium driven by Selenium, as a phone's browser: for the phone tests.
+
+`browser_or_skip` gives a factory of browsers, or skips the test with the reason when
+Chromium, its driver or Selenium is missing (CI installs Debian's `chromium` and
+`chromium-driver` best-effort). Nothing is downloaded: the driver is Debian's, and the
+browser is started with its background networking off; pages come from 127.0.0.1 only.
+"""
+
+import os
+import shutil
+import tempfile
+import time
+
+import pytest
+
+CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome")
+DRIVER_NAMES = ("chromedriver",)
+# Sees every message the page's WebSocket hears or says, before the page does.
+RECORD_SOCKETS = """
+window.__heard = []; window.__sockets = [];
+const Real = window.WebSocket;
+window.WebSocket = function (url, protocols) {
+  const socket = protocols === undefined ? new Real(url) : new Real(url, protocols);
+  window.__sockets.push(socket);
+  socket.addEventListener("message", (event) => window.__heard.push(event.data));
+  return socket;
+};
+window.WebSocket.prototype = Real.prototype;
+window.WebSocket.OPEN = Real.OPEN;
+"""
+
+
+def _find(names) -> str | None:
+    for name in names:
+        path = shutil.which(name)
+        if path:
+            return path
+    return None
+
+
+def browser_or_skip():
+    try:
+        import selenium  # noqa: F401
+    except ImportError:
+        pytest.skip("selenium is not installed (pip install -e '.[test]')")
+    binary, driver = _find(CHROMIUM_NAMES), _find(DRIVER_NAMES)
+    if binary is None or driver is None:
+        pytest.skip("no headless browser here: install Debian's chromium and chromium-driver "
+                    "(.ci/run does, where apt-get works)")
+    return binary, driver
+
+
+class Browsers:
+    """Opens headless Chromium windows the size of a phone; `close_all` ends them."""
+
+    def __init__(self, binary: str, driver: str):
+        self.binary, self.driver = binary, driver
+        self.open: list = []
+        self.dirs: list[str] = []
+
+    def new(self, record: bool = True):
+        from selenium import webdriver
+        from selenium.webdriver.chrome.service import Service
+
+        os.environ.setdefault("SE_OFFLINE", "true")  # Selenium Manager must never fetch anything
+        profile = tempfile.mkdtemp(prefix="spielabend-chromium-")
+        self.dirs.append(profile)
+        options = webdriver.ChromeOptions()
+        options.binary_location = self.binary
+        for argument in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                         "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                         "--disable-default-apps", "--disable-extensions", "--no-default-browser-check",
+                         "--disable-dev-shm-usage", f"--user-data-dir={profile}", "--window-size=390,844"):
+            options.add_argument(argument)
+        try:
+            browser = webdriver.Chrome(service=Service(self.driver), options=options)
+        except Exception as error:  # noqa: BLE001 - a browser that will not start is a skip, with why
+            pytest.skip(f"headless Chromium did not start here: {str(error).splitlines()[0][:200]}")
+        browser.set_page_load_timeout(15)
+        browser.set_script_timeout(10)
+        if record:
+            browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": RECORD_SOCKETS})
+        self.open.append(browser)
+        return browser
+
+    def close_all(self) -> None:
+        for browser in self.open:
+            try:
+                browser.quit()
+            except Exception:  # noqa: BLE001, S110 - it may have gone already
+                pass
+        for profile in self.dirs:
+            shutil.rmtree(profile, ignore_errors=True)
+
+
+def heard(browser) -> list[dict]:
+    import json
+
+    return [json.loads(text) for text in browser.execute_script("return window.__heard || [];")]
+
+
+def status(browser) -> str:
+    from selenium.webdriver.common.by import By
+
+    return browser.find_element(By.ID, "status").text
+
+
+def enabled_choices(browser) -> list:
+    from selenium.webdriver.common.by import By
+
+    return browser.find_elements(By.CSS_SELECTOR, "button.choice:not([disabled])")
+
+
+def wait_until(condition, seconds: float = 10.0, step=None, what: str = "the page"):
+    """Poll ``condition`` (calling ``step`` between polls, e.g. to run frames) until true."""
+    deadline = time.monotonic() + seconds
+    while True:
+        value = condition()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{what} did not get there within {seconds:g} s")
+        if step is not None:
+            step()
+        else:
+            time.sleep(0.02)
+
+
+def click_choice(browser, label: str) -> None:
+    """Tap the choice with ``label`` (it must be there and enabled)."""
+    for button in enabled_choices(browser):
+        if button.text == label:
+            button.click()
+            return
+    raise AssertionError(f"no enabled choice {label!r}: {[b.text for b in enabled_choices(browser)]}")
