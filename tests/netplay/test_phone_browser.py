@@ -60,10 +60,11 @@ def test_a_whole_die_mauer_game_played_from_the_page(browsers, phone_table):
         if buttons:
             button = rng.choice(buttons)
             try:
-                taps.append((button.get_attribute("data-group"), button.text))
+                tap = (button.get_attribute("data-group"), button.text)
                 button.click()
             except Exception:  # noqa: BLE001 - the page re-rendered under the tap: look again
-                taps.pop()
+                return False
+            taps.append(tap)
         return False
 
     wait_until(step, 90, what="the game")
