@@ -3,7 +3,9 @@ in this window to its `client.table.GameTable` subclass; the picker, set-up, LAN
 and join screens open tables only through it (see docs/architecture.md)."""
 
 from client.games.die_mauer import DieMauerTable
+from client.games.wie_waldi import WieWaldiTable
 
 TABLES = {
     "die_mauer": DieMauerTable,
+    "wie_waldi": WieWaldiTable,
 }

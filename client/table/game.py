@@ -102,6 +102,9 @@ class GameTable:
     # Seconds to dwell on an event type (an ``on_<type>`` handler may return its own).
     dwell: ClassVar[dict[str, float]] = {}
     panel_heading: ClassVar[str] = "{name}"
+    # False: the game has no private choices (a race shows local hands in the seat zones),
+    # so no private panel ever opens and the peek button is free for `shortcuts`.
+    has_private_panel: ClassVar[bool] = True
 
     def __init__(self, table):
         self.table = table
@@ -139,6 +142,11 @@ class GameTable:
         """The log line for ``event`` (None: no line)."""
         return None
 
+    def refusal_words(self, seat: int, code: str, reason: str, action) -> str:
+        """What the table says when ``seat``'s (public) ``action`` was refused (a lost race:
+        who was first, in this table's names). The engine's ``reason`` by default."""
+        return reason
+
     def public_refusal(self, code: str) -> str:
         """The shared screen's words for a refused private choice: never what it was."""
         return "that choice is not allowed now"
@@ -164,6 +172,12 @@ class GameTable:
     def preferred(self, seat: int, choices: list[Choice]) -> int:
         """Where a seat's cursor goes when its old choice is gone."""
         return 0
+
+    def shortcuts(self, seat: int, device: str) -> dict[str, Choice]:
+        """Buttons of ``device`` that confirm a choice of ``seat`` in one press, without
+        moving the cursor (a race's pile buttons): virtual button -> choice. The table
+        routes them before anything else, legends name them, test drivers press them."""
+        return {}
 
     def blind_actions(self, seat: int) -> list[tuple[str, Any]]:
         """A gamepad's blind pick: (label, action) for each button in BLIND_BUTTONS order.

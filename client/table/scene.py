@@ -115,7 +115,7 @@ class TableScene(Scene):
         """Whether ``seat``'s private panel shows: while it peeks; always for the only seat
         at this screen, except while it has public choices (they use the same band)."""
         chooser = self.choosers.get(seat)
-        if chooser is None:
+        if chooser is None or not self.game.has_private_panel:
             return False
         return chooser.peeking or (self.solo and all(choice.private for choice in self.live.get(seat, [])))
 
@@ -143,7 +143,8 @@ class TableScene(Scene):
             chooser.private_note = f"Refused: {refusal.reason}"
             words = f"{who}: refused, {self.game.public_refusal(refusal.code)}. Pick again."
         else:
-            words = f"{who}: {refusal.reason}"
+            action = refusal.pending.action if refusal.pending is not None else None
+            words = f"{who}: {self.game.refusal_words(seat, refusal.code, refusal.reason, action)}"
         zone = self.layout.seats.get(seat) if seat is not None else None
         self.app.toasts.add(words, colour=self.colour(seat) if seat is not None else art.DANGER, seconds=4.0,
                             owner=self, at=zone, key=f"refused{seat}")
@@ -252,6 +253,13 @@ class TableScene(Scene):
 
     def handle_seat(self, seat: int, chooser: Chooser, intent) -> bool:
         action, pressed = intent.action, intent.pressed
+        shortcut = self.game.shortcuts(seat, intent.device).get(action)
+        if shortcut is not None:  # one press confirms it (a race's pile buttons)
+            if pressed:
+                self.pick(seat, shortcut)
+            else:
+                chooser.hold(action, False)  # a direction held from before it became a shortcut
+            return True
         if action == "peek":
             chooser.peeking = pressed
             return True
