@@ -125,13 +125,16 @@ class TableScene(Scene):
     # --- sessions ---------------------------------------------------------------------------
     def poll(self) -> None:
         channels = list(self.sessions.items()) + ([(None, self.public)] if self.public is not None else [])
+        refusals = []
         for channel, session in channels:
             for message in session.poll():
                 refusal = self.model.receive(channel, message)
                 if refusal is not None:
-                    self.refused(refusal)
+                    refusals.append(refusal)
                 elif message.get("t") == "bye" and (channel is None or self.public is None):
                     self.app.toasts.add(f"Disconnected: {self.model.goodbye}", owner=self, key="bye")
+        for refusal in refusals:  # told once what arrived with it is in (a lost race: who was first)
+            self.refused(refusal)
 
     def refused(self, refusal: Refusal) -> None:
         self.app.sounds.play("reject")

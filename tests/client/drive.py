@@ -177,8 +177,21 @@ def first_legal(table, seat, choices, turn: int):
     return legal[turn % len(legal)] if legal else None
 
 
+def race_pick(table, seat, choices, turn: int):
+    """Wie Waldi: play where the cursor jumped (else any target), put back a card that
+    fits nowhere, and draw from the piles in turn."""
+    plays = [c for c in choices if isinstance(c.action, dict) and c.action["type"] in ("start", "play")]
+    if plays:
+        cursor = table.choosers[seat].cursor
+        return next((c for c in plays if c.key == cursor), plays[turn % len(plays)])
+    back = [c for c in choices if isinstance(c.action, dict) and c.action["type"] == "put_back"]
+    if back:
+        return back[0]
+    return choices[turn % len(choices)] if choices else None
+
+
 # A table whose seats need a smarter choice than the first legal one adds its driver here.
-DRIVERS: dict = {}
+DRIVERS: dict = {"wie_waldi": race_pick}
 
 
 def driver(game_id: str):

@@ -64,6 +64,8 @@ class WieWaldiTable(GameTable):
         self.stopped_at = -99.0
         self.lost: dict[int, tuple[float, str]] = {}  # seat -> (when, who was first)
         self.refused: dict[int, str] = {}  # seat -> the key of its last refused target
+        self.refusals: dict[int, int] = {}  # seat -> refusals so far (its choices are made anew)
+        self.last_completer: int | None = None  # who placed the latest marker ("Stop!")
 
     # --- reading the table ------------------------------------------------------------------
     @property
@@ -92,7 +94,9 @@ class WieWaldiTable(GameTable):
         return self.clock - self.stopped_at < STOP_SECONDS / max(0.5, min(self.table.speed(), 4.0))
 
     def tallying(self) -> bool:
-        return self.stopped is not None and not self.stopping() and self.clock < self.tally_end
+        """The last round's tally is on screen (until the countdown, never in a race)."""
+        return (self.stopped is not None and not self.stopping() and self.clock < self.tally_end
+                and self.view.get("phase") != "race")
 
     # --- layout -------------------------------------------------------------------------------
     def layout(self) -> Layout:
@@ -144,10 +148,8 @@ class WieWaldiTable(GameTable):
         return "Game over"
 
     def stop_words(self, event: dict) -> str:
-        if event["reason"] == "stop":
-            marker = next((p for p, left in enumerate(event.get("markers", [])) if left == 0), None)
-            who = self.table.name(marker) if marker is not None else "Someone"
-            return f"Stop! {who} placed the sixth marker"
+        if event["reason"] == "stop" and self.last_completer is not None:
+            return f"Stop! {self.table.name(self.last_completer)} placed the sixth marker"
         return f"Round over: {REASONS.get(event['reason'], event['reason'])}"
 
     def describe(self, event: dict) -> str | None:
@@ -188,7 +190,7 @@ class WieWaldiTable(GameTable):
 
     # --- choices: two presses per card ----------------------------------------------------------
     def choices_version(self, seat: int):
-        return self.lanes.grid, self.stopping(), self.refused.get(seat)
+        return self.lanes.grid, self.stopping(), self.refusals.get(seat, 0)
 
     def choices(self, seat: int, legal: list) -> list[Choice]:
         if self.stopping() or self.view.get("phase") != "race":
@@ -249,7 +251,8 @@ class WieWaldiTable(GameTable):
                 out.update({button: draws[k] for k, button in enumerate(layout) if k in draws})
             return out
         legal = self.table.model.legal.get(seat, [])
-        if live and legal and legal[0]["type"] == "put_back":
+        waiting = self.table.model.pending.get(seat) is not None or self.stopping()
+        if legal and legal[0]["type"] == "put_back" and not waiting and self.view.get("phase") == "race":
             back = Choice(legal[0], self.zone_parts(seat)["hand"], "put back", key="put_back")
             out["back"] = back
             if device == "mouse":
@@ -294,6 +297,7 @@ class WieWaldiTable(GameTable):
 
     def on_dog_completed(self, event: dict) -> float:
         dog = event["dog"]
+        self.last_completer = event["player"]
         lane = self.lanes.lanes.get(dog)
         start = self.lanes.lane_rect(lane) if lane is not None else KENNEL.copy()
         self.flights[dog] = (start, self.clock)
@@ -306,8 +310,10 @@ class WieWaldiTable(GameTable):
 
     def on_round_over(self, event: dict) -> float:
         self.stopped, self.stopped_at = event, self.clock
-        speed = max(0.5, min(self.table.speed(), 4.0))
-        self.tally_end = self.clock + TALLY_SECONDS / speed if math.isfinite(self.table.speed()) else self.clock
+        # The host's tally time is real time: a faster animation speed shortens the tally
+        # on screen, a slower one never lengthens it into the next countdown.
+        speed = self.table.speed()
+        self.tally_end = self.clock + TALLY_SECONDS / max(1.0, speed) if math.isfinite(speed) else self.clock
         if event["round"] < self.view.get("rounds", 3):
             self.ready_end = self.clock + TALLY_SECONDS + self.view.get("countdown", 3)
         self.table.anim.tween("stop", 0.0, 1.0, 0.6, ease_out_back)
@@ -321,11 +327,12 @@ class WieWaldiTable(GameTable):
         return None  # the class's dwell
 
     def on_refusal(self, seat: int, code: str, reason: str) -> None:
-        pending = self.table.choosers[seat]
+        chooser = self.table.choosers[seat]
         self.lost[seat] = (self.clock, code)
-        if pending.cursor is not None and pending.cursor not in ("draw0", "draw1", "draw2"):
-            self.refused[seat] = pending.cursor
-            pending.cursor = None  # jump to the card's next legal target
+        self.refusals[seat] = self.refusals.get(seat, 0) + 1
+        if chooser.cursor is not None and chooser.cursor not in ("draw0", "draw1", "draw2"):
+            self.refused[seat] = chooser.cursor
+            chooser.cursor = None  # jump to the card's next legal target (see `preferred`)
 
     def on_shown(self, beat) -> None:
         view = self.view
