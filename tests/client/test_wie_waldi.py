@@ -13,7 +13,6 @@ from tests.client.conftest import frames, local_table, post, shoot
 from tests.client.drive import (
     KEYS,
     MOUSE_BUTTONS,
-    PAD,
     key_event,
     mouse_event,
     pad_event,
