@@ -7,7 +7,6 @@ actions in the order they arrive (WA-3) and owns the optional round timer (WA-5)
 
 from ..errors import IllegalAction
 from ..events import private
-from ..plain import encode
 from ..state import OVER, GameState, best_seats
 from .cards import (
     CODES,
@@ -359,7 +358,7 @@ class WieWaldiState(GameState):
             "dogs": [self._show_dog(dog) for dog in self.dogs],
             "markers": list(self.markers),
             "totals": list(self.totals),
-            "results": encode(self.results),  # a deep copy: views never share state lists
+            "results": [_copy_result(r) for r in self.results],  # views never share state lists
         }
         if player is not None:
             card = self.hands[player]
@@ -370,7 +369,7 @@ class WieWaldiState(GameState):
     def _show_dog(dog: dict) -> dict:
         return {
             "id": dog["id"],
-            "cards": [{"card": code_of(c), "player": owner_of(c)} for c in dog["cards"]],
+            "cards": [{"card": SET[c % SET_SIZE], "player": c // SET_SIZE} for c in dog["cards"]],
             "end": None if dog["end"] < 0 else COLOURS[dog["end"]],
             "complete": dog["tail"] is not None,
             "marker": dog["tail"],
@@ -493,6 +492,14 @@ class WieWaldiState(GameState):
                 f"the {card_name(code)} needs a {COLOUR_NAMES[LEFT[index]]} end; "
                 f"dog {dog_id} ends in {COLOUR_NAMES[dog['end']]}",
             )
+
+
+def _copy_result(result: dict) -> dict:
+    """A deep copy of one round's result (ints, strings and lists of them), made much
+    faster than a generic one: every view carries all of them."""
+    return {"round": result["round"], "reason": result["reason"], "cards": list(result["cards"]),
+            "bones": [list(bones) for bones in result["bones"]], "emptied": list(result["emptied"]),
+            "points": list(result["points"])}
 
 
 # --- notation (docs/rules/wie_waldi.md) -------------------------------------------------

@@ -225,7 +225,16 @@ def marker(size: int, colour, used: bool = False) -> pygame.Surface:
 
 def socket(surface, rect: pygame.Rect, colour: int | None, glow: float = 0.0) -> None:
     """A dog's open end: where the next card goes, in the end's coat colour and pattern
-    (``colour`` None: a place for a new dog's head)."""
+    (``colour`` None: a place for a new dog's head); ``glow`` (0-1) pulses it."""
+    surface.blit(socket_image(colour, rect.size, round(max(0.0, min(1.0, glow)) * 6)), rect)
+
+
+@art.cached
+@lru_cache(maxsize=256)
+def socket_image(colour: int | None, size: tuple[int, int], glow: int) -> pygame.Surface:
+    """`socket` drawn once per colour, size and glow step (0-6)."""
+    surface = pygame.Surface(size, pygame.SRCALPHA)
+    rect = surface.get_rect()
     radius = max(3, rect.height // 10)
     if colour is None:
         pygame.draw.rect(surface, (92, 78, 70), rect, width=2, border_radius=radius)
@@ -233,14 +242,14 @@ def socket(surface, rect: pygame.Rect, colour: int | None, glow: float = 0.0) ->
         arm = max(4, rect.width // 5)
         pygame.draw.line(surface, art.INK_FAINT, (mid[0] - arm, mid[1]), (mid[0] + arm, mid[1]), 3)
         pygame.draw.line(surface, art.INK_FAINT, (mid[0], mid[1] - arm), (mid[0], mid[1] + arm), 3)
-        return
-    patch = coat(colour, rect.size, max(3, rect.height // 8)).copy()
-    patch.set_alpha(round(120 + 100 * glow))
-    holder = pygame.Surface(rect.size, pygame.SRCALPHA)
-    pygame.draw.rect(holder, (255, 255, 255, 255), holder.get_rect(), border_radius=radius)
+        return surface
+    patch = coat(colour, size, max(3, rect.height // 8)).copy()
+    holder = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(holder, (255, 255, 255, round(120 + 100 * glow / 6)), rect, border_radius=radius)
     patch.blit(holder, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
-    surface.blit(patch, rect)
+    surface.blit(patch, (0, 0))
     pygame.draw.rect(surface, COATS[colour], rect, width=max(2, rect.height // 20), border_radius=radius)
+    return surface
 
 
 @art.cached
