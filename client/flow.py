@@ -6,8 +6,6 @@ table -> results -> title, with the LAN, settings, how-to and pause screens on t
 and the demo and attract modes. Tables are opened only through `client.games.TABLES`.
 """
 
-import random
-
 from client import art
 from client.games import TABLES
 from client.scenes.base import ConfirmScene, MessageScene
@@ -25,11 +23,6 @@ from client.table.scene import TableScene
 from client.ui import Menu
 
 DEMO_RESULTS_SECONDS = 6.0
-
-
-def new_seed() -> int:
-    """The seed of every game this window starts (set-up, demo, attract mode)."""
-    return random.randrange(1 << 30)
 
 
 class Flow:
@@ -98,7 +91,7 @@ class Flow:
 
         specs = host_seats(seat_plans)
         try:
-            host = Host(game_id, len(seat_plans), new_seed() if seed is None else seed, options, seats=specs,
+            host = Host(game_id, len(seat_plans), seed, options, seats=specs,
                         names=[plan.name for plan in seat_plans], bot_delay=bot_delay)
         except SetupError as error:
             self.message("Cannot start", str(error))
@@ -148,7 +141,7 @@ class Flow:
         plan = self.demo_plan
         if plan is None:
             return None
-        seed = plan["seed"] if plan["seed"] is not None else new_seed()
+        seed = plan["seed"]  # None: the host draws a fresh one from the OS
         plan["seed"] = None  # the next game gets a fresh deal
         return self.start_local(plan["game_id"], bot_plans(plan["players"]), plan["options"], seed,
                                 demo="attract" if plan["attract"] else "command")
@@ -173,7 +166,7 @@ class Flow:
 
     # --- the LAN ------------------------------------------------------------------------------
     def host_lan(self, game_id: str, seat_plans, options: dict) -> None:
-        self.app.push(HostLobbyScene(self.app, game_id, seat_plans, options, new_seed()))
+        self.app.push(HostLobbyScene(self.app, game_id, seat_plans, options))
 
     def lobby_started(self, lobby, rest: list) -> None:
         """A hosted table filled up: the lobby's sessions and server go to the table."""

@@ -27,7 +27,7 @@ class HostLobbyScene(MenuScene):
 
     running_game = True
 
-    def __init__(self, app, game_id: str, seat_plans, options: dict, seed: int = 0,
+    def __init__(self, app, game_id: str, seat_plans, options: dict, seed: int | None = None,
                  serve_options: dict | None = None, bot_delay: float | None = None):
         super().__init__(app)
         self.game_id, self.seat_plans = game_id, seat_plans
