@@ -146,9 +146,13 @@ class App:
 
     # --- in-process hosts ----------------------------------------------------------------
     def drive(self, host) -> None:
-        """Tick ``host`` once per frame from now on."""
+        """Tick ``host`` once per frame from now on; its bots think off the frame loop
+        (netplay.bots), so a frame only picks up their finished decisions."""
         if host not in self.hosts:
             self.hosts.append(host)
+            bots = getattr(host, "bots", None)
+            if bots is not None:
+                bots.think_in_background()
 
     def undrive(self, host) -> None:
         if host in self.hosts:

@@ -331,6 +331,8 @@ class Server:
         self._wake = asyncio.Event()
         self.finished = asyncio.Event()
         self.host._loop_thread = threading.get_ident()
+        # Bots think in a worker thread; a decision ready wakes the clock (netplay.bots).
+        self.host.bots.think_in_background(self._decided)
         for address in self.interfaces or ANY_ADDRESS:  # every address on one port
             try:
                 server = await self.loop.create_server(lambda: HostConnection(self), address, self.port,
@@ -351,6 +353,11 @@ class Server:
 
     def _properties(self) -> dict[str, str]:
         return host_properties(self.host, self.name, bool(self.password))
+
+    def _decided(self) -> None:
+        """A bot's decision is ready (called from the bots' worker thread)."""
+        with contextlib.suppress(RuntimeError):  # the loop has closed meanwhile
+            self.loop.call_soon_threadsafe(self.wake)
 
     def wake(self) -> None:
         """Something changed: let the clock task look at bots and timers now."""
