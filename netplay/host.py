@@ -88,7 +88,9 @@ class Host:
                  bot_delay: float | None = None, save_path=None):
         """``seed`` None (the default) draws a fresh one (`fresh_seed`); a seed chosen by
         hand is for tests and replays, since anyone who knows it can compute every hidden
-        card. ``bot_delay`` overrides GameInfo.bot_reaction_seconds (0 plays bots at once);
+        card. ``bot_delay`` overrides GameInfo.bot_reaction_seconds as every bot's median
+        reaction time (0 plays turn-based bots at once; a real-time game's bots still take
+        netplay.bots.FLOOR at least);
         ``save_path`` makes the host keep a save (`netplay.saves`), written ahead of every
         message. Raises SetupError for a bad game, player count, option or seat list, and
         SaveError if the save cannot be written."""

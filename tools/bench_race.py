@@ -410,12 +410,60 @@ def races(target: int) -> dict:
             "host_state_equals_replay": replay_match, "seconds": round(time.perf_counter() - started, 1)}
 
 
+# --- how fair bots race ----------------------------------------------------------------------------
+def bot_fairness(matches: int, strength: str = "normal") -> dict:
+    """All-bot matches of four equal bots (the host's own driver, a simulated 60 Hz clock):
+    who wins contested ends by seat, how often a bot is refused as too late."""
+    from netplay.host import Host
+
+    wins, tries_by_seat, late_by_seat = [0] * 4, [0] * 4, [0] * 4
+    contested = plays = too_late = 0
+    reactions: list[float] = []
+    match_wins = [0.0] * 4
+    started = time.perf_counter()
+    for match in range(matches):
+        host = Host("wie_waldi", 4, seed=5000 + match, seats=[{"kind": "bot", "strength": strength}] * 4)
+        now = 0.0
+        while not host.is_over() and now < 5_000:
+            host.tick(now)
+            now += FRAME
+        for winner in host.state.winners():
+            match_wins[winner] += 1 / len(host.state.winners())
+        spots: dict = {}
+        for outcome in host.bots.outcomes:
+            reactions.append(outcome.reacted)
+            action = outcome.action
+            if isinstance(action, dict) and action.get("type") == "play":
+                plays += 1
+                tries_by_seat[outcome.seat] += 1
+                if outcome.code in ("end_taken", "dog_completed"):
+                    too_late += 1
+                    late_by_seat[outcome.seat] += 1
+                spots.setdefault((action["dog"], action["end"]), []).append(outcome)
+        for tries in spots.values():
+            winners = [o.seat for o in tries if o.code is None]
+            if len({o.seat for o in tries}) > 1 and len(winners) == 1:
+                contested += 1
+                wins[winners[0]] += 1
+    return {"matches": matches, "strength": strength, "contested_ends": contested,
+            "contested_wins_by_seat": wins,
+            "contested_win_share_by_seat": [round(w / max(1, contested), 3) for w in wins],
+            "plays": plays, "too_late_refusals": too_late, "too_late_rate": round(too_late / max(1, plays), 4),
+            "too_late_rate_by_seat": [round(late / max(1, n), 4) for late, n in zip(late_by_seat, tries_by_seat,
+                                                                                     strict=True)],
+            "match_wins_by_seat": [round(w, 1) for w in match_wins],
+            "reaction_s": {"min": round(min(reactions), 3), "median": round(statistics.median(reactions), 3),
+                           "p99": round(percentile(reactions, 0.99), 3)},
+            "seconds": round(time.perf_counter() - started, 1)}
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--presses", type=int, default=300)
     parser.add_argument("--seconds", type=float, default=90.0, help="at most this long per press section")
     parser.add_argument("--races", type=int, default=10_000)
-    parser.add_argument("--skip", action="append", default=[], choices=["couch", "lan", "races"])
+    parser.add_argument("--bot-matches", type=int, default=100)
+    parser.add_argument("--skip", action="append", default=[], choices=["couch", "lan", "races", "bots"])
     parser.add_argument("--role", default="main", choices=["main", "serve", "racer", "measure"])
     parser.add_argument("--port", type=int)
     parser.add_argument("--file")
@@ -438,6 +486,8 @@ def main(argv=None) -> int:
         report["lan"] = lan(args.presses, args.seconds)
     if "races" not in args.skip:
         report["races_at_the_host"] = races(args.races)
+    if "bots" not in args.skip:
+        report["bots"] = bot_fairness(args.bot_matches)
     report["targets"] = {"couch_p99_frames": 2, "lan_p99": "2 frames + 5 ms"}
     report["load_average_1min"] = round(os.getloadavg()[0], 2)
     print(json.dumps(report, indent=2))

@@ -99,14 +99,14 @@ def test_a_three_round_match_by_four_devices_at_once_to_the_results(make_app):
     app, table = table_of(make_app, FOUR, seed=8)
     pressed: dict[str, int] = {}
     together = 0
-    phases: set = set()
+    phases: dict[str, int] = {}
     for turn in range(20_000):
         if isinstance(app.top, ResultsScene):
             break
         shot = table.model.phase if not table.game.tallying() else "tally"
         shot = "stop" if table.game.stopping() else shot
-        if shot not in phases:
-            phases.add(shot)
+        phases[shot] = phases.get(shot, 0) + 1
+        if phases[shot] == 12:  # each phase once it is well under way
             shoot(app, f"wie_waldi_match_{shot}")
         this_frame = 0
         if app.top is table:

@@ -184,7 +184,9 @@ class WieWaldiTable(GameTable):
         if code == "dog_completed" and dog is not None and dog.get("marker") is not None:
             who = "you" if dog["marker"] == seat else self.table.name(dog["marker"])
             return f"too late: {who} completed dog {dog['id']} first"
-        if code == "old_round":
+        if code == "countdown" and self.view.get("phase") == "ready":
+            return "wait for Wuff!"
+        if code in ("old_round", "countdown"):  # sent while the round still ran here
             return "too late: that round is over"
         return reason
 
