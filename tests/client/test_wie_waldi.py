@@ -231,3 +231,46 @@ def test_another_machines_hand_card_never_shows(make_app):
         shoot(app, f"wie_waldi_remote_hand_{code}")
         table.close()
     assert pictures[0] == pictures[1]
+
+
+def test_the_countdown_is_for_everyone_and_blocks_early_draws(make_app):
+    """WA-5: no card before "Wuff!", not by a pile button, not by a session, not by a bot;
+    between rounds the tally shows first, then the next countdown."""
+    app, table = table_of(make_app, [("Anna", "keys1"), ("Ben", "bot:hard"), ("Clara", "bot:hard")], seed=6,
+                          options={"rounds": 2})
+    host = table.host
+    frames(app, 30)  # half a second of "Ready..."
+    assert table.model.view["phase"] == "ready" and table.live[0] == []
+    shoot(app, "wie_waldi_countdown")
+    press(app, "keys1", "left")
+    frames(app, 2)
+    assert host.log == []  # the pile button offered nothing to press
+    table.sessions[0].send({"type": "draw", "pile": 0})  # sent anyway (say, a stale LAN peer)
+    frames(app, 2)
+    toast = next(t for t in app.toasts.toasts if t.key == "refused0")
+    assert "wait for Wuff!" in toast.words and host.log == []
+    wuff_at = first_bot = None
+    for _ in range(600):
+        frames(app, 1)
+        if wuff_at is None and host.log:
+            assert host.log[0] == [None, {"type": "wuff"}]
+            wuff_at = app.clock
+        if wuff_at is not None and any(seat in (1, 2) for seat, _ in host.log):
+            first_bot = app.clock
+            break
+    assert wuff_at == pytest.approx(3.0, abs=0.1)  # the countdown option's 3 seconds
+    assert first_bot - wuff_at >= 0.25  # a bot reacts no faster than a quick person
+    press(app, "keys1", "left")
+    frames(app, 2)
+    assert host.state.hand_piles[0] == 0  # now Anna's pile button draws
+    host.state.markers[1] = 1  # Ben's next dog ends the round ("Stop!")
+    for _ in range(3000):
+        frames(app, 1)
+        if len(host.state.results) == 1:
+            break
+    over = app.clock
+    entries = len(host.log)
+    while host.state.phase == "ready":
+        frames(app, 1)
+    assert host.log[entries][0] is None and host.log[entries][1] == {"type": "wuff"}
+    assert app.clock - over == pytest.approx(5.0 + 3.0, abs=0.1)  # the tally, then the countdown
