@@ -31,7 +31,7 @@ class SetupScene(MenuScene):
         items.append(Item("Add a seat", self.add_seat))
         items.append(Item("Remove last seat", self.remove_seat))
         for name, spec in self.info.options.items():
-            items.append(Item(lambda n=name, s=spec: f"{s.help.capitalize()}: {self.options[n]}", None,
+            items.append(Item(lambda n=name, s=spec: f"{s.help[:1].upper()}{s.help[1:]}: {self.options[n]}", None,
                               lambda n=name: self._option(n, -1), lambda n=name: self._option(n, 1)))
         items.append(Item("Start at this screen", self.start))
         items.append(Item("Host on the LAN", self.host_lan))
