@@ -274,3 +274,88 @@ def test_the_countdown_is_for_everyone_and_blocks_early_draws(make_app):
         frames(app, 1, 1 / 20)
     assert host.log[entries][0] is None and host.log[entries][1] == {"type": "wuff"}
     assert app.clock - over == pytest.approx(5.0 + 3.0, abs=0.1)  # the tally, then the countdown
+
+
+def test_many_dogs_fit_the_table_readably_and_keep_their_lanes():
+    from client.games.wie_waldi.lanes import Lanes
+    from client.games.wie_waldi.table import DOGS
+
+    lanes = Lanes(DOGS)
+    lanes.sync([0, 1, 2])
+    first = {dog: lanes.lane_rect(lane) for dog, lane in lanes.lanes.items()}
+    lanes.sync([0, 2, 3])  # dog 1 completed, dog 3 started: it takes the lane dog 1 left
+    assert lanes.lanes[3] == 1 and lanes.lane_rect(lanes.lanes[2]) == first[2]
+    lanes.sync(list(range(28)))  # every head of four players out at once
+    rects = [lanes.card_rect(lanes.lanes[dog], 12, 12) for dog in range(28)]  # each dog 12 cards long
+    assert all(DOGS.contains(rect) for rect in rects)
+    assert lanes.card_height() >= 28  # a card still shows its coat, pattern and the player's band
+    lane_rects = [lanes.lane_rect(lanes.lanes[dog]) for dog in range(28)]
+    assert not any(a.colliderect(b) for i, a in enumerate(lane_rects) for b in lane_rects[i + 1:])
+
+
+class SlowSession:
+    """A LAN seat whose host answers only when told (the wire's delay, held open)."""
+
+    def __init__(self, session):
+        self.session, self.held, self.hold = session, [], False
+        self.seat = session.seat
+
+    def send(self, action) -> int:
+        return self.session.send(action)
+
+    def poll(self) -> list:
+        messages = self.session.poll()
+        if self.hold:
+            self.held += messages
+            return []
+        messages, self.held = self.held + messages, []
+        return messages
+
+    def close(self) -> None:
+        self.session.close()
+
+
+def test_a_peers_own_play_shows_the_moment_it_is_pressed_and_settles_on_the_answer(make_app):
+    from client.games import TABLES
+    from client.table.scene import TableScene
+    from netplay.host import Host
+
+    app = make_app()
+    app.push(TitleScene(app))
+    host = Host("wie_waldi", 2, seed=9, seats=[{"kind": "local"}, {"kind": "local"}])
+    rig(host, 0, 0, ["Hr"])
+    session = SlowSession(host.session(0))
+    table = TableScene(app, TABLES["wie_waldi"], {0: session}, {0: "keys1"}, [0, 1], players=2)
+    app.drive(host)
+    app.push(table)
+    until_race(app, table)
+    press(app, "keys1", "left")
+    frames(app, 20)  # the drawn card has flown into the hand
+    target = next(c for c in table.live[0] if c.key == table.choosers[0].cursor)
+    hand = table.game.zone_parts(0)["hand"]
+
+    def pixels(rect):
+        return pygame.image.tobytes(app.logical.subsurface(rect), "RGB")
+
+    before = pixels(hand), pixels(target.rect.inflate(28, 28))
+    session.hold = True  # the host's answer is on its way
+    press(app, "keys1", "confirm")
+    frames(app, 1)
+    pending = table.model.pending[0]
+    assert pending is not None and pending.action["type"] == "start"
+    # in the very next frame: the card has left the hand and waits, see-through and ringed, where it goes
+    assert pixels(hand) != before[0] and pixels(target.rect.inflate(28, 28)) != before[1]
+    assert table.game.hand(0) == "Hr"
+    assert table.model.view["dogs"] == []
+    shoot(app, "wie_waldi_pending")
+    session.hold = False  # the answer arrives
+    frames(app, 2)
+    assert table.model.pending[0] is None and len(table.model.view["dogs"]) == 1  # settled on the table
+    table.close()
+
+
+def test_the_round_timer_is_shown_to_everyone(make_app):
+    app, table = table_of(make_app, [("Anna", "keys1"), ("Ben", "bot:easy")], seed=2, options={"round_timer": 40})
+    until_race(app, table)
+    frames(app, 60, 1 / 10)
+    assert table.game.status_text().endswith("0:34 left")
