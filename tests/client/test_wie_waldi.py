@@ -277,8 +277,7 @@ def test_the_countdown_is_for_everyone_and_blocks_early_draws(make_app):
 
 
 def test_many_dogs_fit_the_table_readably_and_keep_their_lanes():
-    from client.games.wie_waldi.lanes import Lanes
-    from client.games.wie_waldi.table import DOGS
+    from client.games.wie_waldi.lanes import DOGS, Lanes
 
     lanes = Lanes(DOGS)
     lanes.sync([0, 1, 2])

@@ -11,6 +11,9 @@ import pygame
 
 from client.games.wie_waldi.art import CARD_RATIO
 
+BOARD = pygame.Rect(30, 300, 1860, 406)  # the table: the dogs' lanes and, at its right, the kennel
+DOGS = pygame.Rect(38, 308, 1520, 390)
+KENNEL = pygame.Rect(1572, 300, 318, 406)
 # (columns, rows) from roomy to dense: the first that holds every open dog plus a new one.
 GRIDS = ((2, 4), (2, 5), (2, 6), (3, 6), (3, 7), (3, 8), (4, 8), (4, 10), (5, 12))
 LABEL = 34  # room at a lane's left for the dog's number

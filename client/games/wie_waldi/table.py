@@ -21,25 +21,20 @@ import math
 
 import pygame
 
-from client import art, buttons
+from client import art
 from client.games.wie_waldi import art as cards
-from client.games.wie_waldi.lanes import Lanes
+from client.games.wie_waldi import overlays, zone
+from client.games.wie_waldi.lanes import BOARD, DOGS, KENNEL, Lanes
+from client.games.wie_waldi.overlays import REASONS
+from client.games.wie_waldi.zone import KEY_PILES, PAD_PILES
 from client.table.choices import Choice
 from client.table.game import GameTable, Layout, Standings, seat_strip
-from client.tween import ease_out_back, ease_out_cubic
-from engines.wie_waldi.cards import COLOUR_NAMES, COLOURS, MARKERS, card_name
+from client.tween import ease_out_back
+from engines.wie_waldi.cards import COLOUR_NAMES, COLOURS, card_name
 from engines.wie_waldi.rules import TALLY_SECONDS
 
-BOARD = pygame.Rect(30, 300, 1860, 406)
-DOGS = pygame.Rect(38, 308, 1520, 390)
-KENNEL = pygame.Rect(1572, 300, 318, 406)
 SEAT_AREA = pygame.Rect(30, 716, 1860, 344)
-PILE_HEIGHT, HAND_HEIGHT = 108, 126
-# One button per pile, by where the piles lie: left, middle, right.
-KEY_PILES = ("left", "up", "right")
-PAD_PILES = ("alt", "secret", "back")  # the pad's left, top and right face buttons
 STOP_SECONDS = 1.4  # "Stop!" and the last dog flying aside, before the tally
-REASONS = {"stop": "Stop!", "deadlock": "nobody can play", "timer": "time is up"}
 
 
 def initial(name: str) -> str:
@@ -108,15 +103,8 @@ class WieWaldiTable(GameTable):
         return self.table.layout.seats[seat]
 
     def zone_parts(self, seat: int) -> dict:
-        """Where a seat's piles, hand card, markers and legend are in its zone."""
-        zone = self.table.layout.seats[seat]
-        pile_w, _ = cards.card_size(PILE_HEIGHT)
-        hand_w, _ = cards.card_size(HAND_HEIGHT)
-        top = zone.top + 112
-        gap = min(16, (zone.width - 40 - 3 * pile_w - hand_w) // 4)
-        piles = [pygame.Rect(zone.left + 16 + k * (pile_w + gap), top + 8, pile_w, PILE_HEIGHT) for k in range(3)]
-        hand = pygame.Rect(zone.right - 16 - hand_w, top - 4, hand_w, HAND_HEIGHT)
-        return {"piles": piles, "hand": hand, "keys": top + PILE_HEIGHT + 30, "legend": zone.bottom - 34}
+        """Where a seat's piles, hand card, pile keys and legend are in its zone."""
+        return zone.zone_parts(self.table.layout.seats[seat])
 
     # --- words ----------------------------------------------------------------------------------
     def status_text(self) -> str:
@@ -466,108 +454,7 @@ class WieWaldiTable(GameTable):
                 surface.blit(ghost, rect)
 
     def draw_seat(self, surface, seat: int, rect: pygame.Rect) -> None:
-        table, view = self.table, self.view
-        colour = table.colour(seat)
-        racing = seat in view.get("active", [])
-        surface.blit(art.panel(rect.size, art.PANEL_HI if racing else art.PANEL, colour if racing else None), rect)
-        pygame.draw.rect(surface, colour, pygame.Rect(rect.left + 14, rect.top + 12, rect.width - 28, 10),
-                         border_radius=5)
-        total = view.get("totals", [0] * table.players)[seat]
-        points = art.blit_text(surface, str(total), 40, art.GOLD, (rect.right - 18, rect.top + 30), "topright",
-                               "bold")
-        bone = cards.bone(44, cards.BONE_COLOURS["gold"])
-        surface.blit(bone, bone.get_rect(midright=(points.left - 8, points.centery)))
-        table.draw_name(surface, seat, (rect.left + 18, rect.top + 28), 40, points.left - rect.left - 80)
-        art.blit_text(surface, table.seat_label(seat), 24, art.INK_FAINT, (rect.left + 20, rect.top + 78),
-                      width=rect.width // 2 - 20)
-        left = view.get("markers", [MARKERS] * table.players)[seat]
-        for i in range(MARKERS):
-            token = cards.marker(24, colour, used=i >= left)
-            surface.blit(token, (rect.right - 18 - (MARKERS - i) * 28, rect.top + 78))
-        parts = self.zone_parts(seat)
-        self.draw_piles(surface, seat, parts)
-        self.draw_hand(surface, seat, parts)
-        self.draw_legend(surface, seat, parts)
-
-    def draw_piles(self, surface, seat: int, parts: dict) -> None:
-        sizes = self.view.get("pile_sizes", [[0, 0, 0]] * self.table.players)[seat]
-        colour = self.table.colour(seat)
-        for k, pile in enumerate(parts["piles"]):
-            count = sizes[k]
-            if not count:
-                pygame.draw.rect(surface, (92, 78, 70), pile, width=2, border_radius=8)
-                art.blit_text(surface, "played out", 20, art.INK_FAINT, pile.center, "center", width=pile.width - 6)
-                continue
-            for depth in range(min(3, count - 1), -1, -1):
-                surface.blit(cards.card_back(PILE_HEIGHT, colour), pile.move(depth * 3, -depth * 3))
-            badge = pygame.Rect(0, 0, 40, 30)
-            badge.center = (pile.centerx, pile.bottom - 18)
-            surface.blit(art.panel(badge.size, art.NIGHT, None, 8, 220), badge)
-            art.blit_text(surface, str(count), 24, art.INK, badge.center, "center", "bold")
-
-    def draw_hand(self, surface, seat: int, parts: dict) -> None:
-        hand = parts["hand"]
-        colour = self.table.colour(seat)
-        pygame.draw.rect(surface, (36, 30, 36), hand, border_radius=10)
-        pygame.draw.rect(surface, (92, 78, 70), hand, width=2, border_radius=10)
-        pending = self.table.model.pending.get(seat)
-        if pending is not None and isinstance(pending.action, dict) and pending.action["type"] in ("start", "play"):
-            return  # on its way to the table (drawn there, see-through)
-        holding = self.view.get("holding", [None] * self.table.players)[seat]
-        code = self.hand(seat)
-        if holding is None and code is None:
-            return
-        image = cards.card_image(code, HAND_HEIGHT, colour) if code else cards.card_back(HAND_HEIGHT, colour)
-        spot = hand.copy()
-        tween = self.table.anim.tweens.tweens.get(f"draw{seat}")
-        if tween is not None and not tween.done and holding is not None:
-            pile = parts["piles"][holding]
-            spot.topleft = (round(pile.left + (hand.left - pile.left) * tween.value),
-                            round(pile.top + (hand.top - pile.top) * tween.value))
-        lost = self.lost.get(seat)
-        if lost is not None and self.clock - lost[0] < 0.6:  # refused: the card shakes, and stays
-            spot.x += round(math.sin((self.clock - lost[0]) * 50) * 8 * (1 - (self.clock - lost[0]) / 0.6))
-            pygame.draw.rect(surface, art.DANGER, spot.inflate(10, 10), width=4, border_radius=12)
-        surface.blit(image, spot)
-
-    def draw_legend(self, surface, seat: int, parts: dict) -> None:
-        """This seat's race buttons, named as its device calls them (following remapping
-        and the pad's own face-button labels); another machine's seat shows none."""
-        chooser = self.table.choosers.get(seat)
-        if chooser is None:
-            return
-        device, app = chooser.device, self.table.app
-        zone = self.table.layout.seats[seat]
-        if device == "mouse":
-            art.blit_text(surface, "click a pile, then a dog   right click: put back", 22, art.INK_DIM,
-                          (zone.left + 18, parts["legend"]), width=zone.width - 36)
-            return
-        devices = ["keys1", "keys2"] if device == "any" else [device]
-        if device.startswith("pad:"):
-            pile_buttons = PAD_PILES
-        else:
-            pile_buttons = KEY_PILES
-        for k, pile in enumerate(parts["piles"]):
-            words = "/".join(buttons.label_for(app, d, pile_buttons[k]) for d in devices)
-            cards.keycap(surface, words, (pile.centerx, parts["keys"]), 22, face=self.face(device, pile_buttons[k]))
-        x = zone.left + 18
-        for action, words in (("confirm", "play"), ("back", "put back")):
-            name = "/".join(buttons.label_for(app, d, action) for d in devices)
-            cap = cards.keycap(surface, name, (x, parts["legend"] + 14), 22, anchor="midleft",
-                               face=self.face(device, action))
-            text = art.blit_text(surface, words, 22, art.INK_DIM, (cap.right + 6, cap.centery), "midleft")
-            x = text.right + 16
-        moves = "D-pad" if device.startswith("pad:") else "/".join(
-            "".join(buttons.label_for(app, d, a) for a in ("up", "left", "down", "right")) for d in devices)
-        art.blit_text(surface, f"{moves}: next dog", 22, art.INK_FAINT, (x, parts["legend"] + 14), "midleft",
-                      width=max(20, zone.right - 16 - x))
-
-    def face(self, device: str, action: str):
-        """A pad's face button in the colour printed on an Xbox pad (others: grey caps)."""
-        if not device.startswith("pad:") or buttons.device_family(self.table.app, device) != "xbox":
-            return None
-        name = self.table.app.settings.data["pad"].get(action)
-        return {"a": (70, 150, 70), "b": (176, 60, 56), "x": (56, 100, 190), "y": (180, 150, 40)}.get(name)
+        zone.draw_seat(self, surface, seat, rect)
 
     def draw_choice(self, surface, seat: int, choice: Choice, focused: bool) -> None:
         action = choice.action
@@ -583,70 +470,15 @@ class WieWaldiTable(GameTable):
 
     def draw_overlay(self, surface) -> None:
         if self.stopping() and self.stopped is not None:
-            self.draw_banner(surface, self.stop_words(self.stopped), self.table.anim.get("stop", 1.0), art.DANGER)
+            overlays.draw_banner(surface, self.stop_words(self.stopped), self.table.anim.get("stop", 1.0),
+                                 art.DANGER)
         elif self.tallying() or (self.view.get("phase") == "over" and self.stopped is not None):
-            self.draw_tally(surface)
+            overlays.draw_tally(self, surface)
         elif self.view.get("phase") == "ready":
-            self.draw_countdown(surface)
+            overlays.draw_countdown(self, surface)
         tween = self.table.anim.tweens.tweens.get("wuff")
         if tween is not None and not tween.done and self.view.get("phase") == "race":
-            self.draw_banner(surface, "Wuff!", min(1.0, tween.value * 3), art.GOLD, 1 - tween.progress)
-
-    def draw_banner(self, surface, words: str, grow: float, colour, fade: float = 1.0) -> None:
-        size = max(8, round(120 * grow)) // 2 * 2
-        image = art.text(words, size, tuple(colour), "bold")
-        box = image.get_rect(center=DOGS.center).inflate(80, 30)
-        plate = art.panel(box.size, art.NIGHT, colour, 24, 230)
-        if fade < 1.0:
-            plate = plate.copy()
-            plate.set_alpha(round(255 * fade))
-            image = image.copy()
-            image.set_alpha(round(255 * fade))
-        surface.blit(plate, box)
-        surface.blit(image, image.get_rect(center=box.center))
-
-    def draw_countdown(self, surface) -> None:
-        """"Ready" and the seconds left until the host says "Wuff!" (WA-5)."""
-        left = None if self.ready_end is None else self.ready_end - self.clock
-        if left is None or left <= 0:
-            self.draw_banner(surface, "Ready...", 1.0, art.INK)
-            return
-        number = math.ceil(left)
-        beat = 1 - (number - left)  # 1 at the start of each second, falling to 0
-        self.draw_banner(surface, f"Ready... {number}", 0.8 + 0.2 * ease_out_cubic(beat), art.INK)
-
-    def draw_tally(self, surface) -> None:
-        """The round's owned cards counted up, the rank bones and a played-out pile's bronze
-        (WA-6), then points and totals."""
-        event, table = self.stopped, self.table
-        t = self.table.anim.get("tally", 1.0)
-        box = pygame.Rect(0, 0, 1100, 130 + 62 * table.players)
-        box.center = BOARD.center
-        surface.blit(art.panel(box.size, art.PANEL, art.GOLD, 20, 248), box)
-        art.blit_text(surface, f"Round {event['round']}: {REASONS.get(event['reason'], '')}", 44, art.GOLD,
-                      (box.centerx, box.top + 16), "midtop", "bold")
-        heads = ((box.left + 330, "cards owned"), (box.left + 560, "bones"), (box.left + 820, "points"),
-                 (box.left + 990, "total"))
-        for x, words in heads:
-            art.blit_text(surface, words, 24, art.INK_FAINT, (x, box.top + 78), "midtop")
-        most = max(event["cards"]) or 1
-        for p in range(table.players):
-            y = box.top + 122 + p * 62
-            table.draw_name(surface, p, (box.left + 30, y), 36, 200)
-            shown = min(event["cards"][p], math.floor(most * t * 1.25))
-            bar = pygame.Rect(box.left + 250, y + 4, round(140 * shown / most), 30)
-            pygame.draw.rect(surface, table.colour(p), bar, border_radius=6)
-            art.blit_text(surface, str(shown), 32, art.INK, (box.left + 410, y + 2), "topleft", "bold")
-            if t >= 0.8:
-                x = box.left + 500
-                for kind in event["bones"][p]:
-                    image = cards.bone(60, cards.BONE_COLOURS[kind])
-                    surface.blit(image, image.get_rect(midleft=(x, y + 19)))
-                    x += 68
-                if event["emptied"][p]:
-                    art.blit_text(surface, "pile!", 22, cards.BONE_COLOURS["bronze"], (x, y + 8))
-                art.blit_text(surface, f"+{event['points'][p]}", 36, art.GOLD, (box.left + 820, y), "midtop", "bold")
-                art.blit_text(surface, str(event["totals"][p]), 36, art.INK, (box.left + 990, y), "midtop", "bold")
+            overlays.draw_banner(surface, "Wuff!", min(1.0, tween.value * 3), art.GOLD, 1 - tween.progress)
 
     # --- results -------------------------------------------------------------------------------------
     def standings(self) -> Standings:
