@@ -11,6 +11,7 @@ import sys
 import time
 from pathlib import Path
 
+import pygame
 import pytest
 
 from tests.client.conftest import SCREENSHOTS
@@ -51,7 +52,9 @@ def test_two_keyboard_halves_race_at_once_in_a_real_window(tmp_path):
         env = {**os.environ, "DISPLAY": display, "SDL_VIDEODRIVER": "x11", "SDL_AUDIODRIVER": "dummy",
                "XDG_CONFIG_HOME": str(tmp_path / "config")}
         report = tmp_path / "log.json"
-        game = subprocess.Popen([sys.executable, "-c", TABLE, str(report), "12"], cwd=ROOT, env=env,
+        shot = SCREENSHOTS / "xvfb_wie_waldi_race.png"
+        # 60 s bounds the game; it is ended (SIGTERM: it reports and quits) once the keys are pressed.
+        game = subprocess.Popen([sys.executable, "-c", TABLE, str(report), "60"], cwd=ROOT, env=env,
                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
         def x(*args):
@@ -72,17 +75,21 @@ def test_two_keyboard_halves_race_at_once_in_a_real_window(tmp_path):
                 x("keydown", "q", "keydown", "BackSpace")
                 x("keyup", "q", "keyup", "BackSpace")
                 time.sleep(0.1)
-            if turn == 12:
+            if turn == 9:  # mid-race, while the window is surely open
                 SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-                subprocess.run(["import", "-window", "root", str(SCREENSHOTS / "xvfb_wie_waldi_race.png")],
-                               env=env, check=False, timeout=20)
-        game.wait(60)
+                subprocess.run(["import", "-window", "root", str(shot)], env=env, check=False, timeout=20)
+        game.terminate()
+        game.wait(30)
         log = json.loads(report.read_text())["log"]
     finally:
         for process in (game, xvfb):
             if process is not None and process.poll() is None:
                 process.terminate()
                 process.wait(10)
+    picture = pygame.image.load(str(shot))
+    colours = {tuple(picture.get_at((x, y))) for x in range(0, picture.get_width(), 16)
+               for y in range(0, picture.get_height(), 16)}
+    assert len(colours) > 50, "the window showed no table"  # not a black screen
     by_seat = {seat: [action["type"] for s, action in log if s == seat] for seat in (0, 1)}
     for seat, actions in by_seat.items():
         assert actions.count("draw") >= 5, (seat, actions)  # a pile key drew
