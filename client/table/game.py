@@ -33,6 +33,8 @@ PRIVATE_BAND = pygame.Rect(30, 584, art.W - 60, 224)  # between board and seats
 BLIND_BUTTONS = ("up", "right", "down", "left", "confirm", "back", "alt", "secret")
 BUTTON_NAMES = {"up": "Up", "right": "Right", "down": "Down", "left": "Left", "confirm": "A", "back": "B",
                 "alt": "X", "secret": "Y"}
+HINT_HEIGHT = 32  # a seat's "hold peek to choose" line
+LEGEND_HEIGHT = 118  # a gamepad's blind-pick legend
 
 
 @dataclass
@@ -62,6 +64,9 @@ class Standings:
     cells: list[list] = field(default_factory=list)  # per seat, one value per column
     total_label: str = "Total"
     note: str = ""  # a line under the heading ("Revenge match: first to 2 victory points")
+    ranking_title: str = ""  # a ranking under the table (a solo high-score table): its heading,
+    ranking: list[tuple[str, str]] = field(default_factory=list)  # its lines (words, score),
+    ranking_mark: int | None = None  # and the line to mark (the new score)
 
 
 def seat_strip(players: int, area: pygame.Rect = SEAT_STRIP, gap: int = 14, widest: int = 330) -> list[pygame.Rect]:
@@ -102,9 +107,6 @@ class GameTable:
     # Seconds to dwell on an event type (an ``on_<type>`` handler may return its own).
     dwell: ClassVar[dict[str, float]] = {}
     panel_heading: ClassVar[str] = "{name}"
-    # False: the game has no private choices (a race shows local hands in the seat zones),
-    # so no private panel ever opens and the peek button is free for `shortcuts`.
-    has_private_panel: ClassVar[bool] = True
 
     def __init__(self, table):
         self.table = table
@@ -179,6 +181,14 @@ class GameTable:
         routes them before anything else, legends name them, test drivers press them."""
         return {}
 
+    def prompt_rect(self, seat: int, height: int) -> pygame.Rect:
+        """Where ``seat``'s "hold peek to choose" line or blind-pick legend (``height`` tall,
+        HINT_HEIGHT or LEGEND_HEIGHT) stands on the shared screen: just above its zone."""
+        zone = self.table.layout.seats[seat]
+        if height == HINT_HEIGHT:
+            return pygame.Rect(zone.left - 20, zone.top - 8 - height, zone.width + 40, height)
+        return pygame.Rect(zone.left + 6, zone.top - 8 - height, zone.width - 12, height)
+
     def blind_actions(self, seat: int) -> list[tuple[str, Any]]:
         """A gamepad's blind pick: (label, action) for each button in BLIND_BUTTONS order.
         It must not depend on what the seat holds (the legend is on the shared screen).
@@ -230,6 +240,11 @@ class GameTable:
 
     def on_seat_input(self, seat: int, intent) -> bool:
         """Buttons the shared chooser does not use (alt, secret, back, wheel, look)."""
+        return False
+
+    def on_input(self, intent) -> bool:
+        """Input no seat took: any key by name (``raw``, its name in ``text``: a zoom key
+        for everyone at the screen), a mouse or pad no seat plays with (its wheel, stick)."""
         return False
 
     def update(self, dt: float) -> None:

@@ -23,7 +23,7 @@ from client.scenes.base import Scene, close_soon
 from client.table.anim import Animator
 from client.table.choices import DIRECTIONS, Choice, hit
 from client.table.chooser import BLIND_WINDOW, Chooser
-from client.table.game import BLIND_BUTTONS, BUTTON_NAMES
+from client.table.game import BLIND_BUTTONS, BUTTON_NAMES, HINT_HEIGHT, LEGEND_HEIGHT
 from client.table.model import Refusal, TableModel
 from client.table.pacing import Pacer
 from engines import game_info
@@ -113,11 +113,17 @@ class TableScene(Scene):
 
     def panel_open(self, seat: int) -> bool:
         """Whether ``seat``'s private panel shows: while it peeks; always for the only seat
-        at this screen, except while it has public choices (they use the same band)."""
+        at this screen, except while it has public choices where the panel would open."""
         chooser = self.choosers.get(seat)
-        if chooser is None or not self.game.has_private_panel:
+        if chooser is None or seat not in self.layout.private:  # a game with nothing private has no panel
             return False
-        return chooser.peeking or (self.solo and all(choice.private for choice in self.live.get(seat, [])))
+        if chooser.peeking:
+            return True
+        if not self.solo:
+            return False
+        choices = self.live.get(seat, [])
+        panel = self.game.private_rect(seat, sum(choice.private for choice in choices))
+        return all(choice.private or not panel.colliderect(choice.rect) for choice in choices)
 
     def is_private(self, action) -> bool:
         return isinstance(action, dict) and action.get("type") in self.secret_types
@@ -228,8 +234,10 @@ class TableScene(Scene):
         if action == "escape":
             self.app.flow.pause(self)
             return True
-        if action in ("raw", "text"):
+        if action == "text":
             return False
+        if action == "raw":  # any key by name, bound or not: the game's own keys (zoom, say)
+            return self.game.on_input(intent)
         if action == "disconnected":
             if any(chooser.device == intent.device for chooser in self.choosers.values()):
                 self.app.toasts.add(f"Gamepad {intent.device[4:]} disconnected: plug it back in to play on",
@@ -241,7 +249,7 @@ class TableScene(Scene):
         for seat, chooser in self.choosers.items():
             if chooser.listens_to(intent.device) and self.handle_seat(seat, chooser, intent):
                 return True
-        return False
+        return self.game.on_input(intent)
 
     def rebind_pad(self, device: str) -> None:
         """A pad plugged in (again) takes over the first seat whose pad has gone."""
@@ -447,12 +455,12 @@ class TableScene(Scene):
             for choice in private:
                 self.draw_one_choice(surface, seat, choice, chooser)
         elif private:
-            zone = self.layout.seats[seat]
             if self.choosing_blind(seat):
-                self.draw_blind_legend(surface, seat, zone)
+                self.draw_blind_legend(surface, seat, self.game.prompt_rect(seat, LEGEND_HEIGHT))
             else:
+                where = self.game.prompt_rect(seat, HINT_HEIGHT)
                 art.blit_text(surface, f"hold {peek_name(chooser.device)} to choose", 28, art.GOLD,
-                              (zone.centerx, zone.top - 8), "midbottom", width=zone.width + 40)
+                              where.midbottom, "midbottom", width=where.width)
 
     def draw_one_choice(self, surface, seat: int, choice: Choice, chooser: Chooser) -> None:
         focused = choice.key == chooser.cursor
@@ -460,13 +468,12 @@ class TableScene(Scene):
         if focused:
             art.cursor_ring(surface, choice.rect, self.colour(seat), 4, self.pulse)
 
-    def draw_blind_legend(self, surface, seat: int, zone: pygame.Rect) -> None:
-        """The gamepad's button map, generated from the game's blind actions: the same for
-        every pad seat, and never showing which button was pressed."""
+    def draw_blind_legend(self, surface, seat: int, box: pygame.Rect) -> None:
+        """The gamepad's button map in ``box``, generated from the game's blind actions: the
+        same for every pad seat, and never showing which button was pressed."""
         actions = self.game.blind_actions(seat)
         parts = [f"{BUTTON_NAMES[button]} {label}" for button, (label, _) in zip(BLIND_BUTTONS, actions, strict=False)]
         half = (len(parts) + 1) // 2
-        box = pygame.Rect(zone.left + 6, zone.top - 126, zone.width - 12, 118)
         surface.blit(art.panel(box.size, (34, 30, 40), self.colour(seat), 12, 230), box)
         for row, words in enumerate(("   ".join(parts[:half]), "   ".join(parts[half:]))):
             art.blit_text(surface, words, 26, art.INK_DIM, (box.centerx, box.top + 24 + row * 32), "center",

@@ -16,7 +16,9 @@ from client.table.choices import DIRECTIONS, navigate
 from client.table.game import BLIND_BUTTONS
 from client.table.results import ResultsScene
 from client.table.scene import TableScene
+from tests.client import drive_architekton
 from tests.client.conftest import frames, post, shoot
+from tests.client.drunter_druber_driver import pick as drunter_druber_pick
 
 KEYS = {
     "keys1": {"up": "w", "down": "s", "left": "a", "right": "d", "confirm": "space", "peek": "left shift",
@@ -191,7 +193,7 @@ def race_pick(table, seat, choices, turn: int):
 
 
 # A table whose seats need a smarter choice than the first legal one adds its driver here.
-DRIVERS: dict = {"wie_waldi": race_pick}
+DRIVERS: dict = {"drunter_druber": drunter_druber_pick, "architekton": drive_architekton.pick, "wie_waldi": race_pick}
 
 
 def driver(game_id: str):

@@ -43,7 +43,6 @@ def initial(name: str) -> str:
 
 class WieWaldiTable(GameTable):
     game_id = "wie_waldi"
-    has_private_panel = False
     dwell = {"game_over": 4.5}
 
     def __init__(self, table):
@@ -96,11 +95,9 @@ class WieWaldiTable(GameTable):
     # --- layout -------------------------------------------------------------------------------
     def layout(self) -> Layout:
         zones = dict(enumerate(seat_strip(self.table.players, SEAT_AREA, 14, 600)))
-        # Nothing private to show: no panel ever opens (each seat's zone stands for it).
-        return Layout(BOARD.copy(), zones, {seat: zones[seat] for seat in self.table.local_seats})
-
-    def private_rect(self, seat: int, count: int) -> pygame.Rect:
-        return self.table.layout.seats[seat]
+        # Nothing private to choose (local hands show in the seat zones): no private areas,
+        # so no panel ever opens and the peek button is free for the pile shortcuts.
+        return Layout(BOARD.copy(), zones, {})
 
     def zone_parts(self, seat: int) -> dict:
         """Where a seat's piles, hand card, pile keys and legend are in its zone."""
