@@ -99,6 +99,9 @@ class WieWaldiTable(GameTable):
         # so no panel ever opens and the peek button is free for the pile shortcuts.
         return Layout(BOARD.copy(), zones, {})
 
+    def private_rect(self, seat: int, count: int) -> pygame.Rect:
+        return pygame.Rect(0, 0, 0, 0)  # nothing is private at this table
+
     def zone_parts(self, seat: int) -> dict:
         """Where a seat's piles, hand card, pile keys and legend are in its zone."""
         return zone.zone_parts(self.table.layout.seats[seat])
