@@ -150,14 +150,16 @@ class TableScene(Scene):
         if private and chooser is not None:
             # the engine's sentence may name the secret: it goes to the private panel only
             chooser.private_note = f"Refused: {refusal.reason}"
-            words = f"{who}: refused, {self.game.public_refusal(refusal.code)}. Pick again."
+            said = self.game.public_refusal(refusal.code)
+            words = f"{who}: refused, {said}. Pick again."
         else:
             action = refusal.pending.action if refusal.pending is not None else None
-            words = f"{who}: {self.game.refusal_words(seat, refusal.code, refusal.reason, action)}"
+            said = self.game.refusal_words(seat, refusal.code, refusal.reason, action)
+            words = f"{who}: {said}"
         zone = self.layout.seats.get(seat) if seat is not None else None
         self.app.toasts.add(words, colour=self.colour(seat) if seat is not None else art.DANGER, seconds=4.0,
                             owner=self, at=zone, key=f"refused{seat}")
-        self.model.add_log(f"Refused ({who}): {refusal.code}")
+        self.model.add_log(f"Refused ({who}): {said}")  # in words, never the engine's code
         if seat is not None:
             self.game.on_refusal(seat, refusal.code, refusal.reason)
 
