@@ -358,3 +358,27 @@ def test_the_round_timer_is_shown_to_everyone(make_app):
     until_race(app, table)
     frames(app, 60, 1 / 10)
     assert table.game.status_text().endswith("0:34 left")
+
+
+def test_the_results_ignore_presses_meant_for_the_race(make_app):
+    """A race ends with everyone still pressing: confirm at once does not start the next
+    game; once the rows are in, it does."""
+    from client.table.game import Standings
+
+    app = make_app()
+    app.push(TitleScene(app))
+    started = []
+    standings = Standings("Wie Waldi", ["Anna", "Ben"], [(200, 80, 70), (70, 120, 220)], [5, 3], [0],
+                          columns=["Round 1"], cells=[[5], [3]], total_label="Bones")
+    results = ResultsScene(app, standings, again=lambda: started.append(True))
+    app.push(results)
+    frames(app, 1)
+    key_event(KEYS["keys1"]["confirm"], True)
+    key_event(KEYS["keys1"]["confirm"], False)
+    frames(app, 2)
+    assert not started and app.top is results
+    frames(app, 90)
+    key_event(KEYS["keys1"]["confirm"], True)
+    key_event(KEYS["keys1"]["confirm"], False)
+    frames(app, 2)
+    assert started
