@@ -40,6 +40,22 @@ def key_event(name: str, down: bool) -> None:
     post(pygame.KEYDOWN if down else pygame.KEYUP, key=code, mod=0, unicode="", scancode=0)
 
 
+def press_button(app, device: str, button: str, pos=None) -> None:
+    """One press and release of ``device``'s virtual ``button`` (the mouse moved to ``pos``
+    first, if given)."""
+    if device == "mouse":
+        if pos is not None:
+            mouse_event(app, pygame.MOUSEMOTION, pos)
+        mouse_event(app, pygame.MOUSEBUTTONDOWN, app.input.mouse_pos if pos is None else pos, MOUSE_BUTTONS[button])
+        mouse_event(app, pygame.MOUSEBUTTONUP, app.input.mouse_pos if pos is None else pos, MOUSE_BUTTONS[button])
+    elif device.startswith("pad:"):
+        pad_event(int(device[4:]), button, True)
+        pad_event(int(device[4:]), button, False)
+    else:
+        key_event(KEYS[device][button], True)
+        key_event(KEYS[device][button], False)
+
+
 def pad_event(instance: int, button: str, down: bool) -> None:
     post(pygame.CONTROLLERBUTTONDOWN if down else pygame.CONTROLLERBUTTONUP, instance_id=instance, button=PAD[button])
 
@@ -94,15 +110,7 @@ def act(app, table: TableScene, seat: int, choice) -> str:
     private = choice.private and not table.solo
     button = shortcut_for(table, seat, device, choice)
     if button is not None and not (device == "mouse" and button == "confirm"):
-        if device == "mouse":
-            mouse_event(app, pygame.MOUSEBUTTONDOWN, app.input.mouse_pos, MOUSE_BUTTONS[button])
-            mouse_event(app, pygame.MOUSEBUTTONUP, app.input.mouse_pos, MOUSE_BUTTONS[button])
-        elif device.startswith("pad:"):
-            pad_event(int(device[4:]), button, True)
-            pad_event(int(device[4:]), button, False)
-        else:
-            key_event(KEYS[device][button], True)
-            key_event(KEYS[device][button], False)
+        press_button(app, device, button)
         frames(app, 1)
         return f"{device.split(':')[0]}-shortcut"
     if device == "mouse":

@@ -12,10 +12,8 @@ from engines.wie_waldi.cards import SET, SET_SIZE
 from tests.client.conftest import frames, local_table, post, shoot
 from tests.client.drive import (
     KEYS,
-    MOUSE_BUTTONS,
     key_event,
-    mouse_event,
-    pad_event,
+    press_button,
     race_pick,
     seat_choices,
     shortcut_for,
@@ -35,20 +33,6 @@ def table_of(make_app, seats, seed=4, options=None, **kwargs):
     return app, table
 
 
-def press(app, device: str, button: str, pos=None) -> None:
-    """One press and release of ``device``'s virtual ``button`` (the mouse at ``pos``)."""
-    if device == "mouse":
-        mouse_event(app, pygame.MOUSEMOTION, pos or app.input.mouse_pos)
-        mouse_event(app, pygame.MOUSEBUTTONDOWN, pos or app.input.mouse_pos, MOUSE_BUTTONS[button])
-        mouse_event(app, pygame.MOUSEBUTTONUP, pos or app.input.mouse_pos, MOUSE_BUTTONS[button])
-    elif device.startswith("pad:"):
-        pad_event(int(device[4:]), button, True)
-        pad_event(int(device[4:]), button, False)
-    else:
-        key_event(KEYS[device][button], True)
-        key_event(KEYS[device][button], False)
-
-
 def seat_presses(app, table, seat: int, turn: int) -> str | None:
     """Post what ``seat`` presses now to race (without running a frame, so every seat's
     presses land in the same frame); returns which button, or None."""
@@ -61,12 +45,12 @@ def seat_presses(app, table, seat: int, turn: int) -> str | None:
     device = table.choosers[seat].device
     button = shortcut_for(table, seat, device, choice)
     if device == "mouse" and button is None:
-        press(app, device, "confirm", choice.rect.center)
+        press_button(app, device, "confirm", choice.rect.center)
         return "click"
     if button is None:
         assert choice.key == table.choosers[seat].cursor, "a play goes where the cursor jumped"
         button = "confirm"
-    press(app, device, button)
+    press_button(app, device, button)
     return button
 
 
@@ -141,13 +125,13 @@ def test_a_race_lost_on_screen_keeps_the_card_says_who_was_first_and_moves_the_c
     rig(host, 1, 0, ["Mrg"])  # Ben: a red/green middle
     until_race(app, table)
     for _ in range(2):  # Anna starts two red dogs, each in two presses
-        press(app, "keys1", "left")
+        press_button(app, "keys1", "left")
         frames(app, 2)
-        press(app, "keys1", "confirm")
+        press_button(app, "keys1", "confirm")
         frames(app, 2)
     assert [dog["end"] for dog in table.model.view["dogs"]] == ["r", "r"]
-    press(app, "keys1", "left")
-    press(app, "keys2", "left")
+    press_button(app, "keys1", "left")
+    press_button(app, "keys2", "left")
     frames(app, 2)
     assert table.game.hand(0) == "Mry" and table.game.hand(1) == "Mrg"
     def target(seat):
@@ -155,8 +139,8 @@ def test_a_race_lost_on_screen_keeps_the_card_says_who_was_first_and_moves_the_c
 
     first = target(0)
     assert target(1) == first  # both cursors jumped to the same dog
-    press(app, "keys1", "confirm")  # in the same frame: Anna's arrives first
-    press(app, "keys2", "confirm")
+    press_button(app, "keys1", "confirm")  # in the same frame: Anna's arrives first
+    press_button(app, "keys2", "confirm")
     frames(app, 3)
     assert host.state.hands[1] is not None and table.game.hand(1) == "Mrg"  # Ben keeps his card
     toast = next(t for t in app.toasts.toasts if t.key == "refused1")
@@ -164,7 +148,7 @@ def test_a_race_lost_on_screen_keeps_the_card_says_who_was_first_and_moves_the_c
     assert [c.action["dog"] for c in table.live[1]] == [1 - first]
     assert target(1) == 1 - first  # the cursor went to the card's next legal target
     shoot(app, "wie_waldi_race_lost")
-    press(app, "keys2", "confirm")
+    press_button(app, "keys2", "confirm")
     frames(app, 3)
     assert [len(dog["cards"]) for dog in table.model.view["dogs"]] == [2, 2]
 
@@ -242,7 +226,7 @@ def test_the_countdown_is_for_everyone_and_blocks_early_draws(make_app):
     frames(app, 30)  # half a second of "Ready..."
     assert table.model.view["phase"] == "ready" and table.live[0] == []
     shoot(app, "wie_waldi_countdown")
-    press(app, "keys1", "left")
+    press_button(app, "keys1", "left")
     frames(app, 2)
     assert host.log == []  # the pile button offered nothing to press
     table.sessions[0].send({"type": "draw", "pile": 0})  # sent anyway (say, a stale LAN peer)
@@ -260,7 +244,7 @@ def test_the_countdown_is_for_everyone_and_blocks_early_draws(make_app):
             break
     assert wuff_at == pytest.approx(3.0, abs=0.1)  # the countdown option's 3 seconds
     assert first_bot - wuff_at >= 0.25  # a bot reacts no faster than a quick person
-    press(app, "keys1", "left")
+    press_button(app, "keys1", "left")
     frames(app, 2)
     assert host.state.hand_piles[0] == 0  # now Anna's pile button draws
     host.state.markers[1] = 1  # Ben's next dog ends the round ("Stop!")
@@ -328,7 +312,7 @@ def test_a_peers_own_play_shows_the_moment_it_is_pressed_and_settles_on_the_answ
     app.drive(host)
     app.push(table)
     until_race(app, table)
-    press(app, "keys1", "left")
+    press_button(app, "keys1", "left")
     frames(app, 20)  # the drawn card has flown into the hand
     target = next(c for c in table.live[0] if c.key == table.choosers[0].cursor)
     hand = table.game.zone_parts(0)["hand"]
@@ -338,7 +322,7 @@ def test_a_peers_own_play_shows_the_moment_it_is_pressed_and_settles_on_the_answ
 
     before = pixels(hand), pixels(target.rect.inflate(28, 28))
     session.hold = True  # the host's answer is on its way
-    press(app, "keys1", "confirm")
+    press_button(app, "keys1", "confirm")
     frames(app, 1)
     pending = table.model.pending[0]
     assert pending is not None and pending.action["type"] == "start"
