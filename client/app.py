@@ -48,6 +48,10 @@ class App:
         self.flow = Flow(self)
         self.scenes: list = []
         self.hosts: list = []  # in-process hosts this window drives
+        # Their bots think in a worker thread (netplay.bots): a frame never waits for one.
+        # Tests that step frames in simulated time turn it off, so the frame count, not the
+        # machine's load, decides when a bot has made up its mind.
+        self.bots_think_apart = True
         self.running = True
         self.accumulator = 0.0
         self.frames = 0
@@ -151,7 +155,7 @@ class App:
         if host not in self.hosts:
             self.hosts.append(host)
             bots = getattr(host, "bots", None)
-            if bots is not None:
+            if bots is not None and self.bots_think_apart:
                 bots.think_in_background()
 
     def undrive(self, host) -> None:
