@@ -48,6 +48,10 @@ class App:
         self.flow = Flow(self)
         self.scenes: list = []
         self.hosts: list = []  # in-process hosts this window drives
+        # Their bots think in a worker thread (netplay.bots): a frame never waits for one.
+        # Tests that step frames in simulated time turn it off, so the frame count, not the
+        # machine's load, decides when a bot has made up its mind.
+        self.bots_think_apart = True
         self.running = True
         self.accumulator = 0.0
         self.frames = 0
@@ -144,9 +148,13 @@ class App:
 
     # --- in-process hosts ----------------------------------------------------------------
     def drive(self, host) -> None:
-        """Tick ``host`` once per frame from now on."""
+        """Tick ``host`` once per frame from now on; its bots think off the frame loop
+        (netplay.bots), so a frame only picks up their finished decisions."""
         if host not in self.hosts:
             self.hosts.append(host)
+            bots = getattr(host, "bots", None)
+            if bots is not None and self.bots_think_apart:
+                bots.think_in_background()
 
     def undrive(self, host) -> None:
         if host in self.hosts:

@@ -7,11 +7,16 @@ pointer positions already in logical 1920x1080 coordinates, and typed text.
 Controllers are tracked by SDL instance id through CONTROLLERDEVICEADDED / REMOVED.
 """
 
+import os
 from dataclasses import dataclass
 
 import pygame
 
 from client.settings import Settings
+
+# Face buttons by position on every pad (a Nintendo pad's bottom button is "a" too), so a
+# game can lay buttons out by where they are; legends name them as printed (client.buttons).
+os.environ.setdefault("SDL_GAMECONTROLLER_USE_BUTTON_LABELS", "0")
 
 LOGICAL_SIZE = (1920, 1080)
 STICK_DEAD_ZONE = 0.45

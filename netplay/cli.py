@@ -52,7 +52,8 @@ def build_parser() -> argparse.ArgumentParser:
                            "every hidden card (default: a fresh 256-bit seed from the system)")
     host.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="game option (repeatable)")
     host.add_argument("--bot-delay", type=float, default=None, metavar="SECONDS",
-                      help="bot reaction time (default: the game's, by bot strength)")
+                      help="bots' median reaction time (default: the game's, by bot strength); in a "
+                           "real-time game no bot reacts faster than a quick person (0.25 s) whatever it says")
     host.add_argument("--bot-strength", default="normal", choices=("easy", "normal", "hard"))
     host.add_argument("--bot-after", type=float, default=None, metavar="SECONDS",
                       help="let a bot play a seat that has been away this long (default: wait)")

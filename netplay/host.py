@@ -34,6 +34,7 @@ from engines import (
 )
 from engines.plain import encode
 
+from .bots import BotDriver, Plan
 from .errors import Refused, SaveError
 from .saves import SAVE_FORMAT, SAVE_VERSION, Journal, read_save, record_json
 from .session import LocalSession
@@ -87,7 +88,9 @@ class Host:
                  bot_delay: float | None = None, save_path=None, meta: dict | None = None):
         """``seed`` None (the default) draws a fresh one (`fresh_seed`); a seed chosen by
         hand is for tests and replays, since anyone who knows it can compute every hidden
-        card. ``bot_delay`` overrides GameInfo.bot_reaction_seconds (0 plays bots at once);
+        card. ``bot_delay`` overrides GameInfo.bot_reaction_seconds as every bot's median
+        reaction time (0 plays turn-based bots at once; a real-time game's bots still take
+        netplay.bots.FLOOR at least);
         ``save_path`` makes the host keep a save (`netplay.saves`), written ahead of every
         message. ``meta`` is plain data kept in the save and restored by `resume` (the
         table's name under ``"table"``; whatever the window needs to seat its players
@@ -103,7 +106,6 @@ class Host:
         self.players = players
         self.seed = seed
         self.log: list = []
-        self.bot_delay = bot_delay
         self.bot_after: float | None = None  # hand a seat away this long to a bot (None: never)
         self.seats = self._make_seats(seats, names)
         self.save_path: Path | None = None
@@ -121,6 +123,9 @@ class Host:
         self._loop_thread: int | None = None
         base = Rng(seed ^ 0x5EA75EA7)
         self._bot_rngs = [base.fork(seat + 1) for seat in range(players)]
+        # When bots act and what they play: netplay.bots (reaction times, thinking off the loop).
+        self.bots = BotDriver(self._bot_for, self.info.realtime, self.info.bot_reaction_seconds, self._bot_rngs,
+                              base.fork(0xB07), bot_delay)
         if save_path is not None:
             self._start_saving(save_path)
         self._maybe_start()
@@ -248,7 +253,7 @@ class Host:
                 self.listeners.remove(old)
                 old.deliver({"t": "bye", "reason": "this seat was taken over by a newer connection"})
             if seat.robot is not None:
-                seat.robot, seat.bot_due = None, None
+                self._bot_steps_aside(index)
         else:
             open_seats = [i for i, s in enumerate(self.seats) if s.kind == "remote" and not s.taken]
             if not open_seats or self.phase != "lobby":
@@ -301,7 +306,7 @@ class Host:
         if record.away and record.connected:
             record.away = False
             if record.robot is not None:  # its owner is back: the stand-in bot steps aside
-                record.robot, record.bot_due = None, None
+                self._bot_steps_aside(seat)
             self._lobby_changed()
 
     def hand_to_bot(self, seat: int, strength: str = "normal") -> None:
@@ -362,6 +367,7 @@ class Host:
                 self._snapshot()
         if seat is not None:
             self.seats[seat].bot_due = None
+            self.bots.forget(seat)
         self._broadcast(events)
         self._schedule_bots()
         self._watch_timer()
@@ -409,20 +415,20 @@ class Host:
                 continue
             if not self.state.active_players():
                 host_actions = self.state.host_actions()
-                if not host_actions:
-                    return
+                if not host_actions or self._timer_due() is not None:
+                    return  # nobody may act: a running timer (a countdown) says when the host does
                 self._apply(None, host_actions[0])
                 continue
-            due = [(s.bot_due, i) for i, s in enumerate(self.seats)
-                   if s.robot is not None and s.bot_due is not None and s.bot_due <= now]
-            if not due:
+            ready = self.bots.ready(now)
+            if not ready:
                 return
-            self._bot_move(min(due)[1])
+            self._bot_move(ready[0])
 
     def next_due(self) -> float | None:
         """When the next bot or the engine's timer wants the clock (for a driver that
         sleeps until then)."""
-        dues = [s.bot_due for s in self.seats if s.robot is not None and s.bot_due is not None]
+        bot = self.bots.next_due()
+        dues = [] if bot is None else [bot]
         timer = self._timer_due()
         if timer is not None:
             dues.append(timer)
@@ -447,32 +453,57 @@ class Host:
             return None
         return self._timer_since + float(timer["seconds"])
 
-    def _bot_move(self, seat: int) -> None:
-        message = self.seat_message(seat, [])
-        legal, rng = message["legal"], self._bot_rngs[seat]
-        if not legal:
-            self.seats[seat].bot_due = None
-            return
-        action = self.info.bot(message["view"], legal, rng)
+    @property
+    def bot_delay(self) -> float | None:
+        """Every bot's median reaction time (None: GameInfo.bot_reaction_seconds)."""
+        return self.bots.bot_delay
+
+    @bot_delay.setter
+    def bot_delay(self, seconds: float | None) -> None:
+        self.bots.bot_delay = seconds
+
+    def _bot_for(self, strength: str):
+        bots = getattr(self.info, "bots", None)
+        return bots.get(strength, self.info.bot) if bots else self.info.bot
+
+    def _bot_move(self, plan: Plan) -> None:
+        """Apply a bot's decision (see netplay.bots). Refused in a real-time game: it was
+        too late, like a person, and reacts again to the table as it is now. Otherwise a
+        decision on a view that has since changed is thought again; a bot's mistake on
+        the current view must not stall the table (a random legal action instead)."""
+        seat = plan.seat
+        self.bots.forget(seat)
+        self.seats[seat].bot_due = None
+        action = plan.decision if plan.error is None else None
         try:
+            if plan.error is not None:
+                raise IllegalAction("bot_error", f"the bot failed: {plan.error!r}")
             self._apply(seat, action)
-        except IllegalAction:  # a bot's mistake must not stall the table
-            self._apply(seat, rng.choice(legal))
+            self.bots.record(plan, action, None)
+            return
+        except IllegalAction as error:
+            self.bots.record(plan, action, error.code)
+        legal = self.state.legal_actions(seat) if seat in self.state.active_players() else []
+        if plan.error is None and (self.info.realtime or legal != plan.message["legal"]):
+            self._schedule_bots()
+        elif legal:
+            self._apply(seat, self._bot_rngs[seat].choice(legal))
 
     def _schedule_bots(self) -> None:
+        """Every active bot seat without a plan starts reacting to what it sees now."""
         if self.phase != "playing" or self.now is None:
             return
         active = set(self.state.active_players())
         for index, seat in enumerate(self.seats):
             if seat.robot is None or index not in active:
                 seat.bot_due = None
-            elif seat.bot_due is None:
-                seat.bot_due = self.now + self._reaction(seat.robot)
+                self.bots.forget(index)
+            elif index not in self.bots.plans:
+                seat.bot_due = self.bots.react(index, seat.robot, self.seat_message(index, []), self.now).due
 
-    def _reaction(self, strength: str) -> float:
-        if self.bot_delay is not None:
-            return self.bot_delay
-        return float(self.info.bot_reaction_seconds.get(strength, 0.7))
+    def _bot_steps_aside(self, seat: int) -> None:
+        self.seats[seat].robot, self.seats[seat].bot_due = None, None
+        self.bots.forget(seat)
 
     def is_over(self) -> bool:
         return self.state.is_over()

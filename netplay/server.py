@@ -336,6 +336,8 @@ class Server:
         self._wake = asyncio.Event()
         self.finished = asyncio.Event()
         self.host._loop_thread = threading.get_ident()
+        # Bots think in a worker thread; a decision ready wakes the clock (netplay.bots).
+        self.host.bots.think_in_background(self._decided)
         wanted = self.port
         for attempt in range(PORT_TRIES):
             try:
@@ -374,6 +376,11 @@ class Server:
 
     def _properties(self) -> dict[str, str]:
         return host_properties(self.host, self.name, bool(self.password))
+
+    def _decided(self) -> None:
+        """A bot's decision is ready (called from the bots' worker thread)."""
+        with contextlib.suppress(RuntimeError):  # the loop has closed meanwhile
+            self.loop.call_soon_threadsafe(self.wake)
 
     def wake(self) -> None:
         """Something changed: let the clock task look at bots and timers now."""

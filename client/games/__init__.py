@@ -5,11 +5,13 @@ and join screens open tables only through it (see docs/architecture.md)."""
 from client.games.architekton import ArchitektonTable
 from client.games.die_mauer import DieMauerTable
 from client.games.drunter_druber import DrunterDruberTable
+from client.games.wie_waldi import WieWaldiTable
 from client.games.wild_west import WildWestTable
 
 TABLES = {
     "architekton": ArchitektonTable,
     "die_mauer": DieMauerTable,
     "drunter_druber": DrunterDruberTable,
+    "wie_waldi": WieWaldiTable,
     "wild_west": WildWestTable,
 }

@@ -144,6 +144,11 @@ class GameTable:
         """The log line for ``event`` (None: no line)."""
         return None
 
+    def refusal_words(self, seat: int, code: str, reason: str, action) -> str:
+        """What the table says when ``seat``'s (public) ``action`` was refused (a lost race:
+        who was first, in this table's names). The engine's ``reason`` by default."""
+        return reason
+
     def public_refusal(self, code: str) -> str:
         """The shared screen's words for a refused private choice: never what it was."""
         return "that choice is not allowed now"
@@ -169,6 +174,12 @@ class GameTable:
     def preferred(self, seat: int, choices: list[Choice]) -> int:
         """Where a seat's cursor goes when its old choice is gone."""
         return 0
+
+    def shortcuts(self, seat: int, device: str) -> dict[str, Choice]:
+        """Buttons of ``device`` that confirm a choice of ``seat`` in one press, without
+        moving the cursor (a race's pile buttons): virtual button -> choice. The table
+        routes them before anything else, legends name them, test drivers press them."""
+        return {}
 
     def prompt_rect(self, seat: int, height: int) -> pygame.Rect:
         """Where ``seat``'s "hold peek to choose" line or blind-pick legend (``height`` tall,

@@ -35,6 +35,9 @@ class ResultsScene(MenuScene):
         self.tweens = Tweens()
         for p in range(len(standings.names)):
             self.tweens.start(f"row{p}", 0.0, 1.0, 0.45 / min(app.settings.speed, 1e6), ease_out_cubic, delay=0.1 * p)
+        # A race ends with everyone still pressing: buttons wait until the rows are in, so
+        # a press meant for the table neither starts the next game nor leaves.
+        self.calm = (0.9 + 0.1 * len(standings.names)) / min(app.settings.speed, 1e6)
         items = ([Item("Play again", again)] if again is not None else []) + [Item("Back to the title", self.title)]
         self.menu = Menu(items, (art.W // 2, 790), width=560, sounds=app.sounds)
         app.sounds.play("round")
@@ -48,8 +51,14 @@ class ResultsScene(MenuScene):
     def back(self) -> None:
         self.title()
 
+    def handle(self, intent) -> bool:
+        if self.calm > 0:
+            return True
+        return super().handle(intent)
+
     def update(self, dt: float) -> None:
         super().update(dt)
+        self.calm -= dt
         self.tweens.update(dt)
         self.confetti.step(dt)
 

@@ -147,11 +147,12 @@ class TableScene(Scene):
     # --- sessions ---------------------------------------------------------------------------
     def poll(self) -> None:
         channels = list(self.sessions.items()) + ([(None, self.public)] if self.public is not None else [])
+        refusals = []
         for channel, session in channels:
             for message in session.poll():
                 refusal = self.model.receive(channel, message)
                 if refusal is not None:
-                    self.refused(refusal)
+                    refusals.append(refusal)
                 elif message.get("t") == "bye" and (channel is None or self.public is None):
                     words = f"Disconnected: {self.model.goodbye}."
                     if self.rejoin_token and self.model.goodbye != "the game is over":
@@ -159,6 +160,9 @@ class TableScene(Scene):
                     self.app.toasts.add(words, owner=self, key="bye", seconds=12)
                 elif message.get("t") == "lobby":
                     self.seen_away()
+
+        for refusal in refusals:  # told once what arrived with it is in (a lost race: who was first)
+            self.refused(refusal)
 
     # --- away seats -------------------------------------------------------------------------
     def seen_away(self) -> None:
@@ -210,13 +214,16 @@ class TableScene(Scene):
         if private and chooser is not None:
             # the engine's sentence may name the secret: it goes to the private panel only
             chooser.private_note = f"Refused: {refusal.reason}"
-            words = f"{who}: refused, {self.game.public_refusal(refusal.code)}. Pick again."
+            said = self.game.public_refusal(refusal.code)
+            words = f"{who}: refused, {said}. Pick again."
         else:
-            words = f"{who}: {refusal.reason}"
+            action = refusal.pending.action if refusal.pending is not None else None
+            said = self.game.refusal_words(seat, refusal.code, refusal.reason, action)
+            words = f"{who}: {said}"
         zone = self.layout.seats.get(seat) if seat is not None else None
         self.app.toasts.add(words, colour=self.colour(seat) if seat is not None else art.DANGER, seconds=4.0,
                             owner=self, at=zone, key=f"refused{seat}")
-        self.model.add_log(f"Refused ({who}): {refusal.code}")
+        self.model.add_log(f"Refused ({who}): {said}")  # in words, never the engine's code
         if seat is not None:
             self.game.on_refusal(seat, refusal.code, refusal.reason)
 
@@ -323,6 +330,13 @@ class TableScene(Scene):
 
     def handle_seat(self, seat: int, chooser: Chooser, intent) -> bool:
         action, pressed = intent.action, intent.pressed
+        shortcut = self.game.shortcuts(seat, intent.device).get(action)
+        if shortcut is not None:  # one press confirms it (a race's pile buttons)
+            if pressed:
+                self.pick(seat, shortcut)
+            else:
+                chooser.hold(action, False)  # a direction held from before it became a shortcut
+            return True
         if action == "peek":
             chooser.peeking = pressed
             return True

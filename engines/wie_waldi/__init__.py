@@ -6,7 +6,7 @@ in English are in docs/rules/wie_waldi.md.
 
 from ..registry import GameInfo, Option
 from .bot import bot
-from .rules import ROUNDS, WieWaldiState, notation, parse_action
+from .rules import COUNTDOWN, ROUNDS, WieWaldiState, notation, parse_action
 
 GAME = GameInfo(
     id="wie_waldi",
@@ -27,6 +27,9 @@ GAME = GameInfo(
         "rounds": Option(ROUNDS, "rounds to play (the rules say 3, WA-7)", minimum=1, maximum=10),
         "round_timer": Option(
             0, "round timer in seconds, run by the host; 0 = off (WA-5)", minimum=0, maximum=600
+        ),
+        "countdown": Option(
+            COUNTDOWN, 'seconds of "Ready - Wuff!" before each round (WA-5)', minimum=1, maximum=10
         ),
     },
     realtime=True,

@@ -7,7 +7,6 @@ actions in the order they arrive (WA-3) and owns the optional round timer (WA-5)
 
 from ..errors import IllegalAction
 from ..events import private
-from ..plain import encode
 from ..state import OVER, GameState, best_seats
 from .cards import (
     CODES,
@@ -30,12 +29,17 @@ from .cards import (
     owner_of,
 )
 
-RACE = "race"
+READY, RACE = "ready", "race"
 ROUNDS = 3  # WA-7
+COUNTDOWN = 3  # seconds of "Ready - Wuff!" before every round (WA-5), the default
+# Between rounds everyone first sees the tally of the round just over (WA-6): the next
+# countdown runs this much longer.
+TALLY_SECONDS = 5
 STOP, DEADLOCK, TIMER = "stop", "deadlock", "timer"
 BONE_POINTS = {"gold": 3, "silver": 2, "bronze": 1}
 RANK_BONES = {1: "gold", 2: "silver", 3: "bronze"}  # WA-6: rank 4 gets nothing
 TIME_UP = {"type": "time_up"}
+WUFF = {"type": "wuff"}
 
 _DRAW_KEYS = frozenset(("type", "pile"))
 _START_KEYS = frozenset(("type", "card"))
@@ -78,8 +82,9 @@ class WieWaldiState(GameState):
         super().__init__(players, seed, options)
         self.rounds = options.get("rounds", ROUNDS)
         self.round_timer = options.get("round_timer", 0)
+        self.countdown = options.get("countdown", COUNTDOWN)
         self.round = 0
-        self.phase = RACE
+        self.phase = READY
         self.next_dog = (
             0  # dog ids run on over the whole game, so a late action never hits a new dog
         )
@@ -88,7 +93,9 @@ class WieWaldiState(GameState):
         self._start_round()
 
     def _start_round(self) -> None:
-        """Each player shuffles their set into three face-down piles of ten (WA-2)."""
+        """Each player shuffles their set into three face-down piles of ten (WA-2); nobody
+        draws before the host's "Wuff!" ends the countdown (WA-5)."""
+        self.phase = READY
         self.piles: list[list[list[int]]] = []
         for player in range(self.players):
             cards = list(range(player * SET_SIZE, (player + 1) * SET_SIZE))
@@ -150,18 +157,32 @@ class WieWaldiState(GameState):
         return actions
 
     def host_timer(self) -> dict | None:
-        """WA-5: the optional round timer runs while a round is raced."""
+        """WA-5: the "Ready - Wuff!" countdown before every round (after the first, the
+        tally of the last round comes first), then the optional round timer while a round
+        is raced."""
+        if self.phase == READY:
+            seconds = self.countdown + (TALLY_SECONDS if self.round else 0)
+            return {"seconds": seconds, "key": f"ready-{self.round}"}
         if self.round_timer and self.phase == RACE:
             return {"seconds": self.round_timer, "key": f"round-{self.round}"}
         return None
 
     def host_actions(self) -> list:
-        """The host's round timer ran out (WA-5), offered only with the timer option on."""
+        """"Wuff!" when the countdown is over; the round timer running out (WA-5), offered
+        only with the timer option on."""
+        if self.phase == READY:
+            return [dict(WUFF)]
         return [dict(TIME_UP)] if self.round_timer and self.phase == RACE else []
 
     # --- applying actions -----------------------------------------------------------------
     def apply(self, player, action) -> list[dict]:
-        # A clearer reason than "not your turn" for someone whose cards are all played.
+        # Clearer reasons than "not your turn": the countdown runs (WA-5), or all of
+        # this player's cards are played.
+        if self.is_seat(player) and self.phase == READY:
+            self._check_round(action)  # a play sent before "Stop!" arriving in the countdown
+            raise IllegalAction(
+                "countdown", "wait for Wuff!: no card may be drawn before the countdown ends"
+            )
         if (
             self.is_seat(player)
             and self.phase == RACE
@@ -268,6 +289,9 @@ class WieWaldiState(GameState):
         return False
 
     def _apply_host(self, action) -> list[dict]:
+        if action["type"] == WUFF["type"]:  # WA-5: the countdown is over, everyone races
+            self.phase = RACE
+            return [{"type": "wuff", "round": self.round + 1}]
         return self._end_round(TIMER)
 
     def _end_round(self, reason: str) -> list[dict]:
@@ -328,12 +352,13 @@ class WieWaldiState(GameState):
             "round": min(self.round + 1, self.rounds),
             "rounds": self.rounds,
             "round_timer": self.round_timer,
+            "countdown": self.countdown,
             "pile_sizes": [[len(pile) for pile in piles] for piles in self.piles],
             "holding": list(self.hand_piles),  # who holds a card, and from which pile
             "dogs": [self._show_dog(dog) for dog in self.dogs],
             "markers": list(self.markers),
             "totals": list(self.totals),
-            "results": encode(self.results),  # a deep copy: views never share state lists
+            "results": [_copy_result(r) for r in self.results],  # views never share state lists
         }
         if player is not None:
             card = self.hands[player]
@@ -344,7 +369,7 @@ class WieWaldiState(GameState):
     def _show_dog(dog: dict) -> dict:
         return {
             "id": dog["id"],
-            "cards": [{"card": code_of(c), "player": owner_of(c)} for c in dog["cards"]],
+            "cards": [{"card": SET[c % SET_SIZE], "player": c // SET_SIZE} for c in dog["cards"]],
             "end": None if dog["end"] < 0 else COLOURS[dog["end"]],
             "complete": dog["tail"] is not None,
             "marker": dog["tail"],
@@ -363,6 +388,8 @@ class WieWaldiState(GameState):
         if kind == "play":
             verb = "completes" if action["card"][0] != "M" else "extends"
             return f"{verb} dog {action['dog']} with a {card_name(action['card'])}"
+        if kind == "wuff":
+            return "Wuff! the race begins"
         return "the round timer runs out"
 
     # --- validation: reasons a racing player understands (WA-3) ---------------------------
@@ -413,14 +440,18 @@ class WieWaldiState(GameState):
             dog_id, end = action["dog"], action["end"]
             if type(dog_id) is not int or type(end) is not int:
                 raise IllegalAction("malformed", "a play's dog and end are whole numbers")
-            if 0 <= dog_id < self.first_dog:  # sent before "Stop!": its card was discarded
-                raise IllegalAction(
-                    "old_round", f"dog {dog_id} belonged to an earlier round, which is over"
-                )
+            self._check_round(action)
             self._check_hand(player, action["card"])
             self._check_dog(player, action["card"], dog_id, end)
             return
         raise IllegalAction("unknown_action", f"{_shown(kind)} is not a Wie Waldi action")
+
+    def _check_round(self, action) -> None:
+        """A play aimed at a dog of an earlier round was sent before "Stop!"; its card was
+        discarded then."""
+        dog_id = action.get("dog") if type(action) is dict and action.get("type") == "play" else None
+        if type(dog_id) is int and 0 <= dog_id < self.first_dog:
+            raise IllegalAction("old_round", f"dog {dog_id} belonged to an earlier round, which is over")
 
     def _check_hand(self, player: int, code) -> None:
         if type(code) is not str or code not in CODES:
@@ -463,6 +494,14 @@ class WieWaldiState(GameState):
             )
 
 
+def _copy_result(result: dict) -> dict:
+    """A deep copy of one round's result (ints, strings and lists of them), made much
+    faster than a generic one: every view carries all of them."""
+    return {"round": result["round"], "reason": result["reason"], "cards": list(result["cards"]),
+            "bones": [list(bones) for bones in result["bones"]], "emptied": list(result["emptied"]),
+            "points": list(result["points"])}
+
+
 # --- notation (docs/rules/wie_waldi.md) -------------------------------------------------
 def notation(action) -> str:
     kind = action["type"]
@@ -474,7 +513,7 @@ def notation(action) -> str:
         return f"head {action['card']}"
     if kind == "play":
         return f"play {action['card']} {action['dog']}@{action['end']}"
-    return "time_up"
+    return action["type"]  # the host's wuff and time_up
 
 
 def _is_number(word: str) -> bool:
@@ -488,6 +527,8 @@ def parse_action(text: str):
         return {"type": "put_back"}
     if words == ["time_up"]:
         return dict(TIME_UP)
+    if words == ["wuff"]:
+        return dict(WUFF)
     if len(words) == 2 and words[0] == "draw" and _is_number(words[1]):
         return {"type": "draw", "pile": int(words[1])}
     if len(words) == 2 and words[0] == "head":

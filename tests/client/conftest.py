@@ -25,6 +25,7 @@ def make_app(config_home):
 
     def make(size=(1920, 1080)):
         app = App(window_size=size)
+        app.bots_think_apart = False  # frames here are simulated time (the worker: tests/netplay/test_bots.py)
         pygame.event.clear()
         apps.append(app)
         return app

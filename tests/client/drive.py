@@ -21,8 +21,10 @@ from tests.client.conftest import frames, post, shoot
 from tests.client.drunter_druber_driver import pick as drunter_druber_pick
 
 KEYS = {
-    "keys1": {"up": "w", "down": "s", "left": "a", "right": "d", "confirm": "space", "peek": "left shift"},
-    "keys2": {"up": "up", "down": "down", "left": "left", "right": "right", "confirm": "return", "peek": "right shift"},
+    "keys1": {"up": "w", "down": "s", "left": "a", "right": "d", "confirm": "space", "peek": "left shift",
+              "back": "q"},
+    "keys2": {"up": "up", "down": "down", "left": "left", "right": "right", "confirm": "return", "peek": "right shift",
+              "back": "backspace"},
 }
 PAD = {
     "up": pygame.CONTROLLER_BUTTON_DPAD_UP, "right": pygame.CONTROLLER_BUTTON_DPAD_RIGHT,
@@ -36,6 +38,22 @@ PAD = {
 def key_event(name: str, down: bool) -> None:
     code = pygame.key.key_code(name)
     post(pygame.KEYDOWN if down else pygame.KEYUP, key=code, mod=0, unicode="", scancode=0)
+
+
+def press_button(app, device: str, button: str, pos=None) -> None:
+    """One press and release of ``device``'s virtual ``button`` (the mouse moved to ``pos``
+    first, if given)."""
+    if device == "mouse":
+        if pos is not None:
+            mouse_event(app, pygame.MOUSEMOTION, pos)
+        mouse_event(app, pygame.MOUSEBUTTONDOWN, app.input.mouse_pos if pos is None else pos, MOUSE_BUTTONS[button])
+        mouse_event(app, pygame.MOUSEBUTTONUP, app.input.mouse_pos if pos is None else pos, MOUSE_BUTTONS[button])
+    elif device.startswith("pad:"):
+        pad_event(int(device[4:]), button, True)
+        pad_event(int(device[4:]), button, False)
+    else:
+        key_event(KEYS[device][button], True)
+        key_event(KEYS[device][button], False)
 
 
 def pad_event(instance: int, button: str, down: bool) -> None:
@@ -65,11 +83,36 @@ def path(rects, start: int, goal: int) -> list[str]:
     return seen[goal]
 
 
+MOUSE_BUTTONS = {"confirm": 1, "back": 2, "peek": 3}
+
+
+def shortcut_for(table: TableScene, seat: int, device: str, choice) -> str | None:
+    """The button of ``device`` that confirms ``choice`` in one press, if the game has one."""
+    for button, target in table.game.shortcuts(seat, device).items():
+        if target.key == choice.key and (device != "mouse" or button in MOUSE_BUTTONS):
+            return button
+    return None
+
+
+def seat_choices(table: TableScene, seat: int) -> list:
+    """What ``seat`` can confirm now: its choices, and choices only a shortcut reaches."""
+    chooser = table.choosers[seat]
+    device = "keys1" if chooser.device == "any" else chooser.device
+    live = list(table.live.get(seat, []))
+    keys = {choice.key for choice in live}
+    return live + [c for c in table.game.shortcuts(seat, device).values() if c.key not in keys]
+
+
 def act(app, table: TableScene, seat: int, choice) -> str:
     """Post what ``seat``'s device does to confirm ``choice``; returns how it was done."""
     chooser = table.choosers[seat]
     device = "keys1" if chooser.device == "any" else chooser.device
     private = choice.private and not table.solo
+    button = shortcut_for(table, seat, device, choice)
+    if button is not None and not (device == "mouse" and button == "confirm"):
+        press_button(app, device, button)
+        frames(app, 1)
+        return f"{device.split(':')[0]}-shortcut"
     if device == "mouse":
         if private:
             mouse_event(app, pygame.MOUSEBUTTONDOWN, choice.rect.center, 3)
@@ -144,8 +187,21 @@ def first_legal(table, seat, choices, turn: int):
     return legal[turn % len(legal)] if legal else None
 
 
+def race_pick(table, seat, choices, turn: int):
+    """Wie Waldi: play where the cursor jumped (else any target), put back a card that
+    fits nowhere, and draw from the piles in turn."""
+    plays = [c for c in choices if isinstance(c.action, dict) and c.action["type"] in ("start", "play")]
+    if plays:
+        cursor = table.choosers[seat].cursor
+        return next((c for c in plays if c.key == cursor), plays[turn % len(plays)])
+    back = [c for c in choices if isinstance(c.action, dict) and c.action["type"] == "put_back"]
+    if back:
+        return back[0]
+    return choices[turn % len(choices)] if choices else None
+
+
 # A table whose seats need a smarter choice than the first legal one adds its driver here.
-DRIVERS: dict = {"drunter_druber": drunter_druber_pick, "architekton": drive_architekton.pick}
+DRIVERS: dict = {"drunter_druber": drunter_druber_pick, "architekton": drive_architekton.pick, "wie_waldi": race_pick}
 
 
 def driver(game_id: str):
@@ -165,8 +221,9 @@ def play_to_results(app, table: TableScene, pick=None, dt: float = 3 / 60, limit
         if isinstance(app.top, ResultsScene):
             break
         if app.top is table:
-            for seat in table.choosers:
-                choices = table.live.get(seat, [])
+            seats = list(table.choosers)
+            for seat in seats[turn % len(seats):] + seats[:turn % len(seats)]:  # each seat in turn
+                choices = seat_choices(table, seat)
                 if not choices or table.model.pending.get(seat) is not None or table.pacer.busy():
                     continue
                 choice = pick(table, seat, choices, turn)

@@ -24,7 +24,9 @@ def play(state, choose, max_steps=MAX_STEPS, on_step=None):
     simultaneous and real-time phases interleave. Host actions (timers) are used only
     when no player can act, or when the game runs long, so that every game ends.
     """
-    rng = Rng(len(state.active_players()) * 7919 + state.seed)
+    # (a game that opens with a host countdown has nobody active yet: seeding with 0 active
+    # would make this stream the chooser's own when both seeds are 0)
+    rng = Rng((len(state.active_players()) or state.players) * 7919 + state.seed)
     log = []
     for step in range(max_steps):
         if state.is_over():

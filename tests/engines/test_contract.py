@@ -213,16 +213,21 @@ def test_illegal_action_is_a_value_error_with_code():
 
 
 @pytest.mark.parametrize(
-    ("game_id", "players", "options"),
-    [("wild_west", 3, {"timer": 30}), ("wie_waldi", 2, {"round_timer": 45})],
+    ("game_id", "players", "options", "countdown"),
+    [("wild_west", 3, {"timer": 30}, 0), ("wie_waldi", 2, {"round_timer": 45}, 1)],
 )
-def test_timed_games_tell_the_host_when_to_act(game_id, players, options):
-    state = new_game(game_id, players, 1, **options)
+def test_timed_games_tell_the_host_when_to_act(game_id, players, options, countdown):
+    """``countdown``: host actions before the timer asked for runs (Wie Waldi's "Ready -
+    Wuff!", WA-5, is a host timer of its own)."""
+    state, plain = new_game(game_id, players, 1, **options), new_game(game_id, players, 1)
+    for _ in range(countdown):
+        state.apply(None, state.host_actions()[0])
+        plain.apply(None, plain.host_actions()[0])
     timer = state.host_timer()
     assert timer["seconds"] == next(iter(options.values()))
     state.apply(None, state.host_actions()[0])
     assert state.host_timer() is None or state.host_timer()["key"] != timer["key"]
-    assert new_game(game_id, players, 1).host_timer() is None  # no timer unless asked for
+    assert plain.host_timer() is None  # no timer unless asked for
 
 
 @pytest.mark.parametrize("game_id", list(GAMES))
@@ -232,6 +237,8 @@ def test_absurd_players_and_deeply_nested_actions_are_refused_cleanly(game_id):
     nested = []
     for _ in range(5000):
         nested = [nested]
+    while not state.active_players():  # a countdown before anyone may act (Wie Waldi, WA-5)
+        state.apply(None, state.host_actions()[0])
     player = state.active_players()[0]
     for who, action in ((10**5000, {"type": "x"}), (None, nested), (player, nested), (player, 10**5000)):
         assert_rejected(state, who, action)

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engines import IllegalAction, Rng, events_for, new_game
+from engines import IllegalAction, Rng, SetupError, events_for, new_game
 from engines.wie_waldi import GAME
 from engines.wie_waldi.bot import bot
 from engines.wie_waldi.cards import (
@@ -20,7 +20,7 @@ from engines.wie_waldi.cards import (
     SET,
     SET_SIZE,
 )
-from engines.wie_waldi.rules import bones_for, notation, parse_action
+from engines.wie_waldi.rules import COUNTDOWN, TALLY_SECONDS, bones_for, notation, parse_action
 
 from .play import (
     assert_refused_unless_legal,
@@ -33,9 +33,18 @@ from .play import (
 
 
 # --- helpers: hand-made positions ---------------------------------------------------------
-def table(players=4, seed=1, **options):
-    """A fresh round: every set shuffled into three piles of ten, no dog on the table."""
-    return new_game("wie_waldi", players, seed, **options)
+def table(players=4, seed=1, ready=False, **options):
+    """A fresh round: every set shuffled into three piles of ten, no dog on the table, the
+    countdown over (``ready``: still counting down, WA-5)."""
+    state = new_game("wie_waldi", players, seed, **options)
+    if not ready:
+        state.apply(None, {"type": "wuff"})
+    return state
+
+
+def wuff(state):
+    """The host ends the countdown of the round that just began (WA-5)."""
+    return state.apply(None, {"type": "wuff"})
 
 
 def take(state, player, code):
@@ -292,11 +301,11 @@ def test_wa3_a_dog_of_an_earlier_round_is_refused():
     state = table(players=2, round_timer=60)
     dog = lay_dog(state, [(0, "Hr")])
     state.apply(None, {"type": "time_up"})
+    late = {"type": "play", "card": "Mrg", "dog": dog, "end": 1}
+    assert rejection(state, 1, late).code == "old_round"  # arriving in the next countdown
+    wuff(state)
     hold(state, 1, "Mrg")
-    assert (
-        rejection(state, 1, {"type": "play", "card": "Mrg", "dog": dog, "end": 1}).code
-        == "old_round"
-    )
+    assert rejection(state, 1, late).code == "old_round"
 
 
 @pytest.mark.parametrize(
@@ -467,6 +476,7 @@ def test_wa5_the_sixth_marker_stops_the_round_with_cards_still_in_hands():
     # Player 3's tail, sent before "Stop!" and arriving after it: the round is over.
     error = rejection(state, 2, {"type": "play", "card": "Tg", "dog": mine, "end": 2})
     assert error.code == "old_round" and "over" in error.message
+    wuff(state)
     hold(state, 2, "Tg")  # even holding the same card again in the new round
     assert rejection(state, 2, {"type": "play", "card": "Tg", "dog": mine, "end": 2}).code == (
         "old_round"
@@ -499,8 +509,38 @@ def test_wa5_drawing_and_putting_back_cannot_stall_a_dead_round():
     assert event(events, "round_over")["reason"] == "deadlock"
 
 
+def test_wa5_every_round_starts_with_a_countdown_and_no_card_is_drawn_before_wuff():
+    state = table(players=3, ready=True, countdown=4, round_timer=60)
+    assert state.view(None)["phase"] == "ready" and state.view(0)["countdown"] == 4
+    assert state.active_players() == [] and state.legal_actions(0) == []
+    assert state.host_timer() == {"seconds": 4, "key": "ready-0"}
+    assert state.host_actions() == [{"type": "wuff"}]
+    for player in range(3):  # people, bots and LAN peers alike: the engine refuses
+        assert_rejected(state, player, {"type": "draw", "pile": 0})
+        assert rejection(state, player, {"type": "draw", "pile": 0}).code == "countdown"
+    assert rejection(state, 0, {"type": "wuff"}).code == "countdown"  # only the host says it
+    assert wuff(state) == [{"type": "wuff", "round": 1}]
+    assert state.active_players() == [0, 1, 2] and state.view(None)["phase"] == "race"
+    assert state.host_timer() == {"seconds": 60, "key": "round-0"}  # the round timer now
+    assert rejection(state, None, {"type": "wuff"}).code == "not_host_action"
+    state.apply(0, {"type": "draw", "pile": 0})
+    state.apply(None, {"type": "time_up"})
+    # The next round: everyone sees the tally, then counts down again.
+    assert state.view(1)["phase"] == "ready" and state.view(1)["hand"] is None
+    assert state.host_timer() == {"seconds": 4 + TALLY_SECONDS, "key": "ready-1"}
+    assert rejection(state, 1, {"type": "draw", "pile": 2}).code == "countdown"
+    assert wuff(state) == [{"type": "wuff", "round": 2}]
+
+
+def test_wa5_the_countdown_is_an_option_of_a_few_seconds():
+    assert new_game("wie_waldi", 2, 1).host_timer()["seconds"] == COUNTDOWN == 3
+    for bad in (0, 11, 2.5, True):
+        with pytest.raises(SetupError):
+            new_game("wie_waldi", 2, 1, countdown=bad)
+
+
 def test_wa5_the_hosts_timer_ends_the_round_only_when_the_option_is_on():
-    assert table().host_actions() == []
+    assert table().host_actions() == []  # once the countdown is over
     state = table(round_timer=60)
     assert state.host_actions() == [{"type": "time_up"}]
     assert rejection(state, 0, {"type": "time_up"}).code == "unknown_action"
@@ -562,6 +602,8 @@ def test_wa7_three_rounds_then_the_most_points_win_and_ties_share():
             hold(state, 0, "Tr")
             play_on(state, 0, "Tr", dog, 1)
         events = state.apply(None, {"type": "time_up"})
+        if not state.is_over():
+            wuff(state)
     assert state.is_over()
     assert state.scores() == [3 + 3 + 3, 2 + 3 + 3]
     assert state.winners() == [0]
@@ -659,6 +701,8 @@ def test_wa5_the_host_keeps_one_timer_per_round_only_with_the_option_on():
     state.apply(0, {"type": "draw", "pile": 0})
     assert state.host_timer() == first  # a draw does not restart the round's timer
     state.apply(None, {"type": "time_up"})
+    assert state.host_timer()["key"].startswith("ready")  # the next countdown first
+    wuff(state)
     second = state.host_timer()
     assert second["seconds"] == 45 and second["key"] != first["key"]
     state.apply(None, {"type": "time_up"})
@@ -674,6 +718,8 @@ def test_wa5_the_host_keeps_one_timer_per_round_only_with_the_option_on():
         ("head Hg", {"type": "start", "card": "Hg"}),
         ("play Mgr 7@3", {"type": "play", "card": "Mgr", "dog": 7, "end": 3}),
         ("play Cg 12@1", {"type": "play", "card": "Cg", "dog": 12, "end": 1}),
+        ("wuff", {"type": "wuff"}),
+        ("time_up", {"type": "time_up"}),
     ],
 )
 def test_notation_examples_round_trip(text, action):

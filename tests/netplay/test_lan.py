@@ -103,6 +103,8 @@ def test_leak_scan_over_whole_bot_matches(serve, connect, game_id):
     info = GAMES[game_id]
     players = max(3, info.min_players) if info.max_players >= 3 else info.min_players
     options = dict(info.test_configs[0][1] if info.test_configs else {})
+    if info.realtime:  # its bots react like people (netplay.bots) and it counts down: one short round
+        options.update({key: value for key, value in (("rounds", 1), ("countdown", 1)) if key in info.options})
     for seed in (5, 6):
         remote = min(2, players)
         seats = [{"kind": "remote"}] * remote + [{"kind": "bot"}] * (players - remote)

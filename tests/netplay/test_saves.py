@@ -105,7 +105,10 @@ def test_snapshots_come_now_and_then_and_at_the_end(tmp_path):
     path = tmp_path / "game.save"
     host = Host("wie_waldi", 4, seed=2, options={"rounds": 10}, seats=[{"kind": "bot"}] * 4, bot_delay=0.0,
                 save_path=path)
-    host.tick(1.0)
+    now = 1.0
+    while not host.is_over() and now < 20_000:  # its bots react like people (a real-time game)
+        host.tick(now)
+        now += 0.25
     assert host.is_over() and len(host.log) > SNAPSHOT_EVERY
     saved = read_save(path)
     snaps = [r["n"] for r in saved.records if r["k"] == "snap"]

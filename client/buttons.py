@@ -1,0 +1,77 @@
+"""What a device's virtual buttons are called on that device, for on-screen legends.
+
+A legend must name the key or pad button the player actually presses: it follows the
+player's remapping (the settings' key and pad maps), and a gamepad's face buttons are
+named as printed on that pad. Face buttons are read by position (SDL's hint
+``SDL_GAMECONTROLLER_USE_BUTTON_LABELS=0``, set in `client.input`), so SDL's "a" is the
+bottom button on every pad: an Xbox pad prints A there, a Nintendo pad B, a PlayStation
+pad a cross.
+"""
+
+from client.settings import Settings
+
+# SDL's positional face buttons (the hint above) and where they sit on the pad.
+FACE_POSITIONS = {"a": "south", "b": "east", "x": "west", "y": "north"}
+FACE_LABELS = {
+    "xbox": {"south": "A", "east": "B", "west": "X", "north": "Y"},
+    "nintendo": {"south": "B", "east": "A", "west": "Y", "north": "X"},
+    "playstation": {"south": "\u2715", "east": "\u25cb", "west": "\u25a1", "north": "\u25b3"},
+}
+PAD_NAMES = {"leftshoulder": "LB", "rightshoulder": "RB", "start": "Start", "back": "Select",
+             "guide": "Home", "leftstick": "L3", "rightstick": "R3"}
+KEY_NAMES = {"space": "Space", "return": "Enter", "backspace": "Backspace", "left shift": "L-Shift",
+             "right shift": "R-Shift", "up": "\u2191", "down": "\u2193", "left": "\u2190", "right": "\u2192",
+             "tab": "Tab", "escape": "Esc", "left ctrl": "L-Ctrl", "right ctrl": "R-Ctrl"}
+MOUSE_NAMES = {"confirm": "click", "peek": "right click", "back": "middle click"}
+DPAD_NAMES = {"up": "D-pad \u2191", "down": "D-pad \u2193", "left": "D-pad \u2190", "right": "D-pad \u2192"}
+NINTENDO_WORDS = ("nintendo", "switch", "joy-con", "joycon", "pro controller", "gamecube", "snes", "n64", "wii")
+PLAYSTATION_WORDS = ("playstation", "ps3", "ps4", "ps5", "dualshock", "dualsense", "sony")
+
+
+def pad_family(name: str | None) -> str:
+    """"xbox", "nintendo" or "playstation" from a controller's name (unknown: xbox)."""
+    lowered = (name or "").lower()
+    if any(word in lowered for word in NINTENDO_WORDS):
+        return "nintendo"
+    if any(word in lowered for word in PLAYSTATION_WORDS):
+        return "playstation"
+    return "xbox"
+
+
+def key_label(name: str) -> str:
+    """A pygame key name as a keycap shows it ("a" -> "A", "return" -> "Enter")."""
+    if name in KEY_NAMES:
+        return KEY_NAMES[name]
+    return name.upper() if len(name) == 1 else name.title()
+
+
+def button_label(settings: Settings, device: str, action: str, family: str = "xbox") -> str:
+    """What ``device``'s ``action`` button is called: the bound key, the pad button as
+    printed on a pad of ``family``, or the mouse's click."""
+    if device == "mouse":
+        return MOUSE_NAMES.get(action, action)
+    if device.startswith("pad:"):
+        if action in DPAD_NAMES:
+            return DPAD_NAMES[action]
+        name = settings.data["pad"].get(action, "")
+        if name in FACE_POSITIONS:
+            return FACE_LABELS[family][FACE_POSITIONS[name]]
+        return PAD_NAMES.get(name, name or "?")
+    keymap = settings.data["keys"].get(device, {})
+    return key_label(keymap[action]) if action in keymap else "?"
+
+
+def device_family(app, device: str) -> str:
+    """The pad family of ``device`` at ``app`` (a synthetic or unknown pad: xbox)."""
+    if not device.startswith("pad:"):
+        return "xbox"
+    try:
+        controller = app.input.pads.get(int(device[4:]))
+    except ValueError:
+        return "xbox"
+    return pad_family(getattr(controller, "name", None)) if controller is not None else "xbox"
+
+
+def label_for(app, device: str, action: str) -> str:
+    """`button_label` for a device of this window."""
+    return button_label(app.settings, device, action, device_family(app, device))
