@@ -104,9 +104,10 @@ class PhonesScene(Scene):
         dialog = draw_dialog(surface, (max(760, width * len(seats) + 80), 860), (art.W // 2, art.H // 2 + 20))
         art.blit_text(surface, "Play from your phone", 64, art.GOLD, (dialog.centerx, dialog.top + 26), "midtop",
                       "bold")
-        art.blit_text(surface, "Scan your seat's code with a phone on this network: your secrets stay in your hand.",
-                      28, art.INK_DIM, (dialog.centerx, dialog.top + 104), "midtop", "regular",
-                      width=dialog.width - 60)
+        words = "Scan your seat's code with a phone on this network: your secrets stay in your hand."
+        for row, line in enumerate(art.wrap(words, 28, dialog.width - 60, "regular")[:2]):
+            art.blit_text(surface, line, 28, art.INK_DIM, (dialog.centerx, dialog.top + 96 + 30 * row), "midtop",
+                          "regular")
         if not seats:
             art.blit_text(surface, "No seat here can take a phone now.", 40, art.INK, dialog.center, "center")
         left = dialog.centerx - width * len(seats) // 2
