@@ -1,0 +1,227 @@
+"""Bot tournament: are the strengths ordered, and how long does each think?
+
+Plays many all-bot games per game and player count, seats rotated, and prints one JSON
+line per game and player count: for each pairing (hard vs normal, normal vs easy, each
+vs random, and for Die Mauer each vs an always-empty-fist competitor) the first side's
+win share with a 95% Wilson interval, both sides' average scores, whether the target is
+met, and each strength's decision time (median, p99; only decisions with a choice).
+
+Two players: the first side holds one seat, the second the other; target: at least 60%
+of wins. More players: the first side holds one seat (rotated) against the second on all
+others; target: at least 1.5 times the fair share 1/players. A tie shares the win.
+
+Run: `.venv/bin/python tools/tournament.py [--game ID] [--players N] [--games N]`
+(`make tournament`). The bots never read the clock; this tool times them.
+"""
+
+import argparse
+import json
+import math
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engines import GAMES, Rng, new_game  # noqa: E402
+
+PLAYER_COUNTS = {  # the player counts each game is measured at (its smallest and a full table)
+    "die_mauer": (2, 4),
+    "drunter_druber": (2, 4),
+    "architekton": (2,),
+    "wild_west": (2, 4),
+    "wie_waldi": (2, 4),
+}
+PAIRINGS = (
+    ("hard", "normal"),
+    ("normal", "easy"),
+    ("hard", "random"),
+    ("normal", "random"),
+    ("easy", "random"),
+)
+EXTRA_PAIRINGS = {"die_mauer": (("hard", "empty_fist"), ("normal", "empty_fist"))}
+SELF_PLAY = {"drunter_druber": ("normal", "hard")}  # all-bot tables for the board statistics
+TWO_PLAYER_TARGET = 0.6
+MANY_PLAYER_FACTOR = 1.5
+
+
+def random_bot(view, legal, rng):
+    return rng.choice(legal)
+
+
+def empty_fist_bot(view, legal, rng):
+    """Die Mauer's exploiter (issue 17): always an empty fist as competitor; as master
+    and everywhere else it plays like the normal bot."""
+    if legal[0]["type"] == "plan" and view["you"] != view["master"]:
+        return legal[0]
+    return GAMES["die_mauer"].bots["normal"](view, legal, rng)
+
+
+def bot_of(game_id: str, kind: str):
+    if kind == "random":
+        return random_bot
+    if kind == "empty_fist":
+        return empty_fist_bot
+    return GAMES[game_id].bots[kind]
+
+
+def play_game(game_id: str, seats: list[str], seed: int, times: dict) -> dict:
+    """One game with the bot kind of each seat; returns scores, winners and the state."""
+    state = new_game(game_id, len(seats), seed)
+    scheduler = Rng(seed ^ 0x70A7)
+    bots = [bot_of(game_id, kind) for kind in seats]
+    rngs = [Rng(seed * 31 + seat) for seat in range(len(seats))]
+    clock = time.perf_counter
+    while not state.is_over():
+        active = state.active_players()
+        if not active:
+            state.apply(None, state.host_actions()[0])
+            continue
+        player = active[scheduler.below(len(active))]
+        legal = state.legal_actions(player)
+        view = state.view(player)
+        started = clock()
+        action = bots[player](view, legal, rngs[player])
+        elapsed = clock() - started
+        if len(legal) > 1:
+            times.setdefault(seats[player], []).append(elapsed)
+        state.apply(player, action)
+    return {"scores": state.scores(), "winners": state.winners(), "state": state}
+
+
+def wilson(successes: float, n: int, z: float = 1.96) -> list[float]:
+    """95% Wilson score interval of a share (ties count as fractions of a win)."""
+    if n == 0:
+        return [0.0, 1.0]
+    p = successes / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return [round(max(0.0, centre - half), 3), round(min(1.0, centre + half), 3)]
+
+
+def board_stats(game_id: str, result: dict) -> dict:
+    """Drunter & Drüber: buildings left standing, ties at the top, a best score of 0."""
+    if game_id != "drunter_druber":
+        return {}
+    from engines.drunter_druber.board import BUILDING_CELLS, FREE
+
+    state = result["state"]
+    scores = state.scores()
+    return {
+        "standing": sum(1 for cell in BUILDING_CELLS if state.ground[cell] == FREE),
+        "tied_top": scores.count(max(scores)) > 1,
+        "shared_win": len(result["winners"]) > 1,
+        "best_zero": max(scores) == 0,
+    }
+
+
+def summarise_board(stats: list[dict]) -> dict:
+    if not stats:
+        return {}
+    n = len(stats)
+    return {
+        "games": n,
+        "standing_mean": round(statistics.mean(s["standing"] for s in stats), 2),
+        "standing_median": statistics.median(s["standing"] for s in stats),
+        "tied_top_share": round(sum(s["tied_top"] for s in stats) / n, 3),
+        "shared_win_share": round(sum(s["shared_win"] for s in stats) / n, 3),
+        "best_zero_share": round(sum(s["best_zero"] for s in stats) / n, 3),
+    }
+
+
+def pairing(game_id: str, players: int, first: str, second: str, games: int, seed: int,
+            times: dict, board: list) -> dict:
+    """``first`` on one seat (rotated) against ``second`` on every other seat."""
+    wins, first_scores, second_scores = 0.0, [], []
+    for game in range(games):
+        seat = game % players
+        seats = [second] * players
+        seats[seat] = first
+        result = play_game(game_id, seats, seed + game, times)
+        winners = result["winners"]
+        if seat in winners:
+            wins += 1 / len(winners)
+        scores = result["scores"]
+        first_scores.append(scores[seat])
+        second_scores.append(statistics.mean(s for p, s in enumerate(scores) if p != seat))
+        board.append(board_stats(game_id, result))
+    target = TWO_PLAYER_TARGET if players == 2 else MANY_PLAYER_FACTOR / players
+    share = wins / games
+    return {
+        "win_share": round(share, 3),
+        "ci95": wilson(wins, games),
+        "target": round(target, 3),
+        "met": share >= target,
+        "clearly": wilson(wins, games)[0] > 1 / players,  # better than a fair share, beyond chance
+        "score": round(statistics.mean(first_scores), 2),
+        "opponent_score": round(statistics.mean(second_scores), 2),
+    }
+
+
+def timing(times: dict) -> dict:
+    out = {}
+    for kind, samples in sorted(times.items()):
+        ordered = sorted(samples)
+        out[kind] = {
+            "decisions": len(ordered),
+            "median_ms": round(statistics.median(ordered) * 1000, 2),
+            "p99_ms": round(ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))] * 1000, 2),
+            "max_ms": round(ordered[-1] * 1000, 2),
+        }
+    return out
+
+
+def run(game_id: str, players: int, games: int, seed: int, only=None) -> dict:
+    times: dict = {}
+    board: list = []
+    report = {"game": game_id, "players": players, "games_per_pairing": games, "pairings": {}}
+    for first, second in PAIRINGS + EXTRA_PAIRINGS.get(game_id, ()):
+        if only and f"{first}_vs_{second}" not in only:
+            continue
+        if second == "empty_fist" and players != 2:
+            continue
+        started = time.perf_counter()
+        result = pairing(game_id, players, first, second, games, seed, times, board)
+        result["seconds"] = round(time.perf_counter() - started, 1)
+        report["pairings"][f"{first}_vs_{second}"] = result
+        print(f"# {game_id} {players}p {first} vs {second}: {json.dumps(result)}", file=sys.stderr, flush=True)
+    self_play = {}
+    for kind in SELF_PLAY.get(game_id, ()):
+        if only and f"all_{kind}" not in only:
+            continue
+        stats = []
+        for game in range(games):
+            stats.append(board_stats(game_id, play_game(game_id, [kind] * players, seed + game, times)))
+        self_play[f"all_{kind}"] = summarise_board(stats)
+    if board and any(board):
+        report["board_all_pairings"] = summarise_board([b for b in board if b])
+    if self_play:
+        report["board_self_play"] = self_play
+    report["decision_time"] = timing(times)
+    return report
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", choices=sorted(GAMES), action="append", help="game id (repeatable; default all)")
+    parser.add_argument("--players", type=int, action="append", help="player count (repeatable; default per game)")
+    parser.add_argument("--games", type=int, default=40, help="games per pairing (default 40)")
+    parser.add_argument("--seed", type=int, default=1, help="first seed (default 1)")
+    parser.add_argument("--pairing", action="append",
+                        help="only these pairings, e.g. hard_vs_normal or all_hard (repeatable)")
+    args = parser.parse_args(argv)
+    if args.games < 1:
+        parser.error("--games must be at least 1")
+    for game_id in args.game or list(GAMES):
+        info = GAMES[game_id]
+        counts = args.players or PLAYER_COUNTS.get(game_id, (info.min_players,))
+        for players in counts:
+            if not info.min_players <= players <= info.max_players:
+                parser.error(f"{info.name} takes {info.min_players}-{info.max_players} players, not {players}")
+            print(json.dumps(run(game_id, players, args.games, args.seed, args.pairing)), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
