@@ -1,6 +1,6 @@
-"""A Drunter & Drüber bot: guards its own buildings quietly and votes its interest.
+"""Drunter & Drüber bots in three strengths (docs/bots.md); each sees only its own view.
 
-It sees only its own view. It guesses each opponent's building type from the public
+The normal bot guards its own buildings quietly and votes its interest. It guesses each opponent's building type from the public
 record of whose tiles covered what (a player rarely covers their own type), prefers
 placements that cost it nothing and hurt the likely types of others, keeps stretches
 away from its own buildings, and now and then covers a cheap building of its own so
@@ -9,6 +9,7 @@ that its type is not obvious (the seed's tactical hints).
 
 import math
 
+from ..search import SearchModel, best_action
 from .board import (
     BRIDGE,
     BUILDING_AT,
@@ -22,11 +23,12 @@ from .board import (
     WIDTH,
     card_points,
 )
+from .sampling import sample_state
 
 YES_CARDS = {"ja": 1, "jaa": 2, "jaaa": 3, "jein": 2}
 NO_CARDS = {"ne": 1, "nee": 2, "neee": 3, "jein": 2}
 OPPONENT_WEIGHT = 0.4  # one point off an opponent is worth less than one point of ours
-BLUFF_CHANCE = 0.3  # how often a turn welcomes covering a cheap building of its own
+BLUFF_CHANCE = 0.1  # how often a turn welcomes covering a cheap building of its own
 NEAR = [
     [c for c in range(CELLS) if BUILDING_AT[c] and 0 < abs(c % WIDTH - cell % WIDTH) + abs(c // WIDTH - cell // WIDTH) <= 2]
     for cell in range(CELLS)
@@ -156,3 +158,48 @@ def _vote(view: dict, legal: list, rng, stake: float):
 def _pick(view: dict, legal: list, rng):
     mind = _Mind(view)
     return max(legal, key=lambda a: (mind.base[a["card"]], rng.random()))
+
+
+# --- easy and hard --------------------------------------------------------------------------
+EASY_CARELESS = 0.7  # how often easy places a tile anywhere, its own buildings regardless
+EASY_RANDOM_VOTES = 0.3
+
+
+def easy_bot(view: dict, legal: list, rng):
+    """Half of its placements are careless (anywhere at all), the rest like the normal
+    bot; one vote in three is a single card at random."""
+    kind = legal[0]["type"]
+    if kind == "place" and rng.random() < EASY_CARELESS:
+        return rng.choice(legal)
+    if kind == "vote" and rng.random() < EASY_RANDOM_VOTES:
+        return rng.choice(legal[:8])  # one card, any of them
+    return bot(view, legal, rng)
+
+
+HARD_BUDGET = 16  # rollouts per placement; tools/tournament.py measures the time this takes
+HARD_CANDIDATES = 4  # the normal bot's favourite placements the search compares
+WIN_WEIGHT = 0.75  # the rest of a rollout's score is the points lead, squashed
+
+
+def _final_standing(state, me: int) -> float:
+    scores = state.scores()
+    winners = state.winners()
+    win = 1 / len(winners) if me in winners else 0.0
+    lead = scores[me] - max(s for p, s in enumerate(scores) if p != me)
+    return WIN_WEIGHT * win + (1 - WIN_WEIGHT) / (1 + math.exp(-lead / 3))
+
+
+SEARCH = SearchModel(sample_state=sample_state, policy=bot, evaluate=_final_standing)
+
+
+def hard_bot(view: dict, legal: list, rng):
+    """Searches its placements among the normal bot's favourites; votes, Jeins and picks
+    like the normal bot."""
+    if legal[0]["type"] != "place" or len(legal) == 1:
+        return bot(view, legal, rng)
+    mind = _Mind(view)
+    ranked = sorted(legal, key=lambda a: -mind.placement_value(a))
+    return best_action(SEARCH, view, ranked[:HARD_CANDIDATES], rng, HARD_BUDGET)
+
+
+BOTS = {"easy": easy_bot, "normal": bot, "hard": hard_bot}
