@@ -372,7 +372,7 @@ class Host:
         if not legal:
             self.seats[seat].bot_due = None
             return
-        action = self.info.bot(message["view"], legal, rng)
+        action = self.info.bots[self.seats[seat].robot](message["view"], legal, rng)
         try:
             self._apply(seat, action)
         except IllegalAction:  # a bot's mistake must not stall the table

@@ -42,6 +42,7 @@ PAIRINGS = (
 )
 EXTRA_PAIRINGS = {"die_mauer": (("hard", "empty_fist"), ("normal", "empty_fist"))}
 SELF_PLAY = {"drunter_druber": ("normal", "hard")}  # all-bot tables for the board statistics
+MAX_STEPS = 30_000  # far beyond any real game (a four-player Wie Waldi game takes ~1,600)
 TWO_PLAYER_TARGET = 0.6
 MANY_PLAYER_FACTOR = 1.5
 
@@ -73,7 +74,9 @@ def play_game(game_id: str, seats: list[str], seed: int, times: dict) -> dict:
     bots = [bot_of(game_id, kind) for kind in seats]
     rngs = [Rng(seed * 31 + seat) for seat in range(len(seats))]
     clock = time.perf_counter
-    while not state.is_over():
+    for _ in range(MAX_STEPS):
+        if state.is_over():
+            break
         active = state.active_players()
         if not active:
             state.apply(None, state.host_actions()[0])
@@ -87,7 +90,9 @@ def play_game(game_id: str, seats: list[str], seed: int, times: dict) -> dict:
         if len(legal) > 1:
             times.setdefault(seats[player], []).append(elapsed)
         state.apply(player, action)
-    return {"scores": state.scores(), "winners": state.winners(), "state": state}
+    # A pair of policies that never ends a real-time round (say, both putting back every
+    # card) is cut off and scored as it stands; the report counts such games.
+    return {"scores": state.scores(), "winners": state.winners(), "state": state, "unfinished": not state.is_over()}
 
 
 def wilson(successes: float, n: int, z: float = 1.96) -> list[float]:
@@ -133,12 +138,13 @@ def summarise_board(stats: list[dict]) -> dict:
 def pairing(game_id: str, players: int, first: str, second: str, games: int, seed: int,
             times: dict, board: list) -> dict:
     """``first`` on one seat (rotated) against ``second`` on every other seat."""
-    wins, first_scores, second_scores = 0.0, [], []
+    wins, first_scores, second_scores, unfinished = 0.0, [], [], 0
     for game in range(games):
         seat = game % players
         seats = [second] * players
         seats[seat] = first
         result = play_game(game_id, seats, seed + game, times)
+        unfinished += result["unfinished"]
         winners = result["winners"]
         if seat in winners:
             wins += 1 / len(winners)
@@ -156,6 +162,7 @@ def pairing(game_id: str, players: int, first: str, second: str, games: int, see
         "clearly": wilson(wins, games)[0] > 1 / players,  # better than a fair share, beyond chance
         "score": round(statistics.mean(first_scores), 2),
         "opponent_score": round(statistics.mean(second_scores), 2),
+        "unfinished": unfinished,
     }
 
 
