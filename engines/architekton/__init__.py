@@ -1,6 +1,6 @@
 """Architekton: two builders lay building and landscape tiles like a chessboard.
 
-Rulings AR-1 to AR-7 (../shared/RULINGS.md); notation in docs/rules/architekton.md.
+Rulings AR-1 to AR-7, quoted in full in docs/rules/architekton.md with the notation.
 ``tiles`` holds the components as data, ``rules`` the state, ``bot`` the bot.
 """
 

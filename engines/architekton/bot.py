@@ -1,10 +1,11 @@
-"""The Architekton bot: reads only its own view and scores every legal placement.
+"""The Architekton bot: reads only its own view and scores every legal action.
 
 It aims for buildings it owns to end up enclosed by matching landscapes (AR-4 +1), lays
 mismatching landscapes beside the opponent's houses (and drives them into debt they
 cannot pay when it can), keeps its buildings clear of the final removal (AR-6) and its
 houses diagonally connected. With two tiles in hand it values each first placement
-together with the best the second tile can still do after it.
+together with the best the second tile can still do after it; it chooses only among
+the legal actions, and those never strand the second tile (AR-5).
 """
 
 from .tiles import (
@@ -128,7 +129,7 @@ def _best_for_tile(board: _Board, me: int, stock: int, tile: str, spots: list) -
             rots = [0] if LANDSCAPE_TERRAIN[tile] in terrains else []
         for rot in rots:
             best = max(best, placement_value(board, me, stock, tile, x, y, rot))
-    return best if best > -1e9 else 0.0  # fits only after the other tile: unknown
+    return best if best > -1e9 else 0.0  # fits only once the other tile lies: unknown yet
 
 
 def bot(view: dict, legal: list, rng):
@@ -156,8 +157,7 @@ def bot(view: dict, legal: list, rng):
 def _turn_value(board: _Board, me: int, stock: int, hand: list, action: dict) -> float:
     """The placement's value plus the best the other tile in hand can still do after it.
 
-    That tile must be placed if it fits anywhere (AR-2), and goes back to the supply,
-    worth nothing either way, if this placement leaves it no spot (AR-5).
+    A legal first placement leaves that tile a spot (AR-5), and it must be placed there.
     """
     tile, x, y, rot = action["tile"], action["x"], action["y"], action["rot"]
     value = placement_value(board, me, stock, tile, x, y, rot)

@@ -1,12 +1,14 @@
 """Architekton's rules: the state, legal actions, apply, scoring and views.
 
-Rulings AR-1 to AR-7 (../shared/RULINGS.md); notation in docs/rules/architekton.md.
-A turn is: take two supply tiles (``take``), place them one after the other in either
-order (``place``), for a building with no house left in stock move one of your houses
-onto it (``move_house``, AR-3), and when a building is enclosed its owner settles
-mismatches (``settle``, AR-4), even during the opponent's turn. Then the supply is
-refilled, from the face-down reserve once a stack runs short (last round, AR-5). A
-supply where nothing fits is put under the stacks and drawn anew (engine decision).
+Rulings AR-1 to AR-7, quoted in full in docs/rules/architekton.md with the notation.
+A turn is: take two supply tiles that can both be placed, or one that fits when no
+pair can (``take``, AR-2), place them one after the other in either order, the first
+so that the second still fits (``place``, AR-5), for a building with no house left in
+stock move one of your houses onto it (``move_house``, AR-3), and when a building is
+enclosed its owner settles mismatches (``settle``, AR-4), even during the opponent's
+turn. Then the supply is refilled, from the face-down reserve once a stack runs short
+(last round, AR-5). A supply where nothing fits is put under the stacks and drawn
+anew (AR-2).
 """
 
 from itertools import combinations
@@ -113,16 +115,16 @@ class ArchitektonState(GameState):
         self.phase = TAKE
         self.hand = []
         events = [{"type": "turn", "player": player, "turn": self.turn}]
-        if self.take_options():
+        if self._supply_fits():
             return events
-        # Engine decision (the seed is silent): when no supply tile fits anywhere, the
-        # supply goes under its stacks and a new one is turned up from them, until a
-        # tile fits. The tiles stay in the game and the reserve is untouched, so the
-        # game still lasts as long as the seed says (AR-5). Only when every stacked
-        # tile has been face up without fitting is the game scored as it stands.
+        # AR-2: when no supply tile fits anywhere, the supply goes under its stacks and
+        # a new one is turned up from them, until a tile fits. The tiles stay in the
+        # game and the reserve is untouched, so the game still lasts as long as the
+        # seed says (AR-5). Only when every stacked tile has been face up without
+        # fitting is the game scored as it stands.
         for _ in range(self._redraws_to_see_every_stacked_tile()):
             events.append(self._redraw_supply(player))
-            if self.take_options():
+            if self._supply_fits():
                 return events
         events.append({"type": "no_placement", "player": player, "rule": "AR-2"})
         return events + self._final_scoring()
@@ -205,52 +207,124 @@ class ArchitektonState(GameState):
         spot = self.open_land.get(key(x, y))
         return 1 if spot is not None and LANDSCAPE_TERRAIN[tile] in spot else 0
 
-    def _placeable(self, tile: str) -> bool:
+    def _fitting_squares(self, tile: str, at_most: int) -> list[tuple[int, int]]:
+        """Up to ``at_most`` squares where ``tile`` has a legal spot now (AR-2)."""
+        found = []
         if is_building(tile):
             terrains = TERRAIN_SET[tile]
-            return any(
-                spot[2] in terrains or spot[3] in terrains or spot[4] in terrains or spot[5] in terrains
-                for spot in self.open_build.values()
-            )
-        terrain = LANDSCAPE_TERRAIN[tile]
-        return any(terrain in spot for spot in self.open_land.values())
+            for spot in self.open_build.values():
+                if spot[2] in terrains or spot[3] in terrains or spot[4] in terrains or spot[5] in terrains:
+                    found.append((spot[0], spot[1]))
+                    if len(found) == at_most:
+                        break
+        else:
+            terrain = LANDSCAPE_TERRAIN[tile]
+            for spot in self.open_land.values():
+                if terrain in spot:  # x and y are ints, so only the four sides can match
+                    found.append((spot[0], spot[1]))
+                    if len(found) == at_most:
+                        break
+        return found
+
+    def _placeable(self, tile: str) -> bool:
+        return bool(self._fitting_squares(tile, 1))
+
+    def _supply_fits(self) -> bool:
+        """Whether some supply tile fits, i.e. there is something to take (AR-2)."""
+        return any(self._placeable(tile) for tile in self.supply_buildings + self.supply_landscapes)
 
     def take_options(self) -> list[list[str]]:
         """The tile sets the player may take now, sorted (AR-2).
 
-        Two tiles whenever some pair can be placed: each has a legal spot now, or gets
-        one from placing the other first (a landscape beside a building placed this
-        turn). Only when no pair works, any single tile with a legal spot. A tile that
-        fits nowhere, even after the other, cannot be taken.
+        Two tiles whenever some pair can both be placed, in one order or the other: the
+        first on a legal spot that leaves a legal spot for the second. Only when no pair
+        can, a single tile with a legal spot.
         """
         supply = sorted(self.supply_buildings + self.supply_landscapes)
-        now = {tile: self._placeable(tile) for tile in supply}
+        fits = {tile: self._fitting_squares(tile, 2) for tile in supply}
+        spots: dict[str, list] = {}  # full spot lists, computed only where needed
         pairs = [
             [a, b] for a, b in combinations(supply, 2)
-            if (now[a] and (now[b] or self._enables(a, b))) or (now[b] and self._enables(b, a))
+            # Both fit now: placing one takes only its own square, so only two tiles
+            # that each fit on one single square, the same one, exclude each other.
+            if (fits[a] and fits[b] and (len(fits[a]) + len(fits[b]) > 2 or fits[a] != fits[b]))
+            or ((fits[a] or fits[b]) and self._one_opens_the_other(a, b, fits, spots))
         ]
-        return pairs or [[tile] for tile in supply if now[tile]]
+        return pairs or [[tile] for tile in supply if fits[tile]]
 
-    def _enables(self, first: str, second: str) -> bool:
-        """Whether some legal placement of ``first`` gives ``second`` a legal spot."""
-        building = is_building(first)
-        if building == is_building(second):
-            return False  # a tile only opens squares for the other kind
+    def _one_opens_the_other(self, a: str, b: str, fits: dict, spots: dict) -> bool:
+        """For two tiles of which one fits now (AR-2): whether some legal placement of
+        it opens a spot for the other. Only a tile of the other kind can: a building
+        and a landscape each keep every spot they have when the other is placed."""
+        if is_building(a) == is_building(b):
+            return False
+        first, second = (a, b) if fits[a] else (b, a)
+        if first not in spots:
+            spots[first] = self.spots(first)
+        return bool(self._opening_spots(first, second, spots[first], at_most=1))
+
+    def _opening_spots(self, first: str, second: str, spots: list, at_most: int = 0) -> list[list[int]]:
+        """The spots (and rotations) of ``first`` that give ``second``, a tile of the
+        other kind, a legal spot it does not have yet: a matching side towards an
+        empty square next to it. With ``at_most``, stop after that many."""
         board = self.board
+        found = []
+        building = is_building(first)
         if building:
             terrain = LANDSCAPE_TERRAIN[second]
-            for x, y, mask in self.spots(first):
+        elif LANDSCAPE_TERRAIN[first] not in TERRAIN_SET[second]:
+            return []  # a building shows a matching side in some rotation, if it has one
+        for x, y, mask in spots:
+            if not building:
+                opening = mask if any(key(x + dx, y + dy) not in board for dx, dy in STEPS) else 0
+            else:
+                opening = 0
                 for rot in MASK_ROTS[mask]:
                     facing = FACING[first][rot]
                     for d, (dx, dy) in enumerate(STEPS):
                         if facing[d] == terrain and key(x + dx, y + dy) not in board:
-                            return True
-            return False
-        if LANDSCAPE_TERRAIN[first] not in TERRAIN_SET[second]:
-            return False
-        return any(
-            key(x + dx, y + dy) not in board for x, y, _ in self.spots(first) for dx, dy in STEPS
-        )
+                            opening |= 1 << rot
+                            break
+            if opening:
+                found.append([x, y, opening])
+                if len(found) == at_most:
+                    break
+        return found
+
+    def hand_spots(self) -> dict[str, list[list[int]]]:
+        """Where each tile in hand may be placed now, as `spots` gives them.
+
+        AR-5: when both tiles in hand can be placed, the first placement must leave a
+        legal spot for the second, so spots that would strand it are left out. Only
+        when no placement of either keeps the other (a hand no legal take gives, e.g.
+        from a position set up by hand) is every AR-2 spot offered; the stranded tile
+        then goes back to the supply.
+        """
+        raw = {tile: self.spots(tile) for tile in self.hand}
+        if len(self.hand) < 2:
+            return raw
+        a, b = self.hand
+        kept = {a: self._keeping(a, b, raw), b: self._keeping(b, a, raw)}
+        return kept if kept[a] or kept[b] else raw
+
+    def _keeps_other(self, tile: str, x: int, y: int, rot: int) -> bool:
+        """Whether placing ``tile`` so leaves the other tile in hand a legal spot."""
+        other = next(t for t in self.hand if t != tile)
+        if is_building(tile) == is_building(other):
+            return any(square != (x, y) for square in self._fitting_squares(other, 2))
+        return self._placeable(other) or bool(self._opening_spots(tile, other, [[x, y, 1 << rot]]))
+
+    def _keeping(self, first: str, second: str, raw: dict) -> list[list[int]]:
+        """The spots of ``first`` after which ``second`` still has a legal spot."""
+        if is_building(first) == is_building(second):
+            spots = raw[second]  # one entry per square
+            if len(spots) != 1:
+                return raw[first] if spots else []
+            x, y, _ = spots[0]
+            return [spot for spot in raw[first] if spot[0] != x or spot[1] != y]
+        if raw[second]:
+            return raw[first]  # a tile of the other kind takes none of its squares
+        return self._opening_spots(first, second, raw[first])
 
     def _enclosed(self, x: int, y: int) -> bool:
         board = self.board
@@ -284,10 +358,11 @@ class ArchitektonState(GameState):
         if self.phase == TAKE:
             return [{"type": "take", "tiles": tiles} for tiles in self.take_options()]
         if self.phase == PLACE:
+            spots = self.hand_spots()
             return [
                 {"type": "place", "tile": tile, "x": x, "y": y, "rot": rot}
-                for tile in sorted(set(self.hand))
-                for x, y, mask in self.spots(tile)
+                for tile in sorted(spots)
+                for x, y, mask in spots[tile]
                 for rot in MASK_ROTS[mask]
             ]
         if self.phase == MOVE_HOUSE:
@@ -466,7 +541,7 @@ class ArchitektonState(GameState):
         scores = [self.chips[p] + groups[p] for p in range(self.players)]
         leaders = best_seats(scores)
         most = max(houses[p] for p in leaders)
-        winners = [p for p in leaders if houses[p] == most]  # AR-6 tie-breaks; else a draw
+        winners = [p for p in leaders if houses[p] == most]  # AR-6: houses after the removal; else a draw
         self.final = {"removed": removed, "groups": groups, "houses": houses, "scores": scores}
         events = [{"type": "final_scoring", "rule": "AR-6", **encode(self.final), "chips": list(self.chips)}]
         return events + self._finish_game(winners, early=False, scores=scores)
@@ -556,8 +631,8 @@ class ArchitektonState(GameState):
             view["takeable"] = sorted({tile for tiles in self.take_options() for tile in tiles})
         elif self.phase == PLACE:
             view["spots"] = {
-                tile: [{"x": x, "y": y, "rots": MASK_ROTS[mask]} for x, y, mask in self.spots(tile)]
-                for tile in sorted(set(self.hand))
+                tile: [{"x": x, "y": y, "rots": MASK_ROTS[mask]} for x, y, mask in spots]
+                for tile, spots in sorted(self.hand_spots().items())
             }
         elif self.phase == SETTLE:
             x, y, owner, owed = self.settling
@@ -611,13 +686,21 @@ class ArchitektonState(GameState):
         if tiles in options:
             return
         if len(tiles) != len(options[0]):
-            raise IllegalAction("wrong_count", f"take {len(options[0])} tile(s) from the supply")
+            if len(options[0]) == 1:
+                raise IllegalAction(
+                    "wrong_count", "no two supply tiles can both be placed: take one tile that fits (AR-2)"
+                )
+            raise IllegalAction("wrong_count", "two supply tiles can both be placed: take two (AR-2)")
         if tiles != sorted(set(tiles)):
             raise IllegalAction("malformed", "list different tiles in sorted order")
         for tile in tiles:
             if tile not in self.supply_buildings and tile not in self.supply_landscapes:
                 raise IllegalAction("not_in_supply", f"{tile} is not in the supply")
-        raise IllegalAction("no_spot", "one of these tiles fits nowhere, so they cannot be taken (AR-2)")
+        if len(tiles) == 1:
+            raise IllegalAction("no_spot", f"{tile_name(tiles[0])} fits nowhere, so it cannot be taken (AR-2)")
+        raise IllegalAction(
+            "no_spot", "these two tiles cannot both be placed, in either order, so they cannot be taken (AR-2)"
+        )
 
     def _check_place(self, action) -> None:
         tile, x, y, rot = action["tile"], action["x"], action["y"], action["rot"]
@@ -636,6 +719,15 @@ class ArchitektonState(GameState):
             raise IllegalAction("no_match", f"{tile_name(tile)} must touch the board with a matching side at {x},{y} (AR-2)")
         if not mask >> rot & 1:
             raise IllegalAction("bad_rotation", "no side matches in that rotation (or it repeats a listed one)")
+        if len(self.hand) < 2 or self._keeps_other(tile, x, y, rot):
+            return
+        kept = next((m for sx, sy, m in self.hand_spots()[tile] if (sx, sy) == (x, y)), 0)
+        if not kept >> rot & 1:  # else the hand could never both be placed: AR-5 lets it be
+            other = tile_name(next(t for t in self.hand if t != tile))
+            raise IllegalAction(
+                "strands_tile",
+                f"that leaves {other} no legal spot; place {tile_name(tile)} so the other tile still fits (AR-5)",
+            )
 
 
 def tile_name(tile: str) -> str:

@@ -183,6 +183,61 @@ def test_ar2_a_tile_may_be_taken_when_the_other_one_opens_a_spot_for_it():
     assert state.hand == [FIELD2] and (-2, 0) in {(a["x"], a["y"]) for a in state.legal_actions(0)}
 
 
+def test_ar2_two_tiles_that_fit_only_on_the_same_square_cannot_both_be_taken():
+    # B21 (WFHA) shows water to one open square only, (1,-1): both waters fit there
+    # and nowhere else, so they cannot both be placed. The field and B05 (HHHH) fit
+    # nowhere, not even after a water. No pair works: one water alone is taken.
+    state = position([(0, 0, FIELD, 0, None), (1, 0, "B21", 0, 1)], phase=TAKE)
+    state.supply_buildings, state.supply_landscapes = ["B05"], [WATER, WATER2, FIELD2]
+    assert state.legal_actions(0) == [{"type": "take", "tiles": [WATER]}, {"type": "take", "tiles": [WATER2]}]
+    assert state.view(0)["takeable"] == [WATER, WATER2]
+    assert rejected_code(state, 0, {"type": "take", "tiles": [WATER, WATER2]}) == "wrong_count"
+    assert_rejected(state, 0, {"type": "take", "tiles": [WATER, WATER2]})
+    state.apply(0, {"type": "take", "tiles": [WATER2]})
+    assert state.hand == [WATER2] and state.legal_actions(0) == [place(WATER2, 1, -1)]
+
+
+def test_ar2_two_tiles_sharing_one_square_are_taken_when_one_has_another():
+    state = position(shared_forest_square(), phase=TAKE)
+    state.supply_buildings, state.supply_landscapes = ["B05"], [WATER, FOREST, FIELD2]
+    assert state.take_options() == [[WATER, FOREST]]
+
+
+def shared_forest_square():
+    """FIELD at (0,0); B21 (WFHA) at (1,0) shows water north to (1,-1), forest east to
+    (2,0), hill south to (1,1); WWWW at (3,0) shows water to (2,0) and three more squares.
+    A forest fits only at (2,0); a water there or at four other squares."""
+    return [(0, 0, FIELD, 0, None), (1, 0, "B21", 0, 1), (3, 0, "B01", 0, 0)]
+
+
+# --- AR-5 the first placement leaves the second tile a spot -----------------------------
+def test_ar5_the_first_placement_may_not_take_the_second_tiles_only_square():
+    state = position(shared_forest_square(), hand=[WATER, FOREST])
+    water = {(s["x"], s["y"]) for s in state.view(0)["spots"][WATER]}
+    assert water == {(1, -1), (3, -1), (4, 0), (3, 1)}  # not (2,0): the forest needs it
+    assert place(WATER, 2, 0) not in state.legal_actions(0)
+    assert rejected_code(state, 0, place(WATER, 2, 0)) == "strands_tile"
+    assert_rejected(state, 0, place(WATER, 2, 0))
+    state.apply(0, place(FOREST, 2, 0))  # the forest first may take it: the water fits elsewhere
+    assert state.hand == [WATER] and place(WATER, 1, -1) in state.legal_actions(0)
+    state.apply(0, place(WATER, 1, -1))
+    assert state.current == 1 and state.phase == TAKE
+    assert {c["tile"] for c in state.view(None)["board"]} >= {WATER, FOREST}
+
+
+def test_ar5_a_building_first_must_turn_a_side_to_an_open_square_for_the_landscape():
+    # No landscape fits before a building lies. B21 (WFHA) at (1,0), between the water
+    # at (0,0) and the forest at (2,0), matches turned r0 (forest east) or r3 (water
+    # west). Only r3 turns its field side to an empty square for the field landscape.
+    state = position([(0, 0, WATER, 0, None), (2, 0, FOREST, 0, None)], hand=["B21", FIELD])
+    assert state.view(0)["spots"][FIELD] == []
+    b21 = {(s["x"], s["y"]): s["rots"] for s in state.view(0)["spots"]["B21"]}
+    assert b21[(1, 0)] == [3]
+    assert rejected_code(state, 0, place("B21", 1, 0, 0)) == "strands_tile"
+    state.apply(0, place("B21", 1, 0, 3))
+    assert state.legal_actions(0) == [place(FIELD, 1, 1)]
+
+
 def stuck_after_b21(landscape_stack):
     """Player 0 lays B21 so that the refilled supply (B03, B05 and the stack's B07;
     three waters) fits nowhere: building squares face only water, landscape squares
@@ -321,9 +376,12 @@ def test_ar4_several_enclosed_buildings_score_one_after_another_clockwise():
     assert state.hand == ["B07"]
 
 
-def test_ar5_a_tile_that_no_longer_fits_goes_back_to_the_supply():
+def test_ar5_a_tile_that_could_never_be_placed_goes_back_to_the_supply():
+    # Two waters with one water square between them: no legal take gives this hand
+    # (AR-2), but a position set up by hand (or an older save) may hold it.
     state = position([(0, 0, FIELD, 0, None), (1, 0, "B21", 0, 1)], hand=[WATER, WATER2])
     state.supply_landscapes = [FOREST]
+    assert {a["tile"] for a in state.legal_actions(0)} == {WATER, WATER2}
     events = state.apply(0, place(WATER, 1, -1))  # the only water spot is now taken
     assert [e["tile"] for e in events if e["type"] == "returned"] == [WATER2]
     assert WATER2 in state.supply_landscapes and state.current == 1 and state.phase == TAKE
@@ -425,21 +483,23 @@ def test_ar6_buildings_with_one_or_two_landscapes_go_and_diagonal_groups_score()
     assert {(c["x"], c["y"]) for c in state.view(None)["board"] if c["building"]} == {(1, 0), (2, 1), (4, 1), (-1, 0)}
 
 
-def test_ar6_tie_goes_to_more_houses_on_the_board():
+def test_ar6_tie_goes_to_more_houses_on_the_board_counted_after_the_removal():
     tiles = [
         (1, 0, "B02", 0, 0), (0, 0, WATER, 0, None), (1, -1, WATER2, 0, None),
         (2, 0, WATER3, 0, None), (1, 1, "L04", 0, None),
         (-1, 0, "B03", 0, 1), (-1, -1, "L05", 0, None), (-2, 0, "L06", 0, None), (-1, 1, FOREST, 0, None),
         (-1, 2, "B04", 0, 1), (0, 2, FOREST2, 0, None), (-1, 3, "L09", 0, None),
-        (3, 0, "B05", 0, None),  # no house; two landscapes after the last placement: removed
+        # Player 0's houses on two buildings with two landscapes each: both removed.
+        (3, 0, "B05", 0, 0), (2, 1, "B07", 0, 0),
     ]
     state = position(tiles, hand=["L16"], chips=(1, 1))
     state.turns_left = 1
     state.apply(0, place("L16", 3, -1))
     # Player 1's houses (-1,0) and (-1,2) are not diagonal neighbours: a group of one.
-    assert state.final["removed"] == [[3, 0]]
-    assert state.final["scores"] == [2, 2] and state.final["houses"] == [1, 2]
-    assert state.winners() == [1]
+    assert state.final["removed"] == [[3, 0], [2, 1]]
+    assert state.final["scores"] == [2, 2]
+    # Before the removal player 0 had three houses to player 1's two; after it, one.
+    assert state.final["houses"] == [1, 2] and state.winners() == [1]
 
 
 def test_ar6_equal_score_and_houses_is_a_draw():
@@ -548,6 +608,15 @@ def finish_turn_with_bot(state, rng):
         state.apply(active, GAME.bot(state.view(active), state.legal_actions(active), rng))
 
 
+def test_bots_place_every_tile_they_take():
+    for seed in range(8):
+        state, rng = new_game("architekton", 2, seed), Rng(seed)
+        while not state.is_over():
+            player = state.active_players()[0]
+            events = state.apply(player, GAME.bot(state.view(player), state.legal_actions(player), rng))
+            assert not [e for e in events if e["type"] == "returned"], seed
+
+
 def test_bot_beats_random_play():
     wins = 0
     for seed in range(12):
@@ -563,9 +632,14 @@ def test_bot_beats_random_play():
 
 
 # --- the cached open squares agree with the board, whole games long ---------------------------
-def brute_force_spots(state, tile):
+def board_of(state):
+    """The placed tiles as {(x, y): terrains facing N, E, S, W}."""
+    return {(c[0], c[1]): FACING[c[2]][c[3]] for c in state.board.values()}
+
+
+def brute_force_spots(state, tile, board=None):
     """AR-2 straight from the board: every empty square, every rotation."""
-    board = {(c[0], c[1]): c for c in state.board.values()}
+    board = board_of(state) if board is None else board
     squares = {(x + dx, y + dy) for x, y in board for dx, dy in STEPS} - set(board)
     found = []
     for x, y in sorted(squares, key=lambda s: (s[1], s[0])):
@@ -576,12 +650,56 @@ def brute_force_spots(state, tile):
             facing = FACING[tile][rot]
             for d, (dx, dy) in enumerate(STEPS):
                 neighbour = board.get((x + dx, y + dy))
-                if neighbour is not None and FACING[neighbour[2]][neighbour[3]][(d + 2) % 4] == facing[d]:
+                if neighbour is not None and neighbour[(d + 2) % 4] == facing[d]:
                     rots.append(rot)
                     break
         if rots:
             found.append([x, y, sum(1 << r for r in rots)])
     return found
+
+
+def brute_force_keeping(state, first, second):
+    """Every (tile, x, y, rot) of ``first`` after which ``second`` still has a spot."""
+    board = board_of(state)
+    kept = set()
+    for x, y, mask in brute_force_spots(state, first, board):
+        for rot in range(4):
+            if mask >> rot & 1 and brute_force_spots(state, second, {**board, (x, y): FACING[first][rot]}):
+                kept.add((first, x, y, rot))
+    return kept
+
+
+@pytest.mark.parametrize("seed", [4, 8, 11])
+def test_takes_and_first_placements_match_a_brute_force_reading_of_ar2_and_ar5(seed):
+    """Pairs are offered exactly when both tiles can be placed in some order (else
+    the single tiles that fit), and with two in hand exactly the first placements
+    that leave the other a spot are legal."""
+    state = new_game("architekton", 2, seed)
+    state.chips = [99, 99]  # whole games: no early end
+    rng = Rng(seed)
+    narrowed = 0  # hands where some AR-2 spot strands the other tile (these seeds have some)
+    while not state.is_over():
+        player = state.active_players()[0]
+        legal = state.legal_actions(player)
+        if state.phase == TAKE:
+            supply = sorted(state.supply_buildings + state.supply_landscapes)
+            pairs = [[a, b] for i, a in enumerate(supply) for b in supply[i + 1:]
+                     if brute_force_keeping(state, a, b) or brute_force_keeping(state, b, a)]
+            singles = [[t] for t in supply if brute_force_spots(state, t)]
+            assert [a["tiles"] for a in legal] == (pairs or singles)
+        elif state.phase == PLACE and len(state.hand) == 2:
+            a, b = state.hand
+            kept = brute_force_keeping(state, a, b) | brute_force_keeping(state, b, a)
+            assert kept and {(x["tile"], x["x"], x["y"], x["rot"]) for x in legal} == kept
+            stranding = {
+                (t, x, y, rot) for t in (a, b) for x, y, m in brute_force_spots(state, t)
+                for rot in range(4) if m >> rot & 1
+            } - kept
+            for tile, x, y, rot in stranding:
+                assert rejected_code(state, player, place(tile, x, y, rot)) == "strands_tile"
+            narrowed += bool(stranding)
+        state.apply(player, rng.choice(legal))
+    assert narrowed
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
@@ -624,7 +742,7 @@ def test_games_without_debts_last_until_the_reserve_and_give_equal_turns(seed):
                     assert not state.building_stack or not state.landscape_stack
                 if event["type"] == "last_round":
                     last_round_turn = sum(turns) + 1
-                assert event["type"] != "no_placement"
+                assert event["type"] not in ("no_placement", "returned")  # AR-2, AR-5: both tiles placed
         turns[player] += 1
     assert turns[0] == turns[1] and last_round_turn is not None
     assert sum(turns) - last_round_turn in (1, 2)
