@@ -10,7 +10,29 @@ the strengths differ in card policy only; nothing here searches.
 def bot(view: dict, legal: list, rng):
     """Heads go down at once (the seed's advice); cat tails steal the longest dog; plain
     tails complete its own dogs; middles grow its own dogs first. Others' dogs are fed
-    only now and then, or when the card is the last of its pile (WA-6 bronze)."""
+    only now and then (the shortest), or when the card is the last of its pile (WA-6
+    bronze)."""
+    return _breeder(view, legal, rng, feed_middle=0.5, feed_tail=0.2, feed_longest=False)
+
+
+def hard_bot(view: dict, legal: list, rng):
+    """Wastes no time: a middle that fits no dog of its own grows the longest other dog
+    (the tournament shows that keeping cards moving beats holding them back), and a
+    plain tail completes another's dog one time in two; otherwise like the normal bot."""
+    return _breeder(view, legal, rng, feed_middle=1.0, feed_tail=0.5, feed_longest=True)
+
+
+def easy_bot(view: dict, legal: list, rng):
+    """A first-timer: heads go down, any other card goes wherever it fits (or back) at
+    random, and piles are drawn at random."""
+    if len(legal) > 1 and legal[1]["type"] == "start":
+        return legal[1]
+    return rng.choice(legal)
+
+
+def _breeder(view: dict, legal: list, rng, feed_middle: float, feed_tail: float, feed_longest: bool):
+    """A card (or pile) for the normal and hard bots; ``feed_*`` is how often a middle or
+    a plain tail that fits no dog of its own goes on another's dog rather than back."""
     if len(legal) == 1:
         return legal[0]
     if legal[0]["type"] == "draw":
@@ -37,8 +59,10 @@ def bot(view: dict, legal: list, rng):
     if own:
         return max(own, key=lambda a: (length(a), rng.random()))
     last_of_pile = view["pile_sizes"][me][view["holding"][me]] == 0
-    feed_chance = 0.2 if kind == "T" else 0.5  # a plain tail hands the dog to its head's player
+    feed_chance = feed_tail if kind == "T" else feed_middle  # a plain tail hands the dog to its head's player
     if last_of_pile or rng.random() < feed_chance:
+        if feed_longest and kind != "T":
+            return max(plays, key=lambda a: (length(a), rng.random()))
         return min(plays, key=lambda a: (length(a), rng.random()))
     return put_back
 
@@ -50,69 +74,6 @@ def _draw(view: dict, legal: list, rng):
     if rng.random() < 0.5:
         return min(legal, key=lambda a: (sizes[a["pile"]], rng.random()))
     return rng.choice(legal)
-
-
-# --- easy and hard --------------------------------------------------------------------------
-def easy_bot(view: dict, legal: list, rng):
-    """A first-timer: heads go down, any other card goes wherever it fits (or back) at
-    random, and piles are drawn at random."""
-    if len(legal) > 1 and legal[1]["type"] == "start":
-        return legal[1]
-    return rng.choice(legal)
-
-
-def hard_bot(view: dict, legal: list, rng):
-    """Keeps to one pile to empty it (WA-6 bronze), grows and completes its own dogs,
-    steals the longest dog with a cat tail, feeds other dogs only when that cannot help
-    the leader, and completes any dog to call "Stop!" while it leads (WA-5)."""
-    if len(legal) == 1:
-        return legal[0]
-    me = view["you"]
-    if legal[0]["type"] == "draw":
-        sizes = view["pile_sizes"][me]
-        return min(legal, key=lambda a: (sizes[a["pile"]], a["pile"]))
-    put_back, plays = legal[0], legal[1:]
-    if plays[0]["type"] == "start":
-        return plays[0]
-    dogs = {dog["id"]: dog for dog in view["dogs"]}
-    owned = _owned_cards(view)
-    leader = max(owned[p] for p in range(view["players"]) if p != me)
-
-    def head_player(action) -> int:
-        return dogs[action["dog"]]["cards"][0]["player"]
-
-    def length(action) -> int:
-        return len(dogs[action["dog"]]["cards"])
-
-    kind = plays[0]["card"][0]
-    if kind == "C":
-        return max(plays, key=lambda a: (length(a), head_player(a) != me, -a["dog"]))
-    own = [a for a in plays if head_player(a) == me]
-    if own:
-        return max(own, key=lambda a: (length(a), -a["dog"]))
-    if kind == "T":
-        # A plain tail hands the dog to its head's player and costs one marker: worth it
-        # only to call "Stop!" soon while ahead, and then on the shortest dog.
-        if owned[me] > leader and view["markers"][me] <= 2:
-            return min(plays, key=lambda a: (length(a), a["dog"]))
-        return put_back
-    # A middle on someone else's dog: feed the player furthest behind, never the leader,
-    # and only when the card is the last of its pile (to empty it) or the dog is theirs
-    # to keep short.
-    behind = [a for a in plays if owned[head_player(a)] < leader or owned[head_player(a)] < owned[me]]
-    last_of_pile = view["pile_sizes"][me][view["holding"][me]] == 0
-    if behind and last_of_pile:
-        return min(behind, key=lambda a: (owned[head_player(a)], length(a), a["dog"]))
-    return put_back
-
-
-def _owned_cards(view: dict) -> list[int]:
-    """Cards in each player's owned complete dogs this round (WA-6 ranks by these)."""
-    owned = [0] * view["players"]
-    for dog in view["dogs"]:
-        if dog["owner"] is not None:
-            owned[dog["owner"]] += len(dog["cards"])
-    return owned
 
 
 BOTS = {"easy": easy_bot, "normal": bot, "hard": hard_bot}
