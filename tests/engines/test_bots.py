@@ -82,7 +82,8 @@ def test_die_mauer_normal_no_longer_feeds_an_always_empty_fist(strength):
         bots = [GAMES["die_mauer"].bots[strength], _empty_fist_competitor]
         if seed % 2:
             bots.reverse()
-        play(state, lambda s, p, legal, bots=bots, rng=Rng(seed): bots[p](s.view(p), legal, rng))
+        rng = Rng(seed)
+        play(state, lambda s, p, legal, bots=bots, rng=rng: bots[p](s.view(p), legal, rng))
         wins += bots.index(GAMES["die_mauer"].bots[strength]) in state.winners()
     if strength == "normal":
         assert wins >= 8
