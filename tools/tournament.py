@@ -17,6 +17,7 @@ Run: `.venv/bin/python tools/tournament.py [--game ID] [--players N] [--games N]
 import argparse
 import json
 import math
+import multiprocessing
 import statistics
 import sys
 import time
@@ -73,7 +74,7 @@ def play_game(game_id: str, seats: list[str], seed: int, times: dict) -> dict:
     scheduler = Rng(seed ^ 0x70A7)
     bots = [bot_of(game_id, kind) for kind in seats]
     rngs = [Rng(seed * 31 + seat) for seat in range(len(seats))]
-    clock = time.perf_counter
+    clock, cpu_clock = time.perf_counter, time.thread_time
     for _ in range(MAX_STEPS):
         if state.is_over():
             break
@@ -84,11 +85,11 @@ def play_game(game_id: str, seats: list[str], seed: int, times: dict) -> dict:
         player = active[scheduler.below(len(active))]
         legal = state.legal_actions(player)
         view = state.view(player)
-        started = clock()
+        started, started_cpu = clock(), cpu_clock()
         action = bots[player](view, legal, rngs[player])
-        elapsed = clock() - started
+        elapsed, elapsed_cpu = clock() - started, cpu_clock() - started_cpu
         if len(legal) > 1:
-            times.setdefault(seats[player], []).append(elapsed)
+            times.setdefault(seats[player], []).append((elapsed, elapsed_cpu))
         state.apply(player, action)
     # A pair of policies that never ends a real-time round (say, both putting back every
     # card) is cut off and scored as it stands; the report counts such games.
@@ -167,46 +168,69 @@ def pairing(game_id: str, players: int, first: str, second: str, games: int, see
 
 
 def timing(times: dict) -> dict:
+    """Per bot kind: wall-clock milliseconds per decision (what a player waits) and the
+    thread's CPU milliseconds (the same work without the waits a busy shared machine
+    adds), median, p99 and max."""
     out = {}
     for kind, samples in sorted(times.items()):
-        ordered = sorted(samples)
-        out[kind] = {
-            "decisions": len(ordered),
-            "median_ms": round(statistics.median(ordered) * 1000, 2),
-            "p99_ms": round(ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))] * 1000, 2),
-            "max_ms": round(ordered[-1] * 1000, 2),
-        }
+        out[kind] = {"decisions": len(samples)}
+        for label, index in (("", 0), ("cpu_", 1)):
+            ordered = sorted(sample[index] for sample in samples)
+            out[kind][f"{label}median_ms"] = round(statistics.median(ordered) * 1000, 2)
+            out[kind][f"{label}p99_ms"] = round(ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))] * 1000, 2)
+            out[kind][f"{label}max_ms"] = round(ordered[-1] * 1000, 2)
     return out
 
 
-def run(game_id: str, players: int, games: int, seed: int, only=None) -> dict:
+def series(task: tuple) -> dict:
+    """One pairing (or one all-``kind`` self-play series) of a game at a player count:
+    its result, decision times and board statistics. A task for a worker process."""
+    game_id, players, first, second, games, seed = task
     times: dict = {}
     board: list = []
-    report = {"game": game_id, "players": players, "games_per_pairing": games, "pairings": {}}
-    for first, second in PAIRINGS + EXTRA_PAIRINGS.get(game_id, ()):
-        if only and f"{first}_vs_{second}" not in only:
-            continue
-        if second == "empty_fist" and players != 2:
-            continue
-        started = time.perf_counter()
-        result = pairing(game_id, players, first, second, games, seed, times, board)
-        result["seconds"] = round(time.perf_counter() - started, 1)
-        report["pairings"][f"{first}_vs_{second}"] = result
-        print(f"# {game_id} {players}p {first} vs {second}: {json.dumps(result)}", file=sys.stderr, flush=True)
-    self_play = {}
-    for kind in SELF_PLAY.get(game_id, ()):
-        if only and f"all_{kind}" not in only:
-            continue
-        stats = []
+    started = time.perf_counter()
+    if second is None:  # self-play: every seat the same bot, for the board statistics
         for game in range(games):
-            stats.append(board_stats(game_id, play_game(game_id, [kind] * players, seed + game, times)))
-        self_play[f"all_{kind}"] = summarise_board(stats)
-    if board and any(board):
-        report["board_all_pairings"] = summarise_board([b for b in board if b])
-    if self_play:
-        report["board_self_play"] = self_play
-    report["decision_time"] = timing(times)
-    return report
+            board.append(board_stats(game_id, play_game(game_id, [first] * players, seed + game, times)))
+        result = summarise_board(board)
+    else:
+        result = pairing(game_id, players, first, second, games, seed, times, board)
+    result["seconds"] = round(time.perf_counter() - started, 1)
+    name = f"all_{first}" if second is None else f"{first}_vs_{second}"
+    print(f"# {game_id} {players}p {name}: {json.dumps(result)}", file=sys.stderr, flush=True)
+    return {"name": name, "result": result, "times": times, "board": board, "self_play": second is None}
+
+
+def tasks_for(game_id: str, players: int, games: int, seed: int, only) -> list[tuple]:
+    tasks = []
+    for first, second in PAIRINGS + EXTRA_PAIRINGS.get(game_id, ()):
+        if second == "empty_fist" and players != 2:
+            continue  # the exploit is a two-player one
+        if not only or f"{first}_vs_{second}" in only:
+            tasks.append((game_id, players, first, second, games, seed))
+    for kind in SELF_PLAY.get(game_id, ()):
+        if not only or f"all_{kind}" in only:
+            tasks.append((game_id, players, kind, None, games, seed))
+    return tasks
+
+
+def report(game_id: str, players: int, games: int, done: list[dict]) -> dict:
+    """The JSON line for one game and player count from its finished series."""
+    out = {"game": game_id, "players": players, "games_per_series": games, "pairings": {}}
+    times: dict = {}
+    board: list = []
+    for part in done:
+        for kind, samples in part["times"].items():
+            times.setdefault(kind, []).extend(samples)
+        if part["self_play"]:
+            out.setdefault("board_self_play", {})[part["name"]] = part["result"]
+        else:
+            out["pairings"][part["name"]] = part["result"]
+            board += [b for b in part["board"] if b]
+    if board:
+        out["board_all_pairings"] = summarise_board(board)
+    out["decision_time"] = timing(times)
+    return out
 
 
 def main(argv=None) -> int:
@@ -217,16 +241,29 @@ def main(argv=None) -> int:
     parser.add_argument("--seed", type=int, default=1, help="first seed (default 1)")
     parser.add_argument("--pairing", action="append",
                         help="only these pairings, e.g. hard_vs_normal or all_hard (repeatable)")
+    parser.add_argument("--jobs", type=int, default=1,
+                        help="worker processes (default 1; the machine is shared, timings get noisier)")
     args = parser.parse_args(argv)
     if args.games < 1:
         parser.error("--games must be at least 1")
+    if args.jobs < 1:
+        parser.error("--jobs must be at least 1")
+    tables = []
     for game_id in args.game or list(GAMES):
         info = GAMES[game_id]
-        counts = args.players or PLAYER_COUNTS.get(game_id, (info.min_players,))
-        for players in counts:
+        for players in args.players or PLAYER_COUNTS.get(game_id, (info.min_players,)):
             if not info.min_players <= players <= info.max_players:
                 parser.error(f"{info.name} takes {info.min_players}-{info.max_players} players, not {players}")
-            print(json.dumps(run(game_id, players, args.games, args.seed, args.pairing)), flush=True)
+            tables.append((game_id, players))
+    tasks = [task for game_id, players in tables for task in tasks_for(game_id, players, args.games, args.seed, args.pairing)]
+    if args.jobs == 1:
+        done = [series(task) for task in tasks]
+    else:
+        with multiprocessing.Pool(args.jobs) as pool:
+            done = pool.map(series, tasks, chunksize=1)
+    for game_id, players in tables:
+        parts = [part for task, part in zip(tasks, done, strict=True) if task[:2] == (game_id, players)]
+        print(json.dumps(report(game_id, players, args.games, parts)), flush=True)
     return 0
 
 

@@ -16,7 +16,9 @@ from .sampling import empty_fist_rate, sample_state
 
 EASY_RANDOM_PLANS = 1 / 3
 NORMAL_RANDOM_PLANS = 0.08  # a little unpredictability keeps opponents guessing
-HARD_BUDGET = 56  # rollouts per plan; tools/tournament.py measures the time this takes
+# Rollouts per plan: HARD_PLANS divided by the players (every turn of a rollout asks each),
+# at least HARD_MIN_ROLLOUTS. tools/tournament.py measures the time this takes.
+HARD_PLANS, HARD_MIN_ROLLOUTS = 112, 24
 HORIZON_TURNS = 8  # a rollout stops after this many turns or at the round's end
 MARGIN_SCALE = 8.0  # penalty points that turn a lead into a near-sure win
 
@@ -202,7 +204,8 @@ def hard_bot(view: dict, legal: list, rng):
         return _build_or_donate(view, legal, rng)
     table = _Table(view)
     candidates = sorted(legal, key=lambda a: -table.value(a["piece"]))
-    return best_action(SEARCH, view, candidates, rng, HARD_BUDGET)
+    budget = max(HARD_MIN_ROLLOUTS, HARD_PLANS // view["players"])
+    return best_action(SEARCH, view, candidates, rng, budget)
 
 
 BOTS = {"easy": easy_bot, "normal": normal_bot, "hard": hard_bot}

@@ -187,7 +187,10 @@ def easy_bot(view: dict, legal: list, rng):
     return bot(view, legal, rng)
 
 
-HARD_BUDGET = 12  # rollouts per decision; tools/tournament.py measures the time this takes
+# Rollouts per decision: about HARD_ROUNDS simulated player-rounds in all (a rollout plays
+# every player to the end, at most as many rounds as the emptiest sheet has free tiles),
+# between MIN and MAX rollouts. tools/tournament.py measures the time this takes.
+HARD_ROUNDS, HARD_MIN_ROLLOUTS, HARD_MAX_ROLLOUTS = 720, 6, 16
 HARD_CANDIDATES = 4
 WIN_WEIGHT = 0.7  # the rest of a rollout's score is the points lead, squashed
 LEAD_SCALE = 12.0
@@ -213,7 +216,10 @@ def hard_bot(view: dict, legal: list, rng):
     kind = legal[0]["type"]
     if kind not in ("pick", "write") or len(legal) == 1:
         return bot(view, legal, rng)
-    return best_action(SEARCH, view, _favourites(view, legal), rng, HARD_BUDGET)
+    free = min(sum(1 for row in sheet["rows"] for tile in row if tile["value"] is None) for sheet in view["sheets"])
+    work = view["players"] * max(1, free)
+    budget = max(HARD_MIN_ROLLOUTS, min(HARD_MAX_ROLLOUTS, HARD_ROUNDS // work))
+    return best_action(SEARCH, view, _favourites(view, legal), rng, budget)
 
 
 def _favourites(view: dict, legal: list) -> list:
