@@ -15,6 +15,7 @@ Run: `.venv/bin/python tools/tournament.py [--game ID] [--players N] [--games N]
 """
 
 import argparse
+import functools
 import json
 import math
 import multiprocessing
@@ -42,6 +43,8 @@ PAIRINGS = (
     ("easy", "random"),
 )
 EXTRA_PAIRINGS = {"die_mauer": (("hard", "empty_fist"), ("normal", "empty_fist"))}
+# Asked for by name only (--pairing hard_vs_hard_ucb): sequential halving against UCB1.
+ON_REQUEST = (("hard", "hard_ucb"),)
 SELF_PLAY = {"drunter_druber": ("normal", "hard")}  # all-bot tables for the board statistics
 MAX_STEPS = 30_000  # far beyond any real game (a four-player Wie Waldi game takes ~1,600)
 TWO_PLAYER_TARGET = 0.6
@@ -65,6 +68,8 @@ def bot_of(game_id: str, kind: str):
         return random_bot
     if kind == "empty_fist":
         return empty_fist_bot
+    if kind == "hard_ucb":  # the hard bot with the classic IS-MCTS root (docs/bots.md)
+        return functools.partial(GAMES[game_id].bots["hard"], method="ucb")
     return GAMES[game_id].bots[kind]
 
 
@@ -203,9 +208,11 @@ def series(task: tuple) -> dict:
 
 def tasks_for(game_id: str, players: int, games: int, seed: int, only) -> list[tuple]:
     tasks = []
-    for first, second in PAIRINGS + EXTRA_PAIRINGS.get(game_id, ()):
+    for first, second in PAIRINGS + EXTRA_PAIRINGS.get(game_id, ()) + ON_REQUEST:
         if second == "empty_fist" and players != 2:
             continue  # the exploit is a two-player one
+        if (first, second) in ON_REQUEST and (GAMES[game_id].realtime or not (only and f"{first}_vs_{second}" in only)):
+            continue  # Wie Waldi's hard bot does not search
         if not only or f"{first}_vs_{second}" in only:
             tasks.append((game_id, players, first, second, games, seed))
     for kind in SELF_PLAY.get(game_id, ()):

@@ -222,7 +222,7 @@ def easy_bot(view: dict, legal: list, rng):
 # Rollouts per decision: about HARD_TURNS simulated turns in all, at least MIN and at most
 # MAX rollouts (a rollout early in the game plays ~22 turns). tools/tournament.py
 # measures the time this takes.
-HARD_TURNS, HARD_MIN_ROLLOUTS, HARD_MAX_ROLLOUTS = 200, 8, 20
+HARD_TURNS, HARD_MIN_ROLLOUTS, HARD_MAX_ROLLOUTS = 160, 8, 16
 HARD_CANDIDATES = 4  # the normal bot's favourite actions the search compares
 WIN_WEIGHT = 0.7  # the rest of a rollout's score is the points lead, squashed
 
@@ -245,9 +245,10 @@ def _this_game_over(start, now) -> bool:
 SEARCH = SearchModel(sample_state=sample_state, policy=bot, evaluate=_game_result, horizon=_this_game_over)
 
 
-def hard_bot(view: dict, legal: list, rng):
+def hard_bot(view: dict, legal: list, rng, method: str = "halving"):
     """Searches which tiles to take and where to place them, among the normal bot's
-    favourites; settles and moves houses like the normal bot."""
+    favourites; settles and moves houses like the normal bot.
+    ``method`` picks the search's root (engines.search.best_action)."""
     if len(legal) == 1 or legal[0]["type"] not in ("take", "place"):
         return bot(view, legal, rng)
     value = _valuer(view, _Board(view), legal)
@@ -255,7 +256,7 @@ def hard_bot(view: dict, legal: list, rng):
     tiles_left = sum(view["stacks"].values()) + sum(view["reserve"].values()) + len(view["supply"])
     turns_left = max(1, tiles_left // 2)
     budget = max(HARD_MIN_ROLLOUTS, min(HARD_MAX_ROLLOUTS, HARD_TURNS // turns_left))
-    return best_action(SEARCH, view, ranked[:HARD_CANDIDATES], rng, budget)
+    return best_action(SEARCH, view, ranked[:HARD_CANDIDATES], rng, budget, method)
 
 
 BOTS = {"easy": easy_bot, "normal": bot, "hard": hard_bot}

@@ -198,14 +198,15 @@ def _horizon(start: DieMauerState, now: DieMauerState) -> bool:
 SEARCH = SearchModel(sample_state=sample_state, policy=_model, evaluate=_standing, horizon=_horizon)
 
 
-def hard_bot(view: dict, legal: list, rng):
-    """Searches every plan; builds and donates like the others."""
+def hard_bot(view: dict, legal: list, rng, method: str = "halving"):
+    """Searches every plan; builds and donates like the others.
+    ``method`` picks the search's root (engines.search.best_action)."""
     if legal[0]["type"] != "plan" or view["phase"] != PLAN:
         return _build_or_donate(view, legal, rng)
     table = _Table(view)
     candidates = sorted(legal, key=lambda a: -table.value(a["piece"]))
     budget = max(HARD_MIN_ROLLOUTS, HARD_PLANS // view["players"])
-    return best_action(SEARCH, view, candidates, rng, budget)
+    return best_action(SEARCH, view, candidates, rng, budget, method)
 
 
 BOTS = {"easy": easy_bot, "normal": normal_bot, "hard": hard_bot}

@@ -12,7 +12,7 @@ def bot(view: dict, legal: list, rng):
     tails complete its own dogs; middles grow its own dogs first. Others' dogs are fed
     only now and then (the shortest), or when the card is the last of its pile (WA-6
     bronze)."""
-    return _breeder(view, legal, rng, feed_middle=0.5, feed_tail=0.2, feed_longest=False)
+    return _breeder(view, legal, rng, feed_middle=0.3, feed_tail=0.2, feed_longest=False)
 
 
 def hard_bot(view: dict, legal: list, rng):

@@ -210,16 +210,17 @@ def _final_standing(state, me: int) -> float:
 SEARCH = SearchModel(sample_state=sample_state, policy=bot, evaluate=_final_standing)
 
 
-def hard_bot(view: dict, legal: list, rng):
+def hard_bot(view: dict, legal: list, rng, method: str = "halving"):
     """Searches its picks and where to write, among the normal bot's favourites; the
-    smaller steps (track, grave, upgrade, park) like the normal bot."""
+    smaller steps (track, grave, upgrade, park) like the normal bot.
+    ``method`` picks the search's root (engines.search.best_action)."""
     kind = legal[0]["type"]
     if kind not in ("pick", "write") or len(legal) == 1:
         return bot(view, legal, rng)
     free = min(sum(1 for row in sheet["rows"] for tile in row if tile["value"] is None) for sheet in view["sheets"])
     work = view["players"] * max(1, free)
     budget = max(HARD_MIN_ROLLOUTS, min(HARD_MAX_ROLLOUTS, HARD_ROUNDS // work))
-    return best_action(SEARCH, view, _favourites(view, legal), rng, budget)
+    return best_action(SEARCH, view, _favourites(view, legal), rng, budget, method)
 
 
 def _favourites(view: dict, legal: list) -> list:
