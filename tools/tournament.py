@@ -4,14 +4,18 @@ Plays many all-bot games per game and player count, seats rotated, and prints on
 line per game and player count: for each pairing (hard vs normal, normal vs easy, each
 vs random, and for Die Mauer each vs an always-empty-fist competitor) the first side's
 win share with a 95% Wilson interval, both sides' average scores, whether the target is
-met, and each strength's decision time (median, p99; only decisions with a choice).
+met, and each strength's decision time (wall clock and thread CPU, median and p99; only
+decisions with a choice). For Drunter & Drüber it adds the buildings left standing and
+the ties at the top, over all pairings and in all-normal and all-hard games.
 
 Two players: the first side holds one seat, the second the other; target: at least 60%
 of wins. More players: the first side holds one seat (rotated) against the second on all
 others; target: at least 1.5 times the fair share 1/players. A tie shares the win.
 
-Run: `.venv/bin/python tools/tournament.py [--game ID] [--players N] [--games N]`
-(`make tournament`). The bots never read the clock; this tool times them.
+Run: `.venv/bin/python tools/tournament.py [--game ID] [--players N] [--games N]
+[--pairing hard_vs_normal] [--jobs 2]` (`make tournament ARGS=...`); `--pairing
+hard_vs_hard_ucb` pits the search's two root methods against each other. Every series
+is seeded, so a run repeats exactly. The bots never read the clock; this tool times them.
 """
 
 import argparse
