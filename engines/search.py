@@ -135,3 +135,26 @@ def _ucb(model, view, candidates, rng, budget):
         totals[arm] += _play(model, world, me, candidates[arm], rng.below(SEED_RANGE))
         counts[arm] += 1
     return [(totals[i] / counts[i], counts[i]) for i in range(len(candidates))]
+
+
+# --- for the games' samplers ----------------------------------------------------------------
+def blank_state(state_class: type, view: dict, options: dict, rng: Rng):
+    """An empty ``state_class`` for a sampler to fill from ``view``: the view's players
+    and ``options``, seed 0 (the true seed stays on the host: nothing in a view shows it)
+    and its own generator drawn from ``rng``."""
+    state = state_class.__new__(state_class)
+    state.players = view["players"]
+    state.seed = 0
+    state.options = dict(options)
+    state.rng = Rng(rng.below(SEED_RANGE))
+    return state
+
+
+def weighted_choice(items: list, weights: list[float], rng: Rng):
+    """One of ``items``, each as likely as its weight (positive weights)."""
+    pick = rng.random() * sum(weights)
+    for item, weight in zip(items, weights, strict=True):
+        pick -= weight
+        if pick < 0:
+            return item
+    return items[-1]

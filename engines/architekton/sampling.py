@@ -8,17 +8,14 @@ sampler shuffles them into the stacks and reserves at the sizes the view shows.
 
 from ..plain import encode
 from ..rng import Rng
+from ..search import blank_state
 from .rules import HOUSE, SCORED, SETTLE, ArchitektonState
 from .tiles import BUILDINGS, LANDSCAPES, STEPS, is_building, key
 
 
 def sample_state(view: dict, rng: Rng) -> ArchitektonState:
     """A state whose ``view(view["you"])`` equals ``view``; hidden parts drawn with ``rng``."""
-    state = ArchitektonState.__new__(ArchitektonState)
-    state.players = view["players"]
-    state.seed = 0  # never shown; the true seed stays on the host
-    state.options = {"revenge": view["revenge"]}
-    state.rng = Rng(rng.below(1 << 62))
+    state = blank_state(ArchitektonState, view, {"revenge": view["revenge"]}, rng)
     state.revenge = view["revenge"]
     state.victory_points = list(view["victory_points"])
     state.results = encode(view["results"])

@@ -10,6 +10,7 @@ their worst). Locked plans are drawn from each player's observed empty-fist rate
 """
 
 from ..rng import Rng
+from ..search import blank_state, weighted_choice
 from ..simultaneous import SecretChoices
 from ..state import OVER
 from .rules import PENALTY, PIECES, PLAN, DieMauerState, legal_ends
@@ -31,11 +32,7 @@ def empty_fist_rate(view: dict, player: int, as_master: bool) -> float:
 def sample_state(view: dict, rng: Rng) -> DieMauerState:
     """A state whose ``view(view["you"])`` equals ``view``; hidden parts drawn with ``rng``."""
     me, players = view["you"], view["players"]
-    state = DieMauerState.__new__(DieMauerState)
-    state.players = players
-    state.seed = 0  # never shown; the true seed stays on the host
-    state.options = {"rounds": view["rounds"]}
-    state.rng = Rng(rng.below(1 << 62))
+    state = blank_state(DieMauerState, view, {"rounds": view["rounds"]}, rng)
     state.rounds = view["rounds"]
     state.round = view["rounds"] if view["phase"] == OVER else view["round"] - 1
     state.turn = view["turn"]
@@ -96,7 +93,7 @@ def _replay(view: dict, rng: Rng):
             _, giver, master, piece = move
             if piece is None:
                 held = stocks[giver]
-                piece = _weighted(held, rng) if held else None
+                piece = _heavier_likelier(held, rng) if held else None
                 move[3] = piece
             if piece is None or piece not in stocks[giver]:
                 return None
@@ -113,14 +110,8 @@ def _replay(view: dict, rng: Rng):
     return [_ordered(stock) for stock in stocks], moves
 
 
-def _weighted(pieces: list[str], rng: Rng) -> str:
-    total = sum(PENALTY[piece] for piece in pieces)
-    pick = rng.random() * total
-    for piece in pieces:
-        pick -= PENALTY[piece]
-        if pick < 0:
-            return piece
-    return pieces[-1]
+def _heavier_likelier(pieces: list[str], rng: Rng) -> str:
+    return weighted_choice(pieces, [PENALTY[piece] for piece in pieces], rng)
 
 
 def _ordered(pieces: list[str]) -> list[str]:
@@ -133,4 +124,4 @@ def _locked_plan(view: dict, state: DieMauerState, player: int, rng: Rng):
     if rng.random() < empty_fist_rate(view, player, player == view["master"]):
         return None
     fitting = [piece for piece in set(state.stocks[player]) if legal_ends(state.wall, piece)]
-    return _weighted(_ordered(fitting), rng) if fitting else None
+    return _heavier_likelier(_ordered(fitting), rng) if fitting else None

@@ -14,6 +14,7 @@ import math
 
 from ..plain import encode
 from ..rng import Rng
+from ..search import blank_state, weighted_choice
 from ..simultaneous import SecretChoices
 from ..state import OVER
 from .board import (
@@ -76,11 +77,7 @@ def card_weight(covered: dict[str, int], card: str) -> float:
 def sample_state(view: dict, rng: Rng) -> DrunterDruberState:
     """A state whose ``view(view["you"])`` equals ``view``; hidden parts drawn with ``rng``."""
     me, players = view["you"], view["players"]
-    state = DrunterDruberState.__new__(DrunterDruberState)
-    state.players = players
-    state.seed = 0  # never shown; the true seed stays on the host
-    state.options = {"variant": view["variant"]}
-    state.rng = Rng(rng.below(1 << 62))
+    state = blank_state(DrunterDruberState, view, {"variant": view["variant"]}, rng)
     state.variant = view["variant"]
     state.phase = view["phase"]
     state.current = view["current"]
@@ -142,7 +139,7 @@ def _cards(view: dict, rng: Rng) -> tuple[list[list[str]], list[str] | None]:
     rng.shuffle(others)  # no player is always dealt from the fullest deck
     for player in others:
         for _ in range(per):
-            card = _weighted(unseen, [card_weight(covered[player], c) for c in unseen], rng)
+            card = weighted_choice(unseen, [card_weight(covered[player], c) for c in unseen], rng)
             unseen.remove(card)
             cards[player].append(card)
     if me is not None:
@@ -190,13 +187,4 @@ def _vote(view: dict, state: DrunterDruberState, rng: Rng):
         "cards": cards,
         "jein": jein,
     }
-
-
-def _weighted(items: list, weights: list[float], rng: Rng):
-    pick = rng.random() * sum(weights)
-    for item, weight in zip(items, weights, strict=True):
-        pick -= weight
-        if pick < 0:
-            return item
-    return items[-1]
 

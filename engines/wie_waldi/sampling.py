@@ -9,6 +9,7 @@ the piles, at the sizes the view shows.
 
 from ..plain import encode
 from ..rng import Rng
+from ..search import blank_state
 from ..state import OVER
 from .cards import COLOURS, SET, SET_SIZE
 from .rules import RACE, WieWaldiState
@@ -17,11 +18,7 @@ from .rules import RACE, WieWaldiState
 def sample_state(view: dict, rng: Rng) -> WieWaldiState:
     """A state whose ``view(view["you"])`` equals ``view``; hidden parts drawn with ``rng``."""
     me, players = view["you"], view["players"]
-    state = WieWaldiState.__new__(WieWaldiState)
-    state.players = players
-    state.seed = 0  # never shown; the true seed stays on the host
-    state.options = {"rounds": view["rounds"], "round_timer": view["round_timer"]}
-    state.rng = Rng(rng.below(1 << 62))
+    state = blank_state(WieWaldiState, view, {"rounds": view["rounds"], "round_timer": view["round_timer"]}, rng)
     state.rounds, state.round_timer = view["rounds"], view["round_timer"]
     state.phase = view["phase"]
     state.round = view["rounds"] if state.phase == OVER else view["round"] - 1

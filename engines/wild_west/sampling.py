@@ -8,6 +8,7 @@ each locked pick among the columns that player could write.
 """
 
 from ..rng import Rng
+from ..search import blank_state
 from ..simultaneous import SecretChoices
 from ..state import OVER
 from .rules import PICK, STEPS_AFTER, WRITE_STEP, WildWestState
@@ -17,11 +18,7 @@ from .sheet import MINE, full_deck, tile_at, writable_tiles
 def sample_state(view: dict, rng: Rng) -> WildWestState:
     """A state whose ``view(view["you"])`` equals ``view``; hidden parts drawn with ``rng``."""
     me, players = view["you"], view["players"]
-    state = WildWestState.__new__(WildWestState)
-    state.players = players
-    state.seed = 0  # never shown; the true seed stays on the host
-    state.options = {"timer": view["timer"]}
-    state.rng = Rng(rng.below(1 << 62))
+    state = blank_state(WildWestState, view, {"timer": view["timer"]}, rng)
     state.timer, state.solo = view["timer"], view["solo"]
     state.phase, state.round, state.deal = view["phase"], view["round"], view["deal"]
     state.flipped = list(view["cards"])
