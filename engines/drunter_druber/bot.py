@@ -184,7 +184,7 @@ def easy_bot(view: dict, legal: list, rng):
     if kind == "place" and rng.random() < EASY_CARELESS:
         return rng.choice(legal)
     if kind == "vote" and rng.random() < EASY_RANDOM_VOTES:
-        return rng.choice(legal[:8])  # one card, any of them
+        return rng.choice([a for a in legal if len(a["cards"]) == 1])
     return bot(view, legal, rng)
 
 
