@@ -2,21 +2,34 @@
 
 Everything is drawn on a logical 1920x1080 surface, scaled to fit the window with bars.
 Updates run at a fixed 60 Hz through an accumulator; sessions are polled inside
-update(), so a frame never waits for the network.
+update(), so a frame never waits for the network. In-process hosts (couch play) are
+ticked once per frame here, whichever scene is on top, so a pause menu never changes
+how the bots' clock runs.
+
+Scenes change with a short cross-fade (none at the "instant" animation speed). A menu
+nobody touches comes to rest: the loop then sleeps until input arrives instead of
+drawing the same picture 60 times a second.
 """
 
+import math
+import signal
+import sys
 import time
 
 import pygame
 
 from client import art
+from client.flow import Flow
 from client.input import LOGICAL_SIZE, InputRouter, Intent, Viewport
 from client.settings import Settings
 from client.sound import Sounds
+from client.toasts import Toasts
 
 STEP = 1 / 60
 MAX_STEPS = 5
 WINDOW_SIZE = (1280, 720)
+FADE_SECONDS = 0.22
+REST_WAIT_MS = 250  # while resting, wake at least this often (timers, the attract mode)
 
 
 class App:
@@ -31,11 +44,18 @@ class App:
         self.input = InputRouter(self.settings)
         self.input.viewport = self.viewport
         self.sounds = Sounds(self.settings.volume)
+        self.toasts = Toasts()
+        self.flow = Flow(self)
         self.scenes: list = []
+        self.hosts: list = []  # in-process hosts this window drives
         self.running = True
         self.accumulator = 0.0
         self.frames = 0
-        self.notes: list[list] = []  # [text, seconds left]: small toasts over any scene
+        self.clock = 0.0  # seconds this app has run; the in-process hosts' clock
+        self.idle = 0.0  # seconds since the last input
+        self.fade: tuple[pygame.Surface, float] | None = None  # the last picture and its age
+        self.dirty = True  # something changed since the last picture
+        self.terminated = False  # set by SIGTERM (see run)
         if self.settings.problem:
             self.note(self.settings.problem)
 
@@ -58,6 +78,8 @@ class App:
         self._scaled = pygame.Surface(shown).convert() if self.logical is not self.window else None
         if hasattr(self, "input"):
             self.input.viewport = self.viewport
+        self.fade = None
+        self.dirty = True
 
     def resize(self, size) -> None:
         """Resize the window (also what a VIDEORESIZE leads to)."""
@@ -77,41 +99,65 @@ class App:
         return self.scenes[-1] if self.scenes else None
 
     def push(self, scene) -> None:
+        self._before_change(scene.opaque)
         if self.scenes:
             self.scenes[-1].pause()
         self.scenes.append(scene)
         scene.resume()
+        self._after_change()
 
     def pop(self):
+        self._before_change(self.scenes[-1].opaque if self.scenes else True)
         scene = self.scenes.pop()
         scene.pause()
         if self.scenes:
             self.scenes[-1].resume()
         else:
             self.running = False
+        self._after_change()
         return scene
 
     def replace(self, scene) -> None:
+        self._before_change(scene.opaque or self.scenes[-1].opaque)
         old = self.scenes.pop()
         old.pause()
         self.scenes.append(scene)
         scene.resume()
+        self._after_change()
 
     def pop_to(self, scene_type) -> None:
         """Pop scenes until one of ``scene_type`` is on top (or only one scene is left)."""
         while len(self.scenes) > 1 and not isinstance(self.scenes[-1], scene_type):
             self.pop()
 
-    def note(self, words: str, seconds: float = 6.0, problem: bool = True) -> None:
-        """A toast over any scene: a problem (red) or a plain notice."""
-        self.notes.append([words, seconds, problem])
+    def _before_change(self, screen_changes: bool = True) -> None:
+        """Keep the picture on screen now: the next screen fades in over it (a dialog
+        opening or closing over the same screen does not fade)."""
+        if screen_changes and self.frames and self.fade is None and not math.isinf(self.settings.speed):
+            self.fade = (self.logical.copy(), 0.0)
 
+    def _after_change(self) -> None:
+        self.toasts.keep_owners(self.scenes)
+        self.dirty = True
+
+    def note(self, words: str, seconds: float = 6.0, problem: bool = True, key: str | None = None) -> None:
+        """A toast from the scene on top (it goes when that scene goes)."""
+        self.toasts.add(words, problem=problem, seconds=seconds, key=key, owner=self.top)
+
+    # --- in-process hosts ----------------------------------------------------------------
+    def drive(self, host) -> None:
+        """Tick ``host`` once per frame from now on."""
+        if host not in self.hosts:
+            self.hosts.append(host)
+
+    def undrive(self, host) -> None:
+        if host in self.hosts:
+            self.hosts.remove(host)
+
+    # --- quitting -------------------------------------------------------------------------
     def request_quit(self) -> None:
         if any(scene.running_game for scene in self.scenes):
-            from client.scenes.base import ConfirmScene
-
-            if not isinstance(self.top, ConfirmScene):
-                self.push(ConfirmScene(self, "Quit Spielabend? The game in progress will end.", self.quit))
+            self.flow.confirm("Quit Spielabend? The game in progress will end.", self.quit, once=True)
             return
         self.quit()
 
@@ -125,6 +171,8 @@ class App:
 
     # --- one frame ------------------------------------------------------------------------
     def dispatch(self, intent: Intent) -> None:
+        self.idle = 0.0
+        self.dirty = True
         if intent.device == "system":
             if intent.action == "quit":
                 self.request_quit()
@@ -142,12 +190,22 @@ class App:
             self.dispatch(intent)
             if not self.running:
                 return
+        self.idle += dt
+        self.clock += dt
+        for host in list(self.hosts):
+            host.tick(self.clock)
         self.accumulator = min(self.accumulator + dt, STEP * MAX_STEPS)
         while self.accumulator >= STEP - 1e-9:
             self.accumulator -= STEP
             self.update(STEP)
-        self.draw()
-        self.present()
+        if self.fade is not None:
+            picture, age = self.fade
+            age += dt * min(self.settings.speed, 4.0)
+            self.fade = None if age >= FADE_SECONDS else (picture, age)
+        if self.dirty or not self.resting():
+            self.draw()
+            self.present()
+            self.dirty = False
         self.frames += 1
 
     def update(self, dt: float) -> None:
@@ -156,44 +214,40 @@ class App:
             for scene in self.scenes[:-1]:
                 if getattr(scene, "updates_when_covered", False):
                     scene.update(dt)
-        for note in self.notes:
-            note[1] -= dt
-        self.notes = [note for note in self.notes if note[1] > 0]
+        count = len(self.toasts)
+        self.toasts.update(dt)
+        if len(self.toasts) != count:
+            self.dirty = True
 
-    def draw(self) -> None:
-        surface = self.logical
+    def drawn_scenes(self) -> list:
+        """The scenes that show: the top opaque one and everything above it."""
         first = 0
         for index in range(len(self.scenes) - 1, -1, -1):
             if self.scenes[index].opaque:
                 first = index
                 break
-        if not self.scenes:
-            surface.fill(art.NIGHT)
-        for scene in self.scenes[first:]:
-            scene.draw(surface)
-        if self.scenes and self.notes:
-            self.draw_notes(surface, getattr(self.scenes[first], "notes_at", "bottom"))
+        return self.scenes[first:]
 
-    def draw_notes(self, surface, where: str) -> None:
-        """The newest notes: at the bottom of menus (over their hint line, which they hide),
-        or at the top of the table between its header and its log."""
-        width = 700 if where == "top" else 1500
-        y = 20 if where == "top" else art.H - 12
-        for words, _, problem in reversed(self.notes[-2:]):
-            lines = art.wrap(words, 34, width)
-            box = pygame.Rect(0, 0, max(art.font(34).size(line)[0] for line in lines) + 44, 20 + 38 * len(lines))
-            if where == "top":
-                box.midtop = (art.W // 2, y)
-                y = box.bottom + 8
-            else:
-                box.midbottom = (art.W // 2, y)
-                y = box.top - 8
-            if problem:
-                surface.blit(art.panel(box.size, (90, 46, 40), art.DANGER, 12), box)
-            else:
-                surface.blit(art.panel(box.size, art.PANEL_HI, art.GOLD, 12), box)
-            for i, line in enumerate(lines):
-                art.blit_text(surface, line, 34, art.INK, (box.centerx, box.top + 29 + 38 * i), "center")
+    def resting(self) -> bool:
+        """Whether the picture would not change without input: every scene on screen is
+        still, and no toast, fade or in-process host is running."""
+        return (bool(self.scenes) and self.fade is None and not self.hosts and not len(self.toasts)
+                and all(scene.still() for scene in self.drawn_scenes()))
+
+    def draw(self) -> None:
+        surface = self.logical
+        scenes = self.drawn_scenes()
+        if not scenes:
+            surface.fill(art.NIGHT)
+        for scene in scenes:
+            scene.draw(surface)
+        if scenes:
+            where = getattr(scenes[0], "notes_at", "bottom")
+            self.toasts.draw(surface, self.toasts.visible(scenes), where)
+        if self.fade is not None:
+            picture, age = self.fade
+            picture.set_alpha(round(255 * (1 - age / FADE_SECONDS) ** 2))
+            surface.blit(picture, (0, 0))
 
     def present(self) -> None:
         if self._scaled is not None:
@@ -208,26 +262,60 @@ class App:
     def screenshot(self, path) -> None:
         pygame.image.save(self.logical, str(path))
 
-    def loop(self, max_frames: int | None = None) -> None:
+    def loop(self, max_frames: int | None = None, fixed_dt: float | None = None, seconds: float | None = None) -> None:
+        """Run frames until the app stops, ``max_frames`` are shown or ``seconds`` have
+        passed. With ``fixed_dt`` every frame advances exactly that long and nobody waits
+        (a scripted run)."""
         clock = pygame.time.Clock()
         clock.tick()
-        while self.running and (max_frames is None or self.frames < max_frames):
-            dt = clock.tick(60) / 1000
+        while (self.running and (max_frames is None or self.frames < max_frames)
+               and (seconds is None or self.clock < seconds)):
+            if self.terminated:  # SIGTERM: close the window (a running game ends) without asking
+                self.quit()
+                break
+            if fixed_dt is not None:
+                self.frame(fixed_dt)
+                continue
+            if self.resting() and not self.dirty:
+                event = pygame.event.wait(REST_WAIT_MS)  # sleep until input (or a little while)
+                if event.type != pygame.NOEVENT:
+                    pygame.event.post(event)
+                dt = clock.tick() / 1000
+            else:
+                dt = clock.tick(60) / 1000
             self.frame(dt)
 
 
-def run(fullscreen: bool = False) -> int:
-    """Open the window and play until the player quits; returns the exit status."""
+def run(fullscreen: bool = False, start=None, frames: int | None = None, seconds: float | None = None,
+        screenshot=None) -> int:
+    """Open the window and play until the player quits; returns the exit status.
+    ``start(app)`` puts the first scene up (default: the title). With ``frames``, exactly
+    that many frames of 1/60 s run and the last is saved to ``screenshot``; with
+    ``seconds`` the window closes after that long."""
     started = time.perf_counter()
-    from client.scenes.title import TitleScene
-
+    stop: list = []
+    # SDL would turn SIGTERM into a window-close, which asks first while a game runs; a
+    # handler of our own (installed before SDL's) ends the loop instead.
+    previous = signal.signal(signal.SIGTERM, lambda *_: stop.append(True))
     app = App(fullscreen=fullscreen or None)
-    app.push(TitleScene(app))
     app.started = started
+    signal.signal(signal.SIGTERM, lambda *_: setattr(app, "terminated", True))
+    if stop:
+        app.terminated = True
+    status = 0
     try:
-        app.loop()
+        (start or Flow.start_title)(app)
+        app.loop(max_frames=frames, fixed_dt=STEP if frames is not None else None, seconds=seconds)
+        if screenshot:
+            try:
+                app.screenshot(screenshot)
+            except (pygame.error, OSError) as error:
+                print(f"spielabend: could not save the screenshot to {screenshot}: {error}", file=sys.stderr)
+                status = 1
+        app.quit()
     finally:
         app.settings.save()
         pygame.quit()
         art.forget()
-    return 0
+        signal.signal(signal.SIGTERM, previous)
+    return status

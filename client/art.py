@@ -1,10 +1,15 @@
-"""Everything drawn in code: palette, fonts, cached text, panels, Die Mauer pieces.
+"""Everything every screen draws with: palette, the Inter font, cached text, fitted and
+wrapped lines, panels and backdrops. One game's own art lives in its `client/games` module.
 
 Surfaces are cached by what they show, so a frame mostly blits ready-made images.
+Text is set in Inter (SIL Open Font License, `assets/fonts/OFL.txt`); SDL_ttf applies
+the font's kerning, so pairs like "AV" or "To" sit tight.
 """
 
+import itertools
 import math
 from functools import lru_cache
+from pathlib import Path
 
 import pygame
 
@@ -16,47 +21,89 @@ NIGHT = (24, 20, 28)
 PANEL = (46, 38, 44)
 PANEL_HI = (70, 58, 64)
 GOLD = (242, 178, 64)
-MASTER_ORANGE = (255, 132, 24)
 DANGER = (232, 86, 76)
 GOOD = (112, 204, 128)
-STONE = (196, 178, 150)
-STONE_DARK = (132, 116, 96)
-TOWER_BLUE = (92, 132, 214)
-GATE_RED = (206, 76, 68)
 SEAT_COLOURS = [
     (236, 104, 84), (84, 150, 240), (96, 200, 120),
     (240, 196, 72), (176, 120, 240), (64, 200, 214),
 ]
 SEAT_COLOUR_NAMES = ["coral", "blue", "green", "yellow", "violet", "teal"]
 
-
-@lru_cache(maxsize=32)
-def font(size: int) -> pygame.font.Font:
-    return pygame.font.Font(None, size)
-
-
-@lru_cache(maxsize=1024)
-def text(words: str, size: int, colour=INK) -> pygame.Surface:
-    return font(size).render(words, True, colour)
+FONT_DIR = Path(__file__).resolve().parents[1] / "assets" / "fonts"
+FONT_FILES = {"regular": "Inter-Regular.otf", "semibold": "Inter-SemiBold.otf", "bold": "Inter-Bold.otf"}
+# Sizes in this code base are given in the units of pygame's default font, whose letters
+# are about 0.7 as large as a point of Inter: layouts keep their proportions.
+POINTS_PER_SIZE = 0.7
+ELLIPSIS = "\u2026"
 
 
-def blit_text(surface, words, size, colour, pos, anchor="topleft") -> pygame.Rect:
-    image = text(words, size, tuple(colour))
+@lru_cache(maxsize=64)
+def font(size: int, weight: str = "semibold") -> pygame.font.Font:
+    """Inter of ``weight`` (regular, semibold, bold) at ``size``; pygame's own font if the
+    file is missing (a broken install still shows every word)."""
+    path = FONT_DIR / FONT_FILES[weight]
+    try:
+        return pygame.font.Font(path, max(6, round(size * POINTS_PER_SIZE)))
+    except (OSError, FileNotFoundError):
+        return pygame.font.Font(None, size)
+
+
+@lru_cache(maxsize=2048)
+def text(words: str, size: int, colour=INK, weight: str = "semibold") -> pygame.Surface:
+    return font(size, weight).render(words, True, colour)
+
+
+def blit_text(surface, words, size, colour, pos, anchor="topleft", weight: str = "semibold",
+              width: int | None = None) -> pygame.Rect:
+    """Draw ``words``; with ``width`` they are first fitted to it (see `fit`)."""
+    if width is not None:
+        words = fit(words, size, width, weight)
+    image = text(words, size, tuple(colour), weight)
     rect = image.get_rect(**{anchor: pos})
     surface.blit(image, rect)
     return rect
 
 
-def wrap(words: str, size: int, width: int) -> list[str]:
+def text_width(words: str, size: int, weight: str = "semibold") -> int:
+    return font(size, weight).size(words)[0]
+
+
+@lru_cache(maxsize=4096)
+def fit(words: str, size: int, width: int, weight: str = "semibold") -> str:
+    """``words`` as they fit in ``width`` pixels: whole, or cut and ended with an ellipsis.
+
+    Names are drawn through this wherever they appear, so a long one never spills into
+    its neighbour's space."""
+    if text_width(words, size, weight) <= width:
+        return words
+    low, high = 0, len(words)
+    while low < high:  # the longest prefix that fits with the ellipsis
+        middle = (low + high + 1) // 2
+        if text_width(words[:middle].rstrip() + ELLIPSIS, size, weight) <= width:
+            low = middle
+        else:
+            high = middle - 1
+    return words[:low].rstrip() + ELLIPSIS
+
+
+def wrap(words: str, size: int, width: int, weight: str = "semibold") -> list[str]:
+    """``words`` broken into lines no wider than ``width``; a single word too long for
+    a line is cut with an ellipsis rather than spilling out."""
+    return list(_wrap(words, size, width, weight))
+
+
+@lru_cache(maxsize=2048)
+def _wrap(words: str, size: int, width: int, weight: str) -> tuple[str, ...]:
     lines, line = [], ""
     for word in words.split():
         trial = f"{line} {word}".strip()
-        if font(size).size(trial)[0] <= width or not line:
+        if text_width(trial, size, weight) <= width:
             line = trial
-        else:
+            continue
+        if line:
             lines.append(line)
-            line = word
-    return lines + ([line] if line else [])
+        line = fit(word, size, width, weight)
+    return tuple(lines + ([line] if line else []))
 
 
 def shade(colour, factor: float):
@@ -67,16 +114,22 @@ def mix(a, b, t: float):
     return tuple(round(a[i] + (b[i] - a[i]) * t) for i in range(3))
 
 
-@lru_cache(maxsize=64)
+def seat_colour(index: int):
+    return SEAT_COLOURS[index % len(SEAT_COLOURS)]
+
+
+@lru_cache(maxsize=128)
 def panel(size: tuple[int, int], colour=PANEL, border=None, radius: int = 18, alpha: int = 235):
     """A rounded panel with a soft top light, cached by size and colours."""
+    size = (max(8, int(size[0])), max(8, int(size[1])))
+    radius = min(radius, size[0] // 2, size[1] // 2)
     surface = pygame.Surface(size, pygame.SRCALPHA)
     rect = surface.get_rect()
     pygame.draw.rect(surface, (*shade(colour, 0.6), alpha), rect, border_radius=radius)
-    pygame.draw.rect(surface, (*colour, alpha), rect.inflate(-4, -4), border_radius=radius - 2)
+    pygame.draw.rect(surface, (*colour, alpha), rect.inflate(-4, -4), border_radius=max(0, radius - 2))
     top = rect.inflate(-10, -10)
     top.height = max(4, rect.height // 3)
-    pygame.draw.rect(surface, (*shade(colour, 1.18), alpha), top, border_radius=radius - 4)
+    pygame.draw.rect(surface, (*shade(colour, 1.18), alpha), top, border_radius=max(0, radius - 4))
     pygame.draw.rect(surface, (*colour, alpha), top.move(0, top.height // 2).clip(rect.inflate(-10, -10)))
     if border:
         pygame.draw.rect(surface, border, rect, width=4, border_radius=radius)
@@ -108,100 +161,50 @@ def background(kind: str = "table") -> pygame.Surface:
     return surface.convert() if pygame.display.get_surface() else surface
 
 
-# --- Die Mauer pieces ---------------------------------------------------------------
-PIECE_WIDTH_UNITS = {"T": 1.0, "G": 1.15, "6": 1.3, "4": 1.1, "3": 1.0, "2": 0.9, "1": 0.8}
+@lru_cache(maxsize=8)
+def shade_layer(alpha: int) -> pygame.Surface:
+    """A full-screen dark veil (dialogs dim what is under them)."""
+    veil = pygame.Surface((W, H), pygame.SRCALPHA)
+    veil.fill((8, 6, 10, alpha))
+    return veil
 
 
-def piece_size(piece: str, height: int) -> tuple[int, int]:
-    return round(height * 0.62 * PIECE_WIDTH_UNITS[piece]), height
+CACHES = [font, text, fit, _wrap, panel, background, shade_layer]
 
 
-@lru_cache(maxsize=256)
-def piece_image(piece: str, height: int, tint=None, ghost: bool = False) -> pygame.Surface:
-    """A wall segment: stone block with merlons, a blue Tower, or a red Gate."""
-    width, height = piece_size(piece, height)
-    surface = pygame.Surface((width, height), pygame.SRCALPHA)
-    base = TOWER_BLUE if piece == "T" else GATE_RED if piece == "G" else STONE
-    if tint is not None:
-        base = mix(base, tint, 0.35)
-    alpha = 110 if ghost else 255
-    dark, light = (*shade(base, 0.62), alpha), (*shade(base, 1.12), alpha)
-    body = pygame.Rect(0, round(height * 0.22), width, round(height * 0.78))
-    if piece == "T":
-        body = pygame.Rect(0, round(height * 0.12), width, round(height * 0.88))
-    merlons = {"T": 3, "G": 2}.get(piece) or int(piece)
-    slot = width / (merlons * 2 - 1)
-    for i in range(merlons):
-        merlon = pygame.Rect(round(i * 2 * slot), body.top - round(height * 0.12), max(3, round(slot)),
-                             round(height * 0.14))
-        pygame.draw.rect(surface, dark, merlon)
-        pygame.draw.rect(surface, light, merlon.inflate(-4, -4))
-    pygame.draw.rect(surface, dark, body, border_radius=4)
-    pygame.draw.rect(surface, (*base, alpha), body.inflate(-6, -6), border_radius=3)
-    rows = 4
-    for r in range(1, rows):  # mortar lines
-        y = body.top + r * body.height // rows
-        pygame.draw.line(surface, dark, (body.left + 4, y), (body.right - 5, y), 2)
-        for c in range(3):
-            x = body.left + (c * 2 + r % 2 + 1) * body.width // 6
-            pygame.draw.line(surface, dark, (x, y - body.height // rows + 3), (x, y - 2), 2)
-    if piece == "G":
-        arch = pygame.Rect(0, 0, width // 2, body.height * 0.62)
-        arch.midbottom = (width // 2, body.bottom - 3)
-        pygame.draw.rect(surface, (30, 20, 20, alpha), arch, border_top_left_radius=width // 4,
-                         border_top_right_radius=width // 4)
-    elif piece == "T":
-        window = pygame.Rect(0, 0, max(6, width // 6), body.height // 5)
-        window.center = (width // 2, body.top + body.height // 3)
-        pygame.draw.rect(surface, (28, 30, 48, alpha), window, border_top_left_radius=8,
-                         border_top_right_radius=8)
-    label = text({"T": "T", "G": "G"}.get(piece, piece), max(18, height // 3), INK if piece in "TG" else NIGHT)
-    label_rect = label.get_rect(center=(width // 2, body.top + body.height * 0.72))
-    surface.blit(label, label_rect)
-    if ghost:
-        pygame.draw.rect(surface, (*INK, 200), surface.get_rect(), width=3, border_radius=6)
-    return surface
-
-
-@lru_cache(maxsize=64)
-def fist_image(colour, size: int, open_amount: float = 0.0) -> pygame.Surface:
-    """A stylised fist in a seat's colour; ``open_amount`` 1 shows an open palm."""
-    surface = pygame.Surface((size, size), pygame.SRCALPHA)
-    skin = mix((236, 196, 160), colour, 0.25)
-    dark = shade(skin, 0.7)
-    palm = pygame.Rect(size * 0.18, size * 0.34, size * 0.64, size * 0.56)
-    pygame.draw.rect(surface, dark, palm, border_radius=size // 6)
-    pygame.draw.rect(surface, skin, palm.inflate(-6, -6), border_radius=size // 6)
-    for i in range(4):
-        length = size * (0.16 + 0.3 * open_amount)
-        finger = pygame.Rect(palm.left + 4 + i * (palm.width - 8) / 4, palm.top - length + size * 0.08,
-                             (palm.width - 8) / 4 - 2, length + size * 0.1)
-        pygame.draw.rect(surface, dark, finger, border_radius=size // 14)
-        pygame.draw.rect(surface, skin, finger.inflate(-4, -4), border_radius=size // 14)
-    pygame.draw.rect(surface, colour, pygame.Rect(palm.left, palm.bottom - 10, palm.width, 10),
-                     border_radius=4)
-    return surface
-
-
-@lru_cache(maxsize=16)
-def master_block(size: int) -> pygame.Surface:
-    surface = pygame.Surface((size, size), pygame.SRCALPHA)
-    pygame.draw.rect(surface, shade(MASTER_ORANGE, 0.7), surface.get_rect(), border_radius=size // 6)
-    pygame.draw.rect(surface, MASTER_ORANGE, surface.get_rect().inflate(-6, -6), border_radius=size // 6)
-    label = text("M", round(size * 0.8), NIGHT)
-    surface.blit(label, label.get_rect(center=(size // 2, size // 2 + 2)))
-    return surface
+def cached(function):
+    """Register another module's lru_cache'd drawing function, so `forget` clears it too."""
+    CACHES.append(function)
+    return function
 
 
 def forget() -> None:
     """Drop every cached font and image (after pygame.quit() they are no longer valid)."""
-    for cached in (font, text, panel, background, piece_image, fist_image, master_block):
-        cached.cache_clear()
+    for function in CACHES:
+        function.cache_clear()
 
 
 def cursor_ring(surface, rect, colour, thickness=5, pulse: float = 0.0) -> None:
     grow = round(4 + 4 * pulse)
     pygame.draw.rect(surface, colour, rect.inflate(grow * 2, grow * 2), width=thickness, border_radius=12)
+
+
+def dashed_ring(surface, rect, colour, phase: float = 0.0, dash: int = 18, thickness: int = 4) -> None:
+    """A marching dashed outline: something sent and not yet answered (a pending intent)."""
+    rect = pygame.Rect(rect).inflate(12, 12)
+    perimeter = [(rect.left, rect.top), (rect.right, rect.top), (rect.right, rect.bottom),
+                 (rect.left, rect.bottom), (rect.left, rect.top)]
+    offset = int(phase * dash * 2) % (dash * 2)
+    for (x1, y1), (x2, y2) in itertools.pairwise(perimeter):
+        length = max(abs(x2 - x1), abs(y2 - y1))
+        step = -offset
+        while step < length:
+            a, b = max(0, step), min(length, step + dash)
+            if b > a:
+                t1, t2 = a / length, b / length
+                pygame.draw.line(surface, colour, (x1 + (x2 - x1) * t1, y1 + (y2 - y1) * t1),
+                                 (x1 + (x2 - x1) * t2, y1 + (y2 - y1) * t2), thickness)
+            step += dash * 2
 
 
 def pointer(surface, pos, colour) -> None:

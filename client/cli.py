@@ -1,4 +1,5 @@
-"""`spielabend`: the window client, a headless bot match, or LAN host / join / browse."""
+"""`spielabend`: the window client, a demo of bots at a table, a headless bot match, or
+LAN host / join / browse."""
 
 import argparse
 import os
@@ -21,7 +22,8 @@ def display_available() -> bool:
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="spielabend",
-        description="Spielabend: a game-night arcade. Subcommands host, join and browse play over the LAN.",
+        description="Spielabend: a game-night arcade. Subcommands: demo (bots play a table in the window); "
+                    "host, join and browse play over the LAN.",
     )
     parser.add_argument("--headless", action="store_true", help="play a bot match in the terminal, no window")
     parser.add_argument("--game", action="append", choices=sorted(GAMES), help="game for --headless (repeatable)")
@@ -31,12 +33,63 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def build_demo_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="spielabend demo",
+        description="Open the window and let bots play every seat of GAME's table, game after game, at a pace "
+                    "a person can follow. Esc quits.",
+    )
+    parser.add_argument("game", choices=sorted(GAMES), metavar="GAME", help=f"one of {', '.join(sorted(GAMES))}")
+    parser.add_argument("--players", type=int, help="seats at the table (default: the game's usual number)")
+    parser.add_argument("--seconds", type=float, help="quit after this many seconds")
+    parser.add_argument("--frames", type=int, help="run exactly this many frames (1/60 s each, no waiting)")
+    parser.add_argument("--screenshot", metavar="FILE.png", help="with --frames: save the last frame here")
+    parser.add_argument("--seed", type=int, help="seed of the first game (default: random)")
+    parser.add_argument("--fullscreen", action="store_true")
+    return parser
+
+
+def demo_main(argv) -> int:
+    """`spielabend demo`: exit 0 when done, 2 for bad input (one line on stderr)."""
+    from client.games import TABLES
+
+    parser = build_demo_parser()
+    args = parser.parse_args(argv)
+    info = GAMES[args.game]
+    if args.game not in TABLES:
+        print(f"spielabend demo: {info.name} has no table in this window yet; watch bots play it with "
+              f"spielabend --headless --game {args.game}", file=sys.stderr)
+        return 2
+    if args.players is not None and not info.min_players <= args.players <= info.max_players:
+        parser.error(f"{info.name} takes {info.min_players}-{info.max_players} players, not {args.players}")
+    if args.frames is not None and args.frames < 1:
+        parser.error("--frames must be at least 1")
+    if args.seconds is not None and args.seconds <= 0:
+        parser.error("--seconds must be more than 0")
+    if args.screenshot and args.frames is None:
+        parser.error("--screenshot needs --frames")
+    if args.frames is None and args.seconds is None and not display_available():
+        parser.error("no display to open the window on: use --frames F --screenshot FILE.png, or "
+                     "spielabend --headless")
+    from client.app import run
+
+    def start(app):
+        app.flow.demo(args.game, args.players, args.seed)
+        if app.top is None or app.flow.demo_plan is None:
+            raise SystemExit(1)
+
+    return run(fullscreen=args.fullscreen, start=start, frames=args.frames, seconds=args.seconds,
+               screenshot=args.screenshot)
+
+
 def main(argv=None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     if argv and argv[0] in NET_COMMANDS:
         from netplay.cli import main as net_main
 
         return net_main(argv)
+    if argv and argv[0] == "demo":
+        return demo_main(argv[1:])
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.headless or not display_available():

@@ -37,8 +37,11 @@ class Intent:
     """One thing a device asked for.
 
     ``action``: a virtual button (up down left right confirm back peek alt secret menu),
-    ``point`` (pointer moved), ``escape``, ``text``, ``raw`` (any key or pad button, for
-    rebinding; ``text`` holds its name), or a system action (quit, fullscreen, resize).
+    ``point`` (pointer moved), ``wheel`` (the mouse wheel: ``amount`` > 0 is away from
+    the player), ``look`` (a pad's right stick: ``vector`` in -1..1 each way, zero once
+    it is back in its dead zone; for panning a camera), ``escape``, ``text``, ``raw`` (any
+    key or pad button, for rebinding; ``text`` holds its name), or a system action
+    (quit, fullscreen, resize).
     """
 
     device: str
@@ -46,6 +49,8 @@ class Intent:
     pressed: bool = True
     pos: tuple[int, int] | None = None
     text: str = ""
+    amount: float = 0.0
+    vector: tuple[float, float] = (0.0, 0.0)
 
 
 @dataclass
@@ -80,6 +85,7 @@ class InputRouter:
         self.pads: dict[int, object] = {}  # instance_id -> Controller (None if synthetic)
         self.pad_order: list[int] = []
         self._stick: dict[tuple[int, str], bool] = {}
+        self._look_at: dict[int, tuple[float, float]] = {}
         self.mouse_pos = (LOGICAL_SIZE[0] // 2, LOGICAL_SIZE[1] // 2)
         self.text_input = False
         self._keymaps: dict[int, tuple[str, str]] = {}
@@ -145,7 +151,7 @@ class InputRouter:
                 return []
             return [Intent("mouse", action, kind == pygame.MOUSEBUTTONDOWN, self.mouse_pos)]
         if kind == pygame.MOUSEWHEEL:
-            return [Intent("mouse", "up" if event.y > 0 else "down", True, self.mouse_pos)]
+            return [Intent("mouse", "wheel", True, self.mouse_pos, amount=float(event.y))] if event.y else []
         if kind == pygame.CONTROLLERDEVICEADDED:
             return self._pad_added(event)
         if kind == pygame.CONTROLLERDEVICEREMOVED:
@@ -223,6 +229,8 @@ class InputRouter:
         if event.instance_id not in self.pads:
             return []
         value = event.value / 32767
+        if event.axis in (pygame.CONTROLLER_AXIS_RIGHTX, pygame.CONTROLLER_AXIS_RIGHTY):
+            return self._look(event.instance_id, event.axis, value)
         pairs = {
             pygame.CONTROLLER_AXIS_LEFTX: ("left", "right"),
             pygame.CONTROLLER_AXIS_LEFTY: ("up", "down"),
@@ -230,6 +238,16 @@ class InputRouter:
         if event.axis not in pairs:
             return []
         return self._directions(f"pad:{event.instance_id}", pairs[event.axis], value, event.instance_id)
+
+    def _look(self, instance_id: int, axis: int, value: float) -> list[Intent]:
+        """The right stick as a vector (dead zone applied), sent when it changes."""
+        x, y = self._look_at.get(instance_id, (0.0, 0.0))
+        value = 0.0 if abs(value) < STICK_DEAD_ZONE else value
+        x, y = (value, y) if axis == pygame.CONTROLLER_AXIS_RIGHTX else (x, value)
+        if (x, y) == self._look_at.get(instance_id, (0.0, 0.0)):
+            return []
+        self._look_at[instance_id] = (x, y)
+        return [Intent(f"pad:{instance_id}", "look", bool(x or y), vector=(x, y))]
 
     def _hat(self, event) -> list[Intent]:
         x, y = event.value

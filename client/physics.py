@@ -75,6 +75,14 @@ class Moments:
             self.bits.append({"body": body, "shape": shape, "size": size, "age": 0.0,
                               "colour": colours[i % len(colours)]})
 
+    def clear(self) -> None:
+        """Remove every moving piece and bit."""
+        for drop in self.drops:
+            self.space.remove(drop["body"], *drop["shapes"])
+        for bit in self.bits:
+            self.space.remove(bit["body"], bit["shape"])
+        self.drops, self.bits = [], []
+
     def busy(self) -> bool:
         return bool(self.drops or self.bits)
 

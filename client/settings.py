@@ -1,4 +1,4 @@
-"""Player settings (key maps, pad buttons, volume, fullscreen) saved as JSON.
+"""Player settings (key maps, pad buttons, volume, fullscreen, animation speed) saved as JSON.
 
 The file lives under ``$XDG_CONFIG_HOME/spielabend`` (or ``~/.config/spielabend``). A missing
 or corrupt file never stops the game: defaults are used and ``Settings.problem`` holds a
@@ -7,6 +7,7 @@ sentence the title screen shows.
 
 import copy
 import json
+import math
 import os
 from pathlib import Path
 
@@ -25,7 +26,11 @@ DEFAULT_PAD = {
     "confirm": "a", "back": "b", "alt": "x", "secret": "y",
     "peek": "leftshoulder", "menu": "start",
 }
-DEFAULTS = {"keys": DEFAULT_KEYS, "pad": DEFAULT_PAD, "volume": 0.7, "fullscreen": False, "name": "Player"}
+# How fast tables animate and pace their reveals: a factor on every duration ("instant"
+# skips animations and holds altogether).
+ANIMATION_SPEEDS = {"slow": 0.6, "normal": 1.0, "fast": 2.0, "instant": math.inf}
+DEFAULTS = {"keys": DEFAULT_KEYS, "pad": DEFAULT_PAD, "volume": 0.7, "fullscreen": False, "name": "Player",
+            "animation": "normal"}
 KEY_ACTIONS = ("up", "down", "left", "right", "confirm", "back", "peek")
 PAD_ACTIONS = tuple(DEFAULT_PAD)
 
@@ -83,6 +88,21 @@ class Settings:
     def fullscreen(self, value: bool) -> None:
         self.data["fullscreen"] = bool(value)
 
+    @property
+    def animation(self) -> str:
+        return self.data["animation"]
+
+    @animation.setter
+    def animation(self, value: str) -> None:
+        if value not in ANIMATION_SPEEDS:
+            raise ValueError(f"animation speed must be one of {', '.join(ANIMATION_SPEEDS)}")
+        self.data["animation"] = value
+
+    @property
+    def speed(self) -> float:
+        """The factor every table divides its animation and pacing times by."""
+        return ANIMATION_SPEEDS[self.data["animation"]]
+
     def reset_controls(self) -> None:
         self.data["keys"] = copy.deepcopy(DEFAULT_KEYS)
         self.data["pad"] = copy.deepcopy(DEFAULT_PAD)
@@ -98,6 +118,8 @@ def _merged(loaded) -> dict:
         raise TypeError("volume must be a number")
     data["volume"] = min(1.0, max(0.0, float(volume)))
     data["fullscreen"] = bool(loaded.get("fullscreen", False))
+    if loaded.get("animation") in ANIMATION_SPEEDS:
+        data["animation"] = loaded["animation"]
     name = loaded.get("name")
     if isinstance(name, str) and name.strip():
         data["name"] = name.strip()[:14]

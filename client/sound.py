@@ -25,6 +25,17 @@ def _tone(freqs, duration, volume=0.5, decay=6.0, noise=0.0, slide=0.0) -> array
     return samples
 
 
+def _sequence(*parts) -> array:
+    """Sounds at their offsets, mixed into one: each part is (seconds from the start, samples)."""
+    length = max(int(RATE * start) * 2 + len(samples) for start, samples in parts)
+    mixed = [0] * length
+    for start, samples in parts:
+        offset = int(RATE * start) * 2
+        for i, sample in enumerate(samples):
+            mixed[offset + i] += sample
+    return array("h", (max(-32767, min(32767, sample)) for sample in mixed))
+
+
 RECIPES = {
     "move": lambda: _tone([880], 0.05, 0.25, 40),
     "confirm": lambda: _tone([660, 990], 0.12, 0.4, 18),
@@ -34,6 +45,17 @@ RECIPES = {
     "reject": lambda: _tone([180, 190], 0.22, 0.45, 10),
     "round": lambda: _tone([523, 659, 784, 1046], 0.9, 0.4, 3),
     "scatter": lambda: _tone([140], 0.5, 0.5, 6, noise=0.8),
+    # tiles settling, one sound per material: stone, cobbles, water
+    "stone": lambda: _tone([70, 110], 0.3, 0.85, 12, noise=0.55, slide=-40),
+    "cobble": lambda: _sequence(*((t, _tone([1150 + 200 * i, 1700], 0.05, 0.55 - 0.12 * i, 70, noise=0.5))
+                                  for i, t in enumerate((0.0, 0.07, 0.15)))),
+    "splash": lambda: _sequence((0.0, _tone([520], 0.35, 0.5, 7, noise=0.85, slide=-700)),
+                                (0.12, _tone([820], 0.07, 0.3, 30, slide=1800)),
+                                (0.22, _tone([1040], 0.06, 0.25, 34, slide=2200))),
+    "whoosh": lambda: _tone([260], 0.42, 0.4, 5, noise=0.9, slide=420),
+    "flip": lambda: _tone([2100], 0.05, 0.3, 60, noise=0.9),
+    "gavel": lambda: _sequence((0.0, _tone([170, 250], 0.1, 0.75, 32, noise=0.3)),
+                               (0.15, _tone([170, 250], 0.12, 0.75, 28, noise=0.3))),
 }
 
 

@@ -54,7 +54,9 @@ class Menu:
             if index is not None and index != self.focus:
                 self.focus = index
             return index is not None
-        if not intent.pressed:
+        if action == "wheel":
+            action = "up" if intent.amount > 0 else "down"
+        elif not intent.pressed:
             return False
         if intent.device == "mouse" and action == "confirm":
             index = self.hit(intent.pos)
@@ -102,7 +104,8 @@ class Menu:
                               (rect.left + 28, rect.centery), "center")
                 art.blit_text(surface, ">", self.size, art.GOLD if focused else art.INK_FAINT,
                               (rect.right - 28, rect.centery), "center")
-            art.blit_text(surface, label, self.size, art.INK if focused else art.INK_DIM, rect.center, "center")
+            art.blit_text(surface, label, self.size, art.INK if focused else art.INK_DIM, rect.center, "center",
+                          width=rect.width - (120 if item.on_left or item.on_right else 40))
         if self.items:
             focus = self.rects[self.focus]
             art.cursor_ring(surface, focus, art.GOLD, 3, pulse)
@@ -121,6 +124,6 @@ def edit_text(text: str, intent, limit: int = 14) -> tuple[str, str | None]:
 
 
 def title_bar(surface, heading: str, hint: str = "") -> None:
-    art.blit_text(surface, heading, 96, art.GOLD, (art.W // 2, 90), "center")
+    art.blit_text(surface, heading, 96, art.GOLD, (art.W // 2, 90), "center", weight="bold", width=art.W - 80)
     if hint:
-        art.blit_text(surface, hint, 34, art.INK_FAINT, (art.W // 2, art.H - 48), "center")
+        art.blit_text(surface, hint, 34, art.INK_FAINT, (art.W // 2, art.H - 48), "center", width=art.W - 80)

@@ -8,7 +8,6 @@ save) is one line on stderr and a non-zero exit: 2 for bad input, 1 for the netw
 import argparse
 import asyncio
 import contextlib
-import secrets
 import socket
 import sys
 import time
@@ -18,7 +17,7 @@ from engines import GAMES, SetupError, game_info
 from .discovery import AsyncHostBrowser, check_interfaces, choose_interfaces
 from .errors import ConnectError, SaveError
 from .headless import SeatPlayer, describe_event, seat_name
-from .host import Host, Listener
+from .host import Host, Listener, fresh_seed
 from .saves import new_save_path
 
 DEFAULT_PORT = 47474
@@ -41,7 +40,9 @@ def build_parser() -> argparse.ArgumentParser:
     host.add_argument("--name", default=None, help="table name shown to browsers (default: this computer's name)")
     host.add_argument("--password", default=None, help="peers must know this to join")
     host.add_argument("--resume", metavar="FILE", help="continue a saved game; peers rejoin with their tokens")
-    host.add_argument("--seed", type=int, default=None, help="random seed (default: random)")
+    host.add_argument("--seed", type=int, default=None,
+                      help="random seed, for tests and replays only: anyone who knows it can compute "
+                           "every hidden card (default: a fresh 256-bit seed from the system)")
     host.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="game option (repeatable)")
     host.add_argument("--bot-delay", type=float, default=None, metavar="SECONDS",
                       help="bot reaction time (default: the game's, by bot strength)")
@@ -135,8 +136,10 @@ def check_port(port: int) -> int:
 def make_host(args) -> Host:
     if args.resume:
         host = Host.resume(args.resume, bot_delay=args.bot_delay, save_path=args.save)
+        if host.resume_note:
+            print(f"The save was damaged at its end ({host.resume_note}); playing on from the last whole record.")
         print(f"Resuming {host.info.name} from {args.resume}: {len(host.log)} actions so far; "
-              "peers rejoin with --token.")
+              + ("peers rejoin with --token." if host.phase == "playing" else "the table is open again."))
         return host
     if not args.game:
         raise UsageError("--game is required (or --resume FILE)")
@@ -146,12 +149,13 @@ def make_host(args) -> Host:
         raise UsageError(f"{info.name} takes {info.min_players}-{info.max_players} players, not {players}")
     if not 0 <= args.bots <= players:
         raise UsageError(f"--bots must be between 0 and {players}, not {args.bots}")
-    seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
     seats = [{"kind": "remote"}] * (players - args.bots) + [{"kind": "bot", "strength": args.bot_strength}] * args.bots
     save = args.save or new_save_path(info.id)
-    host = Host(info.id, players, seed, parse_options(args.option), seats=seats,
+    host = Host(info.id, players, args.seed, parse_options(args.option), seats=seats,
                 bot_delay=args.bot_delay, save_path=save)
-    print(f"{info.name}: {players} seats ({args.bots} bots), seed {seed}; saving to {save}")
+    # A fresh seed is never shown: it would let whoever sees it compute every hidden card.
+    chosen = f", seed {args.seed} (chosen by hand: not secret)" if args.seed is not None else ""
+    print(f"{info.name}: {players} seats ({args.bots} bots){chosen}; saving to {save}")
     return host
 
 
@@ -240,6 +244,11 @@ def parse_address(text: str) -> tuple[str, int]:
     return address.strip("[]"), check_port(port)
 
 
+def host_port(address: str, port: int) -> str:
+    """``address:port`` as `parse_address` reads it back (``[fd00::2]:47474`` for IPv6)."""
+    return f"[{address}]:{port}" if ":" in address else f"{address}:{port}"
+
+
 def discover(interfaces, seconds: float, table: str | None = None) -> dict:
     """The first table with an open seat (named ``table``, if given) seen within ``seconds``."""
     found: list[dict] = []
@@ -264,7 +273,7 @@ def discover(interfaces, seconds: float, table: str | None = None) -> dict:
         named = "" if table is None else f" named {table!r}"
         raise ConnectError("no_hosts", f"found no table{named} with an open seat within {seconds:g} s")
     for entry in found:
-        print(f"Found '{entry['name']}' at {entry['address']}:{entry['port']} ({entry['game']}, "
+        print(f"Found '{entry['name']}' at {host_port(entry['address'], entry['port'])} ({entry['game']}, "
               f"{entry['seats_open']} open)")
     return found[0]
 
@@ -293,7 +302,7 @@ def run_join(args) -> int:
 def _play(session, args) -> int:
     seat = session.wait_welcome(10.0)
     print(f"Seated as {seat_name(seat)}; rejoin token {session.token}", flush=True)
-    player = SeatPlayer(bot_seed=args.seed if args.seed is not None else secrets.randbelow(2**31))
+    player = SeatPlayer(bot_seed=args.seed if args.seed is not None else fresh_seed())
     info = None
     while True:
         messages = session.poll()
@@ -365,7 +374,7 @@ def run_browse(args) -> int:
 
     def show(kind: str, entry: dict) -> None:
         mark = {"added": "+", "updated": "*", "removed": "-"}[kind]
-        print(f"{mark} {entry['name']}  {entry['address']}:{entry['port']}  {entry['game']}  "
+        print(f"{mark} {entry['name']}  {host_port(entry['address'], entry['port'])}  {entry['game']}  "
               f"{entry['seats_taken']} taken, {entry['seats_open']} open  {entry['phase']}"
               + ("  (password)" if entry["password"] else ""), flush=True)
 

@@ -3,9 +3,10 @@
 A host's TXT record says: protocol version ``v``, ``game``, host ``name``, seats
 ``open`` and ``taken``, ``phase`` (lobby or playing) and ``pw`` (1 if a password is set).
 
-Which interfaces: a list of addresses (``--interface``, repeatable), else the
-comma-separated ``SPIELABEND_INTERFACES``, else all of them, as users expect on a LAN.
-Tests and benchmarks pass ``["127.0.0.1"]``.
+Which interfaces: a list of IPv4 or IPv6 addresses (``--interface``, repeatable), else
+the comma-separated ``SPIELABEND_INTERFACES``, else all of them, as users expect on a
+LAN; mDNS then runs over IPv4 and IPv6 alike and a host announces its addresses of
+both. Tests and benchmarks pass ``["127.0.0.1"]`` (or ``["127.0.0.1", "::1"]``).
 
 Methods named ``async_*`` run on the event loop; `HostBrowser` wraps the async browser
 in a thread of its own for the pygame client, which meets it only through a lock.
@@ -13,9 +14,9 @@ in a thread of its own for the pygame client, which meets it only through a lock
 
 import asyncio
 import contextlib
+import ipaddress
 import os
 import secrets
-import socket
 import threading
 from collections.abc import Callable
 
@@ -40,40 +41,48 @@ def choose_interfaces(given: list[str] | None = None, environ=None) -> list[str]
 
 
 def check_interfaces(interfaces: list[str] | None) -> list[str] | None:
-    """``interfaces`` if each is an IPv4 address (zeroconf here speaks IPv4 only);
-    ValueError naming the first that is not."""
+    """``interfaces`` if each is an IPv4 or IPv6 address; ValueError naming the first
+    that is not."""
     for address in interfaces or []:
-        if not _is_ipv4(address):
-            raise ValueError(f"an interface must be an IPv4 address such as 192.168.1.20, not {address!r}")
+        if _ip_version(address) is None:
+            raise ValueError("an interface must be an IP address such as 192.168.1.20 or "
+                             f"fd00::20, not {address!r}")
     return interfaces
 
 
 def _zeroconf(interfaces: list[str] | None) -> AsyncZeroconf:
     if interfaces is None:
-        return AsyncZeroconf(ip_version=IPVersion.V4Only)
-    return AsyncZeroconf(interfaces=list(interfaces), ip_version=IPVersion.V4Only)
+        try:
+            return AsyncZeroconf(ip_version=IPVersion.All)
+        except OSError:  # a machine without IPv6: IPv4 alone
+            return AsyncZeroconf(ip_version=IPVersion.V4Only)
+    versions = {_ip_version(address) for address in interfaces}
+    version = IPVersion.All if versions == {4, 6} else IPVersion.V6Only if versions == {6} else IPVersion.V4Only
+    return AsyncZeroconf(interfaces=list(interfaces), ip_version=version)
 
 
 def local_addresses(interfaces: list[str] | None) -> list[str]:
-    """IPv4 addresses to advertise: the chosen interfaces, or every non-loopback one."""
+    """Addresses to advertise, IPv4 first: the chosen interfaces, or every one that is
+    not loopback (IPv6 link-local ones too: a browser adds its own scope to them)."""
     if interfaces is not None:
-        return [a for a in interfaces if _is_ipv4(a)]
+        return sorted((a.split("%", 1)[0] for a in interfaces if _ip_version(a)), key=lambda a: ":" in a)
     import ifaddr  # a dependency of zeroconf
 
     found = []
     for adapter in ifaddr.get_adapters():
         for ip in adapter.ips:
-            if isinstance(ip.ip, str) and not ip.ip.startswith("127."):
-                found.append(ip.ip)
-    return found or ["127.0.0.1"]
+            address = ip.ip if isinstance(ip.ip, str) else ip.ip[0]
+            if not ipaddress.ip_address(address.split("%", 1)[0]).is_loopback:
+                found.append(address)
+    return sorted(found, key=lambda a: ":" in a) or ["127.0.0.1"]
 
 
-def _is_ipv4(text: str) -> bool:
+def _ip_version(text: str) -> int | None:
+    """4 or 6 for an IP address (an IPv6 one may carry a %scope), else None."""
     try:
-        socket.inet_aton(text)
-    except OSError:
-        return False
-    return text.count(".") == 3
+        return ipaddress.ip_address(text).version
+    except ValueError:
+        return None
 
 
 def host_properties(host, name: str, password: bool) -> dict[str, str]:
@@ -160,13 +169,14 @@ def parse_service(info: AsyncServiceInfo) -> dict | None:
         (v.decode("utf-8", "replace") if isinstance(v, bytes) else "")
         for k, v in (info.properties or {}).items()
     }
-    addresses = [a for a in info.parsed_addresses() if _is_ipv4(a)]
+    addresses = info.parsed_scoped_addresses()  # IPv4 first; link-local IPv6 with our scope
     if not addresses or info.port is None:
         return None
     try:
         return {
             "name": props.get("name") or info.name.split(".")[0],
             "address": addresses[0],
+            "addresses": addresses,
             "port": int(info.port),
             "game": props.get("game", "?"),
             "seats_open": int(props.get("open", "0")),

@@ -8,10 +8,17 @@ legal actions) or is public lobby bookkeeping; nothing else reads the state for 
 Listeners (local sessions, remote connections) get plain dicts in the wire schema of
 `netplay.protocol`. After an accepted action every listener gets its update first, then
 the submitter gets its accept, so a peer that sees the accept already has the new view.
+
+With a save (`netplay.saves`), whatever a message will tell is written first: an action
+before its updates, a seat's token before its welcome, the start before the start
+messages. So a host killed at any moment has saved everything any peer was told.
 """
 
+import contextlib
+import hashlib
 import json
 import secrets
+import sys
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -23,20 +30,25 @@ from engines import (
     SetupError,
     events_for,
     game_info,
-    load_state,
     new_game,
-    replay,
 )
 from engines.plain import encode
 
 from .errors import Refused, SaveError
-from .saves import SAVE_FORMAT, SAVE_VERSION, read_save, write_atomic
+from .saves import SAVE_FORMAT, SAVE_VERSION, Journal, read_save, record_json
 from .session import LocalSession
 
 SEAT_KINDS = ("local", "remote", "bot")
 STRENGTHS = ("easy", "normal", "hard")
 AWAY_AFTER = 5.0  # seconds of silence before a remote seat is shown as away
 MAX_BOT_MOVES_PER_TICK = 100_000  # a safety bound; a whole game fits
+SNAPSHOT_EVERY = 500  # actions between snapshots of the engine state in the save
+SEED_BITS = 256  # a fresh seed's size: far beyond any search (at least 128 are needed)
+
+
+def fresh_seed() -> int:
+    """A new game seed from the operating system's randomness (`SEED_BITS` bits)."""
+    return secrets.randbits(SEED_BITS)
 
 
 @dataclass
@@ -70,29 +82,32 @@ class Listener:
 class Host:
     """Owns the engine state and the seats; see the module docstring."""
 
-    def __init__(self, game_id: str, players: int, seed: int = 0, options: dict | None = None,
+    def __init__(self, game_id: str, players: int, seed: int | None = None, options: dict | None = None,
                  seats: list[dict] | None = None, names: list[str] | None = None,
                  bot_delay: float | None = None, save_path=None):
-        """``bot_delay`` overrides GameInfo.bot_reaction_seconds (0 plays bots at once);
-        ``save_path`` makes the host save after every accepted action. Raises SetupError
-        for a bad game, player count, option or seat list."""
+        """``seed`` None (the default) draws a fresh one (`fresh_seed`); a seed chosen by
+        hand is for tests and replays, since anyone who knows it can compute every hidden
+        card. ``bot_delay`` overrides GameInfo.bot_reaction_seconds (0 plays bots at once);
+        ``save_path`` makes the host keep a save (`netplay.saves`), written ahead of every
+        message. Raises SetupError for a bad game, player count, option or seat list, and
+        SaveError if the save cannot be written."""
         self.info = game_info(game_id)
         self.game_id = game_id
         self.options = dict(options or {})
+        seed = fresh_seed() if seed is None else seed
         self.state = new_game(game_id, players, seed, **self.options)
         self.options = dict(self.state.options)
         self.players = players
         self.seed = seed
         self.log: list = []
-        self._log_text: list[str] = []  # each log entry as JSON, so a save never re-encodes the log
         self.bot_delay = bot_delay
         self.bot_after: float | None = None  # hand a seat away this long to a bot (None: never)
-        # A server sets this to schedule `flush_save` soon after an action instead of
-        # saving before the updates go out, keeping the disk off the latency path.
-        self.defer_save: Callable[[], None] | None = None
-        self.save_due = False
-        self.save_path = Path(save_path) if save_path is not None else None
         self.seats = self._make_seats(seats, names)
+        self.save_path: Path | None = None
+        self._journal: Journal | None = None
+        self._saved_at = 0  # the log's length at the latest snapshot
+        self.save_error: str | None = None  # why saving stopped, if it did
+        self.resume_note: str | None = None  # what a resume had to drop from a damaged save
         self.listeners: list[Listener] = []
         self.watchers: list[Callable[[], None]] = []  # told when lobby facts change (discovery TXT)
         self.now: float | None = None
@@ -103,6 +118,8 @@ class Host:
         self._loop_thread: int | None = None
         base = Rng(seed ^ 0x5EA75EA7)
         self._bot_rngs = [base.fork(seat + 1) for seat in range(players)]
+        if save_path is not None:
+            self._start_saving(save_path)
         self._maybe_start()
 
     def _make_seats(self, seats, names) -> list[Seat]:
@@ -127,13 +144,19 @@ class Host:
         return made
 
     # --- the one place a seat's view of the game is made ------------------------------
-    def seat_message(self, seat: int | None, events: list[dict]) -> dict:
-        """The update for ``seat`` (None: a spectator) after ``events``: only what it may see."""
+    def seat_message(self, seat: int | None, events: list[dict], active=None) -> dict:
+        """The update for ``seat`` (None: a spectator) after ``events``: only what it may see.
+
+        ``active``, the engine's `active_players` if the caller already has them, spares
+        asking for the legal actions of a seat that may not act now (there are none:
+        `GameState.apply` refuses anyone not active)."""
+        if active is None:
+            active = self.state.active_players()
         return {
             "t": "update",
             "events": events_for(events, seat),
             "view": self.state.view(seat),
-            "legal": [] if seat is None else self.state.legal_actions(seat),
+            "legal": self.state.legal_actions(seat) if seat is not None and seat in active else [],
         }
 
     def lobby_message(self) -> dict:
@@ -195,6 +218,7 @@ class Host:
             if self.phase == "lobby":  # nobody is waiting for this seat yet: free it
                 record.taken, record.name, record.token = False, "", secrets.token_hex(16)
                 record.away = False
+                self._record_seat(seat)
             else:
                 record.away = True
             self._lobby_changed()
@@ -224,6 +248,8 @@ class Host:
             seat = self.seats[index]
             seat.token = secrets.token_hex(16)
             seat.name = "".join(ch for ch in name if ch.isprintable())[:40].strip() or f"Player {index + 1}"
+            seat.taken = True
+            self._record_seat(index)  # saved before its token goes out
         seat.taken, seat.connected, seat.away = True, True, False
         seat.last_heard = self.now
         listener = Listener(index, deliver, remote=True)
@@ -274,23 +300,22 @@ class Host:
     def _apply(self, seat: int | None, action) -> None:
         events = self.state.apply(seat, action)
         self.log.append([seat, action])
-        self._log_text.append(json.dumps([seat, action], separators=(",", ":"), ensure_ascii=False))
+        if self._journal is not None:  # write-ahead: saved before anyone hears of it
+            self._record(_act_json(len(self.log) - 1, seat, action))
+            if len(self.log) % SNAPSHOT_EVERY == 0 or self.state.is_over():
+                self._snapshot()
         if seat is not None:
             self.seats[seat].bot_due = None
-        if self.save_path is not None and self.defer_save is None:
-            self.save(self.save_path)  # in-process play: saved before anyone is told
         self._broadcast(events)
-        if self.save_path is not None and self.defer_save is not None and not self.save_due:
-            self.save_due = True  # a server writes it right after this burst of messages
-            self.defer_save()
         self._schedule_bots()
         self._watch_timer()
 
     def _broadcast(self, events: list[dict]) -> None:
         made: dict = {}
+        active = self.state.active_players()
         for listener in list(self.listeners):
             if listener.seat not in made:
-                made[listener.seat] = self.seat_message(listener.seat, events)
+                made[listener.seat] = self.seat_message(listener.seat, events, active)
             listener.deliver(made[listener.seat])
 
     # --- time -------------------------------------------------------------------------
@@ -400,6 +425,7 @@ class Host:
     def _maybe_start(self) -> None:
         if self.phase == "lobby" and all(seat.ready() for seat in self.seats):
             self.phase = "playing"
+            self._record('{"k":"start"}')
             lobby = self.lobby_message()
             for listener in list(self.listeners):
                 listener.deliver(self.start_message(listener.seat))
@@ -424,77 +450,163 @@ class Host:
             listener.deliver({"t": "bye", "reason": reason})
         self.listeners.clear()
 
-    # --- saves ------------------------------------------------------------------------
-    def to_save(self) -> dict:
-        return {
-            "format": SAVE_FORMAT,
-            "version": SAVE_VERSION,
-            "game": self.game_id,
-            "players": self.players,
-            "seed": self.seed,
-            "options": self.options,
-            "seats": [{"kind": s.kind, "name": s.name, "token": s.token, "strength": s.strength,
-                       "taken": s.taken} for s in self.seats],
-            "log": list(self.log),  # entries are never changed once logged
-            "state": self.state.to_dict(),
-        }
+    # --- saves: a journal written ahead of every message (netplay.saves) --------------
+    def _start_saving(self, path) -> None:
+        """Write a whole save of the game so far at ``path`` and keep appending to it."""
+        try:
+            self._journal = Journal.create(path, self._save_records())
+        except OSError as error:
+            raise SaveError("cannot_save", f"cannot write the save {path}: {error.strerror or error}") from None
+        self.save_path = Path(path)
+        self._saved_at = len(self.log)
 
-    def save_text(self) -> str:
-        """`to_save` as JSON text, built from the log entries encoded once each."""
-        head = self.to_save()
-        del head["log"], head["state"]
-        return (json.dumps(head, separators=(",", ":"), ensure_ascii=False)[:-1]
-                + ',"log":[' + ",".join(self._log_text) + '],"state":'
-                + json.dumps(self.state.to_dict(), separators=(",", ":"), ensure_ascii=False) + "}")
+    def _save_records(self) -> list[str]:
+        """The whole game as records (JSON texts): head, start, every action, a snapshot."""
+        head = {"k": "head", "format": SAVE_FORMAT, "version": SAVE_VERSION, "game": self.game_id,
+                "players": self.players, "seed": self.seed, "options": self.options,
+                "seats": [_seat_fields(seat) | {"kind": seat.kind, "strength": seat.strength}
+                          for seat in self.seats]}
+        records = [record_json(head)]
+        if self.phase == "playing":
+            records.append('{"k":"start"}')
+        records += [_act_json(n, seat, action) for n, (seat, action) in enumerate(self.log)]
+        if self.log:
+            records.append(self._snapshot_json())
+        return records
+
+    def _record(self, body: str) -> None:
+        """Append one record to the save, if there is one. A failed write (a full disk)
+        stops saving, said once on stderr and in `save_error`; the game goes on."""
+        if self._journal is None:
+            return
+        try:
+            self._journal.append(body)
+        except OSError as error:
+            self._stop_saving(error)
+
+    def _record_seat(self, index: int) -> None:
+        self._record(record_json({"k": "seat", "i": index} | _seat_fields(self.seats[index])))
+
+    def _snapshot_json(self) -> str:
+        state = json.dumps(self.state.to_dict(), sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+        digest = hashlib.sha256(state.encode("ascii")).hexdigest()  # == state.digest(), hashed once
+        return f'{{"k":"snap","n":{len(self.log)},"digest":"{digest}","state":{state}}}'
+
+    def _snapshot(self) -> None:
+        """Append the engine state and ask the disk to keep what is written so far."""
+        if self._journal is None:
+            return
+        self._record(self._snapshot_json())
+        self._saved_at = len(self.log)
+        if self._journal is not None:
+            try:
+                self._journal.sync()
+            except OSError as error:
+                self._stop_saving(error)
+
+    def _stop_saving(self, error: OSError) -> None:
+        journal, self._journal = self._journal, None
+        self.save_error = f"cannot save the game to {self.save_path}: {error.strerror or error}"
+        print(f"spielabend: {self.save_error}; playing on without saving", file=sys.stderr)
+        if journal is not None:
+            with contextlib.suppress(OSError):
+                journal.close()
+
+    def close_save(self) -> None:
+        """Snapshot (if anything happened since the last) and close the save."""
+        if self._journal is not None and self._saved_at != len(self.log):
+            self._snapshot()
+        if self._journal is not None:
+            journal, self._journal = self._journal, None
+            try:
+                journal.close()
+            except OSError as error:
+                self.save_error = f"cannot save the game to {self.save_path}: {error.strerror or error}"
 
     def save(self, path) -> None:
-        write_atomic(Path(path), self.save_text())
-
-    def take_save(self) -> str | None:
-        """The save that `defer_save` put off (as text, safe to write from another
-        thread), or None if there is nothing new to save."""
-        if not self.save_due or self.save_path is None:
-            return None
-        self.save_due = False
-        return self.save_text()
-
-    def flush_save(self) -> None:
-        """Write the save that `defer_save` put off, if any, now."""
-        snapshot = self.take_save()
-        if snapshot is not None and self.save_path is not None:
-            write_atomic(self.save_path, snapshot)
+        """Write the whole game as a new save at ``path`` (atomically); OSError if it fails.
+        Saving over the host's own save compacts it and goes on appending to the new file."""
+        if self._journal is not None and Path(path).resolve() == Path(self.save_path).resolve():
+            fresh = Journal.create(path, self._save_records())
+            journal, self._journal, self._saved_at = self._journal, fresh, len(self.log)
+            with contextlib.suppress(OSError):
+                journal.close()
+            return
+        Journal.create(path, self._save_records()).close()
 
     @classmethod
     def resume(cls, path, bot_delay: float | None = None, save_path=None) -> "Host":
-        """A host restored from a save: playing at once, remote seats away until their
-        peers rejoin by token. SaveError for a missing, corrupt or foreign save."""
-        data = read_save(path)
+        """A host restored from a save, saving on to ``save_path`` (default: the same file,
+        rewritten whole). A game that had begun plays on at once, its remote seats away
+        until their peers rejoin by token; a table still in its lobby waits for players
+        again. A record cut short or damaged at the end is dropped and said in
+        `resume_note`. SaveError for a missing, corrupt or foreign save."""
+        saved = read_save(path)
+        head = saved.head
         try:
-            game_id, players, seed = data["game"], data["players"], data["seed"]
-            options, seat_specs, log = data["options"], data["seats"], data["log"]
-            if not (isinstance(seat_specs, list) and isinstance(log, list) and isinstance(options, dict)):
+            game_id, players, seed, options, seat_specs = (
+                head["game"], head["players"], head["seed"], head["options"], head["seats"])
+            if not (isinstance(seat_specs, list) and isinstance(options, dict) and isinstance(seed, int)):
                 raise TypeError("wrong field types")
             host = cls(game_id, players, seed, options,
                        seats=[{"kind": s["kind"], "strength": s["strength"]} for s in seat_specs],
                        names=[s["name"] for s in seat_specs], bot_delay=bot_delay)
-            state = load_state(data["state"])
-            if replay(game_id, players, seed, options, log).digest() != state.digest():
-                raise SaveError("corrupt_save", f"{path}: the saved state does not match its action log")
-        except SaveError:
-            raise
-        except (KeyError, TypeError, ValueError, IllegalAction, AttributeError) as error:
+            for index, spec in enumerate(seat_specs):
+                _restore_seat(host.seats[index], spec)
+            started = host._replay(saved.records)
+        except SaveError as error:
+            raise SaveError(error.code, f"{path}: {error.reason}") from None
+        except (KeyError, TypeError, ValueError, IndexError, IllegalAction, AttributeError) as error:
             raise SaveError("corrupt_save", f"{path} is a corrupt Spielabend save ({error})") from None
-        host.state, host.log = state, [list(entry) for entry in log]
-        host._log_text = [json.dumps(entry, separators=(",", ":"), ensure_ascii=False) for entry in host.log]
-        for seat, spec in zip(host.seats, seat_specs, strict=True):
-            if not isinstance(spec.get("token"), str):
-                raise SaveError("corrupt_save", f"{path} is a corrupt Spielabend save (seat token)")
-            seat.token, seat.taken = spec["token"], bool(spec.get("taken", seat.kind != "remote"))
-            if seat.kind == "remote":
+        for seat in host.seats:
+            if seat.kind != "remote":
+                continue
+            if started:
                 seat.connected, seat.away = False, True
-        host.phase = "playing"
-        host.save_path = Path(save_path) if save_path is not None else Path(path)
+            else:  # nobody is waiting at a table that never began: its seats are open again
+                seat.taken, seat.name, seat.token, seat.away = False, "", secrets.token_hex(16), False
+        host.phase = "playing" if started else "lobby"
+        host.resume_note = saved.dropped
+        host._start_saving(save_path if save_path is not None else path)
         return host
+
+    def _replay(self, records: list[dict]) -> bool:
+        """Apply a save's records after its head; returns whether the game had begun.
+        SaveError if an action does not follow or a snapshot does not match the replay."""
+        started = False
+        for record in records:
+            kind = record["k"]
+            if kind == "act":
+                if record["n"] != len(self.log):
+                    raise SaveError("corrupt_save", f"action {record['n']} is out of order")
+                self.state.apply(record["p"], record["a"])
+                self.log.append([record["p"], record["a"]])
+                started = True
+            elif kind == "snap":
+                if record["n"] != len(self.log) or record["digest"] != self.state.digest():
+                    raise SaveError("corrupt_save", "the saved state does not match its action log")
+            elif kind == "seat":
+                _restore_seat(self.seats[record["i"]], record)
+            elif kind == "start":
+                started = True
+            else:
+                raise SaveError("corrupt_save", f"unknown record {kind!r}")
+        return started
+
+
+def _seat_fields(seat: Seat) -> dict:
+    return {"name": seat.name, "token": seat.token, "taken": seat.taken}
+
+
+def _restore_seat(seat: Seat, fields: dict) -> None:
+    name, token, taken = fields["name"], fields["token"], fields["taken"]
+    if not (isinstance(name, str) and isinstance(token, str) and isinstance(taken, bool)):
+        raise SaveError("corrupt_save", "a seat record is damaged")
+    seat.name, seat.token, seat.taken = name, token, taken
+
+
+def _act_json(n: int, seat: int | None, action) -> str:
+    return f'{{"k":"act","n":{n},"p":{"null" if seat is None else seat},"a":{record_json(action)}}}'
 
 
 def _reject(seq: int, code: str, reason: str) -> dict:

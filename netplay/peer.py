@@ -6,6 +6,12 @@ through ``call_soon_threadsafe`` and a thread-safe queue. It pings the host ever
 second (which keeps the seat from being marked away) and keeps a round-trip and clock
 offset estimate. A refusal arrives as ``{"t": "refuse", ...}`` and a lost connection
 as ``{"t": "bye", ...}``, both through `poll`.
+
+A host is trusted no further than a peer is: only whole messages count as hearing
+from it (a host that trickles bytes of a frame is given up after FRAME_TIMEOUT, one
+that sends no whole message after HOST_SILENT), and the inbox is bounded: past
+INBOX_HIGH unpolled messages the session stops reading until `poll` brings it under
+INBOX_LOW, so the host's own limit cuts off a client that stopped listening.
 """
 
 import asyncio
@@ -26,7 +32,10 @@ from .protocol import (
 )
 
 PING_EVERY = 1.0
-HOST_SILENT = 10.0  # no byte from the host for this long (pongs included): give up
+HOST_SILENT = 10.0  # no whole message from the host for this long (pongs included): give up
+FRAME_TIMEOUT = 10.0  # a frame begun must be whole this soon, as the host asks of peers
+INBOX_HIGH = 2000  # unpolled messages: stop reading from the host ...
+INBOX_LOW = 500  # ... until poll brings them down to this
 
 
 class _PeerProtocol(asyncio.Protocol):
@@ -34,6 +43,7 @@ class _PeerProtocol(asyncio.Protocol):
         self.session = session
         self.decoder = FrameDecoder(TO_PEER)
         self.transport: asyncio.Transport | None = None
+        self.frame_started: float | None = None  # when the frame now arriving began
 
     def connection_made(self, transport) -> None:
         self.transport = transport
@@ -45,7 +55,6 @@ class _PeerProtocol(asyncio.Protocol):
 
     def data_received(self, data: bytes) -> None:
         session = self.session
-        session._last_heard = asyncio.get_running_loop().time()
         if session.record is not None:
             session.record.append(bytes(data))
         try:
@@ -57,6 +66,13 @@ class _PeerProtocol(asyncio.Protocol):
             if self.transport is not None:
                 self.transport.close()
             return
+        now = asyncio.get_running_loop().time()
+        if messages:
+            session._last_heard = now
+        if not self.decoder.buffered():
+            self.frame_started = None
+        elif messages or self.frame_started is None:
+            self.frame_started = now
         for message in messages:
             session._received(message)
 
@@ -87,6 +103,7 @@ class RemoteSession:
         self._stop: asyncio.Event | None = None
         self._connect_timeout = connect_timeout
         self._last_heard = 0.0
+        self._paused = False  # reading from the host stopped until the client polls
         self._ready = threading.Event()
         self._thread = threading.Thread(target=lambda: asyncio.run(self._main()),
                                         name="spielabend-peer", daemon=True)
@@ -113,7 +130,10 @@ class RemoteSession:
             try:
                 messages.append(self._inbox.get_nowait())
             except queue.Empty:
-                return messages
+                break
+        if self._paused and self._inbox.qsize() <= INBOX_LOW:
+            self._call(self._resume_reading)
+        return messages
 
     def close(self) -> None:
         if self._closed:
@@ -183,7 +203,15 @@ class RemoteSession:
         self._last_heard = loop.time()
         while True:
             await asyncio.sleep(PING_EVERY)
-            if loop.time() - self._last_heard > HOST_SILENT:
+            now = loop.time()
+            if self._paused:  # our client is behind, not the host: nothing to judge
+                self._last_heard = now
+                continue
+            started = self._protocol.frame_started if self._protocol is not None else None
+            if started is not None and now - started > FRAME_TIMEOUT:
+                self._lost(f"the host began a message and did not finish it within {FRAME_TIMEOUT:g} seconds")
+                return
+            if now - self._last_heard > HOST_SILENT:
                 self._lost(f"the host stopped answering for {HOST_SILENT:g} seconds")
                 return
             if self.connected.is_set():
@@ -215,7 +243,22 @@ class RemoteSession:
             self.connected.set()
         elif kind == "bye":
             self._ended = True
+        self._put(message)
+
+    def _put(self, message: dict) -> None:
         self._inbox.put(message)
+        if not self._paused and self._inbox.qsize() >= INBOX_HIGH:
+            protocol = self._protocol
+            if protocol is not None and protocol.transport is not None and not protocol.transport.is_closing():
+                self._paused = True
+                protocol.transport.pause_reading()
+
+    def _resume_reading(self) -> None:
+        protocol = self._protocol
+        if self._paused and protocol is not None and protocol.transport is not None:
+            self._paused = False
+            if not protocol.transport.is_closing():
+                protocol.transport.resume_reading()
 
     def _fail(self, code: str, reason: str) -> None:
         self.error = ConnectError(code, reason)

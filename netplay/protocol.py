@@ -34,7 +34,7 @@ and the offset ``host - (sent + rtt / 2)``.
 
 import hashlib
 import hmac
-from collections import deque
+import threading
 
 import msgpack
 
@@ -171,12 +171,18 @@ def check_message(message, direction: str) -> dict:
 
 
 # --- frames ---------------------------------------------------------------------------
+_packers = threading.local()  # one reusable msgpack packer per thread (host loop, peers)
+
+
 def encode(message: dict, direction: str, check: bool = True) -> bytes:
     """One frame for ``message``; ProtocolError if it breaks the schema or is too big."""
     if check:
         check_message(message, direction)
+    packer = getattr(_packers, "packer", None)
+    if packer is None:
+        packer = _packers.packer = msgpack.Packer(use_bin_type=True)
     try:
-        body = msgpack.packb(message, use_bin_type=True)
+        body = packer.pack(message)
     except (TypeError, ValueError, OverflowError) as error:
         raise ProtocolError("malformed", f"cannot encode a {message.get('t')} message: {error}") from None
     if len(body) > MAX_FRAME:
@@ -273,29 +279,6 @@ def proof_ok(password: str | None, nonce: str, proof: str) -> bool:
     if not password:
         return True
     return hmac.compare_digest(password_proof(password, nonce).encode(), proof.encode("utf-8", "replace"))
-
-
-class IntentThrottle:
-    """Counts a peer's intents per sliding second: up to ``limit`` pass, up to twice
-    that are throttled (rejected), beyond that the peer is disconnected."""
-
-    LIMIT = 50
-
-    def __init__(self, limit: int = LIMIT):
-        self.limit, self.drop = limit, 2 * limit
-        self._times: deque[float] = deque()
-
-    def check(self, now: float) -> str:
-        """``"ok"``, ``"throttle"`` or ``"drop"`` for one more intent at ``now``."""
-        times = self._times
-        while times and now - times[0] >= 1.0:
-            times.popleft()
-        times.append(now)
-        if len(times) <= self.limit:
-            return "ok"
-        if len(times) <= self.drop:
-            return "throttle"
-        return "drop"
 
 
 class ClockSync:

@@ -7,58 +7,78 @@ flood of intents gets a readable refusal and the connection is closed; the host 
 other peers carry on. The host's clock here is the loop's monotonic clock.
 
 Nothing a peer does can make the host wait or grow without bound: a hello must come
-within HELLO_TIMEOUT and every frame begun must be whole within FRAME_TIMEOUT; at most
-MAX_UNSEATED connections may wait to say hello; writes never block, and a connection
-with more than MAX_WRITE_BUFFER unread is cut off; intents and messages are rate-limited.
+within HELLO_TIMEOUT and every frame begun must be whole within FRAME_TIMEOUT; the
+connections waiting to say hello share a bounded room in which no address may take
+more than its share, and newcomers push out the oldest (`netplay.limits`); wrong
+passwords slow their address down; writes never block, and a connection with more
+than MAX_WRITE_BUFFER unread is cut off; intents and messages are rate-limited.
 """
 
 import asyncio
 import contextlib
-import os
+import math
 import secrets
 import socket
 import sys
 import threading
 import traceback
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 
+try:
+    import resource
+except ImportError:  # Windows: no descriptor limit to mind
+    resource = None  # type: ignore[assignment]
+
+from . import limits
 from .discovery import Advertiser, host_properties
 from .errors import ProtocolError, Refused
 from .host import Host, Listener
+from .limits import (
+    INTENTS_PER_SECOND,
+    ConnectRate,
+    PasswordGuard,
+    WaitingRoom,
+    address_key,
+    intent_limit,
+    message_limit,
+)
 from .protocol import (
     PROTOCOL_VERSION,
     TO_HOST,
     TO_PEER,
     FrameDecoder,
-    IntentThrottle,
     encode,
     proof_ok,
 )
-from .saves import write_atomic
 
 HELLO_TIMEOUT = 10.0
 FRAME_TIMEOUT = 10.0  # a frame that has begun must be whole this soon (no slowloris)
 MAX_WRITE_BUFFER = 2 * 1024 * 1024  # a peer that stops reading is cut off, not buffered forever
 CLOSE_LINGER = 2.0  # how long a closing connection may take to flush (its refusal) before it is cut
-MAX_UNSEATED = 32  # connections that have not said hello yet; more are refused at once
-MESSAGES_PER_INTENT_LIMIT = 2  # any messages (pings too): past 4x the intent limit a second, dropped
 TICK_IDLE = 0.25  # how often the host's clock is advanced when nothing is due
+READ_SIZE = 256 * 1024  # as much as asyncio reads at once by itself
+ANY_ADDRESS = ("0.0.0.0", "::")  # with no interfaces chosen: all of them, IPv4 and IPv6
 
 
-class HostConnection(asyncio.Protocol):
-    """One peer's TCP connection to the host."""
+class HostConnection(asyncio.BufferedProtocol):
+    """One peer's TCP connection to the host.
+
+    A buffered protocol: the loop reads into the server's one read buffer instead of a
+    fresh 256 KiB bytes object per read (which costs an mmap, a mremap and a munmap every
+    time). Each read is handled before the next, and the decoder copies what it keeps."""
 
     def __init__(self, server: "Server"):
         self.server = server
         self.decoder = FrameDecoder(TO_HOST)
-        self.throttle = IntentThrottle(server.intent_limit)
-        self.message_rate = IntentThrottle(MESSAGES_PER_INTENT_LIMIT * server.intent_limit)
+        self.intent_rate = intent_limit(server.intent_limit)
+        self.message_rate = message_limit(server.intent_limit)
         self.nonce = secrets.token_hex(16)
+        self.address = "?"  # what it counts against in the waiting room and the password guard
         self.transport: asyncio.Transport | None = None
         self.listener: Listener | None = None
         self.closed = False
         self.sent_bytes = 0
+        self._corked: list[bytes] | None = None  # while it acts: its frames, for one write
         self._hello_timer: asyncio.TimerHandle | None = None
         self._frame_timer: asyncio.TimerHandle | None = None
 
@@ -69,16 +89,26 @@ class HostConnection(asyncio.Protocol):
         if sock is not None:
             with contextlib.suppress(OSError):
                 sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-        unseated = sum(1 for other in self.server.connections if other.listener is None)
-        self.server.connections.add(self)
-        if unseated >= MAX_UNSEATED:  # a crowd that never says hello must not starve the host
-            self.refuse("busy", "too many connections are waiting to join; try again shortly")
+        peer = transport.get_extra_info("peername")
+        self.address = address_key(str(peer[0])) if peer else "?"
+        if not self.server.connects.allow(self.address, self.server.loop.time()):
+            self.closed = True  # this address reconnects too fast: cut before any work
+            transport.abort()
             return
+        self.server.connections.add(self)
+        for crowded in self.server.waiting.admit(self, self.address):  # room for the newcomer
+            crowded.refuse("busy", "too many connections are waiting to join; try again shortly")
         self.send({"t": "challenge", "version": PROTOCOL_VERSION, "nonce": self.nonce,
                    "password": bool(self.server.password)})
         self._hello_timer = self.server.loop.call_later(HELLO_TIMEOUT, self._hello_timeout)
 
-    def data_received(self, data: bytes) -> None:
+    def get_buffer(self, sizehint: int) -> memoryview:
+        return self.server.read_buffer
+
+    def buffer_updated(self, nbytes: int) -> None:
+        self.data_received(self.server.read_buffer[:nbytes])
+
+    def data_received(self, data) -> None:
         if self.closed:
             return
         error: ProtocolError | None = None
@@ -110,14 +140,34 @@ class HostConnection(asyncio.Protocol):
             frame = encode(message, TO_PEER, check=self.server.check_outgoing)
         except ProtocolError as error:  # e.g. a view over 64 KiB: this peer cannot follow
             print(f"spielabend: cannot send a {message['t']} message: {error.reason}", file=sys.stderr)
-            frame = encode({"t": "bye", "reason": f"the host could not send you a message ({error.code})"}, TO_PEER)
-            self.transport.write(frame)
+            self._write(encode({"t": "bye", "reason": f"the host could not send you a message ({error.code})"},
+                               TO_PEER))
             self.close()
+            return
+        self._write(frame)
+
+    def _write(self, frame: bytes) -> None:
+        if self._corked is not None:
+            self._corked.append(frame)
             return
         self.sent_bytes += len(frame)
         self.transport.write(frame)
         if self.transport.get_write_buffer_size() > MAX_WRITE_BUFFER:
             self.abort()  # it is not reading: closing politely would wait for it forever
+
+    def _act(self, seq: int, action) -> None:
+        """Submit this peer's intent. Everyone else's update goes out as soon as it is
+        made; this peer's own update and its accept go out together, in one write."""
+        self._corked = []
+        try:
+            self.send(self.server.host.submit(self.listener.seat, seq, action))
+        finally:
+            self._uncork()
+
+    def _uncork(self) -> None:
+        frames, self._corked = self._corked, None
+        if frames and not self.closed and self.transport is not None:
+            self._write(frames[0] if len(frames) == 1 else b"".join(frames))
 
     def connection_lost(self, exc) -> None:
         self.closed = True
@@ -137,15 +187,15 @@ class HostConnection(asyncio.Protocol):
             if self.listener is None:
                 self.refuse("not_joined", "say hello before sending intents")
                 return
-            verdict = self.throttle.check(now)
+            verdict = self.intent_rate.check(now)
             if verdict == "drop":
                 self.refuse("flooding", "too many intents per second")
             elif verdict == "throttle":
                 self.send({"t": "reject", "seq": message["seq"], "code": "throttled",
                            "reason": "too many intents per second; slow down"})
             else:
-                self.send(host.submit(self.listener.seat, message["seq"], message["action"]))
-                server.wake()
+                self._act(message["seq"], message["action"])
+                server.wake_if_due()
         elif kind == "bye":
             self.close()
 
@@ -159,17 +209,27 @@ class HostConnection(asyncio.Protocol):
             self.refuse("version", f"this host speaks protocol {PROTOCOL_VERSION}, "
                                    f"your client speaks {message['version']}; update the older one")
             return
-        if not proof_ok(self.server.password, self.nonce, message["proof"]):
-            self.refuse("password", "wrong password" if message["proof"] else "this table needs a password")
-            return
+        if self.server.password:
+            guard, now = self.server.passwords, self.server.loop.time()
+            wait = guard.wait(self.address, now)
+            if wait > 0:  # not even checked: guessing from here is slowed down
+                self.refuse("slow_down", f"too many wrong passwords from your address; "
+                                         f"try again in {math.ceil(wait)} s")
+                return
+            if not proof_ok(self.server.password, self.nonce, message["proof"]):
+                guard.failed(self.address, now)
+                self.refuse("password", "wrong password" if message["proof"] else "this table needs a password")
+                return
+            guard.succeeded(self.address)
         try:
             self.listener = self.server.host.claim(message["name"][:40], message["token"], self._deliver)
         except Refused as refusal:
             self.refuse(refusal.code, refusal.reason)
             return
+        self.server.waiting.leave(self)
         self.listener.meta["connection"] = self
         self.server.host.heard(self.listener.seat, self.server.loop.time())
-        self.server.wake()
+        self.server.wake_if_due()
 
     def _deliver(self, message: dict) -> None:
         """The host's messages for this seat go here."""
@@ -208,6 +268,7 @@ class HostConnection(asyncio.Protocol):
     def close(self) -> None:
         """Close after flushing what was written (a refusal), but cut the connection
         if the peer has not read it within CLOSE_LINGER."""
+        self._uncork()  # what was waiting for one write goes first
         transport = self.transport
         if transport is not None and not transport.is_closing():
             transport.close()
@@ -218,6 +279,7 @@ class HostConnection(asyncio.Protocol):
 
     def abort(self) -> None:
         """Cut the connection at once, dropping whatever it has not read."""
+        self._corked = None
         if self.transport is not None:
             self.transport.abort()
         self.closed = True
@@ -228,6 +290,7 @@ class HostConnection(asyncio.Protocol):
             if timer is not None:
                 timer.cancel()
         self.server.connections.discard(self)
+        self.server.waiting.leave(self)
         if self.listener is not None:
             listener, self.listener = self.listener, None
             self.server.host.detach(listener)
@@ -238,7 +301,7 @@ class Server:
 
     def __init__(self, host: Host, port: int = 0, name: str = "Spielabend", password: str | None = None,
                  interfaces: list[str] | None = None, advertise: bool = True, check_outgoing: bool = False,
-                 intent_limit: int = IntentThrottle.LIMIT):
+                 intent_limit: int = INTENTS_PER_SECOND):
         self.host = host
         self.intent_limit = intent_limit
         self.port = port
@@ -248,69 +311,43 @@ class Server:
         self.advertise = advertise
         self.check_outgoing = check_outgoing
         self.connections: set[HostConnection] = set()
+        self.read_buffer = memoryview(bytearray(READ_SIZE))  # every connection reads into it, in turn
+        self.waiting = WaitingRoom(_waiting_room_size(), limits.MAX_WAITING_PER_ADDRESS)
+        self.passwords = PasswordGuard()
+        self.connects = ConnectRate()
         self.loop: asyncio.AbstractEventLoop = None  # type: ignore[assignment]
         self.advertiser: Advertiser | None = None
         self._servers: list[asyncio.base_events.Server] = []
         self._wake: asyncio.Event | None = None
+        self._clock_sleeps_until = 0.0  # when the clock task looks at the host next, by itself
         self._clock_task: asyncio.Task | None = None
         self.finished: asyncio.Event | None = None
         self._closing = False
-        self._saving: asyncio.Future | None = None
-        self._save_thread: ThreadPoolExecutor | None = None
 
     async def async_start(self) -> None:
-        """Listen (on the chosen interfaces' addresses, else all) and advertise.
+        """Listen (on the chosen interfaces' addresses, else all, IPv4 and IPv6) and advertise.
         OSError if the port cannot be bound."""
         self.loop = asyncio.get_running_loop()
         self._wake = asyncio.Event()
         self.finished = asyncio.Event()
         self.host._loop_thread = threading.get_ident()
-        addresses = self.interfaces or [None]
-        for address in addresses:
-            server = await self.loop.create_server(lambda: HostConnection(self), address, self.port,
-                                                   reuse_address=True)
+        for address in self.interfaces or ANY_ADDRESS:  # every address on one port
+            try:
+                server = await self.loop.create_server(lambda: HostConnection(self), address, self.port,
+                                                       reuse_address=True)
+            except OSError:
+                if self.interfaces is None and self._servers:
+                    continue  # no IPv6 on this machine: IPv4 alone
+                raise
             self._servers.append(server)
             if not self.port:
                 self.port = server.sockets[0].getsockname()[1]
-        self.host.defer_save = lambda: self.loop.call_soon(self._flush_save)
         self.host.tick(self.loop.time())
         self._clock_task = self.loop.create_task(self._clock())
         if self.advertise:
             self.advertiser = Advertiser(self.name, self.port, self.interfaces)
             await self.advertiser.async_start(self._properties())
             self.host.watchers.append(lambda: self.advertiser and self.advertiser.update(self._properties()))
-
-    def _flush_save(self) -> None:
-        """Write the latest save from a worker thread (renames can take milliseconds),
-        one write at a time; actions that arrive meanwhile are coalesced into the next."""
-        if self._closing or (self._saving is not None and not self._saving.done()):
-            return  # _saved() or _finish_saving() picks up what is due
-        snapshot = self.host.take_save()
-        if snapshot is None or self.host.save_path is None:
-            return
-        if self._save_thread is None:
-            self._save_thread = ThreadPoolExecutor(1, "spielabend-save", initializer=_lower_priority)
-        self._saving = self.loop.run_in_executor(self._save_thread, write_atomic, self.host.save_path, snapshot)
-        self._saving.add_done_callback(self._saved)
-
-    def _saved(self, future: asyncio.Future) -> None:
-        error = future.exception()
-        if error is not None:  # a full disk must not stop the game, but it is said
-            print(f"spielabend: cannot save the game: {error}", file=sys.stderr)
-        if self.host.save_due and not self._closing:
-            self._flush_save()
-
-    async def _finish_saving(self) -> None:
-        if self._saving is not None:
-            with contextlib.suppress(Exception):
-                await self._saving
-        try:
-            self.host.flush_save()
-        except OSError as error:
-            print(f"spielabend: cannot save the game: {error}", file=sys.stderr)
-        if self._save_thread is not None:
-            self._save_thread.shutdown(wait=True)
-            self._save_thread = None
 
     def _properties(self) -> dict[str, str]:
         return host_properties(self.host, self.name, bool(self.password))
@@ -319,6 +356,13 @@ class Server:
         """Something changed: let the clock task look at bots and timers now."""
         if self._wake is not None:
             self._wake.set()
+
+    def wake_if_due(self) -> None:
+        """After an action: wake the clock task only if a bot or timer is now due before
+        it would look anyway, or the game has ended (most actions need neither)."""
+        due = self.host.next_due()
+        if self.host.is_over() or (due is not None and due < self._clock_sleeps_until):
+            self.wake()
 
     async def _clock(self) -> None:
         host, wake = self.host, self._wake
@@ -332,6 +376,7 @@ class Server:
                 self.finished.set()
             due = host.next_due()
             wait = TICK_IDLE if due is None else min(TICK_IDLE, max(0.0, due - self.loop.time()))
+            self._clock_sleeps_until = self.loop.time() + wait
             wake.clear()
             # asyncio.timeout, not wait_for: 3.11's wait_for can swallow a cancellation
             with contextlib.suppress(TimeoutError):
@@ -340,8 +385,7 @@ class Server:
 
     async def async_close(self, reason: str = "the host closed the table") -> None:
         self._closing = True
-        await self._finish_saving()
-        self.host.defer_save = None
+        self.host.close_save()
         self.host.goodbye(reason)
         for connection in list(self.connections):
             connection.close()
@@ -360,11 +404,18 @@ class Server:
                     await server.wait_closed()
 
 
-def _lower_priority() -> None:
-    """Run the save thread below the loop: on Linux a thread can be reniced on its own,
-    so the disk work of saves yields the CPU to sending updates."""
-    with contextlib.suppress(AttributeError, OSError):
-        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 10)
+def _waiting_room_size() -> int:
+    """`limits.MAX_WAITING`, or less where the descriptor limit is low: a quarter of it,
+    so waiting connections never starve the host of descriptors for its players and saves."""
+    if resource is None:
+        return limits.MAX_WAITING
+    try:
+        soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
+    except (ValueError, OSError):
+        return limits.MAX_WAITING
+    if soft == resource.RLIM_INFINITY:
+        return limits.MAX_WAITING
+    return max(8, min(limits.MAX_WAITING, soft // 4))
 
 
 class ServerHandle:
@@ -395,7 +446,7 @@ class ServerHandle:
 
 def serve_in_thread(host: Host, port: int = 0, name: str = "Spielabend", password: str | None = None,
                     interfaces: list[str] | None = None, advertise: bool = True,
-                    check_outgoing: bool = False, intent_limit: int = IntentThrottle.LIMIT) -> ServerHandle:
+                    check_outgoing: bool = False, intent_limit: int = INTENTS_PER_SECOND) -> ServerHandle:
     """Serve ``host`` from a background thread; returns once it listens (and advertises).
 
     From now on only the server's thread touches the host: local sessions of the same

@@ -65,3 +65,65 @@ def test_every_game_finishes_a_headless_bot_match(game_id):
     winners = play_bot_match(game_id, None, 7, out=lines.append)
     assert winners and lines[-1].startswith("Winner:")
     assert len(lines) > 3
+
+
+def test_demo_runs_exactly_the_frames_asked_and_saves_the_last_one(tmp_path):
+    shot = tmp_path / "demo.png"
+    result = run_cli("demo", "die_mauer", "--players", "3", "--frames", "240", "--screenshot", str(shot),
+                     "--seed", "2", env_extra={"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
+                                               "XDG_CONFIG_HOME": str(tmp_path)})
+    assert result.returncode == 0, result.stderr
+    import pygame
+
+    image = pygame.image.load(str(shot))
+    assert image.get_size() == (1920, 1080)
+    colours = {image.get_at((x, y))[:3] for x in range(0, 1920, 97) for y in range(0, 1080, 89)}
+    assert len(colours) > 8
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["demo", "wild_west", "--frames", "5"], "Wild West has no table in this window yet"),
+        (["demo", "die_mauer", "--players", "9", "--frames", "5"], "takes 2-6 players"),
+        (["demo", "schach"], "invalid choice: 'schach'"),
+        (["demo", "die_mauer", "--screenshot", "x.png"], "--screenshot needs --frames"),
+        (["demo", "die_mauer", "--frames", "0"], "--frames must be at least 1"),
+    ],
+)
+def test_demo_refuses_what_it_cannot_do_in_one_line(args, message, tmp_path):
+    result = run_cli(*args, env_extra={"SDL_VIDEODRIVER": "dummy", "XDG_CONFIG_HOME": str(tmp_path)})
+    assert result.returncode == 2
+    assert message in result.stderr and "Traceback" not in result.stderr
+    if "no table" in message:
+        assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_sigterm_closes_the_window_even_during_a_game(tmp_path):
+    """A window close asks first while a game runs; a SIGTERM (logout, kill) does not."""
+    import signal
+    import time
+
+    script = (
+        "from client.app import run\n"
+        "from client.seats import SeatPlan\n"
+        "def start(app):\n"
+        "    app.flow.start_title(app)\n"
+        "    app.flow.start_local('die_mauer', [SeatPlan('Anna', 'keys1', 0), SeatPlan('Ben', 'bot:easy', 1)], {}, 1)\n"
+        "    print('started', flush=True)\n"
+        "raise SystemExit(run(start=start))\n"
+    )
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    env.update({"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "XDG_CONFIG_HOME": str(tmp_path)})
+    process = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               text=True, env=env)
+    try:
+        assert process.stdout.readline().strip() == "started"
+        time.sleep(0.5)
+        process.send_signal(signal.SIGTERM)
+        assert process.wait(timeout=20) == 0
+        assert (tmp_path / "spielabend" / "settings.json").exists()  # saved on the way out
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait(timeout=5)

@@ -1,8 +1,13 @@
 """Engine benchmark: complete random games per second and per-call costs.
 
-Prints one JSON line per game. Run: `.venv/bin/python tools/bench_engines.py [--game ID]`.
+Prints one JSON line per game, then one for the generator. Run:
+`.venv/bin/python tools/bench_engines.py [--game ID]`.
 Random play picks a random active player and a random legal action each step, on one
 core. Medians are quoted because this machine is shared and noisy.
+
+The generator line times `engines.Rng` (keyed BLAKE2b in counter mode) beside SplitMix64
+(the generator it replaced, kept here only as a yardstick), in the same run: per draw
+of ``below(52)``, per ``shuffle`` of 52 cards, and per new generator (``Rng(seed)``).
 """
 
 import argparse
@@ -74,6 +79,49 @@ def bench(game_id, seconds, players=None):
     }
 
 
+_MASK = (1 << 64) - 1
+
+
+class SplitMix64:
+    """The generator engines.Rng replaced (predictable from one output): a yardstick only."""
+
+    def __init__(self, seed: int):
+        self.state = seed & _MASK
+
+    def next64(self) -> int:
+        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        return (self.next64() * n) >> 64
+
+    def shuffle(self, items: list) -> None:
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+
+def generator_costs(repeats: int = 7) -> dict:
+    """Median ns per call of each generator, measured alternately in this run."""
+    import timeit
+
+    def per_call(statement, number):
+        return statistics.median(timeit.repeat(statement, number=number, repeat=repeats)) / number * 1e9
+
+    result = {}
+    for name, cls in (("rng", Rng), ("splitmix64", SplitMix64)):
+        gen, deck = cls(2**200 + 1), list(range(52))
+        result[name] = {"below_ns": round(per_call(lambda g=gen: g.below(52), 200_000), 1),
+                        "shuffle_52_us": round(per_call(lambda g=gen, d=deck: g.shuffle(d), 5_000) / 1000, 2),
+                        "new_ns": round(per_call(lambda c=cls: c(12345), 50_000), 1)}
+    result["rng_over_splitmix64"] = {key: round(result["rng"][key] / result["splitmix64"][key], 2)
+                                     for key in result["rng"]}
+    return result
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", choices=sorted(GAMES), action="append", help="game id (repeatable; default all)")
@@ -84,6 +132,7 @@ def main(argv=None) -> int:
         parser.error("--seconds must be positive")
     for game_id in args.game or list(GAMES):
         print(json.dumps(bench(game_id, args.seconds, args.players)), flush=True)
+    print(json.dumps({"generator": generator_costs()}), flush=True)
     return 0
 
 

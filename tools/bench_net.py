@@ -1,7 +1,16 @@
 """LAN benchmark on loopback: a host with 6 peers playing scripted intents as fast as
-they are accepted, then discovery timings. Prints one JSON object.
+they are accepted, beside a bare asyncio + msgpack broadcast to the same peers, then
+discovery timings. Prints one JSON object.
 
-Run: `.venv/bin/python tools/bench_net.py [--games 3] [--paced]`
+Run: `.venv/bin/python tools/bench_net.py [--games 3] [--paced] [--profile FILE]`
+
+The baseline: after each game the same six peers play against a bare server (another
+child process) that does only what any broadcast must: decode each intent, then msgpack
+and write an update to every peer and an accept to the sender, replaying the messages
+the real game sent (built before its clock starts: no engine, no schema check, no save,
+no rate limits). The host's latency and CPU per action are printed as ratios of the
+baseline's, measured in the same run on the same machine, so they say how much the host
+adds to the work that cannot be avoided whatever the load on the machine.
 
 The host runs in a child process (`--serve`), so its CPU share is its own; like a real
 host it saves after every accepted action (into a temporary folder). The six peers share
@@ -17,6 +26,7 @@ import argparse
 import asyncio
 import json
 import resource
+import socket
 import statistics
 import subprocess
 import sys
@@ -26,7 +36,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engines import Rng  # noqa: E402
+import msgpack  # noqa: E402
+
+from engines import Rng, events_for, new_game  # noqa: E402
 from netplay.discovery import AsyncHostBrowser  # noqa: E402
 from netplay.host import Host  # noqa: E402
 from netplay.protocol import (  # noqa: E402
@@ -47,13 +59,18 @@ def cpu_seconds() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
+def system_seconds() -> float:
+    """The kernel's share (socket writes and reads, the save's writes)."""
+    return resource.getrusage(resource.RUSAGE_SELF).ru_stime
+
+
 # --- the host, in a child process -------------------------------------------------------
-async def serve(seed: int, rounds: int, intent_limit: int, save: bool) -> None:
+async def serve(seed: int, rounds: int, intent_limit: int, save: bool, log: str | None) -> None:
     with tempfile.TemporaryDirectory(prefix="bench-net-") as folder:  # saved after every action, as in play
-        await serve_saving(seed, rounds, intent_limit, Path(folder) / "bench.json" if save else None)
+        await serve_saving(seed, rounds, intent_limit, Path(folder) / "bench.save" if save else None, log)
 
 
-async def serve_saving(seed: int, rounds: int, intent_limit: int, save: Path | None) -> None:
+async def serve_saving(seed: int, rounds: int, intent_limit: int, save: Path | None, log: str | None) -> None:
     host = Host("die_mauer", PEERS, seed=seed, options={"rounds": rounds}, seats=[{"kind": "remote"}] * PEERS,
                 save_path=save)
     server = Server(host, 0, "bench", None, interfaces=["127.0.0.1"], advertise=False,
@@ -62,12 +79,99 @@ async def serve_saving(seed: int, rounds: int, intent_limit: int, save: Path | N
     print(json.dumps({"port": server.port}), flush=True)
     while host.phase != "playing":
         await asyncio.sleep(0.001)
-    wall, cpu = time.perf_counter(), cpu_seconds()
+    wall, cpu, system = time.perf_counter(), cpu_seconds(), system_seconds()
     assert server.finished is not None
     await server.finished.wait()
-    wall, cpu = time.perf_counter() - wall, cpu_seconds() - cpu
+    wall, cpu, system = time.perf_counter() - wall, cpu_seconds() - cpu, system_seconds() - system
     await server.async_close("the game is over")
-    print(json.dumps({"wall": wall, "cpu": cpu, "actions": len(host.log), "digest": host.state.digest()}), flush=True)
+    if log:
+        Path(log).write_text(json.dumps(host.log))
+    print(json.dumps({"wall": wall, "cpu": cpu, "system": system, "actions": len(host.log),
+                      "digest": host.state.digest()}), flush=True)
+
+
+# --- the baseline: a bare asyncio + msgpack broadcast, in a child process ----------------------
+class BareConnection(asyncio.Protocol):
+    def __init__(self, bare: "BareServer"):
+        self.bare = bare
+        self.buffer = b""
+        self.transport = None
+        self.seat = -1
+
+    def connection_made(self, transport):
+        self.transport = transport
+        transport.get_extra_info("socket").setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        self.write({"t": "challenge", "version": PROTOCOL_VERSION, "nonce": "00", "password": False})
+
+    def write(self, message):
+        body = msgpack.packb(message)
+        self.transport.write(len(body).to_bytes(4, "big") + body)
+
+    def data_received(self, data):
+        buffer = self.buffer + data
+        while len(buffer) >= 4 and len(buffer) >= 4 + (length := int.from_bytes(buffer[:4], "big")):
+            self.bare.handle(self, msgpack.unpackb(buffer[4:4 + length]))
+            buffer = buffer[4 + length:]
+        self.buffer = buffer
+
+
+class BareServer:
+    """Replays a finished game's updates: one per intent, to every peer, then an accept."""
+
+    def __init__(self, updates: list[list[dict]]):
+        self.updates, self.next = updates, 1  # updates[n][seat]: what seat saw after n actions
+        self.connections: list[BareConnection] = []
+        self.finished = asyncio.get_running_loop().create_future()
+
+    def handle(self, connection: BareConnection, message: dict) -> None:
+        kind = message["t"]
+        if kind == "hello":
+            connection.seat = len(self.connections)
+            self.connections.append(connection)
+            connection.write({"t": "welcome", "seat": connection.seat, "token": "t"})
+            if len(self.connections) == PEERS:
+                for other in self.connections:
+                    other.write(self.updates[0][other.seat])
+        elif kind == "intent" and self.next < len(self.updates):
+            updates, self.next = self.updates[self.next], self.next + 1
+            for other in self.connections:
+                body = msgpack.packb(updates[other.seat])
+                frame = len(body).to_bytes(4, "big") + body
+                if other is connection:
+                    body = msgpack.packb({"t": "accept", "seq": message["seq"]})
+                    frame += len(body).to_bytes(4, "big") + body
+                other.transport.write(frame)
+            if self.next == len(self.updates):
+                for other in self.connections:
+                    other.write({"t": "bye", "reason": "the game is over"})
+                self.finished.set_result(True)
+
+
+def game_updates(seed: int, rounds: int, log: list) -> list[list[dict]]:
+    """Every update each seat got in the game with this log (built once, before timing)."""
+    state = new_game("die_mauer", PEERS, seed, rounds=rounds)
+    updates = [[{"t": "update", "events": [], "view": state.view(s), "legal": state.legal_actions(s)}
+                for s in range(PEERS)]]
+    for seat, action in log:
+        events = state.apply(seat, action)
+        updates.append([{"t": "update", "events": events_for(events, s), "view": state.view(s),
+                         "legal": state.legal_actions(s)} for s in range(PEERS)])
+    return updates
+
+
+async def serve_baseline(seed: int, rounds: int, log: str) -> None:
+    loop = asyncio.get_running_loop()
+    bare = BareServer(game_updates(seed, rounds, json.loads(Path(log).read_text())))
+    listener = await loop.create_server(lambda: BareConnection(bare), LOOPBACK, 0)
+    print(json.dumps({"port": listener.sockets[0].getsockname()[1]}), flush=True)
+    while len(bare.connections) < PEERS:
+        await asyncio.sleep(0.001)
+    wall, cpu, system = time.perf_counter(), cpu_seconds(), system_seconds()
+    await bare.finished
+    wall, cpu, system = time.perf_counter() - wall, cpu_seconds() - cpu, system_seconds() - system
+    await asyncio.sleep(0.05)  # let the byes go out
+    listener.close()
+    print(json.dumps({"wall": wall, "cpu": cpu, "system": system, "actions": len(bare.updates) - 1}), flush=True)
 
 
 # --- the peers ----------------------------------------------------------------------------
@@ -146,11 +250,17 @@ async def run_peer(port: int, index: int, paced: bool) -> None:
                       "bytes_in": peer.bytes_in, **shared}), flush=True)
 
 
-async def play_one(seed: int, rounds: int, paced: bool, processes: bool, save: bool) -> dict:
+async def play_one(seed: int, rounds: int, paced: bool, processes: bool, save: bool, profile=None,
+                   log: str | None = None, baseline: bool = False) -> dict:
+    """One game with six peers against the host (or, with ``baseline``, the bare server
+    replaying the game in ``log``)."""
     limit = 50 if paced else 100_000
+    mode = ["--serve-baseline"] if baseline else ["--serve", "--intent-limit", str(limit),
+                                                  *([] if save else ["--no-save"]),
+                                                  *(["--profile", f"{profile}.{seed}"] if profile else [])]
     child = await asyncio.create_subprocess_exec(
-        sys.executable, __file__, "--serve", "--seed", str(seed), "--rounds", str(rounds),
-        "--intent-limit", str(limit), *([] if save else ["--no-save"]), stdout=subprocess.PIPE)
+        sys.executable, __file__, *mode, "--seed", str(seed), "--rounds", str(rounds),
+        *(["--log", log] if log else []), stdout=subprocess.PIPE)
     port = json.loads(await child.stdout.readline())["port"]
     loop = asyncio.get_running_loop()
     shared = {"actions": [], "rejects": 0}
@@ -240,8 +350,14 @@ async def discovery_times(repeats: int) -> dict:
 
 
 async def bench(args) -> dict:
-    games = [await play_one(seed, args.rounds, args.paced, args.peer_processes, not args.no_save)
-             for seed in range(1, args.games + 1)]
+    games, bare = [], []
+    with tempfile.TemporaryDirectory(prefix="bench-net-log-") as folder:
+        for seed in range(1, args.games + 1):  # each game, then its baseline, in turn
+            log = str(Path(folder) / f"game-{seed}.json")
+            games.append(await play_one(seed, args.rounds, args.paced, args.peer_processes, not args.no_save,
+                                        args.profile, log))
+            bare.append(await play_one(seed, args.rounds, args.paced, args.peer_processes, False, log=log,
+                                       baseline=True))
     latencies = [x for g in games for x in g["latencies"]]
     sizes = [x for g in games for x in g["sizes"]]
     actions = sum(g["actions"] for g in games)
@@ -263,7 +379,19 @@ async def bench(args) -> dict:
         "all_bytes_per_peer_per_action_mean": round(sum(sum(g["bytes_in"]) for g in games) / PEERS / actions, 1),
         "host_cpu_share": round(cpu / wall, 3),
         "host_cpu_us_per_action": round(cpu / actions * 1e6, 1),
+        "host_kernel_us_per_action": round(sum(g["system"] for g in games) / actions * 1e6, 1),
     }
+    bare_latencies = [x for g in bare for x in g["latencies"]]
+    bare_cpu = sum(g["cpu"] for g in bare) / sum(g["actions"] for g in bare) * 1e6
+    result.update({
+        "baseline_latency_ms_p50": round(statistics.median(bare_latencies) * 1000, 3),
+        "baseline_latency_ms_p99": round(percentile(bare_latencies, 0.99) * 1000, 3),
+        "baseline_cpu_us_per_action": round(bare_cpu, 1),
+        "baseline_kernel_us_per_action": round(sum(g["system"] for g in bare) / sum(g["actions"] for g in bare) * 1e6, 1),
+        "latency_p50_ratio_to_baseline": round(statistics.median(latencies) / statistics.median(bare_latencies), 2),
+        "latency_p99_ratio_to_baseline": round(percentile(latencies, 0.99) / percentile(bare_latencies, 0.99), 2),
+        "cpu_ratio_to_baseline": round(cpu / actions * 1e6 / bare_cpu, 2),
+    })
     if not args.no_discovery:
         times = await discovery_times(args.discovery_repeats)
         result.update({key: [round(t, 3) for t in values] for key, values in times.items()})
@@ -285,11 +413,23 @@ def main() -> int:
     parser.add_argument("--port", type=int, default=0, help=argparse.SUPPRESS)
     parser.add_argument("--discovery-repeats", type=int, default=3)
     parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--serve-baseline", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--log", help=argparse.SUPPRESS)
+    parser.add_argument("--profile", metavar="FILE", help="profile the host (cProfile stats to FILE)")
     parser.add_argument("--seed", type=int, default=1, help=argparse.SUPPRESS)
     parser.add_argument("--intent-limit", type=int, default=50, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.serve_baseline:
+        asyncio.run(serve_baseline(args.seed, args.rounds, args.log))
+        return 0
     if args.serve:
-        asyncio.run(serve(args.seed, args.rounds, args.intent_limit, not args.no_save))
+        if args.profile:  # where the host's time goes: cProfile stats into this file
+            import cProfile
+
+            cProfile.runctx("asyncio.run(serve(args.seed, args.rounds, args.intent_limit, not args.no_save, args.log))",
+                            globals(), {"args": args}, args.profile)
+        else:
+            asyncio.run(serve(args.seed, args.rounds, args.intent_limit, not args.no_save, args.log))
         return 0
     if args.peer:
         asyncio.run(run_peer(args.port, args.seed, args.paced))

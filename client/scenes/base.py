@@ -1,4 +1,6 @@
-"""The scene lifecycle every screen shares, and the small confirm / message overlays."""
+"""The scene lifecycle every screen shares, and the small confirm / message overlays.
+
+Scenes never import one another: they ask ``self.app.flow`` to go somewhere."""
 
 import math
 import threading
@@ -7,6 +9,8 @@ import pygame
 
 from client import art
 from client.ui import Item, Menu, title_bar
+
+SETTLE_AFTER = 4.0  # seconds without input after which a menu stops animating
 
 
 def close_soon(*closables) -> None:
@@ -45,19 +49,25 @@ class Scene:
     def draw(self, surface) -> None:
         pass
 
+    def still(self) -> bool:
+        """Whether the picture stays the same until input arrives (the app may rest)."""
+        return False
+
     @property
     def pulse(self) -> float:
+        if self.still():
+            return 1.0
         return 0.5 + 0.5 * math.sin(self.clock * 5)
 
     def draw_title(self, surface, heading: str, hint: str = "") -> None:
-        """The heading, and the hint line unless a note stands there now."""
-        title_bar(surface, heading, "" if self.app.notes else hint)
+        """The heading, and the hint line unless a toast stands there now."""
+        title_bar(surface, heading, "" if self.app.toasts.visible([self]) else hint)
 
 
 class MenuScene(Scene):
     """A scene run by one `Menu` (``self.menu``): Escape or back calls `back` (by default,
     pop this scene); everything else goes to the menu. A ``modal`` scene (a dialog)
-    swallows every intent, used or not."""
+    swallows every intent, used or not. A menu nobody touches comes to rest."""
 
     modal = False
     menu: Menu
@@ -71,12 +81,13 @@ class MenuScene(Scene):
             return True
         return self.menu.handle(intent) or self.modal
 
+    def still(self) -> bool:
+        return self.app.idle >= SETTLE_AFTER
+
 
 def draw_dialog(surface, size: tuple[int, int], centre: tuple[int, int]) -> pygame.Rect:
     """Dim everything drawn so far and put an opaque dialog panel on top; returns its rect."""
-    shade = pygame.Surface((art.W, art.H), pygame.SRCALPHA)
-    shade.fill((8, 6, 10, 200))
-    surface.blit(shade, (0, 0))
+    surface.blit(art.shade_layer(200), (0, 0))
     box = pygame.Rect((0, 0), size)
     box.center = centre
     surface.blit(art.panel(box.size, art.NIGHT, art.GOLD, 24, 255), box)
@@ -118,7 +129,7 @@ class MessageScene(MenuScene):
 
     def draw(self, surface) -> None:
         surface.blit(art.background("menu"), (0, 0))
-        art.blit_text(surface, self.heading, 90, art.GOLD, (art.W // 2, 260), "center")
+        art.blit_text(surface, self.heading, 90, art.GOLD, (art.W // 2, 260), "center", weight="bold")
         for i, line in enumerate(art.wrap(self.message, 46, 1300)):
             art.blit_text(surface, line, 46, art.INK, (art.W // 2, 400 + i * 52), "center")
         self.menu.draw(surface, self.pulse)

@@ -9,7 +9,8 @@ import importlib
 import pygame
 
 from client import art
-from client.scenes.base import ConfirmScene, MenuScene, Scene, close_soon
+from client.scenes.base import MenuScene, Scene, close_soon
+from client.seats import host_seats
 from client.ui import Item, Menu, edit_text
 
 
@@ -26,7 +27,7 @@ class HostLobbyScene(MenuScene):
 
     running_game = True
 
-    def __init__(self, app, game_id: str, seat_plans, options: dict, seed: int = 0,
+    def __init__(self, app, game_id: str, seat_plans, options: dict, seed: int | None = None,
                  serve_options: dict | None = None, bot_delay: float | None = None):
         super().__init__(app)
         self.game_id, self.seat_plans = game_id, seat_plans
@@ -43,7 +44,6 @@ class HostLobbyScene(MenuScene):
         if server is None:
             self.running_game = False
             return
-        from client.scenes.setup import host_seats
         from netplay.host import Host
 
         specs = host_seats(seat_plans)
@@ -70,7 +70,7 @@ class HostLobbyScene(MenuScene):
             self.close()
             self.app.pop()
             return
-        self.app.push(ConfirmScene(self.app, "Close this table? Joined players will be sent away.", self._close))
+        self.app.flow.confirm("Close this table? Joined players will be sent away.", self._close)
 
     def _close(self) -> None:
         self.close()
@@ -97,18 +97,11 @@ class HostLobbyScene(MenuScene):
                 return
 
     def begin(self, rest: list) -> None:
-        from client.scenes.game import DieMauerScene
+        self.app.flow.lobby_started(self, rest)
 
-        devices = {i: self.seat_plans[i].control for i in self.sessions}
-        table = DieMauerScene(self.app, self.sessions, devices, [p.colour for p in self.seat_plans],
-                              public=self.public, host=None)
-        table.names = self.names
-        table.seat_kinds = [seat.get("kind", "") for seat in (self.lobby or {}).get("seats", [])]
-        table.server = self.handle_
-        self.handle_ = None
-        for message in rest:  # what arrived with the start belongs to the table
-            table.receive(None, message, public=True)
-        self.app.replace(table)
+    def handed_over(self) -> None:
+        """The table has taken the sessions and the server: closing the lobby keeps them."""
+        self.sessions, self.public, self.handle_ = {}, None, None
 
     def draw(self, surface) -> None:
         surface.blit(art.background("menu"), (0, 0))
@@ -189,9 +182,9 @@ class JoinScene(MenuScene):
 
     def join(self, entry: dict) -> None:
         if entry.get("password"):
-            self.app.push(PasswordScene(self.app, entry, self.player_name))
+            self.app.flow.password(entry, self.player_name)
         else:
-            connect(self.app, entry, self.player_name)
+            self.app.flow.connect(entry, self.player_name)
 
     def back(self) -> None:
         self.leave()
@@ -237,20 +230,6 @@ def host_line(entry: dict) -> str:
     return f"{entry.get('name', '?')}  -  {game}  -  {seats}  -  {entry.get('phase', '')}{lock}"
 
 
-def connect(app, entry: dict, player_name: str, password: str | None = None) -> None:
-    """Open a seat at the table ``entry`` (a browser row) and wait in its lobby."""
-    peer, error = load("netplay.peer")
-    if peer is None:
-        app.note(error)
-        return
-    try:
-        session = peer.RemoteSession(entry["address"], entry["port"], player_name, password=password or None)
-    except Exception as failure:  # noqa: BLE001 - a failed connection is a note on screen
-        app.note(f"Could not join: {failure}")
-        return
-    app.push(JoinWaitScene(app, session, entry, player_name, password))
-
-
 class JoinWaitScene(MenuScene):
     """Connected to a table: wait in its lobby until it starts, then sit down at it."""
 
@@ -283,27 +262,13 @@ class JoinWaitScene(MenuScene):
             elif kind == "refuse" and message.get("code") == "password":
                 close_soon(self.session)  # ask again, saying why
                 problem = "Wrong password, try again." if self.password else "This table needs a password."
-                self.app.replace(PasswordScene(self.app, self.entry, self.player_name, problem))
+                self.app.flow.password(self.entry, self.player_name, problem, replace=True)
                 return
             elif kind in ("bye", "refuse"):
                 self.status = f"The host said: {message.get('reason', 'goodbye')}"
             elif kind == "start":
-                from client.scenes.game import DieMauerScene
-
-                players = message["players"]
-                seat = message.get("seat", self.seat)
-                if message.get("game") != "die_mauer" or seat is None:
-                    self.status = "This client has no table for that game yet."
-                    continue
-
-                table = DieMauerScene(self.app, {seat: self.session}, {seat: "any"},
-                                      list(range(players)))
-                table.names = list(message.get("names", []))
-                table.seat_kinds = [s.get("kind", "") for s in (self.lobby or {}).get("seats", [])]
-                for rest in messages[index + 1:]:  # what arrived with the start belongs to the table
-                    table.receive(seat, rest, public=True)
-                self.app.replace(table)
-                return
+                if self.app.flow.joined(self, message, messages[index + 1:]):
+                    return
 
     def draw(self, surface) -> None:
         surface.blit(art.background("menu"), (0, 0))
@@ -372,7 +337,7 @@ class PasswordScene(Scene):
             return
         self.app.sounds.play("confirm")
         self.app.pop()
-        connect(self.app, self.entry, self.player_name, self.password)
+        self.app.flow.connect(self.entry, self.player_name, self.password)
 
     def move(self, action: str) -> None:
         row, column = self.focus

@@ -1,19 +1,26 @@
-"""The game picker: every game that exists, each with a short how-to-play card."""
+"""The game picker: every game that exists, with its summary and how to play it. A game
+with a table in this window opens its set-up; one without says how to play it headless
+and over the LAN instead of leading nowhere."""
+
+import pygame
 
 from client import art
+from client.games import TABLES
 from client.scenes.base import MenuScene
 from client.ui import Item, Menu
 
-# Games with a table scene in this client; the others are listed but cannot start yet.
-PLAYABLE = {"die_mauer"}
-HOW_TO = {
-    "die_mauer": [
-        "Everyone secretly picks a piece, or an empty fist.",
-        "Guess the master builder's piece and you build it.",
-        "Towers and Gates may never touch each other.",
-        "Lowest penalty after the last round wins.",
-    ],
-}
+CARD = pygame.Rect(900, 190, 960, 800)
+
+
+def play_commands(info) -> list[str]:
+    """How to play a game that has no table in this window: in the terminal, over the LAN."""
+    players = max(info.min_players, min(3, info.max_players))
+    bots = max(0, players - 1)
+    return [
+        f"spielabend --headless --game {info.id}",
+        f"spielabend host --game {info.id} --players {players}" + (f" --bots {bots}" if bots else ""),
+        "spielabend join",
+    ]
 
 
 class PickerScene(MenuScene):
@@ -22,42 +29,54 @@ class PickerScene(MenuScene):
         from engines import GAMES
 
         self.games = list(GAMES.values())
+        self.chosen = 0  # the game last focused (the how-to item is about it)
         items = [Item(info.name, lambda info=info: self.pick(info)) for info in self.games]
-        self.menu = Menu(items + [Item("Back", app.pop)], (520, 260), width=640, sounds=app.sounds)
+        items.append(Item(lambda: f"How to play {self.games[self.chosen].name}", self.howto))
+        items.append(Item("Back", app.pop))
+        self.menu = Menu(items, (460, 230), width=720, height=74, gap=12, sounds=app.sounds)
 
     def pick(self, info) -> None:
-        if info.id not in PLAYABLE:
-            self.app.note(f"{info.name} has no table in this client yet.")
-            self.app.sounds.play("reject")
-            return
-        from client.scenes.setup import SetupScene
+        if info.id in TABLES:
+            self.app.flow.setup(info.id)
+        else:
+            self.app.flow.howto(info.id)
 
-        self.app.push(SetupScene(self.app, info.id))
+    def howto(self) -> None:
+        self.app.flow.howto(self.games[self.chosen].id)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.menu.focus < len(self.games):
+            self.chosen = self.menu.focus
 
     def draw(self, surface) -> None:
         surface.blit(art.background("menu"), (0, 0))
-        self.draw_title(surface, "Pick a game", "Up/down choose   Confirm set up the table   Esc back")
+        info = self.games[self.chosen]
+        confirm = "set up the table" if info.id in TABLES else "how to play"
+        self.draw_title(surface, "Pick a game", f"Up/down choose   Confirm {confirm}   Esc back")
         self.menu.draw(surface, self.pulse)
-        if self.menu.focus >= len(self.games):
-            return
-        info = self.games[self.menu.focus]
-        card = art.panel((900, 640), art.PANEL, art.GOLD)
-        surface.blit(card, (920, 250))
-        art.blit_text(surface, info.name, 80, art.GOLD, (960, 290))
-        art.blit_text(surface, f"{info.min_players}-{info.max_players} players", 40, art.INK_DIM, (960, 370))
-        y = 430
-        for line in art.wrap(info.summary, 38, 820):
-            art.blit_text(surface, line, 38, art.INK, (960, y))
+        surface.blit(art.panel(CARD.size, art.PANEL, art.GOLD), CARD)
+        left, width = CARD.left + 40, CARD.width - 80
+        art.blit_text(surface, info.name, 80, art.GOLD, (left, CARD.top + 30), weight="bold", width=width)
+        art.blit_text(surface, f"{info.min_players}-{info.max_players} players" + ("   real time" if info.realtime else ""),
+                      40, art.INK_DIM, (left, CARD.top + 120))
+        y = CARD.top + 180
+        for line in art.wrap(info.summary, 34, width, "regular"):
+            art.blit_text(surface, line, 34, art.INK, (left, y), weight="regular")
             y += 40
-        y += 24
-        for line in HOW_TO.get(info.id, []):
-            art.blit_text(surface, "-  " + line, 36, art.INK_DIM, (960, y))
-            y += 42
-        if info.id not in PLAYABLE:
-            art.blit_text(surface, "Table not built yet", 40, art.DANGER, (960, 830))
-        elif info.id == "die_mauer":
-            x = 1390
-            for piece in ("T", "G", "6", "3", "1"):
-                image = art.piece_image(piece, 80)
-                surface.blit(image, (x, 796))
-                x += image.get_width() + 8
+        y += 20
+        table = TABLES.get(info.id)
+        if table is not None:
+            art.blit_text(surface, "Confirm: set up the table", 38, art.GOOD, (left, y))
+            emblem = table.emblem(90)
+            if emblem is not None:
+                surface.blit(emblem, emblem.get_rect(bottomright=(CARD.right - 40, CARD.bottom - 30)))
+            return
+        art.blit_text(surface, "No table in this window yet. Play it now:", 38, art.GOLD, (left, y))
+        y += 52
+        for label, command in zip(("bots in the terminal", "over the LAN", "then on each computer"),
+                                  play_commands(info), strict=True):
+            art.blit_text(surface, label, 30, art.INK_DIM, (left, y), weight="regular")
+            art.blit_text(surface, command, 32, art.INK, (left + 300, y), width=width - 300)
+            y += 44
+        art.blit_text(surface, "Confirm: how to play", 34, art.INK_DIM, (left, y + 14))

@@ -1,8 +1,9 @@
-"""Settings: volume, fullscreen, and remappable keys and pad buttons (saved at once)."""
+"""Settings: volume, fullscreen, animation speed, and remappable keys and pad buttons
+(saved at once)."""
 
 from client import art
 from client.scenes.base import MenuScene
-from client.settings import KEY_ACTIONS, PAD_ACTIONS
+from client.settings import ANIMATION_SPEEDS, KEY_ACTIONS, PAD_ACTIONS
 from client.ui import Item, Menu
 
 DEVICE_TITLES = {"keys1": "Left keys (WASD)", "keys2": "Right keys (arrows)", "pad": "Gamepad buttons"}
@@ -17,23 +18,31 @@ class SettingsScene(MenuScene):
             Item(lambda: f"Volume: {round(settings.volume * 100)}%", None,
                  lambda: self._volume(-0.1), lambda: self._volume(0.1)),
             Item(lambda: f"Fullscreen: {'on' if settings.fullscreen else 'off'}", self._fullscreen),
+            Item(lambda: f"Animation speed: {settings.animation}", None,
+                 lambda: self._animation(-1), lambda: self._animation(1),
+                 hint="How fast tables animate and dwell on reveals; instant skips both."),
             Item(DEVICE_TITLES["keys1"], lambda: self._bindings("keys1")),
             Item(DEVICE_TITLES["keys2"], lambda: self._bindings("keys2")),
             Item(DEVICE_TITLES["pad"], lambda: self._bindings("pad")),
             Item("Reset controls", self._reset),
             Item("Back", app.pop),
-        ], (art.W // 2, 220), width=760, sounds=app.sounds)
+        ], (art.W // 2, 200), width=760, height=72, gap=14, sounds=app.sounds)
 
     def _volume(self, step: float) -> None:
         self.app.settings.volume = self.app.settings.volume + step
         self.app.sounds.volume = self.app.settings.volume
         self.app.settings.save()
 
+    def _animation(self, step: int) -> None:
+        speeds = list(ANIMATION_SPEEDS)
+        self.app.settings.animation = speeds[(speeds.index(self.app.settings.animation) + step) % len(speeds)]
+        self.app.settings.save()
+
     def _fullscreen(self) -> None:
         self.app.toggle_fullscreen()
 
     def _bindings(self, device: str) -> None:
-        self.app.push(BindingsScene(self.app, device))
+        self.app.flow.bindings(device)
 
     def _reset(self) -> None:
         self.app.settings.reset_controls()
@@ -45,7 +54,11 @@ class SettingsScene(MenuScene):
         surface.blit(art.background("menu"), (0, 0))
         self.draw_title(surface, "Settings", "Left/right change   Confirm choose   Esc back")
         self.menu.draw(surface, self.pulse)
-        art.blit_text(surface, f"Saved in {self.app.settings.path}", 30, art.INK_FAINT, (art.W // 2, 960), "center")
+        hint = self.menu.items[self.menu.focus].hint
+        if hint:
+            art.blit_text(surface, hint, 32, art.INK_DIM, (art.W // 2, 935), "center", weight="regular")
+        art.blit_text(surface, f"Saved in {self.app.settings.path}", 28, art.INK_FAINT, (art.W // 2, 985), "center",
+                      weight="regular", width=art.W - 100)
 
 
 class BindingsScene(MenuScene):

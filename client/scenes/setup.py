@@ -1,47 +1,11 @@
 """Player set-up: local seats with names, colours and devices; bots with strength;
 the game's options; then start at this screen or host the table on the LAN."""
 
-import random
-from dataclasses import dataclass
-
 from client import art
 from client.scenes.base import MenuScene
+from client.seats import BOTS, NAMES, SeatPlan, control_label
+from client.table.model import unique_names
 from client.ui import Item, Menu, edit_text
-
-NAMES = ["Anna", "Ben", "Clara", "David", "Emma", "Felix"]
-BOTS = ["bot:easy", "bot:normal", "bot:hard"]
-
-
-def control_label(control: str) -> str:
-    if control.startswith("bot:"):
-        return f"Bot ({control[4:]})"
-    if control == "open":
-        return "Open LAN seat"
-    if control.startswith("pad:"):
-        return f"Gamepad {control[4:]}"
-    return {"mouse": "Mouse", "keys1": "Keys WASD", "keys2": "Keys arrows"}.get(control, control)
-
-
-@dataclass
-class SeatPlan:
-    name: str
-    control: str  # a device id, "bot:<strength>", or "open" (a LAN seat)
-    colour: int
-
-    @property
-    def is_bot(self) -> bool:
-        return self.control.startswith("bot:")
-
-
-def host_seats(seat_plans) -> list[dict]:
-    """The seat list netplay's Host takes for these plans."""
-    specs = []
-    for plan in seat_plans:
-        if plan.is_bot:
-            specs.append({"kind": "bot", "strength": plan.control[4:]})
-        else:
-            specs.append({"kind": "remote" if plan.control == "open" else "local"})
-    return specs
 
 
 class SetupScene(MenuScene):
@@ -54,6 +18,7 @@ class SetupScene(MenuScene):
         self.seats = [SeatPlan(NAMES[0], "mouse", 0), SeatPlan(NAMES[1], "bot:normal", 1)]
         self.editing: int | None = None
         self.menu = None
+        self.problem_for: bool | None = None  # a problem toast is up (for starting here or hosting)
         self.rebuild()
 
     # --- the menu ------------------------------------------------------------------
@@ -87,6 +52,7 @@ class SetupScene(MenuScene):
         current = self.seats[index].control
         position = choices.index(current) if current in choices else 0
         self.seats[index].control = choices[(position + step) % len(choices)]
+        self.recheck()
 
     def _option(self, name: str, step: int) -> None:
         spec = self.info.options[name]
@@ -112,6 +78,7 @@ class SetupScene(MenuScene):
         colour = next(c for c in range(len(art.SEAT_COLOURS)) if c not in used)
         self.seats.append(SeatPlan(NAMES[colour], "bot:normal", colour))
         self.rebuild()
+        self.recheck()
 
     def remove_seat(self) -> None:
         if len(self.seats) <= self.info.min_players:
@@ -119,6 +86,7 @@ class SetupScene(MenuScene):
             return
         self.seats.pop()
         self.rebuild()
+        self.recheck()
 
     # --- starting --------------------------------------------------------------------
     def problem(self, lan: bool) -> str | None:
@@ -131,26 +99,36 @@ class SetupScene(MenuScene):
             return "Make at least one seat an 'Open LAN seat' to host on the LAN."
         return None
 
-    def start(self, seed: int | None = None) -> None:
-        problem = self.problem(lan=False)
-        if problem:
-            self.app.note(problem)
-            self.app.sounds.play("reject")
-            return
-        from client.scenes.game import start_local_game
+    def refuse(self, lan: bool) -> bool:
+        """Show what stops the table from starting (True), or take an old notice down."""
+        problem = self.problem(lan)
+        if problem is None:
+            self.app.toasts.withdraw("setup")
+            self.problem_for = None
+            return False
+        self.app.note(problem, key="setup")
+        self.problem_for = lan
+        self.app.sounds.play("reject")
+        return True
 
-        start_local_game(self.app, self.info.id, self.seats, self.options,
-                         random.randrange(1 << 30) if seed is None else seed)
+    def recheck(self) -> None:
+        """A problem that has been fixed leaves the screen at once."""
+        if self.problem_for is not None and self.problem(self.problem_for) is None:
+            self.app.toasts.withdraw("setup")
+            self.problem_for = None
+
+    def plans(self) -> list[SeatPlan]:
+        """The seats as they will sit: names made unique ("Anna", "Anna 2")."""
+        names = unique_names([seat.name for seat in self.seats], len(self.seats))
+        return [SeatPlan(name, seat.control, seat.colour) for name, seat in zip(names, self.seats, strict=True)]
+
+    def start(self, seed: int | None = None) -> None:
+        if not self.refuse(lan=False):
+            self.app.flow.start_local(self.info.id, self.plans(), dict(self.options), seed)
 
     def host_lan(self) -> None:
-        problem = self.problem(lan=True)
-        if problem:
-            self.app.note(problem)
-            self.app.sounds.play("reject")
-            return
-        from client.scenes.lan import HostLobbyScene
-
-        self.app.push(HostLobbyScene(self.app, self.info.id, self.seats, dict(self.options)))
+        if not self.refuse(lan=True):
+            self.app.flow.host_lan(self.info.id, self.plans(), dict(self.options))
 
     # --- input -------------------------------------------------------------------------
     def handle(self, intent) -> bool:
@@ -201,7 +179,7 @@ class SetupScene(MenuScene):
 
     def draw(self, surface) -> None:
         surface.blit(art.background("menu"), (0, 0))
-        self.draw_title(surface, f"{self.info.name}: who plays?",
+        self.draw_title(surface, art.fit(f"{self.info.name}: who plays?", 96, art.W - 80, "bold"),
                   "Left/right: device or bot   Confirm: rename   Peek (Shift, right click): colour   Esc back")
         self.menu.draw(surface, self.pulse)
         for index, seat in enumerate(self.seats):
@@ -211,7 +189,8 @@ class SetupScene(MenuScene):
         surface.blit(side, (1330, 180))  # clear of the focus ring around the menu
         art.blit_text(surface, "Devices", 52, art.GOLD, (1370, 210))
         lines = [control_label(device) for device in self.app.input.devices()]
-        lines += ["", "Hold peek (right mouse button,", "Left Shift, Right Shift) to see", "your pieces in private.",
-                  "Gamepads choose blind: press a", "piece's button twice."]
+        lines += [""] + art.wrap("Hold peek (right mouse button, Left Shift, Right Shift, LB) to see what is "
+                                 "yours in private. Gamepads may also choose blind: press a choice's button "
+                                 "twice.", 30, 470, "regular")
         for i, line in enumerate(lines):
-            art.blit_text(surface, line, 34, art.INK_DIM, (1370, 280 + i * 38))
+            art.blit_text(surface, line, 30, art.INK_DIM, (1370, 280 + i * 36), weight="regular", width=470)

@@ -66,15 +66,16 @@ def frames(app, count: int, dt: float = 1 / 60) -> None:
         app.frame(dt)
 
 
-def local_table(app, seats: list[tuple[str, str]], seed: int, bot_delay: float | None = None, rounds: int = 1):
-    """A Die Mauer table for ``seats`` ((name, device or "bot:<strength>") pairs, colours in
-    order) pushed over a title screen, as the set-up screen would start it; returns it."""
-    from client.scenes.game import start_local_game
-    from client.scenes.setup import SeatPlan
+def local_table(app, seats: list[tuple[str, str]], seed: int, bot_delay: float | None = None, rounds: int = 1,
+                game_id: str = "die_mauer", options: dict | None = None):
+    """A table for ``seats`` ((name, device or "bot:<strength>") pairs, colours in order)
+    pushed over a title screen, as the set-up screen would start it; returns it."""
     from client.scenes.title import TitleScene
+    from client.seats import SeatPlan
 
     if not app.scenes:
         app.push(TitleScene(app))
     plans = [SeatPlan(name, control, colour) for colour, (name, control) in enumerate(seats)]
-    start_local_game(app, "die_mauer", plans, {"rounds": rounds}, seed=seed, bot_delay=bot_delay)
-    return app.top
+    if options is None:
+        options = {"rounds": rounds} if game_id == "die_mauer" else {}
+    return app.flow.start_local(game_id, plans, options, seed=seed, bot_delay=bot_delay)

@@ -56,11 +56,15 @@ def test_drawing_changes_nothing(make_app):
     app = make_app()
     table = local_table(app, [("Anna", "keys1"), ("Ben", "bot:hard"), ("Cleo", "bot:easy")], seed=6, bot_delay=0.1)
     frames(app, 40)
-    before = (table.host.state.digest(), {k: t.elapsed for k, t in table.tweens.tweens.items()},
-              [tuple(d["body"].position) for d in table.moments.drops], list(table.log), table.clock)
+    def state():
+        anim = table.anim
+        return (table.host.state.digest(), {k: t.elapsed for k, t in anim.tweens.tweens.items()},
+                [tuple(d["body"].position) for d in anim.moments.drops], list(table.model.log), table.clock,
+                table.model.shown, [c.key for c in table.live[0]], table.choosers[0].cursor)
+
+    before = state()
     for _ in range(5):
         app.draw()
-    after = (table.host.state.digest(), {k: t.elapsed for k, t in table.tweens.tweens.items()},
-             [tuple(d["body"].position) for d in table.moments.drops], list(table.log), table.clock)
+    after = state()
     assert before == after
     assert "lock" in app.sounds.played

@@ -3,20 +3,15 @@ to the results: a mouse seat, a keyboard seat, a gamepad seat and a bot."""
 
 import pygame
 
-from client.scenes.game import BLIND_BUTTONS, DieMauerScene
 from client.scenes.picker import PickerScene
-from client.scenes.results import ResultsScene
 from client.scenes.setup import SetupScene
 from client.scenes.title import TitleScene
-from tests.client.conftest import click, frames, key, pad_button, post, shoot
+from client.table.results import ResultsScene
+from client.table.scene import TableScene
+from tests.client.conftest import click, frames, key, post, shoot
+from tests.client.drive import play_to_results
 
 PAD = 7
-PAD_CODES = {
-    "up": pygame.CONTROLLER_BUTTON_DPAD_UP, "right": pygame.CONTROLLER_BUTTON_DPAD_RIGHT,
-    "down": pygame.CONTROLLER_BUTTON_DPAD_DOWN, "left": pygame.CONTROLLER_BUTTON_DPAD_LEFT,
-    "confirm": pygame.CONTROLLER_BUTTON_A, "back": pygame.CONTROLLER_BUTTON_B,
-    "alt": pygame.CONTROLLER_BUTTON_X, "secret": pygame.CONTROLLER_BUTTON_Y,
-}
 
 
 def set_up_table(app) -> None:
@@ -56,91 +51,21 @@ def set_up_table(app) -> None:
     frames(app, 2)
 
 
-def drive(app, table: DieMauerScene, turn: int) -> str | None:
-    """Post the events one local seat needs to act now; returns what it did."""
-    for seat, control in table.controls.items():
-        secret = table.secret_options(seat)
-        if secret:
-            choice = secret[turn % len(secret)]
-            if control.device.startswith("pad:"):
-                button = next(b for b, piece in BLIND_BUTTONS.items() if piece == choice["piece"])
-                pad_button(PAD, PAD_CODES[button])
-                pad_button(PAD, PAD_CODES[button])
-                return "pad-secret"
-            if control.device == "keys1":
-                shift = pygame.key.key_code("left shift")
-                post(pygame.KEYDOWN, key=shift, mod=0, unicode="", scancode=0)
-                for _ in range(secret.index(choice)):
-                    key("d")
-                key("space")
-                post(pygame.KEYUP, key=shift, mod=0, unicode="", scancode=0)
-                return "keys-secret"
-            rects = table.peek_option_rects(seat, len(secret))
-            window = app.viewport.to_window(rects[secret.index(choice)].center)
-            post(pygame.MOUSEBUTTONDOWN, pos=window, button=3)
-            click(app, rects[secret.index(choice)].center)
-            post(pygame.MOUSEBUTTONUP, pos=window, button=3)
-            return "mouse-secret"
-        options = table.build_options(seat)
-        if options:
-            legal = table.legal[seat]
-            focus = options[min(control.cursor, len(options) - 1)]
-            if control.device == "mouse":
-                pick = next(i for i, option in enumerate(options) if option in legal)
-                window = app.viewport.to_window(table.option_rects(len(options))[pick].center)
-                post(pygame.MOUSEBUTTONDOWN, pos=window, button=3)  # the master's free choice needs peek
-                click(app, table.option_rects(len(options))[pick].center)
-                post(pygame.MOUSEBUTTONUP, pos=window, button=3)
-            elif control.device == "keys1":
-                shift = pygame.key.key_code("left shift")
-                post(pygame.KEYDOWN, key=shift, mod=0, unicode="", scancode=0)
-                key("space" if focus in legal else "d")
-                post(pygame.KEYUP, key=shift, mod=0, unicode="", scancode=0)
-            else:
-                post(pygame.CONTROLLERBUTTONDOWN, instance_id=PAD, button=pygame.CONTROLLER_BUTTON_LEFTSHOULDER)
-                pad_button(PAD, PAD_CODES["confirm"] if focus in legal else PAD_CODES["right"])
-                post(pygame.CONTROLLERBUTTONUP, instance_id=PAD, button=pygame.CONTROLLER_BUTTON_LEFTSHOULDER)
-            return "build" if table.view["phase"] == "build" else "choose"
-    return None
-
-
 def test_a_full_game_from_title_to_results(make_app):
     app = make_app((1280, 720))  # scaled window: every click goes through the viewport
     app.push(TitleScene(app))
     frames(app, 2)
     set_up_table(app)
     table = app.top
-    assert isinstance(table, DieMauerScene)
+    assert isinstance(table, TableScene) and table.info.id == "die_mauer"
     table.host.bot_delay = 0.1
-    done: dict[str, int] = {}
-    shots = set()
-    for turn in range(3000):
-        if isinstance(app.top, ResultsScene):
-            break
-        if isinstance(app.top, DieMauerScene):
-            did = drive(app, table, turn)
-            if did:
-                done[did] = done.get(did, 0) + 1
-                if did not in shots:
-                    shots.add(did)
-                    frames(app, 1)
-                    shoot(app, f"flow_{did}")
-        frames(app, 1, dt=3 / 60)
-        if table.reveal is not None and "reveal" not in shots and table.clock - table.reveal_until > -2.6:
-            shots.add("reveal")
-            shoot(app, "flow_reveal")
-        if len(table.wall_items) >= 5 and not any("uid" in d for d in table.moments.drops) and "wall" not in shots:
-            shots.add("wall")
-            shoot(app, "flow_wall")
-        if table.round_summary is not None and "round" not in shots:
-            frames(app, 4)
-            shots.add("round")
-            shoot(app, "flow_round_over")
-    assert isinstance(app.top, ResultsScene), f"no results after the loop; did {done}"
+    done = play_to_results(app, table, shots="flow")
+    assert isinstance(app.top, ResultsScene)
     frames(app, 90)
     shoot(app, "flow_results")
-    assert done.get("pad-secret") and done.get("keys-secret") and done.get("mouse-secret")
-    results = app.top
+    assert done.get("pad-blind") and done.get("keys") and done.get("mouse"), done
+    results = app.top.standings
     assert results.totals == table.host.state.scores()
     assert sorted(results.winners) == sorted(table.host.state.winners())
-    assert len(table.log) > 3
+    assert results.lower_wins and results.columns == ["Round 1"]
+    assert len(table.model.log) > 3

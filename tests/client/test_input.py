@@ -55,6 +55,15 @@ def test_the_stick_has_a_dead_zone_and_hats_work(config_home):
         Intent("pad:2", "right", False)]
     # a plain joystick (not a game controller) moves with its hat
     assert Intent("pad:8", "up", True) in inputs.translate(event(pygame.JOYHATMOTION, instance_id=8, value=(0, 1)))
+    # the right stick is a vector for panning a camera, with the same dead zone
+    right = pygame.CONTROLLER_AXIS_RIGHTX
+    assert inputs.translate(event(pygame.CONTROLLERAXISMOTION, instance_id=2, axis=right, value=9000)) == []
+    look = inputs.translate(event(pygame.CONTROLLERAXISMOTION, instance_id=2, axis=right, value=-32767))
+    assert look == [Intent("pad:2", "look", True, vector=(-1.0, 0.0))]
+    assert inputs.translate(event(pygame.CONTROLLERAXISMOTION, instance_id=2, axis=right, value=0))[0].vector == (0, 0)
+    # the mouse wheel says how far it turned
+    wheel = inputs.translate(event(pygame.MOUSEWHEEL, x=0, y=2))
+    assert wheel[0].action == "wheel" and wheel[0].amount == 2.0
 
 
 def test_viewport_maps_window_to_logical():
@@ -155,17 +164,18 @@ def test_a_replugged_pad_takes_its_seat_back(make_app):
     table = local_table(app, [("Anna", "pad:1"), ("Ben", "bot:easy")], seed=3)
     post(pygame.CONTROLLERDEVICEREMOVED, instance_id=1)
     frames(app, 1)
-    assert any("disconnected" in toast[0] for toast in table.toasts)
+    assert any("disconnected" in toast.words for toast in app.toasts.toasts)
     post(pygame.CONTROLLERDEVICEADDED, instance_id=6, device_index=0)
     frames(app, 1)
-    assert table.controls[0].device == "pad:6"
+    assert table.choosers[0].device == "pad:6"
+    assert not any("disconnected" in toast.words for toast in app.toasts.toasts)  # the problem is gone
 
 
 def test_run_opens_the_window_and_saves_settings_on_quit(config_home, monkeypatch):
     from client import app as app_module
 
     loop = app_module.App.loop
-    monkeypatch.setattr(app_module.App, "loop", lambda self, max_frames=None: loop(self, 3))
+    monkeypatch.setattr(app_module.App, "loop", lambda self, **kwargs: loop(self, 3))
     assert app_module.run(fullscreen=False) == 0
     assert (config_home / "spielabend" / "settings.json").exists()
 

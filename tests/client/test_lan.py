@@ -6,39 +6,35 @@ import time
 import pygame
 import pytest
 
-from client.scenes.game import DieMauerScene
 from client.scenes.lan import HostLobbyScene, JoinScene, JoinWaitScene, PasswordScene
-from client.scenes.results import ResultsScene
-from client.scenes.setup import SeatPlan
 from client.scenes.title import TitleScene
+from client.seats import SeatPlan
+from client.table.results import ResultsScene
+from client.table.scene import TableScene
 from tests.client.conftest import click, frames, key, pad_button, post, shoot
+from tests.client.drive import act, first_legal
 
 server = pytest.importorskip("netplay.server")
 peer = pytest.importorskip("netplay.peer")
 SERVE = {"advertise": False, "interfaces": ["127.0.0.1"]}
 
 
-def keys_drive(table: DieMauerScene, seat: int) -> None:
-    """Keyboard (WASD half) play for ``seat``: lock the focused secret pick, or build."""
-    if table.secret_options(seat):
-        shift = pygame.key.key_code("left shift")
-        post(pygame.KEYDOWN, key=shift, mod=0, unicode="", scancode=0)
-        key("space")
-        post(pygame.KEYUP, key=shift, mod=0, unicode="", scancode=0)
-        return
-    options = table.build_options(seat)
-    if options:
-        focus = options[min(table.controls[seat].cursor, len(options) - 1)]
-        key("space" if focus in table.legal[seat] else "d")
+def keys_drive(app, table: TableScene, seat: int, turn: int) -> None:
+    """The seat's device plays its first legal choice (one at a time)."""
+    choices = table.live.get(seat, [])
+    if choices and table.model.pending.get(seat) is None and not table.pacer.busy():
+        choice = first_legal(table, seat, choices, turn)
+        if choice is not None:
+            act(app, table, seat, choice)
 
 
 def play_out(app, table, seat, remote=None, limit=4000) -> None:
     deadline = time.monotonic() + 25
-    for _ in range(limit):
+    for turn in range(limit):
         if isinstance(app.top, ResultsScene) or time.monotonic() > deadline:
             return
-        if isinstance(app.top, DieMauerScene):
-            keys_drive(table, seat)
+        if app.top is table:
+            keys_drive(app, table, seat, turn)
         if remote is not None:  # a scripted peer at the other end of the wire
             for message in remote.poll():
                 if message.get("t") == "update" and message["legal"]:
@@ -61,6 +57,7 @@ def wait_for(app, scene_type, seconds: float = 5.0):
 
 def test_hosting_from_the_lobby_until_a_peer_joins_and_the_game_ends(make_app):
     app = make_app()
+    app.settings.animation = "fast"  # the network is under test here, not the pacing
     app.push(TitleScene(app))
     seats = [SeatPlan("Anna", "keys1", 0), SeatPlan("", "open", 1), SeatPlan("Bot", "bot:hard", 2)]
     lobby = HostLobbyScene(app, "die_mauer", seats, {"rounds": 1}, seed=4, serve_options=SERVE,
@@ -71,15 +68,15 @@ def test_hosting_from_the_lobby_until_a_peer_joins_and_the_game_ends(make_app):
     shoot(app, "lan_host_lobby_waiting")
     remote = peer.RemoteSession("127.0.0.1", lobby.handle_.port, "Zoe")
     try:
-        table = wait_for(app, DieMauerScene)
-        assert table.names[1] == "Zoe"
+        table = wait_for(app, TableScene)
+        assert table.model.names[1] == "Zoe"
         play_out(app, table, 0, remote)
         assert isinstance(app.top, ResultsScene)
         frames(app, 60)  # the score rows have slid in
         shoot(app, "lan_host_results")
     finally:
         remote.close()
-        if isinstance(app.top, DieMauerScene):
+        if isinstance(app.top, TableScene):
             app.top.close()
 
 
@@ -91,6 +88,7 @@ def test_joining_a_table_and_playing_it_to_the_results(make_app):
     handle = server.serve_in_thread(host, port=0, name="Test table", **SERVE)
     try:
         app = make_app()
+        app.settings.animation = "fast"
         app.push(TitleScene(app))
         join = JoinScene(app, player_name="Zoe")
         app.push(join)
@@ -99,10 +97,10 @@ def test_joining_a_table_and_playing_it_to_the_results(make_app):
         join.close()
         join.join({"address": "127.0.0.1", "port": handle.port, "name": "Test table"})
         assert isinstance(app.top, JoinWaitScene)
-        table = wait_for(app, DieMauerScene)
+        table = wait_for(app, TableScene)
         frames(app, 3)
         shoot(app, "lan_join_table")
-        seat = next(iter(table.controls))
+        seat = next(iter(table.choosers))
         assert seat == 1
         play_out(app, table, seat)
         assert isinstance(app.top, ResultsScene)
@@ -143,7 +141,7 @@ def test_a_password_typed_on_the_keyboard_opens_a_locked_table(make_app, locked_
     type_text("2")  # "tisch 2": wrong (passwords are case-sensitive)
     key("return")
     frames(app, 1)
-    assert isinstance(app.top, JoinWaitScene)
+    assert isinstance(app.top, (JoinWaitScene, PasswordScene))  # a fast host answers within the frame
     prompt = wait_for(app, PasswordScene)
     assert "Wrong password" in prompt.problem and prompt.password == ""
     shoot(app, "lan_password_wrong")
@@ -151,8 +149,8 @@ def test_a_password_typed_on_the_keyboard_opens_a_locked_table(make_app, locked_
     frames(app, 1)
     shoot(app, "lan_password_typed")
     key("return")
-    table = wait_for(app, DieMauerScene)
-    assert table.names[1] == "Zoe"
+    table = wait_for(app, TableScene)
+    assert table.model.names[1] == "Zoe"
     table.close()
 
 
@@ -199,8 +197,8 @@ def test_a_gamepad_picks_the_password_on_the_on_screen_keyboard(make_app, locked
     shoot(app, "lan_password_pad")
     click(app, prompt.rects[(len(prompt.ROWS), prompt.WIDE.index("Join"))].center)  # the mouse works too
     frames(app, 1)
-    assert isinstance(app.top, JoinWaitScene)
+    assert isinstance(app.top, (JoinWaitScene, TableScene))  # a fast host answers within the frame
     shoot(app, "lan_join_waiting")
-    table = wait_for(app, DieMauerScene)
-    assert table.names[1] == "Pad"
+    table = wait_for(app, TableScene)
+    assert table.model.names[1] == "Pad"
     table.close()

@@ -5,14 +5,18 @@ import pytest
 
 from client import art
 from client.scenes.base import ConfirmScene, MessageScene
-from client.scenes.game import PauseScene, start_local_game
+from client.scenes.howto import HowToScene
 from client.scenes.lan import HostLobbyScene, JoinScene
 from client.scenes.picker import PickerScene
-from client.scenes.results import ResultsScene
 from client.scenes.settings import BindingsScene, SettingsScene
-from client.scenes.setup import SeatPlan, SetupScene
+from client.scenes.setup import SetupScene
 from client.scenes.title import TitleScene
-from tests.client.conftest import frames, local_table, shoot
+from client.seats import SeatPlan
+from client.table.game import Standings
+from client.table.pause import PauseScene
+from client.table.results import ResultsScene
+from engines import GAMES
+from tests.client.conftest import frames, key, local_table, shoot
 
 
 def not_blank(surface) -> bool:
@@ -46,6 +50,22 @@ def test_menu_scenes_build_and_draw(make_app, name):
         scene.close()
 
 
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_every_game_has_how_to_pages_that_draw(make_app, game_id):
+    app = make_app()
+    app.push(TitleScene(app))
+    howto = HowToScene(app, game_id)
+    app.push(howto)
+    assert len(howto.pages) >= 3
+    for page in range(len(howto.pages)):
+        frames(app, 20)
+        assert not_blank(app.logical)
+        shoot(app, f"howto_{game_id}_{page + 1}")
+        key("right")
+    frames(app, 2)
+    assert howto.page == len(howto.pages) - 1
+
+
 def test_host_lobby_builds_and_draws(make_app):
     app = make_app()
     app.push(TitleScene(app))
@@ -62,14 +82,15 @@ def test_table_pause_and_results_build_and_draw(make_app):
     app = make_app()
     table = local_table(app, [("Anna", "keys1"), ("Ben", "bot:hard"), ("Clara", "bot:easy")], seed=5, bot_delay=0.2)
     frames(app, 30)
-    assert table.view is not None and table.view["phase"] == "plan"
+    assert table.model.phase == "plan"
     shoot(app, "scene_table")
     app.push(PauseScene(app, table))
     frames(app, 5)
     shoot(app, "scene_pause")
     app.pop()
-    results = ResultsScene(app, "Die Mauer", ["Anna", "Ben", "Clara"], art.SEAT_COLOURS[:3],
-                           [[3, 0, 12], [0, 7, 4]], [3, 7, 16], [0])
+    results = ResultsScene(app, Standings("Die Mauer", ["Anna", "Ben", "Clara"], art.SEAT_COLOURS[:3], [3, 7, 16], [0],
+                                          lower_wins=True, columns=["Round 1", "Round 2"],
+                                          cells=[[3, 0], [0, 7], [12, 4]]))
     app.push(results)
     frames(app, 90)
     assert not_blank(app.logical)
@@ -83,7 +104,7 @@ def test_corrupt_settings_file_gives_defaults_and_a_note(make_app, config_home):
     app.push(TitleScene(app))
     frames(app, 2)
     assert app.settings.data["volume"] == 0.7
-    assert any("could not be read" in note[0] for note in app.notes)
+    assert any("could not be read" in toast.words for toast in app.toasts.toasts)
     shoot(app, "scene_title_corrupt_settings")
 
 
@@ -141,7 +162,34 @@ def test_missing_netplay_pieces_give_a_message_not_a_crash(make_app, monkeypatch
     frames(app, 2)
     assert "netplay.discovery" in join.error
     app.pop()
-    start_local_game(app, "die_mauer", [SeatPlan("Anna", "mouse", 0), SeatPlan("Ben", "bot:easy", 1)], {}, 1)
+    app.flow.start_local("die_mauer", [SeatPlan("Anna", "mouse", 0), SeatPlan("Ben", "bot:easy", 1)], {}, 1)
     frames(app, 2)
     assert isinstance(app.top, MessageScene)
     shoot(app, "scene_message_missing_host")
+
+
+def test_back_to_the_title_closes_what_the_screens_on_the_way_hold_open(make_app):
+    closed = []
+
+    class Browser:
+        def hosts(self):
+            return []
+
+        def close(self):
+            closed.append(True)
+
+    app = make_app()
+    app.push(TitleScene(app))
+    join = JoinScene(app, browse=False)
+    join.browser = Browser()
+    app.push(join)
+    table = local_table(app, [("Anna", "keys1"), ("Ben", "bot:easy")], seed=1)
+    frames(app, 2)
+    app.flow.title()
+    frames(app, 2)
+    assert isinstance(app.top, TitleScene) and table.closed and not app.hosts
+    for _ in range(100):  # sessions and browsers close off the pygame thread
+        if closed:
+            break
+        frames(app, 1)
+    assert closed

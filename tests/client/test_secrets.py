@@ -3,13 +3,15 @@ pixel-identical whichever piece a gamepad (or a keyboard seat not peeking) picke
 
 import pygame
 
-from client.scenes.game import BLIND_BUTTONS
 from client.scenes.title import TitleScene
+from client.table.game import BLIND_BUTTONS
 from tests.client.conftest import frames, key, local_table, pad_button, post, shoot
 
 PAD = 3
 CODES = {"up": pygame.CONTROLLER_BUTTON_DPAD_UP, "down": pygame.CONTROLLER_BUTTON_DPAD_DOWN,
-         "secret": pygame.CONTROLLER_BUTTON_Y, "alt": pygame.CONTROLLER_BUTTON_X}
+         "secret": pygame.CONTROLLER_BUTTON_Y, "alt": pygame.CONTROLLER_BUTTON_X,
+         "right": pygame.CONTROLLER_BUTTON_DPAD_RIGHT, "left": pygame.CONTROLLER_BUTTON_DPAD_LEFT,
+         "confirm": pygame.CONTROLLER_BUTTON_A, "back": pygame.CONTROLLER_BUTTON_B}
 
 
 def table_with_pad(make_app):
@@ -27,14 +29,15 @@ def pad_pick(make_app, piece):
     """Screens after Ben's first press (armed) and second press (locked in)."""
     app, table = table_with_pad(make_app)
     before = pygame.image.tobytes(app.logical, "RGB")
-    button = next(b for b, p in BLIND_BUTTONS.items() if p == piece)
+    blind = [action["piece"] for _, action in table.game.blind_actions(1)]
+    button = BLIND_BUTTONS[blind.index(piece)]
     pad_button(PAD, CODES[button])
     frames(app, 4)
     armed = pygame.image.tobytes(app.logical, "RGB")
     pad_button(PAD, CODES[button])
     frames(app, 30)
     assert table.host.state.plans.choices[1] == piece  # the pick really reached the engine
-    assert 1 in table.view["plans"]["locked"]
+    assert 1 in table.model.view["plans"]["locked"]
     locked = pygame.image.tobytes(app.logical, "RGB")
     shoot(app, f"secret_pad_locked_{piece or 'fist'}")
     return before, armed, locked
@@ -62,7 +65,7 @@ def keyboard_pick(make_app, presses: int):
     key("space")
     post(pygame.KEYUP, key=shift, mod=0, unicode="", scancode=0)
     frames(app, 30)
-    assert 0 in table.view["plans"]["locked"]
+    assert 0 in table.model.view["plans"]["locked"]
     return table.host.state.plans.choices[0], pygame.image.tobytes(app.logical, "RGB")
 
 

@@ -6,8 +6,10 @@ import itertools
 import pygame
 
 from client import art
-from client.scenes.die_mauer_draw import LOG_BOX, PANEL_TOP, SHELF
-from client.scenes.results import ResultsScene
+from client.games.die_mauer import art as pieces_art
+from client.games.die_mauer.wall import SHELF
+from client.table.game import LOG, SEAT_STRIP
+from client.table.results import ResultsScene
 from tests.client.conftest import frames, local_table, shoot
 
 
@@ -30,7 +32,7 @@ def drawn_wall(table, pieces: set) -> list[pygame.Rect]:
     spy = PieceSpy(pieces)
     table.draw(spy)
     # with only bots at the table, the pieces above the seat panels are the wall's
-    return [rect for rect in spy.drawn if rect.top < PANEL_TOP]
+    return [rect for rect in spy.drawn if rect.top < SEAT_STRIP.top]
 
 
 def test_a_table_of_six_bots_keeps_its_long_wall_on_the_shelf_to_the_end(make_app, monkeypatch):
@@ -46,7 +48,7 @@ def test_a_table_of_six_bots_keeps_its_long_wall_on_the_shelf_to_the_end(make_ap
             return image
         return wrapper
 
-    monkeypatch.setattr(art, "piece_image", remember(art.piece_image))
+    monkeypatch.setattr(pieces_art, "piece_image", remember(pieces_art.piece_image))
     original_rotate = pygame.transform.rotate  # a piece drawn tilted is still a piece
 
     def rotate(surface, angle):
@@ -57,24 +59,25 @@ def test_a_table_of_six_bots_keeps_its_long_wall_on_the_shelf_to_the_end(make_ap
         return rotated
 
     monkeypatch.setattr(pygame.transform, "rotate", rotate)
-    assert not SHELF.colliderect(LOG_BOX) and SHELF.bottom <= PANEL_TOP
+    assert not SHELF.colliderect(LOG) and SHELF.bottom <= SEAT_STRIP.top
 
     app = make_app()
-    table = local_table(app, [(name, "bot:easy") for name in ["Ada", "Bo", "Cy", "Di", "Ed", "Flo"]], seed=3,
+    app.settings.animation = "fast"
+    table = local_table(app, [(name, "bot:easy") for name in ["Ada", "Bo", "Cy", "Di", "Ed", "Flo"]], seed=8,
                         bot_delay=0.02)
     longest, checked = 0, 0
-    for _ in range(600):
+    for _ in range(900):
         if isinstance(app.top, ResultsScene):
             break
         frames(app, 1, dt=2 / 60)
         rects = drawn_wall(table, pieces)
         for rect in rects:
-            assert SHELF.contains(rect), f"{rect} is off the shelf {SHELF} ({len(table.wall_items)} pieces)"
+            assert SHELF.contains(rect), f"{rect} is off the shelf {SHELF} ({len(table.game.wall.items)} pieces)"
         for a, b in itertools.combinations(rects, 2):
-            assert not a.colliderect(b), f"{a} overlaps {b} ({len(table.wall_items)} pieces)"
+            assert not a.colliderect(b), f"{a} overlaps {b} ({len(table.game.wall.items)} pieces)"
         checked += bool(rects)
-        if len(table.wall_items) > longest:
-            longest = len(table.wall_items)
+        if len(table.game.wall.items) > longest:
+            longest = len(table.game.wall.items)
             shoot(app, "scene_table_six_bots")
     assert isinstance(app.top, ResultsScene)
     assert longest >= 25 and checked >= 30
@@ -86,9 +89,9 @@ def test_the_whole_forty_two_piece_wall_and_its_ghosts_fit_the_shelf(make_app):
     app = make_app()
     table = local_table(app, [(name, "bot:easy") for name in ["Ada", "Bo", "Cy", "Di", "Ed", "Flo"]], seed=1)
     items = [(piece, uid) for uid, piece in enumerate("TG64321" * 6)]
-    layout = table.wall_layout(items)
+    layout = table.game.wall.layout(items)
     rects = [layout[uid] for _, uid in items]
-    ghost = art.piece_size("6", layout["height"])[0] + layout["gap"]
+    ghost = pieces_art.piece_size("6", layout["height"])[0] + layout["gap"]
     assert SHELF.contains(pygame.Rect(rects[0].left - ghost, rects[0].top, rects[-1].right - rects[0].left + 2 * ghost,
                                       layout["height"]))
     assert all(a.right < b.left for a, b in itertools.pairwise(rects))

@@ -3,9 +3,15 @@
 Every server, peer and wait here is bounded and stops by itself.
 """
 
-import json
+import contextlib
+import os
+import re
 import socket
+import subprocess
+import sys
+import threading
 import time
+from pathlib import Path
 
 import msgpack
 import pytest
@@ -14,22 +20,25 @@ import netplay.discovery
 from engines import events_for, new_game
 from netplay.peer import RemoteSession
 from netplay.protocol import PROTOCOL_VERSION, TO_PEER, FrameDecoder, password_proof
+from netplay.saves import read_save
 from netplay.server import serve_in_thread
 
 LOOPBACK = "127.0.0.1"
+LOOPBACK_INTERFACES = (["127.0.0.1"], ["127.0.0.1", "::1"], ["::1"])
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(autouse=True)
 def _private_data_dir_and_loopback_only(tmp_path, monkeypatch):
     """Nothing a test does may write to the real home directory, or speak multicast DNS
-    anywhere but on 127.0.0.1 (a command run without --interface falls back to the
-    environment, which says 127.0.0.1 too)."""
+    anywhere but on loopback, 127.0.0.1 (and ::1) (a command run without --interface
+    falls back to the environment, which says 127.0.0.1 too)."""
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg-data"))
     monkeypatch.setenv("SPIELABEND_INTERFACES", "127.0.0.1")
     real_zeroconf = netplay.discovery._zeroconf
 
     def loopback_zeroconf(interfaces):
-        assert interfaces == ["127.0.0.1"], f"a test used zeroconf on {interfaces!r}"
+        assert interfaces in LOOPBACK_INTERFACES, f"a test used zeroconf on {interfaces!r}"
         return real_zeroconf(interfaces)
 
     monkeypatch.setattr(netplay.discovery, "_zeroconf", loopback_zeroconf)
@@ -37,13 +46,15 @@ def _private_data_dir_and_loopback_only(tmp_path, monkeypatch):
 
 @pytest.fixture
 def serve():
-    """serve(host, **options) -> ServerHandle on 127.0.0.1; closed after the test."""
+    """serve(host, **options) -> ServerHandle on 127.0.0.1 (or ::1); closed after the test."""
     handles = []
 
     def start(host, **options):
         options.setdefault("advertise", False)
         options.setdefault("check_outgoing", True)  # every message the host sends must fit the schema
-        handle = serve_in_thread(host, interfaces=["127.0.0.1"], **options)
+        options.setdefault("interfaces", ["127.0.0.1"])
+        assert options["interfaces"] in LOOPBACK_INTERFACES
+        handle = serve_in_thread(host, **options)
         handles.append(handle)
         return handle
 
@@ -109,16 +120,11 @@ def expected_updates(game_id, players, seed, options, log, seat):
     return updates
 
 
-def saved_log(path, host, timeout=5.0):
-    """The log in ``path`` once the server has written the host's latest save."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if path.exists():
-            data = json.loads(path.read_text())
-            if len(data["log"]) == len(host.log):
-                return data
-        time.sleep(0.01)
-    raise AssertionError("the host did not save its latest action")
+def saved_log(path, host):
+    """The actions in the save at ``path``; written ahead, it already holds all of the host's."""
+    saved = read_save(path)
+    assert saved.log == host.log and saved.dropped is None
+    return saved
 
 
 def decode_all(chunks):
@@ -129,14 +135,17 @@ def decode_all(chunks):
 class RawPeer:
     """A hand-made client for sending exactly the bytes a test wants."""
 
-    def __init__(self, port, challenge=True, receive_buffer=None):
-        """Connects to 127.0.0.1:``port`` and reads the challenge (unless ``challenge``
-        is False); ``receive_buffer`` shrinks the socket's receive buffer."""
-        self.sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    def __init__(self, port, challenge=True, receive_buffer=None, source=None, address=LOOPBACK):
+        """Connects to ``address`` (127.0.0.1 or ::1) at ``port`` and reads the challenge
+        (unless ``challenge`` is False); ``receive_buffer`` shrinks the socket's receive
+        buffer; ``source`` is the loopback address to connect from (say 127.0.0.7)."""
+        self.sock = socket.socket(socket.AF_INET6 if ":" in address else socket.AF_INET, socket.SOCK_STREAM)
         if receive_buffer is not None:
             self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, receive_buffer)
+        if source is not None:
+            self.sock.bind((source, 0))
         self.sock.settimeout(5)
-        self.sock.connect((LOOPBACK, port))
+        self.sock.connect((address, port))
         self.decoder = FrameDecoder(TO_PEER)
         self.inbox = []
         self.seen = []  # messages already returned by read_until
@@ -187,3 +196,77 @@ class RawPeer:
 
     def close(self):
         self.sock.close()
+
+
+class Proc:
+    """A spielabend process whose output lines are read by a thread (never blocking us)."""
+
+    def __init__(self, *argv, env):
+        self.popen = subprocess.Popen([sys.executable, "-m", "client", *argv], cwd=ROOT, env=env,
+                                      stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                                      stdin=subprocess.DEVNULL)
+        self.lines: list[str] = []
+        self._reader = threading.Thread(target=self._read, daemon=True)
+        self._reader.start()
+
+    def _read(self):
+        for line in self.popen.stdout:
+            self.lines.append(line.rstrip("\n"))
+
+    def wait_for(self, pattern, timeout=20.0):
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            for line in list(self.lines):
+                match = re.search(pattern, line)
+                if match:
+                    return match
+            if self.popen.poll() is not None and not self._reader.is_alive():
+                break
+            time.sleep(0.02)
+        raise AssertionError(f"no {pattern!r} in output: {self.lines[-20:]}")
+
+    def finish(self, timeout=30.0) -> int:
+        try:
+            code = self.popen.wait(timeout)
+        finally:
+            self.kill()
+        self._reader.join(5.0)
+        return code
+
+    def kill(self):
+        if self.popen.poll() is None:
+            self.popen.kill()
+            self.popen.wait(5)
+
+
+@pytest.fixture
+def cli_env(tmp_path):
+    env = dict(os.environ, XDG_DATA_HOME=str(tmp_path / "data"), PYTHONPATH=str(ROOT),
+               SPIELABEND_INTERFACES=LOOPBACK, SDL_VIDEODRIVER="dummy")
+    procs = []
+
+    def spawn(*argv):
+        proc = Proc(*argv, env=env)
+        procs.append(proc)
+        return proc
+
+    yield spawn
+    for proc in procs:
+        proc.kill()
+
+
+@contextlib.contextmanager
+def descriptors(needed):
+    """Raise this process's descriptor limit to ``needed`` (bounded by the hard limit)
+    for the block, then put it back."""
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard != resource.RLIM_INFINITY and hard < needed:
+        pytest.skip(f"needs {needed} file descriptors; the hard limit is {hard}")
+    if soft != resource.RLIM_INFINITY and soft < needed:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (needed, hard))
+    try:
+        yield
+    finally:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))

@@ -1,29 +1,20 @@
 """`spielabend host | join | browse`: clear one-line errors, and whole games in processes."""
 
-import json
-import os
-import re
 import secrets
 import signal
 import socket
-import subprocess
-import sys
-import threading
 import time
-from pathlib import Path
 
 import pytest
 
 from engines import load_state, replay
-from netplay.cli import main, parse_address
+from netplay.cli import host_port, main, parse_address
 from netplay.host import Host
+from netplay.saves import read_save
 
 from .conftest import LOOPBACK
 
 pytestmark = pytest.mark.timeout(60)  # the process tests below set their own
-
-ROOT = Path(__file__).resolve().parents[2]
-
 
 def run_cli(argv, capsys):
     code = main(argv)
@@ -41,9 +32,10 @@ def run_cli(argv, capsys):
     (["host"], "--game is required"),
     (["join", "127.0.0.1:abc"], "bad port 'abc'"),
     (["join", "127.0.0.1:99999"], "port must be between 0 and 65535"),
-    (["browse", "--interface", "kitchen", "--seconds", "0.1"], "IPv4 address such as 192.168.1.20, not 'kitchen'"),
+    (["browse", "--interface", "kitchen", "--seconds", "0.1"],
+     "an IP address such as 192.168.1.20 or fd00::20, not 'kitchen'"),
     (["join", "--interface", "eth0", "--wait", "0.1"], "not 'eth0'"),
-    (["host", "--game", "die_mauer", "--interface", "::1", "--no-advertise"], "not '::1'"),
+    (["host", "--game", "die_mauer", "--interface", "::zz", "--no-advertise"], "not '::zz'"),
     (["host", "--game", "die_mauer", "--bot-delay", "-1"], "--bot-delay must be a number of seconds, 0 or more"),
     (["host", "--game", "die_mauer", "--bot-after", "nan"], "--bot-after must be"),
     (["join", "--wait", "-2"], "--wait must be"),
@@ -62,12 +54,13 @@ def test_bad_interface_in_the_environment_is_exit_2(monkeypatch, capsys):
 
 
 @pytest.mark.parametrize(("content", "needle"), [
-    ("{broken", "corrupt (not valid JSON)"),
+    ("{broken", "is corrupt (not a Spielabend save journal)"),
     ('{"format": "chess-save"}', "is not a Spielabend save"),
-    ('{"format": "spielabend-save", "version": 1, "game": "die_mauer", "players": 2}', "corrupt Spielabend save"),
+    ('{"format": "spielabend-save", "version": 1, "game": "die_mauer", "players": 2}', "saved by an older Spielabend"),
+    ("0badc0de {}\n", "is not a whole Spielabend save (its first record is damaged)"),
 ])
 def test_corrupt_or_foreign_save_exits_2(tmp_path, content, needle, capsys):
-    path = tmp_path / "save.json"
+    path = tmp_path / "game.save"
     path.write_text(content)
     code, out, err = run_cli(["host", "--resume", str(path), "--interface", "127.0.0.1", "--no-advertise"], capsys)
     assert code == 2 and needle in err and "Traceback" not in err + out
@@ -97,68 +90,13 @@ def test_addresses():
     assert parse_address("10.0.0.5:4000") == ("10.0.0.5", 4000)
     assert parse_address("kitchen")[0] == "kitchen"
     assert parse_address("[::1]:4000") == ("::1", 4000)
-
-
-class Proc:
-    """A spielabend process whose output lines are read by a thread (never blocking us)."""
-
-    def __init__(self, *argv, env):
-        self.popen = subprocess.Popen([sys.executable, "-m", "client", *argv], cwd=ROOT, env=env,
-                                      stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                                      stdin=subprocess.DEVNULL)
-        self.lines: list[str] = []
-        self._reader = threading.Thread(target=self._read, daemon=True)
-        self._reader.start()
-
-    def _read(self):
-        for line in self.popen.stdout:
-            self.lines.append(line.rstrip("\n"))
-
-    def wait_for(self, pattern, timeout=20.0):
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            for line in list(self.lines):
-                match = re.search(pattern, line)
-                if match:
-                    return match
-            if self.popen.poll() is not None and not self._reader.is_alive():
-                break
-            time.sleep(0.02)
-        raise AssertionError(f"no {pattern!r} in output: {self.lines[-20:]}")
-
-    def finish(self, timeout=30.0) -> int:
-        try:
-            code = self.popen.wait(timeout)
-        finally:
-            self.kill()
-        self._reader.join(5.0)
-        return code
-
-    def kill(self):
-        if self.popen.poll() is None:
-            self.popen.kill()
-            self.popen.wait(5)
-
-
-@pytest.fixture
-def cli_env(tmp_path):
-    env = dict(os.environ, XDG_DATA_HOME=str(tmp_path / "data"), PYTHONPATH=str(ROOT),
-               SPIELABEND_INTERFACES=LOOPBACK, SDL_VIDEODRIVER="dummy")
-    procs = []
-
-    def spawn(*argv):
-        proc = Proc(*argv, env=env)
-        procs.append(proc)
-        return proc
-
-    yield spawn
-    for proc in procs:
-        proc.kill()
+    assert parse_address(host_port("fd00::2", 4000)) == ("fd00::2", 4000)
+    assert parse_address(host_port("10.0.0.5", 4000)) == ("10.0.0.5", 4000)
 
 
 @pytest.mark.timeout(60)
 def test_headless_match_host_and_two_bot_peers(cli_env, tmp_path):
-    save = tmp_path / "match.json"
+    save = tmp_path / "match.save"
     table = f"Test table {secrets.token_hex(3)}"  # other test runs on this machine advertise too
     host = cli_env("host", "--game", "die_mauer", "--players", "4", "--bots", "2", "--port", "0",
                    "--interface", "127.0.0.1", "--seed", "3", "--option", "rounds=1", "--bot-delay", "0",
@@ -178,15 +116,15 @@ def test_headless_match_host_and_two_bot_peers(cli_env, tmp_path):
         # peers print the same result as the host
         assert peer.wait_for(r"^Final scores .*").group(0) == host.wait_for(r"^Final scores .*").group(0)
         assert peer.wait_for(r"^Winner: .*").group(0) == host.wait_for(r"^Winner: .*").group(0)
-    data = json.loads(save.read_text())
-    state = load_state(data["state"])
+    saved = read_save(save)
+    state = load_state(saved.latest_state())
     assert state.is_over()
-    assert replay("die_mauer", 4, 3, data["options"], data["log"]).digest() == state.digest()
+    assert replay("die_mauer", 4, 3, saved.head["options"], saved.log).digest() == state.digest()
 
 
 @pytest.mark.timeout(90)
 def test_host_killed_and_resumed_from_the_command_line(cli_env, tmp_path):
-    save = tmp_path / "kill.json"
+    save = tmp_path / "kill.save"
     host = cli_env("host", "--game", "die_mauer", "--players", "3", "--bots", "1", "--port", "0",
                    "--interface", "127.0.0.1", "--no-advertise", "--seed", "9", "--option", "rounds=3",
                    "--bot-delay", "0.05", "--save", str(save))
@@ -195,14 +133,14 @@ def test_host_killed_and_resumed_from_the_command_line(cli_env, tmp_path):
     tokens = [peer.wait_for(r"Seated as P(\d); rejoin token (\w+)").groups() for peer in peers]
     deadline = time.monotonic() + 20
     while time.monotonic() < deadline:
-        if save.exists() and len(json.loads(save.read_text())["log"]) >= 10:
+        if save.exists() and len(read_save(save).log) >= 10:
             break
         time.sleep(0.05)
     host.popen.send_signal(signal.SIGKILL)
     host.finish()
     assert all(peer.finish() == 1 for peer in peers)  # they lost the host mid-game
-    before = json.loads(save.read_text())
-    assert not load_state(before["state"]).is_over()
+    before = read_save(save)
+    assert not Host.resume(save).is_over()
 
     resumed = cli_env("host", "--resume", str(save), "--port", "0", "--interface", "127.0.0.1",
                       "--no-advertise", "--bot-delay", "0.05")
@@ -213,9 +151,9 @@ def test_host_killed_and_resumed_from_the_command_line(cli_env, tmp_path):
     assert [peer.finish(40) for peer in rejoined] == [0, 0]
     assert resumed.finish() == 0
     resumed.wait_for("^Winner: ")
-    after = json.loads(save.read_text())
-    assert after["log"][: len(before["log"])] == before["log"]
-    state = load_state(after["state"])
+    after = read_save(save)
+    assert after.log[: len(before.log)] == before.log
+    state = load_state(after.latest_state())
     assert state.is_over()
-    assert replay("die_mauer", 3, 9, after["options"], after["log"]).digest() == state.digest()
+    assert replay("die_mauer", 3, 9, after.head["options"], after.log).digest() == state.digest()
     assert Host.resume(save).state.digest() == state.digest()

@@ -6,7 +6,7 @@ import time
 import types
 
 import pytest
-from zeroconf import ServiceStateChange
+from zeroconf import IPVersion, ServiceStateChange
 
 import netplay.discovery
 from netplay.discovery import (
@@ -18,10 +18,12 @@ from netplay.discovery import (
 )
 from netplay.headless import SeatPlayer
 from netplay.host import Host
+from netplay.peer import RemoteSession
 
 from .conftest import LOOPBACK, seated
 
 pytestmark = pytest.mark.timeout(60)
+UNGUARDED_ZEROCONF = netplay.discovery._zeroconf  # before the loopback guard wraps it (conftest)
 
 
 def wait_for(check, timeout):
@@ -90,7 +92,7 @@ def test_a_host_that_leaves_while_being_resolved_stays_gone(monkeypatch):
             await gate.wait()
             return True
 
-        def parsed_addresses(self):
+        def parsed_scoped_addresses(self):
             return [LOOPBACK]
 
     monkeypatch.setattr(netplay.discovery, "AsyncServiceInfo", SlowInfo)
@@ -153,3 +155,48 @@ def test_a_closing_host_says_goodbye_last(monkeypatch):
 
     asyncio.run(scenario())
     assert "update" in sent and sent[-2:] == ["goodbye", "closed"], sent
+
+
+def test_a_host_on_ipv4_and_ipv6_is_announced_with_both_and_joined_over_ipv6(serve, connect):
+    """mDNS itself runs over 127.0.0.1 here (this machine's loopback has no IPv6 multicast),
+    but the announcement carries the ::1 address too, and peers join over it."""
+    host = Host("die_mauer", 3, seats=[{"kind": "remote"}] * 2 + [{"kind": "bot"}], bot_delay=0.0)
+    table = f"Both families {secrets.token_hex(3)}"
+    handle = serve(host, name=table, advertise=True, interfaces=["127.0.0.1", "::1"])
+    browser = HostBrowser(interfaces=["127.0.0.1", "::1"]).start()
+    try:
+        (entry,) = wait_for(lambda: [h for h in browser.hosts() if h["name"] == table], 5.0)
+        assert entry["addresses"] == [LOOPBACK, "::1"] and entry["address"] == LOOPBACK
+        ada = connect(handle.port, "Ada")  # over IPv4 ...
+        bo = RemoteSession("::1", entry["port"], "Bo")  # ... and IPv6, on the same port
+        try:
+            assert sorted([ada.wait_welcome(), bo.wait_welcome()]) == [0, 1]
+            assert wait_for(lambda: host.phase == "playing", 5.0)
+        finally:
+            bo.close()
+    finally:
+        browser.close()
+
+
+def test_interfaces_of_either_family_choose_the_mdns_versions(monkeypatch):
+    made = []
+    monkeypatch.setattr(netplay.discovery, "AsyncZeroconf", lambda **kwargs: made.append(kwargs))
+    for interfaces, version in ((["127.0.0.1"], IPVersion.V4Only), (["127.0.0.1", "::1"], IPVersion.All),
+                                (["::1"], IPVersion.V6Only)):
+        netplay.discovery._zeroconf(interfaces)
+        assert made[-1] == {"interfaces": interfaces, "ip_version": version}
+    assert netplay.discovery.check_interfaces(["fe80::1%eth0", "10.0.0.2"]) == ["fe80::1%eth0", "10.0.0.2"]
+    assert netplay.discovery.local_addresses(["fd00::2", "10.0.0.2"]) == ["10.0.0.2", "fd00::2"]
+
+
+def test_a_machine_without_ipv6_announces_over_ipv4(monkeypatch):
+    made = []
+
+    def zeroconf(**kwargs):
+        if kwargs["ip_version"] is not IPVersion.V4Only:
+            raise OSError(97, "Address family not supported by protocol")
+        made.append(kwargs)
+
+    monkeypatch.setattr(netplay.discovery, "AsyncZeroconf", zeroconf)
+    UNGUARDED_ZEROCONF(None)  # all interfaces: safe only because AsyncZeroconf is a stand-in here
+    assert made == [{"ip_version": IPVersion.V4Only}]

@@ -2,6 +2,7 @@
 game and the other peers go on, and the state digest does not move."""
 
 import contextlib
+import itertools
 import socket
 
 import msgpack
@@ -85,13 +86,14 @@ def test_malformed_frames_against_a_live_host(serve, connect):
         s.robot is None or s.bot_due is None for s in host.seats), timeout=5, act=False)
     digest, log_length = host.state.digest(), len(host.log)
     refusals = set()
+    sources = itertools.cycle(f"127.0.2.{i}" for i in range(1, 251))  # one address would be cut for reconnecting fast
 
     @settings(max_examples=120, deadline=None, database=None,
               suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
     @given(attack=attacks, after_hello=st.booleans())
     def attack_once(attack, after_hello):
         kind, payload = attack
-        peer = RawPeer(handle.port)
+        peer = RawPeer(handle.port, source=next(sources))
         try:
             if after_hello:  # the table is full: a hello alone is already refused
                 peer.hello()

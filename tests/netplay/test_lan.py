@@ -1,6 +1,5 @@
 """LAN play on loopback: full matches, refusals, reconnects, leaks, resume."""
 
-import json
 import socket
 import time
 
@@ -9,9 +8,8 @@ import pytest
 from engines import GAMES, replay
 from netplay.headless import SeatPlayer
 from netplay.host import Host
-from netplay.protocol import (
-    PROTOCOL_VERSION,
-)
+from netplay.protocol import PROTOCOL_VERSION
+from netplay.saves import read_save
 
 from .conftest import (
     LOOPBACK,
@@ -40,6 +38,8 @@ def assert_no_foreign_secrets(chunks, host, seat):
     for index, other in enumerate(host.seats):
         if index != seat:
             assert other.token.encode() not in raw, f"seat {seat} received seat {index}'s token"
+    for secret in seed_forms(host):
+        assert secret not in raw, f"seat {seat} received the seed or the generator's key"
     updates = [m for m in decode_all(chunks) if m["t"] == "update"]
     allowed = expected_updates(host.game_id, host.players, host.seed, host.options, host.log, seat)
     assert updates == allowed[len(allowed) - len(updates):] if updates else True
@@ -56,8 +56,19 @@ def assert_no_foreign_secrets(chunks, host, seat):
             assert set(update["view"]["plans"]) <= {"choosers", "locked", "mine"}
 
 
+def seed_forms(host):
+    """Every form in which the host's seed or its generator's key could be written (a
+    small seed chosen by hand is only checked through its key)."""
+    seed, key = host.seed, host.state.rng.to_plain()[0]
+    forms = [key.encode(), bytes.fromhex(key)]
+    if seed.bit_length() > 64:
+        size = (seed.bit_length() + 7) // 8
+        forms += [str(seed).encode(), f"{seed:x}".encode(), seed.to_bytes(size, "big"), seed.to_bytes(size, "little")]
+    return forms
+
+
 def test_full_die_mauer_match_two_bots_two_peers(serve, connect, tmp_path):
-    save = tmp_path / "match.json"
+    save = tmp_path / "match.save"
     host = remote_table(4, 2, seed=21, options={"rounds": 2}, save_path=save)
     handle = serve(host)
     records = [[], []]
@@ -76,8 +87,7 @@ def test_full_die_mauer_match_two_bots_two_peers(serve, connect, tmp_path):
         assert player.last_update["legal"] == []
         assert player.rejected == []
     saved = saved_log(save, host)
-    assert replay("die_mauer", 4, 21, saved["options"], saved["log"]).digest() == host.state.digest()
-    assert saved["log"] == host.log
+    assert replay("die_mauer", 4, 21, saved.head["options"], saved.log).digest() == host.state.digest()
     for chunks, player in zip(records, players, strict=True):
         assert_no_foreign_secrets(chunks, host, player.seat)
     # an intent after the game is over is rejected and changes nothing
@@ -96,7 +106,8 @@ def test_leak_scan_over_whole_bot_matches(serve, connect, game_id):
     for seed in (5, 6):
         remote = min(2, players)
         seats = [{"kind": "remote"}] * remote + [{"kind": "bot"}] * (players - remote)
-        host = Host(game_id, players, seed=seed, options=options, seats=seats, bot_delay=0.0)
+        host = Host(game_id, players, seed=None, options=options, seats=seats, bot_delay=0.0)  # a fresh seed
+        assert host.seed.bit_length() > 128
         handle = serve(host)
         records = [[] for _ in range(remote)]
         sessions = [connect(handle.port, f"p{i}", record=records[i]) for i in range(remote)]
@@ -142,6 +153,11 @@ def test_refusals_are_readable_and_disturb_nobody(serve, connect):
     assert refuse["code"] == "malformed" and "malformed" in refuse["reason"]
     assert garbage.closed_by_host()
 
+    # three wrong passwords came from this address: the next try waits a moment (netplay.limits)
+    slowed = connect(handle.port, "Bo", password="sesame")
+    with pytest.raises(Exception, match="too many wrong passwords from your address; try again in 1 s"):
+        slowed.wait_welcome()
+    time.sleep(0.5)
     bo = connect(handle.port, "Bo", password="sesame")
     assert bo.wait_welcome() == 1
     full = RawPeer(handle.port)
@@ -200,7 +216,7 @@ def test_reconnect_with_token_and_stolen_seats(serve, connect):
 
 
 def test_host_killed_and_resumed_from_its_save(serve, connect, tmp_path):
-    save = tmp_path / "resume.json"
+    save = tmp_path / "resume.save"
     host = remote_table(4, 2, seed=13, options={"rounds": 2}, save_path=save)
     handle = serve(host)
     sessions = [connect(handle.port, f"p{i}") for i in range(2)]
@@ -212,7 +228,7 @@ def test_host_killed_and_resumed_from_its_save(serve, connect, tmp_path):
     drive(pairs, lambda: len(host.log) >= 20, timeout=20)
     handle.close()  # the host goes away mid-game
     drive(pairs, lambda: all(p.bye for p in players), timeout=5, act=False)
-    log_at_kill = json.loads(save.read_text())["log"]
+    log_at_kill = read_save(save).log
 
     resumed = Host.resume(save, bot_delay=0.0)
     assert resumed.log == log_at_kill and resumed.phase == "playing"
@@ -223,8 +239,8 @@ def test_host_killed_and_resumed_from_its_save(serve, connect, tmp_path):
     assert [seated(s, p) for s, p in pairs] == [0, 1]
     drive(pairs, caught_up(resumed, players), timeout=30)
     saved = saved_log(save, resumed)
-    assert saved["log"][: len(log_at_kill)] == log_at_kill
-    assert replay("die_mauer", 4, 13, saved["options"], saved["log"]).digest() == resumed.state.digest()
+    assert saved.log[: len(log_at_kill)] == log_at_kill
+    assert replay("die_mauer", 4, 13, saved.head["options"], saved.log).digest() == resumed.state.digest()
 
 
 def test_unreachable_host_is_reported(connect):

@@ -1,17 +1,20 @@
 """Hostile peers against a live host on 127.0.0.1: slow, silent, crowding, flooding or
 early. Each is refused and dropped; the seated peers and the game carry on."""
 
+import contextlib
 import socket
 import time
 
 import pytest
 
+import netplay.limits
 import netplay.server
 from netplay.headless import SeatPlayer
 from netplay.host import Host
 from netplay.protocol import TO_HOST, encode, password_proof
+from tools.bench_door import IdleCrowd
 
-from .conftest import RawPeer, caught_up, drive, seated
+from .conftest import RawPeer, descriptors, seated
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -113,24 +116,52 @@ def test_no_hello_in_time_is_refused(serve, monkeypatch):
 
 
 def test_a_crowd_that_never_says_hello_cannot_starve_the_table(serve, connect, monkeypatch):
-    monkeypatch.setattr(netplay.server, "MAX_UNSEATED", 4)
+    monkeypatch.setattr(netplay.limits, "MAX_WAITING", 8)
+    monkeypatch.setattr(netplay.limits, "MAX_WAITING_PER_ADDRESS", 2)
     host = two_peer_table()
     handle = serve(host)
     ada = connect(handle.port, "Ada")
     ada.wait_welcome()
-    crowd = [RawPeer(handle.port) for _ in range(4)]  # connected, challenged, silent
-    extra = RawPeer(handle.port, challenge=False)
-    (refuse,) = extra.read_until(lambda m: m["t"] in ("refuse", "challenge"))
-    assert refuse["t"] == "refuse" and refuse["code"] == "busy" and "try again" in refuse["reason"]
-    assert extra.closed_by_host()
-    for peer in crowd:
+    hog = [RawPeer(handle.port, source="127.0.0.2") for _ in range(3)]  # connected, challenged, silent
+    (refuse,) = hog[0].read_until(lambda m: m["t"] == "refuse")  # one address cannot take it all
+    assert refuse["code"] == "busy" and "try again" in refuse["reason"] and hog[0].closed_by_host()
+    crowd = [RawPeer(handle.port, source=f"127.0.0.{3 + i}") for i in range(7)]
+    assert hog[1].closed_by_host()  # the room was full: the address holding the most made room
+    assert sum(not peer.closed_by_host(timeout=0.2) for peer in hog + crowd) == 8
+    bo = RawPeer(handle.port, source="127.0.0.99")  # a newcomer is never turned away ...
+    bo.hello(name="Bo")
+    (welcome,) = bo.read_until(lambda m: m["t"] in ("welcome", "refuse"))
+    assert welcome["t"] == "welcome" and welcome["seat"] == 1  # ... and gets in
+    for peer in hog + crowd:
         peer.close()
-    assert wait_until(lambda: len(connections_of(handle)) == 1)  # only Ada's
-    bo = connect(handle.port, "Bo")
-    assert bo.wait_welcome() == 1
-    assert wait_until(lambda: host.phase == "playing")  # the welcome goes out just before the start
-    pairs = [(ada, SeatPlayer(1)), (bo, SeatPlayer(2))]
-    drive(pairs, caught_up(host, [p for _, p in pairs]), timeout=30)
+    assert wait_until(lambda: len(connections_of(handle)) == 2)
+    assert wait_until(lambda: host.phase == "playing")
+
+
+@pytest.mark.timeout(120)
+def test_a_thousand_idle_connections_lock_out_no_one(serve, connect):
+    """1,000 connections from 100 addresses that never say hello, reopened as each is cut;
+    meanwhile a player rejoins by token again and again, and a new player sits down."""
+    with descriptors(4096):
+        host = two_peer_table()
+        handle = serve(host)
+        crowd = IdleCrowd(handle.port, count=1000, addresses=100)
+        try:
+            assert wait_until(lambda: crowd.reopened > 500, timeout=30), "the host never cut the crowd"
+            ada, bo = connect(handle.port, "Ada"), connect(handle.port, "Bo")  # new players at an open table
+            seats = sorted([ada.wait_welcome(10.0), bo.wait_welcome(10.0)])
+            assert seats == [0, 1] and wait_until(lambda: host.phase == "playing")
+            waiting, mine = [len(handle.server.waiting)], ada.seat
+            for attempt in range(8):
+                ada.close()
+                ada = connect(handle.port, f"Ada {attempt}", token=ada.token)
+                assert ada.wait_welcome(10.0) == mine
+                waiting.append(len(handle.server.waiting))
+            assert crowd.reopened > 1000  # the crowd kept coming all along
+            assert max(waiting) <= netplay.limits.MAX_WAITING
+            assert max(handle.server.waiting.count(a) for a in crowd.sources) <= netplay.limits.MAX_WAITING_PER_ADDRESS
+        finally:
+            crowd.stop()
 
 
 def seated_flooder(serve, connect, host):
@@ -165,7 +196,7 @@ def test_a_flood_of_pings_is_dropped(serve, connect):
     (refuse,) = flood.read_until(lambda m: m["t"] == "refuse")
     assert refuse["code"] == "flooding"
     pongs = [m for m in flood.seen if m["t"] == "pong"]
-    limit = 4 * netplay.server.IntentThrottle.LIMIT  # messages of any kind per second, its hello too
+    limit = netplay.limits.MESSAGES_PER_INTENT * netplay.limits.INTENTS_PER_SECOND  # its hello too
     assert limit - 1 <= len(pongs) <= limit  # (the hello may be over a second old); the rest is never read
     assert flood.closed_by_host()
     assert host.seats[0].connected
@@ -208,3 +239,82 @@ def test_both_ends_turn_off_nagle(serve, connect):
     for transport in (connection.transport, ada._protocol.transport):
         sock = transport.get_extra_info("socket")
         assert sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY)
+
+
+def try_password(port, password, source="127.0.0.1"):
+    """One connection's answer to a hello with ``password``: welcome, a refusal, or
+    ``{"t": "cut"}`` when the host cut the connection unanswered (connecting too fast)."""
+    peer = RawPeer(port, source=source, challenge=False)
+    try:
+        (peer.challenge,) = peer.read_until(lambda m: m["t"] == "challenge", timeout=2.0)
+        peer.hello(password=password)
+        (answer,) = peer.read_until(lambda m: m["t"] in ("welcome", "refuse"))
+    except (AssertionError, OSError):
+        answer = {"t": "cut"}
+    peer.close()
+    return answer
+
+
+def test_password_guessing_is_slowed_down_per_address(serve, monkeypatch):
+    monkeypatch.setattr(netplay.limits, "FIRST_WAIT", 0.1)
+    monkeypatch.setattr(netplay.limits, "LONGEST_WAIT", 0.4)
+    host = two_peer_table()
+    handle = serve(host, password="sesame")
+    answers = []
+    deadline = time.monotonic() + 1.5
+    while time.monotonic() < deadline:  # a guesser as fast as the host answers
+        answers.append(try_password(handle.port, f"guess{len(answers)}"))
+    checked = sum(1 for a in answers if a.get("code") == "password")
+    waited = [a for a in answers if a.get("code") == "slow_down"]
+    cut = sum(1 for a in answers if a["t"] == "cut")  # connecting more than 10 times a second
+    assert checked + len(waited) + cut == len(answers)
+    assert all("try again in 1 s" in a["reason"] for a in waited)
+    # 3 free tries, then one each 0.1, 0.2, 0.4, 0.4, ... s: a handful in 1.5 s (before: hundreds)
+    assert netplay.limits.FREE_FAILURES < checked <= netplay.limits.FREE_FAILURES + 5 and len(waited) + cut > 20
+    # the right player at another address is not slowed at all ...
+    assert try_password(handle.port, "sesame", source="127.0.0.2")["t"] == "welcome"
+    # ... and at the guesser's address waits at most LONGEST_WAIT
+    started = time.monotonic()
+    while (answer := try_password(handle.port, "sesame"))["t"] != "welcome":
+        assert answer["t"] == "cut" or answer["code"] == "slow_down"
+        assert time.monotonic() - started < 2.0
+        time.sleep(0.05)
+    assert time.monotonic() - started <= netplay.limits.LONGEST_WAIT + 0.3
+
+
+def test_an_address_that_reconnects_too_fast_is_cut_before_any_work(serve):
+    host = two_peer_table()
+    handle = serve(host)
+    answers = [try_password(handle.port, None, source="127.0.0.9")["t"] for _ in range(40)]
+    burst = netplay.limits.CONNECT_BURST
+    assert "cut" not in answers[:burst] and "cut" in answers[burst:]  # a burst, then 10 a second
+    assert len(handle.server.waiting) == 0
+    assert try_password(handle.port, None, source="127.0.0.10")["t"] == "welcome"  # others: answered
+
+
+@pytest.mark.timeout(30)
+def test_a_peer_steadily_over_the_limit_is_dropped_and_one_under_it_never_refused(serve, connect):
+    host = Host("die_mauer", 2, seed=1, options={"rounds": 1}, seats=[{"kind": "remote"}] * 2)
+    handle = serve(host)
+    calm = RawPeer(handle.port)
+    calm.hello(name="calm")
+    calm.read_until(lambda m: m["t"] == "welcome")
+    eager = RawPeer(handle.port)
+    eager.hello(name="eager")
+    eager.read_until(lambda m: m["t"] == "welcome")
+    nope = {"type": "nope"}  # judged (and rejected) by the game when let through
+    started, sent = time.monotonic(), {calm: 0, eager: 0}
+    while time.monotonic() - started < 6.0 and not eager.closed_by_host(timeout=0.001):
+        elapsed = time.monotonic() - started
+        for peer, rate in ((calm, 45), (eager, 90)):
+            while sent[peer] < elapsed * rate:
+                sent[peer] += 1
+                with contextlib.suppress(OSError):  # the eager one may be cut off meanwhile
+                    peer.send({"t": "intent", "seq": sent[peer], "action": nope})
+        time.sleep(0.005)
+    refusal = [m for m in eager.inbox + eager.seen if m["t"] == "refuse"]
+    assert refusal and refusal[0]["code"] == "flooding"
+    assert 1.5 < time.monotonic() - started < 5.0  # ~2.7 s at 90 a second (netplay.limits)
+    answers = calm.read_until(lambda m: m["t"] == "reject" and m["seq"] == sent[calm])
+    assert not [m for m in calm.seen + answers if m.get("code") == "throttled"]
+    assert host.seats[0].connected

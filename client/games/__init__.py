@@ -1,0 +1,11 @@
+"""One module (or package) per game's table. `TABLES` maps each game id that has a table
+in this window to its `client.table.GameTable` subclass; the picker, set-up, LAN lobby
+and join screens open tables only through it (see docs/architecture.md)."""
+
+from client.games.die_mauer import DieMauerTable
+from client.games.drunter_druber import DrunterDruberTable
+
+TABLES = {
+    "die_mauer": DieMauerTable,
+    "drunter_druber": DrunterDruberTable,
+}

@@ -1,0 +1,250 @@
+"""The town on screen: where each cell is, how the stretches run through their cells
+(which sides of a cell a band leaves by, where a stretch passes under a bridge), and the
+cached pictures of the ground and of the laid tiles. Reads views; changes nothing.
+"""
+
+from functools import lru_cache
+
+import pygame
+
+from client import art
+from client.games.drunter_druber import art as dart
+from engines.drunter_druber.board import (
+    BUILDINGS,
+    HEIGHT,
+    START,
+    STEP,
+    STRETCH_KIND,
+    TOILETS,
+    WIDTH,
+    xy,
+)
+
+CELL = 70
+BOARD = pygame.Rect(30, 156, WIDTH * CELL, HEIGHT * CELL)  # 1050 x 700
+FRAME = BOARD.inflate(12, 12)
+BAND = 30  # a stretch's band across a cell
+OPPOSITE = {"n": "s", "s": "n", "e": "w", "w": "e"}
+START_XY = {stretch: tuple(xy(cell)) for stretch, cell in START.items()}
+CORNER_KIND = {START_XY[stretch]: STRETCH_KIND[stretch] for stretch in START_XY}
+BUILDING_XY = {tuple(xy(cell)): building for cell, building in BUILDINGS.items()}
+TOILET_XY = frozenset(tuple(xy(cell)) for cell in TOILETS)
+
+
+def cell_rect(cell) -> pygame.Rect:
+    x, y = cell
+    return pygame.Rect(BOARD.left + x * CELL, BOARD.top + y * CELL, CELL, CELL)
+
+
+def cells_rect(cells) -> pygame.Rect:
+    rect = cell_rect(cells[0])
+    for cell in cells[1:]:
+        rect.union_ip(cell_rect(cell))
+    return rect
+
+
+def cell_at(pos) -> tuple[int, int] | None:
+    if not BOARD.collidepoint(pos):
+        return None
+    return (pos[0] - BOARD.left) // CELL, (pos[1] - BOARD.top) // CELL
+
+
+def side_towards(cell, other) -> str:
+    """The side of ``cell`` that faces ``other`` (in one row or column)."""
+    dx, dy = other[0] - cell[0], other[1] - cell[1]
+    if abs(dx) >= abs(dy):
+        return "e" if dx > 0 else "w"
+    return "s" if dy > 0 else "n"
+
+
+def placement_cells(action: dict) -> list[tuple[int, int]]:
+    """The cells a place action covers, from its docking field to its end-field."""
+    x, y = action["cell"]
+    cells = [(x, y)]
+    if action["size"] > 1:
+        dx, dy = STEP[action["dir"]]
+        cells += [(x + dx * i, y + dy * i) for i in range(1, action["size"])]
+    return cells
+
+
+def tile_key(tile: dict) -> tuple:
+    return tile["stretch"], tile["size"], tuple(tuple(c) for c in tile["cells"])
+
+
+class Links:
+    """How every stretch runs: for each covered cell, the sides its band leaves by; the
+    bridge cells (middle of a triple) with their axis; the cells where a stretch passes
+    under a bridge, with the sides it comes and goes by (DD-3, DD-4)."""
+
+    def __init__(self, tiles: list[dict]):
+        self.sides: dict[tuple, set] = {}
+        self.bridges: dict[tuple, tuple[str, str]] = {}  # cell -> (kind, "h" | "v")
+        self.unders: dict[tuple, tuple[str, list]] = {}  # cell -> (kind, sides)
+        self.kind_at: dict[tuple, str] = {}
+        self.entry: dict[tuple, str | None] = {}  # tile key -> the side its docking field is entered by
+        self.joins: dict[tuple, tuple] = {}  # tile key -> the cell it joins on to (a bridge cell when under one)
+        self.behind: dict[tuple, tuple] = {}  # tile key -> the stretch's end before it
+        ends = dict(START_XY)
+        for tile in tiles:
+            cells = [tuple(c) for c in tile["cells"]]
+            kind = tile["kind"]
+            for cell in cells:
+                self.kind_at[cell] = kind
+                self.sides.setdefault(cell, set())
+            previous, dock = ends[tile["stretch"]], cells[0]
+            self.entry[tile_key(tile)] = self._join(previous, dock, kind)
+            self.behind[tile_key(tile)] = previous
+            if abs(previous[0] - dock[0]) + abs(previous[1] - dock[1]) == 2:
+                self.joins[tile_key(tile)] = ((previous[0] + dock[0]) // 2, (previous[1] + dock[1]) // 2)
+            else:
+                self.joins[tile_key(tile)] = previous
+            for a, b in zip(cells, cells[1:], strict=False):
+                self.sides[a].add(side_towards(a, b))
+                self.sides[b].add(side_towards(b, a))
+            if len(cells) == 3:
+                self.bridges[cells[1]] = (kind, "h" if cells[0][1] == cells[2][1] else "v")
+            ends[tile["stretch"]] = cells[-1]
+
+    def _join(self, previous, dock, kind) -> str:
+        """Link ``dock`` to the stretch's end before it; through a bridge cell when it
+        passed under one (DD-4). Returns the docking field's entry side."""
+        side = side_towards(dock, previous)
+        if abs(previous[0] - dock[0]) + abs(previous[1] - dock[1]) == 2:
+            middle = ((previous[0] + dock[0]) // 2, (previous[1] + dock[1]) // 2)
+            self.unders[middle] = (kind, [side_towards(middle, previous), side_towards(middle, dock)])
+            if previous in self.sides:
+                self.sides[previous].add(side_towards(previous, middle))
+        elif previous in self.sides:
+            self.sides[previous].add(side_towards(previous, dock))
+        self.sides[dock].add(side)
+        return side
+
+
+def entry_side(token, dock) -> str:
+    """The side by which a tile docked on ``dock`` is entered from ``token`` (beside it, or
+    beyond a bridge between them)."""
+    return side_towards(tuple(dock), tuple(token))
+
+
+# --- pictures ---------------------------------------------------------------------------
+@art.cached
+@lru_cache(maxsize=1)
+def ground() -> pygame.Surface:
+    """The town without any tile: ground, buildings, toilets and the four corner starts."""
+    surface = pygame.Surface(FRAME.size, pygame.SRCALPHA)
+    outer = surface.get_rect()
+    pygame.draw.rect(surface, (52, 40, 30), outer, border_radius=10)
+    pygame.draw.rect(surface, (96, 74, 52), outer, width=3, border_radius=10)
+    offset = (BOARD.left - FRAME.left, BOARD.top - FRAME.top)
+    for y in range(HEIGHT):
+        for x in range(WIDTH):
+            rect = cell_rect((x, y)).move(-FRAME.left, -FRAME.top)
+            dart.ground_cell(surface, rect, x, y)
+            if (x, y) in CORNER_KIND:
+                dart.corner_cell(surface, rect, CORNER_KIND[(x, y)])
+            elif (x, y) in BUILDING_XY:
+                dart.building_cell(surface, rect, *BUILDING_XY[(x, y)])
+            elif (x, y) in TOILET_XY:
+                dart.toilet_cell(surface, rect)
+    for i in range(WIDTH + 1):  # the grid, faint, so cells can be counted
+        x = offset[0] + i * CELL
+        pygame.draw.line(surface, (60, 84, 48), (x, offset[1]), (x, offset[1] + HEIGHT * CELL), 1)
+    for i in range(HEIGHT + 1):
+        y = offset[1] + i * CELL
+        pygame.draw.line(surface, (60, 84, 48), (offset[0], y), (offset[0] + WIDTH * CELL, y), 1)
+    return surface
+
+
+def draw_tile(surface, kind: str, cells, sides_of, bridges, origin=(0, 0)) -> None:
+    """One tile: its plate over its cells, its band through them (leaving each cell by
+    ``sides_of(cell)``), and its bridge deck, drawn relative to ``origin``."""
+    rect = cells_rect(cells).move(-origin[0], -origin[1])
+    dart.tile_plate(surface, kind, rect.inflate(-4, -4))
+    for cell in cells:
+        if cell not in bridges:
+            dart.paint_band(surface, kind, cell_rect(cell).move(-origin[0], -origin[1]), sorted(sides_of(cell)), BAND)
+    for cell in cells:
+        if cell in bridges:
+            dart.bridge_deck(surface, kind, cell_rect(cell).move(-origin[0], -origin[1]), bridges[cell][1], BAND)
+
+
+class BoardPainter:
+    """The town with every laid tile, as one opaque picture. Tiles are only ever added at
+    the end of the list or taken back from it, so the picture for n tiles is the one for
+    n - 1 with one tile painted on (a band only ever gains sides); a few recent pictures
+    are kept, so a tile sent back by a vote finds the picture from before it."""
+
+    KEEP = 3
+
+    def __init__(self):
+        self.pictures: dict[tuple, pygame.Surface] = {}
+
+    def image(self, tiles: list[dict]) -> pygame.Surface:
+        key = tuple(tile_key(tile) for tile in tiles)
+        picture = self.pictures.pop(key, None)
+        if picture is None:
+            before = self.pictures.get(key[:-1]) if key else None
+            if before is not None:
+                picture = before.copy()
+                self.paint(picture, tiles, len(tiles) - 1)
+            else:
+                picture = self.bare()
+                for index in range(len(tiles)):
+                    self.paint(picture, tiles[:index + 1], index)
+        self.pictures[key] = picture  # the newest last
+        while len(self.pictures) > self.KEEP:
+            self.pictures.pop(next(iter(self.pictures)))
+        return picture
+
+    @staticmethod
+    def bare() -> pygame.Surface:
+        picture = art.background("table").subsurface(FRAME).copy()
+        picture.blit(ground(), (0, 0))
+        return picture.convert() if pygame.display.get_surface() else picture
+
+    @staticmethod
+    def paint(picture, tiles: list[dict], index: int) -> None:
+        """Paint ``tiles[index]`` (the last of ``tiles``) onto the picture of the ones before."""
+        links = Links(tiles)
+        tile = tiles[index]
+        cells = [tuple(c) for c in tile["cells"]]
+        origin = FRAME.topleft
+        draw_tile(picture, tile["kind"], cells, lambda c: links.sides.get(c, ()), links.bridges, origin)
+        # where it joins on: the end before it gains a side (or the bridge it passed under)
+        joined = links.joins[tile_key(tile)]
+        if joined in links.unders:
+            kind, sides = links.unders[joined]
+            rect = cell_rect(joined).move(-origin[0], -origin[1])
+            dart.paint_band(picture, kind, rect, sides, BAND)
+            over_kind, axis = links.bridges.get(joined, (kind, "h"))
+            dart.bridge_deck(picture, over_kind, rect, axis, BAND)
+            joined = links.behind[tile_key(tile)]
+        if joined in links.kind_at and joined not in links.bridges:
+            rect = cell_rect(joined).move(-origin[0], -origin[1])
+            dart.paint_band(picture, links.kind_at[joined], rect, sorted(links.sides[joined]), BAND)
+
+
+def lone_tile_sides(cells, entry: str | None):
+    """Sides for a tile drawn on its own (a ghost, a tile landing or flying back): its
+    cells joined to each other, its docking field open towards where it docks."""
+    sides: dict = {cell: set() for cell in cells}
+    for a, b in zip(cells, cells[1:], strict=False):
+        sides[a].add(side_towards(a, b))
+        sides[b].add(side_towards(b, a))
+    if entry is not None:
+        sides[cells[0]].add(entry)
+    return sides
+
+
+@art.cached
+@lru_cache(maxsize=256)
+def lone_tile(kind: str, cells: tuple, entry: str | None, alpha: int = 255) -> pygame.Surface:
+    """A tile on its own surface (its cells' bounding box), for ghosts and animations."""
+    rect = cells_rect(list(cells))
+    surface = pygame.Surface(rect.size, pygame.SRCALPHA)
+    sides = lone_tile_sides(list(cells), entry)
+    bridges = {cells[1]: (kind, "h" if cells[0][1] == cells[2][1] else "v")} if len(cells) == 3 else {}
+    draw_tile(surface, kind, list(cells), lambda c: sides[c], bridges, rect.topleft)
+    if alpha != 255:
+        surface.set_alpha(alpha)
+    return surface

@@ -1,0 +1,73 @@
+"""How to play each game, in the window: pages of rules a first-time player meets, each
+with a small example drawn in code. Every game has pages, with or without a table (for
+those, reading the rules before playing headless or over the LAN is still useful).
+
+A page's ``example(surface, rect)`` draws inside ``rect`` and only there.
+"""
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pygame
+
+from client import art
+
+
+@dataclass(frozen=True)
+class Page:
+    title: str
+    text: tuple[str, ...]  # paragraphs; one starting with "- " is a bullet
+    example: Callable[[pygame.Surface, pygame.Rect], None] | None = None
+    caption: str = ""
+
+
+MODULES = {
+    "die_mauer": "client.howto.die_mauer",
+    "drunter_druber": "client.howto.drunter_druber",
+    "wild_west": "client.howto.wild_west",
+    "wie_waldi": "client.howto.wie_waldi",
+    "architekton": "client.howto.architekton",
+}
+
+
+def pages(game_id: str) -> list[Page]:
+    """The how-to pages of ``game_id`` (one page naming the rules file for a game
+    without pages of its own)."""
+    module = MODULES.get(game_id)
+    if module is None:
+        return [Page("Rules", (f"The rules are in docs/rules/{game_id}.md.",))]
+    return list(importlib.import_module(module).PAGES)
+
+
+# --- drawing helpers shared by the examples ----------------------------------------------
+def label(surface, words: str, pos, size: int = 28, colour=art.INK_DIM, anchor: str = "center") -> None:
+    art.blit_text(surface, words, size, colour, pos, anchor)
+
+
+def arrow(surface, start, end, colour=art.GOLD, width: int = 5) -> None:
+    """A straight arrow from ``start`` to ``end``."""
+    pygame.draw.line(surface, colour, start, end, width)
+    dx, dy = end[0] - start[0], end[1] - start[1]
+    length = max(1.0, (dx * dx + dy * dy) ** 0.5)
+    ux, uy = dx / length, dy / length
+    left = (end[0] - 18 * ux + 10 * uy, end[1] - 18 * uy - 10 * ux)
+    right = (end[0] - 18 * ux - 10 * uy, end[1] - 18 * uy + 10 * ux)
+    pygame.draw.polygon(surface, colour, [end, left, right])
+
+
+def tick(surface, centre, good: bool) -> None:
+    """A green tick or a red cross."""
+    x, y = centre
+    if good:
+        pygame.draw.lines(surface, art.GOOD, False, [(x - 14, y), (x - 4, y + 12), (x + 16, y - 14)], 6)
+    else:
+        pygame.draw.line(surface, art.DANGER, (x - 13, y - 13), (x + 13, y + 13), 6)
+        pygame.draw.line(surface, art.DANGER, (x - 13, y + 13), (x + 13, y - 13), 6)
+
+
+def tile(surface, rect, colour, words: str = "", size: int = 30, ink=art.NIGHT) -> None:
+    """A rounded tile or card with a word on it."""
+    surface.blit(art.panel(pygame.Rect(rect).size, colour, art.shade(colour, 0.6), 8, 255), rect)
+    if words:
+        art.blit_text(surface, words, size, ink, pygame.Rect(rect).center, "center", weight="bold")

@@ -1,0 +1,79 @@
+"""One seat's chooser: the device it listens to, its cursor, held-key repeat, peeking,
+a gamepad's blind pick, and the seat's own steps (``stage``) that a game may keep.
+
+Every local seat has one, and all of them are live at once: a simultaneous or real-time
+table never waits for one seat to finish before another may choose.
+"""
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from client.table.choices import Choice, navigate
+
+REPEAT_DELAY = 0.38  # a held direction repeats after this long...
+REPEAT_EVERY = 0.085  # ...this often
+BLIND_WINDOW = 2.5  # seconds within which a blind pick's second press locks it in
+
+
+@dataclass
+class Chooser:
+    seat: int
+    device: str  # a device id, or "any" (a lone LAN seat: every local device drives it)
+    cursor: Any = None  # the key of the focused choice
+    peeking: bool = False
+    held: dict[str, float] = field(default_factory=dict)  # direction -> seconds until it repeats
+    armed: Any = None  # a blind pick's first press: the button
+    armed_at: float = 0.0
+    stage: dict = field(default_factory=dict)  # the game's per-seat steps (a chosen tile, a rotation)
+    private_note: str = ""  # what only this seat may read (a refused secret's reason, a donation)
+
+    def listens_to(self, device: str) -> bool:
+        return self.device == "any" or self.device == device
+
+    @property
+    def is_pad(self) -> bool:
+        return self.device.startswith("pad:")
+
+    # --- the cursor --------------------------------------------------------------------
+    def focus(self, choices: list[Choice]) -> int | None:
+        """The index of the focused choice, or None."""
+        for index, choice in enumerate(choices):
+            if choice.key == self.cursor:
+                return index
+        return None
+
+    def keep_focus(self, choices: list[Choice], preferred: int = 0) -> None:
+        """After the choices changed: stay on the same choice if it is still there."""
+        if choices and self.focus(choices) is None:
+            self.cursor = choices[min(max(preferred, 0), len(choices) - 1)].key
+
+    def move(self, choices: list[Choice], direction: str) -> bool:
+        if not choices:
+            return False
+        self.keep_focus(choices)
+        index = navigate([c.rect for c in choices], self.focus(choices) or 0, direction)
+        moved = choices[index].key != self.cursor
+        self.cursor = choices[index].key
+        return moved
+
+    # --- held directions ------------------------------------------------------------------
+    def hold(self, direction: str, pressed: bool) -> None:
+        if pressed:
+            self.held[direction] = REPEAT_DELAY
+        else:
+            self.held.pop(direction, None)
+
+    def repeats(self, dt: float) -> list[str]:
+        """The held directions that repeat during the next ``dt`` seconds."""
+        due = []
+        for direction in list(self.held):
+            self.held[direction] -= dt
+            if self.held[direction] <= 0:
+                self.held[direction] += REPEAT_EVERY
+                due.append(direction)
+        return due
+
+    def let_go(self) -> None:
+        """Forget held buttons (the table was covered, so their releases went elsewhere)."""
+        self.held.clear()
+        self.peeking = False

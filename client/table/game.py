@@ -1,0 +1,245 @@
+"""`GameTable`: the one class each game writes to sit at the shared table.
+
+The shared `TableScene` polls the sessions, paces the beats, keeps every local seat's
+chooser, secrecy, toasts, the log, pause and the hand-over to the results. A game's
+subclass (``client/games/<game_id>.py``) says only what is particular to it:
+
+- ``layout()``: where the board, each seat's zone and each local seat's private panel are
+  (a private panel never covers the board);
+- ``choices(seat, legal)``: one `Choice` per thing the seat may confirm, with a rect;
+- ``draw_board``, ``draw_seat``, ``draw_choice``, ``draw_private``, ``draw_overlay``;
+- ``on_<event type>(event)`` handlers that start animations and return how long the
+  table should dwell on the event, and ``describe(event)`` for the log;
+- ``standings()`` for the results scene.
+
+It reads ``self.table`` (the scene: model, names, colours, animator, choosers) and
+never changes game state; everything it draws is a function of what it reads.
+"""
+
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+import pygame
+
+from client import art
+from client.table.choices import Choice
+
+HEADER = pygame.Rect(30, 24, 560, 120)
+LOG = pygame.Rect(1360, 24, 530, 270)
+PHASE = pygame.Rect(600, 168, 750, 116)  # the phase line(s): between header and log, under the toasts
+SEAT_STRIP = pygame.Rect(30, 816, art.W - 60, 240)
+PRIVATE_BAND = pygame.Rect(30, 584, art.W - 60, 224)  # between board and seats
+# A gamepad's buttons for a blind pick, in the order a game's blind actions take them.
+BLIND_BUTTONS = ("up", "right", "down", "left", "confirm", "back", "alt", "secret")
+BUTTON_NAMES = {"up": "Up", "right": "Right", "down": "Down", "left": "Left", "confirm": "A", "back": "B",
+                "alt": "X", "secret": "Y"}
+HINT_HEIGHT = 32  # a seat's "hold peek to choose" line
+LEGEND_HEIGHT = 118  # a gamepad's blind-pick legend
+
+
+@dataclass
+class Layout:
+    """Where things are at this table (logical 1920x1080 coordinates)."""
+
+    board: pygame.Rect  # the shared board: always visible, never under a private panel
+    seats: dict[int, pygame.Rect]  # every seat's public zone
+    private: dict[int, pygame.Rect]  # each local seat's private panel
+    header: pygame.Rect = field(default_factory=lambda: HEADER.copy())
+    phase: pygame.Rect = field(default_factory=lambda: PHASE.copy())
+    log: pygame.Rect = field(default_factory=lambda: LOG.copy())
+
+
+@dataclass
+class Standings:
+    """What the results scene shows, for any game: a column per round (or game of a
+    match, or scoring part), a total, the winners, and whether lower totals win."""
+
+    game_name: str
+    names: list[str]
+    colours: list
+    totals: list
+    winners: list[int]
+    lower_wins: bool = False
+    columns: list[str] = field(default_factory=list)
+    cells: list[list] = field(default_factory=list)  # per seat, one value per column
+    total_label: str = "Total"
+    note: str = ""  # a line under the heading ("Revenge match: first to 2 victory points")
+
+
+def seat_strip(players: int, area: pygame.Rect = SEAT_STRIP, gap: int = 14, widest: int = 330) -> list[pygame.Rect]:
+    """``players`` equal zones side by side, centred in ``area``."""
+    width = min(widest, (area.width - gap * (players - 1)) // players)
+    total = players * width + (players - 1) * gap
+    left = area.centerx - total // 2
+    return [pygame.Rect(left + i * (width + gap), area.top, width, area.height) for i in range(players)]
+
+
+def private_panel(zone: pygame.Rect, width: int, band: pygame.Rect = PRIVATE_BAND) -> pygame.Rect:
+    """A private panel ``width`` wide in ``band``, centred over a seat's ``zone``."""
+    width = min(width, band.width)
+    rect = pygame.Rect(0, band.top, width, band.height)
+    rect.centerx = min(max(zone.centerx, band.left + width // 2), band.right - width // 2)
+    return rect
+
+
+def strip_rects(area: pygame.Rect, count: int, width: int, height: int, gap: int = 12) -> list[pygame.Rect]:
+    """``count`` rects of at most ``width`` x ``height`` in a centred row inside ``area``."""
+    if count <= 0:
+        return []
+    width = min(width, (area.width - gap * (count - 1)) // count)
+    height = min(height, area.height)
+    total = count * width + (count - 1) * gap
+    left = area.centerx - total // 2
+    return [pygame.Rect(left + i * (width + gap), area.centery - height // 2, width, height) for i in range(count)]
+
+
+class GameTable:
+    """A game's part of the table; see the module docstring. Defaults make any game
+    playable with labelled buttons, so a new table can grow one method at a time."""
+
+    game_id: ClassVar[str] = ""
+    # Action types whose choices show what only the seat may know (besides the engine's
+    # secret_action_types, which are always private): they wait for peek on a shared screen.
+    private_types: ClassVar[tuple[str, ...]] = ()
+    # Seconds to dwell on an event type (an ``on_<type>`` handler may return its own).
+    dwell: ClassVar[dict[str, float]] = {}
+    panel_heading: ClassVar[str] = "{name}"
+
+    def __init__(self, table):
+        self.table = table
+
+    # --- reading the table ----------------------------------------------------------------
+    @property
+    def view(self) -> dict:
+        return self.table.model.view or {}
+
+    def seat_view(self, seat: int) -> dict:
+        return self.table.model.seat_views.get(seat, {})
+
+    # --- layout ---------------------------------------------------------------------------
+    def layout(self) -> Layout:
+        players = self.table.players
+        zones = seat_strip(players)
+        seats = dict(enumerate(zones))
+        private = {seat: private_panel(seats[seat], 900) for seat in self.table.local_seats}
+        board = pygame.Rect(30, 310, art.W - 60, PRIVATE_BAND.top - 320)
+        return Layout(board, seats, private)
+
+    # --- words ----------------------------------------------------------------------------
+    def status_text(self) -> str:
+        """The header's second line (round, turn...)."""
+        return ""
+
+    def phase_text(self) -> str:
+        """What is going on, in one sentence, under the header."""
+        active = self.view.get("active", [])
+        if not active:
+            return ""
+        return "To act: " + ", ".join(self.table.name(seat) for seat in active)
+
+    def describe(self, event: dict) -> str | None:
+        """The log line for ``event`` (None: no line)."""
+        return None
+
+    def public_refusal(self, code: str) -> str:
+        """The shared screen's words for a refused private choice: never what it was."""
+        return "that choice is not allowed now"
+
+    # --- choices ----------------------------------------------------------------------------
+    def choices(self, seat: int, legal: list) -> list[Choice]:
+        """One choice per legal action, labelled in the game's notation, in a row in the
+        seat's private panel area."""
+        notation = self.table.info.notation or str
+        area = self.private_rect(seat, len(legal)).inflate(-30, -90)
+        rects = strip_rects(area, len(legal), 220, 80)
+        return [Choice(action, rect, notation(action)) for action, rect in zip(legal, rects, strict=True)]
+
+    def private_rect(self, seat: int, count: int) -> pygame.Rect:
+        """Where ``seat``'s private panel opens, for ``count`` private choices."""
+        return self.table.layout.private[seat]
+
+    def choices_version(self, seat: int):
+        """Anything else ``choices`` depends on (a camera's position, a timer): the table
+        asks for new choices whenever this or the shown beat or the seat's stage changes."""
+        return None
+
+    def preferred(self, seat: int, choices: list[Choice]) -> int:
+        """Where a seat's cursor goes when its old choice is gone."""
+        return 0
+
+    def prompt_rect(self, seat: int, height: int) -> pygame.Rect:
+        """Where ``seat``'s "hold peek to choose" line or blind-pick legend (``height`` tall,
+        HINT_HEIGHT or LEGEND_HEIGHT) stands on the shared screen: just above its zone."""
+        zone = self.table.layout.seats[seat]
+        if height == HINT_HEIGHT:
+            return pygame.Rect(zone.left - 20, zone.top - 8 - height, zone.width + 40, height)
+        return pygame.Rect(zone.left + 6, zone.top - 8 - height, zone.width - 12, height)
+
+    def blind_actions(self, seat: int) -> list[tuple[str, Any]]:
+        """A gamepad's blind pick: (label, action) for each button in BLIND_BUTTONS order.
+        It must not depend on what the seat holds (the legend is on the shared screen).
+        Empty: pads hold peek to choose private choices instead."""
+        return []
+
+    # --- drawing ------------------------------------------------------------------------------
+    def draw_board(self, surface) -> None:
+        pass
+
+    def draw_seat(self, surface, seat: int, rect: pygame.Rect) -> None:
+        table = self.table
+        active = seat in self.view.get("active", [])
+        colour = table.colour(seat)
+        surface.blit(art.panel(rect.size, art.PANEL_HI if active else art.PANEL, colour if active else None), rect)
+        pygame.draw.rect(surface, colour, pygame.Rect(rect.left + 14, rect.top + 14, rect.width - 28, 10),
+                         border_radius=5)
+        table.draw_name(surface, seat, (rect.left + 20, rect.top + 32), 44, rect.width - 40)
+        art.blit_text(surface, table.seat_label(seat), 28, art.INK_FAINT, (rect.left + 22, rect.top + 80),
+                      width=rect.width - 44)
+
+    def draw_choice(self, surface, seat: int, choice: Choice, focused: bool) -> None:
+        surface.blit(art.panel(choice.rect.size, art.PANEL_HI if choice.legal else (40, 34, 38), None, 12),
+                     choice.rect)
+        art.blit_text(surface, choice.label, 30, art.INK if choice.legal else art.INK_FAINT, choice.rect.center,
+                      "center", width=choice.rect.width - 16)
+
+    def draw_private(self, surface, seat: int, rect: pygame.Rect, choices: list[Choice]) -> None:
+        """What else the open private panel shows (say, the stock when there is no choice)."""
+
+    def draw_overlay(self, surface) -> None:
+        """Drawn over seats and choices (a round's summary)."""
+
+    # --- events -------------------------------------------------------------------------------
+    def on_event(self, event: dict) -> float:
+        """Start ``event``'s animation; returns the seconds to dwell on it."""
+        handler = getattr(self, f"on_{event.get('type')}", None)
+        seconds = handler(event) if handler is not None else None
+        return self.dwell.get(event.get("type"), 0.0) if seconds is None else seconds
+
+    def on_seat_event(self, seat: int, event: dict) -> None:
+        """A private event only ``seat`` received (a donation's piece, a drawn card)."""
+
+    def on_shown(self, beat) -> None:
+        """A beat's views are now shown (sync anything kept from events)."""
+
+    def on_refusal(self, seat: int, code: str, reason: str) -> None:
+        """The host refused ``seat``'s intent (a lost race: flash the card, keep it)."""
+
+    def on_seat_input(self, seat: int, intent) -> bool:
+        """Buttons the shared chooser does not use (alt, secret, back, wheel, look)."""
+        return False
+
+    def update(self, dt: float) -> None:
+        """Per-frame work of the game's own (a camera gliding to the cursor)."""
+
+    # --- results ------------------------------------------------------------------------------
+    def standings(self) -> Standings:
+        table = self.table
+        result = table.model.result() or {"scores": [0] * table.players, "winners": []}
+        return Standings(table.info.name, list(table.model.names), [table.colour(s) for s in range(table.players)],
+                         list(result["scores"]), list(result["winners"]), table.info.lower_score_wins)
+
+    # --- art for menus --------------------------------------------------------------------------
+    @classmethod
+    def emblem(cls, height: int) -> pygame.Surface | None:
+        """A small picture of the game for the picker and the title (None: none)."""
+        return None

@@ -1,0 +1,197 @@
+"""TableModel: the session messages of one table folded into what it shows. No pygame.
+
+A table listens on one or more *channels*: each local seat's session and, on a couch, a
+spectator session for the shared screen (``None``). The host sends every update to every
+listener, so the k-th update of each channel belongs to the same action: together they
+are one `Beat`. Beats wait in a queue until the table has shown the one before (see
+`client.table.pacing`); only then do their views and legal actions become what the
+table shows, so the screen never runs ahead of what the players are looking at.
+
+Accepts and rejects are not paced: they answer a seat's own intent (`Pending`) at once.
+"""
+
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any, TypedDict
+
+LOG_LINES = 400
+
+
+class GameResult(TypedDict):
+    scores: list
+    winners: list[int]
+
+
+class Update(TypedDict):
+    t: str
+    events: list[dict]
+    view: dict
+    legal: list
+
+
+@dataclass
+class Beat:
+    """One update as every channel received it."""
+
+    index: int
+    events: list[dict]  # what the shared screen may see happen (the reference channel's events)
+    views: dict  # channel -> view
+    legal: dict[int, list]
+    seat_events: dict[int, list[dict]] = field(default_factory=dict)
+
+
+@dataclass
+class Pending:
+    """An intent a seat sent and the host has not answered (or whose answer is not yet shown)."""
+
+    seat: int
+    seq: int
+    action: Any
+    key: Any  # the choice it was sent from
+    private: bool
+    label: str = ""  # the choice's words ("Sent: 6-wall" in a private panel)
+    rect: Any = None  # where the choice was (a pending mark stands there)
+    accepted_beat: int | None = None  # shown once the beats up to this one are shown
+
+
+@dataclass
+class Refusal:
+    seat: int | None
+    code: str
+    reason: str
+    pending: Pending | None
+
+
+def unique_names(names, players: int) -> list[str]:
+    """One name per seat, never two alike: a blank name becomes "Player n", a repeated one
+    gets " 2", " 3"... ("Anna", "Anna" -> "Anna", "Anna 2")."""
+    out: list[str] = []
+    for seat in range(players):
+        name = str(names[seat]).strip() if seat < len(names) and names[seat] else f"Player {seat + 1}"
+        base, count = name, 1
+        while name.casefold() in (taken.casefold() for taken in out):
+            count += 1
+            name = f"{base} {count}"
+        out.append(name)
+    return out
+
+
+class TableModel:
+    """What one table knows; see the module docstring. ``local_seats`` are the seats
+    played at this screen; ``public`` says whether a spectator channel (None) exists."""
+
+    def __init__(self, players: int, local_seats, public: bool, names=(), seat_kinds=()):
+        self.players = players
+        self.local_seats = sorted(local_seats)
+        self.channels: list = list(self.local_seats) + ([None] if public else [])
+        if not self.channels:
+            raise ValueError("a table needs at least one channel")
+        # the shared screen shows the spectator's view, or a lone remote seat's own
+        self.reference = None if public else self.channels[0]
+        self._updates: dict = {channel: deque() for channel in self.channels}
+        self._arrived: dict = {channel: 0 for channel in self.channels}  # updates each channel has had
+        self.queue: deque[Beat] = deque()
+        self.received = 0  # beats complete so far
+        self.shown = 0  # beats shown so far
+        self.names = unique_names(names, players)
+        self.seat_kinds = list(seat_kinds)
+        self.view: dict | None = None
+        self.seat_views: dict[int, dict] = {}
+        self.legal: dict[int, list] = {seat: [] for seat in self.local_seats}
+        self.pending: dict[int, Pending | None] = {seat: None for seat in self.local_seats}
+        self.log: deque[str] = deque(maxlen=LOG_LINES)
+        self.goodbye: str | None = None
+        self.closed_channels: set = set()
+
+    # --- what arrives -------------------------------------------------------------------
+    def receive(self, channel, message: dict) -> Refusal | None:
+        """Fold one message from ``channel``; a refusal of a seat's intent is returned
+        (the table shows it at once)."""
+        kind = message.get("t")
+        if kind == "start":
+            if message.get("names"):
+                self.names = unique_names(message["names"], self.players)
+        elif kind == "update":
+            self._updates[channel].append(message)
+            self._arrived[channel] += 1
+            self._collect()
+        elif kind == "accept":
+            pending = self.pending.get(channel)
+            if pending is not None and pending.seq == message.get("seq"):
+                # the host sends the update first: this channel's latest one, in the beat of that number
+                pending.accepted_beat = self._arrived[channel]
+                self._settle()
+        elif kind == "reject":
+            pending = self.pending.get(channel)
+            if pending is not None and pending.seq == message.get("seq"):
+                self.pending[channel] = None
+            else:
+                pending = None
+            return Refusal(channel, str(message.get("code", "")), str(message.get("reason", "")), pending)
+        elif kind == "bye":
+            self.closed_channels.add(channel)
+            self.goodbye = str(message.get("reason", "")) or "the host closed the table"
+            self._collect()
+        return None
+
+    def _collect(self) -> None:
+        """Turn updates that every open channel has into beats."""
+        live = [c for c in self.channels if c not in self.closed_channels or self._updates[c]]
+        while live and all(self._updates[c] for c in live):
+            updates = {c: self._updates[c].popleft() for c in live}
+            reference = updates.get(self.reference) or next(iter(updates.values()))
+            self.received += 1
+            self.queue.append(Beat(
+                index=self.received,
+                events=list(reference.get("events", [])),
+                views={c: update["view"] for c, update in updates.items()},
+                legal={c: list(update.get("legal", [])) for c, update in updates.items() if c is not None},
+                seat_events={c: list(update.get("events", [])) for c, update in updates.items() if c is not None},
+            ))
+            live = [c for c in self.channels if c not in self.closed_channels or self._updates[c]]
+
+    # --- what is shown --------------------------------------------------------------------
+    def next_beat(self) -> Beat | None:
+        return self.queue.popleft() if self.queue else None
+
+    def show(self, beat: Beat) -> None:
+        """Make ``beat``'s views and legal actions what the table shows."""
+        reference = beat.views.get(self.reference)
+        if reference is None:
+            reference = next(iter(beat.views.values()))
+        self.view = reference
+        for channel, view in beat.views.items():
+            if channel is not None:
+                self.seat_views[channel] = view
+        for seat, legal in beat.legal.items():
+            self.legal[seat] = legal
+        self.shown = beat.index
+        self._settle()
+
+    def _settle(self) -> None:
+        """Forget pending intents whose acceptance is now on screen."""
+        for seat, pending in self.pending.items():
+            if pending is not None and pending.accepted_beat is not None and pending.accepted_beat <= self.shown:
+                self.pending[seat] = None
+
+    def sent(self, seat: int, seq: int, action, key, private: bool, label: str = "", rect=None) -> Pending:
+        pending = Pending(seat, seq, action, key, private, label, rect)
+        self.pending[seat] = pending
+        return pending
+
+    # --- questions the table asks -------------------------------------------------------
+    @property
+    def phase(self) -> str | None:
+        return None if self.view is None else self.view.get("phase")
+
+    def result(self) -> GameResult | None:
+        """The public result, once the shown view says the game is over."""
+        return None if self.view is None else self.view.get("game_result")
+
+    def behind(self) -> int:
+        """How many beats wait to be shown."""
+        return len(self.queue)
+
+    def add_log(self, line: str) -> None:
+        if line:
+            self.log.append(line)

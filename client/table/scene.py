@@ -1,0 +1,470 @@
+"""The shared table: one scene for every game.
+
+It polls its sessions (never waits), folds what arrives into a `TableModel`, shows the
+beats at the pace players can follow (`Pacer`), keeps one `Chooser` per local seat,
+keeps secrets off the shared screen, shows refusals and the log, and hands over to the
+results. What is particular to a game comes from its `GameTable` (``self.game``).
+
+It never ticks the host: the app drives every in-process host once per frame,
+whichever scene is on top.
+
+Secrecy on a shared screen: a choice is private when its action type is one of the
+engine's ``GameInfo.secret_action_types`` or the game's ``private_types``. Private choices
+show only in the seat's private panel, which opens while the seat holds its peek button
+(or always, for the only local seat); a gamepad may instead pick blind from a button
+map whose legend is the same whatever the seat holds. The shared screen shows only that
+a seat is choosing or locked in, and a refused private choice never names it there.
+"""
+
+import pygame
+
+from client import art
+from client.scenes.base import Scene, close_soon
+from client.table.anim import Animator
+from client.table.choices import DIRECTIONS, Choice, hit
+from client.table.chooser import BLIND_WINDOW, Chooser
+from client.table.game import BLIND_BUTTONS, BUTTON_NAMES, HINT_HEIGHT, LEGEND_HEIGHT
+from client.table.model import Refusal, TableModel
+from client.table.pacing import Pacer
+from engines import game_info
+
+PEEK_NAMES = {"mouse": "the right button", "keys1": "Left Shift", "keys2": "Right Shift", "any": "peek"}
+DEVICE_NAMES = {"mouse": "Mouse", "keys1": "Keys WASD", "keys2": "Keys arrows", "any": "this screen"}
+KIND_NAMES = {"bot": "bot", "human": "on the LAN", "remote": "on the LAN", "open": "open seat"}
+
+
+def device_label(device: str) -> str:
+    if device.startswith("pad:"):
+        return f"Gamepad {device[4:]}"
+    return DEVICE_NAMES.get(device, device)
+
+
+def peek_name(device: str) -> str:
+    return "LB" if device.startswith("pad:") else PEEK_NAMES.get(device, "peek")
+
+
+class TableScene(Scene):
+    running_game = True
+    notes_at = "top"  # toasts stand between the header and the log
+    updates_when_covered = True  # keep folding messages while the pause menu is up
+
+    def __init__(self, app, game_class, sessions: dict, devices: dict, colours: list[int], *, public=None,
+                 host=None, players: int | None = None, names=(), seat_kinds=(), server=None, demo: bool = False):
+        super().__init__(app)
+        self.info = game_info(game_class.game_id)
+        self.sessions = dict(sessions)
+        self.public, self.host, self.server = public, host, server
+        players = players or (host.players if host is not None else len(colours))
+        self.model = TableModel(players, self.sessions, public is not None, names, seat_kinds)
+        self.colour_ids = list(colours)
+        self.choosers = {seat: Chooser(seat, devices[seat]) for seat in self.sessions}
+        self.secret_types = frozenset(self.info.secret_action_types) | frozenset(game_class.private_types)
+        self.anim = Animator(self.speed)
+        self.pacer = Pacer(self.model, self.speed)
+        self.demo = demo  # bots play every seat; input belongs to the demo (see Flow.demo_input)
+        self.running_game = not demo
+        self.closed = False
+        self.finished_at: float | None = None
+        self.live: dict[int, list[Choice]] = {seat: [] for seat in self.sessions}
+        self._made_from: dict = {}  # what each seat's choices were last made from
+        self.game = game_class(self)
+        self.layout = self.game.layout()
+        self.poll()
+        self.pacer.update(0.0, self.play, self.shown)  # the first view shows at once
+
+    # --- who is who ---------------------------------------------------------------------
+    @property
+    def players(self) -> int:
+        return self.model.players
+
+    @property
+    def local_seats(self) -> list[int]:
+        return self.model.local_seats
+
+    @property
+    def solo(self) -> bool:
+        """One seat plays at this screen: nobody to hide its private panel from."""
+        return len(self.sessions) == 1
+
+    def speed(self) -> float:
+        return self.app.settings.speed
+
+    def colour(self, seat: int):
+        return art.seat_colour(self.colour_ids[seat] if seat < len(self.colour_ids) else seat)
+
+    def name(self, seat) -> str:
+        if seat is None:
+            return "host"
+        return self.model.names[seat] if 0 <= seat < len(self.model.names) else f"Player {seat + 1}"
+
+    def draw_name(self, surface, seat: int, pos, size: int, width: int, anchor: str = "topleft",
+                  colour=None) -> pygame.Rect:
+        """A seat's name in its colour, fitted to ``width`` (long names end in an ellipsis)."""
+        return art.blit_text(surface, self.name(seat), size, colour or self.colour(seat), pos, anchor, "bold",
+                             width=width)
+
+    def seat_label(self, seat: int) -> str:
+        """Who plays a seat: this screen's device, a bot, a player on the LAN."""
+        if seat in self.choosers:
+            return device_label(self.choosers[seat].device)
+        kinds = self.model.seat_kinds
+        kind = kinds[seat] if seat < len(kinds) else ""
+        return KIND_NAMES.get(kind, kind)
+
+    def panel_open(self, seat: int) -> bool:
+        """Whether ``seat``'s private panel shows: while it peeks; always for the only seat
+        at this screen, except while it has public choices where the panel would open."""
+        chooser = self.choosers.get(seat)
+        if chooser is None:
+            return False
+        if chooser.peeking:
+            return True
+        if not self.solo:
+            return False
+        choices = self.live.get(seat, [])
+        panel = self.game.private_rect(seat, sum(choice.private for choice in choices))
+        return all(choice.private or not panel.colliderect(choice.rect) for choice in choices)
+
+    def is_private(self, action) -> bool:
+        return isinstance(action, dict) and action.get("type") in self.secret_types
+
+    # --- sessions ---------------------------------------------------------------------------
+    def poll(self) -> None:
+        channels = list(self.sessions.items()) + ([(None, self.public)] if self.public is not None else [])
+        for channel, session in channels:
+            for message in session.poll():
+                refusal = self.model.receive(channel, message)
+                if refusal is not None:
+                    self.refused(refusal)
+                elif message.get("t") == "bye" and (channel is None or self.public is None):
+                    self.app.toasts.add(f"Disconnected: {self.model.goodbye}", owner=self, key="bye")
+
+    def refused(self, refusal: Refusal) -> None:
+        self.app.sounds.play("reject")
+        seat, chooser = refusal.seat, self.choosers.get(refusal.seat)
+        who = self.name(seat)
+        private = refusal.pending.private if refusal.pending is not None else False
+        if private and chooser is not None:
+            # the engine's sentence may name the secret: it goes to the private panel only
+            chooser.private_note = f"Refused: {refusal.reason}"
+            words = f"{who}: refused, {self.game.public_refusal(refusal.code)}. Pick again."
+        else:
+            words = f"{who}: {refusal.reason}"
+        zone = self.layout.seats.get(seat) if seat is not None else None
+        self.app.toasts.add(words, colour=self.colour(seat) if seat is not None else art.DANGER, seconds=4.0,
+                            owner=self, at=zone, key=f"refused{seat}")
+        self.model.add_log(f"Refused ({who}): {refusal.code}")
+        if seat is not None:
+            self.game.on_refusal(seat, refusal.code, refusal.reason)
+
+    def send(self, seat: int, choice: Choice) -> None:
+        seq = self.sessions[seat].send(choice.action)
+        self.model.sent(seat, seq, choice.action, choice.key, choice.private, choice.label, choice.rect.copy())
+
+    # --- pacing -------------------------------------------------------------------------------
+    def hold(self, seconds: float) -> None:
+        """Dwell ``seconds`` more (at the player's speed) before the next beat shows: a
+        countdown at the start of a round, say, from ``GameTable.on_shown``."""
+        self.pacer.wait = max(self.pacer.wait, 0.0) + self.pacer.dwell(seconds)
+
+    def play(self, event: dict) -> float:
+        self.model.add_log(self.game.describe(event))
+        return self.game.on_event(event)
+
+    def shown(self, beat) -> None:
+        for seat in self.local_seats:
+            for event in beat.seat_events.get(seat, []):
+                if event not in beat.events:
+                    self.game.on_seat_event(seat, event)
+        self.game.on_shown(beat)
+        self.refresh()
+
+    # --- choices ----------------------------------------------------------------------------------
+    def refresh(self) -> None:
+        """Each local seat's choices as the shown view offers them (none while the seat's
+        last intent waits for its answer to show: one intent at a time). They are made
+        again only when something they depend on changed (see `GameTable.choices_version`)."""
+        for seat, chooser in self.choosers.items():
+            waiting = self.closed or self.model.pending.get(seat) is not None
+            made_from = (self.model.shown, waiting, repr(chooser.stage), self.game.choices_version(seat))
+            if self._made_from.get(seat) == made_from:
+                continue
+            self._made_from[seat] = made_from
+            legal = [] if waiting else self.model.legal.get(seat, [])
+            choices = self.game.choices(seat, legal) if legal else []
+            for choice in choices:
+                choice.private = choice.private or self.is_private(choice.action)
+            self.live[seat] = choices
+            chooser.keep_focus(choices, self.game.preferred(seat, choices))
+
+    def usable(self, seat: int) -> list[Choice]:
+        """The choices ``seat`` can see and use now."""
+        open_ = self.panel_open(seat)
+        return [choice for choice in self.live.get(seat, []) if open_ or not choice.private]
+
+    def choosing_blind(self, seat: int) -> bool:
+        chooser = self.choosers[seat]
+        return (chooser.is_pad and not self.panel_open(seat) and any(c.private for c in self.live.get(seat, []))
+                and bool(self.game.blind_actions(seat)))
+
+    def pick(self, seat: int, choice: Choice) -> None:
+        chooser = self.choosers[seat]
+        if choice.then is not None:
+            choice.then()
+            self.app.sounds.play("move")
+            self.refresh()
+            return
+        if self.model.pending.get(seat) is not None:
+            return  # one intent at a time: a second press waits for the first's answer
+        self.app.sounds.play("confirm")
+        if choice.private:
+            chooser.private_note = ""
+        chooser.armed = None
+        self.send(seat, choice)
+
+    # --- input ----------------------------------------------------------------------------------
+    def handle(self, intent) -> bool:
+        action = intent.action
+        if self.demo:
+            return self.app.flow.demo_input(intent)
+        if action == "escape":
+            self.app.flow.pause(self)
+            return True
+        if action in ("raw", "text"):
+            return False
+        if action == "disconnected":
+            if any(chooser.device == intent.device for chooser in self.choosers.values()):
+                self.app.toasts.add(f"Gamepad {intent.device[4:]} disconnected: plug it back in to play on",
+                                    owner=self, key=f"pad{intent.device}")
+            return True
+        if action == "connected":
+            self.rebind_pad(intent.device)
+            return True
+        for seat, chooser in self.choosers.items():
+            if chooser.listens_to(intent.device) and self.handle_seat(seat, chooser, intent):
+                return True
+        return False
+
+    def rebind_pad(self, device: str) -> None:
+        """A pad plugged in (again) takes over the first seat whose pad has gone."""
+        present = set(self.app.input.devices())
+        for seat, chooser in self.choosers.items():
+            if chooser.is_pad and chooser.device not in present:
+                self.app.toasts.withdraw(f"pad{chooser.device}")
+                chooser.device, chooser.armed = device, None
+                self.app.toasts.add(f"{self.name(seat)} now plays with gamepad {device[4:]}", problem=False,
+                                    colour=self.colour(seat), owner=self, seconds=4)
+                return
+
+    def handle_seat(self, seat: int, chooser: Chooser, intent) -> bool:
+        action, pressed = intent.action, intent.pressed
+        if action == "peek":
+            chooser.peeking = pressed
+            return True
+        if self.choosing_blind(seat) and action in BLIND_BUTTONS:
+            return self.blind_press(seat, chooser, action) if pressed else True
+        choices = self.usable(seat)
+        pointing = intent.device == "mouse"
+        if action in DIRECTIONS and not pointing:
+            chooser.hold(action, pressed)
+            if pressed and chooser.move(choices, action):
+                self.app.sounds.play("move")
+            return bool(choices)
+        if action == "point":
+            index = hit(choices, intent.pos)
+            if index is not None:
+                chooser.cursor = choices[index].key
+            return index is not None
+        if action == "confirm" and pressed:
+            index = hit(choices, intent.pos) if pointing else chooser.focus(choices)
+            if index is None:
+                return self.game.on_seat_input(seat, intent)
+            chooser.cursor = choices[index].key
+            self.pick(seat, choices[index])
+            return True
+        if action == "back" and pressed and chooser.stage:
+            chooser.stage.clear()
+            self.refresh()
+            return True
+        return self.game.on_seat_input(seat, intent)
+
+    def blind_press(self, seat: int, chooser: Chooser, button: str) -> bool:
+        """A gamepad's blind pick: a choice's button twice within BLIND_WINDOW locks it in.
+        Every button sounds and looks the same on the shared screen."""
+        actions = self.game.blind_actions(seat)
+        index = BLIND_BUTTONS.index(button)
+        self.app.sounds.play("move")
+        if index >= len(actions):
+            return True
+        if chooser.armed == button and self.clock - chooser.armed_at < BLIND_WINDOW:
+            chooser.armed = None
+            label, action = actions[index]
+            if action is None:
+                self.app.toasts.add(f"{self.name(seat)}: that button is not a choice now. Pick again.",
+                                    colour=self.colour(seat), owner=self, seconds=3, at=self.layout.seats[seat])
+                return True
+            if self.model.pending.get(seat) is None:
+                self.send(seat, Choice(action, pygame.Rect(0, 0, 1, 1), label, private=True))
+                self.app.input.rumble(chooser.device, 0.8, 260)  # locked: a long buzz in that player's hands
+        else:
+            chooser.armed, chooser.armed_at = button, self.clock
+            self.app.input.rumble(chooser.device, 0.3, 80)
+        return True
+
+    # --- time ---------------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        on_top = self.app.top is self
+        if not self.closed:
+            self.poll()
+        if on_top:  # beats wait while nobody is looking at the table (the pause menu)
+            self.pacer.update(dt, self.play, self.shown)
+        self.anim.update(dt)
+        self.game.update(dt)
+        self.refresh()
+        for seat, chooser in self.choosers.items():
+            if chooser.armed is not None and self.clock - chooser.armed_at >= BLIND_WINDOW:
+                chooser.armed = None
+            for direction in chooser.repeats(dt) if on_top else []:
+                if chooser.move(self.usable(seat), direction):
+                    self.app.sounds.play("move")
+        if self.model.result() is not None and not self.pacer.busy() and on_top:
+            if self.finished_at is None:
+                self.finished_at = self.clock
+            elif self.clock - self.finished_at >= 0.4:
+                self.app.flow.results(self)
+
+    def close(self) -> None:
+        if self.closed:
+            return
+        self.closed = True
+        self.refresh()
+        close_soon(*self.sessions.values(), self.public, self.server)
+        self.server = None
+        if self.host is not None:
+            self.app.undrive(self.host)
+
+    def resume(self) -> None:
+        if any(chooser.device in ("mouse", "any") for chooser in self.choosers.values()):
+            pygame.mouse.set_visible(False)
+
+    def pause(self) -> None:
+        pygame.mouse.set_visible(True)
+        for chooser in self.choosers.values():
+            chooser.let_go()
+
+    # --- drawing (reads only) -------------------------------------------------------------------------
+    def draw(self, surface) -> None:
+        surface.blit(art.background("table"), (0, 0))
+        if self.model.view is None:
+            art.blit_text(surface, "Waiting for the table...", 60, art.INK, (art.W // 2, art.H // 2), "center")
+            return
+        self.game.draw_board(surface)
+        self.draw_header(surface)
+        self.draw_log(surface)
+        for seat in range(self.players):
+            self.game.draw_seat(surface, seat, self.layout.seats[seat])
+        for seat in self.choosers:
+            self.draw_choices(surface, seat)
+        self.game.draw_overlay(surface)
+        for chooser in self.choosers.values():
+            if chooser.device in ("mouse", "any"):
+                art.pointer(surface, self.app.input.mouse_pos, self.colour(chooser.seat))
+
+    def draw_header(self, surface) -> None:
+        box = self.layout.header
+        surface.blit(art.panel(box.size, art.PANEL), box)
+        art.blit_text(surface, self.info.name, 56, art.GOLD, (box.left + 26, box.top + 14), weight="bold",
+                      width=box.width - 52)
+        art.blit_text(surface, self.game.status_text(), 34, art.INK_DIM, (box.left + 28, box.top + 74),
+                      width=box.width - 200)
+        hint = "Esc pause"
+        if self.demo:
+            plan = self.app.flow.demo_plan or {}
+            hint = "any key: menu" if plan.get("attract") else "Esc quits"
+        art.blit_text(surface, hint, 28, art.INK_FAINT, (box.right - 24, box.top + 78), "topright")
+        phase = self.layout.phase
+        words = self.game.phase_text()
+        size = next((size for size in (44, 40, 36) if art.text_width(words, size) <= phase.width), 40)
+        lines = art.wrap(words, size, phase.width)
+        if len(lines) > 2:
+            size = 34
+            lines = art.wrap(words, size, phase.width)[:3]
+        top = phase.centery - (size + 6) * len(lines) // 2
+        for i, line in enumerate(lines):
+            art.blit_text(surface, line, size, art.INK, (phase.centerx, top + (size + 6) * i), "midtop")
+
+    def draw_log(self, surface) -> None:
+        """The newest log lines, wrapped (never cut), filling the box from the bottom."""
+        box = self.layout.log
+        surface.blit(art.panel(box.size, art.PANEL, None, 16, 200), box)
+        art.blit_text(surface, "What happened", 34, art.GOLD, (box.left + 20, box.top + 12), weight="bold")
+        size, line_height, width = 28, 31, box.width - 40
+        room = (box.height - 62) // line_height
+        lines: list[str] = []
+        for entry in reversed(self.model.log):  # whole entries only, newest last
+            wrapped = art.wrap(entry, size, width, "regular")
+            if lines and len(lines) + len(wrapped) > room:
+                break
+            lines = wrapped + lines
+        for i, line in enumerate(lines[-room:] if room > 0 else []):
+            art.blit_text(surface, line, size, art.INK_DIM, (box.left + 20, box.top + 54 + i * line_height),
+                          weight="regular")
+
+    def draw_choices(self, surface, seat: int) -> None:
+        chooser = self.choosers[seat]
+        choices = self.live.get(seat, [])
+        pending = self.model.pending.get(seat)
+        colour = self.colour(seat)
+        private = [choice for choice in choices if choice.private]
+        for choice in choices:
+            if not choice.private:
+                self.draw_one_choice(surface, seat, choice, chooser)
+        if pending is not None and pending.rect is not None and not pending.private:
+            art.dashed_ring(surface, pending.rect, colour, self.clock * 2)  # sent, not yet answered
+        if self.panel_open(seat):
+            rect = self.game.private_rect(seat, len(private))
+            surface.blit(art.panel(rect.size, (30, 26, 34), colour, 16, 250), rect)
+            heading = self.game.panel_heading.format(name=self.name(seat))
+            if not self.solo:
+                heading += " (private)"
+            art.blit_text(surface, heading, 36, colour, (rect.left + 22, rect.top + 12), weight="bold",
+                          width=rect.width - 44)
+            note = chooser.private_note
+            if pending is not None and pending.private:
+                note = f"Sent: {pending.label}"
+            elif not note and private:
+                note = "click to choose" if chooser.device == "mouse" else "move, then confirm"
+            if note:
+                art.blit_text(surface, note, 26, art.INK_DIM, (rect.left + 24, rect.top + 54), weight="regular",
+                              width=rect.width - 48)
+            self.game.draw_private(surface, seat, rect, private)
+            for choice in private:
+                self.draw_one_choice(surface, seat, choice, chooser)
+        elif private:
+            if self.choosing_blind(seat):
+                self.draw_blind_legend(surface, seat, self.game.prompt_rect(seat, LEGEND_HEIGHT))
+            else:
+                where = self.game.prompt_rect(seat, HINT_HEIGHT)
+                art.blit_text(surface, f"hold {peek_name(chooser.device)} to choose", 28, art.GOLD,
+                              where.midbottom, "midbottom", width=where.width)
+
+    def draw_one_choice(self, surface, seat: int, choice: Choice, chooser: Chooser) -> None:
+        focused = choice.key == chooser.cursor
+        self.game.draw_choice(surface, seat, choice, focused)
+        if focused:
+            art.cursor_ring(surface, choice.rect, self.colour(seat), 4, self.pulse)
+
+    def draw_blind_legend(self, surface, seat: int, box: pygame.Rect) -> None:
+        """The gamepad's button map in ``box``, generated from the game's blind actions: the
+        same for every pad seat, and never showing which button was pressed."""
+        actions = self.game.blind_actions(seat)
+        parts = [f"{BUTTON_NAMES[button]} {label}" for button, (label, _) in zip(BLIND_BUTTONS, actions, strict=False)]
+        half = (len(parts) + 1) // 2
+        surface.blit(art.panel(box.size, (34, 30, 40), self.colour(seat), 12, 230), box)
+        for row, words in enumerate(("   ".join(parts[:half]), "   ".join(parts[half:]))):
+            art.blit_text(surface, words, 26, art.INK_DIM, (box.centerx, box.top + 24 + row * 32), "center",
+                          width=box.width - 16)
+        armed = self.choosers[seat].armed is not None
+        art.blit_text(surface, "press it again to lock in" if armed else "press a choice's button twice", 26,
+                      art.GOLD if armed else art.INK_FAINT, (box.centerx, box.top + 92), "center", width=box.width - 16)

@@ -1,0 +1,103 @@
+"""One toast system for every screen: short notices and problems drawn over the scenes.
+
+A toast belongs to the scene that raised it (or to none: the whole app). It is shown
+only while that scene is visible and is dropped when the scene leaves the stack, so a
+problem on one screen never lingers on the next; a toast with a ``key`` replaces the
+older one with that key and can be withdrawn once its problem is fixed. A toast may
+stand in a seat's zone (``at``), such as a refusal in a race: it never covers the board
+or another seat.
+"""
+
+from dataclasses import dataclass
+
+import pygame
+
+from client import art
+
+SIZE = 34
+LINE = 38
+
+
+@dataclass
+class Toast:
+    words: str
+    colour: tuple  # the border: DANGER for problems, GOLD for notices, a seat's colour
+    seconds: float
+    problem: bool = True
+    key: str | None = None
+    owner: object = None
+    at: pygame.Rect | None = None  # stand over this rect (a seat's zone) instead of the stack
+
+
+class Toasts:
+    def __init__(self):
+        self.toasts: list[Toast] = []
+
+    def add(self, words: str, *, problem: bool = True, colour=None, seconds: float = 6.0, key: str | None = None,
+            owner=None, at: pygame.Rect | None = None) -> Toast:
+        if key is not None:
+            self.withdraw(key)
+        colour = colour if colour is not None else (art.DANGER if problem else art.GOLD)
+        toast = Toast(words, tuple(colour), seconds, problem, key, owner, at)
+        self.toasts.append(toast)
+        stacked = [t for t in self.toasts if t.at is None and t.owner is owner]
+        for old in stacked[:-3]:  # at most three in a stack: the newest
+            self.toasts.remove(old)
+        return toast
+
+    def withdraw(self, key: str) -> None:
+        self.toasts = [toast for toast in self.toasts if toast.key != key]
+
+    def keep_owners(self, scenes) -> None:
+        """Drop the toasts of scenes that have left the stack."""
+        alive = {id(scene) for scene in scenes}
+        self.toasts = [t for t in self.toasts if t.owner is None or id(t.owner) in alive]
+
+    def update(self, dt: float) -> None:
+        for toast in self.toasts:
+            toast.seconds -= dt
+        self.toasts = [toast for toast in self.toasts if toast.seconds > 0]
+
+    def visible(self, scenes) -> list[Toast]:
+        """The toasts of the scenes being drawn (and of nobody)."""
+        shown = {id(scene) for scene in scenes}
+        return [t for t in self.toasts if t.owner is None or id(t.owner) in shown]
+
+    def __len__(self) -> int:
+        return len(self.toasts)
+
+    # --- drawing ------------------------------------------------------------------------
+    def draw(self, surface, toasts: list[Toast], where: str = "bottom") -> None:
+        """Stacked toasts at the bottom of menus (over their hint line) or at the top of a
+        table (between its header and its log); seat toasts over their seat."""
+        width = 700 if where == "top" else 1500
+        y = 20 if where == "top" else art.H - 12
+        for toast in reversed([t for t in toasts if t.at is None]):
+            box = self._box(toast.words, width)
+            if where == "top":
+                box.midtop = (art.W // 2, y)
+                y = box.bottom + 8
+            else:
+                box.midbottom = (art.W // 2, y)
+                y = box.top - 8
+            self._draw_one(surface, toast, box, width)
+        for toast in [t for t in toasts if t.at is not None]:  # inside the seat's zone, at its foot
+            width = max(200, toast.at.width - 44)
+            box = self._box(toast.words, width, 26)
+            box.midbottom = (toast.at.centerx, toast.at.bottom - 6)
+            box.clamp_ip(pygame.Rect(0, 0, art.W, art.H))
+            self._draw_one(surface, toast, box, width, 26)
+
+    @staticmethod
+    def _box(words: str, width: int, size: int = SIZE) -> pygame.Rect:
+        lines = art.wrap(words, size, width)
+        line = size + 4
+        return pygame.Rect(0, 0, max(art.text_width(text, size) for text in lines) + 44, 20 + line * len(lines))
+
+    @staticmethod
+    def _draw_one(surface, toast: Toast, box: pygame.Rect, width: int, size: int = SIZE) -> None:
+        fill = (90, 46, 40) if toast.problem else art.PANEL_HI
+        surface.blit(art.panel(box.size, fill, toast.colour, 12), box)
+        for i, line in enumerate(art.wrap(toast.words, size, width)):
+            art.blit_text(surface, line, size, art.INK, (box.centerx, box.top + 10 + (size + 4) * i + (size + 4) // 2),
+                          "center")

@@ -1,0 +1,182 @@
+"""Play any table through synthetic mouse, keyboard and controller events, as players would.
+
+`act` makes one local seat confirm one of its choices with the device it is bound to: the
+mouse clicks it (holding the right button first if it is private), a keyboard half walks
+its cursor there with direction keys (holding Shift to peek) and confirms, a gamepad
+either picks blind (a button twice) or walks the d-pad (holding LB to peek) and presses A.
+`play_to_results` drives every local seat until the results show. A new table plugs in
+with no code here: at most a ``pick`` strategy (which choice a seat takes).
+"""
+
+import itertools
+
+import pygame
+
+from client.table.choices import DIRECTIONS, navigate
+from client.table.game import BLIND_BUTTONS
+from client.table.results import ResultsScene
+from client.table.scene import TableScene
+from tests.client.conftest import frames, post, shoot
+from tests.client.drunter_druber_driver import pick as drunter_druber_pick
+
+KEYS = {
+    "keys1": {"up": "w", "down": "s", "left": "a", "right": "d", "confirm": "space", "peek": "left shift"},
+    "keys2": {"up": "up", "down": "down", "left": "left", "right": "right", "confirm": "return", "peek": "right shift"},
+}
+PAD = {
+    "up": pygame.CONTROLLER_BUTTON_DPAD_UP, "right": pygame.CONTROLLER_BUTTON_DPAD_RIGHT,
+    "down": pygame.CONTROLLER_BUTTON_DPAD_DOWN, "left": pygame.CONTROLLER_BUTTON_DPAD_LEFT,
+    "confirm": pygame.CONTROLLER_BUTTON_A, "back": pygame.CONTROLLER_BUTTON_B,
+    "alt": pygame.CONTROLLER_BUTTON_X, "secret": pygame.CONTROLLER_BUTTON_Y,
+    "peek": pygame.CONTROLLER_BUTTON_LEFTSHOULDER,
+}
+
+
+def key_event(name: str, down: bool) -> None:
+    code = pygame.key.key_code(name)
+    post(pygame.KEYDOWN if down else pygame.KEYUP, key=code, mod=0, unicode="", scancode=0)
+
+
+def pad_event(instance: int, button: str, down: bool) -> None:
+    post(pygame.CONTROLLERBUTTONDOWN if down else pygame.CONTROLLERBUTTONUP, instance_id=instance, button=PAD[button])
+
+
+def mouse_event(app, kind, pos, button: int | None = None) -> None:
+    window = app.viewport.to_window(pos)
+    if kind == pygame.MOUSEMOTION:
+        post(kind, pos=window, rel=(0, 0), buttons=(0, 0, 0))
+    else:
+        post(kind, pos=window, button=button)
+
+
+def path(rects, start: int, goal: int) -> list[str]:
+    """The shortest list of directions that walks a cursor from ``start`` to ``goal``."""
+    seen, frontier = {start: []}, [start]
+    for _ in range(len(rects) + 1):
+        following = []
+        for index in frontier:
+            for direction in DIRECTIONS:
+                nxt = navigate(rects, index, direction)
+                if nxt not in seen:
+                    seen[nxt] = seen[index] + [direction]
+                    following.append(nxt)
+        frontier = following
+    return seen[goal]
+
+
+def act(app, table: TableScene, seat: int, choice) -> str:
+    """Post what ``seat``'s device does to confirm ``choice``; returns how it was done."""
+    chooser = table.choosers[seat]
+    device = "keys1" if chooser.device == "any" else chooser.device
+    private = choice.private and not table.solo
+    if device == "mouse":
+        if private:
+            mouse_event(app, pygame.MOUSEBUTTONDOWN, choice.rect.center, 3)
+            frames(app, 1)
+        mouse_event(app, pygame.MOUSEMOTION, choice.rect.center)
+        mouse_event(app, pygame.MOUSEBUTTONDOWN, choice.rect.center, 1)
+        mouse_event(app, pygame.MOUSEBUTTONUP, choice.rect.center, 1)
+        frames(app, 1)
+        if private:
+            mouse_event(app, pygame.MOUSEBUTTONUP, choice.rect.center, 3)
+        return "mouse"
+    if device.startswith("pad:"):
+        instance = int(device[4:])
+        if table.choosing_blind(seat):
+            blind = [action for _, action in table.game.blind_actions(seat)]
+            button = BLIND_BUTTONS[blind.index(choice.action)]
+            pad_event(instance, button, True)
+            pad_event(instance, button, False)
+            pad_event(instance, button, True)
+            pad_event(instance, button, False)
+            frames(app, 1)
+            return "pad-blind"
+        if private:
+            pad_event(instance, "peek", True)
+            frames(app, 1)
+        walk(app, table, seat, choice, lambda d: (pad_event(instance, d, True), pad_event(instance, d, False)))
+        pad_event(instance, "confirm", True)
+        pad_event(instance, "confirm", False)
+        frames(app, 1)
+        if private:
+            pad_event(instance, "peek", False)
+        return "pad"
+    keys = KEYS[device]
+    if private:
+        key_event(keys["peek"], True)
+        frames(app, 1)
+    walk(app, table, seat, choice, lambda d: (key_event(keys[d], True), key_event(keys[d], False)))
+    key_event(keys["confirm"], True)
+    key_event(keys["confirm"], False)
+    frames(app, 1)
+    if private:
+        key_event(keys["peek"], False)
+    return "keys"
+
+
+def check_panels(table) -> None:
+    """No open private panel covers the board or any seat's public choices."""
+    for seat in table.choosers:
+        if not table.panel_open(seat):
+            continue
+        panel = table.game.private_rect(seat, sum(c.private for c in table.live.get(seat, [])))
+        assert not panel.colliderect(table.layout.board)
+        for other in table.choosers:
+            for choice in table.live.get(other, []):
+                assert choice.private or not panel.colliderect(choice.rect), f"{seat}'s panel covers {choice.label}"
+
+
+def walk(app, table, seat, choice, press) -> None:
+    """Move ``seat``'s cursor onto ``choice`` with direction presses."""
+    choices = table.usable(seat)
+    start = table.choosers[seat].focus(choices) or 0
+    goal = next(i for i, c in enumerate(choices) if c.key == choice.key)
+    for direction in path([c.rect for c in choices], start, goal):
+        press(direction)
+        frames(app, 1)
+    assert table.choosers[seat].cursor == choice.key, "the cursor did not reach the choice"
+
+
+def first_legal(table, seat, choices, turn: int):
+    """A default strategy: the legal choices in turn (so different pieces get played)."""
+    legal = [choice for choice in choices if choice.legal and choice.action is not None]
+    return legal[turn % len(legal)] if legal else None
+
+
+# A table whose seats need a smarter choice than the first legal one adds its driver here.
+DRIVERS: dict = {"drunter_druber": drunter_druber_pick}
+
+
+def driver(game_id: str):
+    return DRIVERS.get(game_id, first_legal)
+
+
+def play_to_results(app, table: TableScene, pick=None, dt: float = 3 / 60, limit: int = 6000,
+                    shots: str | None = None) -> dict:
+    """Drive every local seat through its device until the results show; returns how
+    often each way of choosing was used. With ``shots``, the first frame of every new
+    phase is saved as ``<shots>_<phase>``."""
+    pick = pick or driver(table.info.id)
+    done: dict[str, int] = {}
+    seen_phases: set = set()
+    for turn in itertools.count():
+        assert turn < limit, f"no results after {limit} steps; did {done}"
+        if isinstance(app.top, ResultsScene):
+            break
+        if app.top is table:
+            for seat in table.choosers:
+                choices = table.live.get(seat, [])
+                if not choices or table.model.pending.get(seat) is not None or table.pacer.busy():
+                    continue
+                choice = pick(table, seat, choices, turn)
+                if choice is not None:
+                    how = act(app, table, seat, choice)
+                    done[how] = done.get(how, 0) + 1
+                    break
+        frames(app, 1, dt)
+        check_panels(table)
+        phase = table.model.phase
+        if shots and phase not in seen_phases and app.top is table:
+            seen_phases.add(phase)
+            shoot(app, f"{shots}_{phase}")
+    return done
