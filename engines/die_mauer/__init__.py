@@ -8,12 +8,14 @@ game's registration.
 
 from ..registry import GameInfo, Option
 from .bot import BOTS
-from .rules import CLOSED, PENALTY, PIECE_NAMES, PIECES, DieMauerState, legal_ends, penalty
+from .rules import (
+    CLOSED, END_NAMES, GATE, LEFT, PENALTY, PIECE_NAMES, PIECES, RIGHT, TOWER, DieMauerState, legal_ends, penalty,
+)
 from .sampling import sample_state
 
 __all__ = [
-    "CLOSED", "GAME", "PENALTY", "PIECES", "PIECE_NAMES", "DieMauerState", "legal_ends",
-    "notation", "parse_action", "penalty", "sample_state",
+    "CLOSED", "END_NAMES", "GAME", "GATE", "LEFT", "PENALTY", "PIECES", "PIECE_NAMES", "RIGHT", "TOWER",
+    "DieMauerState", "legal_ends", "notation", "parse_action", "penalty", "sample_state",
 ]
 
 
