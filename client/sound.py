@@ -56,6 +56,7 @@ RECIPES = {
     "flip": lambda: _tone([2100], 0.05, 0.3, 60, noise=0.9),
     "gavel": lambda: _sequence((0.0, _tone([170, 250], 0.1, 0.75, 32, noise=0.3)),
                                (0.15, _tone([170, 250], 0.12, 0.75, 28, noise=0.3))),
+    "tick": lambda: _tone([1320], 0.04, 0.35, 60),
 }
 
 

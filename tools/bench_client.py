@@ -96,6 +96,7 @@ def main(argv=None) -> int:
     def host_lobby():  # a LAN table waiting for a peer, served on loopback only
         game_id = sorted(TABLES)[0]
         seats = [SeatPlan("Anna", "keys1", 0), SeatPlan("", "open", 1), SeatPlan("Bot", "bot:easy", 2)]
+        seats = seats[:GAMES[game_id].max_players]  # a two-player game has no room for the bot
         lobby = HostLobbyScene(app, game_id, seats, {},
                                serve_options={"interfaces": ["127.0.0.1"], "advertise": False})
         lobbies.append(lobby)

@@ -2,10 +2,14 @@
 in this window to its `client.table.GameTable` subclass; the picker, set-up, LAN lobby
 and join screens open tables only through it (see docs/architecture.md)."""
 
+from client.games.architekton import ArchitektonTable
 from client.games.die_mauer import DieMauerTable
 from client.games.drunter_druber import DrunterDruberTable
+from client.games.wild_west import WildWestTable
 
 TABLES = {
+    "architekton": ArchitektonTable,
     "die_mauer": DieMauerTable,
     "drunter_druber": DrunterDruberTable,
+    "wild_west": WildWestTable,
 }

@@ -1,84 +1,252 @@
-"""How to play Architekton (rulings AR-1 to AR-7, docs/rules/architekton.md)."""
+"""How to play Architekton (rulings AR-1 to AR-7, docs/rules/architekton.md), drawn with
+the table's own tiles, houses and chips."""
 
 import pygame
 
 from client import art
-from client.howto import Page, label, tick
+from client.games.architekton import art as pieces
+from client.howto import Page, arrow, label, tick
 
-TERRAIN = {"W": (80, 140, 210), "F": (60, 140, 80), "H": (170, 130, 90), "A": (220, 200, 110)}
-
-
-def landscape(surface, rect, terrain: str) -> None:
-    pygame.draw.rect(surface, TERRAIN[terrain], rect, border_radius=6)
+ANNA, BEN = art.SEAT_COLOURS[0], art.SEAT_COLOURS[1]
 
 
-def building(surface, rect, sides: str, house=None) -> None:
-    """A building tile: its four sides (N E S W) in their terrains, a house on it."""
-    rect = pygame.Rect(rect)
-    pygame.draw.rect(surface, (90, 80, 76), rect, border_radius=6)
-    n, e, s, w = (TERRAIN[t] for t in sides)
-    c, inset = rect.center, 14
-    pygame.draw.polygon(surface, n, [rect.topleft, rect.topright, c])
-    pygame.draw.polygon(surface, e, [rect.topright, rect.bottomright, c])
-    pygame.draw.polygon(surface, s, [rect.bottomright, rect.bottomleft, c])
-    pygame.draw.polygon(surface, w, [rect.bottomleft, rect.topleft, c])
-    pygame.draw.rect(surface, (240, 232, 210), rect.inflate(-2 * inset - 40, -2 * inset - 40), border_radius=4)
-    if house is not None:
-        pygame.draw.polygon(surface, house, [(c[0] - 16, c[1] + 12), (c[0] + 16, c[1] + 12), (c[0] + 16, c[1] - 4),
-                                             (c[0], c[1] - 18), (c[0] - 16, c[1] - 4)])
+def fragment(surface, origin, size: int, cells: dict) -> dict:
+    """Tiles laid on squares (column, row) from ``origin``: ``cells`` maps a square to
+    (tile, rotation, owner of its house or None). Returns each square's rect."""
+    rects = {}
+    for (col, row), (tile, rot, owner) in cells.items():
+        rect = pygame.Rect(origin[0] + col * size, origin[1] + row * size, size, size).inflate(-4, -4)
+        surface.blit(pieces.tile_image(tile, rot, rect.width), rect)
+        if owner is not None:
+            house = pieces.house_image((ANNA, BEN)[owner], owner, round(size * 0.4))
+            surface.blit(house, house.get_rect(center=rect.center))
+        rects[(col, row)] = rect
+    return rects
 
 
-def board(surface, rect) -> None:
-    size = 110
-    left, top = rect.centerx - size * 3 // 2, rect.top + 30
-    landscape(surface, pygame.Rect(left, top, size - 4, size - 4), "W")
-    landscape(surface, pygame.Rect(left + 2 * size, top, size - 4, size - 4), "F")
-    building(surface, (left + size, top, size - 4, size - 4), "HFAW", art.SEAT_COLOURS[0])
-    landscape(surface, pygame.Rect(left + size, top + size, size - 4, size - 4), "A")
-    tick(surface, (left + size + 52, top + 2 * size + 40), True)
-    label(surface, "opposite kinds alternate; a touching side matches", (rect.centerx, rect.bottom - 40), 26)
+def square(origin, size: int, col: int, row: int) -> pygame.Rect:
+    return pygame.Rect(origin[0] + col * size, origin[1] + row * size, size, size).inflate(-4, -4)
+
+
+def empty(surface, origin, size: int, squares) -> None:
+    for col, row in squares:
+        rect = square(origin, size, col, row)
+        surface.blit(pieces.empty_square((col + row) % 2 == 1, rect.width), rect)
+
+
+def lines(surface, left: int, top: int, words: tuple, colour=art.INK, size: int = 26) -> None:
+    """A few short lines of words, one under the other, from (left, top)."""
+    for row, line in enumerate(words):
+        label(surface, line, (left, top + row * (size + 6)), size, colour, "midleft")
+
+
+def terrains(surface, rect) -> None:
+    """The four terrains, each a colour and a pattern, and a building's four sides."""
+    size = 120
+    left = rect.centerx - 2 * size - 30
+    for i, (tile, name) in enumerate((("L01", "water"), ("L07", "forest"), ("L13", "hill"), ("L19", "field"))):
+        spot = pygame.Rect(left + i * (size + 20), rect.top + 30, size, size)
+        surface.blit(pieces.tile_image(tile, 0, size), spot)
+        label(surface, name, (spot.centerx, spot.bottom + 24), 28, art.INK)
+    building = pygame.Rect(0, 0, 170, 170)
+    building.midtop = (rect.centerx - 130, rect.top + 250)
+    surface.blit(pieces.tile_image("B21", 0, 170), building)
+    label(surface, "a building: a terrain on", (rect.centerx + 170, building.top + 50), 28, art.INK)
+    label(surface, "each side, a house on it", (rect.centerx + 170, building.top + 86), 28, art.INK)
+    house = pieces.house_image(ANNA, 0, 70)
+    surface.blit(house, house.get_rect(center=building.center))
+    label(surface, "landscapes: one terrain all round", (rect.centerx, rect.bottom - 30), 26)
+
+
+def chessboard(surface, rect) -> None:
+    """AR-2: kinds alternate; a new tile touches and a touching side matches."""
+    size = 104
+    origin = (rect.left + 90, rect.top + 40)
+    empty(surface, origin, size, [(c, r) for c in range(4) for r in range(4)])
+    fragment(surface, origin, size, {(1, 1): ("L07", 0, None), (2, 2): ("L13", 0, None),
+                                     (2, 1): ("B12", 0, 0)})
+    good = square(origin, size, 1, 2)
+    surface.blit(pieces.ghost_image("B16", 3, good.width), good)
+    pygame.draw.rect(surface, art.GOOD, good, 4, border_radius=10)
+    tick(surface, (good.centerx, good.bottom + 26), True)
+    bad = square(origin, size, 0, 0)
+    surface.blit(pieces.ghost_image("L01", 0, bad.width), bad)
+    pygame.draw.rect(surface, art.DANGER, bad, 4, border_radius=10)
+    tick(surface, (bad.centerx, bad.bottom + 26), False)
+    lines(surface, rect.left + 530, rect.top + 90, ("lighter squares:", "buildings"))
+    lines(surface, rect.left + 530, rect.top + 180, ("darker squares:", "landscapes"))
+    label(surface, "a forest side meets forest, a hill side hill", (rect.centerx, rect.bottom - 40), 26)
+
+
+def taking(surface, rect) -> None:
+    """AR-2: two supply tiles that can both be placed."""
+    size = 96
+    left = rect.left + 60
+    for row, tiles in enumerate((("B03", "B10", "B14"), ("L02", "L09", "L20"))):
+        for i, tile in enumerate(tiles):
+            spot = pygame.Rect(left + i * (size + 16), rect.top + 60 + row * 150, size, size)
+            lift = tile in ("B03", "L09")
+            surface.blit(pieces.tile_image(tile, 0, size), spot.move(0, -8 if lift else 0))
+            if lift:
+                pygame.draw.rect(surface, art.GOLD, spot.move(0, -8).inflate(8, 8), 4, border_radius=12)
+    label(surface, "Buildings", (left, rect.top + 30), 26, art.INK_DIM, "midleft")
+    label(surface, "Landscapes", (left, rect.top + 180), 26, art.INK_DIM, "midleft")
+    arrow(surface, (left + 380, rect.top + 170), (left + 520, rect.top + 170))
+    hand = pygame.Rect(left + 540, rect.top + 110, 110, 110)
+    surface.blit(pieces.tile_image("B03", 0, 110), hand)
+    surface.blit(pieces.tile_image("L09", 0, 110), hand.move(0, 130))
+    label(surface, "the forest building opens a spot for the forest", (rect.centerx, rect.bottom - 40), 26)
+
+
+def placing(surface, rect) -> None:
+    """Ghost squares, turning, and a tile that must wait for the other (AR-5)."""
+    size = 100
+    origin = (rect.left + 40, rect.top + 40)
+    empty(surface, origin, size, [(c, r) for c in range(4) for r in range(3)])
+    fragment(surface, origin, size, {(1, 1): ("L01", 0, None), (2, 0): ("L13", 0, None)})
+    spot = square(origin, size, 2, 1)
+    surface.blit(pieces.ghost_image("B15", 1, spot.width), spot)
+    pygame.draw.rect(surface, ANNA, spot, 4, border_radius=10)
+    for i, rot in enumerate((1, 2, 3)):
+        preview = pygame.Rect(spot.centerx - 154 + i * 108, spot.bottom + 20, 92, 92)
+        surface.blit(art.panel(preview.size, art.PANEL_HI, ANNA if i == 0 else None, 12), preview)
+        surface.blit(pieces.tile_image("B15", rot, 76), preview.inflate(-16, -16))
+    lines(surface, rect.left + 560, rect.top + 80, ("pick a square,", "then turn it:", "left / right"))
+    lines(surface, rect.left + 560, rect.top + 250, ("place the other", "tile first: it fits", "only once that lies"),
+          art.GOLD)
+    label(surface, "a hill side towards the hill, or a water side to the water", (rect.centerx, rect.bottom - 24),
+          24)
+
+
+def houses(surface, rect) -> None:
+    """AR-3: every building gets a house; with none left, one moves."""
+    size = 100
+    origin = (rect.left + 60, rect.top + 60)
+    fragment(surface, origin, size, {(1, 0): ("B07", 0, 0), (1, 1): ("L19", 0, None), (2, 1): ("B14", 3, None),
+                                     (0, 1): ("B13", 0, 0), (0, 0): ("L21", 0, None)})
+    start, end = square(origin, size, 1, 0), square(origin, size, 2, 1)
+    arrow(surface, start.center, (end.centerx - 20, end.centery - 20))
+    house = pieces.house_image(ANNA, 0, 40)
+    surface.blit(house, house.get_rect(center=end.center))
+    lines(surface, rect.left + 440, rect.top + 100, ("12 houses each;", "none left in stock:", "move one of yours"),
+          size=28)
+    for i in range(2):
+        icon = pieces.house_image((ANNA, BEN)[i], i, 56)
+        surface.blit(icon, (rect.left + 460 + i * 140, rect.top + 280))
+        label(surface, ("Anna", "Ben")[i], (rect.left + 488 + i * 140, rect.top + 360), 26, (ANNA, BEN)[i])
+    label(surface, "a round or a square window: whose house it is", (rect.centerx, rect.bottom - 40), 26)
 
 
 def enclosed(surface, rect) -> None:
-    size = 110
-    left, top = rect.centerx - size * 3 // 2, rect.top + 20
-    building(surface, (left + size, top + size, size - 4, size - 4), "WFHA", art.SEAT_COLOURS[1])
-    for (dx, dy), terrain in (((1, 0), "W"), ((2, 1), "F"), ((1, 2), "H"), ((0, 1), "W")):
-        landscape(surface, pygame.Rect(left + dx * size, top + dy * size, size - 4, size - 4), terrain)
-    tick(surface, (left + 2 * size + 40, top + 2 * size + 40), False)
-    label(surface, "one side does not match: pay 1 chip, or take the house back", (rect.centerx, rect.bottom - 30), 24)
+    """AR-4: all four sides match: +1 chip; else pay per side, or take the house back."""
+    size = 104
+    origin = (rect.left + 40, rect.top + 20)
+    cells = {(1, 1): ("B21", 0, 1), (1, 0): ("L01", 0, None), (2, 1): ("L07", 0, None),
+             (1, 2): ("L13", 0, None), (0, 1): ("L03", 0, None)}
+    rects = fragment(surface, origin, size, cells)
+    centre = rects[(1, 1)]
+    for side, good in enumerate((True, True, True, False)):
+        dx, dy = ((0, -1), (1, 0), (0, 1), (-1, 0))[side]
+        pieces.mark(surface, (centre.centerx + dx * size // 2, centre.centery + dy * size // 2), good, 34)
+    note = rect.left + 400
+    lines(surface, note, rect.top + 60, ("west side: field, but water", "next to it: 1 side wrong"))
+    for row, words in enumerate(("Keep the house: pay 1 chip", "Take the house back: pay nothing")):
+        button = pygame.Rect(note, rect.top + 150 + row * 74, 340, 60)
+        surface.blit(art.panel(button.size, art.PANEL_HI, BEN if row == 0 else None, 12), button)
+        art.blit_text(surface, words, 24, art.INK, button.center, "center", width=button.width - 16)
+    surface.blit(pieces.chip_image(44), (note, rect.top + 330))
+    label(surface, "every side matches: +1 chip", (note + 56, rect.top + 352), 26, art.GOOD, "midleft")
+    label(surface, "Ben decides on his own device, even on Anna's turn", (rect.centerx, rect.bottom - 30), 24)
 
 
-def scoring(surface, rect) -> None:
-    size = 70
-    left, top = rect.left + 120, rect.top + 60
-    for i in range(4):
-        c = pygame.Rect(left + i * size, top + i * size, size - 6, size - 6)
-        building(surface, c, "AAAA", art.SEAT_COLOURS[0])
-    label(surface, "4 houses linked corner to corner", (rect.centerx + 80, rect.top + 90), 28, art.INK, "midleft")
-    label(surface, "score = chips + the largest group", (rect.centerx, rect.bottom - 40), 28)
+def final(surface, rect) -> None:
+    """AR-6: buildings with one or two landscape neighbours go; chips + largest group."""
+    size = 76
+    origin = (rect.left + 30, rect.top + 40)
+    cells = {(1, 0): ("B07", 0, 0), (2, 1): ("B14", 0, 0), (3, 2): ("B08", 0, 0), (0, 1): ("B11", 1, 1),
+             (5, 2): ("B13", 0, 1)}
+    for col, row in ((0, 0), (2, 0), (1, 1), (3, 1), (2, 2), (4, 2), (3, 3), (0, 2)):
+        cells[(col, row)] = ("L19" if (col * 3 + row) % 2 else "L15", 0, None)
+    rects = fragment(surface, origin, size, cells)
+    gone = rects[(5, 2)]
+    pygame.draw.line(surface, art.DANGER, gone.topleft, gone.bottomright, 6)
+    pygame.draw.line(surface, art.DANGER, gone.bottomleft, gone.topright, 6)
+    group = [rects[(1, 0)].center, rects[(2, 1)].center, rects[(3, 2)].center]
+    pygame.draw.lines(surface, ANNA, False, group, 6)
+    for centre in group:
+        pygame.draw.circle(surface, ANNA, centre, 26, 4)
+    note = rect.left + 500
+    lines(surface, note, rect.top + 60, ("1 or 2 landscapes", "beside it: removed"), art.DANGER)
+    lines(surface, note, rect.top + 170, ("houses linked corner", "to corner: a group"))
+    lines(surface, note, rect.top + 290, ("score = chips + houses", "in your largest group"), art.GOLD, 28)
+    label(surface, "Anna's group of 3", (rect.centerx, rect.bottom - 30), 26)
+
+
+def controls(surface, rect) -> None:
+    """The camera and the revenge match."""
+    rows = (("Mouse", "point and click; the wheel zooms"), ("Keys", "move, confirm; + and - zoom, I J K L pan"),
+            ("Gamepad", "d-pad, A; X turns; right stick pans, Y: whole board"), ("Home", "the whole board again"))
+    for i, (device, words) in enumerate(rows):
+        y = rect.top + 50 + i * 70
+        label(surface, device, (rect.left + 40, y), 30, art.GOLD, "midleft")
+        label(surface, words, (rect.left + 200, y), 26, art.INK, "midleft")
+    box = pygame.Rect(rect.left + 40, rect.top + 330, rect.width - 80, 130)
+    surface.blit(art.panel(box.size, art.PANEL_HI, art.GOLD, 14), box)
+    label(surface, "Revenge: first to 2 victory points", (box.centerx, box.top + 40), 30, art.GOLD)
+    label(surface, "early-end win 2, any other win 1; the other player starts the next game",
+          (box.centerx, box.top + 90), 24, art.INK)
 
 
 PAGES = (
+    Page("Tiles and terrains", (
+        "Two builders lay tiles in one growing board. There are four terrains, each with its own "
+        "colour and pattern: water (waves), forest (trees), hill (humps) and field (furrows).",
+        "Landscape tiles are one terrain all round. Building tiles show a terrain on each of their "
+        "four sides and carry their builder's house (AR-1).",
+    ), terrains, "The patterns tell the terrains apart without their colours."),
     Page("The chessboard", (
-        "Two builders lay building tiles and landscape tiles in one growing chessboard: next to "
-        "a building only landscapes, next to a landscape only buildings (AR-2).",
-        "Each new tile touches a placed tile, and at least one touching side matches in terrain "
-        "(water, forest, hill, field). Buildings may be turned.",
-        "Each turn you take two tiles from the open supply that can both be placed, and place them "
-        "(AR-2, AR-5).",
-    ), board, "The field below matches the building's south side."),
-    Page("Houses and enclosing", (
-        "Every building you place gets one of your 12 houses; with none left you move one (AR-3).",
-        "When four landscapes enclose a building, its owner gains a chip if all four sides match. "
-        "Otherwise they pay a chip per side that does not match, or take the house back and pay one "
-        "less. The owner decides, even on the other player's turn (AR-4).",
-        "Who cannot pay loses at once.",
-    ), enclosed, "Enclose the opponent's buildings badly, your own well."),
+        "Buildings and landscapes alternate like the squares of a chessboard: next to a building only "
+        "landscapes, next to a landscape only buildings (AR-2).",
+        "A new tile touches a placed tile, and at least one side where they touch matches in terrain. "
+        "Buildings may be turned.",
+        "The board has no edge: it grows in every direction and the view follows it.",
+    ), chessboard, "A building may go at the green square, a water landscape not at the red one."),
+    Page("Taking two tiles", (
+        "The supply shows 3 buildings and 3 landscapes. On your turn take two of them that can both be "
+        "placed (AR-2): pick one (it lifts), then its partner; tiles that cannot be taken are dimmed.",
+        "Only when no two can both be placed do you take a single tile that fits. If nothing fits, new "
+        "tiles are turned up.",
+    ), taking, "A pair: one tile may open a spot for the other."),
+    Page("Placing", (
+        "The legal squares of the tile you place show in your colour; the one you point at shows the "
+        "tile as a ghost. A building with several ways to turn offers them in a row under its square: "
+        "left and right turn it (X on a gamepad), confirm lays it.",
+        "With two tiles in hand you choose which goes first, but the first may not leave the other "
+        "without a spot (AR-5). If one fits only once the other lies, it says: place the other tile first.",
+    ), placing, "Point or move, turn, confirm: the tile slides into place."),
+    Page("Houses", (
+        "Each player has 12 houses in their colour. Every building you place gets one (AR-3).",
+        "With none left in stock, you move one of your houses from the board onto the new building.",
+    ), houses, "Houses show whose building it is."),
+    Page("Enclosing", (
+        "When four landscapes enclose a building, its owner scores it (AR-4): all four sides match, "
+        "+1 chip. Otherwise they pay a chip for each side that does not match, or take the house back "
+        "and pay one chip less.",
+        "The owner decides, even on the other player's turn, on their own mouse, keys or gamepad.",
+        "Who cannot pay loses at once: an early end. So enclose your own buildings with care and the "
+        "other player's spitefully.",
+    ), enclosed, "Each player starts with 1 chip."),
     Page("The end", (
-        "When the stacks run out the last round is played (AR-5).",
-        "Score your chips plus the houses in your largest group of houses linked corner to corner, "
-        "after buildings with only one or two landscape neighbours are removed (AR-6).",
-        "Revenge match: play until someone has 2 victory points (AR-7).",
-    ), scoring, "A diagonal group of four houses."),
+        "When the stacks can no longer fill the supply, the face-down reserve does and the last round "
+        "begins (AR-5): both play once more, or only the second player if the first has just played.",
+        "Then buildings with only one or two landscape neighbours are removed. Your score is your chips "
+        "plus the houses in your largest group linked corner to corner (AR-6). A tie goes to more houses "
+        "on the board.",
+    ), final, "The table removes, traces and adds it up for you."),
+    Page("View and revenge", (
+        "Everyone at the screen may zoom and pan the board; after each turn it frames the whole board "
+        "again.",
+        "A revenge match plays games until someone has 2 victory points; the other player starts each "
+        "next game (AR-7). One results screen shows the whole match.",
+    ), controls, "Set the revenge match up before the game starts."),
 )

@@ -7,6 +7,8 @@ from client.seats import BOTS, NAMES, SeatPlan, control_label
 from client.table.model import unique_names
 from client.ui import Item, Menu, edit_text
 
+MENU_WIDTH, MENU_SIZE = 1000, 40  # the seats-and-options menu
+
 
 class SetupScene(MenuScene):
     def __init__(self, app, game_id: str):
@@ -31,11 +33,11 @@ class SetupScene(MenuScene):
         items.append(Item("Add a seat", self.add_seat))
         items.append(Item("Remove last seat", self.remove_seat))
         for name, spec in self.info.options.items():
-            items.append(Item(lambda n=name, s=spec: f"{s.help.capitalize()}: {self.options[n]}", None,
+            items.append(Item(lambda n=name, s=spec: self._option_text(n, s), None,
                               lambda n=name: self._option(n, -1), lambda n=name: self._option(n, 1)))
         items.append(Item("Start at this screen", self.start))
         items.append(Item("Host on the LAN", self.host_lan))
-        self.menu = Menu(items, (art.W // 2 - 160, 180), width=1000, height=62, gap=10, size=40,
+        self.menu = Menu(items, (art.W // 2 - 160, 180), width=MENU_WIDTH, height=62, gap=10, size=MENU_SIZE,
                          sounds=self.app.sounds)
         self.menu.focus = min(focus, len(items) - 1)
 
@@ -54,6 +56,14 @@ class SetupScene(MenuScene):
         self.seats[index].control = choices[(position + step) % len(choices)]
         self.recheck()
 
+    def _option_text(self, name: str, spec) -> str:
+        """An option's words, shortened so its value always shows ("on"/"off" for a switch)."""
+        value = self.options[name]
+        value = ("on" if value else "off") if isinstance(value, bool) else str(value)
+        room = MENU_WIDTH - 130 - art.text_width(f": {value}", MENU_SIZE)
+        words = spec.help[:1].upper() + spec.help[1:]  # keeps a ruling's capitals (WW-10)
+        return f"{art.fit(words, MENU_SIZE, room)}: {value}"
+
     def _option(self, name: str, step: int) -> None:
         spec = self.info.options[name]
         if spec.choices:
@@ -64,6 +74,7 @@ class SetupScene(MenuScene):
         else:
             low = spec.minimum if spec.minimum is not None else 0
             high = spec.maximum if spec.maximum is not None else 99
+            step *= 5 if high - low > 60 else 1  # a wide range (seconds) moves in fives
             self.options[name] = min(high, max(low, self.options[name] + step))
 
     def _edit(self, index: int) -> None:

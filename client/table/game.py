@@ -64,6 +64,9 @@ class Standings:
     cells: list[list] = field(default_factory=list)  # per seat, one value per column
     total_label: str = "Total"
     note: str = ""  # a line under the heading ("Revenge match: first to 2 victory points")
+    ranking_title: str = ""  # a ranking under the table (a solo high-score table): its heading,
+    ranking: list[tuple[str, str]] = field(default_factory=list)  # its lines (words, score),
+    ranking_mark: int | None = None  # and the line to mark (the new score)
 
 
 def seat_strip(players: int, area: pygame.Rect = SEAT_STRIP, gap: int = 14, widest: int = 330) -> list[pygame.Rect]:
@@ -226,6 +229,11 @@ class GameTable:
 
     def on_seat_input(self, seat: int, intent) -> bool:
         """Buttons the shared chooser does not use (alt, secret, back, wheel, look)."""
+        return False
+
+    def on_input(self, intent) -> bool:
+        """Input no seat took: any key by name (``raw``, its name in ``text``: a zoom key
+        for everyone at the screen), a mouse or pad no seat plays with (its wheel, stick)."""
         return False
 
     def update(self, dt: float) -> None:

@@ -17,6 +17,8 @@ ROW = 74
 WIDTH = art.W - 120
 NAME_COLUMN = (300, 460)  # narrowest, widest
 TOTAL_COLUMN = 190
+RANKING_ROW = 34
+RANKING_BOTTOM = 760  # the menu starts below
 
 
 def join_names(names: list[str]) -> str:
@@ -114,7 +116,32 @@ class ResultsScene(MenuScene):
             art.blit_text(surface, str(standings.totals[p]), 48, art.GOLD, (total_x + shift, y + 26), "center",
                           weight="bold", width=total - 10)
         surface.set_clip(clip)
+        if standings.ranking:
+            self.draw_ranking(surface, table.bottom + 20)
         self.menu.draw(surface, self.pulse)
+
+    def draw_ranking(self, surface, top: int) -> None:
+        """A ranking under the scores (a solo high-score table), its marked line in gold;
+        as many lines as fit above the menu."""
+        standings = self.standings
+        room = max(0, (RANKING_BOTTOM - top - 56) // RANKING_ROW)
+        lines = standings.ranking[:room]
+        if not lines:
+            return
+        box = pygame.Rect(0, top, 720, 56 + RANKING_ROW * len(lines))
+        box.centerx = art.W // 2
+        surface.blit(art.panel(box.size, art.PANEL), box)
+        art.blit_text(surface, standings.ranking_title, 34, art.GOLD, (box.centerx, box.top + 28), "center",
+                      weight="bold")
+        for i, (words, score) in enumerate(lines):
+            y = box.top + 56 + i * RANKING_ROW
+            marked = i == standings.ranking_mark
+            if marked:
+                surface.blit(art.panel((box.width - 24, RANKING_ROW), art.PANEL_HI, art.GOLD, 10), (box.left + 12, y))
+            colour = art.GOLD if marked else art.INK
+            art.blit_text(surface, words, 28, colour, (box.left + 30, y + RANKING_ROW // 2), "midleft",
+                          width=box.width - 200)
+            art.blit_text(surface, score, 30, colour, (box.right - 30, y + RANKING_ROW // 2), "midright", "bold")
 
 
 def _number(value) -> float:

@@ -115,7 +115,7 @@ class TableScene(Scene):
         """Whether ``seat``'s private panel shows: while it peeks; always for the only seat
         at this screen, except while it has public choices where the panel would open."""
         chooser = self.choosers.get(seat)
-        if chooser is None:
+        if chooser is None or seat not in self.layout.private:  # a game with nothing private has no panel
             return False
         if chooser.peeking:
             return True
@@ -230,8 +230,10 @@ class TableScene(Scene):
         if action == "escape":
             self.app.flow.pause(self)
             return True
-        if action in ("raw", "text"):
+        if action == "text":
             return False
+        if action == "raw":  # any key by name, bound or not: the game's own keys (zoom, say)
+            return self.game.on_input(intent)
         if action == "disconnected":
             if any(chooser.device == intent.device for chooser in self.choosers.values()):
                 self.app.toasts.add(f"Gamepad {intent.device[4:]} disconnected: plug it back in to play on",
@@ -243,7 +245,7 @@ class TableScene(Scene):
         for seat, chooser in self.choosers.items():
             if chooser.listens_to(intent.device) and self.handle_seat(seat, chooser, intent):
                 return True
-        return False
+        return self.game.on_input(intent)
 
     def rebind_pad(self, device: str) -> None:
         """A pad plugged in (again) takes over the first seat whose pad has gone."""

@@ -16,6 +16,7 @@ from client.table.choices import DIRECTIONS, navigate
 from client.table.game import BLIND_BUTTONS
 from client.table.results import ResultsScene
 from client.table.scene import TableScene
+from tests.client import drive_architekton
 from tests.client.conftest import frames, post, shoot
 from tests.client.drunter_druber_driver import pick as drunter_druber_pick
 
@@ -144,7 +145,7 @@ def first_legal(table, seat, choices, turn: int):
 
 
 # A table whose seats need a smarter choice than the first legal one adds its driver here.
-DRIVERS: dict = {"drunter_druber": drunter_druber_pick}
+DRIVERS: dict = {"drunter_druber": drunter_druber_pick, "architekton": drive_architekton.pick}
 
 
 def driver(game_id: str):

@@ -165,3 +165,24 @@ def test_a_camera_pans_zooms_about_a_point_and_keeps_a_target_in_view():
     camera.show(pygame.Rect(1000, 0, 100, 100))
     assert camera.view.contains(camera.rect_to_screen((1000, 0, 100, 100)))
     assert camera.to_world(camera.to_screen((123, 45))) == (123, 45)
+
+
+def test_a_camera_frames_a_rect_and_glides_there_until_a_player_takes_over():
+    camera = Camera(pygame.Rect(100, 100, 800, 400), max_zoom=2.0)
+    centre, zoom = camera.framing((0, 0, 1600, 400), margin=0)
+    assert centre == (800, 200) and zoom == 0.5  # as wide as the view allows
+    camera.glide_to(centre, zoom)
+    zooms = []
+    for _ in range(120):
+        camera.update(1 / 60)
+        zooms.append(camera.zoom)
+    assert zooms[0] < 1.0 and zooms == sorted(zooms, reverse=True)  # smoothly, never back
+    assert camera.goal is None and (camera.centre, camera.zoom) == (centre, zoom)  # arrived exactly
+    assert camera.view.contains(camera.rect_to_screen((0, 0, 1600, 400)))
+    camera.glide_to((0, 0), 1.0)
+    camera.update(1 / 60)
+    camera.pan(10, 0)  # the player's own pan stops the glide
+    assert camera.goal is None
+    camera.glide_to((0, 0), 1.0)
+    camera.update(float("inf"))  # at "instant" speed it is there at once
+    assert (camera.centre, camera.zoom) == ((0.0, 0.0), 1.0)

@@ -1,0 +1,180 @@
+"""What the Architekton table shows of the game, kept from events as they are played, so
+a tile lands, a house moves or a building is removed on screen before the next view
+arrives; `sync` makes it equal to each view once that view is shown.
+
+No pygame drawing here: squares, their world rectangles (TILE per square) and the
+diagonal house groups of the final scoring (AR-6).
+"""
+
+from dataclasses import dataclass, field
+
+from engines.architekton.tiles import (
+    BUILDINGS,
+    DIAGONALS,
+    FACING,
+    HOUSES_PER_PLAYER,
+    LANDSCAPES,
+    RESERVE_SIZE,
+    START_CHIPS,
+    STEPS,
+    SUPPLY_SIZE,
+    is_building,
+)
+
+TILE = 100  # world units per square
+
+
+def square_rect(x: int, y: int) -> tuple[int, int, int, int]:
+    return (x * TILE, y * TILE, TILE, TILE)
+
+
+def square_centre(x: int, y: int) -> tuple[float, float]:
+    return ((x + 0.5) * TILE, (y + 0.5) * TILE)
+
+
+@dataclass
+class Shown:
+    """The board, supply, hand, chips and houses as the table shows them right now."""
+
+    cells: dict = field(default_factory=dict)  # (x, y) -> {"tile", "rot", "sides", "building", "house"}
+    supply: list = field(default_factory=list)
+    hand: list = field(default_factory=list)
+    taken: list = field(default_factory=list)  # the tiles in hand as taken: each keeps its slot
+    chips: list = field(default_factory=lambda: [START_CHIPS] * 2)
+    houses: list = field(default_factory=lambda: [HOUSES_PER_PLAYER] * 2)  # in stock
+    stacks: dict = field(default_factory=lambda: {"buildings": 0, "landscapes": 0})
+    reserve: dict = field(default_factory=lambda: {"buildings": 0, "landscapes": 0})
+    turns_left: int | None = None  # once the last round began (AR-5)
+    game: int = 1
+    turn: int = 1
+    version: int = 0  # goes up whenever a square changes (a drawn board is kept until then)
+    victory_points: list = field(default_factory=lambda: [0, 0])
+
+    def sync(self, view: dict) -> None:
+        self.version += 1
+        self.cells = {
+            (c["x"], c["y"]): {"tile": c["tile"], "rot": c["rot"], "sides": list(c["sides"]),
+                               "building": c["building"], "house": c["house"]}
+            for c in view.get("board", [])
+        }
+        self.supply = [entry["tile"] for entry in view.get("supply", [])]
+        self.hand = list(view.get("hand", []))
+        if not set(self.hand) <= set(self.taken):
+            self.taken = list(self.hand)
+        self.chips = list(view.get("chips", self.chips))
+        self.houses = list(view.get("houses", self.houses))
+        self.stacks = dict(view.get("stacks", self.stacks))
+        self.reserve = dict(view.get("reserve", self.reserve))
+        self.turns_left = view.get("turns_left")
+        self.game, self.turn = view.get("game_number", self.game), view.get("turn", self.turn)
+        self.victory_points = list(view.get("victory_points", self.victory_points))
+
+    # --- changes as events are played --------------------------------------------------
+    def start(self, game: int, start: list, supply: list, players: int = 2) -> None:
+        """A new game (set-up as the seed says): two landscapes, corners touching, a fresh
+        supply, full stacks and reserve, every player's chip and houses."""
+        self.cells, self.game, self.turn = {}, game, 1
+        self.version += 1
+        for x, y, tile in start:
+            self.put(tile, x, y, 0)
+        self.hand, self.taken, self.supply = [], [], list(supply)
+        self.chips, self.houses = [START_CHIPS] * players, [HOUSES_PER_PLAYER] * players
+        self.stacks = {"buildings": len(BUILDINGS) - RESERVE_SIZE - SUPPLY_SIZE,
+                       "landscapes": len(LANDSCAPES) - RESERVE_SIZE - SUPPLY_SIZE - len(start)}
+        self.reserve = {"buildings": RESERVE_SIZE, "landscapes": RESERVE_SIZE}
+        self.turns_left = None
+
+    def refill(self, tiles: list) -> None:
+        """The supply refilled: from the stacks while they last, then the reserve (AR-5)."""
+        for kind, building in (("buildings", True), ("landscapes", False)):
+            drawn = sum(1 for tile in tiles if is_building(tile) == building)
+            from_stack = min(drawn, self.stacks[kind])
+            self.stacks[kind] -= from_stack
+            self.reserve[kind] = max(0, self.reserve[kind] - (drawn - from_stack))
+        for tile in tiles:
+            if tile not in self.supply:
+                self.supply.append(tile)
+        self.supply.sort(key=lambda t: (not is_building(t), t))
+
+    def put(self, tile: str, x: int, y: int, rot: int) -> None:
+        self.version += 1
+        self.cells[(x, y)] = {"tile": tile, "rot": rot, "sides": list(FACING[tile][rot]),
+                              "building": is_building(tile), "house": None}
+        if tile in self.hand:
+            self.hand.remove(tile)
+
+    def take(self, tiles: list) -> None:
+        for tile in tiles:
+            if tile in self.supply:
+                self.supply.remove(tile)
+        self.hand = list(tiles)
+        self.taken = list(tiles)
+
+    def set_house(self, x: int, y: int, owner) -> None:
+        self.version += 1
+        cell = self.cells.get((x, y))
+        if cell is not None:
+            cell["house"] = owner
+
+    def remove(self, squares) -> None:
+        self.version += 1
+        for x, y in squares:
+            self.cells.pop((x, y), None)
+
+    # --- questions ------------------------------------------------------------------------
+    def bounds(self, ring: int = 1) -> tuple[int, int, int, int]:
+        """World rect of every placed square and ``ring`` squares around (where the next
+        tiles may go)."""
+        if not self.cells:
+            return (-ring * TILE, -ring * TILE, (2 * ring + 1) * TILE, (2 * ring + 1) * TILE)
+        xs = [x for x, _ in self.cells]
+        ys = [y for _, y in self.cells]
+        left, top = min(xs) - ring, min(ys) - ring
+        return (left * TILE, top * TILE, (max(xs) + ring + 1 - left) * TILE, (max(ys) + ring + 1 - top) * TILE)
+
+    def houses_on_board(self, player: int) -> int:
+        return sum(1 for cell in self.cells.values() if cell["house"] == player)
+
+    def neighbours(self, x: int, y: int) -> list:
+        """The cells on the four sides of a square, N E S W (None where empty)."""
+        return [self.cells.get((x + dx, y + dy)) for dx, dy in STEPS]
+
+    def side_matches(self, x: int, y: int) -> list:
+        """For a building: per side, True (the landscape there matches), False, or None (empty)."""
+        sides = self.cells[(x, y)]["sides"]
+        return [None if n is None else n["sides"][0] == sides[d] for d, n in enumerate(self.neighbours(x, y))]
+
+    def largest_group(self, player: int) -> list[tuple[int, int]]:
+        """The squares of ``player``'s largest group of diagonally linked houses (AR-6), in
+        the order a trace visits them (each one linked to one before it)."""
+        houses = {xy for xy, cell in self.cells.items() if cell["house"] == player}
+        best: list = []
+        seen: set = set()
+        for start in sorted(houses, key=lambda s: (s[1], s[0])):
+            if start in seen:
+                continue
+            seen.add(start)
+            order, todo = [], [start]
+            while todo:
+                x, y = todo.pop(0)
+                order.append((x, y))
+                for dx, dy in DIAGONALS:
+                    nxt = (x + dx, y + dy)
+                    if nxt in houses and nxt not in seen:
+                        seen.add(nxt)
+                        todo.append(nxt)
+            if len(order) > len(best):
+                best = order
+        return best
+
+
+def group_links(group: list[tuple[int, int]]) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+    """The links a trace draws through a group: each house to the first earlier house
+    diagonally next to it."""
+    links = []
+    for index, (x, y) in enumerate(group[1:], start=1):
+        for earlier in group[:index]:
+            if abs(earlier[0] - x) == 1 and abs(earlier[1] - y) == 1:
+                links.append((earlier, (x, y)))
+                break
+    return links

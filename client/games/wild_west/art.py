@@ -1,0 +1,248 @@
+"""Wild West's own art, drawn in code: cards (suits, ranks, backs), the four building
+kinds with a letter and a little picture each (colour is never the only sign), track,
+graves, parks and tumbleweeds. Everything is cached by what it shows."""
+
+import math
+from functools import lru_cache
+
+import pygame
+
+from client import art
+from engines.wild_west.sheet import ACTION_KIND, card_action
+
+PAPER = (238, 228, 204)
+PAPER_DARK = (214, 200, 170)
+INK = (66, 46, 36)
+INK_SOFT = (128, 104, 84)
+INK_FAINT = (178, 160, 134)
+MINE_TINT = (222, 210, 184)
+RAIL = (84, 58, 44)
+GRAVE = (88, 84, 92)
+TREE = (70, 140, 74)
+TUMBLE = (150, 112, 62)
+CARD_RED = (192, 48, 48)
+CARD_BLACK = (34, 30, 36)
+
+# kind letter -> (name, colour); the letter always shows, so colour is never the only sign
+KINDS = {
+    "R": ("Ranch", (128, 182, 92)),
+    "G": ("Gold Mine", (226, 180, 58)),
+    "C": ("Church", (150, 164, 226)),
+    "S": ("Saloon", (212, 112, 86)),
+}
+ACTION_NAMES = {action: KINDS[kind][0] for action, kind in ACTION_KIND.items()}
+SUIT_OF_ACTION = {"ranch": "S", "mine": "D", "church": "H", "saloon": "C"}
+
+
+TYPE_SIZES = (9, 10, 11, 12, 13, 14, 16, 18, 20, 22, 24, 26, 28, 30, 32, 36, 40, 44, 48, 54, 60, 66, 72, 80)
+
+
+def type_size(size: float) -> int:
+    """``size`` snapped down to a short ladder: sheets and cards drawn at many scales share
+    a few fonts and cached words instead of one of each per scale."""
+    return max((step for step in TYPE_SIZES if step <= size), default=TYPE_SIZES[0])
+
+
+def rank_text(value: int) -> str:
+    return "A" if value == 1 else "J" if value == 11 else str(value)
+
+
+def kind_colour(kind: str):
+    return KINDS[kind][1]
+
+
+def light(colour, amount: float = 0.55):
+    return art.mix(colour, PAPER, amount)
+
+
+# --- small pictures -------------------------------------------------------------------------
+def suit(surface, letter: str, centre, size: float, colour=None) -> None:
+    """A card suit (S spade, D diamond, H heart, C club) of height ``size``."""
+    x, y = centre
+    s = size / 2
+    colour = colour or (CARD_RED if letter in "DH" else CARD_BLACK)
+    if letter == "D":
+        pygame.draw.polygon(surface, colour, [(x, y - s), (x + s * 0.72, y), (x, y + s), (x - s * 0.72, y)])
+    elif letter == "H":
+        r = s * 0.52
+        pygame.draw.circle(surface, colour, (x - r * 0.95, y - s * 0.35), r)
+        pygame.draw.circle(surface, colour, (x + r * 0.95, y - s * 0.35), r)
+        pygame.draw.polygon(surface, colour, [(x - s * 0.98, y - s * 0.2), (x + s * 0.98, y - s * 0.2), (x, y + s)])
+    elif letter == "S":
+        r = s * 0.5
+        pygame.draw.circle(surface, colour, (x - r * 0.95, y + s * 0.15), r)
+        pygame.draw.circle(surface, colour, (x + r * 0.95, y + s * 0.15), r)
+        pygame.draw.polygon(surface, colour, [(x - s * 0.95, y + s * 0.05), (x + s * 0.95, y + s * 0.05), (x, y - s)])
+        pygame.draw.polygon(surface, colour, [(x, y + s * 0.2), (x - s * 0.4, y + s), (x + s * 0.4, y + s)])
+    else:
+        r = s * 0.36
+        for dx, dy in ((0, -0.56), (-0.52, 0.1), (0.52, 0.1)):
+            pygame.draw.circle(surface, colour, (round(x + dx * s), round(y + dy * s)), max(2, round(r)))
+        pygame.draw.circle(surface, colour, (round(x), round(y - s * 0.1)), max(1, round(r * 0.6)))
+        pygame.draw.polygon(surface, colour, [(x, y - s * 0.1), (x - s * 0.36, y + s), (x + s * 0.36, y + s)])
+
+
+def kind_icon(surface, kind: str, centre, size: float, colour=None) -> None:
+    """A building's little picture: a fence (Ranch), a pickaxe (Gold Mine), a chapel with a
+    cross (Church), a mug (Saloon)."""
+    x, y = centre
+    s = size / 2
+    colour = colour or INK
+    width = max(1, round(size / 10))
+    if kind == "R":
+        for dx in (-0.7, 0, 0.7):
+            pygame.draw.line(surface, colour, (x + dx * s, y - s * 0.8), (x + dx * s, y + s * 0.8), width + 1)
+        for dy in (-0.3, 0.35):
+            pygame.draw.line(surface, colour, (x - s, y + dy * s), (x + s, y + dy * s), width)
+    elif kind == "G":
+        pygame.draw.line(surface, colour, (x - s * 0.6, y + s * 0.8), (x + s * 0.4, y - s * 0.3), width + 1)
+        pygame.draw.arc(surface, colour, pygame.Rect(x - s * 0.7, y - s * 0.95, s * 1.7, s * 1.3), 0.2, 2.6, width + 1)
+    elif kind == "C":
+        body = [(x - s * 0.6, y + s * 0.85), (x - s * 0.6, y - s * 0.05), (x, y - s * 0.5), (x + s * 0.6, y - s * 0.05),
+                (x + s * 0.6, y + s * 0.85)]
+        pygame.draw.lines(surface, colour, True, body, width)
+        pygame.draw.line(surface, colour, (x, y - s * 0.5), (x, y - s), width)
+        pygame.draw.line(surface, colour, (x - s * 0.22, y - s * 0.8), (x + s * 0.22, y - s * 0.8), width)
+    else:
+        mug = pygame.Rect(x - s * 0.55, y - s * 0.5, s * 0.9, s * 1.3)
+        pygame.draw.rect(surface, colour, mug, width)
+        pygame.draw.arc(surface, colour, pygame.Rect(mug.right - s * 0.2, y - s * 0.25, s * 0.6, s * 0.7),
+                        -1.6, 1.6, width)
+        for dx in (0.15, 0.45, 0.75):
+            pygame.draw.circle(surface, colour, (mug.left + dx * mug.width, mug.top - s * 0.08), max(1, s * 0.17))
+
+
+def rails(surface, rect: pygame.Rect, colour=RAIL, ghost: bool = False) -> None:
+    """Railway track along ``rect``: two rails on sleepers."""
+    width = max(1, rect.height // 7)
+    for i in range(rect.width // max(4, rect.height // 2) + 1):
+        x = rect.left + 2 + i * max(4, rect.height // 2)
+        if x < rect.right - 1:
+            pygame.draw.line(surface, art.shade(colour, 1.4) if not ghost else colour,
+                             (x, rect.top + 1), (x, rect.bottom - 2), width)
+    for y in (rect.top + rect.height * 0.3, rect.top + rect.height * 0.72):
+        pygame.draw.line(surface, colour, (rect.left, y), (rect.right - 1, y), width)
+
+
+def grave(surface, rect: pygame.Rect, colour=GRAVE) -> None:
+    """A headstone with a cross on it."""
+    size = min(rect.width, rect.height)
+    stone = pygame.Rect(0, 0, max(4, round(size * 0.62)), max(6, round(size * 0.82)))
+    stone.center = rect.center
+    pygame.draw.rect(surface, colour, stone, border_top_left_radius=stone.width // 2,
+                     border_top_right_radius=stone.width // 2)
+    width = max(1, size // 12)
+    x, top = stone.centerx, stone.top + stone.height * 0.22
+    pygame.draw.line(surface, PAPER, (x, top), (x, stone.top + stone.height * 0.72), width)
+    pygame.draw.line(surface, PAPER, (x - stone.width * 0.24, top + stone.height * 0.16),
+                     (x + stone.width * 0.24, top + stone.height * 0.16), width)
+
+
+def tree(surface, rect: pygame.Rect, colour=TREE) -> None:
+    """A park: a round tree on a trunk."""
+    x = rect.centerx
+    size = min(rect.width, rect.height)
+    pygame.draw.line(surface, INK_SOFT, (x, rect.centery), (x, rect.centery + size * 0.42), max(2, size // 7))
+    pygame.draw.circle(surface, colour, (x, rect.centery - size * 0.08), size * 0.32)
+    pygame.draw.circle(surface, art.shade(colour, 0.75), (x, rect.centery - size * 0.08), size * 0.32, max(1, size // 14))
+
+
+def tumbleweed(surface, centre, radius: float, angle: float = 0.0, colour=TUMBLE) -> None:
+    """A rolling ball of scribbles (``angle`` in radians turns it)."""
+    x, y = centre
+    width = max(1, round(radius / 7))
+    for i in range(5):
+        a = angle + i * math.pi / 5
+        box = pygame.Rect(0, 0, radius * 2, radius * (0.8 + 0.2 * (i % 2)))
+        box.center = (x, y)
+        points = []
+        for step in range(13):
+            t = step / 12 * 2 * math.pi
+            px, py = math.cos(t) * box.width / 2, math.sin(t) * box.height / 2
+            points.append((x + px * math.cos(a) - py * math.sin(a), y + px * math.sin(a) + py * math.cos(a)))
+        pygame.draw.lines(surface, colour, True, points, width)
+
+
+# --- cards ------------------------------------------------------------------------------------
+@art.cached
+@lru_cache(maxsize=96)
+def action_card(card: str, size: tuple[int, int]) -> pygame.Surface:
+    """The top card of a column: its suit and the building it stands for."""
+    surface = _card_face(size)
+    w, h = size
+    letter = card[-1]
+    kind = ACTION_KIND[card_action(card)]
+    suit(surface, letter, (w * 0.2, h * 0.16), h * 0.15)
+    band = pygame.Rect(w * 0.1, h * 0.3, w * 0.8, h * 0.44)
+    pygame.draw.rect(surface, light(kind_colour(kind), 0.35), band, border_radius=max(3, w // 12))
+    kind_icon(surface, kind, (band.centerx, band.centery), min(band.width, band.height) * 0.75)
+    art.blit_text(surface, kind, type_size(h * 0.22), INK, (w * 0.8, h * 0.16), "center", "bold")
+    art.blit_text(surface, KINDS[kind][0], type_size(h * 0.15), INK, (w / 2, h * 0.86), "center", "bold",
+                  width=w - 8)
+    return surface
+
+
+@art.cached
+@lru_cache(maxsize=96)
+def number_card(card: str, size: tuple[int, int]) -> pygame.Surface:
+    """The bottom card of a column: its rank is the number written (A wild, J 11)."""
+    surface = _card_face(size)
+    w, h = size
+    rank = card[:-1]
+    colour = CARD_RED if card[-1] in "DH" else CARD_BLACK
+    art.blit_text(surface, rank, type_size(h * 0.62), colour, (w / 2, h * 0.5), "center", "bold")
+    suit(surface, card[-1], (w * 0.19, h * 0.17), h * 0.15)
+    if rank in ("A", "J"):
+        words = "wild" if rank == "A" else "= 11"
+        art.blit_text(surface, words, type_size(h * 0.14), INK_SOFT, (w / 2, h * 0.87), "center")
+    return surface
+
+
+def _card_face(size) -> pygame.Surface:
+    w, h = size
+    surface = pygame.Surface(size, pygame.SRCALPHA)
+    radius = max(4, w // 9)
+    pygame.draw.rect(surface, (40, 30, 28), surface.get_rect(), border_radius=radius)
+    pygame.draw.rect(surface, (250, 244, 230), surface.get_rect().inflate(-4, -4), border_radius=radius - 1)
+    return surface
+
+
+@art.cached
+@lru_cache(maxsize=16)
+def card_back(size: tuple[int, int]) -> pygame.Surface:
+    """The back of a card: a sheriff's star on a red lattice."""
+    w, h = size
+    surface = pygame.Surface(size, pygame.SRCALPHA)
+    radius = max(4, w // 9)
+    pygame.draw.rect(surface, (40, 30, 28), surface.get_rect(), border_radius=radius)
+    inner = surface.get_rect().inflate(-6, -6)
+    pygame.draw.rect(surface, (150, 52, 44), inner, border_radius=radius - 2)
+    clip = surface.get_clip()
+    surface.set_clip(inner.inflate(-6, -6))
+    for i in range(-h, w + h, max(6, w // 8)):
+        pygame.draw.line(surface, (176, 74, 60), (i, inner.top), (i + h, inner.bottom), 2)
+        pygame.draw.line(surface, (176, 74, 60), (i + h, inner.top), (i, inner.bottom), 2)
+    surface.set_clip(clip)
+    star(surface, (w / 2, h / 2), min(w, h) * 0.26, art.GOLD)
+    return surface
+
+
+def star(surface, centre, radius: float, colour) -> None:
+    x, y = centre
+    points = []
+    for i in range(10):
+        r = radius if i % 2 == 0 else radius * 0.45
+        a = -math.pi / 2 + i * math.pi / 5
+        points.append((x + r * math.cos(a), y + r * math.sin(a)))
+    pygame.draw.polygon(surface, colour, points)
+
+
+def flipped(image: pygame.Surface, back: pygame.Surface, progress: float) -> pygame.Surface:
+    """A card turning over: its back narrows to an edge, then its face widens (0..1)."""
+    if progress >= 1:
+        return image
+    face = progress >= 0.5
+    squeeze = abs(1 - 2 * progress)
+    source = image if face else back
+    width = max(1, round(source.get_width() * squeeze))
+    return pygame.transform.scale(source, (width, source.get_height()))
