@@ -18,7 +18,7 @@ round. With a fixed budget that picks the best action more reliably than UCB1, w
 minimises regret over all simulations rather than the error of the final choice
 (Tolpin and Shimony 2012); ``method="ucb"`` keeps the classic single-observer IS-MCTS
 root (Cowling, Powley and Whitehouse 2012) for comparison (tools/tournament.py
---search ucb). The tree stops at the root: at the budgets a decision may take (see
+--pairing hard_vs_hard_ucb). The tree stops at the root: at the budgets a decision may take (see
 GameInfo.bots) a deeper tree gets too few visits per node to beat the policy's
 rollouts, and the policy already answers every later decision from that player's view.
 
