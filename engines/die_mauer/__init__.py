@@ -9,7 +9,18 @@ game's registration.
 from ..registry import GameInfo, Option
 from .bot import BOTS
 from .rules import (
-    CLOSED, END_NAMES, GATE, LEFT, PENALTY, PIECE_NAMES, PIECES, RIGHT, TOWER, DieMauerState, legal_ends, penalty,
+    CLOSED,
+    END_NAMES,
+    GATE,
+    LEFT,
+    PENALTY,
+    PIECE_NAMES,
+    PIECES,
+    RIGHT,
+    TOWER,
+    DieMauerState,
+    legal_ends,
+    penalty,
 )
 from .sampling import sample_state
 
