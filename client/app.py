@@ -56,8 +56,6 @@ class App:
         self.fade: tuple[pygame.Surface, float] | None = None  # the last picture and its age
         self.dirty = True  # something changed since the last picture
         self.terminated = False  # set by SIGTERM (see run)
-        if self.settings.problem:
-            self.note(self.settings.problem)
 
     # --- window and scaling ---------------------------------------------------------
     def _open_window(self) -> None:
@@ -157,7 +155,7 @@ class App:
     # --- quitting -------------------------------------------------------------------------
     def request_quit(self) -> None:
         if any(scene.running_game for scene in self.scenes):
-            self.flow.confirm("Quit Spielabend? The game in progress will end.", self.quit, once=True)
+            self.flow.confirm(self.flow.quit_words(), self.quit, once=True)
             return
         self.quit()
 

@@ -8,6 +8,7 @@ the font's kerning, so pairs like "AV" or "To" sit tight.
 
 import itertools
 import math
+from collections import OrderedDict
 from functools import lru_cache
 from pathlib import Path
 
@@ -48,9 +49,39 @@ def font(size: int, weight: str = "semibold") -> pygame.font.Font:
         return pygame.font.Font(None, size)
 
 
-@lru_cache(maxsize=2048)
-def text(words: str, size: int, colour=INK, weight: str = "semibold") -> pygame.Surface:
-    return font(size, weight).render(words, True, colour)
+class _TextImages:
+    """Rendered words, least recently used dropped first once their pixels pass a byte
+    budget: a long session's log lines would otherwise hold tens of megabytes."""
+
+    def __init__(self, budget_bytes: int):
+        self.budget = budget_bytes
+        self.images: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+        self.bytes = 0
+
+    def __call__(self, words: str, size: int, colour=INK, weight: str = "semibold") -> pygame.Surface:
+        key = (words, size, colour, weight)
+        image = self.images.get(key)
+        if image is not None:
+            self.images.move_to_end(key)
+            return image
+        image = font(size, weight).render(words, True, colour)
+        self.images[key] = image
+        self.bytes += _image_bytes(image)
+        while self.bytes > self.budget and len(self.images) > 1:
+            _, old = self.images.popitem(last=False)
+            self.bytes -= _image_bytes(old)
+        return image
+
+    def cache_clear(self) -> None:
+        self.images.clear()
+        self.bytes = 0
+
+
+def _image_bytes(image: pygame.Surface) -> int:
+    return image.get_width() * image.get_height() * image.get_bytesize()
+
+
+text = _TextImages(budget_bytes=16 * 1024 * 1024)
 
 
 def blit_text(surface, words, size, colour, pos, anchor="topleft", weight: str = "semibold",

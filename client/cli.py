@@ -61,7 +61,7 @@ def demo_main(argv) -> int:
               f"spielabend --headless --game {args.game}", file=sys.stderr)
         return 2
     if args.players is not None and not info.min_players <= args.players <= info.max_players:
-        parser.error(f"{info.name} takes {info.min_players}-{info.max_players} players, not {args.players}")
+        parser.error(f"{info.name} takes {info.players_text}, not {args.players}")
     if args.frames is not None and args.frames < 1:
         parser.error("--frames must be at least 1")
     if args.seconds is not None and args.seconds <= 0:
@@ -93,6 +93,12 @@ def main(argv=None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.headless or not display_available():
+        if args.players is not None:
+            for game_id in args.game or list(GAMES):
+                info = GAMES[game_id]
+                if not info.min_players <= args.players <= info.max_players:
+                    parser.error(f"--players {args.players}: {info.name} takes {info.players_text}"
+                                 + ("" if args.game else "; pick a game with --game"))
         if not args.headless:
             print("No display found: playing a bot match in the terminal instead.")
         from client import headless

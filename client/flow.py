@@ -6,15 +6,27 @@ table -> results -> title, with the LAN, settings, how-to and pause screens on t
 and the demo and attract modes. Tables are opened only through `client.games.TABLES`.
 """
 
+import os
+from pathlib import Path
+
 from client import art
 from client.games import TABLES
 from client.scenes.base import ConfirmScene, MessageScene
 from client.scenes.howto import HowToScene
-from client.scenes.lan import HostLobbyScene, JoinScene, JoinWaitScene, PasswordScene
+from client.scenes.lan import (
+    AddressScene,
+    HostLobbyScene,
+    JoinScene,
+    JoinWaitScene,
+    PasswordScene,
+    chosen_interfaces,
+    serve_table,
+    window_meta,
+)
 from client.scenes.picker import PickerScene
 from client.scenes.settings import BindingsScene, SettingsScene
 from client.scenes.setup import SetupScene
-from client.scenes.title import TitleScene
+from client.scenes.title import ContinueScene, NoticeScene, TitleScene
 from client.seats import bot_plans, host_seats
 from client.table.logview import LogScene
 from client.table.pause import PauseScene
@@ -33,6 +45,9 @@ class Flow:
     @staticmethod
     def start_title(app) -> None:
         app.push(TitleScene(app))
+        settings = app.settings
+        if settings.problem and (settings.kept is not None or not settings.writable):
+            app.push(NoticeScene(app, "Your settings", settings.reason, settings.where, settings.kept or settings.path))
 
     # --- menus --------------------------------------------------------------------------
     def title(self) -> None:
@@ -81,24 +96,41 @@ class Flow:
     def start_local(self, game_id: str, seat_plans, options: dict, seed: int | None = None,
                     bot_delay: float | None = None, demo=None):
         """Start an in-process host for ``seat_plans`` and push its table; returns it
-        (None: a message says why not)."""
+        (None: a message says why not). Every game but a demo is saved as it goes, and
+        Continue on the title picks it up again."""
         try:
+            from netplay.errors import SaveError
             from netplay.host import Host
+            from netplay.saves import new_save_path
         except ImportError as error:
             self.message("Cannot start", f"The game host is missing ({error.name}).")
             return None
         from engines import SetupError
 
         specs = host_seats(seat_plans)
+        names = [plan.name for plan in seat_plans]
+        meta = window_meta("", seat_plans)
         try:
-            host = Host(game_id, len(seat_plans), seed, options, seats=specs,
-                        names=[plan.name for plan in seat_plans], bot_delay=bot_delay)
+            try:
+                save = new_save_path(game_id) if demo is None else None
+                host = Host(game_id, len(seat_plans), seed, options, seats=specs, names=names,
+                            bot_delay=bot_delay, save_path=save, meta=meta)
+            except SaveError as error:  # the game is not lost for want of a save: play on, and say so
+                host = Host(game_id, len(seat_plans), seed, options, seats=specs, names=names,
+                            bot_delay=bot_delay, meta=meta)
+                self.app.note(f"This game will not be saved: {error.reason}")
         except SetupError as error:
             self.message("Cannot start", str(error))
             return None
-        sessions = {i: host.session(i) for i, spec in enumerate(specs) if spec["kind"] == "local"}
-        devices = {i: seat_plans[i].control for i in sessions}
-        table = TableScene(self.app, TABLES[game_id], sessions, devices, [plan.colour for plan in seat_plans],
+        return self.open_local(host, [plan.control for plan in seat_plans], [plan.colour for plan in seat_plans],
+                               demo)
+
+    def open_local(self, host, controls: list[str], colours: list[int], demo=None):
+        """Push the table of an in-process ``host`` whose local seats play on ``controls``."""
+        specs = host.seats
+        sessions = {i: host.session(i) for i, spec in enumerate(specs) if spec.kind == "local"}
+        devices = {i: controls[i] for i in sessions}
+        table = TableScene(self.app, TABLES[host.game_id], sessions, devices, colours,
                            public=host.session(None), host=host, seat_kinds=[s.kind for s in host.seats],
                            demo=demo is not None)
         self.app.drive(host)
@@ -112,6 +144,10 @@ class Flow:
         """A finished table hands over to the results (a demo starts its next game soon)."""
         standings = table.game.standings()
         table.close()
+        if table.rejoin_token:  # a joined game that ended: nothing left to rejoin
+            from client.rejoin import RejoinBook
+
+            RejoinBook().forget(table.rejoin_token)
         if table.demo:
             self.app.replace(DemoResultsScene(self.app, standings, DEMO_RESULTS_SECONDS, self.next_demo))
             return
@@ -125,6 +161,129 @@ class Flow:
         table.close()
         self.title()
 
+    def leave_words(self, table) -> str:
+        """What leaving ``table`` really does, for the confirmation."""
+        if table.server is not None:
+            return ("Leave the game? The table closes: the players on the LAN are sent away. The game is "
+                    "saved: Continue on the title screen opens the table again, and they can rejoin.")
+        if table.host is not None:
+            if table.host.save_path is None:
+                return "Leave the game? It ends here: this game is not being saved."
+            return "Leave the game? It is saved: Continue on the title screen picks it up where you left it."
+        if table.model.goodbye is not None:  # the connection is gone already
+            return ("Leave the table? You are no longer connected to it; your seat is kept: rejoin it "
+                    "from Join a LAN game when the host is back.")
+        return ("Leave the table? The game goes on without you: your seat waits for you (or the host "
+                "lets a bot play it). Rejoin it from Join a LAN game.")
+
+    def quit_words(self) -> str:
+        """What quitting does to the game in progress, for the confirmation."""
+        table = next((scene for scene in reversed(self.app.scenes) if isinstance(scene, TableScene)), None)
+        if table is None:
+            if any(isinstance(scene, HostLobbyScene) for scene in self.app.scenes):
+                return "Quit Spielabend? The table you host closes, and players who joined are sent away."
+            return "Quit Spielabend?"
+        return "Quit Spielabend? " + self.leave_words(table).split("? ", 1)[1]
+
+    # --- continuing a saved game ---------------------------------------------------------------
+    def unfinished(self) -> list:
+        """The window's games begun and not finished, newest first."""
+        try:
+            from netplay.saves import unfinished_saves
+        except ImportError:
+            return []
+        return [summary for summary in unfinished_saves("window") if summary.game in TABLES]
+
+    def continue_menu(self) -> None:
+        games = self.unfinished()
+        if len(games) == 1:
+            self.continue_game(games[0].path)
+        elif games:
+            self.app.push(ContinueScene(self.app, games))
+        else:
+            self.app.note("There is no unfinished game to continue.", 4, key="continue")
+
+    def continue_game(self, path):
+        """Open a saved window game again: local seats on their devices (a pad that is not
+        plugged in now hands its seat to the next pad there is), bots as they were, and a
+        hosted table served again with its LAN seats away until they rejoin by token."""
+        from netplay.errors import SaveError
+        from netplay.host import Host
+
+        try:
+            host = Host.resume(path)
+        except SaveError as error:
+            self.cannot_continue(Path(path), error)
+            return None
+        if host.is_over():
+            host.close_save()
+            self.message("Cannot continue", "That game had already ended.")
+            return None
+        meta = host.meta
+        players = host.players
+        controls = [str(c) for c in meta.get("devices", [])][:players]
+        controls += ["keys1"] * (players - len(controls))
+        colours = [c if isinstance(c, int) else i for i, c in enumerate(meta.get("colours", []))][:players]
+        colours += list(range(len(colours), players))
+        controls = self.present_devices(controls, [s.kind == "local" for s in host.seats])
+        if host.resume_note:
+            self.app.note(f"The save was damaged at its end ({host.resume_note}); "
+                          "the game goes on from the last whole move.")
+        if not any(seat.kind == "remote" for seat in host.seats):
+            self.app.pop_to(TitleScene)
+            return self.open_local(host, controls, colours)
+        host.bot_after = self.app.settings.data.get("bot_after")
+        try:
+            interfaces = chosen_interfaces(self.app.settings)
+        except ValueError as error:
+            host.close_save()
+            self.message("Cannot continue", str(error))
+            return None
+        handle, problem = serve_table(host, host.table_name or "Spielabend", interfaces)
+        if handle is None:
+            host.close_save()
+            self.message("Cannot continue", problem)
+            return None
+        self.app.pop_to(TitleScene)
+        sessions = {i: host.session(i) for i, seat in enumerate(host.seats) if seat.kind == "local"}
+        table = TableScene(self.app, TABLES[host.game_id], sessions, {i: controls[i] for i in sessions}, colours,
+                           public=host.session(None), players=players,
+                           names=[seat.name for seat in host.seats],
+                           seat_kinds=["bot" if seat.kind == "bot" else "human" for seat in host.seats],
+                           server=handle)
+        self.app.push(table)
+        self.app.note(f"{host.table_name} is open again at {', '.join(handle.server.addresses()[:2])}: "
+                      "the players on the LAN rejoin from Join a LAN game.", 8, problem=False)
+        return table
+
+    def cannot_continue(self, path: Path, error) -> None:
+        """Say in words why ``path`` cannot be continued; a damaged save is renamed so it
+        is not offered again (and kept, for whoever wants to look at it)."""
+        reason = error.reason.removeprefix(f"{path}: ")
+        words = reason[:1].upper() + reason[1:] + "."
+        if error.code in ("corrupt_save", "foreign_save") and path.exists():
+            kept = path.with_suffix(".damaged")
+            try:
+                os.rename(path, kept)
+            except OSError:
+                kept = path
+            self.app.push(NoticeScene(self.app, "Cannot continue", words,
+                                      "It is kept, renamed so it is not offered again, as:" if kept != path
+                                      else "The file is:", kept))
+            return
+        self.message("Cannot continue", words)
+
+    def present_devices(self, controls: list[str], local: list[bool]) -> list[str]:
+        """``controls`` with each local seat's gamepad that is not plugged in now given to
+        a pad that is and that no other seat uses (pad numbers change between runs)."""
+        present = self.app.input.devices()
+        spare = [d for d in present if d.startswith("pad:") and d not in controls]
+        out = list(controls)
+        for i, control in enumerate(controls):
+            if local[i] and control.startswith("pad:") and control not in present and spare:
+                out[i] = spare.pop(0)
+        return out
+
     # --- the demo and the attract mode --------------------------------------------------------
     def demo(self, game_id: str, players: int | None = None, seed: int | None = None, attract: bool = False):
         """Bots play every seat of ``game_id``'s table, game after game. In the attract mode
@@ -132,6 +291,8 @@ class Flow:
         from engines import game_info
 
         info = game_info(game_id)
+        if not attract and self.app.settings.problem:  # no title screen to say it on
+            self.app.note(self.app.settings.problem, 12)
         players = min(info.max_players, max(info.min_players, players or info.bench_config[0]))
         self.demo_plan = {"game_id": game_id, "players": players, "seed": seed, "attract": attract,
                           "options": dict(info.bench_config[1])}
@@ -180,8 +341,12 @@ class Flow:
             table.model.receive(None, message)
         self.app.replace(table)
 
+    def address(self, player_name: str) -> None:
+        self.app.push(AddressScene(self.app, player_name))
+
     def connect(self, entry: dict, player_name: str, password: str | None = None) -> None:
-        """Open a seat at the table ``entry`` (a browser row) and wait in its lobby."""
+        """Open a seat at the table ``entry`` (a browser row, a kept seat with its
+        ``token``, or a typed address) and wait in its lobby."""
         from client.scenes.lan import load
 
         peer, error = load("netplay.peer")
@@ -189,7 +354,8 @@ class Flow:
             self.app.note(error)
             return
         try:
-            session = peer.RemoteSession(entry["address"], entry["port"], player_name, password=password or None)
+            session = peer.RemoteSession(entry["address"], entry["port"], player_name, password=password or None,
+                                         token=entry.get("token"))
         except Exception as failure:  # noqa: BLE001 - a failed connection is a note on screen
             self.app.note(f"Could not join: {failure}")
             return
@@ -209,6 +375,7 @@ class Flow:
         table = TableScene(self.app, TABLES[game_id], {seat: wait.session}, {seat: "any"},
                            list(range(message["players"])), players=message["players"],
                            names=message.get("names", []), seat_kinds=kinds)
+        table.rejoin_token = wait.token
         for later in rest:  # what arrived with the start belongs to the table
             refusal = table.model.receive(seat, later)
             if refusal is not None:

@@ -14,7 +14,7 @@ def seat_name(player) -> str:
 def play_bot_match(game_id: str, players: int | None, seed: int, out=print, options=None) -> list[int]:
     """Play one all-bot game, printing each move; returns the winners."""
     info = game_info(game_id)
-    players = players or info.bench_config[0]
+    players = info.bench_config[0] if players is None else players
     options = dict(options or {})
     state = new_game(game_id, players, seed, **options)
     rng = Rng(seed)
@@ -32,6 +32,6 @@ def play_bot_match(game_id: str, players: int | None, seed: int, out=print, opti
 
 def run(game_ids=None, players=None, seed=1, out=print) -> int:
     for game_id in game_ids or list(GAMES):
-        play_bot_match(game_id, players if players else None, seed, out)
+        play_bot_match(game_id, players, seed, out)
         out("")
     return 0

@@ -1,12 +1,13 @@
 """Solo high scores: one small JSON table per game in the user's data folder.
 
-`folder()` is the one place that says where the tables live (today the folder the
-saves use, ``netplay.saves.data_dir()/highscores``); point it at another folder and
-every table moves with it. No pygame here.
+`folder()` is the one place that says where the tables live: ``highscores`` in the
+data folder every module uses (`netplay.folders.data_dir`, the platform's convention).
+No pygame here.
 
 A table that cannot be read, or reads as something other than a high-score table, is
-never overwritten and never crashes the game: it is moved aside (``<name>.unreadable-
-<time>``), a fresh table starts, and `Board.problem` says so in words for the screen.
+never overwritten and never crashes the game: it is moved aside like every unreadable
+file (`netplay.folders.move_aside`: ``<game>-unreadable-<time>.json``), a fresh table
+starts, and `Board.problem` says so in words for the screen.
 If it cannot even be moved aside, the new score is not written and `problem` says why.
 """
 
@@ -32,7 +33,7 @@ class Board:
 
 def folder() -> Path:
     """Where every game's high-score table lives."""
-    from netplay.saves import data_dir
+    from netplay.folders import data_dir
 
     return data_dir() / "highscores"
 
@@ -111,14 +112,10 @@ def _entries(data, game_id: str) -> list[dict]:
 
 
 def _set_aside(path: Path, why: str) -> tuple[list[dict] | None, str]:
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    target = path.with_name(f"{path.name}.unreadable-{stamp}")
-    count = 1
-    while target.exists() or target.is_symlink():
-        count += 1
-        target = path.with_name(f"{path.name}.unreadable-{stamp}-{count}")
+    from netplay.folders import move_aside
+
     try:
-        os.rename(path, target)
+        target = move_aside(path)
     except OSError as error:
         return None, (f"The high-score file {path} could not be read ({why}) nor moved aside "
                       f"({_reason(error)}); this score was not saved.")

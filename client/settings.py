@@ -1,8 +1,11 @@
-"""Player settings (key maps, pad buttons, volume, fullscreen, animation speed) saved as JSON.
+"""Player settings (key maps, pad buttons, volume, fullscreen, animation speed, the LAN
+interface, away seats) saved as JSON in the user's config folder (`netplay.folders`).
 
-The file lives under ``$XDG_CONFIG_HOME/spielabend`` (or ``~/.config/spielabend``). A missing
-or corrupt file never stops the game: defaults are used and ``Settings.problem`` holds a
-sentence the title screen shows.
+A missing file gives the defaults. A file that cannot be read whole is never written
+over: it is moved aside next to the new one (``settings-unreadable-<when>.json``), what
+could be read is kept, and ``Settings.problem`` says in plain words what happened and
+where the old file is (the title screen shows it). If it cannot even be moved aside,
+nothing is saved during this session.
 """
 
 import copy
@@ -10,6 +13,8 @@ import json
 import math
 import os
 from pathlib import Path
+
+from netplay.folders import config_dir, move_aside
 
 DEFAULT_KEYS = {
     "keys1": {
@@ -29,39 +34,74 @@ DEFAULT_PAD = {
 # How fast tables animate and pace their reveals: a factor on every duration ("instant"
 # skips animations and holds altogether).
 ANIMATION_SPEEDS = {"slow": 0.6, "normal": 1.0, "fast": 2.0, "instant": math.inf}
+# Seconds an away LAN seat waits before a bot plays it (None: until the host hands it over).
+BOT_AFTER_CHOICES = (None, 30, 60, 120, 300)
 DEFAULTS = {"keys": DEFAULT_KEYS, "pad": DEFAULT_PAD, "volume": 0.7, "fullscreen": False, "name": "Player",
-            "animation": "normal"}
+            "animation": "normal", "interface": None, "bot_after": None, "address": ""}
 KEY_ACTIONS = ("up", "down", "left", "right", "confirm", "back", "peek")
 PAD_ACTIONS = tuple(DEFAULT_PAD)
 
 
-def config_dir() -> Path:
-    base = os.environ.get("XDG_CONFIG_HOME") or os.path.join(os.path.expanduser("~"), ".config")
-    return Path(base) / "spielabend"
-
-
 class Settings:
-    """The saved settings; ``problem`` is None or why the file could not be used."""
+    """The saved settings. ``problem`` is None or, in plain words, why the file could not
+    be used; ``kept`` is where an unreadable file was moved; ``writable`` is False while an
+    unreadable file still stands at ``path`` (it is then never written over)."""
 
     def __init__(self, path: Path | None = None):
-        self.path = path or config_dir() / "settings.json"
+        self.path = Path(path) if path is not None else config_dir() / "settings.json"
         self.data = copy.deepcopy(DEFAULTS)
         self.problem: str | None = None
+        self.reason = ""  # the problem's first part: what happened, and why
+        self.where = ""  # its second part: where the old file is (the path follows)
+        self.kept: Path | None = None
+        self.writable = True
 
     @classmethod
     def load(cls, path: Path | None = None) -> "Settings":
         settings = cls(path)
-        if not settings.path.exists():
+        try:
+            raw = settings.path.read_bytes()
+        except FileNotFoundError:
+            return settings
+        except OSError as error:
+            settings._set_aside(f"it could not be opened ({error.strerror or error})", used_some=False)
             return settings
         try:
-            loaded = json.loads(settings.path.read_text(encoding="utf-8"))
-            settings.data = _merged(loaded)
-        except (OSError, ValueError, TypeError, AttributeError) as error:
-            settings.data = copy.deepcopy(DEFAULTS)
-            settings.problem = f"Settings file could not be read ({type(error).__name__}); using defaults."
+            loaded = json.loads(raw.decode("utf-8"))
+        except UnicodeDecodeError:
+            settings._set_aside("it is not a text file", used_some=False)
+            return settings
+        except json.JSONDecodeError as error:
+            settings._set_aside(f"line {error.lineno}, column {error.colno} has a mistake "
+                                f"({error.msg.lower()})", used_some=False)
+            return settings
+        if not isinstance(loaded, dict):
+            settings._set_aside("it does not hold a set of named settings", used_some=False)
+            return settings
+        settings.data, ignored = _merged(loaded)
+        if ignored:
+            settings._set_aside("; ".join(ignored[:3]) + ("; and more" if len(ignored) > 3 else ""),
+                                used_some=True)
         return settings
 
+    def _set_aside(self, why: str, used_some: bool) -> None:
+        """Move the file that could not be read whole next to where the new one goes."""
+        what = ("Some of your settings could not be used and are back to their defaults"
+                if used_some else "Your settings file could not be read, so the default settings are in use")
+        self.reason = f"{what}: {why}."
+        try:
+            self.kept = move_aside(self.path)
+        except OSError as error:
+            self.writable = False
+            self.where = (f"It could not be moved aside ({error.strerror or error}), so it is left as it is, "
+                          "and nothing you change now will be saved. It is at:")
+        else:
+            self.where = "Your old file is kept, unchanged, as:"
+        self.problem = f"{self.reason} {self.where} {self.kept or self.path}"
+
     def save(self) -> bool:
+        if not self.writable:
+            return False
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             temporary = self.path.with_suffix(".tmp")
@@ -108,27 +148,66 @@ class Settings:
         self.data["pad"] = copy.deepcopy(DEFAULT_PAD)
 
 
-def _merged(loaded) -> dict:
-    """Defaults overlaid with the loaded values of the right types; raise on a wrong shape."""
-    if not isinstance(loaded, dict):
-        raise TypeError("settings must be a JSON object")
+def _merged(loaded: dict) -> tuple[dict, list[str]]:
+    """Defaults overlaid with the loaded values that are usable, and in words what was not.
+    Entries this version does not know are kept as they are (a newer version's)."""
     data = copy.deepcopy(DEFAULTS)
+    ignored: list[str] = []
+    for key, value in loaded.items():
+        if key not in DEFAULTS:
+            data[key] = value
     volume = loaded.get("volume", data["volume"])
-    if not isinstance(volume, int | float) or isinstance(volume, bool):
-        raise TypeError("volume must be a number")
-    data["volume"] = min(1.0, max(0.0, float(volume)))
-    data["fullscreen"] = bool(loaded.get("fullscreen", False))
-    if loaded.get("animation") in ANIMATION_SPEEDS:
-        data["animation"] = loaded["animation"]
+    if isinstance(volume, int | float) and not isinstance(volume, bool) and math.isfinite(volume):
+        data["volume"] = min(1.0, max(0.0, float(volume)))
+    else:
+        ignored.append(f"the volume must be a number, not {volume!r}")
+    if isinstance(loaded.get("fullscreen", False), bool):
+        data["fullscreen"] = loaded.get("fullscreen", False)
+    else:
+        ignored.append("fullscreen must be true or false")
+    if "animation" in loaded:
+        if loaded["animation"] in ANIMATION_SPEEDS:
+            data["animation"] = loaded["animation"]
+        else:
+            ignored.append(f"the animation speed {loaded['animation']!r} is not one of {', '.join(ANIMATION_SPEEDS)}")
     name = loaded.get("name")
     if isinstance(name, str) and name.strip():
         data["name"] = name.strip()[:14]
-    for device, keymap in (loaded.get("keys") or {}).items():
-        if device in data["keys"]:
-            for action, name in keymap.items():
-                if action in KEY_ACTIONS and isinstance(name, str):
-                    data["keys"][device][action] = name
-    for action, name in (loaded.get("pad") or {}).items():
-        if action in PAD_ACTIONS and isinstance(name, str):
-            data["pad"][action] = name
-    return data
+    elif name is not None:
+        ignored.append("the name must be a word")
+    interface = loaded.get("interface")
+    if interface is None or isinstance(interface, str) and interface:
+        data["interface"] = interface
+    else:
+        ignored.append("the LAN interface must be an address")
+    address = loaded.get("address", "")
+    if isinstance(address, str):
+        data["address"] = address[:80]
+    else:
+        ignored.append("the last typed address must be text")
+    bot_after = loaded.get("bot_after")
+    if bot_after is None or isinstance(bot_after, int | float) and not isinstance(bot_after, bool) and bot_after >= 0:
+        data["bot_after"] = bot_after
+    else:
+        ignored.append("the time before a bot takes an away seat must be a number of seconds")
+    keys = loaded.get("keys", {})
+    for device, keymap in (keys.items() if isinstance(keys, dict) else []):
+        if device not in data["keys"] or not isinstance(keymap, dict):
+            ignored.append(f"the keys of {device!r}")
+            continue
+        for action, key_name in keymap.items():
+            if action in KEY_ACTIONS and isinstance(key_name, str):
+                data["keys"][device][action] = key_name
+            else:
+                ignored.append(f"the key for {device} {action!r}")
+    if not isinstance(keys, dict):
+        ignored.append("the keys")
+    pad = loaded.get("pad", {})
+    for action, button in (pad.items() if isinstance(pad, dict) else []):
+        if action in PAD_ACTIONS and isinstance(button, str):
+            data["pad"][action] = button
+        else:
+            ignored.append(f"the gamepad button for {action!r}")
+    if not isinstance(pad, dict):
+        ignored.append("the gamepad buttons")
+    return data, ignored

@@ -91,6 +91,12 @@ class GameInfo:
     def __post_init__(self):
         object.__setattr__(self, "bots", {strength: self.bots.get(strength, self.bot) for strength in STRENGTHS})
 
+    @property
+    def players_text(self) -> str:
+        """How many play, in words: "2 players", "2-4 players"."""
+        low, high = self.min_players, self.max_players
+        return f"{low} player{'s' if low != 1 else ''}" if low == high else f"{low}-{high} players"
+
     def resolve_options(self, options: dict) -> dict:
         unknown = set(options) - set(self.options)
         if unknown:
@@ -123,7 +129,7 @@ def new_game(game_id: str, players: int, seed: int = 0, **options) -> GameState:
     info = game_info(game_id)
     if not isinstance(players, int) or not info.min_players <= players <= info.max_players:
         raise SetupError(
-            f"{info.name} takes {info.min_players}-{info.max_players} players, not {players!r}"
+            f"{info.name} takes {info.players_text}, not {players!r}"
         )
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise SetupError(f"seed must be a whole number, not {seed!r}")

@@ -14,14 +14,19 @@ import time
 
 from engines import GAMES, SetupError, game_info
 
-from .discovery import AsyncHostBrowser, check_interfaces, choose_interfaces
+from .discovery import (
+    DEFAULT_PORT,
+    AsyncHostBrowser,
+    check_interfaces,
+    choose_interfaces,
+    host_port,
+)
+from .discovery import parse_address as parse_typed_address
 from .errors import ConnectError, SaveError
 from .headless import SeatPlayer, describe_event, seat_name
 from .host import Host, Listener, fresh_seed
 from .saves import new_save_path
-
-DEFAULT_PORT = 47474
-GAME_OVER = "the game is over"
+from .server import GAME_OVER
 
 
 class UsageError(Exception):
@@ -37,7 +42,9 @@ def build_parser() -> argparse.ArgumentParser:
     host.add_argument("--players", type=int, help="seats at the table, bots included")
     host.add_argument("--bots", type=int, default=0, help="how many of the seats bots play (default 0)")
     host.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"TCP port (default {DEFAULT_PORT}; 0 = any)")
-    host.add_argument("--name", default=None, help="table name shown to browsers (default: this computer's name)")
+    host.add_argument("--name", default=None,
+                      help="table name shown to browsers (default: the saved table's name with --resume, "
+                           "else this computer's name)")
     host.add_argument("--password", default=None, help="peers must know this to join")
     host.add_argument("--resume", metavar="FILE", help="continue a saved game; peers rejoin with their tokens")
     host.add_argument("--seed", type=int, default=None,
@@ -133,9 +140,15 @@ def check_port(port: int) -> int:
     return port
 
 
+def machine_name() -> str:
+    return socket.gethostname().split(".")[0] or "Spielabend"
+
+
 def make_host(args) -> Host:
     if args.resume:
         host = Host.resume(args.resume, bot_delay=args.bot_delay, save_path=args.save)
+        if getattr(args, "name", None):
+            host.meta["table"] = args.name
         if host.resume_note:
             print(f"The save was damaged at its end ({host.resume_note}); playing on from the last whole record.")
         print(f"Resuming {host.info.name} from {args.resume}: {len(host.log)} actions so far; "
@@ -146,13 +159,14 @@ def make_host(args) -> Host:
     info = game_info(args.game)
     players = args.players if args.players is not None else info.min_players
     if not info.min_players <= players <= info.max_players:
-        raise UsageError(f"{info.name} takes {info.min_players}-{info.max_players} players, not {players}")
+        raise UsageError(f"{info.name} takes {info.players_text}, not {players}")
     if not 0 <= args.bots <= players:
         raise UsageError(f"--bots must be between 0 and {players}, not {args.bots}")
     seats = [{"kind": "remote"}] * (players - args.bots) + [{"kind": "bot", "strength": args.bot_strength}] * args.bots
     save = args.save or new_save_path(info.id)
     host = Host(info.id, players, args.seed, parse_options(args.option), seats=seats,
-                bot_delay=args.bot_delay, save_path=save)
+                bot_delay=args.bot_delay, save_path=save,
+                meta={"origin": "command line", "table": getattr(args, "name", None) or machine_name()})
     # A fresh seed is never shown: it would let whoever sees it compute every hidden card.
     chosen = f", seed {args.seed} (chosen by hand: not secret)" if args.seed is not None else ""
     print(f"{info.name}: {players} seats ({args.bots} bots){chosen}; saving to {save}")
@@ -168,7 +182,7 @@ def run_host(args) -> int:
     interfaces = interfaces_from(args)
     host = make_host(args)
     host.bot_after = args.bot_after
-    name = args.name or socket.gethostname().split(".")[0] or "Spielabend"
+    name = host.table_name or machine_name()
 
     async def serve() -> int:
         server = Server(host, args.port, name, args.password, interfaces, advertise=not args.no_advertise)
@@ -177,7 +191,7 @@ def run_host(args) -> int:
         except OSError as error:
             await server.async_close()
             raise OSError(error.errno, f"cannot listen on port {args.port}: {error.strerror or error}") from None
-        where = ", ".join(interfaces) if interfaces else "all interfaces"
+        where = ", ".join(server.addresses()) + ("" if interfaces else ", every interface")
         print(f"Hosting '{name}' on port {server.port} ({where}); "
               f"waiting for {host.seats_open()} player(s).", flush=True)
         host.attach(Listener(None, _host_printer(host)))
@@ -232,21 +246,11 @@ def _host_printer(host: Host):
 
 # --- join ---------------------------------------------------------------------------------
 def parse_address(text: str) -> tuple[str, int]:
-    address, sep, port_text = text.rpartition(":")
-    if not sep:
-        return text, DEFAULT_PORT
-    if not address:
-        raise UsageError(f"no host name in {text!r}")
+    """HOST[:PORT], [IPv6]:PORT or a bare IPv6 address; UsageError for anything else."""
     try:
-        port = int(port_text)
-    except ValueError:
-        raise UsageError(f"bad port {port_text!r} in {text!r}") from None
-    return address.strip("[]"), check_port(port)
-
-
-def host_port(address: str, port: int) -> str:
-    """``address:port`` as `parse_address` reads it back (``[fd00::2]:47474`` for IPv6)."""
-    return f"[{address}]:{port}" if ":" in address else f"{address}:{port}"
+        return parse_typed_address(text, DEFAULT_PORT)
+    except ValueError as error:
+        raise UsageError(str(error)) from None
 
 
 def discover(interfaces, seconds: float, table: str | None = None) -> dict:

@@ -27,6 +27,54 @@ from .protocol import PROTOCOL_VERSION
 
 SERVICE_TYPE = "_spielabend._tcp.local."
 ENV_INTERFACES = "SPIELABEND_INTERFACES"
+DEFAULT_PORT = 47474
+_HOST_NAME_CHARACTERS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._")
+
+
+def parse_address(text: str, default_port: int = DEFAULT_PORT) -> tuple[str, int]:
+    """A typed address as ``(host, port)``: ``kitchen``, ``kitchen.local:5000``,
+    ``192.168.1.20``, ``192.168.1.20:5000``, ``fd00::2``, ``[fd00::2]:5000``,
+    ``fe80::1%eth0``. ValueError, in words, for anything else."""
+    text = text.strip()
+    if not text:
+        raise ValueError("type the host's address, such as 192.168.1.20 or 192.168.1.20:47474")
+    if text.startswith("["):  # [IPv6]:port or [IPv6]
+        address, bracket, rest = text[1:].partition("]")
+        if not bracket:
+            raise ValueError(f"{text!r} opens a [ but does not close it")
+        if rest and not rest.startswith(":"):
+            raise ValueError(f"after the ] in {text!r} only a colon and a port may follow")
+        if _ip_version(address) != 6:
+            raise ValueError(f"{address!r} in brackets is not an IPv6 address")
+        return address, _port(rest[1:], text) if rest else default_port
+    if text.count(":") > 1:  # a bare IPv6 address: no port unless it is in brackets
+        if _ip_version(text) != 6:
+            raise ValueError(f"{text!r} is not an IPv6 address (write one with a port as [fd00::2]:47474)")
+        return text, default_port
+    address, colon, port_text = text.partition(":")
+    port = _port(port_text, text) if colon else default_port
+    if _ip_version(address) is None:
+        labels = address.rstrip(".").split(".")
+        if (not address or len(address) > 253 or not set(address) <= _HOST_NAME_CHARACTERS
+                or any(not label or len(label) > 63 or label.startswith("-") for label in labels)
+                or address.replace(".", "").isdigit()):
+            raise ValueError(f"{address!r} is neither a host name nor an IP address")
+    return address, port
+
+
+def _port(text: str, whole: str) -> int:
+    if not text.isdigit():
+        raise ValueError(f"the port in {whole!r} must be a number, not {text!r}" if text
+                         else f"{whole!r} ends in a colon without a port")
+    port = int(text)
+    if not 1 <= port <= 65535:
+        raise ValueError(f"the port must be between 1 and 65535, not {port}")
+    return port
+
+
+def host_port(address: str, port: int) -> str:
+    """``address:port`` as `parse_address` reads it back (``[fd00::2]:47474`` for IPv6)."""
+    return f"[{address}]:{port}" if ":" in address else f"{address}:{port}"
 
 
 def choose_interfaces(given: list[str] | None = None, environ=None) -> list[str] | None:
@@ -75,6 +123,20 @@ def local_addresses(interfaces: list[str] | None) -> list[str]:
             if not ipaddress.ip_address(address.split("%", 1)[0]).is_loopback:
                 found.append(address)
     return sorted(found, key=lambda a: ":" in a) or ["127.0.0.1"]
+
+
+def interface_choices() -> list[tuple[str, str]]:
+    """Every address of this computer a player may pick for LAN play, as (address, the
+    adapter's name), IPv4 first, loopback last ("this computer only")."""
+    import ifaddr  # a dependency of zeroconf
+
+    found = []
+    for adapter in ifaddr.get_adapters():
+        for ip in adapter.ips:
+            address = ip.ip if isinstance(ip.ip, str) else f"{ip.ip[0]}%{adapter.name}" if ip.ip[2] else ip.ip[0]
+            plain = ipaddress.ip_address(address.split("%", 1)[0])
+            found.append((plain.is_loopback, ":" in address, address, adapter.nice_name or adapter.name))
+    return [(address, name) for _, _, address, name in sorted(found)]
 
 
 def _ip_version(text: str) -> int | None:

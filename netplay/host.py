@@ -84,16 +84,19 @@ class Host:
 
     def __init__(self, game_id: str, players: int, seed: int | None = None, options: dict | None = None,
                  seats: list[dict] | None = None, names: list[str] | None = None,
-                 bot_delay: float | None = None, save_path=None):
+                 bot_delay: float | None = None, save_path=None, meta: dict | None = None):
         """``seed`` None (the default) draws a fresh one (`fresh_seed`); a seed chosen by
         hand is for tests and replays, since anyone who knows it can compute every hidden
         card. ``bot_delay`` overrides GameInfo.bot_reaction_seconds (0 plays bots at once);
         ``save_path`` makes the host keep a save (`netplay.saves`), written ahead of every
-        message. Raises SetupError for a bad game, player count, option or seat list, and
+        message. ``meta`` is plain data kept in the save and restored by `resume` (the
+        table's name under ``"table"``; whatever the window needs to seat its players
+        again). Raises SetupError for a bad game, player count, option or seat list, and
         SaveError if the save cannot be written."""
         self.info = game_info(game_id)
         self.game_id = game_id
         self.options = dict(options or {})
+        self.meta = dict(meta or {})
         seed = fresh_seed() if seed is None else seed
         self.state = new_game(game_id, players, seed, **self.options)
         self.options = dict(self.state.options)
@@ -181,6 +184,12 @@ class Host:
         return {"t": "start", "game": self.game_id, "players": self.players, "seat": seat,
                 "names": [s.name or f"Player {i + 1}" for i, s in enumerate(self.seats)]}
 
+    @property
+    def table_name(self) -> str:
+        """The table's name as browsers see it ("" if none was given)."""
+        name = self.meta.get("table")
+        return name if isinstance(name, str) else ""
+
     def seats_open(self) -> int:
         return sum(1 for s in self.seats if s.kind == "remote" and not s.taken)
 
@@ -220,7 +229,7 @@ class Host:
                 record.away = False
                 self._record_seat(seat)
             else:
-                record.away = True
+                record.away, record.away_since = True, self.now
             self._lobby_changed()
 
     def claim(self, name: str, token: str | None, deliver: Callable[[dict], None]) -> Listener:
@@ -274,9 +283,31 @@ class Host:
         """Let a bot play ``seat`` (say, an away peer's) until its owner reconnects."""
         if strength not in STRENGTHS:
             raise ValueError(f"strength must be one of {', '.join(STRENGTHS)}")
+        self._seat_index(seat)
         self.seats[seat].robot = strength
         self._lobby_changed()
         self._schedule_bots()
+
+    def take_back(self, seat: int) -> None:
+        """The stand-in bot stops playing a remote ``seat``: it waits for its player again
+        (who also takes it back by speaking again or rejoining with the seat's token)."""
+        record = self.seats[self._seat_index(seat)]
+        if record.kind != "remote" or record.robot is None:
+            return
+        record.robot, record.bot_due = None, None
+        self._lobby_changed()
+
+    def away_seconds(self, seat: int) -> float | None:
+        """How long ``seat`` has been away on the host's clock (None: not away)."""
+        record = self.seats[self._seat_index(seat)]
+        if not record.away or record.away_since is None or self.now is None:
+            return None
+        return max(0.0, self.now - record.away_since)
+
+    def _seat_index(self, seat) -> int:
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
+            raise ValueError(f"there is no seat {seat!r}")
+        return seat
 
     # --- actions ----------------------------------------------------------------------
     def submit(self, seat: int | None, seq: int, action) -> dict:
@@ -463,7 +494,7 @@ class Host:
     def _save_records(self) -> list[str]:
         """The whole game as records (JSON texts): head, start, every action, a snapshot."""
         head = {"k": "head", "format": SAVE_FORMAT, "version": SAVE_VERSION, "game": self.game_id,
-                "players": self.players, "seed": self.seed, "options": self.options,
+                "players": self.players, "seed": self.seed, "options": self.options, "meta": self.meta,
                 "seats": [_seat_fields(seat) | {"kind": seat.kind, "strength": seat.strength}
                           for seat in self.seats]}
         records = [record_json(head)]
@@ -490,7 +521,8 @@ class Host:
     def _snapshot_json(self) -> str:
         state = json.dumps(self.state.to_dict(), sort_keys=True, separators=(",", ":"), ensure_ascii=True)
         digest = hashlib.sha256(state.encode("ascii")).hexdigest()  # == state.digest(), hashed once
-        return f'{{"k":"snap","n":{len(self.log)},"digest":"{digest}","state":{state}}}'
+        over = ',"over":true' if self.state.is_over() else ""
+        return f'{{"k":"snap","n":{len(self.log)},"digest":"{digest}"{over},"state":{state}}}'
 
     def _snapshot(self) -> None:
         """Append the engine state and ask the disk to keep what is written so far."""
@@ -542,22 +574,25 @@ class Host:
         again. A record cut short or damaged at the end is dropped and said in
         `resume_note`. SaveError for a missing, corrupt or foreign save."""
         saved = read_save(path)
-        head = saved.head
         try:
-            game_id, players, seed, options, seat_specs = (
-                head["game"], head["players"], head["seed"], head["options"], head["seats"])
-            if not (isinstance(seat_specs, list) and isinstance(options, dict) and isinstance(seed, int)):
-                raise TypeError("wrong field types")
+            game_id, players, seed, options, seat_specs, meta = _head_fields(saved.head)
             host = cls(game_id, players, seed, options,
                        seats=[{"kind": s["kind"], "strength": s["strength"]} for s in seat_specs],
-                       names=[s["name"] for s in seat_specs], bot_delay=bot_delay)
+                       names=[s["name"] for s in seat_specs], bot_delay=bot_delay, meta=meta)
             for index, spec in enumerate(seat_specs):
                 _restore_seat(host.seats[index], spec)
             started = host._replay(saved.records)
         except SaveError as error:
             raise SaveError(error.code, f"{path}: {error.reason}") from None
-        except (KeyError, TypeError, ValueError, IndexError, IllegalAction, AttributeError) as error:
-            raise SaveError("corrupt_save", f"{path} is a corrupt Spielabend save ({error})") from None
+        except SetupError as error:
+            raise SaveError("corrupt_save", f"{path}: this save cannot be continued: its game cannot be set up "
+                                            f"again ({error})") from None
+        except IllegalAction as error:
+            raise SaveError("corrupt_save", f"{path}: this save is damaged: a saved move does not follow from the ones "
+                                            f"before it ({error.message})") from None
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
+            raise SaveError("corrupt_save", f"{path}: this save is damaged: a record is not what it should be "
+                                            f"({type(error).__name__}: {error})") from None
         for seat in host.seats:
             if seat.kind != "remote":
                 continue
@@ -592,6 +627,35 @@ class Host:
             else:
                 raise SaveError("corrupt_save", f"unknown record {kind!r}")
         return started
+
+
+def _head_fields(head: dict) -> tuple:
+    """The head record's fields, checked one by one so a damaged save is described in
+    words (never "unknown game None"); SaveError naming what is wrong."""
+    from engines import GAMES
+
+    def damaged(what: str):
+        return SaveError("corrupt_save", f"this save is damaged: its header {what}")
+
+    game_id = head.get("game")
+    if not isinstance(game_id, str) or not game_id:
+        raise damaged("names no game")
+    if game_id not in GAMES:
+        raise SaveError("foreign_save", f"this save is of a game called {game_id[:40]!r}, which this Spielabend "
+                                           f"does not have")
+    players, seed, options = head.get("players"), head.get("seed"), head.get("options")
+    if not isinstance(players, int) or isinstance(players, bool):
+        raise damaged("has no number of players")
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise damaged("has no seed")
+    if not isinstance(options, dict):
+        raise damaged("has no game options")
+    seats = head.get("seats")
+    if not isinstance(seats, list) or len(seats) != players or not all(
+            isinstance(s, dict) and {"kind", "strength", "name", "token", "taken"} <= set(s) for s in seats):
+        raise damaged("does not list the seats")
+    meta = head.get("meta", {})
+    return game_id, players, seed, options, seats, meta if isinstance(meta, dict) else {}
 
 
 def _seat_fields(seat: Seat) -> dict:

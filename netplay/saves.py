@@ -7,11 +7,13 @@ a peer saw accepted, and each append costs the same however long the game has ru
 
 Records (``k`` is the kind):
 
-    head   format, version, game, players, seed, options, seats [{kind name token strength taken}]
+    head   format, version, game, players, seed, options, seats [{kind name token strength taken}],
+           meta (plain data the host's owner keeps with it: the table's name, the window's seats)
     start  the table is full and the game has begun
     seat   i, name, token, taken       (a seat claimed, or freed in the lobby)
     act    n, p, a                      (the n-th accepted action: seat or None, the action)
-    snap   n, digest, state             (the engine state after n actions, now and then)
+    snap   n, digest, state, over       (the engine state after n actions, now and then;
+                                         ``over`` true in the snapshot taken as the game ended)
 
 Reading stops at the first record that is cut short or fails its checksum: the records
 before it are whole, and `Saved.dropped` says what was left out. A resumed host writes
@@ -20,7 +22,6 @@ the whole records back as a fresh file (atomically), so garbage never stays in a
 
 import json
 import os
-import sys
 import tempfile
 import time
 import zlib
@@ -28,6 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .errors import SaveError
+from .folders import data_dir
 
 SAVE_FORMAT = "spielabend-save"
 SAVE_VERSION = 2  # 1 was one JSON document rewritten after every action
@@ -35,21 +37,16 @@ MAX_SAVE_BYTES = 256 * 1024 * 1024
 SAVE_SUFFIX = ".save"
 
 
-def data_dir() -> Path:
-    """The user's Spielabend data directory (XDG_DATA_HOME on Linux and the BSDs)."""
-    if sys.platform == "win32":
-        base = Path(os.environ.get("APPDATA") or Path.home() / "AppData" / "Roaming")
-    elif sys.platform == "darwin":
-        base = Path.home() / "Library" / "Application Support"
-    else:
-        base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
-    return base / "spielabend"
-
-
 def new_save_path(game_id: str) -> Path:
     """A fresh file name for a new hosted game, under ``data_dir()/saves``."""
     stamp = time.strftime("%Y%m%d-%H%M%S")
-    return data_dir() / "saves" / f"{game_id}-{stamp}-{os.getpid()}{SAVE_SUFFIX}"
+    folder = data_dir() / "saves"
+    path = folder / f"{game_id}-{stamp}-{os.getpid()}{SAVE_SUFFIX}"
+    for count in range(2, 10_000):  # two games begun in the same second keep a save each
+        if not path.exists():
+            break
+        path = folder / f"{game_id}-{stamp}-{os.getpid()}-{count}{SAVE_SUFFIX}"
+    return path
 
 
 _JSON = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False)  # made once: json.dumps makes one a call
@@ -141,6 +138,65 @@ class Saved:
         """The last snapshot's engine state (`GameState.to_dict`), if there is one."""
         snaps = [r for r in self.records if r.get("k") == "snap"]
         return snaps[-1]["state"] if snaps else None
+
+
+@dataclass
+class SaveSummary:
+    """What a list of saved games shows about one, without replaying it."""
+
+    path: Path
+    game: str
+    names: list[str]
+    kinds: list[str]
+    meta: dict
+    actions: int
+    started: bool
+    finished: bool
+    modified: float  # when it was last written (seconds since the epoch)
+
+
+def summarize(path) -> SaveSummary:
+    """A save's summary; SaveError if it cannot be read."""
+    saved = read_save(path)
+    head = saved.head
+    seats = head.get("seats") if isinstance(head.get("seats"), list) else []
+    kinds = [str(s.get("kind", "")) if isinstance(s, dict) else "" for s in seats]
+    names = [str(s.get("name", "")) if isinstance(s, dict) else "" for s in seats]
+    for record in saved.records:  # seat records name the peers who sat down later
+        index = record.get("i")
+        if record.get("k") == "seat" and isinstance(index, int) and 0 <= index < len(names):
+            names[index] = str(record.get("name", ""))
+    snaps = [r for r in saved.records if r.get("k") == "snap"]
+    try:
+        modified = saved.path.stat().st_mtime
+    except OSError:
+        modified = 0.0
+    return SaveSummary(saved.path, str(head.get("game", "")), names, kinds,
+                       head["meta"] if isinstance(head.get("meta"), dict) else {},
+                       len(saved.log), any(r.get("k") == "start" for r in saved.records),
+                       bool(snaps) and snaps[-1].get("over") is True, modified)
+
+
+def unfinished_saves(origin: str, folder=None, limit: int = 8, scan: int = 60) -> list[SaveSummary]:
+    """The newest games begun and not finished whose meta says ``origin`` (``"window"``),
+    newest first: at most ``limit`` of them, from the ``scan`` newest save files."""
+    folder = Path(folder) if folder is not None else data_dir() / "saves"
+    try:
+        files = [p for p in folder.iterdir() if p.suffix == SAVE_SUFFIX and p.is_file()]
+        files.sort(key=lambda p: p.stat().st_mtime, reverse=True)
+    except OSError:  # no folder yet, or a file vanished while looking
+        return []
+    found = []
+    for path in files[:scan]:
+        try:
+            summary = summarize(path)
+        except (SaveError, OSError):
+            continue  # someone else's file, or damaged beyond its head: not offered
+        if summary.meta.get("origin") == origin and summary.started and not summary.finished:
+            found.append(summary)
+            if len(found) >= limit:
+                break
+    return found
 
 
 def read_save(path) -> Saved:

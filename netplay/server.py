@@ -16,6 +16,7 @@ than MAX_WRITE_BUFFER unread is cut off; intents and messages are rate-limited.
 
 import asyncio
 import contextlib
+import errno
 import math
 import secrets
 import socket
@@ -30,7 +31,7 @@ except ImportError:  # Windows: no descriptor limit to mind
     resource = None  # type: ignore[assignment]
 
 from . import limits
-from .discovery import Advertiser, host_properties
+from .discovery import Advertiser, host_port, host_properties, local_addresses
 from .errors import ProtocolError, Refused
 from .host import Host, Listener
 from .limits import (
@@ -58,6 +59,8 @@ CLOSE_LINGER = 2.0  # how long a closing connection may take to flush (its refus
 TICK_IDLE = 0.25  # how often the host's clock is advanced when nothing is due
 READ_SIZE = 256 * 1024  # as much as asyncio reads at once by itself
 ANY_ADDRESS = ("0.0.0.0", "::")  # with no interfaces chosen: all of them, IPv4 and IPv6
+GAME_OVER = "the game is over"  # the bye that tells a peer its game ended as it should
+PORT_TRIES = 20  # port 0: fresh ports to try until every address is free on the same one
 
 
 class HostConnection(asyncio.BufferedProtocol):
@@ -326,28 +329,48 @@ class Server:
 
     async def async_start(self) -> None:
         """Listen (on the chosen interfaces' addresses, else all, IPv4 and IPv6) and advertise.
-        OSError if the port cannot be bound."""
+        Every address listens on one port: with port 0, the first free port of the first
+        address is tried on the others, and another is drawn if one of them holds it
+        already. OSError if the port cannot be bound."""
         self.loop = asyncio.get_running_loop()
         self._wake = asyncio.Event()
         self.finished = asyncio.Event()
         self.host._loop_thread = threading.get_ident()
-        for address in self.interfaces or ANY_ADDRESS:  # every address on one port
+        wanted = self.port
+        for attempt in range(PORT_TRIES):
             try:
-                server = await self.loop.create_server(lambda: HostConnection(self), address, self.port,
-                                                       reuse_address=True)
-            except OSError:
-                if self.interfaces is None and self._servers:
-                    continue  # no IPv6 on this machine: IPv4 alone
-                raise
-            self._servers.append(server)
-            if not self.port:
-                self.port = server.sockets[0].getsockname()[1]
+                await self._listen()
+                break
+            except OSError as error:
+                for server in self._servers:
+                    server.close()
+                self._servers, self.port = [], wanted
+                if wanted or error.errno != errno.EADDRINUSE or attempt == PORT_TRIES - 1:
+                    raise
         self.host.tick(self.loop.time())
         self._clock_task = self.loop.create_task(self._clock())
         if self.advertise:
             self.advertiser = Advertiser(self.name, self.port, self.interfaces)
             await self.advertiser.async_start(self._properties())
             self.host.watchers.append(lambda: self.advertiser and self.advertiser.update(self._properties()))
+
+    async def _listen(self) -> None:
+        for address in self.interfaces or ANY_ADDRESS:  # every address on one port
+            try:
+                server = await self.loop.create_server(lambda: HostConnection(self), address, self.port,
+                                                       reuse_address=True)
+            except OSError as error:
+                if self.interfaces is None and self._servers and error.errno != errno.EADDRINUSE:
+                    continue  # no IPv6 on this machine: IPv4 alone
+                raise
+            self._servers.append(server)
+            if not self.port:
+                self.port = server.sockets[0].getsockname()[1]
+
+    def addresses(self) -> list[str]:
+        """Where peers reach this host, as it advertises them (``host:port``, IPv6 in
+        brackets; IPv4 first)."""
+        return [host_port(address, self.port) for address in local_addresses(self.interfaces)]
 
     def _properties(self) -> dict[str, str]:
         return host_properties(self.host, self.name, bool(self.password))
@@ -383,7 +406,11 @@ class Server:
                 async with asyncio.timeout(wait):
                     await wake.wait()
 
-    async def async_close(self, reason: str = "the host closed the table") -> None:
+    async def async_close(self, reason: str | None = None) -> None:
+        """Say ``reason`` (by default: the game is over, or the host closed the table) to
+        every peer, close the save and stop listening and advertising."""
+        if reason is None:
+            reason = GAME_OVER if self.host.is_over() else "the host closed the table"
         self._closing = True
         self.host.close_save()
         self.host.goodbye(reason)
@@ -391,6 +418,14 @@ class Server:
             connection.close()
         for server in self._servers:
             server.close()
+        await self._stop_clock_and_advertising()
+        for server in self._servers:
+            with contextlib.suppress(Exception):
+                async with asyncio.timeout(2.0):
+                    await server.wait_closed()
+
+
+    async def _stop_clock_and_advertising(self) -> None:
         if self._clock_task is not None:
             self._clock_task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -398,10 +433,16 @@ class Server:
         if self.advertiser is not None:
             advertiser, self.advertiser = self.advertiser, None
             await advertiser.async_close()
+
+    async def async_abandon(self) -> None:
+        """Undo a start that failed, leaving the host as it was (its save open, its
+        listeners unaware), so it may be served again on another port."""
+        self._closing = True
         for server in self._servers:
-            with contextlib.suppress(Exception):
-                async with asyncio.timeout(2.0):
-                    await server.wait_closed()
+            server.close()
+        self._servers = []
+        await self._stop_clock_and_advertising()
+        self.host._loop_thread = None
 
 
 def _waiting_room_size() -> int:
@@ -461,8 +502,8 @@ def serve_in_thread(host: Host, port: int = 0, name: str = "Spielabend", passwor
             await server.async_start()
         except BaseException as error:
             box["error"] = error
+            await server.async_abandon()
             started.set()
-            await server.async_close()
             return
         host._run = box["loop"].call_soon_threadsafe
         started.set()

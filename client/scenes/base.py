@@ -53,6 +53,11 @@ class Scene:
         """Whether the picture stays the same until input arrives (the app may rest)."""
         return False
 
+    def changed(self) -> None:
+        """Something arrived without input (a network message): draw the next frame even
+        if the app is resting."""
+        self.app.dirty = True
+
     @property
     def pulse(self) -> float:
         if self.still():

@@ -1,17 +1,26 @@
-"""LAN screens: the host's lobby, the join browser, the password prompt and the wait for a start.
+"""LAN screens: the host's lobby, the join browser (tables found, seats to rejoin, an
+address typed by hand), the password and address prompts, and the wait for a start.
 
 netplay's server, discovery and peer modules are imported only when these screens open;
-if one is missing the screen says so instead of failing.
+if one is missing the screen says so instead of failing. Which interface the LAN uses
+follows one rule with the command line: ``SPIELABEND_INTERFACES`` if set, else the
+interface chosen in Settings, else every interface (`chosen_interfaces`).
 """
 
 import importlib
+import os
 
 import pygame
 
 from client import art
+from client.rejoin import RejoinBook
 from client.scenes.base import MenuScene, Scene, close_soon
 from client.seats import host_seats
 from client.ui import Item, Menu, edit_text
+
+# The window hosts on the usual port when it is free (a typed address needs no port),
+# else on any free port.
+PORT_WISHES = (47474, 0)
 
 
 def load(module: str):
@@ -20,6 +29,55 @@ def load(module: str):
         return importlib.import_module(module), None
     except ImportError as error:
         return None, f"LAN play needs {module}, which is not available yet ({error})."
+
+
+def chosen_interfaces(settings) -> list[str] | None:
+    """The addresses LAN play uses: $SPIELABEND_INTERFACES, else Settings' choice, else
+    None (every interface). ValueError, in words, for an entry that is not an address."""
+    discovery, error = load("netplay.discovery")
+    if discovery is None:
+        raise ValueError(error)
+    from_environment = discovery.choose_interfaces(None)
+    if from_environment is not None:
+        try:
+            return discovery.check_interfaces(from_environment)
+        except ValueError as bad:
+            raise ValueError(f"{discovery.ENV_INTERFACES} is wrong: {bad}") from None
+    chosen = settings.data.get("interface")
+    return [chosen] if chosen else None
+
+
+def interface_set_by_environment() -> bool:
+    return bool(os.environ.get("SPIELABEND_INTERFACES", "").strip())
+
+
+def serve_table(host, name: str, interfaces, serve_options: dict | None = None):
+    """Serve ``host`` on the LAN from a thread of its own: (handle, None), or (None, why
+    not in words). Tries the usual port first, then any free one."""
+    server, error = load("netplay.server")
+    if server is None:
+        return None, error
+    options = {"interfaces": interfaces, **(serve_options or {})}
+    wishes = [options.pop("port")] if "port" in options else list(PORT_WISHES)
+    failure: Exception | None = None
+    for port in wishes:
+        try:
+            return server.serve_in_thread(host, port=port, name=name, **options), None
+        except OSError as error:  # that port is taken (or the address is not ours): the next wish
+            failure = error
+        except Exception as error:  # noqa: BLE001 - any failure to serve is shown, not raised
+            failure = error
+            break
+    where = f" on {', '.join(interfaces)}" if interfaces else ""
+    why = getattr(failure, "strerror", None) or str(failure)
+    hint = " Is that interface (Settings, LAN interface) still this computer's?" if interfaces else ""
+    return None, f"Could not open the table on the LAN{where}: {why}.{hint}"
+
+
+def window_meta(table: str, seat_plans) -> dict:
+    """What the save keeps so the window can seat its players again (`Flow.continue_game`)."""
+    return {"origin": "window", "table": table, "devices": [plan.control for plan in seat_plans],
+            "colours": [plan.colour for plan in seat_plans]}
 
 
 class HostLobbyScene(MenuScene):
@@ -33,6 +91,7 @@ class HostLobbyScene(MenuScene):
         self.game_id, self.seat_plans = game_id, seat_plans
         self.error: str | None = None
         self.handle_ = None
+        self.host = None
         self.sessions: dict = {}
         self.public = None
         self.lobby: dict | None = None
@@ -44,41 +103,65 @@ class HostLobbyScene(MenuScene):
         if server is None:
             self.running_game = False
             return
+        try:
+            interfaces = chosen_interfaces(app.settings)
+        except ValueError as error:
+            self.error, self.running_game = str(error), False
+            return
+        from netplay.errors import SaveError
         from netplay.host import Host
+        from netplay.saves import new_save_path
 
+        host_name = next((plan.name for plan in seat_plans if plan.is_local), "Spielabend")
+        self.table_name = f"{host_name}'s table"
         specs = host_seats(seat_plans)
-        self.host = Host(game_id, len(seat_plans), seed, options, seats=specs,
-                         names=[plan.name if plan.control != "open" else "" for plan in seat_plans],
-                         bot_delay=bot_delay)
+        names = [plan.name if plan.control != "open" else "" for plan in seat_plans]
+        meta = window_meta(self.table_name, seat_plans)
+        try:
+            self.host = Host(game_id, len(seat_plans), seed, options, seats=specs, names=names,
+                             bot_delay=bot_delay, save_path=new_save_path(game_id), meta=meta)
+        except SaveError as error:  # the game is not lost for want of a save: play on, and say so
+            self.host = Host(game_id, len(seat_plans), seed, options, seats=specs, names=names,
+                             bot_delay=bot_delay, meta=meta)
+            app.note(f"This game will not be saved: {error.reason}")
+        self.host.bot_after = app.settings.data.get("bot_after")
         self.sessions = {i: self.host.session(i) for i, spec in enumerate(specs) if spec["kind"] == "local"}
         self.public = self.host.session(None)
-        host_name = next((plan.name for plan in seat_plans if not plan.is_bot and plan.control != "open"), "Spielabend")
-        try:
-            self.handle_ = server.serve_in_thread(self.host, port=0, name=f"{host_name}'s table",
-                                                  **(serve_options or {}))
-        except Exception as error:  # noqa: BLE001 - any failure to serve is shown, not raised
-            self.error = f"Could not open the table on the LAN: {error}"
+        self.handle_, self.error = serve_table(self.host, self.table_name, interfaces, serve_options)
+        if self.handle_ is None:
             self.running_game = False
-        discovery, _ = load("netplay.discovery")
-        try:
-            self.addresses = list(discovery.local_addresses(None)) if discovery else []
-        except Exception:  # noqa: BLE001 - the address line is a courtesy
-            self.addresses = []
+            self._forget_save(served=False)
+            return
+        self.addresses = self.handle_.server.addresses()
 
     def cancel(self) -> None:
         if self.error:
             self.close()
             self.app.pop()
             return
-        self.app.flow.confirm("Close this table? Joined players will be sent away.", self._close)
+        self.app.flow.confirm("Close this table? Players who joined will be sent away.", self._close)
 
     def _close(self) -> None:
         self.close()
         self.app.pop()
 
     def close(self) -> None:
-        close_soon(*self.sessions.values(), self.public, self.handle_)
+        served = self.handle_ is not None
+        close_soon(*self.sessions.values(), self.public, self.handle_)  # the server closes the save
         self.sessions, self.public, self.handle_ = {}, None, None
+        self._forget_save(served)
+
+    def _forget_save(self, served: bool = False) -> None:
+        """A table closed before its game began leaves nothing to continue."""
+        host, self.host = self.host, None
+        if host is None or host.save_path is None or host.phase != "lobby":
+            return
+        if not served:
+            host.close_save()
+        try:
+            host.save_path.unlink()
+        except OSError:
+            pass
 
     def back(self) -> None:
         self.cancel()
@@ -88,6 +171,8 @@ class HostLobbyScene(MenuScene):
         if self.public is None:
             return
         messages = self.public.poll()
+        if messages:
+            self.changed()
         for index, message in enumerate(messages):
             if message.get("t") == "lobby":
                 self.lobby = message
@@ -101,7 +186,7 @@ class HostLobbyScene(MenuScene):
 
     def handed_over(self) -> None:
         """The table has taken the sessions and the server: closing the lobby keeps them."""
-        self.sessions, self.public, self.handle_ = {}, None, None
+        self.sessions, self.public, self.handle_, self.host = {}, None, None, None
 
     def draw(self, surface) -> None:
         surface.blit(art.background("menu"), (0, 0))
@@ -111,8 +196,8 @@ class HostLobbyScene(MenuScene):
                 art.blit_text(surface, line, 44, art.DANGER, (art.W // 2, 380 + i * 50), "center")
         else:
             where = ", ".join(self.addresses[:3]) or "this computer"
-            art.blit_text(surface, f"Open at {where}, port {getattr(self.handle_, 'port', '?')}", 40,
-                          art.INK_DIM, (art.W // 2, 190), "center")
+            art.blit_text(surface, f"{self.table_name}: join at {where}", 38, art.INK_DIM, (art.W // 2, 190),
+                          "center", width=art.W - 120)
             seats = (self.lobby or {}).get("seats", [])
             for i, seat in enumerate(seats):
                 rect = pygame.Rect(art.W // 2 - 450, 260 + i * 86, 900, 72)
@@ -128,18 +213,24 @@ class HostLobbyScene(MenuScene):
 
 
 class JoinScene(MenuScene):
-    """A live list of tables on the LAN (zeroconf); confirm one to join it."""
+    """A live list of tables on the LAN (zeroconf), the seats this player may rejoin, and
+    an address typed by hand (for networks where the browser finds nothing). Tables that
+    are full or already playing are shown as such and are not offered."""
+
+    MAX_ROWS = 10  # menu rows that fit on the screen (250 + 10 x 72)
 
     def __init__(self, app, player_name: str | None = None, browse: bool = True):
         super().__init__(app)
-        self.player_name = player_name
         self.hosts: list[dict] = []
         self.browser = None
         self.refresh_in = 0.0
+        self.book = RejoinBook()
+        self.seats = self.book.entries()
+        self.hidden = 0  # tables found that do not fit on the screen
         discovery, self.error = load("netplay.discovery")
         if discovery is not None and browse:
             try:
-                self.browser = discovery.HostBrowser()
+                self.browser = discovery.HostBrowser(chosen_interfaces(app.settings))
                 self.browser.start()
                 if self.browser.error is not None:
                     self.error = f"Could not look for tables on the LAN: {self.browser.error}"
@@ -149,6 +240,8 @@ class JoinScene(MenuScene):
         self.editing = False
         self.player_name = player_name or app.settings.data["name"]
         self._rebuild()
+        if self.book.problem:
+            app.note(self.book.problem)
 
     def leave(self) -> None:
         self.close()
@@ -172,19 +265,68 @@ class JoinScene(MenuScene):
         close_soon(self.browser)
         self.browser = None
 
+    def resume(self) -> None:
+        seats = self.book.entries()  # a seat may have been kept or forgotten meanwhile
+        if seats != self.seats:
+            self.seats = seats
+            self._rebuild()
+
+    def rejoin_entry(self, seat: dict) -> dict:
+        """Where to rejoin a kept seat: its table as the browser sees it now, if it does
+        (a resumed host may listen elsewhere), else where it was."""
+        host = self.found(seat)
+        if host is not None:
+            return dict(host, token=seat["token"])
+        return {"name": seat["table"], "game": seat["game"], "address": seat["address"], "port": seat["port"],
+                "token": seat["token"]}
+
+    def found(self, seat: dict) -> dict | None:
+        """The browser's row for a kept seat's table: one of its name, or (a seat joined
+        by a typed address) one at the address and port it was reached at."""
+        for host in self.hosts:
+            if host.get("game") == seat["game"] and (
+                    host.get("name") == seat["table"]
+                    or (host.get("address"), host.get("port")) == (seat["address"], seat["port"])):
+                return host
+        return None
+
     def _rebuild(self) -> None:
-        items = [Item(lambda h=h: host_line(h), lambda h=h: self.join(h)) for h in self.hosts]
-        name = Item(lambda: f"Your name: {self.player_name}{'_' if self.editing else ''}", self._edit_name)
+        kept = self.seats[:3]
+        found = [self.found(s) for s in kept]
+        rejoin = [Item(lambda s=s, h=h: rejoin_line(s, h), lambda s=s: self.rejoin(s))
+                  for s, h in zip(kept, found, strict=True)]
+        tables = [h for h in self.hosts if h not in found]  # shown once: as the seat to rejoin
+        room = self.MAX_ROWS - 4 - len(rejoin)
+        self.hidden = max(0, len(tables) - room)
+        items = rejoin + [Item(lambda h=h: host_line(h), lambda h=h: self.join(h)) for h in tables[:room]]
+        fixed = [Item(lambda: f"Type an address{'' if not self.app.settings.data.get('address') else ': ' + self.app.settings.data['address']}",
+                      self.type_address),
+                 Item(lambda: f"Your name: {self.player_name}{'_' if self.editing else ''}", self._edit_name),
+                 Item("Back", self.leave)]
         focus = self.menu.focus if getattr(self, "menu", None) else 0
-        self.menu = Menu(items + [name, Item("Back", self.leave)], (art.W // 2, 240 if items else 560),
-                         width=1100, height=72, gap=12, size=40, sounds=self.app.sounds)
-        self.menu.focus = min(focus, len(items) + 1)
+        self.menu = Menu(items + fixed, (art.W // 2, 250 if items else 480), width=1200, height=62, gap=10,
+                         size=38, sounds=self.app.sounds)
+        self.menu.focus = min(focus, len(self.menu.items) - 1)
 
     def join(self, entry: dict) -> None:
+        refusal = not_joinable(entry)
+        if refusal:
+            self.app.sounds.play("reject")
+            self.app.note(refusal, 5, key="join")
+            return
+        self.connect(entry)
+
+    def rejoin(self, seat: dict) -> None:
+        self.connect(self.rejoin_entry(seat))
+
+    def connect(self, entry: dict) -> None:
         if entry.get("password"):
             self.app.flow.password(entry, self.player_name)
         else:
             self.app.flow.connect(entry, self.player_name)
+
+    def type_address(self) -> None:
+        self.app.flow.address(self.player_name)
 
     def back(self) -> None:
         self.leave()
@@ -207,31 +349,71 @@ class JoinScene(MenuScene):
             if hosts != self.hosts:
                 self.hosts = hosts
                 self._rebuild()
+                self.changed()
 
     def draw(self, surface) -> None:
         surface.blit(art.background("menu"), (0, 0))
         self.draw_title(surface, "Join a LAN game", "Tables on this network appear by themselves   Esc back")
         if self.error:
-            for i, line in enumerate(art.wrap(self.error, 44, 1300)):
-                art.blit_text(surface, line, 44, art.DANGER, (art.W // 2, 380 + i * 50), "center")
+            for i, line in enumerate(art.wrap(self.error, 40, 1300)):
+                art.blit_text(surface, line, 40, art.DANGER, (art.W // 2, 250 + i * 46), "center")
         elif not self.hosts:
             dots = "." * (1 + int(self.clock * 2) % 3)
-            left = art.W // 2 - art.font(50).size("Looking for tables...")[0] // 2
-            art.blit_text(surface, f"Looking for tables{dots}", 50, art.INK_DIM, (left, 420), "midleft")
+            words = "Looking for tables"
+            top = 200 if self.menu.rects[0].top < 400 else 400
+            left = art.W // 2 - art.font(44).size(words + "...")[0] // 2
+            art.blit_text(surface, words + dots, 44, art.INK_DIM, (left, top), "midleft")
+        if self.hidden:
+            art.blit_text(surface, f"and {self.hidden} more table{'s' if self.hidden > 1 else ''}", 30,
+                          art.INK_FAINT, (art.W // 2, self.menu.rects[-1].bottom + 30), "center")
         self.menu.draw(surface, self.pulse)
+
+
+def not_joinable(entry: dict) -> str | None:
+    """Why the table of a browser ``entry`` cannot take a new player (None: it can)."""
+    from netplay.protocol import PROTOCOL_VERSION
+
+    name = entry.get("name", "That table")
+    version = entry.get("version", PROTOCOL_VERSION)
+    if version != PROTOCOL_VERSION:
+        newer = "a newer" if version > PROTOCOL_VERSION else "an older"
+        return f"{name} runs {newer} Spielabend: update the older one to play together."
+    if entry.get("phase") == "playing":
+        return f"{name} is already playing: only its own players can rejoin it."
+    if entry.get("seats_open", 1) <= 0:
+        return f"{name} is full: every seat is taken."
+    return None
 
 
 def host_line(entry: dict) -> str:
     from engines import GAMES
 
     game = GAMES[entry["game"]].name if entry.get("game") in GAMES else entry.get("game", "?")
-    seats = f"{entry.get('seats_open', 0)} open / {entry.get('seats_taken', 0)} taken"
     lock = "  (password)" if entry.get("password") else ""
-    return f"{entry.get('name', '?')}  -  {game}  -  {seats}  -  {entry.get('phase', '')}{lock}"
+    refusal = not_joinable(entry)
+    if refusal is None:
+        state = f"{entry.get('seats_open', 0)} open, {entry.get('seats_taken', 0)} taken"
+    elif entry.get("phase") == "playing":
+        state = "playing: not joinable"
+    elif entry.get("seats_open", 1) <= 0:
+        state = "full: not joinable"
+    else:
+        state = "other version: not joinable"
+    return f"{entry.get('name', '?')}  -  {game}  -  {state}{lock}"
+
+
+def rejoin_line(seat: dict, host: dict | None = None) -> str:
+    """A kept seat's row, under the name its table has on the LAN now if it is found."""
+    from engines import GAMES
+
+    game = GAMES[seat["game"]].name if seat["game"] in GAMES else seat["game"]
+    table = (host or {}).get("name") or seat["table"]
+    return f"Rejoin {table}  -  {game}  -  as {seat['name']}"
 
 
 class JoinWaitScene(MenuScene):
-    """Connected to a table: wait in its lobby until it starts, then sit down at it."""
+    """Connected to a table: wait in its lobby until it starts, then sit down at it.
+    The seat's token is kept (`client.rejoin`) as soon as the host gives it."""
 
     def __init__(self, app, session, entry: dict, player_name: str = "Player", password: str | None = None):
         super().__init__(app)
@@ -239,10 +421,15 @@ class JoinWaitScene(MenuScene):
         self.player_name, self.password = player_name, password
         self.lobby: dict | None = None
         self.seat = None
-        self.status = "Connecting..."
-        self.menu = Menu([Item("Leave", self.leave)], (art.W // 2, 900), sounds=app.sounds)
+        self.token: str | None = None
+        self.ended = False
+        self.status = "Rejoining your seat..." if entry.get("token") else "Connecting..."
+        self.menu = Menu([Item(lambda: "Back" if self.ended else "Leave", self.leave)], (art.W // 2, 900),
+                         sounds=app.sounds)
 
     def leave(self) -> None:
+        if self.token and (self.lobby or {}).get("phase") == "lobby":
+            RejoinBook().forget(self.token)  # a seat left before the start is freed: nothing to rejoin
         close_soon(self.session)
         self.app.pop()
 
@@ -252,48 +439,74 @@ class JoinWaitScene(MenuScene):
     def update(self, dt: float) -> None:
         super().update(dt)
         messages = self.session.poll()
+        if messages:
+            self.changed()
         for index, message in enumerate(messages):
             kind = message.get("t")
             if kind == "welcome":
-                self.seat = message.get("seat")
+                self.seat, self.token = message.get("seat"), message.get("token")
                 self.status = "Waiting for the table to fill..."
             elif kind == "lobby":
                 self.lobby = message
+                if self.token and self.seat is not None:
+                    self.remember(message)
             elif kind == "refuse" and message.get("code") == "password":
                 close_soon(self.session)  # ask again, saying why
                 problem = "Wrong password, try again." if self.password else "This table needs a password."
                 self.app.flow.password(self.entry, self.player_name, problem, replace=True)
                 return
-            elif kind in ("bye", "refuse"):
-                self.status = f"The host said: {message.get('reason', 'goodbye')}"
+            elif kind == "refuse" and message.get("code") == "bad_token":
+                RejoinBook().forget(self.entry.get("token", ""))
+                self.ended = True
+                self.status = ("That table no longer has your seat (its game may have ended, or it is "
+                               "another table of that name).")
+            elif kind in ("bye", "refuse") and not self.ended:  # the first word on why is the one shown
+                self.ended = True
+                reason = message.get("reason", "goodbye")
+                self.status = f"The host said: {reason}" if self.seat is not None else f"Could not join: {reason}"
             elif kind == "start":
                 if self.app.flow.joined(self, message, messages[index + 1:]):
                     return
 
+    def remember(self, lobby: dict) -> None:
+        """Keep the seat's token for this table, once (the first lobby names the game)."""
+        if getattr(self, "_kept", False):
+            return
+        self._kept = True
+        entry = self.entry
+        RejoinBook().remember(entry.get("name") or f"{entry['address']}:{entry['port']}", lobby.get("game", "?"),
+                              entry["address"], entry["port"], self.seat, self.player_name, self.token)
+
     def draw(self, surface) -> None:
         surface.blit(art.background("menu"), (0, 0))
-        self.draw_title(surface, f"Table: {self.entry.get('name', '?')}", "Esc leave")
-        art.blit_text(surface, self.status, 46, art.INK, (art.W // 2, 260), "center")
+        self.draw_title(surface, art.fit(f"Table: {self.entry.get('name', '?')}", 96, art.W - 80, "bold"),
+                        "Esc back" if self.ended else "Esc leave")
+        for i, line in enumerate(art.wrap(self.status, 44, 1500)[:3]):
+            art.blit_text(surface, line, 44, art.DANGER if self.ended else art.INK, (art.W // 2, 250 + i * 52),
+                          "center")
         for i, seat in enumerate((self.lobby or {}).get("seats", [])):
             colour = art.SEAT_COLOURS[i % len(art.SEAT_COLOURS)]
             label = f"{seat.get('name') or 'open seat'}{'  (you)' if i == self.seat else ''}"
-            art.blit_text(surface, label, 40, colour, (art.W // 2, 360 + i * 60), "center")
+            art.blit_text(surface, label, 40, colour, (art.W // 2, 420 + i * 60), "center")
         self.menu.draw(surface, self.pulse)
 
 
-class PasswordScene(Scene):
-    """The password of a protected table: typed on the keyboard, or picked letter by letter
-    on an on-screen keyboard with a gamepad (d-pad moves, A types, B deletes, X shifts)
-    or the mouse. Shown as stars; confirming joins the table."""
+class KeyboardScene(Scene):
+    """A line typed on the keyboard, or picked letter by letter on an on-screen keyboard
+    with a gamepad (d-pad moves, A types, B deletes, X shifts) or the mouse. Return or
+    the last wide key confirms (`submit`)."""
 
     ROWS = ("1234567890", "qwertyuiop", "asdfghjkl-", "zxcvbnm_.!")
     WIDE = ("Shift", "Space", "Delete", "Join")
     LIMIT = 32
+    heading = ""
+    hint = ("Type it, or pick letters with a gamepad (A types, B deletes, X shifts) or the mouse.   "
+            "Enter joins   Esc back")
+    secret = False  # shown as stars
 
-    def __init__(self, app, entry: dict, player_name: str, problem: str = ""):
+    def __init__(self, app, text: str = "", problem: str = ""):
         super().__init__(app)
-        self.entry, self.player_name, self.problem = entry, player_name, problem
-        self.password = ""
+        self.text, self.problem = text, problem
         self.upper = False
         self.focus = (1, 0)  # (row, column): the "q"
         self.rects: dict[tuple[int, int], pygame.Rect] = {}
@@ -322,22 +535,16 @@ class PasswordScene(Scene):
         if label == "Shift":
             self.upper = not self.upper
         elif label == "Delete":
-            self.password = self.password[:-1]
-        elif label == "Join":
+            self.text = self.text[:-1]
+        elif key == (len(self.ROWS), len(self.WIDE) - 1):
             self.submit()
             return
         else:
-            self.password = (self.password + (" " if label == "Space" else label))[:self.LIMIT]
+            self.text = (self.text + (" " if label == "Space" else label))[:self.LIMIT]
         self.app.sounds.play("move")
 
     def submit(self) -> None:
-        if not self.password:
-            self.problem = "Type the table's password first."
-            self.app.sounds.play("reject")
-            return
-        self.app.sounds.play("confirm")
-        self.app.pop()
-        self.app.flow.connect(self.entry, self.player_name, self.password)
+        raise NotImplementedError
 
     def move(self, action: str) -> None:
         row, column = self.focus
@@ -361,8 +568,8 @@ class PasswordScene(Scene):
             self.app.pop()
             return True
         if intent.device in ("keyboard", "keys1", "keys2"):
-            # the keyboard types; only Return (keys2's confirm) joins
-            self.password, ended = edit_text(self.password, intent, self.LIMIT)
+            # the keyboard types; only Return (keys2's confirm) confirms
+            self.text, ended = edit_text(self.text, intent, self.LIMIT)
             if ended == "enter":
                 self.submit()
             return True
@@ -381,32 +588,97 @@ class PasswordScene(Scene):
         elif intent.action == "confirm":
             self.press(self.focus)
         elif intent.action == "back":
-            if self.password:
-                self.password = self.password[:-1]
+            if self.text:
+                self.text = self.text[:-1]
             else:
                 self.app.pop()
         elif intent.action == "alt":
             self.upper = not self.upper
         return True
 
+    def subtitle(self) -> str:
+        return ""
+
     def draw(self, surface) -> None:
         surface.blit(art.background("menu"), (0, 0))
-        self.draw_title(surface, "Password", "Type it, or pick letters with a gamepad (A types, B deletes, "
-                                             "X shifts) or the mouse.   Enter joins   Esc back")
-        art.blit_text(surface, f"{self.entry.get('name', 'This table')} needs a password", 44, art.INK_DIM,
-                      (art.W // 2, 196), "center")
-        field = pygame.Rect(0, 0, 900, 90)
+        self.draw_title(surface, self.heading, self.hint)
+        art.blit_text(surface, self.subtitle(), 44, art.INK_DIM, (art.W // 2, 196), "center", width=art.W - 120)
+        field = pygame.Rect(0, 0, 1100, 90)
         field.center = (art.W // 2, 300)
         surface.blit(art.panel(field.size, art.PANEL_HI, art.GOLD, 14), field)
-        shown = "*" * len(self.password) + ("_" if int(self.clock * 2) % 2 == 0 else " ")
-        art.blit_text(surface, shown, 60, art.INK, (field.left + 30, field.centery + 8), "midleft")
+        shown = ("*" * len(self.text) if self.secret else self.text) + ("_" if int(self.clock * 2) % 2 == 0 else " ")
+        art.blit_text(surface, shown, 56, art.INK, (field.left + 30, field.centery + 6), "midleft",
+                      width=field.width - 60)
         if self.problem:
-            art.blit_text(surface, self.problem, 38, art.DANGER, (art.W // 2, 384), "center")
+            art.blit_text(surface, self.problem, 36, art.DANGER, (art.W // 2, 384), "center", width=art.W - 100)
         for key, rect in self.rects.items():
             focused = key == self.focus
-            special = key[0] == len(self.ROWS) and (self.label(key) == "Join" or (self.upper and key[1] == 0))
+            special = key[0] == len(self.ROWS) and (key[1] == len(self.WIDE) - 1 or
+                                                    (self.upper and self.label(key) == "Shift"))
             surface.blit(art.panel(rect.size, art.PANEL_HI if focused or special else art.PANEL,
                                    art.GOLD if special else None, 12), rect)
             art.blit_text(surface, self.label(key), 44 if key[0] < len(self.ROWS) else 40,
                           art.INK if focused else art.INK_DIM, rect.center, "center")
         art.cursor_ring(surface, self.rects[self.focus], art.GOLD, 3, self.pulse)
+
+
+class PasswordScene(KeyboardScene):
+    """The password of a protected table, shown as stars; confirming joins the table."""
+
+    heading = "Password"
+    secret = True
+
+    def __init__(self, app, entry: dict, player_name: str, problem: str = ""):
+        super().__init__(app, "", problem)
+        self.entry, self.player_name = entry, player_name
+
+    @property
+    def password(self) -> str:
+        return self.text
+
+    def subtitle(self) -> str:
+        return f"{self.entry.get('name', 'This table')} needs a password"
+
+    def submit(self) -> None:
+        if not self.text:
+            self.problem = "Type the table's password first."
+            self.app.sounds.play("reject")
+            return
+        self.app.sounds.play("confirm")
+        self.app.pop()
+        self.app.flow.connect(self.entry, self.player_name, self.text)
+
+
+class AddressScene(KeyboardScene):
+    """A table's address typed by hand: a host name or an IPv4 or IPv6 address, and a port
+    if it is not the usual one. A bad address is said in words; the address is kept in
+    the settings for next time."""
+
+    ROWS = ("1234567890", "qwertyuiop", "asdfghjkl-", "zxcvbnm.:%")
+    WIDE = ("[", "]", "Delete", "Join")
+    LIMIT = 80
+    heading = "Join by address"
+    hint = "Type it, or pick with a gamepad (A types, B deletes) or the mouse.   Enter joins   Esc back"
+
+    def __init__(self, app, player_name: str):
+        super().__init__(app, app.settings.data.get("address", ""))
+        self.player_name = player_name
+
+    def subtitle(self) -> str:
+        return "The host's address, as its lobby shows it: 192.168.1.20, [fd00::2]:47474, kitchen-pc"
+
+    def submit(self) -> None:
+        from netplay.discovery import DEFAULT_PORT, host_port, parse_address
+
+        try:
+            address, port = parse_address(self.text, DEFAULT_PORT)
+        except ValueError as error:
+            self.problem = f"{str(error)[0].upper()}{str(error)[1:]}."
+            self.app.sounds.play("reject")
+            return
+        self.app.settings.data["address"] = self.text.strip()
+        self.app.settings.save()
+        self.app.sounds.play("confirm")
+        self.app.pop()
+        self.app.flow.connect({"address": address, "port": port, "name": host_port(address, port)},
+                              self.player_name)

@@ -58,7 +58,7 @@ class PickerScene(MenuScene):
         surface.blit(art.panel(CARD.size, art.PANEL, art.GOLD), CARD)
         left, width = CARD.left + 40, CARD.width - 80
         art.blit_text(surface, info.name, 80, art.GOLD, (left, CARD.top + 30), weight="bold", width=width)
-        art.blit_text(surface, f"{info.min_players}-{info.max_players} players" + ("   real time" if info.realtime else ""),
+        art.blit_text(surface, info.players_text + ("   real time" if info.realtime else ""),
                       40, art.INK_DIM, (left, CARD.top + 120))
         y = CARD.top + 180
         for line in art.wrap(info.summary, 34, width, "regular"):

@@ -1,9 +1,11 @@
-"""Settings: volume, fullscreen, animation speed, and remappable keys and pad buttons
-(saved at once)."""
+"""Settings: volume, fullscreen, animation speed, the LAN interface, when a bot plays an
+away LAN seat, and remappable keys and pad buttons (saved at once)."""
+
+import os
 
 from client import art
 from client.scenes.base import MenuScene
-from client.settings import ANIMATION_SPEEDS, KEY_ACTIONS, PAD_ACTIONS
+from client.settings import ANIMATION_SPEEDS, BOT_AFTER_CHOICES, KEY_ACTIONS, PAD_ACTIONS
 from client.ui import Item, Menu
 
 DEVICE_TITLES = {"keys1": "Left keys (WASD)", "keys2": "Right keys (arrows)", "pad": "Gamepad buttons"}
@@ -21,12 +23,67 @@ class SettingsScene(MenuScene):
             Item(lambda: f"Animation speed: {settings.animation}", None,
                  lambda: self._animation(-1), lambda: self._animation(1),
                  hint="How fast tables animate and dwell on reveals; instant skips both."),
+            Item(self._interface_label, None, lambda: self._interface(-1), lambda: self._interface(1),
+                 hint="Which network LAN tables are hosted and looked for on (all: every one)."),
+            Item(self._bot_after_label, None, lambda: self._bot_after(-1), lambda: self._bot_after(1),
+                 hint="When a LAN player you host is away this long, a bot plays their seat until they return."),
             Item(DEVICE_TITLES["keys1"], lambda: self._bindings("keys1")),
             Item(DEVICE_TITLES["keys2"], lambda: self._bindings("keys2")),
             Item(DEVICE_TITLES["pad"], lambda: self._bindings("pad")),
             Item("Reset controls", self._reset),
             Item("Back", app.pop),
-        ], (art.W // 2, 200), width=760, height=72, gap=14, sounds=app.sounds)
+        ], (art.W // 2, 170), width=900, height=64, gap=10, size=40, sounds=app.sounds)
+        self.interfaces: list[tuple[str, str]] | None = None  # looked up when first needed
+
+    # --- the LAN -------------------------------------------------------------------------
+    @staticmethod
+    def environment_interfaces() -> str:
+        return os.environ.get("SPIELABEND_INTERFACES", "").strip()
+
+    def _interface_label(self) -> str:
+        fixed = self.environment_interfaces()
+        if fixed:
+            return f"LAN interface: {fixed} (from the environment)"
+        chosen = self.app.settings.data.get("interface")
+        if not chosen:
+            return "LAN interface: all"
+        name = dict(self.interface_choices()).get(chosen)
+        return f"LAN interface: {chosen}" + (f" ({name})" if name else " (not on this computer now)")
+
+    def interface_choices(self) -> list[tuple[str, str]]:
+        if self.interfaces is None:
+            try:
+                from netplay.discovery import interface_choices
+
+                self.interfaces = interface_choices()
+            except Exception:  # noqa: BLE001 - no adapters to list: "all" is still a choice
+                self.interfaces = []
+        return self.interfaces
+
+    def _interface(self, step: int) -> None:
+        if self.environment_interfaces():
+            self.app.note("SPIELABEND_INTERFACES chooses the interface; unset it to choose here.", 5,
+                          key="interface")
+            return
+        choices = [None] + [address for address, _ in self.interface_choices()]
+        chosen = self.app.settings.data.get("interface")
+        position = choices.index(chosen) if chosen in choices else 0
+        self.app.settings.data["interface"] = choices[(position + step) % len(choices)]
+        self.app.settings.save()
+
+    def _bot_after_label(self) -> str:
+        seconds = self.app.settings.data.get("bot_after")
+        if seconds is None:
+            return "Away LAN players: wait for them"
+        return f"Away LAN players: a bot plays after {seconds // 60} min" if seconds >= 60 and seconds % 60 == 0 \
+            else f"Away LAN players: a bot plays after {seconds:g} s"
+
+    def _bot_after(self, step: int) -> None:
+        chosen = self.app.settings.data.get("bot_after")
+        choices = list(BOT_AFTER_CHOICES)
+        position = choices.index(chosen) if chosen in choices else 0
+        self.app.settings.data["bot_after"] = choices[(position + step) % len(choices)]
+        self.app.settings.save()
 
     def _volume(self, step: float) -> None:
         self.app.settings.volume = self.app.settings.volume + step
@@ -56,7 +113,8 @@ class SettingsScene(MenuScene):
         self.menu.draw(surface, self.pulse)
         hint = self.menu.items[self.menu.focus].hint
         if hint:
-            art.blit_text(surface, hint, 32, art.INK_DIM, (art.W // 2, 935), "center", weight="regular")
+            art.blit_text(surface, hint, 32, art.INK_DIM, (art.W // 2, 940), "center", weight="regular",
+                          width=art.W - 100)
         art.blit_text(surface, f"Saved in {self.app.settings.path}", 28, art.INK_FAINT, (art.W // 2, 985), "center",
                       weight="regular", width=art.W - 100)
 
@@ -68,10 +126,15 @@ class BindingsScene(MenuScene):
         super().__init__(app)
         self.device = device
         self.waiting: str | None = None
+        self.just_bound = False  # the press that was just bound must not also do its old job
         actions = PAD_ACTIONS if device == "pad" else KEY_ACTIONS
         items = [Item(lambda a=action: self._label(a), lambda a=action: self._wait(a)) for action in actions]
         self.menu = Menu(items + [Item("Back", app.pop)], (art.W // 2, 200), width=820, height=64, gap=10,
                          size=40, sounds=app.sounds)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.just_bound = False  # every intent of that press came in the same frame
 
     def bindings(self) -> dict:
         data = self.app.settings.data
@@ -86,6 +149,8 @@ class BindingsScene(MenuScene):
         self.waiting = action
 
     def handle(self, intent) -> bool:
+        if self.just_bound and intent.pressed and intent.action != "raw":
+            return True  # the same key press, read as the job it had until now
         if self.waiting is not None:
             if intent.action == "escape":
                 self.waiting = None
@@ -94,6 +159,7 @@ class BindingsScene(MenuScene):
             if intent.action == "raw" and wanted and intent.text not in ("escape", "f11", "dpad"):
                 self.bind(self.waiting, intent.text)
                 self.waiting = None
+                self.just_bound = True
                 self.app.settings.save()
                 self.app.input.rebuild_keymaps()
                 self.app.sounds.play("confirm")

@@ -1,11 +1,15 @@
-"""The title screen: Play, Join a LAN game, Settings, Quit. Left alone for a minute, it
-falls into the attract mode (bots play a table) until anyone touches anything."""
+"""The title screen: Continue (an unfinished game), Play, Join a LAN game, Settings, Quit.
+Left alone for a minute, it falls into the attract mode (bots play a table) until anyone
+touches anything. Also the list of unfinished games, and the notice about a settings
+file that could not be read."""
 
 import math
+import os
+import time
 
 from client import art
 from client.games import TABLES
-from client.scenes.base import SETTLE_AFTER, Scene
+from client.scenes.base import SETTLE_AFTER, MenuScene, Scene, draw_dialog
 from client.ui import Item, Menu
 
 ATTRACT_AFTER = 60.0  # seconds without input
@@ -16,14 +20,27 @@ class TitleScene(Scene):
 
     def __init__(self, app):
         super().__init__(app)
-        flow = app.flow
-        self.menu = Menu([
-            Item("Play", flow.picker),
-            Item("Join a LAN game", flow.join),
-            Item("Settings", flow.settings),
-            Item("Quit", app.request_quit),
-        ], (art.W // 2, 560), sounds=app.sounds)
         self.emblems = [image for image in (table.emblem(120) for table in TABLES.values()) if image is not None]
+        self.unfinished: list = []
+        self.menu = None
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Offer Continue while there is an unfinished game (looked up again each time
+        the title shows)."""
+        flow = self.app.flow
+        self.unfinished = flow.unfinished()
+        items = [Item("Play", flow.picker), Item("Join a LAN game", flow.join), Item("Settings", flow.settings),
+                 Item("Quit", self.app.request_quit)]
+        if self.unfinished:
+            items.insert(0, Item(lambda: continue_label(self.unfinished), flow.continue_menu))
+        focus = self.menu.focus if self.menu is not None and len(self.menu.items) == len(items) else 0
+        self.menu = Menu(items, (art.W // 2, 470 if self.unfinished else 560), width=860 if self.unfinished else 620,
+                         height=74, gap=14, sounds=self.app.sounds)
+        self.menu.focus = focus
+
+    def resume(self) -> None:
+        self.refresh()
 
     def handle(self, intent) -> bool:
         if intent.action == "escape":
@@ -55,3 +72,110 @@ class TitleScene(Scene):
         art.blit_text(surface, "a game-night arcade", 48, art.INK_DIM, (art.W // 2, 282), "center")
         self.menu.draw(surface, self.pulse)
         self.draw_title(surface, "", "Mouse, WASD + Space, arrows + Enter or a gamepad.   F11 fullscreen   Esc back")
+
+
+def ago(seconds: float) -> str:
+    minutes = int(max(0.0, seconds) // 60)
+    if minutes < 1:
+        return "just now"
+    if minutes < 60:
+        return f"{minutes} minute{'s' if minutes > 1 else ''} ago"
+    hours = minutes // 60
+    if hours < 48:
+        return f"{hours} hour{'s' if hours > 1 else ''} ago"
+    return f"{hours // 24} days ago"
+
+
+def save_line(summary, now: float | None = None) -> str:
+    """One unfinished game in words: "Die Mauer with Anna, Ben and a bot, 5 minutes ago"."""
+    from engines import GAMES
+
+    now = time.time() if now is None else now
+    game = GAMES[summary.game].name if summary.game in GAMES else summary.game
+    people = [name for name, kind in zip(summary.names, summary.kinds, strict=False) if kind != "bot" and name]
+    bots = sum(1 for kind in summary.kinds if kind == "bot")
+    who = people + ([f"{bots} bot{'s' if bots > 1 else ''}"] if bots else [])
+    together = ", ".join(who[:-1]) + f" and {who[-1]}" if len(who) > 1 else "".join(who)
+    lan = " on the LAN" if "remote" in summary.kinds else ""
+    return f"{game}{lan} with {together}, {ago(now - summary.modified)}"
+
+
+def continue_label(unfinished: list) -> str:
+    if len(unfinished) > 1:
+        return f"Continue a game ({len(unfinished)} unfinished)"
+    from engines import GAMES
+
+    game = unfinished[0].game
+    return f"Continue {GAMES[game].name if game in GAMES else game} ({ago(time.time() - unfinished[0].modified)})"
+
+
+class ContinueScene(MenuScene):
+    """The unfinished games, newest first: confirm one to play on."""
+
+    def __init__(self, app, unfinished: list):
+        super().__init__(app)
+        self.build(unfinished)
+
+    def build(self, unfinished: list) -> None:
+        self.unfinished = unfinished
+        app = self.app
+        items = [Item(lambda s=s: save_line(s), lambda s=s: app.flow.continue_game(s.path)) for s in unfinished]
+        self.menu = Menu(items + [Item("Back", app.pop)], (art.W // 2, 220), width=1500, height=70, gap=12,
+                         size=38, sounds=app.sounds)
+
+    def resume(self) -> None:
+        unfinished = self.app.flow.unfinished()  # one may have turned out damaged meanwhile
+        if [s.path for s in unfinished] != [s.path for s in self.unfinished]:
+            self.build(unfinished)
+
+    def draw(self, surface) -> None:
+        surface.blit(art.background("menu"), (0, 0))
+        self.draw_title(surface, "Continue a game", "Confirm plays on where it stopped   Esc back")
+        self.menu.draw(surface, self.pulse)
+
+
+def path_lines(path, size: int, width: int) -> list[str]:
+    """A long file path broken at its separators into lines no wider than ``width``."""
+    parts = str(path).split(os.sep)
+    lines, line = [], ""
+    for i, part in enumerate(parts):
+        piece = part + (os.sep if i < len(parts) - 1 else "")
+        if line and art.text_width(line + piece, size, "regular") > width:
+            lines.append(line)
+            line = ""
+        line += piece
+    return lines + ([line] if line else [])
+
+
+class NoticeScene(MenuScene):
+    """Something the player must know before playing, over the title: what happened, in
+    words, and the file it concerns (its whole path, broken at separators)."""
+
+    opaque = False
+    modal = True
+
+    def __init__(self, app, heading: str, reason: str, where: str, path):
+        super().__init__(app)
+        self.heading = heading
+        self.lines = art.wrap(reason, 38, 1300, "regular")
+        self.where = art.wrap(where, 38, 1300, "regular")
+        self.path = path_lines(path, 32, 1300)
+        self.height = 330 + 46 * (len(self.lines) + len(self.where)) + 40 * len(self.path)
+        self.menu = Menu([Item("OK", app.pop)], (art.W // 2, 540 + self.height // 2 - 120), width=360,
+                         sounds=app.sounds)
+
+    def draw(self, surface) -> None:
+        box = draw_dialog(surface, (1420, self.height), (art.W // 2, 540))
+        art.blit_text(surface, self.heading, 64, art.GOLD, (art.W // 2, box.top + 60), "center", weight="bold")
+        y = box.top + 120
+        for line in self.lines:
+            art.blit_text(surface, line, 38, art.INK, (box.left + 60, y), weight="regular")
+            y += 46
+        y += 10
+        for line in self.where:
+            art.blit_text(surface, line, 38, art.INK_DIM, (box.left + 60, y), weight="regular")
+            y += 46
+        for line in self.path:
+            art.blit_text(surface, line, 32, art.GOLD, (box.left + 90, y), weight="regular")
+            y += 40
+        self.menu.draw(surface, self.pulse)

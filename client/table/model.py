@@ -102,6 +102,7 @@ class TableModel:
         self.log: deque[str] = deque(maxlen=LOG_LINES)
         self.goodbye: str | None = None
         self.closed_channels: set = set()
+        self.away: set[int] = set()  # seats whose player is away (the host's lobby says so)
 
     # --- what arrives -------------------------------------------------------------------
     def receive(self, channel, message: dict) -> Refusal | None:
@@ -128,6 +129,11 @@ class TableModel:
             else:
                 pending = None
             return Refusal(channel, str(message.get("code", "")), str(message.get("reason", "")), pending)
+        elif kind == "lobby":
+            seats = [seat for seat in message.get("seats", []) if isinstance(seat, dict)]
+            if len(seats) == self.players:
+                self.seat_kinds = [str(seat.get("kind", "")) for seat in seats]
+                self.away = {i for i, seat in enumerate(seats) if seat.get("away")}
         elif kind == "bye":
             self.closed_channels.add(channel)
             self.goodbye = str(message.get("reason", "")) or "the host closed the table"

@@ -1,5 +1,6 @@
-"""Escape at any table: resume, how to play, the whole log, settings, or leave (after a
-confirmation)."""
+"""Escape at any table: resume, how to play, the whole log, settings, letting a bot play
+an away LAN seat (for the screen that hosts the table), or leave (after a confirmation
+that says what leaving does)."""
 
 from client import art
 from client.scenes.base import MenuScene, draw_dialog
@@ -14,19 +15,38 @@ class PauseScene(MenuScene):
         super().__init__(app)
         self.table = table
         flow = app.flow
-        self.menu = Menu([
+        seats = [Item(lambda s=seat: self.seat_label(s), lambda s=seat: self.toggle_bot(s))
+                 for seat in sorted(table.away_since) if table.can_hand_seats() and seat not in table.choosers]
+        items = [
             Item("Resume", app.pop),
+            *seats,
             Item("How to play", lambda: flow.howto(table.info.id)),
             Item("What happened so far", lambda: flow.log(table)),
             Item("Settings", flow.settings),
             Item("Leave the game", self.leave),
-        ], (art.W // 2, 380), sounds=app.sounds)
+        ]
+        self.height = 270 + 94 * len(items)  # the dialog: heading, the menu, a margin
+        self.menu = Menu(items, (art.W // 2, 540 - self.height // 2 + 210), width=820 if seats else 620,
+                         sounds=app.sounds)
+
+    def bot_plays(self, seat: int) -> bool:
+        kinds = self.table.model.seat_kinds
+        return seat < len(kinds) and kinds[seat] == "bot"
+
+    def seat_label(self, seat: int) -> str:
+        name = self.table.name(seat)
+        if self.bot_plays(seat):
+            return f"Stop the bot: {name}'s seat waits"
+        away = self.table.away_words(seat)
+        return f"Let a bot play for {name}" + (f" ({away})" if away else "")
+
+    def toggle_bot(self, seat: int) -> None:
+        self.table.hand_seat(seat, not self.bot_plays(seat))
 
     def leave(self) -> None:
-        self.app.flow.confirm("Leave the game? It ends for everyone at this table.",
-                              lambda: self.app.flow.leave_table(self.table))
+        self.app.flow.confirm(self.app.flow.leave_words(self.table), lambda: self.app.flow.leave_table(self.table))
 
     def draw(self, surface) -> None:
-        draw_dialog(surface, (760, 740), (art.W // 2, 540))
-        art.blit_text(surface, "Paused", 110, art.GOLD, (art.W // 2, 260), "center", weight="bold")
+        box = draw_dialog(surface, (960 if len(self.menu.items) > 5 else 760, self.height), (art.W // 2, 540))
+        art.blit_text(surface, "Paused", 110, art.GOLD, (art.W // 2, box.top + 90), "center", weight="bold")
         self.menu.draw(surface, self.pulse)

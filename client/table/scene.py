@@ -64,6 +64,8 @@ class TableScene(Scene):
         self.demo = demo  # bots play every seat; input belongs to the demo (see Flow.demo_input)
         self.running_game = not demo
         self.closed = False
+        self.rejoin_token: str | None = None  # a joined table: this seat's token (client.rejoin)
+        self.away_since: dict[int, float] = {}  # away seats, since when on this table's clock
         self.finished_at: float | None = None
         self.live: dict[int, list[Choice]] = {seat: [] for seat in self.sessions}
         self._made_from: dict = {}  # what each seat's choices were last made from
@@ -137,7 +139,54 @@ class TableScene(Scene):
                 if refusal is not None:
                     self.refused(refusal)
                 elif message.get("t") == "bye" and (channel is None or self.public is None):
-                    self.app.toasts.add(f"Disconnected: {self.model.goodbye}", owner=self, key="bye")
+                    words = f"Disconnected: {self.model.goodbye}."
+                    if self.rejoin_token and self.model.goodbye != "the game is over":
+                        words += " Your seat is kept: rejoin it from Join a LAN game when the host is back."
+                    self.app.toasts.add(words, owner=self, key="bye", seconds=12)
+                elif message.get("t") == "lobby":
+                    self.seen_away()
+
+    # --- away seats -------------------------------------------------------------------------
+    def seen_away(self) -> None:
+        """Note when seats went away or came back (the lobby says), and say so."""
+        for seat in sorted(self.model.away - set(self.away_since)):
+            self.away_since[seat] = self.clock
+            if seat not in self.choosers:
+                hint = "  Esc: let a bot play for them." if self.can_hand_seats() else ""
+                self.app.toasts.add(f"{self.name(seat)} is away.{hint}", problem=False, colour=self.colour(seat),
+                                    owner=self, seconds=6, key=f"away{seat}")
+        for seat in sorted(set(self.away_since) - self.model.away):
+            del self.away_since[seat]
+            self.app.toasts.add(f"{self.name(seat)} is back.", problem=False, colour=self.colour(seat), owner=self,
+                                seconds=3, key=f"away{seat}")
+
+    def away_words(self, seat: int) -> str | None:
+        """"away 1:05" (and who plays meanwhile) for an away seat, else None."""
+        since = self.away_since.get(seat)
+        if since is None:
+            return None
+        seconds = int(self.clock - since)
+        kinds = self.model.seat_kinds
+        bot = seat < len(kinds) and kinds[seat] == "bot"
+        return f"away {seconds // 60}:{seconds % 60:02d}" + (", a bot plays" if bot else "")
+
+    def can_hand_seats(self) -> bool:
+        """Whether this screen hosts the table (it may hand away seats to bots)."""
+        return self.server is not None
+
+    def hand_seat(self, seat: int, to_bot: bool) -> None:
+        """The host lets a bot play an away ``seat`` (``to_bot``), or stops it: the seat
+        waits for its player again. Its player takes it back by rejoining either way."""
+        if self.server is None:
+            return
+        host = self.server.host
+        self.server.call((lambda: host.hand_to_bot(seat)) if to_bot else (lambda: host.take_back(seat)))
+
+    def apply_host_settings(self) -> None:
+        """The settings' time before a bot takes an away seat, for the table this screen hosts."""
+        if self.server is not None:
+            host, value = self.server.host, self.app.settings.data.get("bot_after")
+            self.server.call(lambda: setattr(host, "bot_after", value))
 
     def refused(self, refusal: Refusal) -> None:
         self.app.sounds.play("reject")
@@ -341,12 +390,14 @@ class TableScene(Scene):
             return
         self.closed = True
         self.refresh()
-        close_soon(*self.sessions.values(), self.public, self.server)
+        close_soon(*self.sessions.values(), self.public, self.server)  # a server closes its host's save
         self.server = None
         if self.host is not None:
             self.app.undrive(self.host)
+            self.host.close_save()
 
     def resume(self) -> None:
+        self.apply_host_settings()  # they may have changed from the pause menu
         if any(chooser.device in ("mouse", "any") for chooser in self.choosers.values()):
             pygame.mouse.set_visible(False)
 
@@ -366,12 +417,25 @@ class TableScene(Scene):
         self.draw_log(surface)
         for seat in range(self.players):
             self.game.draw_seat(surface, seat, self.layout.seats[seat])
+            self.draw_away(surface, seat)
         for seat in self.choosers:
             self.draw_choices(surface, seat)
         self.game.draw_overlay(surface)
         for chooser in self.choosers.values():
             if chooser.device in ("mouse", "any"):
                 art.pointer(surface, self.app.input.mouse_pos, self.colour(chooser.seat))
+
+    def draw_away(self, surface, seat: int) -> None:
+        """A badge over an away seat's zone: how long, and whether a bot plays meanwhile."""
+        words = self.away_words(seat)
+        zone = self.layout.seats.get(seat)
+        if words is None or zone is None:
+            return
+        width = min(zone.width - 8, art.text_width(words, 28) + 36)
+        badge = pygame.Rect(0, 0, width, 44)
+        badge.center = (zone.centerx, zone.top)  # across the zone's top edge, clear of its name
+        surface.blit(art.panel(badge.size, (70, 40, 36), self.colour(seat), 10, 235), badge)
+        art.blit_text(surface, words, 28, art.INK, badge.center, "center", width=badge.width - 16)
 
     def draw_header(self, surface) -> None:
         box = self.layout.header

@@ -13,7 +13,7 @@ SCREENSHOTS = Path(__file__).resolve().parents[1] / "screenshots"
 def config_home(tmp_path, monkeypatch):
     home = tmp_path / "config"
     monkeypatch.setenv("XDG_CONFIG_HOME", str(home))
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))  # high scores, saves: never the real ones
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))  # saves, seats to rejoin, high scores: this test's own
     return home
 
 

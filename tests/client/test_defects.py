@@ -301,3 +301,19 @@ def test_at_instant_speed_a_table_never_dwells(make_app):
             break
         assert table.pacer.wait <= 0 and not table.anim.tweens.running() and not table.anim.moments.busy()
     assert isinstance(app.top, ResultsScene)
+
+
+def test_a_long_session_of_log_lines_keeps_rendered_words_within_their_byte_budget(monkeypatch):
+    """A night of play writes thousands of distinct log lines; their images must not pile up."""
+    pygame.font.init()
+    monkeypatch.setattr(art.text, "budget", 2 * 1024 * 1024)
+    art.text.cache_clear()
+    first = art.text("Turn 1: Anna places a wall", 28)
+    for turn in range(2, 3000):
+        art.text(f"Turn {turn}: Anna places a wall of {turn % 7} and a gate", 28)
+    assert art.text.bytes <= art.text.budget
+    assert 10 < len(art.text.images) < 3000
+    recent = art.text("Turn 2999: Anna places a wall of 3 and a gate", 28)
+    assert art.text("Turn 2999: Anna places a wall of 3 and a gate", 28) is recent  # still served from memory
+    assert art.text("Turn 1: Anna places a wall", 28) is not first  # the oldest was let go and drawn again
+    art.text.cache_clear()

@@ -66,7 +66,7 @@ def test_an_unreadable_table_is_moved_aside_never_overwritten(where, content):
     board = highscores.record("wild_west", "Anna", 33, where=where)
     assert board.place == 1 and [e["score"] for e in board.entries] == [33]
     assert "moved aside" in board.problem and "could not be read" in board.problem
-    aside = [p for p in where.iterdir() if p.name.startswith("wild_west.json.unreadable-")]
+    aside = [p for p in where.iterdir() if p.name.startswith("wild_west-unreadable-")]
     assert len(aside) == 1 and aside[0].read_bytes() == content  # the old file, byte for byte
     assert aside[0].name in board.problem
     assert highscores.read("wild_west", where).problem == ""  # the fresh table reads fine
@@ -84,7 +84,7 @@ def test_two_unreadable_files_in_the_same_second_are_both_kept(where):
     for content in (b"one", b"two"):
         (where / "wild_west.json").write_bytes(content)
         highscores.read("wild_west", where)
-    kept = sorted(p.read_bytes() for p in where.iterdir() if ".unreadable-" in p.name)
+    kept = sorted(p.read_bytes() for p in where.iterdir() if "-unreadable-" in p.name)
     assert kept == [b"one", b"two"]
 
 

@@ -43,10 +43,10 @@ def play_out(app, table, seat, remote=None, limit=4000) -> None:
         time.sleep(0.002)
 
 
-def wait_for(app, scene_type, seconds: float = 5.0):
+def wait_for(app, scene_type, seconds: float = 15.0):
     """Run frames (the network answers meanwhile) until a ``scene_type`` is on top."""
     deadline = time.monotonic() + seconds
-    for _ in range(1000):
+    for _ in range(3000):
         if isinstance(app.top, scene_type) or time.monotonic() > deadline:
             break
         frames(app, 1)

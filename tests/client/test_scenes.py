@@ -97,15 +97,25 @@ def test_table_pause_and_results_build_and_draw(make_app):
     shoot(app, "scene_results")
 
 
-def test_corrupt_settings_file_gives_defaults_and_a_note(make_app, config_home):
+def test_corrupt_settings_file_gives_defaults_and_a_notice_saying_where_it_went(make_app, config_home):
+    from client.scenes.title import NoticeScene
+
     (config_home / "spielabend").mkdir(parents=True)
     (config_home / "spielabend" / "settings.json").write_text("{not json", encoding="utf-8")
     app = make_app()
-    app.push(TitleScene(app))
+    app.flow.start_title(app)
     frames(app, 2)
     assert app.settings.data["volume"] == 0.7
-    assert any("could not be read" in toast.words for toast in app.toasts.toasts)
+    notice = app.top
+    assert isinstance(notice, NoticeScene)
+    words = " ".join(notice.lines + notice.where)
+    assert "could not be read" in words and "line 1, column 2" in words and "Error" not in words
+    (kept,) = (config_home / "spielabend").glob("settings-unreadable-*.json")
+    assert "".join(notice.path) == str(kept)
     shoot(app, "scene_title_corrupt_settings")
+    key("return")
+    frames(app, 2)
+    assert isinstance(app.top, TitleScene)
 
 
 def test_window_close_during_a_game_asks_first(make_app):
@@ -133,9 +143,11 @@ def test_the_join_browser_lists_tables_and_keeps_the_name(make_app):
     join.error, join.browser = None, Browser()
     app.push(join)
     frames(app, 3)
-    assert len(join.menu.items) == 4
+    labels = [item.text() for item in join.menu.items]
+    assert len(labels) == 5  # two tables, type an address, your name, back
+    assert "2 open, 1 taken" in labels[0] and "playing: not joinable" in labels[1]
     shoot(app, "scene_join_tables")
-    join.menu.focus = 2
+    join.menu.focus = 3
     join.menu.activate()  # edit "Your name"
     for letter in "Zed":
         pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=letter))

@@ -21,7 +21,7 @@ def table_with_pad(make_app):
     post(pygame.CONTROLLERDEVICEADDED, instance_id=PAD, device_index=0)
     frames(app, 1)
     table = local_table(app, [("Anna", "keys1"), ("Ben", f"pad:{PAD}"), ("Clara", "keys2")], seed=11)
-    frames(app, 5)
+    frames(app, 20)  # past the cross-fade from the title (which differs once a game is unfinished)
     return app, table
 
 

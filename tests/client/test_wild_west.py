@@ -138,7 +138,7 @@ def test_a_corrupt_high_score_file_is_moved_aside_and_the_player_told(make_app, 
     event = {"type": "game_over", "reason": "tumbleweeds", "totals": [31], "winners": [0], "scores": []}
     table.game.record_high_score(event)
     assert table.game.board_scores.place == 1
-    aside = [p for p in scores.iterdir() if ".unreadable-" in p.name]
+    aside = [p for p in scores.iterdir() if "-unreadable-" in p.name]
     assert aside and aside[0].read_bytes() == b"\x00 not a table"
     words = [toast.words for toast in app.toasts.toasts]
     assert any("moved aside" in w for w in words), words

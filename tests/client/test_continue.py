@@ -1,0 +1,178 @@
+"""Window games are saved as they go (the host's journal) and the title offers Continue
+for an unfinished one: local seats come back on their devices, a hosted table is served
+again and its LAN seats rejoin by token."""
+
+import time
+
+import pygame
+import pytest
+
+from client.scenes.base import ConfirmScene
+from client.scenes.lan import HostLobbyScene
+from client.scenes.title import ContinueScene, NoticeScene, TitleScene
+from client.seats import SeatPlan
+from client.table.pause import PauseScene
+from client.table.results import ResultsScene
+from client.table.scene import TableScene
+from netplay.saves import read_save, record_line, unfinished_saves
+from tests.client.conftest import click, frames, key, local_table, post, shoot
+from tests.client.drive import act, first_legal, play_to_results
+
+pytestmark = pytest.mark.timeout(60)
+
+
+def moves_by(host, seat: int) -> int:
+    return sum(1 for player, _ in host.log if player == seat)
+
+
+def leave_through_the_pause_menu(app, table) -> None:
+    key("escape")
+    frames(app, 2)
+    pause = app.top
+    assert isinstance(pause, PauseScene)
+    click(app, pause.menu.rects[[item.text() for item in pause.menu.items].index("Leave the game")].center)
+    frames(app, 2)
+    assert isinstance(app.top, ConfirmScene)
+    click(app, app.top.menu.rects[1].center)  # "Yes"
+    frames(app, 2)
+
+
+def test_a_window_game_quit_mid_way_is_continued_from_the_title(make_app):
+    app = make_app()
+    app.settings.animation = "instant"  # saving and continuing are under test here, not the pacing
+    app.flow.start_title(app)
+    assert [item.text() for item in app.top.menu.items][0] == "Play"  # nothing to continue yet
+    table = local_table(app, [("Anna", "keys1"), ("Ben", "bot:easy"), ("Clara", "keys2")], seed=None,
+                        bot_delay=0.05, rounds=1)
+    host = table.host
+    deadline = time.monotonic() + 20
+    while moves_by(host, 0) < 2 and time.monotonic() < deadline:  # Anna and Clara play a few moves by keys
+        for seat in (0, 2):
+            choices = table.live.get(seat, [])
+            if choices and table.model.pending.get(seat) is None and not table.pacer.busy():
+                act(app, table, seat, first_legal(table, seat, choices, len(host.log)))
+        frames(app, 2, dt=3 / 60)
+    assert moves_by(host, 0) >= 2
+    digest, actions, save = host.state.digest(), len(host.log), host.save_path
+    assert read_save(save).log == host.log  # written ahead of every move
+    leave_through_the_pause_menu(app, table)
+    title = app.top
+    assert isinstance(title, TitleScene) and table.closed
+    first = title.menu.items[0].text()
+    assert first.startswith("Continue Die Mauer"), first
+    frames(app, 20)
+    shoot(app, "continue_title")
+    click(app, title.menu.rects[0].center)
+    frames(app, 3)
+    again = app.top
+    assert isinstance(again, TableScene) and again is not table
+    assert again.host.state.digest() == digest and len(again.host.log) == actions
+    assert again.choosers[0].device == "keys1" and again.choosers[2].device == "keys2"  # back on their devices
+    assert again.model.names == ["Anna", "Ben", "Clara"] and again.host.save_path == save
+    frames(app, 20)
+    shoot(app, "continue_table")
+    play_to_results(app, again)
+    assert isinstance(app.top, ResultsScene)
+    app.flow.title()
+    frames(app, 2)
+    assert [item.text() for item in app.top.menu.items][0] == "Play"  # finished: nothing to continue
+    assert unfinished_saves("window") == []
+
+
+def test_a_gamepad_seat_comes_back_on_the_pad_there_is_now(make_app):
+    """Pad numbers change between runs: a seat whose pad is gone takes a pad that is there."""
+    app = make_app()
+    app.flow.start_title(app)
+    post(pygame.CONTROLLERDEVICEADDED, instance_id=4, device_index=0)
+    frames(app, 1)
+    table = local_table(app, [("Anna", "pad:4"), ("Ben", "bot:easy")], seed=2)
+    table.close()
+    app.flow.title()
+    post(pygame.CONTROLLERDEVICEREMOVED, instance_id=4)
+    post(pygame.CONTROLLERDEVICEADDED, instance_id=9, device_index=0)
+    frames(app, 2)
+    app.flow.continue_menu()
+    frames(app, 2)
+    assert isinstance(app.top, TableScene) and app.top.choosers[0].device == "pad:9"
+
+
+def test_several_unfinished_games_are_listed_and_a_damaged_one_is_said_in_words(make_app):
+    app = make_app()
+    app.flow.start_title(app)
+    first = local_table(app, [("Anna", "keys1"), ("Ben", "bot:easy")], seed=2)
+    app.flow.leave_table(first)
+    second = local_table(app, [("Clara", "mouse"), ("Dora", "bot:hard"), ("Emil", "bot:easy")], seed=3)
+    app.flow.leave_table(second)
+    frames(app, 2)
+    assert app.top.menu.items[0].text() == "Continue a game (2 unfinished)"
+    app.flow.continue_menu()
+    frames(app, 20)
+    listing = app.top
+    assert isinstance(listing, ContinueScene)
+    lines = [item.text() for item in listing.menu.items]
+    assert lines[0].startswith("Die Mauer with Clara and 2 bots") and lines[1].startswith("Die Mauer with Anna and 1 bot")
+    shoot(app, "continue_list")
+    path = listing.unfinished[1].path
+    data = path.read_bytes().split(b"\n")
+    bogus = record_line('{"k":"act","n":0,"p":0,"a":{"type":"fly"}}').rstrip(b"\n")  # whole, but no move of the game
+    path.write_bytes(b"\n".join(data[:2] + [bogus] + data[2:]))
+    app.flow.continue_game(path)
+    frames(app, 2)
+    notice = app.top
+    assert isinstance(notice, NoticeScene)
+    words = " ".join(notice.lines)
+    assert words.startswith("This save is damaged: a saved move does not follow from the ones before it")
+    assert "None" not in words and "".join(notice.path) == str(path.with_suffix(".damaged"))
+    assert path.with_suffix(".damaged").exists() and not path.exists()  # kept, and not offered again
+    frames(app, 20)
+    shoot(app, "continue_damaged")
+    app.flow.title()
+    frames(app, 2)
+    assert app.top.menu.items[0].text().startswith("Continue Die Mauer")  # one left
+
+
+def test_a_hosted_window_game_is_continued_and_its_lan_seat_rejoins_by_token(make_app):
+    from netplay.peer import RemoteSession
+
+    app = make_app()
+    app.settings.animation = "fast"
+    app.flow.start_title(app)
+    lobby = HostLobbyScene(app, "die_mauer", [SeatPlan("Anna", "keys1", 0), SeatPlan("", "open", 1)],
+                           {"rounds": 2}, serve_options={"port": 0, "advertise": False}, bot_delay=0.05)
+    app.push(lobby)
+    zoe = RemoteSession("127.0.0.1", lobby.handle_.port, "Zoe")
+    try:
+        assert zoe.wait_welcome(5) == 1
+        token = zoe.token
+        deadline = time.monotonic() + 10
+        while not isinstance(app.top, TableScene) and time.monotonic() < deadline:
+            frames(app, 1)
+            time.sleep(0.01)
+        table = app.top
+        assert isinstance(table, TableScene)
+    finally:
+        zoe.close()
+    table_name = lobby.table_name
+    app.flow.leave_table(table)
+    frames(app, 2)
+    title = app.top
+    assert title.menu.items[0].text().startswith("Continue Die Mauer")
+    click(app, title.menu.rects[0].center)
+    frames(app, 3)
+    again = app.top
+    assert isinstance(again, TableScene) and again.server is not None
+    assert again.server.server.name == table_name  # the table keeps its name
+    frames(app, 20)
+    assert 1 in again.away_since  # the LAN seat waits for its player
+    shoot(app, "continue_hosted")
+    back = RemoteSession("127.0.0.1", again.server.port, "Zoe", token=token)
+    try:
+        assert back.wait_welcome(5) == 1
+        deadline = time.monotonic() + 10
+        while 1 in again.away_since and time.monotonic() < deadline:
+            frames(app, 1)
+            time.sleep(0.01)
+        assert 1 not in again.away_since and again.model.names[1] == "Zoe"
+    finally:
+        back.close()
+        again.close()

@@ -1,0 +1,134 @@
+"""A window peer in a process of its own, for tests of two windows at one table.
+
+    python -m tests.client.window_peer ADDRESS MOVES
+
+It opens the window (on whatever SDL video driver the environment names), joins the
+table at ADDRESS by typing it on the join screen, plays MOVES moves of its own through
+synthetic key presses, then leaves the table through the pause menu and prints ``LEFT``.
+When a line ``REJOIN`` arrives on stdin it goes back to the join screen, picks "Rejoin",
+sits down again (``BACK <seat>``) and plays to the results (``RESULTS``). Every wait is
+bounded: it exits 3 if a step does not happen in time. Screenshots go to
+``$SPIELABEND_SHOTS`` (if set) as ``peer_<step>.png``.
+"""
+
+import os
+import sys
+import threading
+import time
+
+import pygame
+
+from client.app import App
+from client.scenes.title import TitleScene
+from client.table.results import ResultsScene
+from client.table.scene import TableScene
+from tests.client.conftest import click, frames, key, post
+from tests.client.drive import act, first_legal
+
+STEP_SECONDS = 40.0
+
+
+class Stuck(Exception):
+    pass
+
+
+def say(words: str) -> None:
+    print(words, flush=True)
+
+
+def shoot(app, name: str) -> None:
+    folder = os.environ.get("SPIELABEND_SHOTS")
+    if folder:
+        app.screenshot(os.path.join(folder, f"peer_{name}.png"))
+
+
+def wait_until(app, done, seconds: float = STEP_SECONDS, act_each=None):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        result = done()
+        if result:
+            return result
+        if act_each is not None:
+            act_each()
+        frames(app, 2, dt=3 / 60)
+        time.sleep(0.005)
+    raise Stuck(f"timed out; top scene {type(app.top).__name__}")
+
+
+def play(app, table: TableScene, state: dict) -> None:
+    """One of this seat's moves, if it may move now (first legal choice, in turn)."""
+    if app.top is not table:
+        return
+    for seat in table.choosers:
+        choices = table.live.get(seat, [])
+        if choices and table.model.pending.get(seat) is None and not table.pacer.busy():
+            choice = first_legal(table, seat, choices, state["moves"])
+            if choice is not None:
+                act(app, table, seat, choice)
+                state["moves"] += 1
+
+
+def menu_item(scene, starts: str) -> int:
+    return next(i for i, item in enumerate(scene.menu.items) if item.text().startswith(starts))
+
+
+def main(address: str, moves: int) -> int:
+    commands: list[str] = []
+    threading.Thread(target=lambda: commands.extend(line.strip() for line in sys.stdin), daemon=True).start()
+    app = App(window_size=(1280, 720))
+    app.settings.animation = os.environ.get("SPIELABEND_ANIMATION", "fast")
+    app.flow.start_title(app)
+    frames(app, 2)
+    try:
+        app.flow.join()
+        join = app.top
+        click(app, join.menu.rects[menu_item(join, "Type an address")].center)
+        frames(app, 2)
+        for letter in address:
+            post(pygame.TEXTINPUT, text=letter)
+        frames(app, 20)
+        shoot(app, "address")
+        key("return")
+        table = wait_until(app, lambda: app.top if isinstance(app.top, TableScene) else None)
+        seat = next(iter(table.choosers))
+        say(f"SEATED {seat}")
+        state = {"moves": 0}
+        wait_until(app, lambda: state["moves"] >= moves, act_each=lambda: play(app, table, state))
+        frames(app, 10)
+        shoot(app, "before_leaving")
+        key("escape")
+        frames(app, 2)
+        pause = app.top
+        click(app, pause.menu.rects[menu_item(pause, "Leave")].center)
+        frames(app, 20)
+        shoot(app, "leave_prompt")
+        say(f"PROMPT {app.top.question}")
+        click(app, app.top.menu.rects[1].center)  # "Yes"
+        wait_until(app, lambda: isinstance(app.top, TitleScene))
+        say("LEFT")
+        wait_until(app, lambda: "REJOIN" in commands, seconds=60)
+        app.flow.join()
+        join = app.top
+        frames(app, 20)  # past the cross-fade
+        shoot(app, "rejoin")
+        click(app, join.menu.rects[menu_item(join, "Rejoin")].center)
+        table = wait_until(app, lambda: app.top if isinstance(app.top, TableScene) else None)
+        say(f"BACK {next(iter(table.choosers))}")
+        frames(app, 10)
+        shoot(app, "back")
+        wait_until(app, lambda: isinstance(app.top, ResultsScene), seconds=60,
+                   act_each=lambda: play(app, table, state))
+        frames(app, 30)
+        shoot(app, "results")
+        say("RESULTS")
+        return 0
+    except Stuck as stuck:
+        say(f"STUCK {stuck}")
+        return 3
+    finally:
+        app.quit()
+        pygame.quit()
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1], int(sys.argv[2])))
