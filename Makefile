@@ -3,7 +3,7 @@ PYTHON ?= python3.11
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: play test lint bench bench-net bench-client clean
+.PHONY: play test lint bench bench-net bench-client tournament clean
 
 # Rebuilt whenever pyproject.toml is newer than the venv's stamp.
 $(VENV)/.stamp: pyproject.toml
@@ -28,6 +28,10 @@ bench: $(VENV)/.stamp
 
 bench-net: $(VENV)/.stamp
 	$(BIN)/python tools/bench_net.py
+
+# Bot strengths and decision times (docs/bots.md); e.g. make tournament ARGS="--game die_mauer --games 20"
+tournament: $(VENV)/.stamp
+	$(BIN)/python tools/tournament.py $(ARGS)
 
 bench-client: $(VENV)/.stamp
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python tools/bench_client.py

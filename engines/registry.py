@@ -49,7 +49,12 @@ class Option:
 
 
 Bot = Callable[[dict, list, Any], Any]
-"""A bot: (its player's view, its legal actions, an engines.Rng) -> one of the actions."""
+"""A bot: (its player's view, its legal actions, an engines.Rng) -> one of the actions.
+
+A bot is a pure function of its arguments (no shared mutable state), so it may think in
+a worker thread while the host or the window goes on."""
+
+STRENGTHS = ("easy", "normal", "hard")
 
 
 @dataclass(frozen=True)
@@ -59,7 +64,7 @@ class GameInfo:
     min_players: int
     max_players: int
     state_class: type[GameState]
-    bot: Bot
+    bot: Bot  # the default bot (headless runner, golden playthroughs, a remote --bot peer)
     summary: str
     options: dict[str, Option] = field(default_factory=dict)
     lower_score_wins: bool = False
@@ -76,6 +81,15 @@ class GameInfo:
     # Parse a line of the game's action notation (docs/rules/<id>.md) into an action.
     parse_action: Callable[[str], Any] | None = None
     notation: Callable[[Any], str] | None = None
+    # The bot of each strength ("easy", "normal", "hard"; docs/bots.md); every strength
+    # falls back to ``bot`` when a game gives none.
+    bots: dict = field(default_factory=dict)
+    # sample_state(view, rng) -> a full state whose view for the viewer equals ``view``,
+    # its hidden parts drawn at random among what is still possible (for search bots).
+    sample_state: Callable[[dict, Any], GameState] | None = None
+
+    def __post_init__(self):
+        object.__setattr__(self, "bots", {strength: self.bots.get(strength, self.bot) for strength in STRENGTHS})
 
     @property
     def players_text(self) -> str:

@@ -33,6 +33,7 @@ from engines import (
     new_game,
 )
 from engines.plain import encode
+from engines.registry import STRENGTHS
 
 from .bots import BotDriver, Plan
 from .errors import Refused, SaveError
@@ -40,7 +41,6 @@ from .saves import SAVE_FORMAT, SAVE_VERSION, Journal, read_save, record_json
 from .session import LocalSession
 
 SEAT_KINDS = ("local", "remote", "bot")
-STRENGTHS = ("easy", "normal", "hard")
 AWAY_AFTER = 5.0  # seconds of silence before a remote seat is shown as away
 MAX_BOT_MOVES_PER_TICK = 100_000  # a safety bound; a whole game fits
 SNAPSHOT_EVERY = 500  # actions between snapshots of the engine state in the save

@@ -5,8 +5,9 @@ Rulings AR-1 to AR-7, quoted in full in docs/rules/architekton.md with the notat
 """
 
 from ..registry import GameInfo, Option
-from .bot import bot
+from .bot import BOTS, bot
 from .rules import ArchitektonState
+from .sampling import sample_state
 from .tiles import is_building
 
 
@@ -59,6 +60,8 @@ GAME = GameInfo(
     max_players=2,
     state_class=ArchitektonState,
     bot=bot,
+    bots=BOTS,
+    sample_state=sample_state,
     summary=(
         "Two builders lay building and landscape tiles in a growing chessboard. Every "
         "building gets one of your houses; once four landscapes enclose it, its owner "

@@ -1,6 +1,6 @@
-"""The Architekton bot: reads only its own view and scores every legal action.
+"""Architekton bots in three strengths (docs/bots.md); each reads only its own view.
 
-It aims for buildings it owns to end up enclosed by matching landscapes (AR-4 +1), lays
+The normal bot scores every legal action. It aims for buildings it owns to end up enclosed by matching landscapes (AR-4 +1), lays
 mismatching landscapes beside the opponent's houses (and drives them into debt they
 cannot pay when it can), keeps its buildings clear of the final removal (AR-6) and its
 houses diagonally connected. With two tiles in hand it values each first placement
@@ -8,6 +8,10 @@ together with the best the second tile can still do after it; it chooses only am
 the legal actions, and those never strand the second tile (AR-5).
 """
 
+import math
+
+from ..search import SearchModel, best_action
+from .sampling import sample_state
 from .tiles import (
     DIAGONALS,
     FACING,
@@ -28,6 +32,7 @@ class _Board:
     def __init__(self, view: dict):
         self.cells = {(c["x"], c["y"]): c for c in view["board"]}
         self.chips = view["chips"]
+        self._houses: dict[int, set] = {}  # per player, filled on first use
 
     def with_tile(self, tile: str, x: int, y: int, rot: int, house) -> "_Board":
         """This board with one more tile laid (the view's own cells are not touched)."""
@@ -38,6 +43,7 @@ class _Board:
             "sides": FACING[tile][rot], "house": house, "scored": False,
         }
         board.chips = self.chips
+        board._houses = {}
         return board
 
     def neighbours(self, x: int, y: int) -> list:
@@ -51,7 +57,10 @@ class _Board:
         )
 
     def houses(self, player: int) -> set:
-        return {xy for xy, c in self.cells.items() if c["house"] == player}
+        """The squares of ``player``'s houses (do not change the set: it is kept)."""
+        if player not in self._houses:
+            self._houses[player] = {xy for xy, c in self.cells.items() if c["house"] == player}
+        return self._houses[player]
 
     def open_spots(self, building: bool) -> list:
         """Empty squares of one parity next to the board, with neighbours' terrains."""
@@ -142,16 +151,23 @@ def bot(view: dict, legal: list, rng):
         return _settle(view, board, legal, me)
     if kind == "move_house":
         return min(legal, key=lambda a: (_house_worth(board, me, a["x"], a["y"]), rng.random()))
+    value = _valuer(view, board, legal)
+    return max(legal, key=lambda a: (value(a), rng.random()))
+
+
+def _valuer(view: dict, board: _Board, legal: list):
+    """The heuristic value of each take (both tiles at their best) or placement."""
+    me = view["you"]
     stock = view["houses"][me]
-    if kind == "take":
+    if legal[0]["type"] == "take":
         spots = {True: board.open_spots(True), False: board.open_spots(False)}
         worth = {}
         for action in legal:
             for tile in action["tiles"]:
                 if tile not in worth:
                     worth[tile] = _best_for_tile(board, me, stock, tile, spots[is_building(tile)])
-        return max(legal, key=lambda a: (sum(worth[t] for t in a["tiles"]), rng.random()))
-    return max(legal, key=lambda a: (_turn_value(board, me, stock, view["hand"], a), rng.random()))
+        return lambda a: sum(worth[t] for t in a["tiles"])
+    return lambda a: _turn_value(board, me, stock, view["hand"], a)
 
 
 def _turn_value(board: _Board, me: int, stock: int, hand: list, action: dict) -> float:
@@ -189,3 +205,58 @@ def _house_worth(board: _Board, me: int, x: int, y: int) -> float:
         return worth + 1.0
     land = sum(n is not None for n in around)
     return worth + 0.3 * land - 0.8 * board.mismatches(x, y)
+
+
+# --- easy and hard --------------------------------------------------------------------------
+EASY_NOISE = 6.0  # random preference added to each value: easy misjudges often
+
+
+def easy_bot(view: dict, legal: list, rng):
+    """The normal bot's judgement blurred by noise; settles and moves houses like it."""
+    if len(legal) == 1 or legal[0]["type"] not in ("take", "place"):
+        return bot(view, legal, rng)
+    value = _valuer(view, _Board(view), legal)
+    return max(legal, key=lambda a: value(a) + rng.random() * EASY_NOISE)
+
+
+# Rollouts per decision: about HARD_TURNS simulated turns in all, at least MIN and at most
+# MAX rollouts (a rollout early in the game plays ~22 turns). tools/tournament.py
+# measures the time this takes.
+HARD_TURNS, HARD_MIN_ROLLOUTS, HARD_MAX_ROLLOUTS = 160, 8, 16
+HARD_CANDIDATES = 4  # the normal bot's favourite actions the search compares
+WIN_WEIGHT = 0.7  # the rest of a rollout's score is the points lead, squashed
+
+
+def _game_result(state, me: int) -> float:
+    result = state.results[-1] if state.results else None
+    if result is None:  # the safety net cut the rollout short: judge by chips
+        scores, winners = list(state.chips), [p for p in range(2) if state.chips[p] == max(state.chips)]
+    else:
+        scores, winners = result["scores"], result["winners"]
+    win = 1 / len(winners) if me in winners else 0.0
+    lead = scores[me] - scores[1 - me]
+    return WIN_WEIGHT * win + (1 - WIN_WEIGHT) / (1 + math.exp(-lead / 3))
+
+
+def _this_game_over(start, now) -> bool:
+    return now.game_number != start.game_number  # a revenge match plays on: stop at this game's end
+
+
+SEARCH = SearchModel(sample_state=sample_state, policy=bot, evaluate=_game_result, horizon=_this_game_over)
+
+
+def hard_bot(view: dict, legal: list, rng, method: str = "halving"):
+    """Searches which tiles to take and where to place them, among the normal bot's
+    favourites; settles and moves houses like the normal bot.
+    ``method`` picks the search's root (engines.search.best_action)."""
+    if len(legal) == 1 or legal[0]["type"] not in ("take", "place"):
+        return bot(view, legal, rng)
+    value = _valuer(view, _Board(view), legal)
+    ranked = sorted(legal, key=lambda a: -value(a))
+    tiles_left = sum(view["stacks"].values()) + sum(view["reserve"].values()) + len(view["supply"])
+    turns_left = max(1, tiles_left // 2)
+    budget = max(HARD_MIN_ROLLOUTS, min(HARD_MAX_ROLLOUTS, HARD_TURNS // turns_left))
+    return best_action(SEARCH, view, ranked[:HARD_CANDIDATES], rng, budget, method)
+
+
+BOTS = {"easy": easy_bot, "normal": bot, "hard": hard_bot}

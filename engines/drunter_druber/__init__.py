@@ -8,8 +8,9 @@ docs/rules/drunter_druber.md. The package: `board` (the map and the geometry), `
 
 from ..registry import GameInfo, Option
 from .board import CARD_NAMES, STRETCH_KIND, WIDTH, cell_name, parse_cell
-from .bot import bot
+from .bot import BOTS, bot
 from .rules import PEOPLE_INDEX, SIDES, DrunterDruberState
+from .sampling import sample_state
 
 __all__ = ["GAME", "DrunterDruberState", "bot", "notation", "parse_action"]
 
@@ -60,6 +61,8 @@ GAME = GameInfo(
     max_players=4,
     state_class=DrunterDruberState,
     bot=bot,
+    bots=BOTS,
+    sample_state=sample_state,
     summary=(
         "The citizens of Schilda build their town's walls, streets and river, tile by tile, "
         "straight across the town's buildings. Each player secretly favours one building "

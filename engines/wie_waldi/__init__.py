@@ -5,8 +5,9 @@ in English are in docs/rules/wie_waldi.md.
 """
 
 from ..registry import GameInfo, Option
-from .bot import bot
+from .bot import BOTS, bot
 from .rules import COUNTDOWN, ROUNDS, WieWaldiState, notation, parse_action
+from .sampling import sample_state
 
 GAME = GameInfo(
     id="wie_waldi",
@@ -15,6 +16,8 @@ GAME = GameInfo(
     max_players=4,
     state_class=WieWaldiState,
     bot=bot,
+    bots=BOTS,
+    sample_state=sample_state,
     summary=(
         "A real-time card race: everyone flips through their own three piles at once, "
         "starting dachshunds with heads and growing any dog on the table with middles "

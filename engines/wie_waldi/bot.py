@@ -1,14 +1,38 @@
-"""The Wie Waldi bot: a quick dachshund breeder that sees only its own view.
+"""Wie Waldi bots in three strengths (docs/bots.md): dachshund breeders that see only
+their own view.
 
-Its speed is the host's business (GameInfo.bot_reaction_seconds): the bot only decides
-what to do with the card it holds, or which pile to draw from.
+Their speed is the host's business (GameInfo.bot_reaction_seconds): a bot only decides
+what to do with the card it holds, or which pile to draw from. Wie Waldi is a race, so
+the strengths differ in card policy only; nothing here searches.
 """
 
 
 def bot(view: dict, legal: list, rng):
     """Heads go down at once (the seed's advice); cat tails steal the longest dog; plain
     tails complete its own dogs; middles grow its own dogs first. Others' dogs are fed
-    only now and then, or when the card is the last of its pile (WA-6 bronze)."""
+    only now and then (the shortest), or when the card is the last of its pile (WA-6
+    bronze)."""
+    return _breeder(view, legal, rng, feed_middle=0.3, feed_tail=0.2, feed_longest=False)
+
+
+def hard_bot(view: dict, legal: list, rng):
+    """Wastes no time: a middle that fits no dog of its own grows the longest other dog
+    (the tournament shows that keeping cards moving beats holding them back), and a
+    plain tail completes another's dog one time in two; otherwise like the normal bot."""
+    return _breeder(view, legal, rng, feed_middle=1.0, feed_tail=0.5, feed_longest=True)
+
+
+def easy_bot(view: dict, legal: list, rng):
+    """A first-timer: heads go down, any other card goes wherever it fits (or back) at
+    random, and piles are drawn at random."""
+    if len(legal) > 1 and legal[1]["type"] == "start":
+        return legal[1]
+    return rng.choice(legal)
+
+
+def _breeder(view: dict, legal: list, rng, feed_middle: float, feed_tail: float, feed_longest: bool):
+    """A card (or pile) for the normal and hard bots; ``feed_*`` is how often a middle or
+    a plain tail that fits no dog of its own goes on another's dog rather than back."""
     if len(legal) == 1:
         return legal[0]
     if legal[0]["type"] == "draw":
@@ -35,8 +59,10 @@ def bot(view: dict, legal: list, rng):
     if own:
         return max(own, key=lambda a: (length(a), rng.random()))
     last_of_pile = view["pile_sizes"][me][view["holding"][me]] == 0
-    feed_chance = 0.2 if kind == "T" else 0.5  # a plain tail hands the dog to its head's player
+    feed_chance = feed_tail if kind == "T" else feed_middle  # a plain tail hands the dog to its head's player
     if last_of_pile or rng.random() < feed_chance:
+        if feed_longest and kind != "T":
+            return max(plays, key=lambda a: (length(a), rng.random()))
         return min(plays, key=lambda a: (length(a), rng.random()))
     return put_back
 
@@ -48,3 +74,6 @@ def _draw(view: dict, legal: list, rng):
     if rng.random() < 0.5:
         return min(legal, key=lambda a: (sizes[a["pile"]], rng.random()))
     return rng.choice(legal)
+
+
+BOTS = {"easy": easy_bot, "normal": bot, "hard": hard_bot}

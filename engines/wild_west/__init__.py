@@ -6,8 +6,9 @@ notation: docs/rules/wild_west.md.
 """
 
 from ..registry import GameInfo, Option
-from .bot import bot
+from .bot import BOTS, bot
 from .rules import WildWestState
+from .sampling import sample_state
 from .sheet import ROW_LENGTHS
 
 __all__ = ["GAME", "WildWestState", "notation", "parse_action"]
@@ -61,6 +62,8 @@ GAME = GameInfo(
     max_players=6,
     state_class=WildWestState,
     bot=bot,
+    bots=BOTS,
+    sample_state=sample_state,
     summary=(
         "A flip-and-write town builder for 1-6 players. Each round six cards pair three "
         "buildings with three numbers; everyone secretly picks one pair (or a Tumbleweed) "

@@ -1,11 +1,15 @@
-"""A Wild West bot: reads only its own view and plays sensible, quick heuristics.
+"""Wild West bots in three strengths (docs/bots.md); each reads only its own view.
 
-It keeps rows open by writing each value near its natural place in the row, spends
+The normal bot plays sensible, quick heuristics: it keeps rows open by writing each value near its natural place in the row, spends
 Aces only where little else fits, grows ranch groups, seats churches next to graves and
 saloons next to churches, lays track where the row table pays most, upgrades the group
 sizes it already has, and takes a Tumbleweed only when forced or when every pair is bad.
 """
 
+import math
+
+from ..search import SearchModel, best_action
+from .sampling import sample_state
 from .scoring import (
     CHURCH_POINTS,
     GRAVE,
@@ -169,3 +173,71 @@ def _park_value(sheet: _Sheet, park: bool) -> float:
     t = tile_at(*sheet.task["tile"])
     near_church = sheet.kinds[t] == "C" or any(sheet.kinds[n] == "C" for n in NEIGHBOURS[t])
     return float(park != near_church)
+
+
+# --- easy and hard --------------------------------------------------------------------------
+EASY_CARELESS = 0.35  # how often easy picks or writes without thinking
+
+
+def easy_bot(view: dict, legal: list, rng):
+    """The normal bot, but about one choice in three is made at random."""
+    if len(legal) > 1 and rng.random() < EASY_CARELESS:
+        column_picks = [a for a in legal if a["type"] != "pick" or a["column"] is not None]
+        return rng.choice(column_picks or legal)  # a first-timer rarely takes a Tumbleweed
+    return bot(view, legal, rng)
+
+
+# Rollouts per decision: about HARD_ROUNDS simulated player-rounds in all (a rollout plays
+# every player to the end, at most as many rounds as the emptiest sheet has free tiles),
+# between MIN and MAX rollouts. tools/tournament.py measures the time this takes.
+HARD_ROUNDS, HARD_MIN_ROLLOUTS, HARD_MAX_ROLLOUTS = 720, 6, 16
+HARD_CANDIDATES = 4
+WIN_WEIGHT = 0.7  # the rest of a rollout's score is the points lead, squashed
+LEAD_SCALE = 12.0
+SOLO_SCALE = 60.0
+
+
+def _final_standing(state, me: int) -> float:
+    scores = state.scores()
+    if state.players == 1:
+        return 1 / (1 + math.exp(-(scores[0] - SOLO_SCALE) / LEAD_SCALE))
+    winners = state.winners()
+    win = 1 / len(winners) if me in winners else 0.0
+    lead = scores[me] - max(s for p, s in enumerate(scores) if p != me)
+    return WIN_WEIGHT * win + (1 - WIN_WEIGHT) / (1 + math.exp(-lead / LEAD_SCALE))
+
+
+SEARCH = SearchModel(sample_state=sample_state, policy=bot, evaluate=_final_standing)
+
+
+def hard_bot(view: dict, legal: list, rng, method: str = "halving"):
+    """Searches its picks and where to write, among the normal bot's favourites; the
+    smaller steps (track, grave, upgrade, park) like the normal bot.
+    ``method`` picks the search's root (engines.search.best_action)."""
+    kind = legal[0]["type"]
+    if kind not in ("pick", "write") or len(legal) == 1:
+        return bot(view, legal, rng)
+    free = min(sum(1 for row in sheet["rows"] for tile in row if tile["value"] is None) for sheet in view["sheets"])
+    work = view["players"] * max(1, free)
+    budget = max(HARD_MIN_ROLLOUTS, min(HARD_MAX_ROLLOUTS, HARD_ROUNDS // work))
+    return best_action(SEARCH, view, _favourites(view, legal), rng, budget, method)
+
+
+def _favourites(view: dict, legal: list) -> list:
+    sheet = _Sheet(view["sheets"][view["you"]])
+    if legal[0]["type"] == "pick":
+        def value(action) -> float:
+            if action["column"] is None:
+                return -5.0
+            pair = view["columns"][action["column"]]
+            tiles = writable_tiles(sheet.values, pair["value"], pair["action"] == MINE)
+            return max(_write_value(sheet, pair["action"], pair["value"], t) for t in tiles)
+    else:
+        task = sheet.task
+
+        def value(action) -> float:
+            return _write_value(sheet, task["action"], task["value"], tile_at(action["row"], action["col"]))
+    return sorted(legal, key=lambda a: -value(a))[:HARD_CANDIDATES]
+
+
+BOTS = {"easy": easy_bot, "normal": bot, "hard": hard_bot}

@@ -148,6 +148,39 @@ def test_bots_finish_games_with_legal_moves(game_id, players, options, seed):
     assert state.is_over()
 
 
+@pytest.mark.parametrize(("game_id", "players", "options"), CONFIGS)
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=seeds, choice_seed=seeds)
+def test_sampled_states_show_the_view_they_came_from_and_nothing_of_the_truth(
+        game_id, players, options, seed, choice_seed):
+    """What search bots rely on (docs/bots.md): a state sampled from a seat's view shows that
+    seat the same view and the same legal actions, plays on to the end, and depends on the
+    view alone: a second true state with the same view (and other hidden parts) yields the
+    very same samples, and the sampler never changes the view it was given."""
+    sample_state = GAMES[game_id].sample_state
+    rng = Rng(choice_seed)
+
+    def check(state, player, action):
+        if rng.random() > 0.08:
+            return
+        seat = rng.below(players)
+        view = state.view(seat)
+        given = roundtrip(view)  # plain data only: no reference into the true state
+        sampled = sample_state(given, Rng(seed))
+        assert given == view, "the sampler changed the view it was given"
+        assert sampled.view(seat) == view
+        assert sampled.legal_actions(seat) == state.legal_actions(seat)
+        other_truth = sample_state(view, Rng(seed + 1))  # same view, other hidden parts
+        assert other_truth.view(seat) == view
+        for k in range(2):
+            assert sample_state(other_truth.view(seat), Rng(k)).digest() == sample_state(view, Rng(k)).digest()
+        if rng.random() < 0.3:
+            play(sampled, random_chooser(seed))
+            assert sampled.is_over()
+
+    play(new_game(game_id, players, seed, **options), random_chooser(choice_seed), on_step=check)
+
+
 @pytest.mark.parametrize("game_id", list(GAMES))
 def test_same_seed_same_game_and_different_seeds_differ(game_id):
     players, options = GAMES[game_id].test_configs[0]

@@ -192,6 +192,24 @@ def test_nobody_but_giver_and_master_can_tell_which_piece_was_donated():
     assert all(len(views) == 1 for views in seen.values()), "DM-9: a donation's piece leaked"
 
 
+def test_views_remember_empty_fists_and_the_rounds_moves_as_the_table_does_dm9():
+    """What a person at the table remembers is in every view (bots read it): who showed an
+    empty fist in which role, and this round's builds and donations, a donated piece
+    only for giver and master."""
+    state = new_game("die_mauer", 3, seed=1, rounds=2)
+    plan_all(state, ["-", "-", "4"])  # master 0 empty, lone empty competitor 1 donates
+    state.apply(1, {"type": "donate", "piece": "T"})
+    plan_all(state, ["6", "6", "-"])  # master 1 holds 6, competitor 0 guessed it
+    counts = state.view(None)["fist_counts"]
+    assert counts[0] == {"competitor": 1, "competitor_empty": 0, "master": 1, "master_empty": 1}
+    assert counts[1] == {"competitor": 1, "competitor_empty": 1, "master": 1, "master_empty": 0}
+    assert counts[2] == {"competitor": 2, "competitor_empty": 1, "master": 0, "master_empty": 0}
+    assert state.view(0)["round_moves"] == [["donate", 1, 0, "T"], ["build", 0, "6"]]
+    assert state.view(1)["round_moves"] == [["donate", 1, 0, "T"], ["build", 0, "6"]]
+    for outsider in (2, None):
+        assert state.view(outsider)["round_moves"] == [["donate", 1, 0, None], ["build", 0, "6"]]
+
+
 def test_empty_fist_situation_3_several_empty_competitors_nothing_happens():
     state = position(players=4)
     events = plan_all(state, ["-", "-", "-", "G"])

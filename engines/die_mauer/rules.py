@@ -1,15 +1,14 @@
-"""Die Mauer: build one shared wall by outguessing the master builder.
+"""Die Mauer rules: the state, legal actions, apply, results and views.
 
 Rulings DM-1 to DM-9 (../shared/RULINGS.md); notation in docs/rules/die_mauer.md.
 Each turn is a secret simultaneous plan (one piece or an empty fist), a reveal, and the
 builds, choices or donation the reveal calls for.
 """
 
-from .errors import IllegalAction
-from .events import private
-from .registry import GameInfo, Option
-from .simultaneous import SecretChoices
-from .state import OVER, GameState, best_seats
+from ..errors import IllegalAction
+from ..events import private
+from ..simultaneous import SecretChoices
+from ..state import OVER, GameState, best_seats
 
 # --- constants (DM-1) -------------------------------------------------------------
 TOWER, GATE = "T", "G"
@@ -54,12 +53,19 @@ class DieMauerState(GameState):
         self.turn = 0
         self.totals = [0] * players
         self.round_penalties: list[list[int]] = []
+        # Public memory of every reveal (what a person at the table remembers, so bots
+        # can read it from their view): per seat [turns as competitor, empty fists as
+        # competitor, turns as master, empty fists as master].
+        self.fist_counts = [[0, 0, 0, 0] for _ in range(players)]
         self._start_round()
 
     def _start_round(self) -> None:
         self.stocks = [list(PIECES) for _ in range(self.players)]
         self.built: list[list[str]] = [[] for _ in range(self.players)]
         self.wall: list[str] = []
+        # This round's builds and donations in order: ["build", player, piece] and
+        # ["donate", giver, master, piece]; views hide a donated piece (DM-9).
+        self.round_moves: list[list] = []
         self.master = self.round % self.players  # DM-8: first master moves left each round
         self.turn = 1
         self.last_reveal = None
@@ -122,6 +128,11 @@ class DieMauerState(GameState):
         """Resolve a complete set of plans (DM-4, DM-5)."""
         plans = self.plans.revealed()
         self.last_reveal = [plans[p] for p in range(self.players)]
+        for player, piece in plans.items():
+            counts = self.fist_counts[player]
+            slot = 2 if player == self.master else 0
+            counts[slot] += 1
+            counts[slot + 1] += piece is None
         events = [{"type": "reveal", "master": self.master, "plans": list(self.last_reveal)}]
         master_piece = plans[self.master]
         competitors = self._seating_from_master()[1:]
@@ -176,6 +187,7 @@ class DieMauerState(GameState):
     def _build(self, player: int, piece: str, end: str) -> list[dict]:
         self.stocks[player].remove(piece)
         self.built[player].append(piece)
+        self.round_moves.append(["build", player, piece])
         if end == LEFT:
             self.wall.insert(0, piece)
         else:
@@ -187,6 +199,7 @@ class DieMauerState(GameState):
 
     def _donate(self, giver: int, piece: str) -> list[dict]:
         self.stocks[giver].remove(piece)
+        self.round_moves.append(["donate", giver, self.master, piece])
         self.stocks[self.master] = _by_penalty(self.stocks[self.master] + [piece])
         events = [
             {"type": "donation", "giver": giver, "master": self.master},
@@ -245,6 +258,11 @@ class DieMauerState(GameState):
             "built": [list(b) for b in self.built],
             "totals": list(self.totals),
             "round_penalties": [list(r) for r in self.round_penalties],
+            "fist_counts": [
+                {"competitor": c, "competitor_empty": ce, "master": m, "master_empty": me}
+                for c, ce, m, me in self.fist_counts
+            ],
+            "round_moves": [self._move_seen_by(move, player) for move in self.round_moves],
             "last_reveal": None if self.last_reveal is None else list(self.last_reveal),
             "builders": [list(b) for b in self.builders],
             "donor": self.donor,
@@ -264,6 +282,13 @@ class DieMauerState(GameState):
         return f"donates the {PIECE_NAMES[piece]}"
 
     # --- helpers ----------------------------------------------------------------------
+    @staticmethod
+    def _move_seen_by(move: list, player: int | None) -> list:
+        """A round move as ``player`` saw it: a donated piece only for giver and master (DM-9)."""
+        if move[0] == "donate" and player not in move[1:3]:
+            return move[:3] + [None]
+        return list(move)
+
     def _seating_from_master(self) -> list[int]:
         return [(self.master + i) % self.players for i in range(self.players)]
 
@@ -296,113 +321,3 @@ class DieMauerState(GameState):
 
 _ACTION_TYPE = {PLAN: "plan", BUILD: "build", CHOOSE: "build", DONATE: "donate"}
 _FIELDS = {"plan": ("type", "piece"), "build": ("type", "piece", "end"), "donate": ("type", "piece")}
-
-
-# --- notation (docs/rules/die_mauer.md) -------------------------------------------------
-def notation(action) -> str:
-    kind, piece = action["type"], action.get("piece")
-    if kind == "plan":
-        return f"plan {piece or '-'}"
-    if kind == "build":
-        return f"build {piece} {action['end']}"
-    return f"donate {piece}"
-
-
-def parse_action(text: str):
-    words = text.split()
-    if len(words) == 2 and words[0] == "plan":
-        return {"type": "plan", "piece": None if words[1] == "-" else words[1]}
-    if len(words) == 3 and words[0] == "build":
-        return {"type": "build", "piece": words[1], "end": words[2]}
-    if len(words) == 2 and words[0] == "donate":
-        return {"type": "donate", "piece": words[1]}
-    raise ValueError(f"not Die Mauer notation: {text!r}")
-
-
-# --- the bot ----------------------------------------------------------------------------
-def _may_hold(view: dict, player: int, piece: str) -> bool:
-    """Whether ``player`` might still hold ``piece``, judged from public builds."""
-    return view["built"][player].count(piece) < 1
-
-
-def _guess_chance(view: dict, player: int, piece: str) -> float:
-    if not _may_hold(view, player, piece):
-        return 0.0
-    return 1.0 / (view["stock_counts"][player] + 1)
-
-
-def bot(view: dict, legal: list, rng):
-    """Plays to shed high-penalty pieces: hides them from copycats as master, copies the
-    master's likely piece as competitor, donates its worst piece, and builds where its
-    remaining Towers and Gates keep room."""
-    me, kind = view["you"], legal[0]["type"]
-    if kind == "plan":
-        return _bot_plan(view, legal, rng, me)
-    if kind == "donate":
-        return max(legal, key=lambda a: (PENALTY[a["piece"]], rng.random()))
-    return max(legal, key=lambda a: (PENALTY[a["piece"]], _room_after(view, a), rng.random()))
-
-
-def _bot_plan(view: dict, legal: list, rng, me: int):
-    wall, master = view["wall"], view["master"]
-    others = [p for p in range(view["players"]) if p != me]
-
-    def value(action) -> float:
-        piece = action["piece"]
-        if me == master:
-            if piece is None:
-                buildable = [PENALTY[p] for p in view["stock"] if legal_ends(wall, p)]
-                sole_empty = 1.0
-                for p in others:
-                    sole_empty *= 1 - 1 / (view["stock_counts"][p] + 1)
-                return max(buildable, default=0) * sole_empty
-            if not legal_ends(wall, piece):
-                return -1.0
-            unguessed = 1.0
-            for p in others:
-                unguessed *= 1 - _guess_chance(view, p, piece)
-            return PENALTY[piece] * unguessed
-        if piece is None:
-            return max(PENALTY[p] for p in view["stock"]) * 0.5 / (view["stock_counts"][master] + 1)
-        if not legal_ends(wall, piece):
-            return -1.0
-        return PENALTY[piece] * _guess_chance(view, master, piece)
-
-    if rng.random() < 0.1:  # a little unpredictability keeps opponents guessing
-        return rng.choice(legal)
-    return max(legal, key=lambda a: (value(a), rng.random()))
-
-
-def _room_after(view: dict, action) -> int:
-    """How many legal ends the bot's remaining Towers and Gates have after this build."""
-    wall = list(view["wall"])
-    if action["end"] == LEFT:
-        wall.insert(0, action["piece"])
-    else:
-        wall.append(action["piece"])
-    rest = list(view["stock"])
-    rest.remove(action["piece"])
-    return sum(len(legal_ends(wall, piece)) for piece in set(rest) if piece in CLOSED)
-
-
-GAME = GameInfo(
-    id="die_mauer",
-    name="Die Mauer",
-    min_players=2,
-    max_players=6,
-    state_class=DieMauerState,
-    bot=bot,
-    summary=(
-        "Everyone builds one shared wall. Each turn the master builder secretly picks a "
-        "piece and the others try to guess it: guess right and you build instead. Towers "
-        "and Gates may not touch. Shed your pieces first: what is left in hand counts "
-        "against you."
-    ),
-    options={"rounds": Option(4, "rounds to play", minimum=1, maximum=10)},
-    lower_score_wins=True,
-    secret_action_types=("plan",),
-    test_configs=((2, {"rounds": 2}), (3, {"rounds": 1}), (4, {"rounds": 1}), (6, {"rounds": 1})),
-    bench_config=(4, {"rounds": 4}),
-    parse_action=parse_action,
-    notation=notation,
-)
