@@ -159,6 +159,9 @@ class App:
     def undrive(self, host) -> None:
         if host in self.hosts:
             self.hosts.remove(host)
+            bots = getattr(host, "bots", None)
+            if bots is not None:
+                bots.forget_all()
 
     # --- quitting -------------------------------------------------------------------------
     def request_quit(self) -> None:

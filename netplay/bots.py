@@ -133,6 +133,8 @@ class BotDriver:
         bot, rng = self.bots(strength), self.rngs[seat]
 
         def think() -> None:
+            if self.plans.get(seat) is not plan:
+                return  # forgotten while queued (the seat acted, or its table closed): no work for nothing
             try:
                 decision = bot(message["view"], message["legal"], rng)
             except Exception as error:  # noqa: BLE001 - a broken bot must not stop the table
@@ -151,6 +153,11 @@ class BotDriver:
     def forget(self, seat: int) -> None:
         """``seat`` may no longer act (or is no bot's any more): it stops reacting."""
         self.plans.pop(seat, None)
+
+    def forget_all(self) -> None:
+        """Nobody drives the host any more: its bots stop reacting, and thinking queued
+        for them is skipped (the worker serves every table of this process)."""
+        self.plans.clear()
 
     # --- what is due ---------------------------------------------------------------------------
     def ready(self, now: float) -> list[Plan]:

@@ -9,7 +9,7 @@ import time
 import pytest
 
 from engines import GAMES
-from netplay.bots import FLOOR, BotDriver
+from netplay.bots import FLOOR, BotDriver, worker as bot_worker
 from netplay.headless import SeatPlayer
 from netplay.host import Host
 
@@ -116,6 +116,35 @@ def test_thinking_in_the_background_never_holds_up_a_tick(monkeypatch):
         if len(host.log) > 1:
             break
     assert host.log[1][0] == 1  # decided: applied at the next tick
+
+
+def test_a_closed_tables_queued_thinking_is_skipped(monkeypatch):
+    """The worker serves every table of the process: a table left while its bots' thinking
+    waits in the queue must not keep the next screen's frames waiting on that work."""
+    host = Host("die_mauer", 3, seed=2, seats=[{"kind": "bot", "strength": "hard"}] * 3, bot_delay=0.0)
+    host.bots.think_in_background()
+    gate, asked = threading.Event(), []
+    real = host.bots.bots
+
+    def counted(strength):
+        bot = real(strength)
+
+        def think(view, legal, rng):
+            asked.append(strength)
+            return bot(view, legal, rng)
+        return think
+
+    monkeypatch.setattr(host.bots, "bots", counted)
+    worker = bot_worker()
+    worker.jobs.put(lambda: gate.wait(5.0))  # the worker is busy with another table
+    host.tick(0.0)
+    assert host.bots.plans  # the seats are reacting, their thinking queued
+    host.bots.forget_all()  # the table is left
+    done = threading.Event()
+    worker.jobs.put(done.set)
+    gate.set()
+    assert done.wait(5.0)
+    assert asked == []  # the queued search never ran
 
 
 def test_a_remote_player_racing_hard_bots_is_never_starved(serve, connect):
