@@ -9,7 +9,8 @@ import time
 import pytest
 
 from engines import GAMES
-from netplay.bots import FLOOR, BotDriver, worker as bot_worker
+from netplay.bots import FLOOR, BotDriver
+from netplay.bots import worker as bot_worker
 from netplay.headless import SeatPlayer
 from netplay.host import Host
 
