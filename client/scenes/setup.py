@@ -200,8 +200,11 @@ class SetupScene(MenuScene):
         surface.blit(side, (1330, 180))  # clear of the focus ring around the menu
         art.blit_text(surface, "Devices", 52, art.GOLD, (1370, 210))
         lines = [control_label(device) for device in self.app.input.devices()]
-        lines += [""] + art.wrap("Hold peek (right mouse button, Left Shift, Right Shift, LB) to see what is "
-                                 "yours in private. Gamepads may also choose blind: press a choice's button "
-                                 "twice.", 30, 470, "regular")
+        if self.info.secret_action_types:
+            hint = ("Hold peek (right mouse button, Left Shift, Right Shift, LB) to see what is yours in "
+                    "private. Gamepads may also choose blind: press a choice's button twice.")
+        else:  # no peek to explain where nothing is chosen in secret
+            hint = "Nothing is chosen in secret here: every seat plays in the open on its own device."
+        lines += [""] + art.wrap(hint, 30, 470, "regular")
         for i, line in enumerate(lines):
             art.blit_text(surface, line, 30, art.INK_DIM, (1370, 280 + i * 36), weight="regular", width=470)

@@ -205,3 +205,18 @@ def test_back_to_the_title_closes_what_the_screens_on_the_way_hold_open(make_app
             break
         frames(app, 1)
     assert closed
+
+
+@pytest.mark.parametrize(("game_id", "peek"), [("die_mauer", True), ("wie_waldi", False), ("architekton", False)])
+def test_the_set_up_explains_peek_only_for_games_with_secret_choices(make_app, monkeypatch, game_id, peek):
+    app = make_app()
+    app.push(TitleScene(app))
+    setup = SetupScene(app, game_id)
+    app.push(setup)
+    drawn = []
+    real = art.text
+    monkeypatch.setattr(art, "text", lambda words, *rest, **kw: drawn.append(words) or real(words, *rest, **kw))
+    frames(app, 1)
+    words = " ".join(drawn)
+    assert ("Hold peek" in words) is peek
+    assert ("Nothing is chosen in secret here" in words) is not peek
