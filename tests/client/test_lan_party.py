@@ -275,6 +275,7 @@ def test_a_peer_drops_the_host_hands_its_seat_to_a_bot_and_the_peer_rejoins_from
         run_until(app, lambda: 1 in table.away_since)
         frames(app, 90, dt=1 / 30)  # three seconds away
         assert table.away_words(1).startswith("away 0:0")
+        assert table.game.seat_status(1)[0] != "thinking..."  # an away player is not said to think
         shoot(app, "lan_party_host_sees_away")
         moves_before = sum(1 for seat, _ in host.log if seat == 1)
         key("escape")

@@ -267,7 +267,11 @@ class DieMauerTable(GameTable):
         if view.get("phase") == "plan":
             if seat in view.get("plans", {}).get("locked", []):
                 return "LOCKED IN", art.GOOD
-            return ("choosing..." if seat in self.table.choosers else "thinking..."), art.INK_DIM
+            if seat in self.table.choosers:
+                return "choosing...", art.INK_DIM
+            model = self.table.model  # a dropped LAN player is not thinking (its badge says how long)
+            played_by_bot = seat < len(model.seat_kinds) and model.seat_kinds[seat] == "bot"
+            return ("waiting: away" if seat in model.away and not played_by_bot else "thinking..."), art.INK_DIM
         if seat in view.get("active", []):
             return "to act", art.GOLD
         return "", art.INK
