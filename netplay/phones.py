@@ -40,6 +40,7 @@ from .errors import ProtocolError, Refused
 from .limits import INTENTS_PER_SECOND, ConnectRate, address_key, intent_limit, message_limit
 from .phone_words import choice_words, hand_words
 from .protocol import LIMITS, MAX_FRAME, PLAIN_DEPTH, TO_HOST, TO_PEER, check_message
+from .service_thread import run_service_in_thread
 
 MAX_PHONE_MESSAGE = 4096  # a phone sends taps; nothing it needs to say comes near
 SEND_QUEUE = 512  # messages waiting for a phone that is not reading, before it is cut off
@@ -501,28 +502,6 @@ def serve_phones_in_thread(host, door=None, interfaces: list[str] | None = None,
     OSError if the port is taken, ImportError if websockets is missing."""
     door = door or HostDoor()
     server = PhoneServer(host, door, interfaces, port, colours, intent_rate)
-    started = threading.Event()
-    box: dict = {}
-
-    async def main() -> None:
-        box["stop"] = asyncio.Event()
-        try:
-            await server.async_start()
-        except BaseException as error:  # noqa: BLE001 - handed to the caller's thread
-            box["error"] = error
-            started.set()
-            return
-        started.set()
-        try:
-            await box["stop"].wait()
-        finally:
-            await server.async_close()
-
-    thread = threading.Thread(target=lambda: asyncio.run(main()), name="spielabend-phones", daemon=True)
-    thread.start()
-    if not started.wait(15.0):
-        raise TimeoutError("the phone server did not start within 15 s")
-    if "error" in box:
-        thread.join(5.0)
-        raise box["error"]
-    return PhoneService(server, door, thread, box["stop"])
+    thread, _, stop = run_service_in_thread(server.async_start, server.async_close, "spielabend-phones",
+                                            "the phone server")
+    return PhoneService(server, door, thread, stop)

@@ -51,6 +51,7 @@ from .protocol import (
     encode,
     proof_ok,
 )
+from .service_thread import run_service_in_thread
 
 HELLO_TIMEOUT = 10.0
 FRAME_TIMEOUT = 10.0  # a frame that has begun must be whole this soon (no slowloris)
@@ -500,30 +501,10 @@ def serve_in_thread(host: Host, port: int = 0, name: str = "Spielabend", passwor
     From now on only the server's thread touches the host: local sessions of the same
     host hand their calls over through the loop. Raises OSError if the port is taken."""
     server = Server(host, port, name, password, interfaces, advertise, check_outgoing, intent_limit)
-    started = threading.Event()
-    box: dict = {}
 
-    async def main() -> None:
-        box["loop"], box["stop"] = asyncio.get_running_loop(), asyncio.Event()
-        try:
-            await server.async_start()
-        except BaseException as error:
-            box["error"] = error
-            await server.async_abandon()
-            started.set()
-            return
-        host._run = box["loop"].call_soon_threadsafe
-        started.set()
-        try:
-            await box["stop"].wait()
-        finally:
-            await server.async_close()
+    def hand_over(loop) -> None:  # from now on the host's calls go through the server's loop
+        host._run = loop.call_soon_threadsafe
 
-    thread = threading.Thread(target=lambda: asyncio.run(main()), name="spielabend-host", daemon=True)
-    thread.start()
-    if not started.wait(15.0):
-        raise TimeoutError("the host did not start listening within 15 s")
-    if "error" in box:
-        thread.join(5.0)
-        raise box["error"]
-    return ServerHandle(server, thread, box["loop"], box["stop"])
+    thread, loop, stop = run_service_in_thread(server.async_start, server.async_close, "spielabend-host",
+                                               "the host", abandon=server.async_abandon, started=hand_over)
+    return ServerHandle(server, thread, loop, stop)
