@@ -77,6 +77,14 @@ def seat_strip(players: int, area: pygame.Rect = SEAT_STRIP, gap: int = 14, wide
     return [pygame.Rect(left + i * (width + gap), area.top, width, area.height) for i in range(players)]
 
 
+def seat_card(surface, rect: pygame.Rect, colour, lit: bool) -> None:
+    """A seat's card: a panel (lit and ringed in the seat's colour while it acts) with the
+    seat's colour bar along its top."""
+    surface.blit(art.panel(rect.size, art.PANEL_HI if lit else art.PANEL, colour if lit else None), rect)
+    pygame.draw.rect(surface, colour, pygame.Rect(rect.left + 14, rect.top + 12, rect.width - 28, 10),
+                     border_radius=5)
+
+
 def private_panel(zone: pygame.Rect, width: int, band: pygame.Rect = PRIVATE_BAND) -> pygame.Rect:
     """A private panel ``width`` wide in ``band``, centred over a seat's ``zone``."""
     width = min(width, band.width)
@@ -201,11 +209,7 @@ class GameTable:
 
     def draw_seat(self, surface, seat: int, rect: pygame.Rect) -> None:
         table = self.table
-        active = seat in self.view.get("active", [])
-        colour = table.colour(seat)
-        surface.blit(art.panel(rect.size, art.PANEL_HI if active else art.PANEL, colour if active else None), rect)
-        pygame.draw.rect(surface, colour, pygame.Rect(rect.left + 14, rect.top + 14, rect.width - 28, 10),
-                         border_radius=5)
+        seat_card(surface, rect, table.colour(seat), seat in self.view.get("active", []))
         table.draw_name(surface, seat, (rect.left + 20, rect.top + 32), 44, rect.width - 40)
         art.blit_text(surface, table.seat_label(seat), 28, art.INK_FAINT, (rect.left + 22, rect.top + 80),
                       width=rect.width - 44)

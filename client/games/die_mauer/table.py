@@ -18,6 +18,7 @@ from client.table.game import (
     Layout,
     Standings,
     private_panel,
+    seat_card,
     seat_strip,
     strip_rects,
 )
@@ -299,9 +300,7 @@ class DieMauerTable(GameTable):
         table, view = self.table, self.view
         colour = table.colour(seat)
         active = seat in view.get("active", [])
-        surface.blit(art.panel(rect.size, art.PANEL_HI if active else art.PANEL, colour if active else None), rect)
-        pygame.draw.rect(surface, colour, pygame.Rect(rect.left + 14, rect.top + 12, rect.width - 28, 10),
-                         border_radius=5)
+        seat_card(surface, rect, colour, active)
         master = view.get("master") == seat
         table.draw_name(surface, seat, (rect.left + 20, rect.top + 30), 44, rect.width - (100 if master else 40))
         if master:

@@ -9,6 +9,7 @@ import pygame
 
 from client import art, buttons
 from client.games.wie_waldi import art as cards
+from client.table.game import seat_card
 from engines.wie_waldi.cards import MARKERS
 
 PILE_HEIGHT, HAND_HEIGHT = 108, 126
@@ -32,9 +33,7 @@ def draw_seat(game, surface, seat: int, rect: pygame.Rect) -> None:
     table, view = game.table, game.view
     colour = table.colour(seat)
     racing = seat in view.get("active", [])
-    surface.blit(art.panel(rect.size, art.PANEL_HI if racing else art.PANEL, colour if racing else None), rect)
-    pygame.draw.rect(surface, colour, pygame.Rect(rect.left + 14, rect.top + 12, rect.width - 28, 10),
-                     border_radius=5)
+    seat_card(surface, rect, colour, racing)
     total = view.get("totals", [0] * table.players)[seat]
     points = art.blit_text(surface, str(total), 40, art.GOLD, (rect.right - 18, rect.top + 30), "topright",
                            "bold")
