@@ -162,7 +162,10 @@ def test_a_hosted_window_game_is_continued_and_its_lan_seat_rejoins_by_token(mak
     again = app.top
     assert isinstance(again, TableScene) and again.server is not None
     assert again.server.server.name == table_name  # the table keeps its name
-    frames(app, 20)
+    deadline = time.monotonic() + 10  # the host's thread says so in its next lobby message
+    while 1 not in again.away_since and time.monotonic() < deadline:
+        frames(app, 1)
+        time.sleep(0.01)
     assert 1 in again.away_since  # the LAN seat waits for its player
     shoot(app, "continue_hosted")
     back = RemoteSession("127.0.0.1", again.server.port, "Zoe", token=token)
