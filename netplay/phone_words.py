@@ -69,16 +69,25 @@ def _drunter_druber_hand(view: dict, seat: int) -> list[dict]:
     return hand
 
 
+WILD_WEST_TILE_STEPS = {"write": "Write it in", "track": "Lay a track", "grave": "Dig a grave"}
+
+
 def _wild_west_choice(action: dict, view: dict) -> dict:
-    if action["type"] == "pick":
+    kind = action["type"]
+    if kind == "pick":
         column = action.get("column")
         if column is None or not view.get("columns"):
             return {"group": "Your pick (secret)", "label": "Tumbleweed" if column is None else f"Column {column + 1}"}
         return {"group": "Your pick (secret)", "label": _wild_west_pick(view, column)}
-    raise KeyError(action["type"])
+    if kind in WILD_WEST_TILE_STEPS:
+        return {"group": WILD_WEST_TILE_STEPS[kind], "label": f"Row {action['row'] + 1}, tile {action['col'] + 1}"}
+    if kind == "upgrade":
+        return {"group": "Upgrade a group size", "label": f"Size {action['size']}"}
+    if kind == "park":
+        return {"group": "The right section", "label": "Plant a park" if action["park"] else "Leave it empty"}
+    raise KeyError(kind)
 
 
-WILD_WEST_KINDS = {"R": "Ranch", "G": "Gold Mine", "C": "Church", "S": "Saloon"}
 WILD_WEST_KEY = "R Ranch, G Gold Mine, C Church, S Saloon, A Ace; = track, \u2020 grave, \u2663 park, \u25c7 mine site"
 
 
@@ -94,12 +103,16 @@ def _wild_west_cell(tile: dict) -> str:
     return text + {"grave": "\u2020", "park": "\u2663"}.get(tile.get("right"), "")
 
 
+def _wild_west_card(action: str, value) -> str:
+    from engines.wild_west.rules import ACTION_NAMES
+
+    return f"{ACTION_NAMES.get(action, action)} {'Ace' if value == 1 else value}"
+
+
 def _wild_west_pick(view: dict, mine) -> str:
     if isinstance(mine, int) and not isinstance(mine, bool):
         column = view["columns"][mine]
-        value = column["value"]
-        kind = {"ranch": "R", "mine": "G", "church": "C", "saloon": "S"}.get(column["action"], "")
-        return f"Column {mine + 1}: {WILD_WEST_KINDS.get(kind, column['action'])} {'Ace' if value == 1 else value}"
+        return f"Column {mine + 1}: {_wild_west_card(column['action'], column['value'])}"
     return "none (the timer ran out)" if mine == "missed" else "Tumbleweed"
 
 
@@ -110,6 +123,11 @@ def _wild_west_hand(view: dict, seat: int) -> list[dict]:
         hand.append({"label": "Your pick", "value": _wild_west_pick(view, picks["mine"])})
     sheet = view["sheets"][seat]
     score = sheet.get("score") or {}
+    task = sheet.get("task")
+    if task:  # what this seat is writing now, and where (WW-5)
+        where = f" at row {task['tile'][0] + 1}, tile {task['tile'][1] + 1}" if task.get("tile") else ""
+        hand.append({"label": "Now", "value": f"{_wild_west_card(task['action'], task['value'])}{where}, "
+                                              f"next step: {task['step']}"})
     hand.append({"label": "Your sheet", "value": WILD_WEST_KEY,
                  "rows": [[_wild_west_cell(tile) for tile in row] for row in sheet["rows"]]})
     hand.append({"label": "Tumbleweeds, aces, score",
@@ -130,7 +148,8 @@ def _wie_waldi_card(code) -> str:
 def _wie_waldi_dog(view: dict, dog_id) -> str:
     for dog in view.get("dogs", []):
         if dog.get("id") == dog_id and dog.get("cards"):
-            return f"Dog {dog_id + 1}: {_wie_waldi_card(dog['cards'][0]['card'])}, {len(dog['cards'])} cards"
+            return (f"Dog {dog_id + 1}: {_wie_waldi_card(dog['cards'][0]['card'])}, {len(dog['cards'])} "
+                    + ("card" if len(dog["cards"]) == 1 else "cards"))
     return f"Dog {dog_id + 1}"
 
 

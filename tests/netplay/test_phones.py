@@ -347,7 +347,7 @@ def test_wild_west_hand_shows_the_seats_own_pick_and_its_sheet():
 def test_wie_waldi_hand_shows_the_card_held_and_own_piles_never_anothers_card():
     from engines.wie_waldi.cards import card_name
 
-    state, rng = new_game("wie_waldi", 2, 5, rounds=1), random.Random(2)
+    state = new_game("wie_waldi", 2, 5, rounds=1)
     state.apply(None, state.host_actions()[0])  # Wuff!
     assert _lines("wie_waldi", state, 0)["Your card"]["value"].startswith("none")
     seen_by_one = _lines("wie_waldi", state, 1)
@@ -389,7 +389,8 @@ def test_wie_waldi_play_targets_are_one_group_with_a_play_button_and_a_next_dog(
     for words, action in targets:
         dog = next(d for d in view["dogs"] if d["id"] == action["dog"])
         head = card_name(dog["cards"][0]["card"])  # e.g. "red head"
-        assert words["label"] == f"Dog {action['dog'] + 1}: {head}, {len(dog['cards'])} cards"
+        size = len(dog["cards"])
+        assert words["label"] == f"Dog {action['dog'] + 1}: {head}, {size} card{'s' if size > 1 else ''}"
         assert words["group"] == f"Play your {card_name(view['hand'])}"
     state.apply(0, {"type": "put_back"})
     draws = phone_view({"t": "update", "events": [], "view": state.view(0), "legal": state.legal_actions(0)},
