@@ -164,6 +164,7 @@ def fits_a_small_phone(phone) -> None:
 
 def shoot(phone, game_id: str) -> None:
     SCREENSHOTS.mkdir(exist_ok=True)
+    phone.execute_script("window.scrollTo(0, 0);")  # the page as it opens: status, hand, first choices
     phone.save_screenshot(str(SCREENSHOTS / f"phone_{game_id}.png"))
 
 
