@@ -33,11 +33,12 @@ def browsers():
 
 
 @pytest.fixture
-def phone_table(serve):
+def game_table(serve):
+    """game_table(game_id, seats, ...) -> (host, phone service), on 127.0.0.1, closed after."""
     services = []
 
-    def start(seats, bot_delay=0.0, rounds=1):
-        host = Host("die_mauer", len(seats), seed=11, options={"rounds": rounds}, seats=seats, bot_delay=bot_delay)
+    def start(game_id, seats, seed=11, options=None, bot_delay=0.0):
+        host = Host(game_id, len(seats), seed=seed, options=options or {}, seats=seats, bot_delay=bot_delay)
         handle = serve(host)
         service = serve_phones_in_thread(host, door=handle.call, interfaces=["127.0.0.1"])
         services.append(service)
@@ -46,6 +47,13 @@ def phone_table(serve):
     yield start
     for service in services:
         service.close()
+
+
+@pytest.fixture
+def phone_table(game_table):
+    """A Die Mauer table: phone_table(seats, bot_delay, rounds) -> (host, phone service)."""
+    return lambda seats, bot_delay=0.0, rounds=1: game_table("die_mauer", seats, options={"rounds": rounds},
+                                                             bot_delay=bot_delay)
 
 
 def test_a_whole_die_mauer_game_played_from_the_page(browsers, phone_table):
@@ -132,22 +140,6 @@ def test_a_page_whose_link_was_renewed_says_so_and_stops_trying(browsers, phone_
 
 
 # --- a small phone in portrait: every game's hand, Wie Waldi's targets -------------------
-@pytest.fixture
-def game_table(serve):
-    services = []
-
-    def start(game_id, seats, seed=11, options=None, bot_delay=0.0):
-        host = Host(game_id, len(seats), seed=seed, options=options or {}, seats=seats, bot_delay=bot_delay)
-        handle = serve(host)
-        service = serve_phones_in_thread(host, door=handle.call, interfaces=["127.0.0.1"])
-        services.append(service)
-        return host, service
-
-    yield start
-    for service in services:
-        service.close()
-
-
 def hand_text(phone) -> str:
     return phone.find_element("id", "hand").text
 
