@@ -156,11 +156,9 @@ def _wie_waldi_dog(view: dict, dog_id) -> str:
 def _wie_waldi_choice(action: dict, view: dict) -> dict:
     kind = action["type"]
     if kind == "draw":
-        pile = action["pile"]
-        sizes = view.get("pile_sizes"), view.get("you")
-        left = sizes[0][sizes[1]][pile] if sizes[0] is not None and sizes[1] is not None else None
-        return {"group": "Draw from a pile", "label": f"Pile {pile + 1}" + ("" if left is None else f" ({left})"),
-                "layout": "row"}
+        pile, sizes, you = action["pile"], view.get("pile_sizes"), view.get("you")
+        left = "" if sizes is None or you is None else f" ({sizes[you][pile]})"  # cards left in it
+        return {"group": "Draw from a pile", "label": f"Pile {pile + 1}{left}", "layout": "row"}
     if kind == "put_back":
         return {"group": "Your card", "label": "Put back"}
     if kind == "start":
