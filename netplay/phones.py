@@ -106,7 +106,7 @@ def phone_view(message: dict, game_id: str, seat: int) -> dict:
     and its hand, made from the update alone (a new dict: the host shares the original)."""
     if message.get("t") != "update":
         return message
-    return {**message, "choices": [choice_words(game_id, action) for action in message["legal"]],
+    return {**message, "choices": [choice_words(game_id, action, message["view"]) for action in message["legal"]],
             "hand": hand_words(game_id, message["view"], seat)}
 
 

@@ -58,7 +58,9 @@ class Browsers:
         self.open: list = []
         self.dirs: list[str] = []
 
-    def new(self, record: bool = True):
+    def new(self, record: bool = True, phone: tuple[int, int] | None = None):
+        """A browser window; ``phone`` (width, height in CSS pixels) emulates a phone's
+        screen in portrait (a headless window itself is never narrower than 500 px)."""
         from selenium import webdriver
         from selenium.webdriver.chrome.service import Service
 
@@ -80,6 +82,9 @@ class Browsers:
         browser.set_script_timeout(10)
         if record:
             browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": RECORD_SOCKETS})
+        if phone is not None:
+            browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+                "width": phone[0], "height": phone[1], "deviceScaleFactor": 2, "mobile": True})
         self.open.append(browser)
         return browser
 

@@ -7,6 +7,7 @@
   const $ = (id) => document.getElementById(id);
   let socket = null, seq = 0, pending = null, sentLabel = "", retry = 500, stopped = false, pinger = null;
   let seat = null, names = [], started = false, update = null, connected = false, notice = "";
+  const shown = {};  // per target group: the label of the target on show (kept across updates)
 
   function connect() {
     stopped = false;
@@ -101,29 +102,83 @@
     hand.replaceChildren();
     for (const line of (update && update.hand) || []) {
       const dt = document.createElement("dt"); dt.textContent = line.label;
-      const dd = document.createElement("dd"); dd.textContent = line.value;
+      const dd = document.createElement("dd");
+      if (Array.isArray(line.rows)) dd.append(cellGrid(line.rows));
+      const words = document.createElement(line.rows ? "small" : "span"); words.textContent = line.value;
+      dd.append(words);
       hand.append(dt, dd);
     }
     const box = $("choices");
     box.replaceChildren();
     if (!update || stopped) return;
-    let grid = null, group = null;
+    const groups = [];
     (update.choices || []).forEach((choice, index) => {
-      if (choice.group !== group) {
-        group = choice.group;
-        const heading = document.createElement("h2"); heading.textContent = group;
-        grid = document.createElement("div"); grid.className = "grid";
-        box.append(heading, grid);
-      }
-      const button = document.createElement("button");
-      button.type = "button"; button.className = "choice"; button.textContent = choice.label;
-      button.dataset.index = String(index);
-      button.dataset.group = choice.group;
-      button.disabled = pending !== null || !connected;
-      if (pending !== null && choice.label === sentLabel) button.classList.add("sent");
-      button.addEventListener("click", () => choose(index, choice.label));
-      grid.append(button);
+      const last = groups[groups.length - 1];
+      if (last && last.name === choice.group) last.items.push([choice, index]);
+      else groups.push({ name: choice.group, items: [[choice, index]] });
     });
+    for (const group of groups) {
+      const heading = document.createElement("h2"); heading.textContent = group.name;
+      box.append(heading);
+      if (group.items[0][0].target) { box.append(targetPicker(group)); continue; }
+      const grid = document.createElement("div"); grid.className = "grid";
+      if (group.items[0][0].layout === "row") {
+        grid.classList.add("row");
+        grid.style.gridTemplateColumns = "repeat(" + group.items.length + ", 1fr)";
+      }
+      for (const [choice, index] of group.items) grid.append(choiceButton(choice, index, choice.label));
+      box.append(grid);
+    }
+  }
+
+  function choiceButton(choice, index, text) {
+    const button = document.createElement("button");
+    button.type = "button"; button.className = "choice"; button.textContent = text;
+    button.dataset.index = String(index);
+    button.dataset.group = choice.group;
+    button.disabled = pending !== null || !connected;
+    if (pending !== null && choice.label === sentLabel) button.classList.add("sent");
+    button.addEventListener("click", () => choose(index, choice.label));
+    return button;
+  }
+
+  // One target at a time, highlighted, with a big button to act on it and a small one to
+  // show the next; the host orders the targets and says what the buttons say.
+  function targetPicker(group) {
+    const items = group.items;
+    let at = items.findIndex(([choice]) => choice.label === shown[group.name]);
+    if (at < 0) at = 0;  // the host's first target comes first
+    const [choice, index] = items[at];
+    shown[group.name] = choice.label;
+    const panel = document.createElement("div"); panel.className = "target";
+    const label = document.createElement("p"); label.className = "target-label"; label.textContent = choice.label;
+    const count = document.createElement("span"); count.className = "target-count";
+    count.textContent = (at + 1) + " of " + items.length;
+    label.append(count);
+    const act = choiceButton(choice, index, choice.target.act || "Play");
+    act.classList.add("act");
+    panel.append(label, act);
+    if (items.length > 1) {
+      const next = document.createElement("button");
+      next.type = "button"; next.className = "next"; next.textContent = (choice.target.next || "Next") + " \u25b8";
+      next.disabled = pending !== null;
+      next.addEventListener("click", () => { shown[group.name] = items[(at + 1) % items.length][0].label; render(); });
+      panel.append(next);
+    }
+    return panel;
+  }
+
+  function cellGrid(rows) {
+    const grid = document.createElement("div"); grid.className = "cells";
+    for (const row of rows) {
+      const line = document.createElement("div"); line.className = "cell-row";
+      for (const text of row) {
+        const cell = document.createElement("span"); cell.className = "cell"; cell.textContent = String(text);
+        line.append(cell);
+      }
+      grid.append(line);
+    }
+    return grid;
   }
 
   $("again").addEventListener("click", () => { $("again").hidden = true; notice = ""; connect(); });

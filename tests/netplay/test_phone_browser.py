@@ -4,6 +4,7 @@ Skipped, with the reason, where no browser can be started."""
 
 import json
 import random
+from pathlib import Path
 
 import pytest
 
@@ -20,6 +21,8 @@ from tests.phone_browser import (
 )
 
 pytestmark = pytest.mark.timeout(120)
+SCREENSHOTS = Path(__file__).resolve().parents[1] / "screenshots"  # git-ignored
+SMALL_PHONE = (360, 740)  # CSS pixels, portrait
 
 
 @pytest.fixture
@@ -30,11 +33,12 @@ def browsers():
 
 
 @pytest.fixture
-def phone_table(serve):
+def game_table(serve):
+    """game_table(game_id, seats, ...) -> (host, phone service), on 127.0.0.1, closed after."""
     services = []
 
-    def start(seats, bot_delay=0.0, rounds=1):
-        host = Host("die_mauer", len(seats), seed=11, options={"rounds": rounds}, seats=seats, bot_delay=bot_delay)
+    def start(game_id, seats, seed=11, options=None, bot_delay=0.0):
+        host = Host(game_id, len(seats), seed=seed, options=options or {}, seats=seats, bot_delay=bot_delay)
         handle = serve(host)
         service = serve_phones_in_thread(host, door=handle.call, interfaces=["127.0.0.1"])
         services.append(service)
@@ -43,6 +47,13 @@ def phone_table(serve):
     yield start
     for service in services:
         service.close()
+
+
+@pytest.fixture
+def phone_table(game_table):
+    """A Die Mauer table: phone_table(seats, bot_delay, rounds) -> (host, phone service)."""
+    return lambda seats, bot_delay=0.0, rounds=1: game_table("die_mauer", seats, options={"rounds": rounds},
+                                                             bot_delay=bot_delay)
 
 
 def test_a_whole_die_mauer_game_played_from_the_page(browsers, phone_table):
@@ -126,3 +137,154 @@ def test_a_page_whose_link_was_renewed_says_so_and_stops_trying(browsers, phone_
     assert "This link has expired" in phone.page_source
     phone.get(service.link(0))  # the new code works
     wait_until(lambda: status(phone) == "Your move", what="the new link")
+
+
+# --- a small phone in portrait: every game's hand, Wie Waldi's targets -------------------
+def hand_text(phone) -> str:
+    return phone.find_element("id", "hand").text
+
+
+def fits_a_small_phone(phone) -> None:
+    """Nothing sticks out sideways at 360 px, and every button is a thumb's size."""
+    width = phone.execute_script("return window.innerWidth;")
+    assert width == 360
+    assert phone.execute_script("return document.documentElement.scrollWidth;") <= width
+    for button in phone.find_elements("css selector", "button:not([hidden])"):
+        if button.is_displayed():
+            assert button.size["height"] >= 44 and button.rect["x"] + button.size["width"] <= width, button.text
+
+
+def shoot(phone, game_id: str) -> None:
+    SCREENSHOTS.mkdir(exist_ok=True)
+    phone.execute_script("window.scrollTo(0, 0);")  # the page as it opens: status, hand, first choices
+    phone.save_screenshot(str(SCREENSHOTS / f"phone_{game_id}.png"))
+
+
+def settled(condition):
+    """``condition`` as a wait_until poll that looks again when the page re-rendered under it
+    (the page renders afresh on every message, pings' answers included)."""
+    from selenium.common.exceptions import StaleElementReferenceException
+
+    def poll():
+        try:
+            return condition()
+        except StaleElementReferenceException:
+            return False
+
+    return poll
+
+
+def on_page(action, tries: int = 20):
+    """Run ``action`` (reads or a tap), again if the page re-rendered under it."""
+    from selenium.common.exceptions import StaleElementReferenceException
+
+    for _ in range(tries):
+        try:
+            return action()
+        except StaleElementReferenceException:
+            continue
+    raise AssertionError("the page kept re-rendering")
+
+
+def tap_once(phone, rng, prefer=()) -> bool:
+    """Tap one enabled choice (one whose group is in ``prefer`` first); False if none."""
+    buttons = enabled_choices(phone)
+    chosen = [b for b in buttons if b.get_attribute("data-group") in prefer] or buttons
+    if not chosen:
+        return False
+    try:
+        rng.choice(chosen).click()
+    except Exception:  # noqa: BLE001 - the page re-rendered under the tap
+        return False
+    return True
+
+
+def test_wie_waldi_on_a_small_phone_draws_and_plays_onto_the_dog_it_shows(browsers, game_table):
+    """Seat 0 races alone (the bot waits): draw from the piles in turn, start a dog with a head,
+    play onto the one dog shown, put back what fits nowhere, until the card fits two dogs."""
+    host, service = game_table("wie_waldi", [{"kind": "remote"}, {"kind": "bot"}],
+                               options={"rounds": 1, "countdown": 1}, bot_delay=600.0)
+    phone = browsers.new(phone=SMALL_PHONE)
+    phone.get(service.link(0))
+    by_css = phone.find_elements
+    draws = {"n": 0}
+
+    def step():
+        wait_until(settled(lambda: status(phone) == "Your move" and enabled_choices(phone)), 10,
+                   what="the page's next move")
+        panel = by_css("css selector", ".target")
+        if panel:
+            count = panel[0].find_element("css selector", ".target-count").text
+            if not count.endswith(" of 1"):
+                return True  # two or more dogs fit: the test goes on below
+            panel[0].find_element("css selector", "button.act").click()
+            return False
+        piles = [b for b in enabled_choices(phone) if b.get_attribute("data-group") == "Draw from a pile"]
+        if piles:
+            tops = {b.rect["y"] for b in piles}
+            assert len(tops) == 1 and all(b.size["height"] >= 90 for b in piles)  # one row of big buttons
+            piles[draws["n"] % len(piles)].click()
+            draws["n"] += 1
+            return False
+        labels = [b.text for b in enabled_choices(phone)]
+        start = [b for b in enabled_choices(phone) if b.text.startswith("Start a dog")]
+        (start or [b for b in enabled_choices(phone) if b.text == "Put back"])[0].click()
+        assert labels, "a card in hand always offers put back"
+        return False
+
+    wait_until(settled(step), 60, what="a card that fits two dogs")
+    held = on_page(lambda: hand_text(phone)).split("Your card")[1].splitlines()[1]
+    assert not held.startswith("none")
+
+    def the_panel():
+        labels = phone.find_elements("css selector", ".target-label")
+        act = phone.find_element("css selector", ".target button.act")
+        return len(labels), labels[0].text, act.text, act.size
+
+    count, first, act_text, act_size = on_page(the_panel)
+    assert count == 1  # one dog on show, highlighted
+    assert act_text == "PLAY" and act_size["height"] >= 80 and act_size["width"] >= 280
+    assert first.startswith("Dog ") and "1 of " in first
+    on_page(lambda: fits_a_small_phone(phone))
+    shoot(phone, "wie_waldi")
+    on_page(lambda: phone.find_element("css selector", ".target button.next").click())  # "Next dog"
+    shown = on_page(lambda: phone.find_element("css selector", ".target-label").text)
+    assert shown != first and "2 of " in shown
+    dog = int(shown.split(":")[0].split()[-1]) - 1
+    on_page(lambda: phone.find_element("css selector", ".target button.act").click())
+    wait_until(lambda: any(m["t"] == "accept" for m in heard(phone)[-3:]), what="the play's answer")
+    played = [action for seat, action in list(host.log) if seat == 0][-1]
+    assert played["type"] == "play" and played["dog"] == dog  # the dog on show, not the first
+    assert not [m for m in heard(phone) if m["t"] in ("refuse", "reject")]
+
+
+@pytest.mark.parametrize(("game_id", "players", "line", "prefer"), [
+    ("wild_west", 2, "Your sheet", ("Your pick (secret)",)),
+    ("architekton", 2, "Tiles you took", ()),
+    ("die_mauer", 3, "Your pieces", ()),
+    ("drunter_druber", 3, "Your building cards", ()),
+])
+def test_each_games_hand_reads_on_a_small_phone_in_portrait(browsers, game_table, game_id, players, line, prefer):
+    host, service = game_table(game_id, [{"kind": "remote"}] + [{"kind": "bot"}] * (players - 1))
+    phone = browsers.new(phone=SMALL_PHONE)
+    phone.get(service.link(0))
+    rng, taps = random.Random(2), {"n": 0}
+
+    def ready():
+        if not (status(phone) == "Your move" and line in hand_text(phone)):
+            if status(phone) == "Your move" and tap_once(phone, rng, prefer):
+                taps["n"] += 1
+            return False
+        if game_id == "wild_west" and taps["n"] < 12:  # a few rounds: something written on the sheet
+            taps["n"] += tap_once(phone, rng, prefer)
+            return False
+        return True
+
+    wait_until(settled(ready), 60, what=f"{game_id}'s hand line {line!r}")
+    on_page(lambda: fits_a_small_phone(phone))
+    shoot(phone, game_id)
+    if game_id == "wild_west":
+        cells = on_page(lambda: [(c.text, c.size["width"]) for c in phone.find_elements("css selector", ".cell")])
+        assert len(cells) == 30 and any(text[:1] in "RGCS" for text, _ in cells), cells
+        assert all(width >= 24 for _, width in cells)
+    assert not [m for m in heard(phone) if m["t"] == "refuse"]

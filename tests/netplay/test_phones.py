@@ -12,6 +12,7 @@ from websockets.exceptions import ConnectionClosed
 from engines import GAMES, new_game
 from netplay.errors import ProtocolError
 from netplay.host import Host
+from netplay.phone_words import hand_words
 from netplay.phones import (
     MAX_PHONE_MESSAGE,
     PhoneLinks,
@@ -265,9 +266,11 @@ def test_every_games_choices_get_words_for_the_page(game_id):
         update = phone_view({"t": "update", "events": [], "view": state.view(seat), "legal": legal}, game_id, seat)
         assert len(update["choices"]) == len(legal)
         for words in update["choices"]:
-            assert set(words) == {"group", "label"} and words["group"] and words["label"]
+            assert {"group", "label"} <= set(words) <= {"group", "label", "layout", "target"}
+            assert words["group"] and words["label"]
         for line in update["hand"]:
-            assert set(line) == {"label", "value"} and isinstance(line["value"], str)
+            assert {"label", "value"} <= set(line) <= {"label", "value", "rows"} and isinstance(line["value"], str)
+            assert all(isinstance(cell, str) for row in line.get("rows", []) for cell in row)
         state.apply(seat, rng.choice(legal))
 
 
@@ -292,3 +295,160 @@ def test_a_lan_players_seat_is_not_a_phones(phones, serve):
             phone.close()
     finally:
         peer.close()
+
+
+# --- hand lines: what only this seat holds, from its own view alone --------------------
+def _lines(game_id: str, state, seat: int) -> dict:
+    return {line["label"]: line for line in hand_words(game_id, state.view(seat), seat)}
+
+
+def _advance(state, rng, steps: int, seat=None) -> None:
+    """Random legal moves (``seat``'s only, if given); host actions when nobody may move."""
+    for _ in range(steps):
+        active = [p for p in state.active_players() if state.legal_actions(p) and seat in (None, p)]
+        if not active:
+            if state.is_over() or not state.host_actions():
+                return
+            state.apply(None, state.host_actions()[0])
+            continue
+        player = rng.choice(active)
+        state.apply(player, rng.choice(state.legal_actions(player)))
+
+
+def test_wild_west_hand_shows_the_seats_own_pick_and_its_sheet():
+    state, rng = new_game("wild_west", 2, 3), random.Random(1)
+    _advance(state, rng, 25)
+    for _ in range(50):  # to the start of a round: neither seat has picked yet
+        if state.phase == "pick" and state.active_players() == [0, 1]:
+            break
+        _advance(state, rng, 1)
+    assert state.phase == "pick" and state.active_players() == [0, 1]
+    sheet = state.view(0)["sheets"][0]
+    rows = _lines("wild_west", state, 0)["Your sheet"]["rows"]
+    assert [len(row) for row in rows] == [7, 8, 7, 8]  # the brick-laid sheet, row by row (WW-2)
+    written = [(tile, cell) for tiles, cells in zip(sheet["rows"], rows, strict=True)
+               for tile, cell in zip(tiles, cells, strict=True) if tile["kind"]]
+    assert written, "the random game wrote something"
+    for tile, cell in written:
+        assert cell.startswith(tile["kind"] + ("A" if tile["value"] == 1 else str(tile["value"])))
+    assert all(cell in ("\u00b7", "\u25c7") for tiles, cells in zip(sheet["rows"], rows, strict=True)
+               for tile, cell in zip(tiles, cells, strict=True) if not tile["kind"] and not tile["track"]
+               and not tile["right"])
+    before = _lines("wild_west", state, 1)
+    assert "Your pick" not in _lines("wild_west", state, 0)
+    column = state.legal_actions(0)[0]["column"]
+    state.apply(0, {"type": "pick", "column": column})
+    pick = _lines("wild_west", state, 0)["Your pick"]["value"]
+    assert pick.startswith("Tumbleweed" if column is None else f"Column {column + 1}: ")
+    assert _lines("wild_west", state, 1) == before  # seat 0's secret pick tells seat 1 nothing
+    assert "Your pick" not in _lines("wild_west", state, 1)
+
+
+def test_wie_waldi_hand_shows_the_card_held_and_own_piles_never_anothers_card():
+    from engines.wie_waldi.cards import card_name
+
+    state = new_game("wie_waldi", 2, 5, rounds=1)
+    state.apply(None, state.host_actions()[0])  # Wuff!
+    assert _lines("wie_waldi", state, 0)["Your card"]["value"].startswith("none")
+    seen_by_one = _lines("wie_waldi", state, 1)
+    state.apply(0, {"type": "draw", "pile": 1})
+    held = state.view(0)["hand"]
+    mine = _lines("wie_waldi", state, 0)
+    assert mine["Your card"]["value"] == card_name(held)
+    assert mine["Your piles"]["value"] == "1: 10  2: 9  3: 10  (29 cards)"
+    # Seat 1 learns nothing from seat 0's draw: not the card, not even seat 0's pile sizes.
+    assert _lines("wie_waldi", state, 1) == seen_by_one
+    assert card_name(held) not in json.dumps(hand_words("wie_waldi", state.view(1), 1))
+    state.apply(1, {"type": "draw", "pile": 0})
+    assert _lines("wie_waldi", state, 0) == mine  # and the other way round
+    assert _lines("wie_waldi", state, 1)["Your card"]["value"] == card_name(state.view(1)["hand"])
+
+
+def test_wie_waldi_play_targets_are_one_group_with_a_play_button_and_a_next_dog():
+    from engines.wie_waldi.cards import card_name
+
+    state = new_game("wie_waldi", 2, 11, rounds=1, countdown=1)
+    state.apply(None, state.host_actions()[0])
+    pile = 0
+    for _ in range(200):  # seat 0 alone, as the browser test plays it, until 2+ dogs fit
+        legal = state.legal_actions(0)
+        plays = [a for a in legal if a["type"] == "play"]
+        if len(plays) >= 2:
+            break
+        draws = [a for a in legal if a["type"] == "draw"]
+        if draws:
+            action, pile = draws[pile % len(draws)], pile + 1
+        else:
+            action = (plays or [a for a in legal if a["type"] == "start"] or [{"type": "put_back"}])[0]
+        state.apply(0, action)
+    view = state.view(0)
+    update = phone_view({"t": "update", "events": [], "view": view, "legal": legal}, "wie_waldi", 0)
+    targets = [(words, action) for words, action in zip(update["choices"], legal, strict=True) if "target" in words]
+    assert len(targets) >= 2 and len({words["group"] for words, _ in targets}) == 1
+    assert all(words["target"] == {"act": "Play", "next": "Next dog"} for words, _ in targets)
+    for words, action in targets:
+        dog = next(d for d in view["dogs"] if d["id"] == action["dog"])
+        head = card_name(dog["cards"][0]["card"])  # e.g. "red head"
+        size = len(dog["cards"])
+        assert words["label"] == f"Dog {action['dog'] + 1}: {head}, {size} card{'s' if size > 1 else ''}"
+        assert words["group"] == f"Play your {card_name(view['hand'])}"
+    state.apply(0, {"type": "put_back"})
+    draws = phone_view({"t": "update", "events": [], "view": state.view(0), "legal": state.legal_actions(0)},
+                       "wie_waldi", 0)["choices"]
+    sizes = state.view(0)["pile_sizes"][0]
+    assert draws == [{"group": "Draw from a pile", "label": f"Pile {k + 1} ({n})", "layout": "row"}
+                     for k, n in enumerate(sizes) if n]
+
+
+def test_architekton_hand_shows_taken_tiles_to_the_player_to_move_and_own_chips_and_houses():
+    state, rng = new_game("architekton", 2, 3), random.Random(4)
+    for _ in range(100):
+        if state.phase == "place" and state.view(0)["current"] == 0:
+            break
+        _advance(state, rng, 1)
+    view = state.view(0)
+    assert view["hand"], "seat 0 took tiles"
+    mine, theirs = _lines("architekton", state, 0), _lines("architekton", state, 1)
+    assert all(tile in mine["Tiles you took"]["value"] for tile in view["hand"])
+    assert "Tiles you took" not in theirs
+    assert mine["Your chips"]["value"] == str(view["chips"][0])
+    assert theirs["Your chips"]["value"] == str(view["chips"][1])
+    assert mine["Your houses"]["value"] == f"{view['houses'][0]} in stock, {view['houses_on_board'][0]} on the board"
+
+
+def test_a_wie_waldi_phone_hears_its_own_card_and_never_another_seats(phones):
+    from engines.wie_waldi.cards import card_name
+
+    host = Host("wie_waldi", 2, seed=5, options={"rounds": 1, "countdown": 1},
+                seats=[{"kind": "remote"}, {"kind": "bot"}], bot_delay=0.0)
+    _, service = phones(host)
+    phone = PhoneClient(service.link(0))
+    held, other_held, targets = set(), 0, 0
+    try:
+        phone.until("hand")
+        rng, pending = random.Random(3), None
+        for _ in range(400):
+            message = phone.receive(5.0)
+            assert message is not None and message["t"] not in ("refuse", "bye"), message
+            if message["t"] in ("accept", "reject") and message["seq"] == pending:
+                pending = None
+            if message["t"] != "update":
+                continue
+            view, lines = message["view"], {line["label"]: line["value"] for line in message["hand"]}
+            card = view["hand"]
+            assert lines["Your card"] == ("none: draw from a pile" if card is None else card_name(card))
+            assert lines["Your piles"].startswith(f"1: {view['pile_sizes'][0][0]}  ")
+            held.add(card)
+            other_held += view["holding"][1] is not None  # seat 1 held a card: its face never comes
+            targets += any("target" in words for words in message["choices"])
+            if pending is None and message["legal"]:
+                pending = phone.intent(rng.choice(message["legal"]))
+            if len(held) > 6 and other_held and targets:
+                break
+    finally:
+        phone.close()
+    assert len(held) > 6 and other_held and targets, (held, other_held, targets)
+    for message in phone.heard:  # the hand lines come from seat 0's own view, which holds one card
+        if message["t"] == "update":
+            assert message["view"]["hand"] is None or isinstance(message["view"]["hand"], str)
+            assert message["hand"] == hand_words("wie_waldi", message["view"], 0)
