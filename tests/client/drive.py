@@ -9,6 +9,7 @@ with no code here: at most a ``pick`` strategy (which choice a seat takes).
 """
 
 import itertools
+import time
 
 import pygame
 
@@ -202,6 +203,36 @@ def race_pick(table, seat, choices, turn: int):
 
 # A table whose seats need a smarter choice than the first legal one adds its driver here.
 DRIVERS: dict = {"drunter_druber": drunter_druber_pick, "architekton": drive_architekton.pick, "wie_waldi": race_pick}
+
+
+def play_each_seat(app, table: TableScene, state: dict | None = None) -> None:
+    """Each local seat that may move now makes its next move through its device (first
+    legal choice, in turn); ``state`` counts each seat's moves."""
+    if app.top is not table:
+        return
+    state = state if state is not None else {}
+    for seat in table.choosers:
+        choices = table.live.get(seat, [])
+        if choices and table.model.pending.get(seat) is None and not table.pacer.busy():
+            choice = first_legal(table, seat, choices, state.get(seat, 0))
+            if choice is not None:
+                act(app, table, seat, choice)
+                state[seat] = state.get(seat, 0) + 1
+
+
+def run_until(app, done, seconds: float = 30.0, each=None):
+    """Frames (the network answers meanwhile) until ``done()`` is true, returning it;
+    AssertionError after ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        result = done()
+        if result:
+            return result
+        if each is not None:
+            each()
+        frames(app, 2, dt=3 / 60)
+        time.sleep(0.004)
+    raise AssertionError(f"timed out; top scene is {type(app.top).__name__}")
 
 
 def driver(game_id: str):

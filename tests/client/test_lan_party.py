@@ -21,38 +21,11 @@ from client.table.pause import PauseScene
 from client.table.results import ResultsScene
 from client.table.scene import TableScene
 from tests.client.conftest import SCREENSHOTS, click, frames, key, post, shoot
-from tests.client.drive import act, first_legal
+from tests.client.drive import play_each_seat as play
+from tests.client.drive import run_until
 from tests.netplay.conftest import ROOT, Proc, RawPeer
 
 SERVE = {"port": 0, "advertise": False}
-
-
-def play(app, table: TableScene, state: dict | None = None) -> None:
-    """Each local seat that may move makes its next move through its device."""
-    if app.top is not table:
-        return
-    state = state if state is not None else {}
-    for seat in table.choosers:
-        choices = table.live.get(seat, [])
-        if choices and table.model.pending.get(seat) is None and not table.pacer.busy():
-            choice = first_legal(table, seat, choices, state.get(seat, 0))
-            if choice is not None:
-                act(app, table, seat, choice)
-                state[seat] = state.get(seat, 0) + 1
-
-
-def run_until(app, done, seconds: float = 30.0, each=None):
-    """Frames (the network answers meanwhile) until ``done()`` is true; bounded."""
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        result = done()
-        if result:
-            return result
-        if each is not None:
-            each()
-        frames(app, 2, dt=3 / 60)
-        time.sleep(0.004)
-    raise AssertionError(f"timed out; top scene is {type(app.top).__name__}")
 
 
 def top_is(app, kind):

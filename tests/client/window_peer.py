@@ -14,7 +14,6 @@ bounded: it exits 3 if a step does not happen in time. Screenshots go to
 import os
 import sys
 import threading
-import time
 
 import pygame
 
@@ -23,13 +22,10 @@ from client.scenes.title import TitleScene
 from client.table.results import ResultsScene
 from client.table.scene import TableScene
 from tests.client.conftest import click, frames, key, post
-from tests.client.drive import act, first_legal
+from tests.client.drive import play_each_seat as play
+from tests.client.drive import run_until
 
 STEP_SECONDS = 40.0
-
-
-class Stuck(Exception):
-    pass
 
 
 def say(words: str) -> None:
@@ -40,32 +36,6 @@ def shoot(app, name: str) -> None:
     folder = os.environ.get("SPIELABEND_SHOTS")
     if folder:
         app.screenshot(os.path.join(folder, f"peer_{name}.png"))
-
-
-def wait_until(app, done, seconds: float = STEP_SECONDS, act_each=None):
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        result = done()
-        if result:
-            return result
-        if act_each is not None:
-            act_each()
-        frames(app, 2, dt=3 / 60)
-        time.sleep(0.005)
-    raise Stuck(f"timed out; top scene {type(app.top).__name__}")
-
-
-def play(app, table: TableScene, state: dict) -> None:
-    """One of this seat's moves, if it may move now (first legal choice, in turn)."""
-    if app.top is not table:
-        return
-    for seat in table.choosers:
-        choices = table.live.get(seat, [])
-        if choices and table.model.pending.get(seat) is None and not table.pacer.busy():
-            choice = first_legal(table, seat, choices, state["moves"])
-            if choice is not None:
-                act(app, table, seat, choice)
-                state["moves"] += 1
 
 
 def menu_item(scene, starts: str) -> int:
@@ -89,11 +59,11 @@ def main(address: str, moves: int) -> int:
         frames(app, 20)
         shoot(app, "address")
         key("return")
-        table = wait_until(app, lambda: app.top if isinstance(app.top, TableScene) else None)
+        table = run_until(app, lambda: app.top if isinstance(app.top, TableScene) else None, STEP_SECONDS)
         seat = next(iter(table.choosers))
         say(f"SEATED {seat}")
-        state = {"moves": 0}
-        wait_until(app, lambda: state["moves"] >= moves, act_each=lambda: play(app, table, state))
+        state: dict = {}
+        run_until(app, lambda: sum(state.values()) >= moves, STEP_SECONDS, lambda: play(app, table, state))
         frames(app, 10)
         shoot(app, "before_leaving")
         key("escape")
@@ -104,25 +74,24 @@ def main(address: str, moves: int) -> int:
         shoot(app, "leave_prompt")
         say(f"PROMPT {app.top.question}")
         click(app, app.top.menu.rects[1].center)  # "Yes"
-        wait_until(app, lambda: isinstance(app.top, TitleScene))
+        run_until(app, lambda: isinstance(app.top, TitleScene), STEP_SECONDS)
         say("LEFT")
-        wait_until(app, lambda: "REJOIN" in commands, seconds=60)
+        run_until(app, lambda: "REJOIN" in commands, 60)
         app.flow.join()
         join = app.top
         frames(app, 20)  # past the cross-fade
         shoot(app, "rejoin")
         click(app, join.menu.rects[menu_item(join, "Rejoin")].center)
-        table = wait_until(app, lambda: app.top if isinstance(app.top, TableScene) else None)
+        table = run_until(app, lambda: app.top if isinstance(app.top, TableScene) else None, STEP_SECONDS)
         say(f"BACK {next(iter(table.choosers))}")
         frames(app, 10)
         shoot(app, "back")
-        wait_until(app, lambda: isinstance(app.top, ResultsScene), seconds=60,
-                   act_each=lambda: play(app, table, state))
+        run_until(app, lambda: isinstance(app.top, ResultsScene), 60, lambda: play(app, table, state))
         frames(app, 30)
         shoot(app, "results")
         say("RESULTS")
         return 0
-    except Stuck as stuck:
+    except AssertionError as stuck:  # a step that did not happen in time
         say(f"STUCK {stuck}")
         return 3
     finally:
