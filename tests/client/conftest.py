@@ -81,3 +81,14 @@ def local_table(app, seats: list[tuple[str, str]], seed: int, bot_delay: float |
     if options is None:
         options = {"rounds": rounds} if game_id == "die_mauer" else {}
     return app.flow.start_local(game_id, plans, options, seed=seed, bot_delay=bot_delay)
+
+
+@pytest.fixture
+def pads():
+    """Virtual game controllers in pygame-ce's own SDL (tests.sdl_pads); every pad still
+    plugged in is unplugged afterwards. Make the app first: SDL must be running."""
+    from tests.sdl_pads import VirtualPads
+
+    plugged = VirtualPads()
+    yield plugged
+    plugged.close()

@@ -18,6 +18,7 @@ from client.table.game import BLIND_BUTTONS
 from client.table.results import ResultsScene
 from client.table.scene import TableScene
 from tests.client import drive_architekton
+from tests import sdl_pads
 from tests.client.conftest import frames, post, shoot
 from tests.client.drunter_druber_driver import pick as drunter_druber_pick
 
@@ -50,8 +51,7 @@ def press_button(app, device: str, button: str, pos=None) -> None:
         mouse_event(app, pygame.MOUSEBUTTONDOWN, app.input.mouse_pos if pos is None else pos, MOUSE_BUTTONS[button])
         mouse_event(app, pygame.MOUSEBUTTONUP, app.input.mouse_pos if pos is None else pos, MOUSE_BUTTONS[button])
     elif device.startswith("pad:"):
-        pad_event(int(device[4:]), button, True)
-        pad_event(int(device[4:]), button, False)
+        pad_press(app, device, button)
     else:
         key_event(KEYS[device][button], True)
         key_event(KEYS[device][button], False)
@@ -59,6 +59,31 @@ def press_button(app, device: str, button: str, pos=None) -> None:
 
 def pad_event(instance: int, button: str, down: bool) -> None:
     post(pygame.CONTROLLERBUTTONDOWN if down else pygame.CONTROLLERBUTTONUP, instance_id=instance, button=PAD[button])
+
+
+def virtual_pad(app, device: str):
+    """The virtual SDL pad behind ``device`` (tests.sdl_pads), or None for a synthetic one."""
+    pad = app.input.pads.by_device(device)
+    return sdl_pads.LIVE.get(pad.instance_id) if pad is not None and pad.controller is not None else None
+
+
+def pad_hold(app, device: str, button: str, down: bool) -> None:
+    """``device``'s ``button`` goes down or up: on a virtual pad SDL sees it at the next frame."""
+    virtual = virtual_pad(app, device)
+    if virtual is not None:
+        virtual.set_button(sdl_pads.INTENT_BUTTONS[button], down)
+    else:
+        pad_event(app.input.pads.by_device(device).instance_id, button, down)
+
+
+def pad_press(app, device: str, button: str) -> None:
+    """One press and release; a virtual pad holds it a frame, so SDL sees both."""
+    pad_hold(app, device, button, True)
+    if virtual_pad(app, device) is not None:
+        frames(app, 1)
+    pad_hold(app, device, button, False)
+    if virtual_pad(app, device) is not None:
+        frames(app, 1)
 
 
 def mouse_event(app, kind, pos, button: int | None = None) -> None:
@@ -126,25 +151,21 @@ def act(app, table: TableScene, seat: int, choice) -> str:
             mouse_event(app, pygame.MOUSEBUTTONUP, choice.rect.center, 3)
         return "mouse"
     if device.startswith("pad:"):
-        instance = int(device[4:])
         if table.choosing_blind(seat):
             blind = [action for _, action in table.game.blind_actions(seat)]
             button = BLIND_BUTTONS[blind.index(choice.action)]
-            pad_event(instance, button, True)
-            pad_event(instance, button, False)
-            pad_event(instance, button, True)
-            pad_event(instance, button, False)
+            pad_press(app, device, button)
+            pad_press(app, device, button)
             frames(app, 1)
             return "pad-blind"
         if private:
-            pad_event(instance, "peek", True)
+            pad_hold(app, device, "peek", True)
             frames(app, 1)
-        walk(app, table, seat, choice, lambda d: (pad_event(instance, d, True), pad_event(instance, d, False)))
-        pad_event(instance, "confirm", True)
-        pad_event(instance, "confirm", False)
+        walk(app, table, seat, choice, lambda d: pad_press(app, device, d))
+        pad_press(app, device, "confirm")
         frames(app, 1)
         if private:
-            pad_event(instance, "peek", False)
+            pad_hold(app, device, "peek", False)
         return "pad"
     keys = KEYS[device]
     if private:

@@ -1,0 +1,227 @@
+"""Gamepads through SDL itself: virtual controllers in pygame-ce's own SDL library
+(tests.sdl_pads), no synthetic controller event anywhere in this module."""
+
+import pygame
+import pytest
+
+from client.buttons import label_for
+from client.scenes.setup import SetupScene
+from client.scenes.title import TitleScene
+from tests.client.conftest import frames, local_table, shoot
+from tests.client.drive import pad_hold, pad_press
+
+KINDS = ("xbox", "ps4", "switch", "dualsense")
+
+
+def setup_with_pads(make_app, pads, game_id="die_mauer"):
+    app = make_app()
+    app.push(TitleScene(app))
+    plugged = [pads.plug(kind, app) for kind in KINDS]
+    setup = SetupScene(app, game_id)
+    app.push(setup)
+    frames(app, 2)
+    return app, setup, plugged
+
+
+def test_the_controller_subsystem_runs_once_the_app_starts(make_app):
+    from pygame._sdl2 import controller
+
+    make_app()
+    assert controller.get_init()
+
+
+def test_plugged_pads_are_listed_by_their_kind(make_app, pads):
+    app, setup, plugged = setup_with_pads(make_app, pads)
+    devices = [pad.device(app) for pad in plugged]
+    assert [app.input.device_name(d) for d in devices] == ["Xbox 360 pad", "PS4 pad", "Switch Pro", "DualSense"]
+    assert app.input.devices()[3:] == devices
+    lines = [setup.device_line(d) for d in devices]
+    assert lines == ["Xbox 360 pad: press A to play", "PS4 pad: press \u2715 to play",
+                     "Switch Pro: press B to play", "DualSense: press \u2715 to play"]
+    shoot(app, "pads_setup_unseated")
+
+
+def test_four_pads_take_seats_with_four_presses_and_back_leaves(make_app, pads):
+    app, setup, plugged = setup_with_pads(make_app, pads)
+    for pad in plugged:
+        pad.press(app, "confirm")
+    devices = [pad.device(app) for pad in plugged]
+    assert [seat.control for seat in setup.seats] == ["mouse", *devices]  # the bot's seat, then new ones
+    assert "Switch Pro" in setup._seat_text(3)
+    shoot(app, "pads_setup_seated")
+    plugged[2].press(app, "back")
+    assert setup.seats[3].control.startswith("bot:")
+    assert app.top is setup  # leaving a seat does not leave the screen
+    plugged[2].press(app, "confirm")
+    assert setup.seats[3].control == devices[2]
+
+
+def test_a_pad_names_its_seat_from_a_list_and_is_never_trapped(make_app, pads):
+    app, setup, plugged = setup_with_pads(make_app, pads)
+    pad = plugged[0]
+    pad.press(app, "confirm")  # sits down on seat 1 (Ben), the menu's focus with it
+    assert setup.menu.focus == 1
+    pad.press(app, "confirm")  # rename its seat
+    assert setup.editing == 1
+    before = setup.seats[1].name
+    pad.press(app, "right")
+    assert setup.seats[1].name != before
+    pad.press(app, "back")
+    assert setup.editing is None and app.top is setup and app.input.text_input is False
+
+
+def test_labels_are_in_each_pads_own_language(make_app, pads):
+    app, setup, plugged = setup_with_pads(make_app, pads)
+    devices = [pad.device(app) for pad in plugged]
+    confirm = [label_for(app, d, "confirm") for d in devices]
+    assert confirm == ["A", "\u2715", "B", "\u2715"]
+    assert [label_for(app, d, "back") for d in devices] == ["B", "\u25cb", "A", "\u25cb"]
+    assert [label_for(app, d, "peek") for d in devices] == ["LB", "L1", "L", "L1"]
+    assert [label_for(app, d, "menu") for d in devices] == ["Start", "Options", "+", "Options"]
+
+
+def test_the_playstation_symbols_are_drawn_not_missing_glyphs(make_app):
+    from client import art
+
+    make_app()
+    cross = art.text("\u2715", 40, (255, 255, 255))
+    missing = art.font(40).render("\u2715", True, (255, 255, 255))
+    square = art.text("\u25a1", 40, (255, 255, 255))
+    assert pygame.image.tobytes(cross, "RGBA") != pygame.image.tobytes(square, "RGBA")
+    assert cross.get_size() != missing.get_size() or \
+        pygame.image.tobytes(cross, "RGBA") != pygame.image.tobytes(missing.convert_alpha(), "RGBA")
+    assert art.text_width("A \u2715 B", 40) == art.text("A \u2715 B", 40, (255, 255, 255)).get_width()
+
+
+def blind_table(app, plugged):
+    devices = [pad.device(app) for pad in plugged]
+    seats = [(name, device) for name, device in zip(("Anna", "Ben", "Clara", "David"), devices, strict=True)]
+    return local_table(app, seats, seed=11), devices
+
+
+def test_a_switch_player_pressing_the_printed_button_picks_what_the_legend_says(make_app, pads):
+    app = make_app()
+    app.push(TitleScene(app))
+    plugged = [pads.plug(kind, app) for kind in KINDS]
+    table, devices = blind_table(app, plugged)
+    frames(app, 120)
+    switch = 2
+    assert table.choosing_blind(switch)
+    actions = table.game.blind_actions(switch)
+    legend_words = []
+    table.draw_blind_legend(app.logical, switch, table.game.prompt_rect(switch, 118))
+    labels = {button: label_for(app, devices[switch], button) for button in ("confirm", "back", "alt", "secret")}
+    assert labels == {"confirm": "B", "back": "A", "alt": "Y", "secret": "X"}
+    shoot(app, "pads_die_mauer_legends")
+    # The legend says "B <piece>" for the piece on confirm: the Switch's B is its bottom button,
+    # which SDL reports as "a" (positional), and that is the press that picks it.
+    confirm_piece = actions[4]
+    legend_words.append(f"B {confirm_piece[0]}")
+    plugged[switch].press(app, "a")
+    plugged[switch].press(app, "a")
+    frames(app, 4)
+    sent = table.model.pending.get(switch)
+    accepted = sent is not None or table.model.legal.get(switch) == []
+    assert accepted, "the bottom button twice locks in the piece the legend names for B"
+
+
+def test_a_replugged_pad_comes_back_to_its_own_seat_at_the_table(make_app, pads):
+    app = make_app()
+    app.push(TitleScene(app))
+    plugged = [pads.plug(kind, app) for kind in ("xbox", "dualsense")]
+    table, devices = blind_table(app, plugged + [pads.plug("switch", app), pads.plug("ps4", app)])
+    frames(app, 30)
+    plugged[1].unplug()
+    frames(app, 2)
+    assert any("unplugged" in toast.words for toast in app.toasts.toasts)
+    again = pads.plug("dualsense", app)
+    assert again.device(app) == devices[1]  # the same seat's device, whatever SDL numbered it
+    assert table.choosers[1].device == devices[1]
+    assert not any("unplugged" in toast.words for toast in app.toasts.toasts)
+
+
+def test_pads_replugged_in_the_other_order_keep_their_seats_even_during_pause(make_app, pads):
+    app = make_app()
+    app.push(TitleScene(app))
+    plugged = [pads.plug(kind, app) for kind in KINDS]
+    table, devices = blind_table(app, plugged)
+    frames(app, 30)
+    plugged[3].press(app, "menu")  # DualSense's Options: pause
+    assert app.top is not table
+    plugged[0].unplug()
+    plugged[3].unplug()
+    frames(app, 2)
+    dualsense = pads.plug("dualsense", app)
+    xbox = pads.plug("xbox", app)
+    assert (xbox.device(app), dualsense.device(app)) == (devices[0], devices[3])
+    dualsense.press(app, "back")  # closes the pause menu
+    frames(app, 10)
+    assert app.top is table
+    assert [table.choosers[s].device for s in range(4)] == devices
+
+
+def test_a_pad_nobody_can_tell_apart_asks_before_taking_a_seat(make_app, pads):
+    app = make_app()
+    app.push(TitleScene(app))
+    plugged = [pads.plug("xbox", app), pads.plug("xbox", app)]
+    table, devices = blind_table(app, plugged + [pads.plug("switch", app), pads.plug("ps4", app)])
+    frames(app, 30)
+    plugged[0].unplug()
+    plugged[1].unplug()
+    frames(app, 2)
+    stranger = pads.plug("xbox", app)
+    device = stranger.device(app)
+    assert device not in devices  # not silently handed Anna's or Ben's secrets
+    assert all(table.choosers[s].device == devices[s] for s in range(4))
+    assert any("press A to take back Anna's seat" in toast.words for toast in app.toasts.toasts)
+    shoot(app, "pads_claim_prompt")
+    stranger.press(app, "confirm")
+    assert table.choosers[0].device == device
+
+
+def test_same_frame_presses_of_two_pads_are_not_ordered_by_plugging(make_app, pads):
+    app = make_app()
+    first, second = pads.plug("xbox", app), pads.plug("ps4", app)
+    devices = (first.device(app), second.device(app))
+    orders = set()
+    for _ in range(40):
+        first.set_button("a", True)
+        second.set_button("a", True)
+        intents = [i for i in app.input.poll() if i.action == "confirm"]
+        orders.add(tuple(i.device for i in intents))
+        first.set_button("a", False)
+        second.set_button("a", False)
+        app.input.poll()
+    assert orders == {devices, devices[::-1]}
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_the_header_names_the_pads_pause_button(make_app, pads, kind):
+    app = make_app()
+    app.push(TitleScene(app))
+    pad = pads.plug(kind, app)
+    table = local_table(app, [("Anna", pad.device(app)), ("Ben", "bot:easy")], seed=3)
+    expected = {"xbox": "Start", "ps4": "Options", "switch": "+", "dualsense": "Options"}[kind]
+    assert table.pause_buttons() == expected
+    pad.press(app, "menu")
+    assert app.top is not table
+
+
+def test_held_peek_opens_one_pads_panel_over_the_others_legends(make_app, pads):
+    app = make_app()
+    app.push(TitleScene(app))
+    plugged = [pads.plug(kind, app) for kind in KINDS]
+    table, devices = blind_table(app, plugged)
+    frames(app, 120)
+    pad_hold(app, devices[0], "peek", True)
+    frames(app, 3)
+    assert table.panel_open(0)
+    drawn = []
+    real_legend, real_panel = table.draw_blind_legend, table.draw_panel
+    table.draw_blind_legend = lambda surface, seat, box: (drawn.append(("legend", seat)), real_legend(surface, seat, box))
+    table.draw_panel = lambda surface, seat: (drawn.append(("panel", seat)), real_panel(surface, seat))
+    table.draw(app.logical)
+    assert drawn[-1] == ("panel", 0) and ("legend", 1) in drawn
+    shoot(app, "pads_peek_over_legends")
+    pad_hold(app, devices[0], "peek", False)
+    pad_press(app, devices[0], "up")
