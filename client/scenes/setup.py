@@ -108,6 +108,9 @@ class SetupScene(MenuScene):
 
     def take_seat(self, device: str) -> None:
         free = next((i for i, seat in enumerate(self.seats) if seat.is_bot), None)
+        if free is None and len(self.seats) >= self.info.max_players:
+            # a full table: a seat the mouse or a keyboard holds yields to a pad that asks
+            free = next((i for i, seat in enumerate(self.seats) if seat.control in ("mouse", "keys1", "keys2")), None)
         if free is None:
             if len(self.seats) >= self.info.max_players:
                 self.app.note(f"{self.info.name} seats at most {self.info.max_players} players: no seat is free "
@@ -120,7 +123,7 @@ class SetupScene(MenuScene):
         self.menu.focus = free
         self.app.sounds.play("confirm")
         self.app.note(f"{self.seats[free].name} plays with the {self.app.input.device_name(device)} "
-                      f"({label_for(self.app, device, 'back')} leaves the seat)", 4, problem=False)
+                      f"({label_for(self.app, device, 'back')} leaves the seat)", 4, problem=False, key="seating")
         self.recheck()
 
     def leave_seat(self, index: int) -> None:
@@ -129,7 +132,7 @@ class SetupScene(MenuScene):
         seat.control = "bot:normal"
         self.app.sounds.play("move")
         self.app.note(f"The {self.app.input.device_name(device)} left {seat.name}'s seat: a bot plays it "
-                      f"({label_for(self.app, device, 'confirm')} takes a seat again)", 4, problem=False)
+                      f"({label_for(self.app, device, 'confirm')} takes a seat again)", 4, problem=False, key="seating")
         self.recheck()
 
     def rename_rect(self, index: int) -> pygame.Rect:

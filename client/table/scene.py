@@ -513,13 +513,14 @@ class TableScene(Scene):
         surface.blit(art.panel(box.size, art.PANEL), box)
         art.blit_text(surface, self.info.name, 56, art.GOLD, (box.left + 26, box.top + 14), weight="bold",
                       width=box.width - 52)
-        art.blit_text(surface, self.game.status_text(), 34, art.INK_DIM, (box.left + 28, box.top + 74),
-                      width=box.width - 200)
-        hint = f"{self.pause_buttons()} pause"
+        status = art.blit_text(surface, self.game.status_text(), 34, art.INK_DIM, (box.left + 28, box.top + 74),
+                               width=box.width - 200)
+        hint = f"pause: {self.pause_buttons()}"
         if self.demo:
             plan = self.app.flow.demo_plan or {}
             hint = "any key: menu" if plan.get("attract") else "Esc quits"
-        art.blit_text(surface, hint, 28, art.INK_FAINT, (box.right - 24, box.top + 78), "topright")
+        room = box.right - 24 - status.right - 20  # the status line comes first; the hint takes what is left
+        art.blit_text(surface, hint, 28, art.INK_FAINT, (box.right - 24, box.top + 78), "topright", width=room)
         phase = self.layout.phase
         words = self.game.phase_text()
         size = next((size for size in (44, 40, 36) if art.text_width(words, size) <= phase.width), 40)

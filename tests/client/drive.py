@@ -17,8 +17,8 @@ from client.table.choices import DIRECTIONS, navigate
 from client.table.game import BLIND_BUTTONS
 from client.table.results import ResultsScene
 from client.table.scene import TableScene
-from tests.client import drive_architekton
 from tests import sdl_pads
+from tests.client import drive_architekton
 from tests.client.conftest import frames, post, shoot
 from tests.client.drunter_druber_driver import pick as drunter_druber_pick
 

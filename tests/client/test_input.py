@@ -9,7 +9,7 @@ from client.input import InputRouter, Intent, Viewport
 from client.scenes.settings import BindingsScene, SettingsScene
 from client.scenes.title import TitleScene
 from client.settings import Settings
-from tests.client.conftest import click, frames, key, local_table, pad_button, post, shoot
+from tests.client.conftest import click, frames, key, pad_button, post, shoot
 
 
 def event(kind, **fields):
@@ -153,22 +153,6 @@ def test_a_seat_is_renamed_by_typing(make_app):
     key("return")
     frames(app, 1)
     assert setup.editing is None and setup.seats[0].name == "Zoe"
-
-
-def test_a_replugged_pad_takes_its_seat_back(make_app):
-
-    app = make_app()
-    app.push(TitleScene(app))
-    post(pygame.CONTROLLERDEVICEADDED, instance_id=1, device_index=0)
-    frames(app, 1)
-    table = local_table(app, [("Anna", "pad:1"), ("Ben", "bot:easy")], seed=3)
-    post(pygame.CONTROLLERDEVICEREMOVED, instance_id=1)
-    frames(app, 1)
-    assert any("disconnected" in toast.words for toast in app.toasts.toasts)
-    post(pygame.CONTROLLERDEVICEADDED, instance_id=6, device_index=0)
-    frames(app, 1)
-    assert table.choosers[0].device == "pad:6"
-    assert not any("disconnected" in toast.words for toast in app.toasts.toasts)  # the problem is gone
 
 
 def test_run_opens_the_window_and_saves_settings_on_quit(config_home, monkeypatch):

@@ -225,3 +225,68 @@ def test_held_peek_opens_one_pads_panel_over_the_others_legends(make_app, pads):
     shoot(app, "pads_peek_over_legends")
     pad_hold(app, devices[0], "peek", False)
     pad_press(app, devices[0], "up")
+
+
+def words_drawn(table, app) -> list[str]:
+    """Every string the table draws in one frame."""
+    from client import art
+
+    drawn: list[str] = []
+    real_text = art.text
+    art.text = lambda words, *rest, **named: (drawn.append(words), real_text(words, *rest, **named))[1]
+    try:
+        table.draw(app.logical)
+    finally:
+        art.text = real_text
+    return drawn
+
+
+@pytest.mark.timeout(240)
+@pytest.mark.parametrize("game_id", ["die_mauer", "drunter_druber", "wild_west", "wie_waldi", "architekton"])
+def test_every_tables_legends_name_each_pads_own_buttons(make_app, pads, game_id):
+    """Each table played by pads of every kind: whenever a seat's blind legend or its
+    buttons show, they name that pad's buttons as printed on it (screenshots per table)."""
+    from client.table.game import BLIND_BUTTONS
+    from client.table.results import ResultsScene
+    from engines import game_info
+    from tests.client.drive import act, driver, seat_choices
+
+    app = make_app()
+    app.push(TitleScene(app))
+    kinds = KINDS[:game_info(game_id).max_players]
+    plugged = [pads.plug(kind, app) for kind in kinds]
+    devices = [pad.device(app) for pad in plugged]
+    seats = list(zip(("Anna", "Ben", "Clara", "David"), devices, strict=False))
+    options = {"rounds": 1} if game_id in ("die_mauer", "wie_waldi") else {}
+    table = local_table(app, seats, seed=5, game_id=game_id, options=options)
+    pick, checked, shot = driver(game_id), set(), False
+    for turn in range(400):
+        if isinstance(app.top, ResultsScene) or len(checked) == len(devices):
+            break
+        frames(app, 1, 1 / 20)
+        if app.top is not table:
+            continue
+        drawn = words_drawn(table, app)
+        for seat, device in enumerate(devices):
+            if table.choosing_blind(seat):
+                actions = table.game.blind_actions(seat)
+                parts = [f"{label_for(app, device, b)} {label}" for b, (label, _) in zip(BLIND_BUTTONS, actions,
+                                                                                          strict=False)
+                         if b in ("confirm", "back", "alt", "secret")]
+                for part in parts[:1]:  # a short legend may use the d-pad only
+                    assert any(part in words for words in drawn), (device, part, drawn)
+                checked.add(seat)
+        if checked and not shot:
+            shoot(app, f"pads_legends_{game_id}")
+            shot = True
+        for seat in table.choosers:
+            choices = seat_choices(table, seat)
+            if choices and table.model.pending.get(seat) is None and not table.pacer.busy():
+                choice = pick(table, seat, choices, turn)
+                if choice is not None:
+                    act(app, table, seat, choice)
+                    break
+    if game_info(game_id).secret_action_types and game_id != "drunter_druber":
+        assert checked, "no seat ever chose blind"
+    if not shot:
+        shoot(app, f"pads_legends_{game_id}")
