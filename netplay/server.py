@@ -81,6 +81,7 @@ class HostConnection(asyncio.BufferedProtocol):
         self.transport: asyncio.Transport | None = None
         self.listener: Listener | None = None
         self.closed = False
+        self.leaving = False  # it said bye: a lobby seat is freed at once, not kept for a rejoin
         self.sent_bytes = 0
         self._corked: list[bytes] | None = None  # while it acts: its frames, for one write
         self._hello_timer: asyncio.TimerHandle | None = None
@@ -201,6 +202,7 @@ class HostConnection(asyncio.BufferedProtocol):
                 self._act(message["seq"], message["action"])
                 server.wake_if_due()
         elif kind == "bye":
+            self.leaving = True
             self.close()
 
     def _hello(self, message: dict) -> None:
@@ -297,7 +299,7 @@ class HostConnection(asyncio.BufferedProtocol):
         self.server.waiting.leave(self)
         if self.listener is not None:
             listener, self.listener = self.listener, None
-            self.server.host.detach(listener)
+            self.server.host.detach(listener, leaving=self.leaving)
 
 
 class Server:
