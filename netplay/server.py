@@ -96,9 +96,13 @@ class HostConnection(asyncio.BufferedProtocol):
                 sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         peer = transport.get_extra_info("peername")
         self.address = address_key(str(peer[0])) if peer else "?"
-        if not self.server.connects.allow(self.address, self.server.loop.time()):
-            self.closed = True  # this address reconnects too fast: cut before any work
-            transport.abort()
+        wait = self.server.connects.wait(self.address, self.server.loop.time())
+        if wait > 0:  # this address reconnects too fast: one short answer, no challenge, no waiting room
+            self.closed = True
+            transport.write(encode({"t": "refuse", "code": "slow_down", "reason": _slow_down_reason(
+                "too many new connections from your address", wait)}, TO_PEER))
+            transport.close()
+            self.server.loop.call_later(CLOSE_LINGER, transport.abort)
             return
         self.server.connections.add(self)
         for crowded in self.server.waiting.admit(self, self.address):  # room for the newcomer
@@ -184,14 +188,16 @@ class HostConnection(asyncio.BufferedProtocol):
         now = server.loop.time()
         if self.listener is not None:
             host.heard(self.listener.seat, now)
-        if kind == "ping":
-            self.send({"t": "pong", "sent": message["sent"], "host": now})
-        elif kind == "hello":
+        if kind == "hello":
             self._hello(message)
+        elif kind == "bye":
+            self.leaving = True
+            self.close()
+        elif self.listener is None:  # before its welcome a connection may only say hello (or bye)
+            self.refuse("not_joined", f"say hello before sending a {kind} message")
+        elif kind == "ping":
+            self.send({"t": "pong", "sent": message["sent"], "host": now})
         elif kind == "intent":
-            if self.listener is None:
-                self.refuse("not_joined", "say hello before sending intents")
-                return
             verdict = self.intent_rate.check(now)
             if verdict == "drop":
                 self.refuse("flooding", "too many intents per second")
@@ -201,13 +207,10 @@ class HostConnection(asyncio.BufferedProtocol):
             else:
                 self._act(message["seq"], message["action"])
                 server.wake_if_due()
-        elif kind == "bye":
-            self.leaving = True
-            self.close()
 
     def _hello(self, message: dict) -> None:
         if self.listener is not None:
-            self.refuse("malformed", "hello was already said")
+            self.refuse("malformed", "a connection says hello once")
             return
         if self._hello_timer is not None:
             self._hello_timer.cancel()
@@ -219,8 +222,7 @@ class HostConnection(asyncio.BufferedProtocol):
             guard, now = self.server.passwords, self.server.loop.time()
             wait = guard.wait(self.address, now)
             if wait > 0:  # not even checked: guessing from here is slowed down
-                self.refuse("slow_down", f"too many wrong passwords from your address; "
-                                         f"try again in {math.ceil(wait)} s")
+                self.refuse("slow_down", _slow_down_reason("too many wrong passwords from your address", wait))
                 return
             if not proof_ok(self.server.password, self.nonce, message["proof"]):
                 guard.failed(self.address, now)
@@ -453,6 +455,12 @@ class Server:
         self._servers = []
         await self._stop_clock_and_advertising()
         self.host._loop_thread = None
+
+
+def _slow_down_reason(why: str, wait: float) -> str:
+    """A `slow_down` refusal's sentence; it ends with the wait in whole seconds, always
+    as ``try again in N s`` (docs/netplay.md), so a program can read it too."""
+    return f"{why}; try again in {max(1, math.ceil(wait))} s"
 
 
 def _waiting_room_size() -> int:
