@@ -15,8 +15,10 @@ Messages of any kind, pings included: 200 a second, bursts of 200, no patience (
 over is dropped at once: no client of ours comes near).
 
 `ConnectRate`: each address may open `CONNECTS_PER_SECOND` connections a second (bursts
-of `CONNECT_BURST`); a connection beyond that is cut at once, before any work is spent
-on it and before it can push anyone out of the waiting room. A client reconnects a few
+of `CONNECT_BURST`); a connection beyond that gets one short `slow_down` refusal with
+the wait (`ConnectRate.wait`) and is closed, before any other work is spent on it and
+before it can push anyone out of the waiting room (so a player behind the same address
+as a crowd sees why). A client reconnects a few
 times a minute at most; a crowd that reopens every cut connection at once mostly
 meets closed doors, and the host keeps its time for the players.
 
