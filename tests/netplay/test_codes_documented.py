@@ -96,19 +96,41 @@ def test_each_games_reject_codes_are_in_its_rules(game_id):
     assert not stale, f"docs/rules/{game_id}.md explains codes the engine never sends: {sorted(stale)}"
 
 
-def test_die_mauer_view_fields_are_the_documented_ones():
-    """Every field of every view in a whole game (each seat and a spectator) is in the
-    table of docs/rules/die_mauer.md, and every field there occurs."""
-    text = (ROOT / "docs" / "rules" / "die_mauer.md").read_text(encoding="utf-8")
-    section = text[text.index("## The view (protocol)"):text.index("## Reject codes (protocol)")]
+HEADER = {"game", "you", "players", "phase", "active", "game_result"}  # docs/netplay.md, *The view*
+PLAYTHROUGHS = {"drunter_druber": [{}, {"variant": True}], "wild_west": [{}, {"solo": None}]}
+
+
+def view_fields(game_id: str) -> set[str]:
+    """Every top-level field of every view (each seat and a spectator) in whole random
+    games of ``game_id`` (with each option that adds fields)."""
+    seen = set()
+    for options in PLAYTHROUGHS.get(game_id, [{}]):
+        players = 1 if "solo" in options else max(2, GAMES[game_id].min_players)
+        options = {k: v for k, v in options.items() if k != "solo"}
+        state, rng = new_game(game_id, players, 11, **options), Rng(11)
+        for _ in range(20_000):
+            for seat in (*range(players), None):
+                seen |= set(state.view(seat))
+            if state.is_over():
+                break
+            active = state.active_players()
+            if active:
+                state.apply(active[0], rng.choice(state.legal_actions(active[0])))
+            else:
+                state.apply(None, state.host_actions()[0])
+        assert state.is_over()
+    return seen
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_each_games_view_fields_are_the_documented_ones(game_id):
+    """The table in docs/rules/<game>.md, *The view (protocol)*, names every field a view
+    has in a whole game (the shared ones are in docs/netplay.md), and no other."""
+    text = (ROOT / "docs" / "rules" / f"{game_id}.md").read_text(encoding="utf-8")
+    start = text.index("## The view (protocol)")
+    section = text[start:text.index("\n## ", start + 1)]
     listed = {name for row in section.splitlines() if row.startswith("| `")
               for name in re.findall(r"`([a-z_]+)`", row.split("|")[1])}
-    state, rng, seen = new_game("die_mauer", 3, 11, rounds=2), Rng(11), set()
-    while True:
-        for seat in (0, 1, 2, None):
-            seen |= set(state.view(seat))
-        if state.is_over():
-            break
-        seat = state.active_players()[0]
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
-    assert seen == listed
+    assert view_fields(game_id) - HEADER == listed - HEADER
+    shared = (ROOT / "docs" / "netplay.md").read_text(encoding="utf-8")
+    assert all(f"`{name}`" in shared[shared.index("### The view"):] for name in HEADER)
