@@ -245,3 +245,25 @@ def test_bye_in_the_lobby_frees_the_seat_at_once(table):
     stranger.next()
     stranger.send({"t": "hello", "version": 1, "name": "x", "proof": "", "token": welcome["token"]})
     assert stranger.refused()["code"] == "bad_token"
+
+
+def test_a_stand_in_bot_shows_as_bot_and_away_and_the_player_takes_the_seat_back(table):
+    port, host = table(TWO)
+    host.bot_after = 0.2  # spielabend host --bot-after 0.2
+    leaver, welcome = joined(port, "Ada")
+    watcher, _ = joined(port, "Bo")
+    watcher.until("update")
+    leaver.close()  # dropped, no bye: the seat waits, then a bot stands in
+    while True:
+        lobby = watcher.until("lobby")
+        if lobby["seats"][0]["kind"] == "bot":
+            break
+    assert lobby["seats"][0] == {"name": "Ada", "kind": "bot", "ready": False, "away": True}
+    assert lobby["seats"][2]["kind"] == "bot" and not lobby["seats"][2]["away"]  # a bot seat from the start
+    back, again = joined(port, "Ada", token=welcome["token"])
+    assert again["seat"] == 0
+    while (lobby := watcher.until("lobby"))["seats"][0]["kind"] != "human":
+        pass
+    assert lobby["seats"][0]["away"] is False
+    back.close()
+    watcher.close()
