@@ -201,3 +201,22 @@ def phones_and_server(serve):
     yield start
     for service in services:
         service.close()
+
+
+def test_a_resumed_game_reopens_a_phones_seat_for_a_phone_and_a_lan_seat_for_its_token_only(tmp_path):
+    path = tmp_path / "table.save"
+    host = Host("die_mauer", 3, seed=5, seats=[{"kind": "remote"}, {"kind": "remote"}, {"kind": "bot"}],
+                bot_delay=0.0, save_path=path)
+    host.connect_phone(0, [].append)
+    lan = []
+    host.claim("Bo", None, lan.append)
+    assert host.phase == "playing"
+    host.close_save()
+    resumed = Host.resume(path, bot_delay=0.0)
+    with pytest.raises(Refused) as refused:
+        resumed.connect_phone(1, [].append)  # Bo's seat: a phone's link never opens it
+    assert refused.value.code == "seat_taken"
+    heard = []
+    resumed.connect_phone(0, heard.append)
+    assert heard[0] == {"t": "welcome", "seat": 0, "token": ""} and heard[2]["view"] == resumed.state.view(0)
+    assert resumed.claim("Bo", lan[0]["token"], [].append).seat == 1
