@@ -42,6 +42,7 @@ from .session import LocalSession
 
 SEAT_KINDS = ("local", "remote", "bot")
 AWAY_AFTER = 5.0  # seconds of silence before a remote seat is shown as away
+LOBBY_GRACE = 60.0  # a lobby seat whose connection dropped is kept this long for its token
 MAX_BOT_MOVES_PER_TICK = 100_000  # a safety bound; a whole game fits
 SNAPSHOT_EVERY = 500  # actions between snapshots of the engine state in the save
 SEED_BITS = 256  # a fresh seed's size: far beyond any search (at least 128 are needed)
@@ -59,6 +60,7 @@ class Seat:
     token: str
     strength: str = "normal"
     taken: bool = False  # a remote seat that a peer has claimed
+    by_phone: bool = False  # ... and that claim is a phone's (its link is its credential, not the token)
     connected: bool = False  # a remote seat with a live connection
     away: bool = False
     away_since: float | None = None
@@ -211,16 +213,38 @@ class Host:
     def attach(self, listener: Listener) -> None:
         """Start sending to ``listener``: welcome, then start + update if the game runs,
         then the lobby."""
-        seat = listener.seat
-        token = "" if seat is None else self.seats[seat].token
-        self.listeners.append(listener)
-        listener.deliver({"t": "welcome", "seat": seat, "token": token})
-        if self.phase == "playing":
-            listener.deliver(self.start_message(seat))
-            listener.deliver(self.seat_message(seat, []))
-        listener.deliver(self.lobby_message())
+        self._seat_listener(listener, lobby_changed=False)
 
-    def detach(self, listener: Listener) -> None:
+    def _seat_listener(self, listener: Listener, lobby_changed: bool = True) -> None:
+        """Add ``listener`` and tell everyone once, in the order docs/netplay.md gives:
+        the newcomer gets welcome, then start and its update if the game runs (or starts
+        now), then the lobby; every other listener gets start and update if the game
+        starts now, then the lobby if anything in it changed. A phone's welcome carries
+        no token: its link is its credential, and a TCP token must never reach it."""
+        seat = listener.seat
+        starting = self.phase == "lobby" and all(s.ready() for s in self.seats)
+        if starting:
+            self.phase = "playing"
+            self._record('{"k":"start"}')
+        self.listeners.append(listener)
+        token = "" if seat is None or listener.meta.get("phone") else self.seats[seat].token
+        listener.deliver({"t": "welcome", "seat": seat, "token": token})
+        for other in list(self.listeners):
+            if starting or (other is listener and self.phase == "playing"):
+                other.deliver(self.start_message(other.seat))
+                other.deliver(self.seat_message(other.seat, []))
+        if lobby_changed or starting:
+            self._lobby_changed()
+        else:
+            listener.deliver(self.lobby_message())
+        if starting:
+            self._schedule_bots()
+
+    def detach(self, listener: Listener, leaving: bool = False) -> None:
+        """``listener``'s connection closed. A remote seat left without another connection
+        is away; in the lobby it is kept for its token for `LOBBY_GRACE` seconds (a Wi-Fi
+        blip must not cost it), unless its player said ``bye`` (``leaving``): then it is
+        free at once."""
         if listener not in self.listeners:
             return
         self.listeners.remove(listener)
@@ -229,13 +253,18 @@ class Host:
                 other.seat == seat and other.remote for other in self.listeners):
             record = self.seats[seat]
             record.connected = False
-            if self.phase == "lobby":  # nobody is waiting for this seat yet: free it
-                record.taken, record.name, record.token = False, "", secrets.token_hex(16)
-                record.away = False
-                self._record_seat(seat)
+            if self.phase == "lobby" and leaving:
+                self._free_seat(seat)
             else:
                 record.away, record.away_since = True, self.now
             self._lobby_changed()
+
+    def _free_seat(self, seat: int) -> None:
+        """Open a lobby seat again; its token (and a phone's claim) dies with it."""
+        record = self.seats[seat]
+        record.taken, record.by_phone, record.name, record.token = False, False, "", secrets.token_hex(16)
+        record.connected, record.away, record.away_since = False, False, None
+        self._record_seat(seat)
 
     def claim(self, name: str, token: str | None, deliver: Callable[[dict], None]) -> Listener:
         """Seat a remote peer: by its token (reconnect), else on the first open seat.
@@ -264,37 +293,41 @@ class Host:
             seat.name = "".join(ch for ch in name if ch.isprintable())[:40].strip() or f"Player {index + 1}"
             seat.taken = True
             self._record_seat(index)  # saved before its token goes out
-        seat.taken, seat.connected, seat.away = True, True, False
+        seat.taken, seat.connected, seat.away, seat.by_phone = True, True, False, False
         seat.last_heard = self.now
         listener = Listener(index, deliver, remote=True)
-        self.attach(listener)
-        self._lobby_changed()
-        self._maybe_start()
+        self._seat_listener(listener)
         return listener
 
     def connect_phone(self, index: int, deliver: Callable[[dict], None]) -> Listener:
         """Seat a phone (`netplay.phones`, which has checked its link) on seat ``index``:
-        one more connection of a local seat, or the player of a remote one (an open seat
-        is taken as `claim` takes it). A newer phone replaces the older; its owner back,
-        a stand-in bot steps aside. Refused for a seat a bot was set to play."""
+        one more connection of a local seat, or the player of a remote one.
+
+        A remote seat opens for a phone only while the phone's claim holds: an open seat is
+        taken as `claim` takes it (``by_phone``); a taken seat only if a phone took it
+        (Refused ``seat_taken`` once a LAN peer has it, whatever happened before). Freeing
+        the seat or a LAN claim ends the phone's claim. A newer phone on the seat replaces
+        the older; its owner back, a stand-in bot steps aside. Refused (``bot_seat``) for
+        a seat a bot was set to play."""
         seat = self.seats[index]
         if seat.kind == "bot":
             raise Refused("bot_seat", "a bot plays this seat")
+        if seat.kind == "remote" and seat.taken and not seat.by_phone:
+            raise Refused("seat_taken", "a player on the LAN has this seat; its link is no longer yours")
         for old in [lst for lst in self.listeners if lst.seat == index and lst.meta.get("phone")]:
             self.listeners.remove(old)
             old.deliver({"t": "bye", "reason": "this seat's link was opened on another phone"})
         if seat.kind == "remote":
             if not seat.taken:
-                seat.taken, seat.name = True, seat.name or f"Player {index + 1}"
+                seat.taken, seat.by_phone = True, True
+                seat.name, seat.token = seat.name or f"Player {index + 1}", secrets.token_hex(16)
                 self._record_seat(index)
             seat.connected, seat.last_heard = True, self.now
         seat.away = False
         if seat.robot is not None:
             seat.robot, seat.bot_due = None, None
         listener = Listener(index, deliver, remote=seat.kind == "remote", meta={"phone": True})
-        self.attach(listener)
-        self._lobby_changed()
-        self._maybe_start()
+        self._seat_listener(listener, lobby_changed=seat.kind == "remote")
         return listener
 
     def heard(self, seat: int | None, now: float) -> None:
@@ -400,6 +433,10 @@ class Host:
                 seat.away_since = None
             elif seat.away_since is None:
                 seat.away_since = now
+            elif (self.phase == "lobby" and seat.kind == "remote" and seat.taken and not seat.connected
+                  and now - seat.away_since >= LOBBY_GRACE):
+                self._free_seat(index)
+                self._lobby_changed()
             elif (self.bot_after is not None and seat.robot is None and self.phase == "playing"
                   and now - seat.away_since >= self.bot_after):
                 self.hand_to_bot(index)
@@ -510,14 +547,11 @@ class Host:
 
     # --- lobby bookkeeping ------------------------------------------------------------
     def _maybe_start(self) -> None:
+        """A table without remote seats starts at once (seats arriving later start it in
+        `_seat_listener`)."""
         if self.phase == "lobby" and all(seat.ready() for seat in self.seats):
             self.phase = "playing"
             self._record('{"k":"start"}')
-            lobby = self.lobby_message()
-            for listener in list(self.listeners):
-                listener.deliver(self.start_message(listener.seat))
-                listener.deliver(self.seat_message(listener.seat, []))
-                listener.deliver(lobby)
             self._schedule_bots()
             self._notify_watchers()
 
@@ -655,7 +689,7 @@ class Host:
             if started:
                 seat.connected, seat.away = False, True
             else:  # nobody is waiting at a table that never began: its seats are open again
-                seat.taken, seat.name, seat.token, seat.away = False, "", secrets.token_hex(16), False
+                seat.taken, seat.by_phone, seat.name, seat.token, seat.away = False, False, "", secrets.token_hex(16), False
         host.phase = "playing" if started else "lobby"
         host.resume_note = saved.dropped
         host._start_saving(save_path if save_path is not None else path)
@@ -715,14 +749,18 @@ def _head_fields(head: dict) -> tuple:
 
 
 def _seat_fields(seat: Seat) -> dict:
-    return {"name": seat.name, "token": seat.token, "taken": seat.taken}
+    fields = {"name": seat.name, "token": seat.token, "taken": seat.taken}
+    if seat.by_phone:  # only then: saves without it read as before
+        fields["phone"] = True
+    return fields
 
 
 def _restore_seat(seat: Seat, fields: dict) -> None:
-    name, token, taken = fields["name"], fields["token"], fields["taken"]
-    if not (isinstance(name, str) and isinstance(token, str) and isinstance(taken, bool)):
+    name, token, taken, by_phone = fields["name"], fields["token"], fields["taken"], fields.get("phone", False)
+    if not (isinstance(name, str) and isinstance(token, str) and isinstance(taken, bool)
+            and isinstance(by_phone, bool)):
         raise SaveError("corrupt_save", "a seat record is damaged")
-    seat.name, seat.token, seat.taken = name, token, taken
+    seat.name, seat.token, seat.taken, seat.by_phone = name, token, taken, by_phone
 
 
 def _act_json(n: int, seat: int | None, action) -> str:

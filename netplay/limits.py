@@ -15,8 +15,10 @@ Messages of any kind, pings included: 200 a second, bursts of 200, no patience (
 over is dropped at once: no client of ours comes near).
 
 `ConnectRate`: each address may open `CONNECTS_PER_SECOND` connections a second (bursts
-of `CONNECT_BURST`); a connection beyond that is cut at once, before any work is spent
-on it and before it can push anyone out of the waiting room. A client reconnects a few
+of `CONNECT_BURST`); a connection beyond that gets one short `slow_down` refusal with
+the wait (`ConnectRate.wait`) and is closed, before any other work is spent on it and
+before it can push anyone out of the waiting room (so a player behind the same address
+as a crowd sees why). A client reconnects a few
 times a minute at most; a crowd that reopens every cut connection at once mostly
 meets closed doors, and the host keeps its time for the players.
 
@@ -79,6 +81,12 @@ class RateLimit:
             return "ok"
         self._refused += 1.0
         return "drop" if self._refused > self.patience else "throttle"
+
+
+    def until_next(self, now: float) -> float:
+        """Seconds from ``now`` until one more message would pass (0: it would now)."""
+        tokens = self._tokens if self._at is None else min(self.burst, self._tokens + max(0.0, now - self._at) * self.rate)
+        return max(0.0, (1.0 - tokens) / self.rate)
 
 
 def intent_limit(rate: float = INTENTS_PER_SECOND) -> RateLimit:
@@ -157,13 +165,20 @@ class ConnectRate:
         self._buckets: dict[str, RateLimit] = {}
 
     def allow(self, address: str, now: float) -> bool:
+        return self.wait(address, now) == 0.0
+
+    def wait(self, address: str, now: float) -> float:
+        """0 if ``address`` may open one more connection at ``now`` (counted); else how
+        many seconds until it may (the refused try is not counted)."""
         bucket = self._buckets.pop(address, None)
         if bucket is None:
             bucket = RateLimit(CONNECTS_PER_SECOND, CONNECT_BURST)
         self._buckets[address] = bucket  # re-inserted: the dict is least recently seen first
         if len(self._buckets) > MAX_TRACKED:
             del self._buckets[next(iter(self._buckets))]
-        return bucket.check(now) == "ok"
+        if bucket.check(now) == "ok":
+            return 0.0
+        return bucket.until_next(now)
 
 
 class PasswordGuard:

@@ -133,6 +133,7 @@ class PhoneConnection:
         self.outbox: asyncio.Queue = asyncio.Queue()
         self.listener = None
         self.closed = False
+        self.leaving = False  # it said bye: a lobby seat is freed at once
         self.intent_rate = intent_limit(server.intent_limit)
         self.message_rate = message_limit(server.intent_limit)
 
@@ -177,7 +178,6 @@ class PhoneServer:
         self.connects = ConnectRate()
         self.connections: set[PhoneConnection] = set()
         self.seat_status: dict[int, str] = {}  # seat -> "connected" | "away" (absent: no phone yet)
-        self.claimed: set[int] = set()  # remote seats a phone took (a LAN peer's seat is not a phone's)
         self.loop: asyncio.AbstractEventLoop | None = None
         self._thread: int | None = None
         self._servers: list = []
@@ -328,27 +328,18 @@ class PhoneServer:
     def _attach(self, connection: PhoneConnection) -> None:
         if connection.closed:
             return
-        seat = self.host.seats[connection.seat]
-        if seat.kind == "remote" and not seat.taken:
-            self.claimed.discard(connection.seat)  # freed in the lobby: anyone's again
-        if seat.kind == "remote" and seat.taken and connection.seat not in self.claimed:
-            connection.deliver({"t": "refuse", "code": "seat_taken",
-                                "reason": "a player on the LAN has this seat; its link is no longer yours"})
-            return
         try:
             connection.listener = self.host.connect_phone(connection.seat, connection.deliver)
         except Refused as refusal:
             connection.deliver({"t": "refuse", "code": refusal.code, "reason": refusal.reason})
             return
         self.seat_status[connection.seat] = "connected"
-        if seat.kind == "remote":
-            self.claimed.add(connection.seat)
 
     def _detach(self, connection: PhoneConnection) -> None:
         listener, connection.listener = connection.listener, None
         if listener is None:
             return
-        self.host.detach(listener)
+        self.host.detach(listener, leaving=connection.leaving)
         if not any(lst.meta.get("phone") and lst.seat == connection.seat for lst in self.host.listeners):
             self.seat_status[connection.seat] = "away"
 
@@ -388,6 +379,7 @@ class PhoneServer:
         if kind == "ping":
             connection.push({"t": "pong", "sent": message["sent"], "host": now})
         elif kind == "bye":
+            connection.leaving = True
             connection.push({"t": "bye", "reason": "goodbye"})
         elif kind == "intent":
             verdict = connection.intent_rate.check(now)

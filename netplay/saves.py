@@ -10,7 +10,7 @@ Records (``k`` is the kind):
     head   format, version, game, players, seed, options, seats [{kind name token strength taken}],
            meta (plain data the host's owner keeps with it: the table's name, the window's seats)
     start  the table is full and the game has begun
-    seat   i, name, token, taken       (a seat claimed, or freed in the lobby)
+    seat   i, name, token, taken[, phone]  (a seat claimed, or freed in the lobby; phone: a phone holds it)
     act    n, p, a                      (the n-th accepted action: seat or None, the action)
     snap   n, digest, state, over       (the engine state after n actions, now and then;
                                          ``over`` true in the snapshot taken as the game ended)

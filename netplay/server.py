@@ -81,6 +81,7 @@ class HostConnection(asyncio.BufferedProtocol):
         self.transport: asyncio.Transport | None = None
         self.listener: Listener | None = None
         self.closed = False
+        self.leaving = False  # it said bye: a lobby seat is freed at once, not kept for a rejoin
         self.sent_bytes = 0
         self._corked: list[bytes] | None = None  # while it acts: its frames, for one write
         self._hello_timer: asyncio.TimerHandle | None = None
@@ -95,9 +96,13 @@ class HostConnection(asyncio.BufferedProtocol):
                 sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         peer = transport.get_extra_info("peername")
         self.address = address_key(str(peer[0])) if peer else "?"
-        if not self.server.connects.allow(self.address, self.server.loop.time()):
-            self.closed = True  # this address reconnects too fast: cut before any work
-            transport.abort()
+        wait = self.server.connects.wait(self.address, self.server.loop.time())
+        if wait > 0:  # this address reconnects too fast: one short answer, no challenge, no waiting room
+            self.closed = True
+            transport.write(encode({"t": "refuse", "code": "slow_down", "reason": _slow_down_reason(
+                "too many new connections from your address", wait)}, TO_PEER))
+            transport.close()
+            self.server.loop.call_later(CLOSE_LINGER, transport.abort)
             return
         self.server.connections.add(self)
         for crowded in self.server.waiting.admit(self, self.address):  # room for the newcomer
@@ -183,14 +188,16 @@ class HostConnection(asyncio.BufferedProtocol):
         now = server.loop.time()
         if self.listener is not None:
             host.heard(self.listener.seat, now)
-        if kind == "ping":
-            self.send({"t": "pong", "sent": message["sent"], "host": now})
-        elif kind == "hello":
+        if kind == "hello":
             self._hello(message)
+        elif kind == "bye":
+            self.leaving = True
+            self.close()
+        elif self.listener is None:  # before its welcome a connection may only say hello (or bye)
+            self.refuse("not_joined", f"say hello before sending a {kind} message")
+        elif kind == "ping":
+            self.send({"t": "pong", "sent": message["sent"], "host": now})
         elif kind == "intent":
-            if self.listener is None:
-                self.refuse("not_joined", "say hello before sending intents")
-                return
             verdict = self.intent_rate.check(now)
             if verdict == "drop":
                 self.refuse("flooding", "too many intents per second")
@@ -200,12 +207,10 @@ class HostConnection(asyncio.BufferedProtocol):
             else:
                 self._act(message["seq"], message["action"])
                 server.wake_if_due()
-        elif kind == "bye":
-            self.close()
 
     def _hello(self, message: dict) -> None:
         if self.listener is not None:
-            self.refuse("malformed", "hello was already said")
+            self.refuse("malformed", "a connection says hello once")
             return
         if self._hello_timer is not None:
             self._hello_timer.cancel()
@@ -217,8 +222,7 @@ class HostConnection(asyncio.BufferedProtocol):
             guard, now = self.server.passwords, self.server.loop.time()
             wait = guard.wait(self.address, now)
             if wait > 0:  # not even checked: guessing from here is slowed down
-                self.refuse("slow_down", f"too many wrong passwords from your address; "
-                                         f"try again in {math.ceil(wait)} s")
+                self.refuse("slow_down", _slow_down_reason("too many wrong passwords from your address", wait))
                 return
             if not proof_ok(self.server.password, self.nonce, message["proof"]):
                 guard.failed(self.address, now)
@@ -297,7 +301,7 @@ class HostConnection(asyncio.BufferedProtocol):
         self.server.waiting.leave(self)
         if self.listener is not None:
             listener, self.listener = self.listener, None
-            self.server.host.detach(listener)
+            self.server.host.detach(listener, leaving=self.leaving)
 
 
 class Server:
@@ -451,6 +455,12 @@ class Server:
         self._servers = []
         await self._stop_clock_and_advertising()
         self.host._loop_thread = None
+
+
+def _slow_down_reason(why: str, wait: float) -> str:
+    """A `slow_down` refusal's sentence; it ends with the wait in whole seconds, always
+    as ``try again in N s`` (docs/netplay.md), so a program can read it too."""
+    return f"{why}; try again in {max(1, math.ceil(wait))} s"
 
 
 def _waiting_room_size() -> int:

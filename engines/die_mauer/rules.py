@@ -295,6 +295,9 @@ class DieMauerState(GameState):
     def _check(self, player: int, action) -> None:
         # Checked field by field rather than against legal_actions(): it is the hot path.
         expected = _ACTION_TYPE[self.phase]
+        if isinstance(action, dict) and isinstance(action.get("type"), str) and action["type"] not in _FIELDS:
+            # no Die Mauer action at all, in any phase: not a matter of timing (wrong_phase)
+            raise IllegalAction("unknown_action", f"{action['type'][:40]!r} is not a Die Mauer action")
         self._check_type(action, expected)
         fields = _FIELDS[expected]
         if len(action) != len(fields) or any(key not in action for key in fields):

@@ -4,7 +4,7 @@ import pytest
 
 from engines import GAMES, Rng, SetupError, events_for, new_game, replay
 from netplay.errors import Refused, SaveError
-from netplay.host import AWAY_AFTER, Host, Listener
+from netplay.host import AWAY_AFTER, LOBBY_GRACE, Host, Listener
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -74,7 +74,7 @@ def test_accept_reject_and_every_session_updated():
     assert ada.poll() == [{"t": "reject", "seq": 2, "code": "not_your_turn", "reason": "it is not player 1's turn"}]
     seq = bo.send({"type": "flap"})
     (reject,) = bo.poll()
-    assert reject["t"] == "reject" and reject["seq"] == 1 and reject["code"] == "wrong_phase"
+    assert reject["t"] == "reject" and reject["seq"] == 1 and reject["code"] == "unknown_action"  # not a matter of phase
     assert watcher.send({"type": "plan", "piece": None}) == 1
     assert watcher.poll()[0]["code"] == "spectator"
     assert bo.send({"type": "plan", "piece": object()}) == 2
@@ -178,13 +178,13 @@ def test_remote_seats_claim_lobby_start_and_tokens():
     host = Host("die_mauer", 3, seed=1, seats=[{"kind": "remote"}, {"kind": "remote"}, {"kind": "bot"}])
     box_a, box_b = [], []
     a = host.claim("Ada", None, box_a.append)
-    assert host.phase == "lobby" and kinds(box_a) == ["welcome", "lobby", "lobby"]
+    assert host.phase == "lobby" and kinds(box_a) == ["welcome", "lobby"]
     token_a = box_a[0]["token"]
     assert [s["kind"] for s in box_a[-1]["seats"]] == ["human", "open", "bot"]
     host.claim("Bo", None, box_b.append)
     assert host.phase == "playing"
-    assert kinds(box_b)[-3:] == ["start", "update", "lobby"]
-    assert kinds(box_a)[-3:] == ["start", "update", "lobby"]
+    assert kinds(box_b) == ["welcome", "start", "update", "lobby"]  # once each (docs/netplay.md)
+    assert kinds(box_a) == ["welcome", "lobby", "start", "update", "lobby"]
     with pytest.raises(Refused) as refused:
         host.claim("Eve", None, [].append)
     assert refused.value.code == "table_full"
@@ -197,7 +197,7 @@ def test_remote_seats_claim_lobby_start_and_tokens():
     assert box_b[-1]["t"] == "lobby" and box_b[-1]["seats"][0]["away"]
     box_a2 = []
     host.claim("whoever", token_a, box_a2.append)
-    assert kinds(box_a2) == ["welcome", "start", "update", "lobby", "lobby"]
+    assert kinds(box_a2) == ["welcome", "start", "update", "lobby"]
     assert box_a2[0]["seat"] == 0 and box_a2[2]["view"] == host.state.view(0)
     assert not box_b[-1]["seats"][0]["away"]
 
@@ -240,15 +240,38 @@ def test_silent_peer_is_away_and_can_be_handed_to_a_bot():
     assert host.is_over()
 
 
-def test_lobby_disconnect_frees_the_seat():
+def test_a_lobby_seat_left_with_bye_is_free_at_once():
     host = Host("die_mauer", 3, seats=[{"kind": "remote"}] * 2 + [{"kind": "bot"}])
     box = []
     listener = host.claim("Ada", None, box.append)
     token = box[0]["token"]
-    host.detach(listener)
+    host.detach(listener, leaving=True)
     assert host.seats_open() == 2
     with pytest.raises(Refused):
         host.claim("Ada", token, [].append)
+
+
+def test_a_lobby_seat_dropped_abruptly_waits_for_its_token_then_is_freed():
+    host = Host("die_mauer", 4, seats=[{"kind": "remote"}] * 3 + [{"kind": "bot"}])
+    host.tick(10.0)
+    box, watcher = [], host.session(None)
+    listener = host.claim("Ada", None, box.append)
+    token = box[0]["token"]
+    host.detach(listener)  # a Wi-Fi blip
+    seat = watcher.poll()[-1]["seats"][0]
+    assert seat["kind"] == "human" and seat["away"] and seat["name"] == "Ada"
+    newcomer = []
+    assert host.claim("Bo", None, newcomer.append).seat == 1  # the away seat is not given away
+    host.tick(10.0 + LOBBY_GRACE - 1)
+    back = []
+    assert host.claim("Ada", token, back.append).seat == 0 and not host.seats[0].away
+    host.detach(host.listeners[-1])
+    host.tick(10.0 + LOBBY_GRACE)  # away again from here
+    host.tick(10.0 + 2 * LOBBY_GRACE + 0.5)
+    assert host.seats_open() == 2 and watcher.poll()[-1]["seats"][0]["kind"] == "open"
+    with pytest.raises(Refused) as refused:
+        host.claim("Ada", token, [].append)
+    assert refused.value.code == "bad_token"
 
 
 def test_save_and_resume(tmp_path):

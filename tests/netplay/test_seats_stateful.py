@@ -13,7 +13,7 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, 
 
 from engines import replay
 from netplay.errors import Refused
-from netplay.host import AWAY_AFTER, Host
+from netplay.host import AWAY_AFTER, LOBBY_GRACE, Host
 from netplay.saves import read_save
 
 pytestmark = pytest.mark.timeout(120)
@@ -77,18 +77,18 @@ class Seats(RuleBasedStateMachine):
         self.tokens[connection.listener.seat] = connection.messages[0]["token"]
         self.connections.append(connection)
 
-    @rule(data=st.data())
+    @rule(data=st.data(), bye=st.booleans())
     @precondition(lambda self: self.live())
-    def leave(self, data):
+    def leave(self, data, bye):
         connection = data.draw(st.sampled_from(self.live()))
         seat = connection.listener.seat
-        self.host.detach(connection.listener)
+        self.host.detach(connection.listener, leaving=bye)
         connection.closed = True
-        if self.host.phase == "lobby":  # nobody waits for it yet: the seat is open again
+        if self.host.phase == "lobby" and bye:  # said goodbye: the seat is open again at once
             assert not self.host.seats[seat].taken
             self.tokens.pop(seat, None)
-        else:
-            assert self.host.seats[seat].away
+        else:  # dropped (or in the game): kept for its token, away
+            assert self.host.seats[seat].away and self.host.seats[seat].taken
 
     @rule(seat=st.sampled_from(REMOTE))
     @precondition(lambda self: self.tokens)
@@ -150,10 +150,13 @@ class Seats(RuleBasedStateMachine):
         else:
             assert answer == {"t": "accept", "seq": 1} and self.host.log[-1] == [seat, action]
 
-    @rule(seconds=st.sampled_from([0.1, 1.0, AWAY_AFTER + 0.5]))
+    @rule(seconds=st.sampled_from([0.1, 1.0, AWAY_AFTER + 0.5, LOBBY_GRACE + 0.5]))
     def time_passes(self, seconds):
         self.now += seconds
         self.host.tick(self.now)
+        for seat in REMOTE:  # a lobby seat away past its grace is freed: its token is dead
+            if not self.host.seats[seat].taken:
+                self.tokens.pop(seat, None)
 
     # --- the host goes down and comes back -----------------------------------------------
     @rule()

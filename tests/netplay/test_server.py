@@ -242,11 +242,15 @@ def test_both_ends_turn_off_nagle(serve, connect):
 
 
 def try_password(port, password, source="127.0.0.1"):
-    """One connection's answer to a hello with ``password``: welcome, a refusal, or
-    ``{"t": "cut"}`` when the host cut the connection unanswered (connecting too fast)."""
+    """One connection's answer to a hello with ``password``: welcome, a refusal (one in
+    place of the challenge when it connects too fast), or ``{"t": "cut"}`` when the host
+    cut the connection unanswered."""
     peer = RawPeer(port, source=source, challenge=False)
     try:
-        (peer.challenge,) = peer.read_until(lambda m: m["t"] == "challenge", timeout=2.0)
+        (peer.challenge,) = peer.read_until(lambda m: m["t"] in ("challenge", "refuse"), timeout=2.0)
+        if peer.challenge["t"] == "refuse":
+            peer.close()
+            return peer.challenge
         peer.hello(password=password)
         (answer,) = peer.read_until(lambda m: m["t"] in ("welcome", "refuse"))
     except (AssertionError, OSError):
@@ -282,14 +286,18 @@ def test_password_guessing_is_slowed_down_per_address(serve, monkeypatch):
     assert time.monotonic() - started <= netplay.limits.LONGEST_WAIT + 0.3
 
 
-def test_an_address_that_reconnects_too_fast_is_cut_before_any_work(serve):
+def test_an_address_that_reconnects_too_fast_is_told_to_slow_down_before_any_work(serve):
     host = two_peer_table()
     handle = serve(host)
-    answers = [try_password(handle.port, None, source="127.0.0.9")["t"] for _ in range(40)]
+    answers = [try_password(handle.port, None, source="127.0.0.9") for _ in range(40)]
     burst = netplay.limits.CONNECT_BURST
-    assert "cut" not in answers[:burst] and "cut" in answers[burst:]  # a burst, then 10 a second
+    assert [a["t"] for a in answers[:burst]] == ["welcome"] * 2 + ["refuse"] * (burst - 2)  # table_full
+    slowed = [a for a in answers[burst:] if a.get("code") == "slow_down"]  # a burst, then 10 a second
+    assert slowed and all(a["t"] in ("welcome", "refuse") for a in answers)  # answered, never cut silently
+    assert all(a["reason"].endswith("try again in 1 s") for a in slowed)
     assert len(handle.server.waiting) == 0
-    assert try_password(handle.port, None, source="127.0.0.10")["t"] == "welcome"  # others: answered
+    # others are answered at once (the two seats wait for the peers that dropped: table_full)
+    assert try_password(handle.port, None, source="127.0.0.10").get("code") == "table_full"
 
 
 @pytest.mark.timeout(30)
