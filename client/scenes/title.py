@@ -31,7 +31,7 @@ class TitleScene(Scene):
         flow = self.app.flow
         self.unfinished = flow.unfinished()
         items = [Item("Play", flow.picker), Item("Join a LAN game", flow.join), Item("Settings", flow.settings),
-                 Item("Quit", self.app.request_quit)]
+                 Item("Quit", self.ask_quit)]
         if self.unfinished:
             items.insert(0, Item(lambda: continue_label(self.unfinished), flow.continue_menu))
         focus = self.menu.focus if self.menu is not None and len(self.menu.items) == len(items) else 0
@@ -42,9 +42,13 @@ class TitleScene(Scene):
     def resume(self) -> None:
         self.refresh()
 
+    def ask_quit(self) -> None:
+        """Esc, a pad's Start and Quit ask first: a stray press must not close the window."""
+        self.app.flow.confirm(self.app.flow.quit_words(), self.app.quit, once=True)
+
     def handle(self, intent) -> bool:
         if intent.action == "escape":
-            self.app.request_quit()
+            self.ask_quit()
             return True
         return self.menu.handle(intent)
 
