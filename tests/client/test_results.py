@@ -195,3 +195,22 @@ def test_left_alone_the_results_animate_until_they_settle(make_app):
     assert drawn >= 3.5 * 60
     assert len(set(pictures[:7])) == 7  # each half second looked different while the confetti fell
     assert app.resting()  # and then it comes to rest
+
+
+def test_a_game_not_started_from_the_set_up_offers_play_again_with_the_same_seats(make_app):
+    """Like a continued Die Mauer game: no set-up under the table, and still Play again."""
+    from tests.client.drive import play_to_results
+
+    app = make_app()
+    table = local_table(app, [("Anna", "keys1"), ("Ben", "bot:easy"), ("Clara", "keys2")], seed=9, bot_delay=0.05)
+    play_to_results(app, table)
+    results = app.top
+    assert [item.text() for item in results.menu.items] == ["Play again", "Back to the title"]
+    frames(app, 200)
+    key_event("return", True)
+    frames(app, 3)
+    setup = app.top
+    assert isinstance(setup, SetupScene) and setup.info.id == "die_mauer"
+    assert [(s.name, s.control) for s in setup.seats] == [("Anna", "keys1"), ("Ben", "bot:easy"), ("Clara", "keys2")]
+    assert setup.options["rounds"] == 1
+    assert isinstance(app.scenes[-2], TitleScene)

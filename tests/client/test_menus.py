@@ -1,0 +1,49 @@
+"""The menus around the tables as a new player meets them: the picker's How to play, the
+idle rule of every scene, the settings' key bindings and the join screen."""
+
+import pytest
+
+from client.scenes.howto import HowToScene
+from client.scenes.picker import PickerScene
+from client.scenes.title import TitleScene
+from tests.client.conftest import frames, key
+
+pytestmark = pytest.mark.timeout(120)
+
+
+def test_the_pickers_how_to_play_reaches_every_games_rules_by_keys(make_app):
+    app = make_app()
+    app.push(TitleScene(app))
+    picker = PickerScene(app)
+    app.push(picker)
+    frames(app, 2)
+    for wanted in picker.games:
+        for _ in range(len(picker.games)):  # walk down to "How to play ..." (past every game)
+            key("down")
+        frames(app, 2)
+        row = picker.menu.items[picker.menu.focus]
+        for _ in range(len(picker.games)):  # right until the row names the game wanted
+            if row.text() == f"How to play {wanted.name}":
+                break
+            key("right")
+            frames(app, 1)
+        assert row.text() == f"How to play {wanted.name}"
+        assert picker.games[picker.chosen] is wanted  # the card shows that game too
+        key("return")
+        frames(app, 2)
+        assert isinstance(app.top, HowToScene) and app.top.info.id == wanted.id
+        key("escape")
+        frames(app, 2)
+        assert app.top is picker
+        picker.menu.focus = 0
+
+
+def test_focusing_a_game_puts_it_on_the_card_and_the_how_to_row(make_app):
+    app = make_app()
+    app.push(TitleScene(app))
+    picker = PickerScene(app)
+    app.push(picker)
+    key("down")
+    key("down")
+    frames(app, 2)
+    assert picker.menu.items[-2].text() == f"How to play {picker.games[2].name}"
