@@ -64,7 +64,7 @@ class _TextImages:
         if image is not None:
             self.images.move_to_end(key)
             return image
-        image = _render(words, size, colour, weight)
+        image = font(size, weight).render(words, True, colour)
         self.images[key] = image
         self.bytes += _image_bytes(image)
         while self.bytes > self.budget and len(self.images) > 1:
@@ -75,58 +75,6 @@ class _TextImages:
     def cache_clear(self) -> None:
         self.images.clear()
         self.bytes = 0
-
-
-# PlayStation's face buttons: the font has no cross, so all four are drawn as shapes
-# wherever they appear in words (legends, hints, settings).
-BUTTON_GLYPHS = ("\u2715", "\u25cb", "\u25a1", "\u25b3")  # cross, circle, square, triangle
-
-
-def _pieces(words: str) -> list[str]:
-    """``words`` split into runs of plain text and single button glyphs."""
-    pieces, run = [], ""
-    for char in words:
-        if char in BUTTON_GLYPHS:
-            pieces += [run, char] if run else [char]
-            run = ""
-        else:
-            run += char
-    return pieces + ([run] if run else [])
-
-
-def _glyph_size(size: int, weight: str) -> int:
-    return max(6, round(font(size, weight).get_ascent() * 0.95))
-
-
-def _render(words: str, size: int, colour, weight: str) -> pygame.Surface:
-    face = font(size, weight)
-    if not any(glyph in words for glyph in BUTTON_GLYPHS):
-        return face.render(words, True, colour)
-    images = [_glyph(piece, _glyph_size(size, weight), face.get_height(), colour) if piece in BUTTON_GLYPHS
-              else face.render(piece, True, colour) for piece in _pieces(words)]
-    image = pygame.Surface((sum(i.get_width() for i in images), face.get_height()), pygame.SRCALPHA)
-    x = 0
-    for piece in images:
-        image.blit(piece, (x, 0))
-        x += piece.get_width()
-    return image
-
-
-def _glyph(glyph: str, side: int, height: int, colour) -> pygame.Surface:
-    """One PlayStation button symbol, ``side`` pixels across, centred in a line's height."""
-    image = pygame.Surface((side + 4, height), pygame.SRCALPHA)
-    box = pygame.Rect(2, (height - side) // 2, side, side).inflate(-side // 6, -side // 6)
-    line = max(2, side // 8)
-    if glyph == "\u2715":
-        pygame.draw.line(image, colour, box.topleft, box.bottomright, line + 1)
-        pygame.draw.line(image, colour, box.bottomleft, box.topright, line + 1)
-    elif glyph == "\u25cb":
-        pygame.draw.circle(image, colour, box.center, box.width // 2, line)
-    elif glyph == "\u25a1":
-        pygame.draw.rect(image, colour, box, line)
-    else:
-        pygame.draw.polygon(image, colour, [box.midtop, box.bottomright, box.bottomleft], line)
-    return image
 
 
 def _image_bytes(image: pygame.Surface) -> int:
@@ -148,11 +96,7 @@ def blit_text(surface, words, size, colour, pos, anchor="topleft", weight: str =
 
 
 def text_width(words: str, size: int, weight: str = "semibold") -> int:
-    face = font(size, weight)
-    if not any(glyph in words for glyph in BUTTON_GLYPHS):
-        return face.size(words)[0]
-    return sum(_glyph_size(size, weight) + 4 if piece in BUTTON_GLYPHS else face.size(piece)[0]
-               for piece in _pieces(words))
+    return font(size, weight).size(words)[0]
 
 
 @lru_cache(maxsize=4096)

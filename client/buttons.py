@@ -8,40 +8,34 @@ bottom button on every pad: an Xbox pad prints A there, a Nintendo pad B, a Play
 pad a cross.
 """
 
-from client.pads import pad_kind
 from client.settings import Settings
 
 # SDL's positional face buttons (the hint above) and where they sit on the pad.
 FACE_POSITIONS = {"a": "south", "b": "east", "x": "west", "y": "north"}
-XBOX_LABELS = {"south": "A", "east": "B", "west": "X", "north": "Y", "leftshoulder": "LB",
-               "rightshoulder": "RB", "start": "Start", "back": "Back", "guide": "Home", "leftstick": "L3",
-               "rightstick": "R3"}
-PAD_LABELS = {  # by kind (client.pads): what is printed on each button
-    "xbox": XBOX_LABELS,
-    "generic": XBOX_LABELS,
-    "nintendo": {**XBOX_LABELS, "south": "B", "east": "A", "west": "Y", "north": "X", "leftshoulder": "L",
-                 "rightshoulder": "R", "start": "+", "back": "\u2212"},
-    "playstation": {**XBOX_LABELS, "south": "\u2715", "east": "\u25cb", "west": "\u25a1", "north": "\u25b3",
-                    "leftshoulder": "L1", "rightshoulder": "R1", "start": "Options", "back": "Share",
-                    "guide": "PS"},
+FACE_LABELS = {
+    "xbox": {"south": "A", "east": "B", "west": "X", "north": "Y"},
+    "nintendo": {"south": "B", "east": "A", "west": "Y", "north": "X"},
+    "playstation": {"south": "\u2715", "east": "\u25cb", "west": "\u25a1", "north": "\u25b3"},
 }
+PAD_NAMES = {"leftshoulder": "LB", "rightshoulder": "RB", "start": "Start", "back": "Select",
+             "guide": "Home", "leftstick": "L3", "rightstick": "R3"}
 KEY_NAMES = {"space": "Space", "return": "Enter", "backspace": "Backspace", "left shift": "L-Shift",
              "right shift": "R-Shift", "up": "\u2191", "down": "\u2193", "left": "\u2190", "right": "\u2192",
              "tab": "Tab", "escape": "Esc", "left ctrl": "L-Ctrl", "right ctrl": "R-Ctrl"}
 MOUSE_NAMES = {"confirm": "click", "peek": "right click", "back": "middle click"}
 DPAD_NAMES = {"up": "D-pad \u2191", "down": "D-pad \u2193", "left": "D-pad \u2190", "right": "D-pad \u2192"}
+NINTENDO_WORDS = ("nintendo", "switch", "joy-con", "joycon", "pro controller", "gamecube", "snes", "n64", "wii")
+PLAYSTATION_WORDS = ("playstation", "ps3", "ps4", "ps5", "dualshock", "dualsense", "sony")
 
 
 def pad_family(name: str | None) -> str:
     """"xbox", "nintendo" or "playstation" from a controller's name (unknown: xbox)."""
-    kind = pad_kind("", name)
-    return "xbox" if kind == "generic" else kind
-
-
-def pad_button_label(name: str, family: str = "xbox") -> str:
-    """SDL's button ``name`` ("a", "leftshoulder", "start") as printed on a ``family`` pad."""
-    labels = PAD_LABELS.get(family, XBOX_LABELS)
-    return labels.get(FACE_POSITIONS.get(name, name), name or "?")
+    lowered = (name or "").lower()
+    if any(word in lowered for word in NINTENDO_WORDS):
+        return "nintendo"
+    if any(word in lowered for word in PLAYSTATION_WORDS):
+        return "playstation"
+    return "xbox"
 
 
 def key_label(name: str) -> str:
@@ -59,9 +53,10 @@ def button_label(settings: Settings, device: str, action: str, family: str = "xb
     if device.startswith("pad:"):
         if action in DPAD_NAMES:
             return DPAD_NAMES[action]
-        if action == "menu" and not settings.data["pad"].get("menu"):
-            return pad_button_label("start", family)
-        return pad_button_label(settings.data["pad"].get(action, ""), family)
+        name = settings.data["pad"].get(action, "")
+        if name in FACE_POSITIONS:
+            return FACE_LABELS[family][FACE_POSITIONS[name]]
+        return PAD_NAMES.get(name, name or "?")
     keymap = settings.data["keys"].get(device, {})
     return key_label(keymap[action]) if action in keymap else "?"
 
@@ -70,8 +65,11 @@ def device_family(app, device: str) -> str:
     """The pad family of ``device`` at ``app`` (a synthetic or unknown pad: xbox)."""
     if not device.startswith("pad:"):
         return "xbox"
-    kind = app.input.pad_kind(device)
-    return "xbox" if kind == "generic" else kind
+    try:
+        controller = app.input.pads.get(int(device[4:]))
+    except ValueError:
+        return "xbox"
+    return pad_family(getattr(controller, "name", None)) if controller is not None else "xbox"
 
 
 def label_for(app, device: str, action: str) -> str:

@@ -179,11 +179,31 @@ class Flow:
         if table.demo:
             self.app.replace(DemoResultsScene(self.app, standings, DEMO_RESULTS_SECONDS, self.next_demo))
             return
-        again = self.play_again if any(isinstance(s, SetupScene) for s in self.app.scenes) else None
+        again = self.play_again if any(isinstance(s, SetupScene) for s in self.app.scenes) else self.replay(table)
         self.app.replace(ResultsScene(self.app, standings, again))
 
     def play_again(self) -> None:
         self.app.pop_to(SetupScene)
+
+    def replay(self, table):
+        """Play again after a table this window hosted that did not start from its set-up (a
+        continued game): the set-up once more, with the same seats and options."""
+        host = table.host
+        if host is None:
+            return None
+        from client.seats import SeatPlan
+
+        plans = [SeatPlan(seat.name, f"bot:{seat.strength}" if seat.kind == "bot" else "open" if seat.kind == "remote"
+                          else table.choosers[i].device, table.colour_ids[i]) for i, seat in enumerate(host.seats)]
+
+        def again() -> None:
+            self.title()
+            setup = SetupScene(self.app, host.game_id)
+            setup.seats, setup.options = plans, dict(host.options)
+            setup.rebuild()
+            self.app.push(setup)
+
+        return again
 
     def leave_table(self, table) -> None:
         table.close()

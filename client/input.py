@@ -4,23 +4,14 @@ Every physical device is a *device id*: ``"mouse"``, ``"keys1"`` (WASD half of t
 keyboard), ``"keys2"`` (arrow-key half) or ``"pad:<instance_id>"``. Scenes bind seats to
 devices and see only `Intent` values: virtual buttons (``up``, ``confirm``, ``peek``...),
 pointer positions already in logical 1920x1080 coordinates, and typed text.
-Controllers are found through SDL's game-controller subsystem, which the router starts
-(``pygame.init()`` does not, and without it a pad sends only raw joystick events);
-`client.pads` keeps each pad's device id across unplugging and plugging back in.
-
-Presses from several pads that SDL delivers in one frame are stamped at the same moment
-(SDL stamps joystick events when it pumps them, and pygame-ce does not pass the stamps
-on), so their order in the queue only says which pad SDL polled first. `poll` breaks
-such ties at random, never by the order the pads were plugged in.
+Controllers are tracked by SDL instance id through CONTROLLERDEVICEADDED / REMOVED.
 """
 
 import os
-import random
 from dataclasses import dataclass
 
 import pygame
 
-from client.pads import Pad, PadRegistry
 from client.settings import Settings
 
 # Face buttons by position on every pad (a Nintendo pad's bottom button is "a" too), so a
@@ -40,7 +31,6 @@ PAD_BUTTON_NAMES = {
     "leftshoulder": pygame.CONTROLLER_BUTTON_LEFTSHOULDER,
     "rightshoulder": pygame.CONTROLLER_BUTTON_RIGHTSHOULDER,
 }
-DEVICE_NAMES = {"mouse": "Mouse", "keys1": "Keys WASD", "keys2": "Keys arrows", "any": "this screen"}
 PAD_DPAD = {
     pygame.CONTROLLER_BUTTON_DPAD_UP: "up", pygame.CONTROLLER_BUTTON_DPAD_DOWN: "down",
     pygame.CONTROLLER_BUTTON_DPAD_LEFT: "left", pygame.CONTROLLER_BUTTON_DPAD_RIGHT: "right",
@@ -97,15 +87,14 @@ class InputRouter:
     def __init__(self, settings: Settings):
         self.settings = settings
         self.viewport = Viewport()
-        self.pads = PadRegistry()
-        self.ties = random.Random()  # breaks same-frame ties between pads (not game state)
+        self.pads: dict[int, object] = {}  # instance_id -> Controller (None if synthetic)
+        self.pad_order: list[int] = []
         self._stick: dict[tuple[int, str], bool] = {}
         self._look_at: dict[int, tuple[float, float]] = {}
         self.mouse_pos = (LOGICAL_SIZE[0] // 2, LOGICAL_SIZE[1] // 2)
         self.text_input = False
         self._keymaps: dict[int, tuple[str, str]] = {}
         self.rebuild_keymaps()
-        start_controllers()
 
     # --- configuration ------------------------------------------------------------
     def rebuild_keymaps(self) -> None:
@@ -124,30 +113,14 @@ class InputRouter:
 
     def devices(self) -> list[str]:
         """Every device a seat may be bound to right now, in a stable order."""
-        return ["mouse", "keys1", "keys2"] + [f"pad:{number}" for number in self.pads.order]
-
-    def pad(self, device: str) -> Pad | None:
-        """The plugged-in pad behind ``device``, if it is one."""
-        return self.pads.by_device(device) if device.startswith("pad:") else None
-
-    def pad_kind(self, device: str) -> str:
-        """"xbox", "playstation", "nintendo" or "generic" for a pad device (as last seen)."""
-        pad = self.pads.known(device) if device.startswith("pad:") else None
-        return pad.kind if pad is not None else "generic"
-
-    def device_name(self, device: str) -> str:
-        """What players call ``device``: "Mouse", "Keys WASD", "DualSense", "Xbox pad 2"."""
-        if device.startswith("pad:"):
-            return self.pads.label(device)
-        return DEVICE_NAMES.get(device, device)
+        return ["mouse", "keys1", "keys2"] + [f"pad:{iid}" for iid in self.pad_order]
 
     def rumble(self, device: str, strength: float = 0.5, milliseconds: int = 120) -> bool:
         """Buzz a gamepad: private feedback the shared screen never shows. False if the
         pad cannot rumble (or is synthetic)."""
         if not device.startswith("pad:"):
             return False
-        pad = self.pad(device)
-        controller = pad.controller if pad is not None else None
+        controller = self.pads.get(int(device[4:]))
         if controller is None:
             return False
         try:
@@ -160,20 +133,7 @@ class InputRouter:
         intents: list[Intent] = []
         for event in pygame.event.get():
             intents.extend(self.translate(event))
-        return self.break_pad_ties(intents)
-
-    def break_pad_ties(self, intents: list[Intent]) -> list[Intent]:
-        """The same intents with the pads' groups in a random order: each pad's own
-        intents keep their order, and all of them stand where the first pad intent stood."""
-        pads = list(dict.fromkeys(i.device for i in intents if i.device.startswith("pad:")))
-        if len(pads) < 2:
-            return intents
-        self.ties.shuffle(pads)
-        first = next(n for n, i in enumerate(intents) if i.device.startswith("pad:"))
-        others = [i for i in intents if not i.device.startswith("pad:")]
-        grouped = [i for pad in pads for i in intents if i.device == pad]
-        before = [i for i in intents[:first] if not i.device.startswith("pad:")]
-        return before + grouped + others[len(before):]
+        return intents
 
     def translate(self, event) -> list[Intent]:
         """The intents one pygame event stands for (also used to feed events in tests)."""
@@ -205,7 +165,7 @@ class InputRouter:
             return self._pad_button(event, kind == pygame.CONTROLLERBUTTONDOWN)
         if kind == pygame.CONTROLLERAXISMOTION:
             return self._pad_axis(event)
-        if kind == pygame.JOYHATMOTION and event.instance_id not in self.pads.present:
+        if kind == pygame.JOYHATMOTION and event.instance_id not in self.pads:
             return self._hat(event)
         return []
 
@@ -226,46 +186,36 @@ class InputRouter:
         return intents
 
     def _pad_added(self, event) -> list[Intent]:
+        controller = None
         instance_id = getattr(event, "instance_id", None)
-        if instance_id is not None:  # a synthetic pad (unit tests of the mapping)
-            pad = self.pads.add(instance_id)
-            return [Intent(pad.device, "connected")]
-        try:  # a real device: open it to learn who it is
-            from pygame._sdl2 import controller as sdl_controller
+        if instance_id is None:  # a real device: open it to learn its instance id
+            try:
+                from pygame._sdl2 import controller as sdl_controller
 
-            controller = sdl_controller.Controller(event.device_index)
-            joystick = controller.as_joystick()
-            instance_id = joystick.get_instance_id()
-            guid, name = joystick.get_guid(), controller.name or joystick.get_name()
-        except (pygame.error, AttributeError, ValueError, IndexError):
-            return []
-        if instance_id in self.pads.present:
-            return []  # SDL told us twice
-        pad = self.pads.add(instance_id, guid, name, controller)
-        return [Intent(pad.device, "connected")]
+                controller = sdl_controller.Controller(event.device_index)
+                instance_id = controller.as_joystick().get_instance_id()
+            except (pygame.error, AttributeError, ValueError):
+                return []
+        if instance_id not in self.pads:
+            self.pads[instance_id] = controller
+            self.pad_order.append(instance_id)
+        return [Intent(f"pad:{instance_id}", "connected")]
 
     def _pad_removed(self, instance_id) -> list[Intent]:
-        pad = self.pads.remove(instance_id)
-        if pad is None:
+        if instance_id not in self.pads:
             return []
-        if pad.controller is not None:
+        controller = self.pads.pop(instance_id)
+        self.pad_order.remove(instance_id)
+        if controller is not None:
             try:
-                pad.controller.quit()
+                controller.quit()
             except pygame.error:
                 pass
-            pad.controller = None
-        for key in [k for k in self._stick if k[0] == instance_id]:
-            del self._stick[key]
-        self._look_at.pop(instance_id, None)
-        return [Intent(pad.device, "disconnected")]
-
-    def _pad_device(self, instance_id) -> str | None:
-        pad = self.pads.present.get(instance_id)
-        return pad.device if pad is not None else None
+        return [Intent(f"pad:{instance_id}", "disconnected")]
 
     def _pad_button(self, event, pressed: bool) -> list[Intent]:
-        device = self._pad_device(event.instance_id)
-        if device is None:
+        device = f"pad:{event.instance_id}"
+        if event.instance_id not in self.pads:
             return []
         intents = []
         if pressed:
@@ -281,8 +231,7 @@ class InputRouter:
         return intents
 
     def _pad_axis(self, event) -> list[Intent]:
-        device = self._pad_device(event.instance_id)
-        if device is None:
+        if event.instance_id not in self.pads:
             return []
         value = event.value / 32767
         if event.axis in (pygame.CONTROLLER_AXIS_RIGHTX, pygame.CONTROLLER_AXIS_RIGHTY):
@@ -293,7 +242,7 @@ class InputRouter:
         }
         if event.axis not in pairs:
             return []
-        return self._directions(device, pairs[event.axis], value, event.instance_id)
+        return self._directions(f"pad:{event.instance_id}", pairs[event.axis], value, event.instance_id)
 
     def _look(self, instance_id: int, axis: int, value: float) -> list[Intent]:
         """The right stick as a vector (dead zone applied), sent when it changes."""
@@ -303,11 +252,11 @@ class InputRouter:
         if (x, y) == self._look_at.get(instance_id, (0.0, 0.0)):
             return []
         self._look_at[instance_id] = (x, y)
-        return [Intent(self._pad_device(instance_id), "look", bool(x or y), vector=(x, y))]
+        return [Intent(f"pad:{instance_id}", "look", bool(x or y), vector=(x, y))]
 
     def _hat(self, event) -> list[Intent]:
         x, y = event.value
-        device = f"pad:{event.instance_id}"  # a joystick SDL has no controller mapping for
+        device = f"pad:{event.instance_id}"
         return (self._directions(device, ("left", "right"), float(x), event.instance_id, "hatx")
                 + self._directions(device, ("down", "up"), float(y), event.instance_id, "haty"))
 
@@ -320,16 +269,3 @@ class InputRouter:
                 self._stick[key] = active
                 intents.append(Intent(device, direction, active))
         return intents
-
-
-def start_controllers() -> None:
-    """Start SDL's game-controller subsystem: only then does a plugged-in pad arrive as a
-    controller (CONTROLLERDEVICEADDED, already-plugged pads included), with its buttons
-    mapped to one layout. `pygame.init()` does not start it."""
-    try:
-        from pygame._sdl2 import controller as sdl_controller
-
-        if not sdl_controller.get_init():
-            sdl_controller.init()
-    except (ImportError, pygame.error):
-        pass  # no controller support in this build: keyboard and mouse still work

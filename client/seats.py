@@ -7,11 +7,7 @@ BOTS = ["bot:easy", "bot:normal", "bot:hard"]
 PHONE = "phone"  # a seat at this table played from a phone's browser (netplay.phones), no device here
 
 
-def control_label(control: str, device_name=None) -> str:
-    """A seat's control in words; ``device_name`` (the window's input router's) names pads
-    by their kind ("DualSense")."""
-    if control.startswith("pad:") and device_name is not None:
-        return device_name(control)
+def control_label(control: str) -> str:
     if control.startswith("bot:"):
         return f"Bot ({control[4:]})"
     if control == "open":

@@ -8,8 +8,6 @@ import pygame
 
 from client import art
 
-ARROW_ZONE = 64  # how far in from an item's edge a click is on its < or > arrow
-
 
 @dataclass
 class Item:
@@ -65,11 +63,6 @@ class Menu:
             if index is None:
                 return False
             self.focus = index
-            arrow = self.arrow_at(index, intent.pos)
-            if arrow is not None:  # the drawn < and > step the value down and up
-                arrow()
-                self._play("move")
-                return True
             return self.activate()
         if action in ("up", "down"):
             self.focus = (self.focus + (1 if action == "down" else -1)) % len(self.items)
@@ -87,15 +80,6 @@ class Menu:
         if action == "confirm":
             return self.activate()
         return False
-
-    def arrow_at(self, index: int, pos) -> Callable[[], None] | None:
-        """The step behind the < or > drawn at ``pos`` on item ``index``, if any."""
-        item, rect = self.items[index], self.rects[index]
-        if item.on_left and pos[0] < rect.left + ARROW_ZONE:
-            return item.on_left
-        if item.on_right and pos[0] >= rect.right - ARROW_ZONE:
-            return item.on_right
-        return None
 
     def activate(self) -> bool:
         item = self.items[self.focus]

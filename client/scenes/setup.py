@@ -1,15 +1,7 @@
 """Player set-up: local seats with names, colours and devices; bots with strength;
-the game's options; then start at this screen or host the table on the LAN.
-
-A gamepad takes a seat by pressing confirm (the next seat a bot holds, or a new one) and
-gives it back with back: seating four pads is four presses. A pad names its seat by
-picking from a list (left and right) as well as anyone may type.
-"""
-
-import pygame
+the game's options; then start at this screen or host the table on the LAN."""
 
 from client import art
-from client.buttons import label_for
 from client.scenes.base import MenuScene
 from client.seats import BOTS, NAMES, PHONE, SeatPlan, control_label
 from client.table.model import unique_names
@@ -27,7 +19,6 @@ class SetupScene(MenuScene):
         self.options = {name: spec.default for name, spec in self.info.options.items()}
         self.seats = [SeatPlan(NAMES[0], "mouse", 0), SeatPlan(NAMES[1], "bot:normal", 1)]
         self.editing: int | None = None
-        self.name_before = ""  # the name a seat had when renaming began (back restores it)
         self.menu = None
         self.problem_for: bool | None = None  # a problem toast is up (for starting here or hosting)
         self.rebuild()
@@ -53,7 +44,7 @@ class SetupScene(MenuScene):
     def _seat_text(self, index: int) -> str:
         seat = self.seats[index]
         name = seat.name + ("_" if self.editing == index and int(self.clock * 2) % 2 == 0 else "")
-        return f"{name}   -   {control_label(seat.control, self.app.input.device_name)}"
+        return f"{name}   -   {control_label(seat.control)}"
 
     def controls(self) -> list[str]:
         return self.app.input.devices() + BOTS + [PHONE, "open"]
@@ -88,54 +79,7 @@ class SetupScene(MenuScene):
 
     def _edit(self, index: int) -> None:
         self.editing = index
-        self.name_before = self.seats[index].name
         self.app.input.text_input = True
-
-    # --- gamepads taking and leaving seats ------------------------------------------------
-    def seat_of(self, device: str) -> int | None:
-        return next((i for i, seat in enumerate(self.seats) if seat.control == device), None)
-
-    def pad_seating(self, intent) -> bool:
-        """A pad without a seat takes one with confirm; a seated pad leaves with back."""
-        seat = self.seat_of(intent.device)
-        if seat is None and intent.action == "confirm":
-            self.take_seat(intent.device)
-            return True
-        if seat is not None and intent.action == "back":
-            self.leave_seat(seat)
-            return True
-        return False
-
-    def take_seat(self, device: str) -> None:
-        free = next((i for i, seat in enumerate(self.seats) if seat.is_bot), None)
-        if free is None:
-            if len(self.seats) >= self.info.max_players:
-                self.app.note(f"{self.info.name} seats at most {self.info.max_players} players: no seat is free "
-                              f"for the {self.app.input.device_name(device)}.")
-                self.app.sounds.play("reject")
-                return
-            self.add_seat()
-            free = len(self.seats) - 1
-        self.seats[free].control = device
-        self.menu.focus = free
-        self.app.sounds.play("confirm")
-        self.app.note(f"{self.seats[free].name} plays with the {self.app.input.device_name(device)} "
-                      f"({label_for(self.app, device, 'back')} leaves the seat)", 4, problem=False)
-        self.recheck()
-
-    def leave_seat(self, index: int) -> None:
-        seat = self.seats[index]
-        device = seat.control
-        seat.control = "bot:normal"
-        self.app.sounds.play("move")
-        self.app.note(f"The {self.app.input.device_name(device)} left {seat.name}'s seat: a bot plays it "
-                      f"({label_for(self.app, device, 'confirm')} takes a seat again)", 4, problem=False)
-        self.recheck()
-
-    def rename_rect(self, index: int) -> pygame.Rect:
-        """The seat row's own Rename button, left of its colour swatch."""
-        swatch = self.swatch_rect(index)
-        return pygame.Rect(swatch.left - 138, swatch.top + 8, 124, swatch.height - 16)
 
     def add_seat(self) -> None:
         if len(self.seats) >= self.info.max_players:
@@ -202,40 +146,19 @@ class SetupScene(MenuScene):
         if self.editing is not None:
             return self._handle_editing(intent)
         if intent.action == "connected":
-            device = intent.device
-            self.app.note(f"{self.app.input.device_name(device)} connected: press "
-                          f"{label_for(self.app, device, 'confirm')} to take a seat", 4, problem=False)
-            return True
-        if intent.device.startswith("pad:") and intent.pressed and self.pad_seating(intent):
+            self.app.note(f"{control_label(intent.device)} connected", 3, problem=False)
             return True
         if intent.action == "peek" and intent.pressed:  # Shift, right button or LB: next colour
             index = self.menu.hit(intent.pos) if intent.pos is not None else self.menu.focus
             if index is not None and index < len(self.seats):
                 self.next_colour(index)
                 return True
-        if intent.device == "mouse" and intent.action == "confirm" and intent.pressed and self.click(intent.pos):
-            return True
+        if intent.device == "mouse" and intent.action == "confirm" and intent.pressed:
+            for index in range(len(self.seats)):
+                if self.swatch_rect(index).collidepoint(intent.pos):
+                    self.next_colour(index)
+                    return True
         return super().handle(intent)
-
-    def click(self, pos) -> bool:
-        """The mouse: a swatch changes colour, Rename renames, a seat row's arrows change
-        its device; clicking the rest of a seat row only focuses it."""
-        for index in range(len(self.seats)):
-            if self.swatch_rect(index).collidepoint(pos):
-                self.next_colour(index)
-                return True
-            if self.rename_rect(index).collidepoint(pos):
-                self.menu.focus = index
-                self._edit(index)
-                return True
-            if self.menu.rects[index].collidepoint(pos):
-                self.menu.focus = index
-                step = self.menu.arrow_at(index, pos)
-                if step is not None:
-                    step()
-                    self.app.sounds.play("move")
-                return True
-        return False
 
     def next_colour(self, index: int) -> None:
         """The seat's next colour that no other seat wears."""
@@ -254,76 +177,34 @@ class SetupScene(MenuScene):
 
     def _handle_editing(self, intent) -> bool:
         seat = self.seats[self.editing]
-        if intent.device.startswith("pad:") and intent.pressed:
-            if intent.action in ("left", "right"):  # a pad picks a name from the list
-                seat.name = self.next_name(seat.name, 1 if intent.action == "right" else -1)
-                self.app.sounds.play("move")
-                return True
-            if intent.action in ("confirm", "back", "escape"):  # never trapped: any of these ends it
-                self._end_editing(seat)
-                return True
-        if intent.device == "mouse" and intent.action == "confirm" and intent.pressed \
-                and self.rename_rect(self.editing).collidepoint(intent.pos):
-            self._end_editing(seat)
-            return True
         seat.name, ended = edit_text(seat.name, intent)
         if ended:
-            if ended == "escape" and not seat.name.strip():
-                seat.name = self.name_before
-            self._end_editing(seat)
+            seat.name = seat.name.strip() or NAMES[seat.colour]
+            self.editing = None
+            self.app.input.text_input = False
         return True
-
-    def _end_editing(self, seat: SeatPlan) -> None:
-        seat.name = seat.name.strip() or self.name_before or NAMES[seat.colour]
-        self.editing = None
-        self.app.input.text_input = False
-
-    def next_name(self, name: str, step: int) -> str:
-        """The next of the names a pad can pick (the usual names and the player's own)."""
-        names = list(dict.fromkeys([*NAMES, self.app.settings.data.get("name") or NAMES[0], self.name_before]))
-        position = names.index(name) if name in names else -1
-        return names[(position + step) % len(names)]
 
     def pause(self) -> None:
         self.editing = None
         self.app.input.text_input = False
 
-    def device_line(self, device: str) -> str:
-        """A device in the side panel: whose it is, or (a pad) how it takes a seat."""
-        seat = self.seat_of(device)
-        name = self.app.input.device_name(device)
-        if seat is not None:
-            return f"{name}: {self.seats[seat].name}"
-        if device.startswith("pad:"):
-            return f"{name}: press {label_for(self.app, device, 'confirm')} to play"
-        return name
-
     def draw(self, surface) -> None:
         surface.blit(art.background("menu"), (0, 0))
-        if self.editing is not None:
-            hint = "Type a name, or left/right to pick one   Enter / a pad's confirm or back: done"
-        else:
-            hint = "Left/right: device or bot   Confirm: rename   Peek (Shift, right click): colour   Esc back"
-        self.draw_title(surface, art.fit(f"{self.info.name}: who plays?", 96, art.W - 80, "bold"), hint)
+        self.draw_title(surface, art.fit(f"{self.info.name}: who plays?", 96, art.W - 80, "bold"),
+                  "Left/right: device or bot   Confirm: rename   Peek (Shift, right click): colour   Esc back")
         self.menu.draw(surface, self.pulse)
         for index, seat in enumerate(self.seats):
             swatch = self.swatch_rect(index)
             surface.blit(art.panel(swatch.size, art.SEAT_COLOURS[seat.colour], None, 8), swatch)
-            rename = self.rename_rect(index)
-            words = "Done" if self.editing == index else "Rename"
-            surface.blit(art.panel(rename.size, art.PANEL_HI if self.editing == index else art.PANEL,
-                                   art.GOLD if self.editing == index else None, 10), rename)
-            art.blit_text(surface, words, 26, art.INK_DIM, rename.center, "center", width=rename.width - 12)
         side = art.panel((540, 560), art.PANEL)
         surface.blit(side, (1330, 180))  # clear of the focus ring around the menu
         art.blit_text(surface, "Devices", 52, art.GOLD, (1370, 210))
-        lines = [self.device_line(device) for device in self.app.input.devices()]
+        lines = [control_label(device) for device in self.app.input.devices()]
         if self.info.secret_action_types:
-            hint = ("Hold peek (right mouse button, Left Shift, Right Shift, a pad's left shoulder) to see what is yours in "
+            hint = ("Hold peek (right mouse button, Left Shift, Right Shift, LB) to see what is yours in "
                     "private. Gamepads may also choose blind: press a choice's button twice.")
         else:  # no peek to explain where nothing is chosen in secret
             hint = "Nothing is chosen in secret here: every seat plays in the open on its own device."
         lines += [""] + art.wrap(hint, 30, 470, "regular")
         for i, line in enumerate(lines):
             art.blit_text(surface, line, 30, art.INK_DIM, (1370, 280 + i * 36), weight="regular", width=470)
-

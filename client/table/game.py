@@ -31,6 +31,8 @@ SEAT_STRIP = pygame.Rect(30, 816, art.W - 60, 240)
 PRIVATE_BAND = pygame.Rect(30, 584, art.W - 60, 224)  # between board and seats
 # A gamepad's buttons for a blind pick, in the order a game's blind actions take them.
 BLIND_BUTTONS = ("up", "right", "down", "left", "confirm", "back", "alt", "secret")
+BUTTON_NAMES = {"up": "Up", "right": "Right", "down": "Down", "left": "Left", "confirm": "A", "back": "B",
+                "alt": "X", "secret": "Y"}
 HINT_HEIGHT = 32  # a seat's "hold peek to choose" line
 LEGEND_HEIGHT = 118  # a gamepad's blind-pick legend
 

@@ -19,27 +19,29 @@ a seat is choosing or locked in, and a refused private choice never names it the
 import pygame
 
 from client import art
-from client.buttons import label_for
 from client.scenes.base import Scene, close_soon
 from client.seats import PHONE
 from client.table.anim import Animator
 from client.table.choices import DIRECTIONS, Choice, hit
 from client.table.chooser import BLIND_WINDOW, Chooser
-from client.table.game import BLIND_BUTTONS, HINT_HEIGHT, LEGEND_HEIGHT
+from client.table.game import BLIND_BUTTONS, BUTTON_NAMES, HINT_HEIGHT, LEGEND_HEIGHT
 from client.table.model import Refusal, TableModel
 from client.table.pacing import Pacer
 from engines import game_info
 
 PEEK_NAMES = {"mouse": "the right button", "keys1": "Left Shift", "keys2": "Right Shift", "any": "peek"}
+DEVICE_NAMES = {"mouse": "Mouse", "keys1": "Keys WASD", "keys2": "Keys arrows", "any": "this screen"}
 KIND_NAMES = {"bot": "bot", "human": "on the LAN", "remote": "on the LAN", "open": "open seat"}
-BLIND_DIRECTIONS = {"up": "Up", "right": "Right", "down": "Down", "left": "Left"}
 
 
-def peek_name(device: str, app=None) -> str:
-    """The peek button of ``device``, as printed on it (a pad's by its kind, with ``app``)."""
+def device_label(device: str) -> str:
     if device.startswith("pad:"):
-        return label_for(app, device, "peek") if app is not None else "LB"
-    return PEEK_NAMES.get(device, "peek")
+        return f"Gamepad {device[4:]}"
+    return DEVICE_NAMES.get(device, device)
+
+
+def peek_name(device: str) -> str:
+    return "LB" if device.startswith("pad:") else PEEK_NAMES.get(device, "peek")
 
 
 class TableScene(Scene):
@@ -118,7 +120,7 @@ class TableScene(Scene):
         if status == "connected" or (seat in self.choosers and self.choosers[seat].device == PHONE):
             return "phone" if status == "connected" else "phone: scan the code (Esc)"
         if seat in self.choosers:
-            return self.app.input.device_name(self.choosers[seat].device)
+            return device_label(self.choosers[seat].device)
         kinds = self.model.seat_kinds
         kind = kinds[seat] if seat < len(kinds) else ""
         return KIND_NAMES.get(kind, kind)
@@ -303,68 +305,28 @@ class TableScene(Scene):
         if action == "raw":  # any key by name, bound or not: the game's own keys (zoom, say)
             return self.game.on_input(intent)
         if action == "disconnected":
-            self.pad_gone(intent.device)
+            if any(chooser.device == intent.device for chooser in self.choosers.values()):
+                self.app.toasts.add(f"Gamepad {intent.device[4:]} disconnected: plug it back in to play on",
+                                    owner=self, key=f"pad{intent.device}")
             return True
         if action == "connected":
-            self.pad_back(intent.device)
-            return True
-        if self.claim_seat(intent):
+            self.rebind_pad(intent.device)
             return True
         for seat, chooser in self.choosers.items():
             if chooser.listens_to(intent.device) and self.handle_seat(seat, chooser, intent):
                 return True
         return self.game.on_input(intent)
 
-    # --- gamepads coming and going ----------------------------------------------------------
-    # A replugged pad that `client.pads` recognises comes back with its old device id, so
-    # its seat needs nothing. Any other pad is never handed a seat silently (it would see
-    # that player's secrets): its player presses confirm to take an orphaned seat.
-    def orphaned_seats(self) -> list[int]:
-        """Local seats whose gamepad is unplugged."""
+    def rebind_pad(self, device: str) -> None:
+        """A pad plugged in (again) takes over the first seat whose pad has gone."""
         present = set(self.app.input.devices())
-        return [seat for seat, chooser in self.choosers.items() if chooser.is_pad and chooser.device not in present]
-
-    def pad_gone(self, device: str) -> None:
         for seat, chooser in self.choosers.items():
-            if chooser.device == device:
-                chooser.let_go()
-                self.app.toasts.add(f"{self.name(seat)}'s {self.app.input.device_name(device)} is unplugged: "
-                                    "plug it back in to play on", owner=self, key=f"pad{device}",
-                                    colour=self.colour(seat), seconds=3600)
-
-    def pad_back(self, device: str) -> None:
-        for seat, chooser in self.choosers.items():
-            if chooser.device == device:
-                self.app.toasts.withdraw(f"pad{device}")
-                self.app.toasts.add(f"{self.name(seat)}'s {self.app.input.device_name(device)} is back",
-                                    problem=False, colour=self.colour(seat), owner=self, seconds=3)
+            if chooser.is_pad and chooser.device not in present:
+                self.app.toasts.withdraw(f"pad{chooser.device}")
+                chooser.device, chooser.armed = device, None
+                self.app.toasts.add(f"{self.name(seat)} now plays with gamepad {device[4:]}", problem=False,
+                                    colour=self.colour(seat), owner=self, seconds=4)
                 return
-        orphans = self.orphaned_seats()
-        if orphans:
-            seat = orphans[0]
-            confirm = label_for(self.app, device, "confirm")
-            self.app.toasts.add(f"{self.app.input.device_name(device)}: press {confirm} to take back "
-                                f"{self.name(seat)}'s seat", problem=False, colour=self.colour(seat), owner=self,
-                                key=f"claim{device}", seconds=3600)
-
-    def claim_seat(self, intent) -> bool:
-        """An unbound pad's confirm takes the first orphaned seat (True if it did)."""
-        if not (intent.device.startswith("pad:") and intent.action == "confirm" and intent.pressed):
-            return False
-        if any(chooser.listens_to(intent.device) for chooser in self.choosers.values()):
-            return False
-        orphans = self.orphaned_seats()
-        if not orphans:
-            return False
-        seat = orphans[0]
-        chooser = self.choosers[seat]
-        self.app.toasts.withdraw(f"pad{chooser.device}")
-        self.app.toasts.withdraw(f"claim{intent.device}")
-        chooser.device, chooser.armed = intent.device, None
-        self.app.toasts.add(f"{self.name(seat)} now plays with {self.app.input.device_name(intent.device)}",
-                            problem=False, colour=self.colour(seat), owner=self, seconds=4)
-        self.app.sounds.play("confirm")
-        return True
 
     def handle_seat(self, seat: int, chooser: Chooser, intent) -> bool:
         action, pressed = intent.action, intent.pressed
@@ -488,9 +450,6 @@ class TableScene(Scene):
             self.draw_away(surface, seat)
         for seat in self.choosers:
             self.draw_choices(surface, seat)
-        for seat in self.choosers:  # open panels last: never under another seat's legend
-            if self.panel_open(seat):
-                self.draw_panel(surface, seat)
         self.game.draw_overlay(surface)
         for chooser in self.choosers.values():
             if chooser.device in ("mouse", "any"):
@@ -515,7 +474,7 @@ class TableScene(Scene):
                       width=box.width - 52)
         art.blit_text(surface, self.game.status_text(), 34, art.INK_DIM, (box.left + 28, box.top + 74),
                       width=box.width - 200)
-        hint = f"{self.pause_buttons()} pause"
+        hint = "Esc pause"
         if self.demo:
             plan = self.app.flow.demo_plan or {}
             hint = "any key: menu" if plan.get("attract") else "Esc quits"
@@ -530,14 +489,6 @@ class TableScene(Scene):
         top = phase.centery - (size + 6) * len(lines) // 2
         for i, line in enumerate(lines):
             art.blit_text(surface, line, size, art.INK, (phase.centerx, top + (size + 6) * i), "midtop")
-
-    def pause_buttons(self) -> str:
-        """What pauses this table, as printed on its devices: "Esc", "Esc / Start / +"."""
-        names = ["Esc"] if any(not c.is_pad for c in self.choosers.values()) or not self.choosers else []
-        for chooser in self.choosers.values():
-            if chooser.is_pad:
-                names.append(label_for(self.app, chooser.device, "menu"))
-        return " / ".join(dict.fromkeys(names))
 
     def draw_log(self, surface) -> None:
         """The newest log lines, wrapped (never cut), filling the box from the bottom."""
@@ -567,39 +518,33 @@ class TableScene(Scene):
                 self.draw_one_choice(surface, seat, choice, chooser)
         if pending is not None and pending.rect is not None and not pending.private:
             art.dashed_ring(surface, pending.rect, colour, self.clock * 2)  # sent, not yet answered
-        if private and not self.panel_open(seat):  # an open panel: draw_panel, over every legend
+        if self.panel_open(seat):
+            rect = self.game.private_rect(seat, len(private))
+            surface.blit(art.panel(rect.size, (30, 26, 34), colour, 16, 250), rect)
+            heading = self.game.panel_heading.format(name=self.name(seat))
+            if not self.solo:
+                heading += " (private)"
+            art.blit_text(surface, heading, 36, colour, (rect.left + 22, rect.top + 12), weight="bold",
+                          width=rect.width - 44)
+            note = chooser.private_note
+            if pending is not None and pending.private:
+                note = f"Sent: {pending.label}"
+            elif not note and private:
+                note = "click to choose" if chooser.device == "mouse" else "move, then confirm"
+            if note:
+                art.blit_text(surface, note, 26, art.INK_DIM, (rect.left + 24, rect.top + 54), weight="regular",
+                              width=rect.width - 48)
+            self.game.draw_private(surface, seat, rect, private)
+            for choice in private:
+                self.draw_one_choice(surface, seat, choice, chooser)
+        elif private:
             if self.choosing_blind(seat):
                 self.draw_blind_legend(surface, seat, self.game.prompt_rect(seat, LEGEND_HEIGHT))
             else:
                 where = self.game.prompt_rect(seat, HINT_HEIGHT)
-                words = "choose on your phone" if chooser.device == PHONE else f"hold {peek_name(chooser.device, self.app)} to choose"
+                words = "choose on your phone" if chooser.device == PHONE else f"hold {peek_name(chooser.device)} to choose"
                 art.blit_text(surface, words, 28, art.GOLD,
                               where.midbottom, "midbottom", width=where.width)
-
-    def draw_panel(self, surface, seat: int) -> None:
-        """``seat``'s open private panel with its private choices."""
-        chooser = self.choosers[seat]
-        pending = self.model.pending.get(seat)
-        colour = self.colour(seat)
-        private = [choice for choice in self.live.get(seat, []) if choice.private]
-        rect = self.game.private_rect(seat, len(private))
-        surface.blit(art.panel(rect.size, (30, 26, 34), colour, 16, 250), rect)
-        heading = self.game.panel_heading.format(name=self.name(seat))
-        if not self.solo:
-            heading += " (private)"
-        art.blit_text(surface, heading, 36, colour, (rect.left + 22, rect.top + 12), weight="bold",
-                      width=rect.width - 44)
-        note = chooser.private_note
-        if pending is not None and pending.private:
-            note = f"Sent: {pending.label}"
-        elif not note and private:
-            note = "click to choose" if chooser.device == "mouse" else "move, then confirm"
-        if note:
-            art.blit_text(surface, note, 26, art.INK_DIM, (rect.left + 24, rect.top + 54), weight="regular",
-                          width=rect.width - 48)
-        self.game.draw_private(surface, seat, rect, private)
-        for choice in private:
-            self.draw_one_choice(surface, seat, choice, chooser)
 
     def draw_one_choice(self, surface, seat: int, choice: Choice, chooser: Chooser) -> None:
         focused = choice.key == chooser.cursor
@@ -611,9 +556,7 @@ class TableScene(Scene):
         """The gamepad's button map in ``box``, generated from the game's blind actions: the
         same for every pad seat, and never showing which button was pressed."""
         actions = self.game.blind_actions(seat)
-        device = self.choosers[seat].device
-        parts = [f"{BLIND_DIRECTIONS.get(button) or label_for(self.app, device, button)} {label}"
-                 for button, (label, _) in zip(BLIND_BUTTONS, actions, strict=False)]
+        parts = [f"{BUTTON_NAMES[button]} {label}" for button, (label, _) in zip(BLIND_BUTTONS, actions, strict=False)]
         half = (len(parts) + 1) // 2
         surface.blit(art.panel(box.size, (34, 30, 40), self.colour(seat), 12, 230), box)
         for row, words in enumerate(("   ".join(parts[:half]), "   ".join(parts[half:]))):

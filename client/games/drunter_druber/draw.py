@@ -328,7 +328,7 @@ class Drawing:
         hand = hands[seat] if seat < len(hands) else {}
         label = table.seat_label(seat)
         if seat in table.choosers and not table.solo and not game.prompting(seat):
-            peek = peek_name(table.choosers[seat].device, table.app)
+            peek = peek_name(table.choosers[seat].device)
             label += f"   hold {peek} to see your card"
         show_hand = not game.prompting(seat) and not any(c.data and c.data[0] == "jein" for c in table.live.get(seat, []))
         status = self.seat_status(seat)
