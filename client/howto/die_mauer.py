@@ -8,6 +8,10 @@ from client.howto import Page, arrow, label, tick
 from engines.die_mauer import PENALTY, PIECES
 
 SEATS = [art.SEAT_COLOURS[0], art.SEAT_COLOURS[1], art.SEAT_COLOURS[2]]
+# The building-order example: a wall, a piece, and whether it may go at each end (the
+# tests check these against the engine's rule, so the drawing cannot teach a wrong one).
+BUILD_WALL, BUILD_PIECE = "T36", "G"
+BUILD_ENDS = {"L": False, "R": True}
 
 
 def your_pieces(surface, rect) -> None:
@@ -52,11 +56,11 @@ def reveal(surface, rect) -> None:
 
 
 def building_order(surface, rect) -> None:
-    wall = pieces.wall_image("3T6", 120)
+    wall = pieces.wall_image(BUILD_WALL, 120)
     spot = wall.get_rect(center=(rect.centerx, rect.centery))
     surface.blit(wall, spot)
-    for end, good in (("L", False), ("R", True)):
-        ghost = pieces.piece_image("G", 120, None, True)
+    for end, good in BUILD_ENDS.items():
+        ghost = pieces.piece_image(BUILD_PIECE, 120, None, True)
         place = ghost.get_rect(bottomright=(spot.left - 8, spot.bottom)) if end == "L" else \
             ghost.get_rect(bottomleft=(spot.right + 8, spot.bottom))
         surface.blit(ghost, place)

@@ -11,7 +11,8 @@ from client.games.wild_west import board, scoresheet
 from client.games.wild_west.effects import centre_image
 from client.games.wild_west.sheet import COMPACT, FULL, Geometry, body, draw_tile
 from client.howto import Page, arrow, label
-from engines.wild_west.rules import WildWestState
+from engines.wild_west.rules import SOLO_MULLIGANS, WildWestState
+from engines.wild_west.scoring import PARK_POINTS
 from engines.wild_west.sheet import ROW_TILES, tile_at, track_spots, writable_tiles
 
 RIGHTS = {"g": "grave", "p": "park"}
@@ -164,14 +165,22 @@ def graves(surface, rect) -> None:
           geometry.rect.bottom + 92), 25)
 
 
+PARKS_TILES = {(3, 0): "R2p", (3, 1): "G3p", (3, 3): "C5p", (3, 5): "R8", (3, 7): "C10p"}
+PARKS_ROW = 3
+
+
 def parks(surface, rect) -> None:
-    sheet = example_sheet({(3, 0): "R2p", (3, 1): "G3p", (3, 3): "C5p", (3, 5): "R8", (3, 7): "C10p"})
+    sheet = example_sheet(PARKS_TILES)
     geometry = place_sheet(surface, sheet, pygame.Rect(rect.left, rect.top, rect.width, 330), FULL)
-    row = geometry.row_score(3)
+    row = geometry.row_score(PARKS_ROW)
     pygame.draw.rect(surface, art.GOLD, row.inflate(10, 4), 3, border_radius=6)
-    label(surface, "parks per row   7 tiles: 0 0 1 4 10 18 22 26", (rect.centerx, geometry.rect.bottom + 30), 27)
-    label(surface, "8 tiles: 0 0 1 4 10 18 22 26 30", (rect.centerx + 86, geometry.rect.bottom + 64), 27)
-    label(surface, "Row 4 has 4 parks: 4 points so far.", (rect.centerx, geometry.rect.bottom + 104), 27, art.INK)
+    label(surface, f"parks per row   7 tiles: {' '.join(map(str, PARK_POINTS[7]))}",
+          (rect.centerx, geometry.rect.bottom + 30), 27)
+    label(surface, f"8 tiles: {' '.join(map(str, PARK_POINTS[8]))}", (rect.centerx + 86, geometry.rect.bottom + 64), 27)
+    count = sum(1 for tile in sheet["rows"][PARKS_ROW] if tile.get("right") == "park")
+    points = sheet["score"]["parks_by_row"][PARKS_ROW]  # the engine's own count, as the sheet shows it
+    label(surface, f"Row {PARKS_ROW + 1} has {count} parks: {points} points so far.",
+          (rect.centerx, geometry.rect.bottom + 104), 27, art.INK)
 
 
 def ending(surface, rect) -> None:
@@ -197,9 +206,12 @@ def scoring(surface, rect) -> None:
     scoresheet.draw(surface, rect, "A score sheet", ["Anna"], [art.SEAT_COLOURS[0]], [sheet["score"]], [0], 1.0)
 
 
+CLOCK_LEFT = 4  # seconds on the example clock (its face shows whole seconds, rounded up)
+
+
 def solo_speed(surface, rect) -> None:
-    board.draw_timer(surface, 4.2, 30, (rect.left + 110, rect.top + 110))
-    label(surface, "speed: 4 s left", (rect.left + 110, rect.top + 220), 28, art.INK)
+    board.draw_timer(surface, CLOCK_LEFT, 30, (rect.left + 110, rect.top + 110))
+    label(surface, f"speed: {CLOCK_LEFT} s left", (rect.left + 110, rect.top + 220), 28, art.INK)
     label(surface, "missed: nothing written,", (rect.left + 110, rect.top + 256), 26)
     label(surface, "no Tumbleweed", (rect.left + 110, rect.top + 288), 26)
     box = pygame.Rect(rect.left + 330, rect.top + 20, 420, 300)
@@ -210,7 +222,8 @@ def solo_speed(surface, rect) -> None:
         colour = art.GOLD if name == "You" else art.INK
         label(surface, f"{i + 1}. {name}", (box.left + 30, y), 30, colour, "midleft")
         label(surface, str(score), (box.right - 30, y), 30, colour, "midright")
-    label(surface, "Solo: 2 mulligans, then Tumbleweeds count", (rect.centerx, rect.bottom - 60), 28, art.INK)
+    label(surface, f"Solo: {SOLO_MULLIGANS} mulligans; each costs a Tumbleweed", (rect.centerx, rect.bottom - 60), 28,
+          art.INK)
 
 
 PAGES = (
@@ -290,5 +303,5 @@ PAGES = (
         "With the speed option a clock counts down every pick (set-up: seconds to pick). Whoever has not "
         "picked when it runs out loses that round's pick: nothing is written, and no Tumbleweed is taken "
         "(WW-10).",
-    ), solo_speed, "The clock of the speed option; a solo high score."),
+    ), solo_speed, "A solo mulligan costs a Tumbleweed; the speed clock; a high score."),
 )

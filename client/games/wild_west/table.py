@@ -145,7 +145,7 @@ class WildWestTable(GameTable):
         if phase == "pick":
             if view.get("solo"):
                 left = max(0, SOLO_MULLIGANS - view["sheets"][0]["tumbleweeds"])
-                words = (f"Pick a column, or take a mulligan ({left} left): six new cards"
+                words = (f"Pick a column, or take a mulligan ({left} left): six new cards for a Tumbleweed"
                          if left else "Pick a column. A Tumbleweed now counts, and a third ends the game")
             else:
                 words = "Everyone picks a column or a Tumbleweed in secret"
