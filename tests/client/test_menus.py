@@ -47,3 +47,53 @@ def test_focusing_a_game_puts_it_on_the_card_and_the_how_to_row(make_app):
     key("down")
     frames(app, 2)
     assert picker.menu.items[-2].text() == f"How to play {picker.games[2].name}"
+
+
+def bindings_of(app, device: str):
+    from client.scenes.settings import BindingsScene
+
+    app.push(TitleScene(app))
+    scene = BindingsScene(app, device)
+    app.push(scene)
+    frames(app, 1)
+    return scene
+
+
+def test_a_key_the_other_keyboard_half_uses_is_refused_and_the_note_says_why(make_app):
+    app = make_app()
+    bindings = bindings_of(app, "keys1")
+    keys = app.settings.data["keys"]
+    bindings.waiting = "confirm"
+    key("return")  # the right half's confirm
+    frames(app, 1)
+    assert keys["keys2"]["confirm"] == "return" and keys["keys1"]["confirm"] == "space"  # nobody's key moved
+    assert bindings.waiting == "confirm"  # still waiting for another key
+    notes = [toast.words for toast in app.toasts.toasts]
+    assert any("Enter" in words and "right keys" in words for words in notes), notes
+    key("e")
+    frames(app, 1)
+    assert keys["keys1"]["confirm"] == "e" and bindings.waiting is None
+
+
+def test_resetting_the_controls_asks_first(make_app):
+    from client.scenes.base import ConfirmScene
+    from client.scenes.settings import SettingsScene
+
+    app = make_app()
+    app.push(TitleScene(app))
+    app.settings.data["keys"]["keys1"]["confirm"] = "e"
+    settings = SettingsScene(app)
+    app.push(settings)
+    settings.menu.focus = next(i for i, item in enumerate(settings.menu.items) if item.text() == "Reset controls")
+    key("return")
+    frames(app, 1)
+    assert isinstance(app.top, ConfirmScene) and app.settings.data["keys"]["keys1"]["confirm"] == "e"
+    key("return")  # "No" has the focus
+    frames(app, 1)
+    assert app.top is settings and app.settings.data["keys"]["keys1"]["confirm"] == "e"
+    key("return")
+    frames(app, 1)
+    key("down")
+    key("return")  # "Yes"
+    frames(app, 1)
+    assert app.top is settings and app.settings.data["keys"]["keys1"]["confirm"] == "space"
