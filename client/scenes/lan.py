@@ -251,6 +251,8 @@ class JoinScene(MenuScene):
         self.book = RejoinBook()
         self.seats = self.book.entries()
         self.hidden = 0  # tables found that do not fit on the screen
+        self.row_keys: list[str] = []  # what each menu row stands for (the focus follows it)
+        self.auto_focus = 0  # where the focus was put for the player (they have not moved it)
         discovery, self.error = load("netplay.discovery")
         if discovery is not None and browse:
             try:
@@ -315,22 +317,37 @@ class JoinScene(MenuScene):
         return None
 
     def _rebuild(self) -> None:
+        """Live rows first (seats to rejoin at tables seen on the LAN now, then tables to
+        join), then kept seats whose table is not seen (offline), then the fixed rows. The
+        focus stays on the row it was on; untouched, it goes to the first live row."""
         kept = self.seats[:3]
         found = [self.found(s) for s in kept]
-        rejoin = [Item(lambda s=s, h=h: rejoin_line(s, h), lambda s=s: self.rejoin(s))
-                  for s, h in zip(kept, found, strict=True)]
         tables = [h for h in self.hosts if h not in found]  # shown once: as the seat to rejoin
-        room = self.MAX_ROWS - 4 - len(rejoin)
+        room = self.MAX_ROWS - 3 - len(kept)
         self.hidden = max(0, len(tables) - room)
-        items = rejoin + [Item(lambda h=h: host_line(h), lambda h=h: self.join(h)) for h in tables[:room]]
-        fixed = [Item(lambda: f"Type an address{'' if not self.app.settings.data.get('address') else ': ' + self.app.settings.data['address']}",
-                      self.type_address),
-                 Item(lambda: f"Your name: {self.player_name}{'_' if self.editing else ''}", self._edit_name),
-                 Item("Back", self.leave)]
-        focus = self.menu.focus if getattr(self, "menu", None) else 0
-        self.menu = Menu(items + fixed, (art.W // 2, 250 if items else 480), width=1200, height=62, gap=10,
-                         size=38, sounds=self.app.sounds)
-        self.menu.focus = min(focus, len(self.menu.items) - 1)
+        rows = [(f"seat:{s['token']}", Item(lambda s=s, h=h: rejoin_line(s, h), lambda s=s: self.rejoin(s)))
+                for s, h in zip(kept, found, strict=True) if h is not None]
+        rows += [(f"table:{h.get('name')}@{h.get('address')}:{h.get('port')}",
+                  Item(lambda h=h: host_line(h), lambda h=h: self.join(h))) for h in tables[:room]]
+        live = len(rows)
+        rows += [(f"seat:{s['token']}", Item(lambda s=s: rejoin_line(s, None), lambda s=s: self.rejoin(s)))
+                 for s, h in zip(kept, found, strict=True) if h is None]
+        rows += [("address", Item(lambda: f"Type an address{'' if not self.app.settings.data.get('address') else ': ' + self.app.settings.data['address']}",
+                                  self.type_address)),
+                 ("name", Item(lambda: f"Your name: {self.player_name}{'_' if self.editing else ''}", self._edit_name)),
+                 ("back", Item("Back", self.leave))]
+        old = getattr(self, "menu", None)
+        focused = self.row_keys[old.focus] if old is not None and old.focus < len(self.row_keys) else None
+        untouched = old is None or old.focus == self.auto_focus
+        self.row_keys = [key for key, _ in rows]
+        self.menu = Menu([item for _, item in rows], (art.W // 2, 250 if len(rows) > 3 else 480), width=1200,
+                         height=62, gap=10, size=38, sounds=self.app.sounds)
+        self.auto_focus = 0 if live else self.row_keys.index("address")
+        if untouched or focused not in self.row_keys:
+            self.menu.focus = self.auto_focus
+        else:
+            self.menu.focus = self.row_keys.index(focused)
+            self.auto_focus = -1  # the player chose: the focus is theirs now
 
     def join(self, entry: dict) -> None:
         refusal = not_joinable(entry)
@@ -432,7 +449,8 @@ def rejoin_line(seat: dict, host: dict | None = None) -> str:
 
     game = GAMES[seat["game"]].name if seat["game"] in GAMES else seat["game"]
     table = (host or {}).get("name") or seat["table"]
-    return f"Rejoin {table}  -  {game}  -  as {seat['name']}"
+    offline = "" if host is not None else "  (offline: not seen on the LAN)"
+    return f"Rejoin {table}  -  {game}  -  as {seat['name']}{offline}"
 
 
 class JoinWaitScene(MenuScene):

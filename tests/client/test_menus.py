@@ -97,3 +97,23 @@ def test_resetting_the_controls_asks_first(make_app):
     key("return")  # "Yes"
     frames(app, 1)
     assert app.top is settings and app.settings.data["keys"]["keys1"]["confirm"] == "space"
+
+
+def test_a_closed_tables_rejoin_is_marked_offline_under_the_live_tables(make_app):
+    from client.rejoin import RejoinBook
+    from tests.client.test_lan_party import join_screen_finding
+
+    RejoinBook().remember("Gone", "die_mauer", "127.0.0.1", 6000, 1, "Zoe", "1" * 32)  # that table closed
+    app, join = join_screen_finding(make_app, [("Attic", 5001, 1, 1, "lobby")])
+    labels = [item.text() for item in join.menu.items]
+    assert labels[0] == "Attic  -  Die Mauer  -  1 open, 1 taken"
+    assert labels[1].startswith("Rejoin Gone") and "offline" in labels[1]
+    assert join.menu.focus == 0  # the live table has the focus
+    key("down")  # the player moves to the kept seat; a new table appearing does not move the focus
+    frames(app, 2)
+    join.browser.hosts = lambda: [dict(h, port=h["port"]) for h in type(join.browser)().hosts()] + [
+        {"name": "Barn", "address": "127.0.0.1", "port": 5002, "game": "die_mauer", "seats_open": 2,
+         "seats_taken": 0, "phase": "lobby", "password": False, "version": 1}]
+    frames(app, 40)
+    assert len(join.menu.items) == len(labels) + 1
+    assert join.menu.items[join.menu.focus].text().startswith("Rejoin Gone")
