@@ -117,3 +117,44 @@ def test_a_closed_tables_rejoin_is_marked_offline_under_the_live_tables(make_app
     frames(app, 40)
     assert len(join.menu.items) == len(labels) + 1
     assert join.menu.items[join.menu.focus].text().startswith("Rejoin Gone")
+
+
+def test_an_unfinished_game_is_deleted_from_the_continue_list_after_asking(make_app):
+    from client.scenes.base import ConfirmScene
+    from client.scenes.title import ContinueScene
+    from tests.client.conftest import local_table
+
+    app = make_app()
+    app.flow.start_title(app)
+    for seed, seats in ((2, [("Anna", "keys1"), ("Ben", "bot:easy")]), (3, [("Clara", "mouse"), ("Dora", "bot:hard")])):
+        app.flow.leave_table(local_table(app, seats, seed=seed))
+    frames(app, 2)
+    app.flow.continue_menu()
+    frames(app, 2)
+    listing = app.top
+    assert isinstance(listing, ContinueScene)
+    labels = [item.text() for item in listing.menu.items]
+    listing.menu.focus = labels.index("Delete a game...")
+    key("return")
+    frames(app, 2)
+    assert listing.menu.items[0].text().startswith("Delete: Die Mauer with Clara")
+    doomed = listing.unfinished[0].path
+    key("return")
+    frames(app, 2)
+    assert isinstance(app.top, ConfirmScene) and doomed.exists()
+    key("return")  # "No"
+    frames(app, 2)
+    assert app.top is listing and doomed.exists()
+    key("return")
+    key("down")
+    key("return")  # "Yes"
+    frames(app, 2)
+    assert not doomed.exists() and app.top is listing
+    assert [s.path for s in app.flow.unfinished()] == [s.path for s in listing.unfinished] != []
+    assert listing.menu.items[0].text().startswith("Delete: Die Mauer with Anna")
+    key("return")
+    key("down")
+    key("return")  # the last one: nothing left to continue
+    frames(app, 2)
+    assert isinstance(app.top, TitleScene) and app.flow.unfinished() == []
+    assert app.top.menu.items[0].text() == "Play"
