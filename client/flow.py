@@ -16,6 +16,7 @@ from client.scenes.howto import HowToScene
 from client.scenes.lan import (
     AddressScene,
     HostLobbyScene,
+    HostTableScene,
     JoinScene,
     JoinWaitScene,
     PasswordScene,
@@ -375,7 +376,7 @@ class Flow:
 
     # --- the LAN ------------------------------------------------------------------------------
     def host_lan(self, game_id: str, seat_plans, options: dict) -> None:
-        self.app.push(HostLobbyScene(self.app, game_id, seat_plans, options))
+        self.app.push(HostTableScene(self.app, game_id, seat_plans, options))
 
     def lobby_started(self, lobby, rest: list) -> None:
         """A hosted table filled up: the lobby's sessions and server go to the table."""

@@ -74,6 +74,11 @@ def serve_table(host, name: str, interfaces, serve_options: dict | None = None):
     return None, f"Could not open the table on the LAN{where}: {why}.{hint}"
 
 
+def default_table_name(seat_plans) -> str:
+    host_name = next((plan.name for plan in seat_plans if plan.is_local), "Spielabend")
+    return f"{host_name}'s table"
+
+
 def window_meta(table: str, seat_plans) -> dict:
     """What the save keeps so the window can seat its players again (`Flow.continue_game`)."""
     return {"origin": "window", "table": table, "devices": [plan.control for plan in seat_plans],
@@ -87,7 +92,7 @@ class HostLobbyScene(MenuScene):
     updates_when_covered = True  # a phone may fill the last seat while its QR codes are up
 
     def __init__(self, app, game_id: str, seat_plans, options: dict, seed: int | None = None,
-                 serve_options: dict | None = None, bot_delay: float | None = None):
+                 serve_options: dict | None = None, bot_delay: float | None = None, table_name: str = ""):
         super().__init__(app)
         self.game_id, self.seat_plans = game_id, seat_plans
         self.error: str | None = None
@@ -114,8 +119,7 @@ class HostLobbyScene(MenuScene):
         from netplay.host import Host
         from netplay.saves import new_save_path
 
-        host_name = next((plan.name for plan in seat_plans if plan.is_local), "Spielabend")
-        self.table_name = f"{host_name}'s table"
+        self.table_name = table_name or default_table_name(seat_plans)
         specs = host_seats(seat_plans)
         names = [plan.name if plan.control != "open" else "" for plan in seat_plans]
         meta = window_meta(self.table_name, seat_plans)
@@ -139,9 +143,17 @@ class HostLobbyScene(MenuScene):
 
         self.phones = serve_phones(app, self.host, [self.seat_colour(i) for i in range(len(seat_plans))],
                                    interfaces, door=self.handle_.call)
+        items = [Item("Start now: bots take the open seats", self.start_now), *self.menu.items]
         if self.phones is not None:
-            self.menu = Menu([Item("Phones: QR codes", lambda: app.flow.lobby_phones(self)), *self.menu.items],
-                             (art.W // 2, 830), sounds=app.sounds)
+            items.insert(0, Item("Phones: QR codes", lambda: app.flow.lobby_phones(self)))
+        self.menu = Menu(items, (art.W // 2, 900 - 94 * (len(items) - 1)), sounds=app.sounds, width=760)
+
+    def start_now(self) -> None:
+        """Bots take every seat nobody has taken yet, and the game begins."""
+        host = self.host
+        if self.handle_ is None or host is None:
+            return
+        self.handle_.call(lambda: host.bots_take_open_seats())  # only the server's thread touches the host
 
     def cancel(self) -> None:
         if self.error:
@@ -233,6 +245,64 @@ class HostLobbyScene(MenuScene):
                 if seat.get("away"):
                     state = "away"
                 art.blit_text(surface, state, 36, art.INK_DIM, (rect.right - 28, rect.centery), "midright")
+        self.menu.draw(surface, self.pulse)
+
+
+class HostTableScene(MenuScene):
+    """Before a table opens on the LAN: its name as join screens list it, a password (none:
+    anyone may join) and its port (none chosen: the usual one, else any free one)."""
+
+    def __init__(self, app, game_id: str, seat_plans, options: dict):
+        super().__init__(app)
+        self.game_id, self.seat_plans, self.options = game_id, seat_plans, options
+        self.table_name = default_table_name(seat_plans)
+        self.password = ""
+        self.port = ""
+        self.menu = Menu([
+            Item(lambda: f"Table name: {self.table_name}", lambda: self.edit("name")),
+            Item(lambda: f"Password: {'*' * len(self.password) if self.password else 'none, anyone may join'}",
+                 lambda: self.edit("password")),
+            Item(lambda: f"Port: {self.port or f'{PORT_WISHES[0]}, else any free one'}", lambda: self.edit("port")),
+            Item("Open the table", self.open),
+            Item("Back", app.pop),
+        ], (art.W // 2, 300), width=1100, sounds=app.sounds)
+
+    def edit(self, field: str) -> None:
+        words = {
+            "name": ("Table name", "How join screens on the LAN list this table", self.table_name, False),
+            "password": ("Password", "Players type it to join; leave it empty for none", self.password, True),
+            "port": ("Port", f"A number from 1024 to 65535; leave it empty for {PORT_WISHES[0]} or any free one",
+                     self.port, False),
+        }[field]
+        heading, subtitle, text, secret = words
+        self.app.push(FieldScene(self.app, heading, subtitle, text, lambda typed: self.typed(field, typed),
+                                 secret=secret))
+
+    def typed(self, field: str, text: str) -> str | None:
+        """Take a typed field; a sentence saying what is wrong, if anything."""
+        text = text.strip()
+        if field == "name":
+            if not text:
+                return "A table needs a name."
+            self.table_name = text
+        elif field == "password":
+            self.password = text
+        else:
+            if text and not (text.isdigit() and 1024 <= int(text) <= 65535):
+                return "The port is a number from 1024 to 65535."
+            self.port = text
+        return None
+
+    def open(self) -> None:
+        serve_options: dict = {"password": self.password or None}
+        if self.port:
+            serve_options["port"] = int(self.port)
+        self.app.replace(HostLobbyScene(self.app, self.game_id, self.seat_plans, self.options,
+                                        serve_options=serve_options, table_name=self.table_name))
+
+    def draw(self, surface) -> None:
+        surface.blit(art.background("menu"), (0, 0))
+        self.draw_title(surface, "Host on the LAN", "Confirm a row to change it   Esc back")
         self.menu.draw(surface, self.pulse)
 
 
@@ -724,3 +794,28 @@ class AddressScene(KeyboardScene):
         self.app.pop()
         self.app.flow.connect({"address": address, "port": port, "name": host_port(address, port)},
                               self.player_name)
+
+
+class FieldScene(KeyboardScene):
+    """One line typed for a form (a table's name, password or port); ``done(text)`` takes
+    it, or returns a sentence saying what is wrong with it."""
+
+    WIDE = ("Shift", "Space", "Delete", "OK")
+    hint = ("Type it, or pick letters with a gamepad (A types, B deletes, X shifts) or the mouse.   "
+            "Enter: OK   Esc back")
+
+    def __init__(self, app, heading: str, subtitle: str, text: str, done, secret: bool = False):
+        super().__init__(app, text)
+        self.heading, self.words, self.done, self.secret = heading, subtitle, done, secret
+
+    def subtitle(self) -> str:
+        return self.words
+
+    def submit(self) -> None:
+        problem = self.done(self.text)
+        if problem:
+            self.problem = problem
+            self.app.sounds.play("reject")
+            return
+        self.app.sounds.play("confirm")
+        self.app.pop()
