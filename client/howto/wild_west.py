@@ -228,7 +228,7 @@ def solo_speed(surface, rect) -> None:
 
 PAGES = (
     Page("Your town sheet", (
-        "Everyone writes on an own town sheet; one shared deck tells everyone what may be built (WW-1, WW-2).",
+        "Everyone writes on an own town sheet; one shared deck tells everyone what may be built.",
         "The sheet has four rows of 7, 8, 7 and 8 tiles laid like bricks: a tile touches its neighbours in "
         "its row and the two tiles it sits on or under. Six tiles are mines (M).",
         "Each tile has a centre for a building and its number, a bottom for track and a right section for a "
@@ -237,15 +237,15 @@ PAGES = (
         "middle mouse button), or click a sheet, to look at any other sheet large.",
     ), anatomy, "A Ranch 7 with track and a park."),
     Page("A round: six cards", (
-        "Each round six cards are turned: three action cards over three number cards (WW-3).",
+        "Each round six cards are turned: three action cards over three number cards.",
         "- The suit is the building: spade Ranch, diamond Gold Mine, heart Church, club Saloon.",
         "- The number is what you write: 2 to 10, a Jack writes 11, an Ace is wild.",
         "Column 1 pairs the first action with the first number, and so on: three pairs to choose from.",
         "When fewer than six cards are left, every card is shuffled into a new deck.",
     ), round_cards, "Three columns, three pairs."),
     Page("Picking in secret", (
-        "Everyone picks at the same time and in secret: one column, or a Tumbleweed, which refuses all three "
-        "(WW-3). If no pair fits your sheet, the Tumbleweed is your only choice.",
+        "Everyone picks at the same time and in secret: one column, or a Tumbleweed, which refuses all three. "
+        "If no pair fits your sheet, the Tumbleweed is your only choice.",
         "- Hold your peek button to open your private panel: the right mouse button, Left Shift (WASD), "
         "Right Shift (arrows) or LB. It shows where each pair would fit on your sheet.",
         "- A gamepad may also pick blind: left, up, right for columns 1 to 3, down for the Tumbleweed; "
@@ -254,37 +254,37 @@ PAGES = (
     ), secret_pick, "Two locked in; Anna peeks at her choices."),
     Page("Writing a number", (
         "Write the number into an empty tile so that its row keeps rising strictly from left to right: no "
-        "number may equal another in the row (WW-4).",
+        "number may equal another in the row.",
         "An Ace fits any empty tile and is ignored when comparing, but every Ace you write costs points.",
         "Everyone writes at once, each on their own sheet with their own cursor. Only the tiles where your "
         "number may go are offered; if just one is possible, it is written for you.",
     ), writing, "Gold: where an 8 may go in row 2."),
     Page("Ranches, gold mines and track", (
-        "- Ranch: write R, then lay one piece of track if any tile can take one (WW-5).",
+        "- Ranch: write R, then lay one piece of track if any tile can take one.",
         "- Gold Mine: write G on an empty mine tile, upgrade one size row of your group table (at most three "
         "times each), then lay one piece of track.",
         "- Church: write C.",
         "A tile takes track when it is filled, has none, and is the first or last tile of its row or next to "
-        "track in its row: track grows inward from both edges (WW-6). With one possible spot it is laid "
+        "track in its row: track grows inward from both edges. With one possible spot it is laid "
         "for you.",
     ), track, "Track from both edges of row 1."),
     Page("Saloons, graves and churches", (
         "- Saloon: write S. A duel follows: one grave on the saloon's own right section, and one more grave "
-        "for each saloon touching it (WW-5).",
+        "for each saloon touching it.",
         "Every further grave goes on the empty right section nearest the new saloon; among equally near ones "
         "you choose. Graves with nowhere to go are lost.",
-        "Each church scores the graves on it and on the tiles touching it (WW-8): churches like saloons "
+        "Each church scores the graves on it and on the tiles touching it: churches like saloons "
         "nearby, but saloons make smaller groups.",
     ), graves, "Two saloons side by side: two graves."),
     Page("Parks", (
-        "After a Ranch, a Gold Mine or a Church you may put a park on the new tile's right section (WW-5). "
+        "After a Ranch, a Gold Mine or a Church you may put a park on the new tile's right section. "
         "After a Saloon you may not.",
         "Leaving the section empty keeps room for graves, which churches want.",
-        "Parks score per row, more the more a row has (WW-8).",
+        "Parks score per row, more the more a row has.",
     ), parks, "Beside each row: its track points over its park points."),
     Page("The end", (
         "After each round the game ends if someone took a third Tumbleweed, filled every mine tile (with "
-        "anything) or filled the whole sheet (WW-7).",
+        "anything) or filled the whole sheet.",
         "When a player completes a row's track, one more round is played; another completion during that "
         "round adds one more.",
         "The table says why the game ended, then fills in everyone's score sheet.",
@@ -294,14 +294,13 @@ PAGES = (
         "- Groups: connected R, S or C tiles of one kind. Ranch groups count one bigger, saloon groups one "
         "smaller, at most 6. A group of n scores n(n+1)/2, plus 2, 5 or 9 with 1, 2 or 3 upgrades of row n.",
         "- Churches: their graves, 0, 1, 3, 9, 16, 25, 30, 35 for 0 to 7 or more.",
-        "- Minus Tumbleweeds (1, 3, 6) and Aces (1, 5, then 5 more each). The highest total wins (WW-8).",
+        "- Minus Tumbleweeds (1, 3, 6) and Aces (1, 5, then 5 more each). The highest total wins.",
     ), scoring, "Every part, as the end of a game shows it."),
     Page("Solo and the speed option", (
         "Alone you play for a high score. Your first two Tumbleweeds are mulligans: six new cards are turned "
-        "at once and you pick again (WW-9). They still count as Tumbleweeds; a third ends the game.",
+        "at once and you pick again. They still count as Tumbleweeds; a third ends the game.",
         "Your score goes into the high-score table in your data folder, and the end shows its place.",
         "With the speed option a clock counts down every pick (set-up: seconds to pick). Whoever has not "
-        "picked when it runs out loses that round's pick: nothing is written, and no Tumbleweed is taken "
-        "(WW-10).",
+        "picked when it runs out loses that round's pick: nothing is written, and no Tumbleweed is taken.",
     ), solo_speed, "A solo mulligan costs a Tumbleweed; the speed clock; a high score."),
 )
