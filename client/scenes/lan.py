@@ -469,7 +469,7 @@ class JoinScene(MenuScene):
             for i, line in enumerate(art.wrap(self.error, 40, 1300)):
                 art.blit_text(surface, line, 40, art.DANGER, (art.W // 2, 250 + i * 46), "center")
         elif not self.hosts:
-            dots = "." * (1 + int(self.clock * 2) % 3)
+            dots = "..." if self.still() else "." * (1 + int(self.clock * 2) % 3)
             words = "Looking for tables"
             top = 200 if self.menu.rects[0].top < 400 else 400
             left = art.W // 2 - art.font(44).size(words + "...")[0] // 2

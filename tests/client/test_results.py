@@ -214,3 +214,23 @@ def test_a_game_not_started_from_the_set_up_offers_play_again_with_the_same_seat
     assert [(s.name, s.control) for s in setup.seats] == [("Anna", "keys1"), ("Ben", "bot:easy"), ("Clara", "keys2")]
     assert setup.options["rounds"] == 1
     assert isinstance(app.scenes[-2], TitleScene)
+
+
+@pytest.mark.parametrize("screen", ["results", "title", "join"])
+def test_a_screen_at_rest_shows_its_settled_picture(make_app, screen):
+    """Left alone, the last picture drawn before the app rests is the settled one (a
+    steady cursor ring, nothing caught mid-move), not a moment of the animation."""
+    from client.scenes.lan import JoinScene
+
+    app = make_app()
+    app.push(TitleScene(app))
+    if screen == "results":
+        app.push(ResultsScene(app, two_on_one_bone()))
+    elif screen == "join":
+        app.push(JoinScene(app, browse=False))
+    for _ in range(12 * 60):
+        app.frame(1 / 60)
+    assert app.resting()
+    shown = pygame.image.tobytes(app.logical, "RGB")
+    app.draw()
+    assert pygame.image.tobytes(app.logical, "RGB") == shown
