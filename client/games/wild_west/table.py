@@ -750,10 +750,11 @@ class WildWestTable(GameTable):
         board = self.board_scores
         if board is not None:
             standings.ranking_title = "High scores"
-            standings.ranking = [(f"{i + 1}. {e['name']}", str(e["score"])) for i, e in enumerate(board.entries)]
+            standings.ranking = [(f"{place}. {e['name']}", str(e["score"]))
+                                 for place, e in zip(highscores.places(board.entries), board.entries, strict=True)]
             standings.ranking_mark = None if board.place is None else board.place - 1
             if board.place is not None:
-                standings.note = f"{note}. New high score: place {board.place}"
+                standings.note = f"{note}. New high score: place {board.rank}"
         return standings
 
     @classmethod
