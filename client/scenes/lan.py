@@ -120,6 +120,7 @@ class HostLobbyScene(MenuScene):
         from netplay.saves import new_save_path
 
         self.table_name = table_name or default_table_name(seat_plans)
+        self.locked = bool((serve_options or {}).get("password"))
         specs = host_seats(seat_plans)
         names = [plan.name if plan.control != "open" else "" for plan in seat_plans]
         meta = window_meta(self.table_name, seat_plans)
@@ -146,7 +147,9 @@ class HostLobbyScene(MenuScene):
         items = [Item("Start now: bots take the open seats", self.start_now), *self.menu.items]
         if self.phones is not None:
             items.insert(0, Item("Phones: QR codes", lambda: app.flow.lobby_phones(self)))
-        self.menu = Menu(items, (art.W // 2, 900 - 94 * (len(items) - 1)), sounds=app.sounds, width=760)
+        # under six seats' rows, above the hint line
+        self.menu = Menu(items, (art.W // 2, 1000 - 74 * len(items)), width=760, height=64, gap=10, size=40,
+                         sounds=app.sounds)
 
     def start_now(self) -> None:
         """Bots take every seat nobody has taken yet, and the game begins."""
@@ -232,7 +235,8 @@ class HostLobbyScene(MenuScene):
                 art.blit_text(surface, line, 44, art.DANGER, (art.W // 2, 380 + i * 50), "center")
         else:
             where = ", ".join(self.addresses[:3]) or "this computer"
-            art.blit_text(surface, f"{self.table_name}: join at {where}", 38, art.INK_DIM, (art.W // 2, 190),
+            lock = "  (with the password)" if self.locked else ""
+            art.blit_text(surface, f"{self.table_name}: join at {where}{lock}", 38, art.INK_DIM, (art.W // 2, 190),
                           "center", width=art.W - 120)
             seats = (self.lobby or {}).get("seats", [])
             for i, seat in enumerate(seats):
