@@ -59,6 +59,7 @@ class App:
         self.idle = 0.0  # seconds since the last input
         self.fade: tuple[pygame.Surface, float] | None = None  # the last picture and its age
         self.dirty = True  # something changed since the last picture
+        self.drawn_at_rest = False  # the picture on screen is the one of the scenes at rest
         self.terminated = False  # set by SIGTERM (see run)
 
     # --- window and scaling ---------------------------------------------------------
@@ -211,10 +212,14 @@ class App:
             picture, age = self.fade
             age += dt * min(self.settings.speed, 4.0)
             self.fade = None if age >= FADE_SECONDS else (picture, age)
-        if self.dirty or not self.resting():
+        resting = self.resting()
+        # The first frame at rest is drawn too: it shows the settled picture (a steady
+        # cursor ring, still emblems) rather than whatever moment the animation was at.
+        if self.dirty or not resting or not self.drawn_at_rest:
             self.draw()
             self.present()
             self.dirty = False
+        self.drawn_at_rest = resting
         self.frames += 1
 
     def update(self, dt: float) -> None:

@@ -16,6 +16,7 @@ from client.scenes.howto import HowToScene
 from client.scenes.lan import (
     AddressScene,
     HostLobbyScene,
+    HostTableScene,
     JoinScene,
     JoinWaitScene,
     PasswordScene,
@@ -179,11 +180,31 @@ class Flow:
         if table.demo:
             self.app.replace(DemoResultsScene(self.app, standings, DEMO_RESULTS_SECONDS, self.next_demo))
             return
-        again = self.play_again if any(isinstance(s, SetupScene) for s in self.app.scenes) else None
+        again = self.play_again if any(isinstance(s, SetupScene) for s in self.app.scenes) else self.replay(table)
         self.app.replace(ResultsScene(self.app, standings, again))
 
     def play_again(self) -> None:
         self.app.pop_to(SetupScene)
+
+    def replay(self, table):
+        """Play again after a table this window hosted that did not start from its set-up (a
+        continued game): the set-up once more, with the same seats and options."""
+        host = table.host
+        if host is None:
+            return None
+        from client.seats import SeatPlan
+
+        plans = [SeatPlan(seat.name, f"bot:{seat.strength}" if seat.kind == "bot" else "open" if seat.kind == "remote"
+                          else table.choosers[i].device, table.colour_ids[i]) for i, seat in enumerate(host.seats)]
+
+        def again() -> None:
+            self.title()
+            setup = SetupScene(self.app, host.game_id)
+            setup.seats, setup.options = plans, dict(host.options)
+            setup.rebuild()
+            self.app.push(setup)
+
+        return again
 
     def leave_table(self, table) -> None:
         table.close()
@@ -355,7 +376,7 @@ class Flow:
 
     # --- the LAN ------------------------------------------------------------------------------
     def host_lan(self, game_id: str, seat_plans, options: dict) -> None:
-        self.app.push(HostLobbyScene(self.app, game_id, seat_plans, options))
+        self.app.push(HostTableScene(self.app, game_id, seat_plans, options))
 
     def lobby_started(self, lobby, rest: list) -> None:
         """A hosted table filled up: the lobby's sessions and server go to the table."""

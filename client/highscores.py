@@ -30,6 +30,16 @@ class Board:
     problem: str = ""  # what went wrong with the file, in words for the player
     path: Path | None = None
 
+    @property
+    def rank(self) -> int | None:
+        """The new score's place as players count it: level with an equal score above it."""
+        return places(self.entries)[self.place - 1] if self.place is not None else None
+
+
+def places(entries: list[dict]) -> list[int]:
+    """Each entry's place, 1 = best; equal scores share a place ("1. 2. 2. 4.")."""
+    return [1 + sum(other["score"] > entry["score"] for other in entries) for entry in entries]
+
 
 def folder() -> Path:
     """Where every game's high-score table lives."""

@@ -351,6 +351,21 @@ class Host:
         self._lobby_changed()
         self._schedule_bots()
 
+    def bots_take_open_seats(self, strength: str = "normal") -> None:
+        """Start now: before the game begins, a bot takes every seat no peer has taken, and
+        the save is written again so a continued game seats them as bots."""
+        if self.phase != "lobby":
+            return
+        for index, seat in enumerate(self.seats):
+            if seat.kind == "remote" and not seat.taken:
+                seat.kind, seat.strength, seat.robot = "bot", strength, strength
+                seat.name = seat.name or f"Bot {index + 1}"
+        if self._journal is not None:
+            with contextlib.suppress(OSError):
+                self.save(self.save_path)
+        self._lobby_changed()
+        self._maybe_start()
+
     def take_back(self, seat: int) -> None:
         """The stand-in bot stops playing a remote ``seat``: it waits for its player again
         (who also takes it back by speaking again or rejoining with the seat's token)."""

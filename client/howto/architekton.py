@@ -99,7 +99,7 @@ def taking(surface, rect) -> None:
 
 
 def placing(surface, rect) -> None:
-    """Ghost squares, turning, and a tile that must wait for the other (AR-5)."""
+    """Ghost squares, turning, and a tile that must wait for the other."""
     size = 100
     origin = (rect.left + 40, rect.top + 40)
     empty(surface, origin, size, [(c, r) for c in range(4) for r in range(3)])
@@ -202,18 +202,18 @@ PAGES = (
         "Two builders lay tiles in one growing board. There are four terrains, each with its own "
         "colour and pattern: water (waves), forest (trees), hill (humps) and field (furrows).",
         "Landscape tiles are one terrain all round. Building tiles show a terrain on each of their "
-        "four sides and carry their builder's house (AR-1).",
+        "four sides and carry their builder's house.",
     ), terrains, "The patterns tell the terrains apart without their colours."),
     Page("The chessboard", (
         "Buildings and landscapes alternate like the squares of a chessboard: next to a building only "
-        "landscapes, next to a landscape only buildings (AR-2).",
+        "landscapes, next to a landscape only buildings.",
         "A new tile touches a placed tile, and at least one side where they touch matches in terrain. "
         "Buildings may be turned.",
         "The board has no edge: it grows in every direction and the view follows it.",
     ), chessboard, "A building may go at the green square, a water landscape not at the red one."),
     Page("Taking two tiles", (
         "The supply shows 3 buildings and 3 landscapes. On your turn take two of them that can both be "
-        "placed (AR-2): pick one (it lifts), then its partner; tiles that cannot be taken are dimmed.",
+        "placed: pick one (it lifts), then its partner; tiles that cannot be taken are dimmed.",
         "Only when no two can both be placed do you take a single tile that fits. If nothing fits, new "
         "tiles are turned up.",
     ), taking, "A pair: one tile may open a spot for the other."),
@@ -222,14 +222,14 @@ PAGES = (
         "tile as a ghost. A building with several ways to turn offers them in a row under its square: "
         "left and right turn it (X on a gamepad), confirm lays it.",
         "With two tiles in hand you choose which goes first, but the first may not leave the other "
-        "without a spot (AR-5). If one fits only once the other lies, it says: place the other tile first.",
+        "without a spot. If one fits only once the other lies, it says: place the other tile first.",
     ), placing, "Point or move, turn, confirm: the tile slides into place."),
     Page("Houses", (
-        "Each player has 12 houses in their colour. Every building you place gets one (AR-3).",
+        "Each player has 12 houses in their colour. Every building you place gets one.",
         "With none left in stock, you move one of your houses from the board onto the new building.",
     ), houses, "Houses show whose building it is."),
     Page("Enclosing", (
-        "When four landscapes enclose a building, its owner scores it (AR-4): all four sides match, "
+        "When four landscapes enclose a building, its owner scores it: all four sides match, "
         "+1 chip. Otherwise they pay a chip for each side that does not match, or take the house back "
         "and pay one chip less.",
         "The owner decides, even on the other player's turn, on their own mouse, keys or gamepad.",
@@ -238,15 +238,15 @@ PAGES = (
     ), enclosed, "Each player starts with 1 chip."),
     Page("The end", (
         "When the stacks can no longer fill the supply, the face-down reserve does and the last round "
-        "begins (AR-5): both play once more, or only the second player if the first has just played.",
+        "begins: both play once more, or only the second player if the first has just played.",
         "Then buildings with only one or two landscape neighbours are removed. Your score is your chips "
-        "plus the houses in your largest group linked corner to corner (AR-6). A tie goes to more houses "
+        "plus the houses in your largest group linked corner to corner. A tie goes to more houses "
         "on the board.",
     ), final, "The table removes, traces and adds it up for you."),
     Page("View and revenge", (
         "Everyone at the screen may zoom and pan the board; after each turn it frames the whole board "
         "again.",
         "A revenge match plays games until someone has 2 victory points; the other player starts each "
-        "next game (AR-7). One results screen shows the whole match.",
+        "next game. One results screen shows the whole match.",
     ), controls, "Set the revenge match up before the game starts."),
 )

@@ -8,6 +8,10 @@ from client.howto import Page, arrow, label, tick
 from engines.die_mauer import PENALTY, PIECES
 
 SEATS = [art.SEAT_COLOURS[0], art.SEAT_COLOURS[1], art.SEAT_COLOURS[2]]
+# The building-order example: a wall, a piece, and whether it may go at each end (the
+# tests check these against the engine's rule, so the drawing cannot teach a wrong one).
+BUILD_WALL, BUILD_PIECE = "T36", "G"
+BUILD_ENDS = {"L": False, "R": True}
 
 
 def your_pieces(surface, rect) -> None:
@@ -52,11 +56,11 @@ def reveal(surface, rect) -> None:
 
 
 def building_order(surface, rect) -> None:
-    wall = pieces.wall_image("3T6", 120)
+    wall = pieces.wall_image(BUILD_WALL, 120)
     spot = wall.get_rect(center=(rect.centerx, rect.centery))
     surface.blit(wall, spot)
-    for end, good in (("L", False), ("R", True)):
-        ghost = pieces.piece_image("G", 120, None, True)
+    for end, good in BUILD_ENDS.items():
+        ghost = pieces.piece_image(BUILD_PIECE, 120, None, True)
         place = ghost.get_rect(bottomright=(spot.left - 8, spot.bottom)) if end == "L" else \
             ghost.get_rect(bottomleft=(spot.right + 8, spot.bottom))
         surface.blit(ghost, place)
@@ -94,11 +98,11 @@ PAGES = (
         "Each player holds a Tower (T), a Gate (G) and five walls with 1, 2, 3, 4 and 6 merlons. "
         "Whatever is still in your hand when a round ends counts against you: the Tower 15, "
         "the Gate 10, a wall its number of merlons.",
-        "After the last round the lowest total penalty wins (DM-1, DM-8).",
+        "After the last round the lowest total penalty wins.",
     ), your_pieces, "A full set is worth 41 penalty points."),
     Page("A turn: everyone picks in secret", (
         "One player is the master builder (the orange M). Each turn the master and everyone else "
-        "secretly pick one piece from their own stock, or an empty fist (DM-2).",
+        "secretly pick one piece from their own stock, or an empty fist.",
         "- Hold your peek button to see your pieces and pick: the right mouse button, Left Shift "
         "(WASD), Right Shift (arrows) or LB. Let go and the screen hides them again.",
         "- A gamepad can also pick blind: press the button of a piece twice (the legend shows "
@@ -107,7 +111,7 @@ PAGES = (
         "Nobody sees another pick until all are locked in; then all fists open at once.",
     ), secret_pick, "Locked in: picked, not yet revealed."),
     Page("The reveal: who builds", (
-        "The others try to guess the master's piece (DM-4):",
+        "The others try to guess the master's piece:",
         "- Nobody guessed it: the master builds it, if it fits anywhere.",
         "- Some guessed a wall piece: every one of them builds it.",
         "- Some guessed the Tower or the Gate: they build it if there are enough ends where it fits, "
@@ -116,13 +120,13 @@ PAGES = (
         "there; otherwise its builder chooses the end.",
     ), reveal, "Guessing right sheds your piece instead of the master's."),
     Page("Building order", (
-        "The wall is a line: a piece goes at its left or its right end (DM-3).",
+        "The wall is a line: a piece goes at its left or its right end.",
         "A Tower may not touch a Tower or a Gate, and a Gate may not touch a Gate or a Tower. "
         "Walls fit anywhere. On an empty wall there is just one place.",
         "If you pick an end where your piece may not go, the table tells you why and you pick again.",
     ), building_order, "A ghost shows where the focused end would put the piece."),
     Page("Empty fists", (
-        "An empty fist is a choice too (DM-5). If the master shows an empty fist:",
+        "An empty fist is a choice too. If the master shows an empty fist:",
         "- and nobody else does: the master must build any one of their pieces that fits, at an end "
         "of their choice;",
         "- and exactly one other player does: nothing is built; that player must give the master one "
@@ -131,10 +135,10 @@ PAGES = (
         "If the master holds a piece, an empty fist simply did not guess.",
     ), donation, "A donation: the giver sheds a piece, the master gains one."),
     Page("Rounds and winning", (
-        "After each turn the master builder block passes to the left (DM-6).",
+        "After each turn the master builder block passes to the left.",
         "A round ends the moment anyone's stock is empty, by building or by giving, or when nobody "
-        "holds a piece that fits at either end. Everyone scores what is left in hand (DM-7).",
+        "holds a piece that fits at either end. Everyone scores what is left in hand.",
         "A game has 4 rounds (set-up can choose 1 to 10); each round the first master is one seat "
-        "further left. Lowest total penalty wins; ties share the win (DM-8).",
+        "further left. Lowest total penalty wins; ties share the win.",
     ), rounds, "The results after three rounds."),
 )

@@ -163,16 +163,16 @@ def variant(surface, rect) -> None:
 PAGES = (
     Page("Your secret building", (
         "The town has six kinds of building (town hall, school, fire station, inn, museum, church), "
-        "worth 1 at the border to 5 in the middle (DD-1).",
+        "worth 1 at the border to 5 in the middle.",
         "You hold one secret building card. At the end you score the values of the uncovered buildings "
-        "of your kind (DD-7): steer the walls, streets and river away from them without giving your "
+        "of your kind: steer the walls, streets and river away from them without giving your "
         "kind away. Covering a cheap one of your own can be a good bluff.",
         "Every hand of tiles and people cards is face up; only building cards and the cards put down "
-        "in a running vote are secret (DD-9).",
+        "in a running vote are secret.",
     ), buildings, "Only uncovered buildings of your kind count."),
     Page("Laying a tile", (
         "Four stretches start in the corners: two city walls, the street and the river. On your turn you "
-        "must lay one tile if any fits; otherwise you pass (DD-3, DD-5).",
+        "must lay one tile if any fits; otherwise you pass.",
         "- A tile extends a stretch of its own kind from the stretch's token (both walls take wall "
         "tiles).",
         "- It docks on a space next to the token and runs straight on or to either side, never back.",
@@ -180,13 +180,13 @@ PAGES = (
         "The token moves to the tile's far end.",
     ), laying, "A street triple docks beside the token and turns north."),
     Page("Bridges", (
-        "The middle of every triple is a bridge (DD-4).",
+        "The middle of every triple is a bridge.",
         "When a token stands next to a bridge and the space beyond the bridge is free, the next tile may "
         "dock on that far space: its stretch passes under the bridge.",
         "On the table you see the bridge's deck with the other stretch running beneath it.",
     ), bridges, "Passing under a bridge."),
     Page("The toilet vote", (
-        "A tile that covers a toilet calls one vote (DD-6). Starting with its player, everyone in turn "
+        "A tile that covers a toilet calls one vote. Starting with its player, everyone in turn "
         "puts down one or more people cards face down; the others see how many, not which.",
         "- Ja, Jaa, Jaaa count 1, 2, 3 for yes; Ne, Nee, Neee 1, 2, 3 for no.",
         "- Jein counts 2 for the side its player declares after the reveal; the blank card counts 0 and "
@@ -195,10 +195,10 @@ PAGES = (
         "card put down (but the blank) is gone for good.",
     ), vote, "The rulebook's example."),
     Page("The end", (
-        "A stretch closes when no tile could dock at its token any more: a barrier marks its end (DD-5). "
+        "A stretch closes when no tile could dock at its token any more: a barrier marks its end. "
         "The game ends when nobody can lay a tile.",
         "Then the building cards are shown and each player's standing buildings light up and count. "
-        "Ties go to the player with the most people cards left, then the win is shared (DD-7).",
+        "Ties go to the player with the most people cards left, then the win is shared.",
     ), ending, "A closed stretch; a building counting at the end."),
     Page("At this table", (
         "Laying: pick a tile in your hand, then its place: a ghost shows where it would lie, what it "
@@ -210,7 +210,7 @@ PAGES = (
     Page("Variant: two cards", (
         "With the variant each player gets two building cards from the six types and four special cards: "
         "all uncovered 3s, all uncovered 4s, the lowest uncovered building of each type, and 1 point per "
-        "uncovered building (DD-8).",
+        "uncovered building.",
         "When the first stretch closes, everyone secretly picks which card counts first; the other card "
         "breaks a tie. If no stretch closes before the end, the pick comes then.",
     ), variant, "The special cards and a type card."),

@@ -149,8 +149,8 @@ def countdown(surface, rect) -> None:
 
 PAGES = (
     Page("The race", (
-        "Everyone plays at the same time, as fast as they can (WA-3). You have three face-down "
-        "piles of ten cards and may hold one card at a time (WA-2).",
+        "Everyone plays at the same time, as fast as they can. You have three face-down "
+        "piles of ten cards and may hold one card at a time.",
         "- Press a pile's own button to draw its top card (A, W, D on the left keyboard half; "
         "the arrows on the right half; a pad's left, top and right face buttons; or click it).",
         "- Your cursor jumps to the best place for the card: confirm plays it there. Directions "
@@ -160,18 +160,18 @@ PAGES = (
         "Your zone shows your buttons, your piles and your card.",
     ), race, "Two presses per card: draw, then play."),
     Page("Ready - Wuff!", (
-        "Every round starts with a short countdown that everyone sees at once (WA-5). Nobody may "
+        "Every round starts with a short countdown that everyone sees at once. Nobody may "
         "draw before \"Wuff!\": the host refuses it, for people, bots and LAN players alike.",
         "Between rounds, the tally of the round just over shows first; then the next countdown "
         "runs. With the round timer on, everyone sees the time left in the header.",
     ), countdown, "Then everyone races."),
     Page("Growing dachshunds", (
-        "A dog faces left: a head, then any number of middles, then a tail (WA-1). Dogs grow "
+        "A dog faces left: a head, then any number of middles, then a tail. Dogs grow "
         "only at their open right end, which shows its coat colour and pattern.",
         "- A middle or a tail fits when its left colour matches the open end's colour.",
         "- Every colour has its own pattern, for colour-blind players: red dots, yellow "
         "stripes, green checks, blue waves.",
-        "The band at a card's foot says who played it (WA-8).",
+        "The band at a card's foot says who played it.",
     ), growing, "The blue/yellow middle fits the blue end."),
     Page("Heads", (
         "A head starts a new dog, in the first free lane on the table. A head never joins a "
@@ -181,26 +181,25 @@ PAGES = (
     ), heads, "Heads start dogs; they never join one."),
     Page("Too late!", (
         "Two players may go for the same open end at once. The host takes plays in the order "
-        "they arrive (WA-3): the first one lands.",
+        "they arrive: the first one lands.",
         "- The other is refused with who was first: the card stays in that player's hand, and "
         "the cursor jumps to the card's next place, if it has one.",
         "Across the LAN your own play shows at once, see-through, and settles when the host "
         "answers.",
     ), too_late, "The first play lands; the late card stays in hand."),
     Page("Whose dog?", (
-        "A tail completes a dog: it flies to the side under a marker of whoever played the tail "
-        "(WA-4).",
+        "A tail completes a dog: it flies to the side under a marker of whoever played the tail.",
         "- A plain tail gives the dog to whoever played its head.",
         "- A cat tail gives it to whoever played the tail.",
-        "Placing your sixth marker ends the round for everyone: \"Stop!\" (WA-5). Cards still in "
+        "Placing your sixth marker ends the round for everyone: \"Stop!\" Cards still in "
         "hands are discarded; unfinished dogs belong to nobody.",
     ), owners, "Tails decide who owns a dog."),
     Page("Bones", (
-        "After each round everyone counts the cards in the dogs they own (WA-6). The most earn "
+        "After each round everyone counts the cards in the dogs they own. The most earn "
         "a gold bone (3 points), then silver (2), then bronze (1); ties share the better bone. "
         "With two or three players everyone earns at least bronze.",
         "- Played out a whole pile (every card on the table)? One more bronze.",
         "A round also ends when nobody can play, or when the optional round timer runs out. "
-        "After three rounds the most points win; ties share the win (WA-7).",
+        "After three rounds the most points win; ties share the win.",
     ), bones, "The tally after every round."),
 )

@@ -11,7 +11,8 @@ from client.games.wild_west import board, scoresheet
 from client.games.wild_west.effects import centre_image
 from client.games.wild_west.sheet import COMPACT, FULL, Geometry, body, draw_tile
 from client.howto import Page, arrow, label
-from engines.wild_west.rules import WildWestState
+from engines.wild_west.rules import SOLO_MULLIGANS, WildWestState
+from engines.wild_west.scoring import PARK_POINTS
 from engines.wild_west.sheet import ROW_TILES, tile_at, track_spots, writable_tiles
 
 RIGHTS = {"g": "grave", "p": "park"}
@@ -164,14 +165,22 @@ def graves(surface, rect) -> None:
           geometry.rect.bottom + 92), 25)
 
 
+PARKS_TILES = {(3, 0): "R2p", (3, 1): "G3p", (3, 3): "C5p", (3, 5): "R8", (3, 7): "C10p"}
+PARKS_ROW = 3
+
+
 def parks(surface, rect) -> None:
-    sheet = example_sheet({(3, 0): "R2p", (3, 1): "G3p", (3, 3): "C5p", (3, 5): "R8", (3, 7): "C10p"})
+    sheet = example_sheet(PARKS_TILES)
     geometry = place_sheet(surface, sheet, pygame.Rect(rect.left, rect.top, rect.width, 330), FULL)
-    row = geometry.row_score(3)
+    row = geometry.row_score(PARKS_ROW)
     pygame.draw.rect(surface, art.GOLD, row.inflate(10, 4), 3, border_radius=6)
-    label(surface, "parks per row   7 tiles: 0 0 1 4 10 18 22 26", (rect.centerx, geometry.rect.bottom + 30), 27)
-    label(surface, "8 tiles: 0 0 1 4 10 18 22 26 30", (rect.centerx + 86, geometry.rect.bottom + 64), 27)
-    label(surface, "Row 4 has 4 parks: 4 points so far.", (rect.centerx, geometry.rect.bottom + 104), 27, art.INK)
+    label(surface, f"parks per row   7 tiles: {' '.join(map(str, PARK_POINTS[7]))}",
+          (rect.centerx, geometry.rect.bottom + 30), 27)
+    label(surface, f"8 tiles: {' '.join(map(str, PARK_POINTS[8]))}", (rect.centerx + 86, geometry.rect.bottom + 64), 27)
+    count = sum(1 for tile in sheet["rows"][PARKS_ROW] if tile.get("right") == "park")
+    points = sheet["score"]["parks_by_row"][PARKS_ROW]  # the engine's own count, as the sheet shows it
+    label(surface, f"Row {PARKS_ROW + 1} has {count} parks: {points} points so far.",
+          (rect.centerx, geometry.rect.bottom + 104), 27, art.INK)
 
 
 def ending(surface, rect) -> None:
@@ -197,9 +206,12 @@ def scoring(surface, rect) -> None:
     scoresheet.draw(surface, rect, "A score sheet", ["Anna"], [art.SEAT_COLOURS[0]], [sheet["score"]], [0], 1.0)
 
 
+CLOCK_LEFT = 4  # seconds on the example clock (its face shows whole seconds, rounded up)
+
+
 def solo_speed(surface, rect) -> None:
-    board.draw_timer(surface, 4.2, 30, (rect.left + 110, rect.top + 110))
-    label(surface, "speed: 4 s left", (rect.left + 110, rect.top + 220), 28, art.INK)
+    board.draw_timer(surface, CLOCK_LEFT, 30, (rect.left + 110, rect.top + 110))
+    label(surface, f"speed: {CLOCK_LEFT} s left", (rect.left + 110, rect.top + 220), 28, art.INK)
     label(surface, "missed: nothing written,", (rect.left + 110, rect.top + 256), 26)
     label(surface, "no Tumbleweed", (rect.left + 110, rect.top + 288), 26)
     box = pygame.Rect(rect.left + 330, rect.top + 20, 420, 300)
@@ -210,12 +222,13 @@ def solo_speed(surface, rect) -> None:
         colour = art.GOLD if name == "You" else art.INK
         label(surface, f"{i + 1}. {name}", (box.left + 30, y), 30, colour, "midleft")
         label(surface, str(score), (box.right - 30, y), 30, colour, "midright")
-    label(surface, "Solo: 2 mulligans, then Tumbleweeds count", (rect.centerx, rect.bottom - 60), 28, art.INK)
+    label(surface, f"Solo: {SOLO_MULLIGANS} mulligans; each costs a Tumbleweed", (rect.centerx, rect.bottom - 60), 28,
+          art.INK)
 
 
 PAGES = (
     Page("Your town sheet", (
-        "Everyone writes on an own town sheet; one shared deck tells everyone what may be built (WW-1, WW-2).",
+        "Everyone writes on an own town sheet; one shared deck tells everyone what may be built.",
         "The sheet has four rows of 7, 8, 7 and 8 tiles laid like bricks: a tile touches its neighbours in "
         "its row and the two tiles it sits on or under. Six tiles are mines (M).",
         "Each tile has a centre for a building and its number, a bottom for track and a right section for a "
@@ -224,15 +237,15 @@ PAGES = (
         "middle mouse button), or click a sheet, to look at any other sheet large.",
     ), anatomy, "A Ranch 7 with track and a park."),
     Page("A round: six cards", (
-        "Each round six cards are turned: three action cards over three number cards (WW-3).",
+        "Each round six cards are turned: three action cards over three number cards.",
         "- The suit is the building: spade Ranch, diamond Gold Mine, heart Church, club Saloon.",
         "- The number is what you write: 2 to 10, a Jack writes 11, an Ace is wild.",
         "Column 1 pairs the first action with the first number, and so on: three pairs to choose from.",
         "When fewer than six cards are left, every card is shuffled into a new deck.",
     ), round_cards, "Three columns, three pairs."),
     Page("Picking in secret", (
-        "Everyone picks at the same time and in secret: one column, or a Tumbleweed, which refuses all three "
-        "(WW-3). If no pair fits your sheet, the Tumbleweed is your only choice.",
+        "Everyone picks at the same time and in secret: one column, or a Tumbleweed, which refuses all three. "
+        "If no pair fits your sheet, the Tumbleweed is your only choice.",
         "- Hold your peek button to open your private panel: the right mouse button, Left Shift (WASD), "
         "Right Shift (arrows) or LB. It shows where each pair would fit on your sheet.",
         "- A gamepad may also pick blind: left, up, right for columns 1 to 3, down for the Tumbleweed; "
@@ -241,37 +254,37 @@ PAGES = (
     ), secret_pick, "Two locked in; Anna peeks at her choices."),
     Page("Writing a number", (
         "Write the number into an empty tile so that its row keeps rising strictly from left to right: no "
-        "number may equal another in the row (WW-4).",
+        "number may equal another in the row.",
         "An Ace fits any empty tile and is ignored when comparing, but every Ace you write costs points.",
         "Everyone writes at once, each on their own sheet with their own cursor. Only the tiles where your "
         "number may go are offered; if just one is possible, it is written for you.",
     ), writing, "Gold: where an 8 may go in row 2."),
     Page("Ranches, gold mines and track", (
-        "- Ranch: write R, then lay one piece of track if any tile can take one (WW-5).",
+        "- Ranch: write R, then lay one piece of track if any tile can take one.",
         "- Gold Mine: write G on an empty mine tile, upgrade one size row of your group table (at most three "
         "times each), then lay one piece of track.",
         "- Church: write C.",
         "A tile takes track when it is filled, has none, and is the first or last tile of its row or next to "
-        "track in its row: track grows inward from both edges (WW-6). With one possible spot it is laid "
+        "track in its row: track grows inward from both edges. With one possible spot it is laid "
         "for you.",
     ), track, "Track from both edges of row 1."),
     Page("Saloons, graves and churches", (
         "- Saloon: write S. A duel follows: one grave on the saloon's own right section, and one more grave "
-        "for each saloon touching it (WW-5).",
+        "for each saloon touching it.",
         "Every further grave goes on the empty right section nearest the new saloon; among equally near ones "
         "you choose. Graves with nowhere to go are lost.",
-        "Each church scores the graves on it and on the tiles touching it (WW-8): churches like saloons "
+        "Each church scores the graves on it and on the tiles touching it: churches like saloons "
         "nearby, but saloons make smaller groups.",
     ), graves, "Two saloons side by side: two graves."),
     Page("Parks", (
-        "After a Ranch, a Gold Mine or a Church you may put a park on the new tile's right section (WW-5). "
+        "After a Ranch, a Gold Mine or a Church you may put a park on the new tile's right section. "
         "After a Saloon you may not.",
         "Leaving the section empty keeps room for graves, which churches want.",
-        "Parks score per row, more the more a row has (WW-8).",
+        "Parks score per row, more the more a row has.",
     ), parks, "Beside each row: its track points over its park points."),
     Page("The end", (
         "After each round the game ends if someone took a third Tumbleweed, filled every mine tile (with "
-        "anything) or filled the whole sheet (WW-7).",
+        "anything) or filled the whole sheet.",
         "When a player completes a row's track, one more round is played; another completion during that "
         "round adds one more.",
         "The table says why the game ended, then fills in everyone's score sheet.",
@@ -281,14 +294,13 @@ PAGES = (
         "- Groups: connected R, S or C tiles of one kind. Ranch groups count one bigger, saloon groups one "
         "smaller, at most 6. A group of n scores n(n+1)/2, plus 2, 5 or 9 with 1, 2 or 3 upgrades of row n.",
         "- Churches: their graves, 0, 1, 3, 9, 16, 25, 30, 35 for 0 to 7 or more.",
-        "- Minus Tumbleweeds (1, 3, 6) and Aces (1, 5, then 5 more each). The highest total wins (WW-8).",
+        "- Minus Tumbleweeds (1, 3, 6) and Aces (1, 5, then 5 more each). The highest total wins.",
     ), scoring, "Every part, as the end of a game shows it."),
     Page("Solo and the speed option", (
         "Alone you play for a high score. Your first two Tumbleweeds are mulligans: six new cards are turned "
-        "at once and you pick again (WW-9). They still count as Tumbleweeds; a third ends the game.",
+        "at once and you pick again. They still count as Tumbleweeds; a third ends the game.",
         "Your score goes into the high-score table in your data folder, and the end shows its place.",
         "With the speed option a clock counts down every pick (set-up: seconds to pick). Whoever has not "
-        "picked when it runs out loses that round's pick: nothing is written, and no Tumbleweed is taken "
-        "(WW-10).",
-    ), solo_speed, "The clock of the speed option; a solo high score."),
+        "picked when it runs out loses that round's pick: nothing is written, and no Tumbleweed is taken.",
+    ), solo_speed, "A solo mulligan costs a Tumbleweed; the speed clock; a high score."),
 )

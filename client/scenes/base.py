@@ -87,7 +87,12 @@ class MenuScene(Scene):
         return self.menu.handle(intent) or self.modal
 
     def still(self) -> bool:
-        return self.app.idle >= SETTLE_AFTER
+        return self.app.idle >= SETTLE_AFTER and not self.animating()
+
+    def animating(self) -> bool:
+        """Whether something on this screen still moves by itself (it must not come to
+        rest half-drawn)."""
+        return False
 
 
 def draw_dialog(surface, size: tuple[int, int], centre: tuple[int, int]) -> pygame.Rect:

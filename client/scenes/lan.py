@@ -74,6 +74,11 @@ def serve_table(host, name: str, interfaces, serve_options: dict | None = None):
     return None, f"Could not open the table on the LAN{where}: {why}.{hint}"
 
 
+def default_table_name(seat_plans) -> str:
+    host_name = next((plan.name for plan in seat_plans if plan.is_local), "Spielabend")
+    return f"{host_name}'s table"
+
+
 def window_meta(table: str, seat_plans) -> dict:
     """What the save keeps so the window can seat its players again (`Flow.continue_game`)."""
     return {"origin": "window", "table": table, "devices": [plan.control for plan in seat_plans],
@@ -87,7 +92,7 @@ class HostLobbyScene(MenuScene):
     updates_when_covered = True  # a phone may fill the last seat while its QR codes are up
 
     def __init__(self, app, game_id: str, seat_plans, options: dict, seed: int | None = None,
-                 serve_options: dict | None = None, bot_delay: float | None = None):
+                 serve_options: dict | None = None, bot_delay: float | None = None, table_name: str = ""):
         super().__init__(app)
         self.game_id, self.seat_plans = game_id, seat_plans
         self.error: str | None = None
@@ -114,8 +119,8 @@ class HostLobbyScene(MenuScene):
         from netplay.host import Host
         from netplay.saves import new_save_path
 
-        host_name = next((plan.name for plan in seat_plans if plan.is_local), "Spielabend")
-        self.table_name = f"{host_name}'s table"
+        self.table_name = table_name or default_table_name(seat_plans)
+        self.locked = bool((serve_options or {}).get("password"))
         specs = host_seats(seat_plans)
         names = [plan.name if plan.control != "open" else "" for plan in seat_plans]
         meta = window_meta(self.table_name, seat_plans)
@@ -139,9 +144,19 @@ class HostLobbyScene(MenuScene):
 
         self.phones = serve_phones(app, self.host, [self.seat_colour(i) for i in range(len(seat_plans))],
                                    interfaces, door=self.handle_.call)
+        items = [Item("Start now: bots take the open seats", self.start_now), *self.menu.items]
         if self.phones is not None:
-            self.menu = Menu([Item("Phones: QR codes", lambda: app.flow.lobby_phones(self)), *self.menu.items],
-                             (art.W // 2, 830), sounds=app.sounds)
+            items.insert(0, Item("Phones: QR codes", lambda: app.flow.lobby_phones(self)))
+        # under six seats' rows, above the hint line
+        self.menu = Menu(items, (art.W // 2, 1000 - 74 * len(items)), width=760, height=64, gap=10, size=40,
+                         sounds=app.sounds)
+
+    def start_now(self) -> None:
+        """Bots take every seat nobody has taken yet, and the game begins."""
+        host = self.host
+        if self.handle_ is None or host is None:
+            return
+        self.handle_.call(lambda: host.bots_take_open_seats())  # only the server's thread touches the host
 
     def cancel(self) -> None:
         if self.error:
@@ -220,7 +235,8 @@ class HostLobbyScene(MenuScene):
                 art.blit_text(surface, line, 44, art.DANGER, (art.W // 2, 380 + i * 50), "center")
         else:
             where = ", ".join(self.addresses[:3]) or "this computer"
-            art.blit_text(surface, f"{self.table_name}: join at {where}", 38, art.INK_DIM, (art.W // 2, 190),
+            lock = "  (with the password)" if self.locked else ""
+            art.blit_text(surface, f"{self.table_name}: join at {where}{lock}", 38, art.INK_DIM, (art.W // 2, 190),
                           "center", width=art.W - 120)
             seats = (self.lobby or {}).get("seats", [])
             for i, seat in enumerate(seats):
@@ -233,6 +249,64 @@ class HostLobbyScene(MenuScene):
                 if seat.get("away"):
                     state = "away"
                 art.blit_text(surface, state, 36, art.INK_DIM, (rect.right - 28, rect.centery), "midright")
+        self.menu.draw(surface, self.pulse)
+
+
+class HostTableScene(MenuScene):
+    """Before a table opens on the LAN: its name as join screens list it, a password (none:
+    anyone may join) and its port (none chosen: the usual one, else any free one)."""
+
+    def __init__(self, app, game_id: str, seat_plans, options: dict):
+        super().__init__(app)
+        self.game_id, self.seat_plans, self.options = game_id, seat_plans, options
+        self.table_name = default_table_name(seat_plans)
+        self.password = ""
+        self.port = ""
+        self.menu = Menu([
+            Item(lambda: f"Table name: {self.table_name}", lambda: self.edit("name")),
+            Item(lambda: f"Password: {'*' * len(self.password) if self.password else 'none, anyone may join'}",
+                 lambda: self.edit("password")),
+            Item(lambda: f"Port: {self.port or f'{PORT_WISHES[0]}, else any free one'}", lambda: self.edit("port")),
+            Item("Open the table", self.open),
+            Item("Back", app.pop),
+        ], (art.W // 2, 300), width=1100, sounds=app.sounds)
+
+    def edit(self, field: str) -> None:
+        words = {
+            "name": ("Table name", "How join screens on the LAN list this table", self.table_name, False),
+            "password": ("Password", "Players type it to join; leave it empty for none", self.password, True),
+            "port": ("Port", f"A number from 1024 to 65535; leave it empty for {PORT_WISHES[0]} or any free one",
+                     self.port, False),
+        }[field]
+        heading, subtitle, text, secret = words
+        self.app.push(FieldScene(self.app, heading, subtitle, text, lambda typed: self.typed(field, typed),
+                                 secret=secret))
+
+    def typed(self, field: str, text: str) -> str | None:
+        """Take a typed field; a sentence saying what is wrong, if anything."""
+        text = text.strip()
+        if field == "name":
+            if not text:
+                return "A table needs a name."
+            self.table_name = text
+        elif field == "password":
+            self.password = text
+        else:
+            if text and not (text.isdigit() and 1024 <= int(text) <= 65535):
+                return "The port is a number from 1024 to 65535."
+            self.port = text
+        return None
+
+    def open(self) -> None:
+        serve_options: dict = {"password": self.password or None}
+        if self.port:
+            serve_options["port"] = int(self.port)
+        self.app.replace(HostLobbyScene(self.app, self.game_id, self.seat_plans, self.options,
+                                        serve_options=serve_options, table_name=self.table_name))
+
+    def draw(self, surface) -> None:
+        surface.blit(art.background("menu"), (0, 0))
+        self.draw_title(surface, "Host on the LAN", "Confirm a row to change it   Esc back")
         self.menu.draw(surface, self.pulse)
 
 
@@ -251,6 +325,8 @@ class JoinScene(MenuScene):
         self.book = RejoinBook()
         self.seats = self.book.entries()
         self.hidden = 0  # tables found that do not fit on the screen
+        self.row_keys: list[str] = []  # what each menu row stands for (the focus follows it)
+        self.auto_focus = 0  # where the focus was put for the player (they have not moved it)
         discovery, self.error = load("netplay.discovery")
         if discovery is not None and browse:
             try:
@@ -315,22 +391,37 @@ class JoinScene(MenuScene):
         return None
 
     def _rebuild(self) -> None:
+        """Live rows first (seats to rejoin at tables seen on the LAN now, then tables to
+        join), then kept seats whose table is not seen (offline), then the fixed rows. The
+        focus stays on the row it was on; untouched, it goes to the first live row."""
         kept = self.seats[:3]
         found = [self.found(s) for s in kept]
-        rejoin = [Item(lambda s=s, h=h: rejoin_line(s, h), lambda s=s: self.rejoin(s))
-                  for s, h in zip(kept, found, strict=True)]
         tables = [h for h in self.hosts if h not in found]  # shown once: as the seat to rejoin
-        room = self.MAX_ROWS - 4 - len(rejoin)
+        room = self.MAX_ROWS - 3 - len(kept)
         self.hidden = max(0, len(tables) - room)
-        items = rejoin + [Item(lambda h=h: host_line(h), lambda h=h: self.join(h)) for h in tables[:room]]
-        fixed = [Item(lambda: f"Type an address{'' if not self.app.settings.data.get('address') else ': ' + self.app.settings.data['address']}",
-                      self.type_address),
-                 Item(lambda: f"Your name: {self.player_name}{'_' if self.editing else ''}", self._edit_name),
-                 Item("Back", self.leave)]
-        focus = self.menu.focus if getattr(self, "menu", None) else 0
-        self.menu = Menu(items + fixed, (art.W // 2, 250 if items else 480), width=1200, height=62, gap=10,
-                         size=38, sounds=self.app.sounds)
-        self.menu.focus = min(focus, len(self.menu.items) - 1)
+        rows = [(f"seat:{s['token']}", Item(lambda s=s, h=h: rejoin_line(s, h), lambda s=s: self.rejoin(s)))
+                for s, h in zip(kept, found, strict=True) if h is not None]
+        rows += [(f"table:{h.get('name')}@{h.get('address')}:{h.get('port')}",
+                  Item(lambda h=h: host_line(h), lambda h=h: self.join(h))) for h in tables[:room]]
+        live = len(rows)
+        rows += [(f"seat:{s['token']}", Item(lambda s=s: rejoin_line(s, None), lambda s=s: self.rejoin(s)))
+                 for s, h in zip(kept, found, strict=True) if h is None]
+        rows += [("address", Item(lambda: f"Type an address{'' if not self.app.settings.data.get('address') else ': ' + self.app.settings.data['address']}",
+                                  self.type_address)),
+                 ("name", Item(lambda: f"Your name: {self.player_name}{'_' if self.editing else ''}", self._edit_name)),
+                 ("back", Item("Back", self.leave))]
+        old = getattr(self, "menu", None)
+        focused = self.row_keys[old.focus] if old is not None and old.focus < len(self.row_keys) else None
+        untouched = old is None or old.focus == self.auto_focus
+        self.row_keys = [key for key, _ in rows]
+        self.menu = Menu([item for _, item in rows], (art.W // 2, 250 if len(rows) > 3 else 480), width=1200,
+                         height=62, gap=10, size=38, sounds=self.app.sounds)
+        self.auto_focus = 0 if live else self.row_keys.index("address")
+        if untouched or focused not in self.row_keys:
+            self.menu.focus = self.auto_focus
+        else:
+            self.menu.focus = self.row_keys.index(focused)
+            self.auto_focus = -1  # the player chose: the focus is theirs now
 
     def join(self, entry: dict) -> None:
         refusal = not_joinable(entry)
@@ -382,7 +473,7 @@ class JoinScene(MenuScene):
             for i, line in enumerate(art.wrap(self.error, 40, 1300)):
                 art.blit_text(surface, line, 40, art.DANGER, (art.W // 2, 250 + i * 46), "center")
         elif not self.hosts:
-            dots = "." * (1 + int(self.clock * 2) % 3)
+            dots = "..." if self.still() else "." * (1 + int(self.clock * 2) % 3)
             words = "Looking for tables"
             top = 200 if self.menu.rects[0].top < 400 else 400
             left = art.W // 2 - art.font(44).size(words + "...")[0] // 2
@@ -432,7 +523,8 @@ def rejoin_line(seat: dict, host: dict | None = None) -> str:
 
     game = GAMES[seat["game"]].name if seat["game"] in GAMES else seat["game"]
     table = (host or {}).get("name") or seat["table"]
-    return f"Rejoin {table}  -  {game}  -  as {seat['name']}"
+    offline = "" if host is not None else "  (offline: not seen on the LAN)"
+    return f"Rejoin {table}  -  {game}  -  as {seat['name']}{offline}"
 
 
 class JoinWaitScene(MenuScene):
@@ -706,3 +798,28 @@ class AddressScene(KeyboardScene):
         self.app.pop()
         self.app.flow.connect({"address": address, "port": port, "name": host_port(address, port)},
                               self.player_name)
+
+
+class FieldScene(KeyboardScene):
+    """One line typed for a form (a table's name, password or port); ``done(text)`` takes
+    it, or returns a sentence saying what is wrong with it."""
+
+    WIDE = ("Shift", "Space", "Delete", "OK")
+    hint = ("Type it, or pick letters with a gamepad (A types, B deletes, X shifts) or the mouse.   "
+            "Enter: OK   Esc back")
+
+    def __init__(self, app, heading: str, subtitle: str, text: str, done, secret: bool = False):
+        super().__init__(app, text)
+        self.heading, self.words, self.done, self.secret = heading, subtitle, done, secret
+
+    def subtitle(self) -> str:
+        return self.words
+
+    def submit(self) -> None:
+        problem = self.done(self.text)
+        if problem:
+            self.problem = problem
+            self.app.sounds.play("reject")
+            return
+        self.app.sounds.play("confirm")
+        self.app.pop()

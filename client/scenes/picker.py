@@ -29,9 +29,11 @@ class PickerScene(MenuScene):
         from engines import GAMES
 
         self.games = list(GAMES.values())
-        self.chosen = 0  # the game last focused (the how-to item is about it)
+        self.chosen = 0  # the game on the card: the focused one, or the one the how-to row names
         items = [Item(info.name, lambda info=info: self.pick(info)) for info in self.games]
-        items.append(Item(lambda: f"How to play {self.games[self.chosen].name}", self.howto))
+        # Walking down to this row passes every game: left/right choose whose rules it opens.
+        items.append(Item(lambda: f"How to play {self.games[self.chosen].name}", self.howto,
+                          on_left=lambda: self.choose(-1), on_right=lambda: self.choose(1)))
         items.append(Item("Back", app.pop))
         self.menu = Menu(items, (460, 230), width=720, height=74, gap=12, sounds=app.sounds)
 
@@ -40,6 +42,9 @@ class PickerScene(MenuScene):
             self.app.flow.setup(info.id)
         else:
             self.app.flow.howto(info.id)
+
+    def choose(self, step: int) -> None:
+        self.chosen = (self.chosen + step) % len(self.games)
 
     def howto(self) -> None:
         self.app.flow.howto(self.games[self.chosen].id)
@@ -53,7 +58,11 @@ class PickerScene(MenuScene):
         surface.blit(art.background("menu"), (0, 0))
         info = self.games[self.chosen]
         confirm = "set up the table" if info.id in TABLES else "how to play"
-        self.draw_title(surface, "Pick a game", f"Up/down choose   Confirm {confirm}   Esc back")
+        if self.menu.focus < len(self.games):
+            hint = f"Up/down choose   Confirm {confirm}   Esc back"
+        else:
+            hint = "Left/right: another game's rules   Confirm: read them   Esc back"
+        self.draw_title(surface, "Pick a game", hint)
         self.menu.draw(surface, self.pulse)
         surface.blit(art.panel(CARD.size, art.PANEL, art.GOLD), CARD)
         left, width = CARD.left + 40, CARD.width - 80

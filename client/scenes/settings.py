@@ -4,6 +4,7 @@ away LAN seat, and remappable keys and pad buttons (saved at once)."""
 import os
 
 from client import art
+from client.buttons import key_label
 from client.scenes.base import MenuScene
 from client.settings import ANIMATION_SPEEDS, BOT_AFTER_CHOICES, KEY_ACTIONS, PAD_ACTIONS
 from client.ui import Item, Menu
@@ -102,6 +103,10 @@ class SettingsScene(MenuScene):
         self.app.flow.bindings(device)
 
     def _reset(self) -> None:
+        self.app.flow.confirm("Reset every key and gamepad button to the defaults? Your own bindings are lost.",
+                              self._reset_now)
+
+    def _reset_now(self) -> None:
         self.app.settings.reset_controls()
         self.app.settings.save()
         self.app.input.rebuild_keymaps()
@@ -157,7 +162,8 @@ class BindingsScene(MenuScene):
                 return True
             wanted = intent.device.startswith("pad:") if self.device == "pad" else intent.device == "keyboard"
             if intent.action == "raw" and wanted and intent.text not in ("escape", "f11", "dpad"):
-                self.bind(self.waiting, intent.text)
+                if not self.bind(self.waiting, intent.text):
+                    return True  # refused (a note says why): still waiting for another key
                 self.waiting = None
                 self.just_bound = True
                 self.app.settings.save()
@@ -166,17 +172,25 @@ class BindingsScene(MenuScene):
             return True
         return super().handle(intent)
 
-    def bind(self, action: str, name: str) -> None:
-        """Bind ``name``; a key or button that already had another job swaps jobs with it."""
+    def bind(self, action: str, name: str) -> bool:
+        """Bind ``name`` to ``action``; False (and a note saying why) if it is refused. A key
+        or button this device already uses for another job swaps jobs with it. A key the
+        other keyboard half uses is refused: moving it would change that half unseen."""
+        if self.device != "pad":
+            for device, keymap in self.app.settings.data["keys"].items():
+                job = next((other for other, bound in keymap.items() if bound == name), None)
+                if device != self.device and job is not None:
+                    self.app.note(f"{key_label(name)} is already {job} on the {DEVICE_TITLES[device].lower()}: "
+                                  "press another key, or change that one first.", 5, key="bind")
+                    return False
         old = self.bindings()[action]
-        maps = [self.app.settings.data["pad"]] if self.device == "pad" else list(
-            self.app.settings.data["keys"].values())
-        for keymap in maps:
-            for other, bound in keymap.items():
-                if bound == name and (keymap is not self.bindings() or other != action):
-                    keymap[other] = old
-                    self.app.note(f"{name} had another job; that job now uses {old}", 4, problem=False)
+        for other, bound in self.bindings().items():
+            if bound == name and other != action:
+                self.bindings()[other] = old
+                self.app.note(f"{key_label(name)} had another job here; {other} now uses {key_label(old)}.", 4,
+                              problem=False, key="bind")
         self.bindings()[action] = name
+        return True
 
     def draw(self, surface) -> None:
         surface.blit(art.background("menu"), (0, 0))

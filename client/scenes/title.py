@@ -31,7 +31,7 @@ class TitleScene(Scene):
         flow = self.app.flow
         self.unfinished = flow.unfinished()
         items = [Item("Play", flow.picker), Item("Join a LAN game", flow.join), Item("Settings", flow.settings),
-                 Item("Quit", self.app.request_quit)]
+                 Item("Quit", self.ask_quit)]
         if self.unfinished:
             items.insert(0, Item(lambda: continue_label(self.unfinished), flow.continue_menu))
         focus = self.menu.focus if self.menu is not None and len(self.menu.items) == len(items) else 0
@@ -42,9 +42,13 @@ class TitleScene(Scene):
     def resume(self) -> None:
         self.refresh()
 
+    def ask_quit(self) -> None:
+        """Esc, a pad's Start and Quit ask first: a stray press must not close the window."""
+        self.app.flow.confirm(self.app.flow.quit_words(), self.app.quit, once=True)
+
     def handle(self, intent) -> bool:
         if intent.action == "escape":
-            self.app.request_quit()
+            self.ask_quit()
             return True
         return self.menu.handle(intent)
 
@@ -110,18 +114,49 @@ def continue_label(unfinished: list) -> str:
 
 
 class ContinueScene(MenuScene):
-    """The unfinished games, newest first: confirm one to play on."""
+    """The unfinished games, newest first: confirm one to play on. "Delete a game" turns
+    the list into one to delete from (each asks first)."""
 
     def __init__(self, app, unfinished: list):
         super().__init__(app)
+        self.deleting = False
         self.build(unfinished)
 
     def build(self, unfinished: list) -> None:
         self.unfinished = unfinished
         app = self.app
-        items = [Item(lambda s=s: save_line(s), lambda s=s: app.flow.continue_game(s.path)) for s in unfinished]
+        focus = self.menu.focus if getattr(self, "menu", None) is not None else 0
+        if self.deleting:
+            items = [Item(lambda s=s: "Delete: " + save_line(s), lambda s=s: self.ask_delete(s)) for s in unfinished]
+            items.append(Item("Done deleting", self.toggle_deleting))
+        else:
+            items = [Item(lambda s=s: save_line(s), lambda s=s: app.flow.continue_game(s.path)) for s in unfinished]
+            items.append(Item("Delete a game...", self.toggle_deleting))
         self.menu = Menu(items + [Item("Back", app.pop)], (art.W // 2, 220), width=1500, height=70, gap=12,
                          size=38, sounds=app.sounds)
+        self.menu.focus = min(focus, len(self.menu.items) - 1)
+
+    def toggle_deleting(self) -> None:
+        self.deleting = not self.deleting
+        self.build(self.unfinished)
+        self.menu.focus = 0
+
+    def ask_delete(self, summary) -> None:
+        self.app.flow.confirm(f"Delete {save_line(summary)}? It cannot be continued afterwards.",
+                              lambda: self.delete(summary))
+
+    def delete(self, summary) -> None:
+        try:
+            os.remove(summary.path)
+        except FileNotFoundError:
+            pass
+        except OSError as error:
+            self.app.note(f"Could not delete {summary.path}: {error.strerror or error}")
+        unfinished = self.app.flow.unfinished()
+        if not unfinished:
+            self.app.pop()  # nothing left to continue: the title shows no Continue
+            return
+        self.build(unfinished)
 
     def resume(self) -> None:
         unfinished = self.app.flow.unfinished()  # one may have turned out damaged meanwhile
@@ -130,7 +165,10 @@ class ContinueScene(MenuScene):
 
     def draw(self, surface) -> None:
         surface.blit(art.background("menu"), (0, 0))
-        self.draw_title(surface, "Continue a game", "Confirm plays on where it stopped   Esc back")
+        if self.deleting:
+            self.draw_title(surface, "Delete a game", "Confirm deletes (it asks first)   Esc back")
+        else:
+            self.draw_title(surface, "Continue a game", "Confirm plays on where it stopped   Esc back")
         self.menu.draw(surface, self.pulse)
 
 

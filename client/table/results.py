@@ -1,11 +1,17 @@
 """The results of any game: a score table (a column per round, game of a match or
 scoring part, then the total), the winners, and whether lower or higher totals win.
 
-Every column is sized to fit: ten rounds of six players fit as well as one total."""
+Every column is sized to fit: ten rounds of six players fit as well as one total.
+
+A race ends with everyone still pressing its buttons, so the results wait for a
+deliberate choice: a confirm held a moment, or a press once the screen has settled (shown
+a while, nobody pressing) and its hint line says what each button does. "Back" is the
+race's "put back" and never leaves; Esc does, once settled."""
 
 import pygame
 
 from client import art
+from client.buttons import label_for
 from client.physics import Moments
 from client.scenes.base import MenuScene
 from client.table.game import Standings
@@ -19,6 +25,30 @@ NAME_COLUMN = (300, 460)  # narrowest, widest
 TOTAL_COLUMN = 190
 RANKING_ROW = 34
 RANKING_BOTTOM = 760  # the menu starts below
+SETTLE_SECONDS = 2.5  # one press chooses only once the results have been up this long
+QUIET_SECONDS = 1.0  # and nobody has pressed anything for this long
+HOLD_SECONDS = 0.8  # a confirm held this long chooses at any time
+NOT_PRESSES = ("point", "look", "connected", "disconnected")
+
+
+def ranks(standings: Standings) -> list[int]:
+    """Each seat's place, 1 = best; seats level on the winners' side and the total share a
+    place ("1. 2. 2. 4.")."""
+    sign = 1 if standings.lower_wins else -1
+
+    def key(p: int) -> tuple:
+        return (p not in standings.winners, _number(standings.totals[p]) * sign)
+
+    keys = [key(p) for p in range(len(standings.names))]
+    return [1 + sum(other < mine for other in keys) for mine in keys]
+
+
+def heading_words(standings: Standings) -> str:
+    """Who won, in words; a solo game names its score instead of a winner."""
+    if len(standings.names) == 1:
+        return f"{standings.names[0]}: {standings.totals[0]} {standings.total_label.lower()}"
+    winners = [standings.names[p] for p in standings.winners]
+    return f"{join_names(winners)} win{'s' if len(winners) == 1 else ''}!" if winners else "Game over"
 
 
 def join_names(names: list[str]) -> str:
@@ -35,9 +65,8 @@ class ResultsScene(MenuScene):
         self.tweens = Tweens()
         for p in range(len(standings.names)):
             self.tweens.start(f"row{p}", 0.0, 1.0, 0.45 / min(app.settings.speed, 1e6), ease_out_cubic, delay=0.1 * p)
-        # A race ends with everyone still pressing: buttons wait until the rows are in, so
-        # a press meant for the table neither starts the next game nor leaves.
-        self.calm = (0.9 + 0.1 * len(standings.names)) / min(app.settings.speed, 1e6)
+        self.quiet = 0.0  # seconds since anyone pressed anything here
+        self.held: dict[str, tuple[int, float]] = {}  # device -> (button, seconds) its confirm is held here
         items = ([Item("Play again", again)] if again is not None else []) + [Item("Back to the title", self.title)]
         self.menu = Menu(items, (art.W // 2, 790), width=560, sounds=app.sounds)
         app.sounds.play("round")
@@ -51,16 +80,61 @@ class ResultsScene(MenuScene):
     def back(self) -> None:
         self.title()
 
+    @property
+    def settled(self) -> bool:
+        """Whether one press chooses now (the hint line says what each button does)."""
+        return self.clock >= SETTLE_SECONDS and self.quiet >= QUIET_SECONDS
+
     def handle(self, intent) -> bool:
-        if self.calm > 0:
-            return True
-        return super().handle(intent)
+        if intent.action == "confirm":
+            self.hold(intent)
+        if self.settled:
+            if intent.action == "back":
+                return True  # the race's "put back": never "leave"
+            return super().handle(intent)
+        if intent.pressed and intent.action not in NOT_PRESSES:
+            self.quiet = 0.0  # still racing: the buttons wait
+        return True
+
+    def hold(self, intent) -> None:
+        """Start or end ``intent.device``'s held confirm: on the button the mouse is on, or
+        the focused one."""
+        if not intent.pressed:
+            self.held.pop(intent.device, None)
+            return
+        index = self.menu.hit(intent.pos) if intent.device == "mouse" else self.menu.focus
+        if index is not None and intent.device not in self.held:
+            self.held[intent.device] = (index, 0.0)
+
+    def animating(self) -> bool:
+        return (self.tweens.running() or self.confetti.busy() or bool(self.held)
+                or self.clock < SETTLE_SECONDS or self.quiet < QUIET_SECONDS)
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        self.calm -= dt
+        self.quiet += dt
         self.tweens.update(dt)
         self.confetti.step(dt)
+        for device, (index, seconds) in list(self.held.items()):
+            self.held[device] = (index, seconds + dt)
+            if seconds + dt >= HOLD_SECONDS and self.app.top is self:
+                self.held.clear()
+                self.menu.focus = index
+                self.menu.activate()
+                return
+
+    def hint(self) -> str:
+        """What each button does now."""
+        if not self.settled:
+            return f"Hold {self.confirm_names()} to choose"
+        item = self.menu.items[self.menu.focus].text()
+        return f"{self.confirm_names()}: {item}   Up/down: choose   Esc: back to the title"
+
+    def confirm_names(self) -> str:
+        """The confirm button of every device at this window ("Space, Enter, A or click")."""
+        names = [label_for(self.app, device, "confirm") for device in self.app.input.devices()[1:]]
+        names = list(dict.fromkeys(names)) + ["click"]
+        return ", ".join(names[:-1]) + " or " + names[-1]
 
     # --- geometry (also what the tests check) ---------------------------------------------
     def columns(self) -> tuple[int, int, int]:
@@ -83,15 +157,16 @@ class ResultsScene(MenuScene):
             position = bit["body"].position
             size = bit["size"]
             surface.fill(bit["colour"], (position.x - size / 2, position.y - size / 4, size, size / 2))
-        winners = [standings.names[p] for p in standings.winners]
-        heading = f"{join_names(winners)} win{'s' if len(winners) == 1 else ''}!" if winners else "Game over"
-        art.blit_text(surface, heading, 96, art.GOLD, (art.W // 2, 90), "center", weight="bold", width=art.W - 80)
+        art.blit_text(surface, heading_words(standings), 96, art.GOLD, (art.W // 2, 90), "center", weight="bold", width=art.W - 80)
         better = "lowest" if standings.lower_wins else "highest"
         sub = f"{standings.game_name}: {better} {standings.total_label.lower()} wins"
         if standings.note:
             sub += f".  {standings.note}"
         if not self.app.toasts.visible([self]):
-            art.blit_text(surface, sub, 34, art.INK_FAINT, (art.W // 2, art.H - 48), "center", width=art.W - 80)
+            lines = art.wrap(sub, 32, art.W - 120)[:2]  # a long note takes a second line, never an ellipsis
+            for i, line in enumerate(lines):
+                art.blit_text(surface, line, 32, art.INK_FAINT, (art.W // 2, art.H - 30 - 40 * (len(lines) - 1 - i)),
+                              "center")
         name_width, column, total = self.columns()
         table = self.table_rect()
         surface.blit(art.panel(table.size, art.PANEL), table)
@@ -105,8 +180,8 @@ class ResultsScene(MenuScene):
             art.blit_text(surface, words, 30, art.INK_DIM, centre, "center", width=column - 8)
         total_x = left + name_width + column * len(standings.columns) + total // 2
         art.blit_text(surface, standings.total_label, 36, art.GOLD, (total_x, heading_y), "center", width=total - 10)
-        order = sorted(range(len(standings.names)),
-                       key=lambda p: _number(standings.totals[p]) * (1 if standings.lower_wins else -1))
+        places = ranks(standings)
+        order = sorted(range(len(standings.names)), key=lambda p: places[p])
         clip = surface.get_clip()
         surface.set_clip(table.inflate(-8, -8))  # rows slide in from the table's right edge, not from outside it
         for row, p in enumerate(order):
@@ -115,7 +190,7 @@ class ResultsScene(MenuScene):
             colour = standings.colours[p]
             if p in standings.winners:
                 surface.blit(art.panel((table.width - 40, 64), art.PANEL_HI, art.GOLD, 12), (left + shift, y - 6))
-            art.blit_text(surface, f"{row + 1}.  {standings.names[p]}", 44, colour, (left + 20 + shift, y + 26),
+            art.blit_text(surface, f"{places[p]}.  {standings.names[p]}", 44, colour, (left + 20 + shift, y + 26),
                           "midleft", weight="bold", width=name_width - 30)
             cells = standings.cells[p] if p < len(standings.cells) else []
             for c, value in enumerate(cells[:len(standings.columns)]):
@@ -128,6 +203,22 @@ class ResultsScene(MenuScene):
         if standings.ranking:
             self.draw_ranking(surface, table.bottom + 20)
         self.menu.draw(surface, self.pulse)
+        self.draw_hold(surface)
+        if self.menu.items:
+            colour = art.INK if self.settled else art.INK_DIM
+            art.blit_text(surface, self.hint(), 32, colour, (art.W // 2, self.menu.rects[-1].bottom + 34), "center",
+                          width=art.W - 120)
+
+    def draw_hold(self, surface) -> None:
+        """A held confirm fills the focused button from the left."""
+        if not self.held or not self.menu.items:
+            return
+        index, seconds = max(self.held.values(), key=lambda held: held[1])
+        rect = self.menu.rects[index]
+        share = min(1.0, seconds / HOLD_SECONDS)
+        fill = pygame.Surface((round(rect.width * share), rect.height), pygame.SRCALPHA)
+        fill.fill((*art.GOLD[:3], 90))
+        surface.blit(fill, rect.topleft)
 
     def draw_ranking(self, surface, top: int) -> None:
         """A ranking under the scores (a solo high-score table), its marked line in gold;

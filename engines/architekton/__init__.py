@@ -71,7 +71,7 @@ GAME = GameInfo(
         "diagonally linked houses win. Optional revenge match: first to 2 victory points."
     ),
     options={
-        "revenge": Option(False, "revenge match: play games until one player has 2 victory points (AR-7)"),
+        "revenge": Option(False, "revenge match: first to 2 victory points"),
     },
     test_configs=((2, {}), (2, {"revenge": True})),
     bench_config=(2, {}),

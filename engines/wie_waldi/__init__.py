@@ -27,12 +27,12 @@ GAME = GameInfo(
         "a pile earns a bronze bone. Three rounds, most bone points wins."
     ),
     options={
-        "rounds": Option(ROUNDS, "rounds to play (the rules say 3, WA-7)", minimum=1, maximum=10),
+        "rounds": Option(ROUNDS, "rounds to play (the rules say 3)", minimum=1, maximum=10),
         "round_timer": Option(
-            0, "round timer in seconds, run by the host; 0 = off (WA-5)", minimum=0, maximum=600
+            0, "round timer in seconds, run by the host; 0 = off", minimum=0, maximum=600
         ),
         "countdown": Option(
-            COUNTDOWN, 'seconds of "Ready - Wuff!" before each round (WA-5)', minimum=1, maximum=10
+            COUNTDOWN, 'seconds of "Ready - Wuff!" before each round', minimum=1, maximum=10
         ),
     },
     realtime=True,

@@ -72,7 +72,7 @@ GAME = GameInfo(
         "dig graves, churches collect those graves, and parks fill the margins. Biggest "
         "town wins; solo players chase a high score."
     ),
-    options={"timer": Option(0, "speed mode: seconds to pick each round, 0 = off (WW-10)",
+    options={"timer": Option(0, "speed mode: seconds to pick each round, 0 = off",
                              minimum=0, maximum=300)},
     secret_action_types=("pick",),
     test_configs=((2, {}), (1, {}), (6, {}), (3, {"timer": 30})),

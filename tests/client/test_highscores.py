@@ -121,3 +121,32 @@ def test_a_long_name_is_cut_and_an_empty_one_named(where):
     board = highscores.record("wild_west", "x" * 200, 5, where=where)
     assert len(board.entries[0]["name"]) == highscores.NAME_LIMIT
     assert highscores.record("wild_west", "", 4, where=where).entries[1]["name"] == "Player"
+
+
+def test_equal_high_scores_share_a_place(tmp_path):
+    from client.highscores import places, record
+
+    for name, score in (("Zed", 90), ("Yan", 70), ("Xia", 50)):
+        record("wild_west", name, score, where=tmp_path)
+    board = record("wild_west", "Anna", 70, where=tmp_path)
+    assert [e["name"] for e in board.entries] == ["Zed", "Yan", "Anna", "Xia"]
+    assert places(board.entries) == [1, 2, 2, 4]
+    assert board.rank == 2  # "takes place 2", level with Yan
+
+
+def test_the_drawn_high_score_table_lists_a_tie_on_one_place(make_app, tmp_path):
+    import pygame
+
+    from client.games.wild_west import scoresheet
+    from client.highscores import record
+    from tests.client.drawn_text import drawn_text
+
+    make_app()
+    for name, score in (("Zed", 90), ("Yan", 70)):
+        record("wild_west", name, score, where=tmp_path)
+    board = record("wild_west", "Anna", 70, where=tmp_path)
+    with drawn_text() as seen:
+        scoresheet.draw_highscores(pygame.Surface((1920, 1080)), pygame.Rect(100, 100, 500, 400), board, 70)
+    words = [w for w, _ in seen]
+    assert words.count("2.") == 2 and "3." not in words
+    assert "Your 70 takes place 2!" in words

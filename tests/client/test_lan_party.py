@@ -301,7 +301,8 @@ def test_a_kept_seat_is_offered_and_a_stale_one_forgotten(make_app):
         app.flow.start_title(app)
         app.flow.join()
         join = app.top
-        assert join.menu.items[0].text() == "Rejoin Den  -  Die Mauer  -  as Zoe"
+        # not advertised, so not seen on the LAN: offered, and marked offline
+        assert join.menu.items[0].text() == "Rejoin Den  -  Die Mauer  -  as Zoe  (offline: not seen on the LAN)"
         click(app, join.menu.rects[0].center)
         wait = run_until(app, lambda: app.top if isinstance(app.top, JoinWaitScene) and app.top.ended else None)
         assert "no longer has your seat" in wait.status

@@ -114,19 +114,24 @@ def test_rebinding_a_key_that_had_a_job_does_not_also_do_that_job(make_app):
     app.push(bindings)
     frames(app, 1)
     focus = bindings.menu.focus
+    keys2 = app.settings.data["keys"]["keys2"]
     bindings.waiting = "up"
-    key("s")  # keys1's "down": the menu must not move down as well
+    key("down")  # this half's own "down": the jobs swap, and the menu must not move down as well
     frames(app, 1)
-    assert app.settings.data["keys"]["keys2"]["up"] == "s"
+    assert keys2["up"] == "down" and keys2["down"] == "up"
     assert bindings.menu.focus == focus and bindings.waiting is None
     bindings.menu.focus = 1  # "down"
     bindings.waiting = "down"
     key("return")  # keys2's "confirm": must not start waiting for another key
     frames(app, 1)
-    assert app.settings.data["keys"]["keys2"]["down"] == "return" and bindings.waiting is None
-    key("s")  # later presses do their (new) job again
+    assert keys2["down"] == "return" and bindings.waiting is None
+    key("down")  # later presses do their (new) job again: the arrow down is "up" now
     frames(app, 1)
     assert bindings.menu.focus == 0
+    bindings.waiting = "up"
+    key("s")  # the other half's "down": refused, and it does not move the menu either
+    frames(app, 1)
+    assert keys2["up"] == "down" and bindings.menu.focus == 0 and bindings.waiting == "up"
 
 
 def test_settings_pick_the_lan_interface_and_the_away_bot_time(make_app, monkeypatch):

@@ -361,7 +361,7 @@ def test_the_results_ignore_presses_meant_for_the_race(make_app):
     key_event(KEYS["keys1"]["confirm"], False)
     frames(app, 2)
     assert not started and app.top is results
-    frames(app, 90)
+    frames(app, 160)  # shown a while, nobody pressing: one press chooses
     key_event(KEYS["keys1"]["confirm"], True)
     key_event(KEYS["keys1"]["confirm"], False)
     frames(app, 2)

@@ -5,7 +5,7 @@ the high-score table stands beside it with the new score's place."""
 
 import pygame
 
-from client import art
+from client import art, highscores
 from client.games.wild_west import art as ww
 
 GROUP_KINDS = (("R", "Ranch groups (sizes)"), ("S", "Saloon groups (sizes)"), ("C", "Church groups (sizes)"))
@@ -107,19 +107,19 @@ def draw_highscores(surface, rect: pygame.Rect, board, score: int) -> None:
     art.blit_text(surface, "High scores", 40, art.GOLD, (rect.centerx, rect.top + 30), "center", "bold")
     entries = board.entries if board is not None else []
     y = rect.top + 70
-    for i, entry in enumerate(entries):
+    for i, (place, entry) in enumerate(zip(highscores.places(entries), entries, strict=True)):
         mark = board.place == i + 1
         if mark:
             surface.blit(art.panel((rect.width - 24, 36), art.PANEL_HI, art.GOLD, 10), (rect.left + 12, y - 2))
         colour = art.GOLD if mark else art.INK
-        art.blit_text(surface, f"{i + 1}.", 28, colour, (rect.left + 50, y + 16), "midright")
+        art.blit_text(surface, f"{place}.", 28, colour, (rect.left + 50, y + 16), "midright")
         art.blit_text(surface, entry["name"], 28, colour, (rect.left + 62, y + 16), "midleft", width=rect.width - 180)
         art.blit_text(surface, str(entry["score"]), 28, colour, (rect.right - 24, y + 16), "midright", "bold")
         y += 38
     if board is None:
         words = "Keeping score..."
     elif board.place is not None:
-        words = f"Your {score} takes place {board.place}!"
+        words = f"Your {score} takes place {board.rank}!"
     elif board.problem and not entries:
         words = "The table could not be kept this time."
     else:

@@ -145,7 +145,7 @@ class WildWestTable(GameTable):
         if phase == "pick":
             if view.get("solo"):
                 left = max(0, SOLO_MULLIGANS - view["sheets"][0]["tumbleweeds"])
-                words = (f"Pick a column, or take a mulligan ({left} left): six new cards"
+                words = (f"Pick a column, or take a mulligan ({left} left): six new cards for a Tumbleweed"
                          if left else "Pick a column. A Tumbleweed now counts, and a third ends the game")
             else:
                 words = "Everyone picks a column or a Tumbleweed in secret"
@@ -750,10 +750,11 @@ class WildWestTable(GameTable):
         board = self.board_scores
         if board is not None:
             standings.ranking_title = "High scores"
-            standings.ranking = [(f"{i + 1}. {e['name']}", str(e["score"])) for i, e in enumerate(board.entries)]
+            standings.ranking = [(f"{place}. {e['name']}", str(e["score"]))
+                                 for place, e in zip(highscores.places(board.entries), board.entries, strict=True)]
             standings.ranking_mark = None if board.place is None else board.place - 1
             if board.place is not None:
-                standings.note = f"{note}. New high score: place {board.place}"
+                standings.note = f"{note}. New high score: place {board.rank}"
         return standings
 
     @classmethod
