@@ -240,10 +240,10 @@ def driver(game_id: str):
 
 
 def play_to_results(app, table: TableScene, pick=None, dt: float = 3 / 60, limit: int = 6000,
-                    shots: str | None = None) -> dict:
+                    shots: str | None = None, each=None) -> dict:
     """Drive every local seat through its device until the results show; returns how
     often each way of choosing was used. With ``shots``, the first frame of every new
-    phase is saved as ``<shots>_<phase>``."""
+    phase is saved as ``<shots>_<phase>``; ``each()`` runs before every step at the table."""
     pick = pick or driver(table.info.id)
     done: dict[str, int] = {}
     seen_phases: set = set()
@@ -251,6 +251,8 @@ def play_to_results(app, table: TableScene, pick=None, dt: float = 3 / 60, limit
         assert turn < limit, f"no results after {limit} steps; did {done}"
         if isinstance(app.top, ResultsScene):
             break
+        if app.top is table and each is not None:
+            each()
         if app.top is table:
             seats = list(table.choosers)
             for seat in seats[turn % len(seats):] + seats[:turn % len(seats)]:  # each seat in turn

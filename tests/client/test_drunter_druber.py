@@ -373,3 +373,22 @@ def test_a_board_painted_tile_by_tile_looks_like_one_painted_at_once(make_app):
             assert pygame.image.tobytes(picture, "RGB") == pygame.image.tobytes(fresh, "RGB"), len(tiles)
             checked += 1
     assert checked > 5
+
+
+def test_clicks_and_the_wheel_during_the_seats_own_vote_and_pick_change_nothing(make_app, monkeypatch):
+    """Issue 23's crash: the mouse seat clicked on the board during its own toilet vote."""
+    for reached, variant in ((voting, False), (picking, True)):
+        starting_at(monkeypatch, reached, seed=5 if variant else 21)
+        app = make_app()
+        seats = [("Anna", "mouse"), ("Ben", "keys1"), ("Cleo", "bot:easy")]
+        table = local_table(app, seats, seed=9, bot_delay=30, game_id="drunter_druber", options={"variant": variant})
+        frames(app, 20)
+        assert table.live[0] and all(c.private for c in table.live[0])
+        for spot in (table.layout.board.center, table.game.draw.parts(0)["hand"].center, (5, 5)):
+            mouse_event(app, pygame.MOUSEMOTION, spot)
+            mouse_event(app, pygame.MOUSEBUTTONDOWN, spot, 1)
+            mouse_event(app, pygame.MOUSEBUTTONUP, spot, 1)
+            post(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False, precise_x=0.0, precise_y=-1.0)
+            frames(app, 2)
+        assert table.model.pending.get(0) is None and table.app.top is table
+        assert table.model.phase == ("pick" if variant else "vote")

@@ -201,8 +201,9 @@ class DrunterDruberTable(GameTable):
         return self.pick_choices(seat, legal)
 
     def held_tiles(self, legal: list) -> list[tuple[str, int]]:
-        """The (kind, size) of each tile that has at least one place, in hand order."""
-        fits = {(STRETCH_KIND[a["stretch"]], a["size"]) for a in legal}
+        """The (kind, size) of each tile that has at least one place, in hand order (none
+        in a vote or a pick, whose actions are no places)."""
+        fits = {(STRETCH_KIND[a["stretch"]], a["size"]) for a in legal if a.get("type") == "place"}
         return [(kind, size) for kind in KINDS for size in (1, 2, 3) if (kind, size) in fits]
 
     def place_choices(self, seat: int, legal: list) -> list[Choice]:
