@@ -138,5 +138,4 @@ def test_every_device_sends_every_intent_in_every_phase_and_nothing_raises(make_
     play_to_results(app, table, pick=PICKS.get(game_id), each=sweep)
     assert isinstance(app.top, ResultsScene)
     phases = {phase for phase, *_ in swept}
-    print(config, sorted(phases), len(swept))
     assert PHASES[config] <= phases, f"never swept in {PHASES[config] - phases}"
