@@ -7,11 +7,15 @@ sends every intent it can: the mouse points, clicks, middle-clicks, peeks and wh
 the board, each seat's zone, every choice and the private panels; the keyboard halves
 and the pad press each virtual button alone and while peeking, the pad's right stick
 looks around, and keys no seat uses are pressed for the whole screen (zoom, pan).
+Meanwhile every word the table draws is read: no ruling id (DM-2, AR-4...) is among them.
 """
+
+import re
 
 import pygame
 import pytest
 
+from client import art
 from client.input import Intent
 from client.scenes.title import TitleScene
 from client.table.results import ResultsScene
@@ -37,6 +41,7 @@ GAMES = {
     "wie_waldi": ([("Anna", "mouse"), ("Ben", "keys1"), ("Clara", "keys2"), ("Dan", f"pad:{PAD}")],
                   {"rounds": 1}, 8, None),
 }
+RULING_ID = re.compile(r"\b[A-Z]{2}-\d")
 PLAN = {"vote": {0: ["neee"], 1: ["jein"]}, "jein": "no", "blind": "nee"}  # a Jein, a lost vote
 PICKS = {"drunter_druber": lambda t, s, c, turn: drunter_druber_pick(t, s, c, turn, PLAN)}
 # Phases each table must have been swept in (a game's every phase a player can be in).
@@ -115,8 +120,17 @@ def every_input(app, table) -> None:
 
 @pytest.mark.timeout(180)
 @pytest.mark.parametrize("config", sorted(GAMES))
-def test_every_device_sends_every_intent_in_every_phase_and_nothing_raises(make_app, config):
+def test_every_device_sends_every_intent_in_every_phase_nothing_raises_and_no_ruling_id_shows(make_app, monkeypatch,
+                                                                                               config):
     game_id = config.split("-")[0]
+    drawn: set[str] = set()
+    render = art.text
+
+    def reading(words, *args, **kwargs):
+        drawn.add(words)
+        return render(words, *args, **kwargs)
+
+    monkeypatch.setattr(art, "text", reading)
     seats, options, seed, _ = GAMES[config]
     app = make_app()
     app.settings.animation = "fast"
@@ -139,3 +153,4 @@ def test_every_device_sends_every_intent_in_every_phase_and_nothing_raises(make_
     assert isinstance(app.top, ResultsScene)
     phases = {phase for phase, *_ in swept}
     assert PHASES[config] <= phases, f"never swept in {PHASES[config] - phases}"
+    assert not [words for words in drawn if RULING_ID.search(words)]

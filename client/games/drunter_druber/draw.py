@@ -543,7 +543,7 @@ class Drawing:
                           width=rect.width // 2 - 30)
             return
         if choices:  # the variant's pick: the two cards are the choices
-            art.blit_text(surface, "The card you pick counts; the other breaks a tie (DD-8)", 24, art.INK_DIM,
+            art.blit_text(surface, "The card you pick counts; the other breaks a tie", 24, art.INK_DIM,
                           (rect.right - 24, rect.top + 16), "topright", width=rect.width // 2 - 30)
             for choice in choices:
                 card = choice.data[1]

@@ -153,7 +153,7 @@ class DrunterDruberTable(GameTable):
         if phase == "jein" and view.get("active"):
             return f"{name(view['active'][0])} says what the Jein counts: yes or no?"
         if phase == "pick":
-            return "Everyone picks in secret which building card counts first (DD-8)"
+            return "Everyone picks in secret which building card counts first"
         if phase == "over":
             return "The building cards are revealed"
         return ""
@@ -174,11 +174,11 @@ class DrunterDruberTable(GameTable):
         if kind == "vote_result":
             return vote_words(event, name)
         if kind == "stretch_closed":
-            return f"The {dart.STRETCH_NAMES[event['stretch']].lower()} is closed: no tile fits at its end (DD-5)"
+            return f"The {dart.STRETCH_NAMES[event['stretch']].lower()} is closed: no tile fits at its end"
         if kind == "passed":
-            return f"{name(event['player'])} has no tile that fits and passes (DD-5)"
+            return f"{name(event['player'])} has no tile that fits and passes"
         if kind == "pick_started":
-            return "A stretch has closed: everyone picks which card counts first (DD-8)"
+            return "A stretch has closed: everyone picks which card counts first"
         if kind == "locked":
             return f"{name(event['player'])} has picked"
         if kind == "game_over":
@@ -347,7 +347,7 @@ class DrunterDruberTable(GameTable):
         self.tray = {"placer": event["placer"], "toilets": [tuple(c) for c in event["toilets"]],
                      "order": list(event["order"]), "counts": {}, "cards": None, "jein": {}, "result": None}
         self.table.app.sounds.play("reveal")
-        self.show_caption(f"{self.name(event['placer'])}'s tile covers a toilet: a vote (DD-6)", 1.0)
+        self.show_caption(f"{self.name(event['placer'])}'s tile covers a toilet: a vote", 1.0)
         return None
 
     def on_vote_committed(self, event: dict) -> float | None:
@@ -406,7 +406,7 @@ class DrunterDruberTable(GameTable):
         self.closing[event["stretch"]] = tuple(event["cell"])
         self.table.anim.tween(f"close{event['stretch']}", 0.0, 1.0, 0.5)
         self.table.app.sounds.play("thud")
-        self.show_caption(f"The {dart.STRETCH_NAMES[event['stretch']].lower()} is closed (DD-5)", 1.0)
+        self.show_caption(f"The {dart.STRETCH_NAMES[event['stretch']].lower()} is closed", 1.0)
         return 1.0
 
     def on_passed(self, event: dict) -> float:
@@ -425,7 +425,7 @@ class DrunterDruberTable(GameTable):
         return None
 
     def on_game_over(self, event: dict) -> float:
-        self.show_caption("No tile fits any more: the game is over (DD-5)", 1.0)
+        self.show_caption("No tile fits any more: the game is over", 1.0)
         return 1.0
 
     def finale_seconds(self) -> float:

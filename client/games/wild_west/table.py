@@ -44,7 +44,7 @@ LOG_LINES = {  # the log's words for the simpler events
     "track": "{who} lays track in row {row}",
     "track_complete": "{who} completes the track of row {row}",
     "grave": "{who} digs a grave in row {row}",
-    "extension": "A completed track: one more round (WW-7)",
+    "extension": "A completed track: one more round",
 }
 LOOK_SECONDS = 10.0
 END_SECONDS = 7.0  # the score sheet fills in while the table dwells on the game's end
@@ -405,7 +405,7 @@ class WildWestTable(GameTable):
         missed = [self.table.name(p) for p in event["missed"]]
         if missed:
             self.show_caption(f"Time is up: {scoresheet.join(missed)} missed the pick: nothing written this "
-                              f"round, no Tumbleweed (WW-10)", 2.6)
+                              "round, no Tumbleweed", 2.6)
         self.table.app.sounds.play("reject")
         return 1.8 if missed else 0.3
 
@@ -462,7 +462,7 @@ class WildWestTable(GameTable):
         return None
 
     def on_extension(self, event: dict) -> float:
-        self.show_caption("A row's track is complete: one more round is played (WW-7)", 2.0)
+        self.show_caption("A row's track is complete: one more round is played", 2.0)
         return 1.2
 
     def on_game_over(self, event: dict) -> float:
