@@ -243,8 +243,25 @@ class GameTable:
         """The host refused ``seat``'s intent (a lost race: flash the card, keep it)."""
 
     def on_seat_input(self, seat: int, intent) -> bool:
-        """Buttons the shared chooser does not use (alt, secret, back, wheel, look)."""
-        return False
+        """Buttons the shared chooser does not use (alt, secret, back, wheel, look), and a
+        confirm that hit no choice (by default: `asked_to_wait`)."""
+        return self.asked_to_wait(seat, intent)
+
+    def catching_up(self) -> bool:
+        """Whether the table plays events its shown view does not hold yet (a reveal, an
+        outcome): what the view says about seats (who chooses, who is locked in) is stale."""
+        return self.table.pacer.beat is not None
+
+    def asked_to_wait(self, seat: int, intent) -> bool:
+        """A confirm with nothing to choose while the table is still showing what happened:
+        say so, rather than let the press vanish."""
+        table = self.table
+        if intent.action != "confirm" or not intent.pressed or table.live.get(seat) or not table.pacer.busy():
+            return False
+        table.app.toasts.add(f"{table.name(seat)}: one moment, the table is still showing what happened",
+                             problem=False, colour=table.colour(seat), seconds=1.6, owner=table,
+                             at=table.layout.seats.get(seat), key=f"wait{seat}")
+        return True
 
     def on_input(self, intent) -> bool:
         """Input no seat took: any key by name (``raw``, its name in ``text``: a zoom key

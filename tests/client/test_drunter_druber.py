@@ -392,3 +392,19 @@ def test_clicks_and_the_wheel_during_the_seats_own_vote_and_pick_change_nothing(
             frames(app, 2)
         assert table.model.pending.get(0) is None and table.app.top is table
         assert table.model.phase == ("pick" if variant else "vote")
+
+
+def test_a_voter_who_has_put_down_cards_no_longer_shows_as_voting(make_app, monkeypatch):
+    app = make_app()
+    table = vote_table(app, monkeypatch, ["ja"])
+    walk(app, table, 0, next(c for c in table.usable(0) if c.key == "put"),
+         lambda d: (key_event(KEYS["keys1"][d], True), key_event(KEYS["keys1"][d], False)))
+    press(app, "keys1", "confirm")
+    key_event("left shift", False)
+    after = []
+    for _ in range(90):
+        frames(app, 1)
+        if 0 in table.game.tray["counts"]:  # her cards went down on the table
+            after.append(table.game.draw.seat_status(0)[0])
+    assert after and "votes" not in after, after
+    assert after[0] == "1 card down"

@@ -50,6 +50,7 @@ class DieMauerTable(GameTable):
         self.reveal: dict | None = None
         self.summary: dict | None = None
         self.caption = ""  # the phase line while a reveal or its outcome is on screen
+        self.locked_now: set[int] = set()  # locked in by an event the shown view does not hold yet
 
     # --- layout -------------------------------------------------------------------------
     def layout(self) -> Layout:
@@ -166,6 +167,7 @@ class DieMauerTable(GameTable):
 
     # --- events: animations and how long to dwell ------------------------------------------
     def on_locked(self, event: dict) -> float:
+        self.locked_now.add(event["player"])
         self.table.anim.tween(f"lock{event['player']}", 1.3, 1.0, 0.35, ease_out_back)
         self.table.app.sounds.play("lock")
         return 0.0
@@ -237,6 +239,7 @@ class DieMauerTable(GameTable):
                 f"{name(event['giver'])} gave {name(event['master'])} the {NAMES[event['piece']]}")
 
     def on_shown(self, beat) -> None:
+        self.locked_now.clear()
         if self.view.get("phase") != "over":  # the last wall has scattered; the view still holds it
             self.wall.sync(self.view.get("wall", []))
 
@@ -265,8 +268,11 @@ class DieMauerTable(GameTable):
 
     def seat_status(self, seat: int) -> tuple[str, tuple]:
         view = self.view
+        news = [event["type"] for event in self.table.pacer.beat.events] if self.catching_up() else []
+        if any(kind != "locked" for kind in news):
+            return "", art.INK  # the fists open, a piece is built: who chose or acts is history
         if view.get("phase") == "plan":
-            if seat in view.get("plans", {}).get("locked", []):
+            if seat in view.get("plans", {}).get("locked", []) or seat in self.locked_now:
                 return "LOCKED IN", art.GOOD
             if seat in self.table.choosers:
                 return "choosing...", art.INK_DIM

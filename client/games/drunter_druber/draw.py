@@ -401,17 +401,24 @@ class Drawing:
         phase = view.get("phase")
         if self.game.finale is not None:
             return "", art.INK
+        # while events the view does not hold yet play (a reveal, a tile landing), who acts is
+        # history: only what those events told (cards put down, lock-ins) still shows
+        acting = seat in view.get("active", []) and not self.game.catching_up()
         if phase == "pick":
-            if seat in view.get("pick", {}).get("locked", []):
+            if seat in view.get("pick", {}).get("locked", []) or seat in self.game.locked_now:
                 return "LOCKED IN", art.GOOD
+            if self.game.catching_up():
+                return "", art.INK
             return ("choosing..." if seat in self.table.choosers else "thinking..."), art.INK_DIM
         vote = view.get("vote")
         if vote and phase in ("vote", "jein"):
-            if seat in view.get("active", []):
-                return ("declares the Jein" if phase == "jein" else "votes"), art.GOLD
-            count = vote["committed"][seat]
+            if acting and phase == "jein":
+                return "declares the Jein", art.GOLD
+            count = (self.game.tray or {}).get("counts", {}).get(seat, vote["committed"][seat])
+            if acting and count is None:
+                return "votes", art.GOLD
             return (f"{count} {'card' if count == 1 else 'cards'} down" if count is not None else ""), art.INK_DIM
-        if seat in view.get("active", []):
+        if acting:
             return "lays a tile", art.GOLD
         return "", art.INK
 

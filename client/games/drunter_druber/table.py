@@ -73,6 +73,7 @@ class DrunterDruberTable(GameTable):
         self.closing: dict[str, tuple] = {}  # stretches closing now -> the cell their barrier drops on
         self.tray: dict | None = None  # the running (or just decided) toilet vote, as the events told it
         self.caption = ""
+        self.locked_now: set[int] = set()  # picked, by an event the shown view does not hold yet
         self.finale: dict | None = None
         self._moment = None
 
@@ -146,7 +147,8 @@ class DrunterDruberTable(GameTable):
             return f"{who}: {PLACE_HINTS.get(chooser.device[:4], PLACE_HINTS['keys'])}"
         if phase == "vote" and view.get("vote"):
             vote = view["vote"]
-            done = sum(count is not None for count in vote["committed"])
+            told = (self.tray or {}).get("counts", {})  # put down by events the view does not hold yet
+            done = sum(count is not None or p in told for p, count in enumerate(vote["committed"]))
             voter = view["active"][0] if view.get("active") else vote["placer"]
             return f"Toilet vote on {name(vote['placer'])}'s tile: {name(voter)} puts down cards " \
                    f"in secret ({done} of {len(vote['order'])} have)"
@@ -328,7 +330,7 @@ class DrunterDruberTable(GameTable):
                         self.table.app.sounds.play("move")
                         self.table.refresh()
                         return True
-        return False
+        return self.asked_to_wait(seat, intent)
 
     # --- events: animations and how long to dwell ------------------------------------------
     def on_placed(self, event: dict) -> float:
@@ -416,6 +418,7 @@ class DrunterDruberTable(GameTable):
         return 1.1
 
     def on_locked(self, event: dict) -> float | None:
+        self.locked_now.add(event["player"])
         self.table.anim.tween(f"lock{event['player']}", 0.0, 1.0, 0.5)
         self.table.app.sounds.play("lock")
         return None
@@ -439,6 +442,7 @@ class DrunterDruberTable(GameTable):
                 PEOPLE_NAMES[c] for c in event["cards"])
 
     def on_shown(self, beat) -> None:
+        self.locked_now.clear()
         view = self.view
         tiles = {tile_key(t) for t in view.get("tiles", [])}
         if self.landing is not None and tile_key(self.landing["tile"]) in tiles:
