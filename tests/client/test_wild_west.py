@@ -15,7 +15,7 @@ from client.scenes.title import TitleScene
 from client.table.choices import action_key
 from client.table.results import ResultsScene
 from tests.client.conftest import frames, key, local_table, pad_button, post, shoot
-from tests.client.drive import act, first_legal, key_event, play_to_results
+from tests.client.drive import act, first_legal, key_event, play_each_seat, play_to_results
 
 PAD = 6
 GAME = "wild_west"
@@ -326,3 +326,18 @@ def test_rarer_events_are_told_in_the_log_and_shown(make_app):
     assert game.on_event({"type": "extension", "round": 5}) > 0
     frames(app, 3)
     assert "one more round is played" in game.phase_text()
+
+
+def test_new_cards_turn_over_without_the_last_rounds_pick_discs(make_app):
+    app, table = start(make_app, [("Anna", "keys1"), ("Ben", "bot:easy")], seed=5, bot_delay=0.05)
+    game, moves = table.game, {}
+    for _ in range(600):
+        if game.dealt is not None and table.model.phase == "write":  # the deal plays; the view is last round's
+            break
+        play_each_seat(app, table, moves)
+        frames(app, 1)
+    assert game.dealt is not None and table.model.phase == "write"
+    assert table.model.view.get("last_picks")  # what the stale view would show
+    assert game.revealed_picks() is None
+    assert not game.status(0)[0] and "Writing" not in game.phase_text()
+    shoot(app, "table_wild_west_new_cards")

@@ -201,8 +201,8 @@ class ArchitektonTable(GameTable):
                     self.table.app.sounds.play("move")
                 return True
         if action == "confirm" and intent.pressed and intent.pos is not None:
-            return self.clicked_beside(seat, intent.pos)
-        return self.on_input(intent)
+            return self.clicked_beside(seat, intent.pos) or self.asked_to_wait(seat, intent)
+        return self.on_input(intent) or self.asked_to_wait(seat, intent)
 
     def clicked_beside(self, seat: int, pos) -> bool:
         """A click that hit no choice: say why a supply tile cannot be taken, or put the
