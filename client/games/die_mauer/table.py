@@ -51,6 +51,7 @@ class DieMauerTable(GameTable):
         self.summary: dict | None = None
         self.caption = ""  # the phase line while a reveal or its outcome is on screen
         self.locked_now: set[int] = set()  # locked in by an event the shown view does not hold yet
+        self.picked_here: dict[int, tuple] = {}  # seat -> the turn its pick was sent from this screen
 
     # --- layout -------------------------------------------------------------------------
     def layout(self) -> Layout:
@@ -165,9 +166,45 @@ class DieMauerTable(GameTable):
         actions = [(piece, {"type": kind, "piece": piece}) for piece in PIECES]
         return actions + [("empty fist", {"type": "plan", "piece": None} if kind == "plan" else None)]
 
+    # --- input ------------------------------------------------------------------------------
+    def on_seat_input(self, seat: int, intent) -> bool:
+        """A click on the ghost at a wall end builds there, as its card below would."""
+        if intent.action == "confirm" and intent.pressed and intent.pos is not None:
+            end = self.end_under(seat, intent.pos)
+            if end is not None:
+                self.table.choosers[seat].cursor = end.key
+                self.table.pick(seat, end)
+                return True
+        return super().on_seat_input(seat, intent)
+
+    def on_input(self, intent) -> bool:
+        """The pointer over a wall end shows the mouse seat's ghost there."""
+        if intent.action == "point" and intent.pos is not None:
+            for seat, chooser in self.table.choosers.items():
+                end = self.end_under(seat, intent.pos) if chooser.listens_to(intent.device) else None
+                if end is not None:
+                    chooser.cursor = end.key
+                    return True
+        return False
+
+    def end_under(self, seat: int, pos) -> Choice | None:
+        """``seat``'s public end choice whose ghost spot on the wall is under ``pos``."""
+        for choice in self.table.live.get(seat, []):
+            action = choice.action
+            if not choice.private and isinstance(action, dict) and action.get("type") == "build" \
+                    and self.ghost_rect(seat, action).collidepoint(pos):
+                return choice
+        return None
+
+    def turn(self) -> tuple:
+        return self.view.get("round"), self.view.get("turn")
+
     # --- events: animations and how long to dwell ------------------------------------------
     def on_locked(self, event: dict) -> float:
         self.locked_now.add(event["player"])
+        pending = self.table.model.pending.get(event["player"])  # this screen's pick, not yet settled
+        if pending is not None and isinstance(pending.action, dict) and pending.action.get("type") == "plan":
+            self.picked_here[event["player"]] = self.turn()
         self.table.anim.tween(f"lock{event['player']}", 1.3, 1.0, 0.35, ease_out_back)
         self.table.app.sounds.play("lock")
         return 0.0
@@ -366,6 +403,11 @@ class DieMauerTable(GameTable):
         else:
             image = pieces.piece_image(piece, min(76, rect.height - 40), None, not choice.legal)
             surface.blit(image, image.get_rect(midtop=(rect.centerx, rect.top + 6)))
+        held = self.seat_view(seat).get("stock", []).count(piece) if choice.private and piece is not None else 0
+        if held > 1:  # the stock holds this piece more than once: one card, with how many
+            badge = pygame.Rect(rect.right - 42, rect.top + 4, 38, 30)
+            surface.blit(art.panel(badge.size, art.GOLD, None, 10, 255), badge)
+            art.blit_text(surface, f"x{held}", 24, art.NIGHT, badge.center, "center", "bold")
         words = choice.label
         if isinstance(choice.action, dict) and choice.action["type"] == "build":
             words = "< left" if choice.action["end"] == LEFT else "right >"
@@ -377,14 +419,19 @@ class DieMauerTable(GameTable):
     def draw_ghost(self, surface, seat: int, action: dict) -> None:
         """Where the focused build would go, drawn as a ghost at that end of the wall."""
         ghost = pieces.piece_image(action["piece"], self.wall.layout()["height"], self.table.colour(seat), True)
-        surface.blit(ghost, self.wall.ghost_spot(ghost, action["end"]))
+        surface.blit(ghost, self.ghost_rect(seat, action))
+
+    def ghost_rect(self, seat: int, action: dict) -> pygame.Rect:
+        ghost = pieces.piece_image(action["piece"], self.wall.layout()["height"], self.table.colour(seat), True)
+        return self.wall.ghost_spot(ghost, action["end"])
 
     def draw_private(self, surface, seat: int, rect: pygame.Rect, choices: list[Choice]) -> None:
         """After a pick (or while only looking): the seat's stock, fitted into its panel."""
         view = self.seat_view(seat)
         mine = view.get("plans", {}).get("mine", "none") if view.get("phase") == "plan" else "none"
-        if mine != "none":
-            art.blit_text(surface, f"You picked: {NAMES[mine]}", 28, art.GOLD, (rect.right - 24, rect.top + 14),
+        if mine != "none":  # a pick this screen did not send was a bot's, while the seat was away
+            words = "You picked" if self.picked_here.get(seat) == self.turn() else "In your fist"
+            art.blit_text(surface, f"{words}: {NAMES[mine]}", 28, art.GOLD, (rect.right - 24, rect.top + 14),
                           "topright")
         if choices:
             return
