@@ -69,14 +69,16 @@ def mouse_event(app, kind, pos, button: int | None = None) -> None:
         post(kind, pos=window, button=button)
 
 
-def path(rects, start: int, goal: int) -> list[str]:
-    """The shortest list of directions that walks a cursor from ``start`` to ``goal``."""
+def path(choices, start: int, goal: int, steer=None) -> list[str]:
+    """The shortest list of directions that walks a cursor from ``start`` to ``goal``
+    (moving as the seat's chooser does: the game's ``steer``, else `navigate`)."""
+    rects = [c.rect for c in choices]
     seen, frontier = {start: []}, [start]
     for _ in range(len(rects) + 1):
         following = []
         for index in frontier:
             for direction in DIRECTIONS:
-                nxt = navigate(rects, index, direction)
+                nxt = steer(choices, index, direction) if steer else navigate(rects, index, direction)
                 if nxt not in seen:
                     seen[nxt] = seen[index] + [direction]
                     following.append(nxt)
@@ -176,7 +178,7 @@ def walk(app, table, seat, choice, press) -> None:
     choices = table.usable(seat)
     start = table.choosers[seat].focus(choices) or 0
     goal = next(i for i, c in enumerate(choices) if c.key == choice.key)
-    for direction in path([c.rect for c in choices], start, goal):
+    for direction in path(choices, start, goal, table.choosers[seat].steer):
         press(direction)
         frames(app, 1)
     assert table.choosers[seat].cursor == choice.key, "the cursor did not reach the choice"

@@ -408,3 +408,25 @@ def test_a_voter_who_has_put_down_cards_no_longer_shows_as_voting(make_app, monk
             after.append(table.game.draw.seat_status(0)[0])
     assert after and "votes" not in after, after
     assert after[0] == "1 card down"
+
+
+def test_directions_move_the_ghost_the_way_pressed_and_never_round_the_board(make_app):
+    app = make_app()
+    table = local_table(app, [("Anna", "keys1"), ("Bot", "bot:easy")], seed=4, bot_delay=30,
+                        game_id="drunter_druber", options={"variant": False})
+    frames(app, 20)
+    moved = 0
+    for tile in [c for c in table.live[0] if c.data[0] == "tile"]:
+        act(app, table, 0, tile)
+        frames(app, 2)
+        places = placements_of(table, 0)
+        for start in places:
+            for direction, (dx, dy) in (("right", (1, 0)), ("left", (-1, 0)), ("down", (0, 1)), ("up", (0, -1))):
+                table.choosers[0].cursor = start.key
+                press(app, "keys1", direction)
+                now = next(c for c in table.live[0] if c.key == table.choosers[0].cursor)
+                x, y = now.rect.centerx - start.rect.centerx, now.rect.centery - start.rect.centery
+                assert now is start or x * dx + y * dy > 0, (direction, start.label, now.label)
+                moved += now is not start
+        press(app, "keys1", "back")
+    assert moved > 10

@@ -34,7 +34,7 @@ from client.games.drunter_druber.town import (
     placement_cells,
     tile_key,
 )
-from client.table.choices import Choice
+from client.table.choices import DIRECTIONS, Choice, navigate
 from client.table.game import HINT_HEIGHT, GameTable, Layout, Standings
 from engines.drunter_druber.board import KINDS, STEP, STRETCH_KIND
 from engines.drunter_druber.rules import PEOPLE, PEOPLE_NAMES, SIZE_NAMES
@@ -76,6 +76,8 @@ class DrunterDruberTable(GameTable):
         self.locked_now: set[int] = set()  # picked, by an event the shown view does not hold yet
         self.finale: dict | None = None
         self._moment = None
+        for chooser in table.choosers.values():
+            chooser.steer = self.steer
 
     # --- layout -------------------------------------------------------------------------
     def layout(self) -> Layout:
@@ -227,13 +229,31 @@ class DrunterDruberTable(GameTable):
                 continue
             cells = placement_cells(action)
             rect = cells_rect(cells).inflate(-2, -2)
-            if size > 1:  # nudged towards its docking field: a tile and its mirror image never share a rect
-                dx, dy = STEP[action["dir"]]
-                rect.move_ip(-dx * 3, -dy * 3)
             entry = entry_side(tokens[action["stretch"]], cells[0])
+            # nudged towards its docking field and the stretch it joins, so a tile and its mirror
+            # image, or the same cells reached from both walls, never share a rect
+            dx, dy = STEP[action["dir"]] if size > 1 else (0, 0)
+            ex, ey = STEP[entry]
+            rect.move_ip(ex * 2 - dx * 3, ey * 2 - dy * 3)
             out.append(Choice(action, rect, self.table.info.notation(action),
                               data=("place", kind, tuple(cells), entry, action["stretch"])))
         return out
+
+    def steer(self, choices: list[Choice], current: int, direction: str) -> int:
+        """Directions move the ghost the way pressed: to the nearest place whose middle lies
+        that way (within 45 degrees, else anywhere ahead), never round to the far side of
+        the board; with nothing that way it stays. Other choices move as anywhere else."""
+        if not all(choice.data and choice.data[0] == "place" for choice in choices):
+            return navigate([choice.rect for choice in choices], current, direction)
+        dx, dy = DIRECTIONS[direction]
+        here = choices[current].rect.center
+        ahead = []
+        for index, choice in enumerate(choices):
+            x, y = choice.rect.centerx - here[0], choice.rect.centery - here[1]
+            along, across = x * dx + y * dy, abs(x * dy) + abs(y * dx)
+            if along > 0:
+                ahead.append((across > along, along + across, index))
+        return min(ahead)[2] if ahead else current
 
     def pick_tile(self, seat: int, kind: str, size: int) -> None:
         self.table.choosers[seat].stage["tile"] = (kind, size)
