@@ -430,3 +430,20 @@ def test_directions_move_the_ghost_the_way_pressed_and_never_round_the_board(mak
                 moved += now is not start
         press(app, "keys1", "back")
     assert moved > 10
+
+
+def test_the_two_walls_look_different(make_app):
+    """A tile on the north wall and the same tile on the south wall: told apart by colour."""
+    make_app()
+    tiles = [{"stretch": "wall_nw", "kind": "wall", "size": 2, "cells": [[1, 0], [2, 0]]},
+             {"stretch": "wall_se", "kind": "wall", "size": 2, "cells": [[13, 9], [12, 9]]}]
+    board = T.BoardPainter().image(tiles)
+
+    def middle(cells) -> tuple:
+        rect = T.cells_rect([tuple(c) for c in cells]).move(-T.FRAME.left, -T.FRAME.top)
+        return tuple(pygame.transform.average_color(board, rect.inflate(-30, -30))[:3])
+
+    north, south = middle(tiles[0]["cells"]), middle(tiles[1]["cells"])
+    assert sum(abs(a - b) for a, b in zip(north, south, strict=True)) > 40, (north, south)
+    ghosts = [T.lone_tile(stretch, ((5, 5), (6, 5)), "w") for stretch in ("wall_nw", "wall_se")]
+    assert pygame.image.tobytes(ghosts[0], "RGBA") != pygame.image.tobytes(ghosts[1], "RGBA")

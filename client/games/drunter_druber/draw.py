@@ -104,7 +104,7 @@ class Drawing:
         p = self.table.anim.get("land", 1.0)
         tile = land["tile"]
         cells = tuple(tuple(c) for c in tile["cells"])
-        image = T.lone_tile(tile["kind"], cells, land["entry"])
+        image = T.lone_tile(T.look(tile), cells, land["entry"])
         rect = T.cells_rect(list(cells))
         scale = 1.35 - 0.35 * ease_out_back(p)
         if p < 1.0:
@@ -518,7 +518,7 @@ class Drawing:
     def ghost(self, surface, seat: int, data) -> None:
         """The focused place: the tile as a ghost where it would lie, and where the token goes."""
         _, kind, cells, entry, stretch = data
-        image = T.lone_tile(kind, cells, entry)
+        image = T.lone_tile(stretch, cells, entry)
         rect = T.cells_rect(list(cells))
         ghost = image.copy()
         ghost.set_alpha(round(170 + 60 * self.table.pulse))
@@ -646,7 +646,7 @@ class Drawing:
             return
         tile = back["tile"]
         cells = tuple(tuple(c) for c in tile["cells"])
-        image = T.lone_tile(tile["kind"], cells, None)
+        image = T.lone_tile(T.look(tile), cells, None)
         start = T.cells_rect(list(cells)).center
         end = self.hand_entry(back["player"], tile["kind"], tile["size"]).center
         scale = 1 - 0.6 * p
