@@ -366,3 +366,45 @@ def test_the_results_ignore_presses_meant_for_the_race(make_app):
     key_event(KEYS["keys1"]["confirm"], False)
     frames(app, 2)
     assert started
+
+
+def test_a_card_that_fits_nowhere_says_so_and_how_to_put_it_back(make_app, monkeypatch):
+    from client import art
+
+    app, table = table_of(make_app, [("Anna", "keys1"), ("Ben", "keys2")], seed=2)
+    rig(table.host, 0, 0, ["Mry"])  # a middle, and no dog on the table yet
+    until_race(app, table)
+    drawn, render = set(), art.text
+    monkeypatch.setattr(art, "text", lambda words, *a, **k: drawn.add(words) or render(words, *a, **k))
+    frames(app, 2)
+    assert not any("fits nowhere" in words for words in drawn)
+    press_button(app, "keys1", "left")
+    frames(app, 3)
+    assert table.game.hand(0) == "Mry"
+    assert "fits nowhere: Q puts it back" in drawn
+    shoot(app, "wie_waldi_fits_nowhere")
+    drawn.clear()
+    press_button(app, "keys1", "back")
+    frames(app, 3)
+    assert table.game.hand(0) is None and not any("fits nowhere" in words for words in drawn)
+
+
+def test_a_lost_race_is_logged_after_the_play_that_won_it(make_app):
+    app, table = table_of(make_app, [("Anna", "keys1"), ("Ben", "keys2")], seed=2)
+    rig(table.host, 0, 0, ["Mry", "Hr"])
+    rig(table.host, 1, 0, ["Mrg"])
+    until_race(app, table)
+    press_button(app, "keys1", "left")
+    frames(app, 2)
+    press_button(app, "keys1", "confirm")  # Anna starts a red dog
+    frames(app, 3)
+    press_button(app, "keys1", "left")
+    press_button(app, "keys2", "left")
+    frames(app, 3)
+    press_button(app, "keys1", "confirm")  # both play onto it in the same frame: Anna's arrives first
+    press_button(app, "keys2", "confirm")
+    frames(app, 30)
+    log = list(table.model.log)
+    grew = next(i for i, line in enumerate(log) if line.startswith("Anna grows dog"))
+    refused = next(i for i, line in enumerate(log) if line.startswith("Refused (Ben)"))
+    assert grew < refused, log

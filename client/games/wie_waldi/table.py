@@ -60,6 +60,7 @@ class WieWaldiTable(GameTable):
         self.refused: dict[int, str] = {}  # seat -> the key of its last refused target
         self.refusals: dict[int, int] = {}  # seat -> refusals so far (its choices are made anew)
         self.last_completer: int | None = None  # who placed the latest marker ("Stop!")
+        self.held_lines: list[tuple[int, str]] = []  # (beat, log line): a lost race, told after the winning play
 
     # --- reading the table ------------------------------------------------------------------
     @property
@@ -68,6 +69,13 @@ class WieWaldiTable(GameTable):
 
     def dogs(self, view: dict | None = None) -> list[dict]:
         return (view if view is not None else self.view).get("dogs", [])
+
+    def fits_nowhere(self, seat: int) -> bool:
+        """A seat at this screen holds a card no dog takes: all it can do is put it back."""
+        legal = self.table.model.legal.get(seat) or []
+        return (seat in self.table.choosers and self.hand(seat) is not None and self.view.get("phase") == "race"
+                and bool(legal) and all(action["type"] == "put_back" for action in legal)
+                and self.table.model.pending.get(seat) is None)
 
     def hand(self, seat: int) -> str | None:
         """The card a seat at this screen holds (None for others: WA-8)."""
@@ -317,6 +325,10 @@ class WieWaldiTable(GameTable):
         return None  # the class's dwell
 
     def on_refusal(self, seat: int, code: str, reason: str) -> None:
+        model = self.table.model
+        if model.queue and model.log and model.log[-1].startswith("Refused ("):
+            # the winning play is still to be shown: its loser's line follows it in the log
+            self.held_lines.append((model.received, model.log.pop()))
         chooser = self.table.choosers[seat]
         self.lost[seat] = (self.clock, code)
         self.refusals[seat] = self.refusals.get(seat, 0) + 1
@@ -325,6 +337,10 @@ class WieWaldiTable(GameTable):
             chooser.cursor = None  # jump to the card's next legal target (see `preferred`)
 
     def on_shown(self, beat) -> None:
+        model = self.table.model
+        for line in [line for shown, line in self.held_lines if shown <= model.shown]:
+            model.add_log(line)
+        self.held_lines = [(shown, line) for shown, line in self.held_lines if shown > model.shown]
         view = self.view
         dogs = self.dogs()
         self.lanes.sync([dog["id"] for dog in dogs if not dog["complete"]])
