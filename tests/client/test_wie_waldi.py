@@ -408,3 +408,35 @@ def test_a_lost_race_is_logged_after_the_play_that_won_it(make_app):
     grew = next(i for i, line in enumerate(log) if line.startswith("Anna grows dog"))
     refused = next(i for i, line in enumerate(log) if line.startswith("Refused (Ben)"))
     assert grew < refused, log
+
+
+def test_the_kennel_says_who_owns_each_dog_and_counts_the_cards_owned(make_app, monkeypatch):
+    from client import art
+    from client.games.wie_waldi import kennel
+
+    app, table = table_of(make_app, [("Anna", "keys1"), ("Ben", "keys2")], seed=5, options={"rounds": 1})
+    until_race(app, table)
+    for turn in range(4000):
+        done = [dog for dog in table.model.view["dogs"] if dog["complete"]]
+        if len(done) >= 4 and not table.pacer.busy():
+            break
+        for seat in table.choosers:
+            seat_presses(app, table, seat, turn)
+        frames(app, 1, 1 / 20)
+    assert len(done) >= 4 and table.model.view["phase"] == "race"
+    frames(app, 90)  # the last dog has flown to the kennel
+    drawn, render = set(), art.text
+    monkeypatch.setattr(art, "text", lambda words, *a, **k: drawn.add(words) or render(words, *a, **k))
+    surface = pygame.Surface((1920, 1080))
+    table.draw(surface)
+    owned = kennel.owned_cards(table.model.view["dogs"], 2)
+    assert sum(owned) == sum(len(dog["cards"]) for dog in done) and "cards owned" in drawn
+    assert {str(count) for count in owned} <= drawn
+    dogs = {dog["id"]: dog for dog in done}
+    assert sorted(table.game.kennel) == sorted(dogs)
+    for slot, dog in enumerate(dogs[dog_id] for dog_id in table.game.kennel):
+        row = kennel.row_rect(slot, len(done))
+        disc = surface.get_at((row.left + kennel.OWNER // 2 - 8, row.centery))[:3]
+        assert disc == tuple(table.colour(dog["owner"]))[:3], (slot, dog["owner"])
+    app.logical.blit(surface, (0, 0))
+    shoot(app, "wie_waldi_kennel")
