@@ -14,7 +14,7 @@ from client.games.wild_west.sheet import COMPACT, FULL, Geometry
 from client.scenes.title import TitleScene
 from client.table.choices import action_key
 from client.table.results import ResultsScene
-from tests.client.conftest import frames, key, local_table, pad_button, post, shoot
+from tests.client.conftest import SCREENSHOTS, frames, key, local_table, pad_button, post, shoot
 from tests.client.drive import act, first_legal, key_event, play_each_seat, play_to_results
 
 PAD = 6
@@ -341,3 +341,34 @@ def test_new_cards_turn_over_without_the_last_rounds_pick_discs(make_app):
     assert game.revealed_picks() is None
     assert not game.status(0)[0] and "Writing" not in game.phase_text()
     shoot(app, "table_wild_west_new_cards")
+
+
+def test_the_side_tables_read_at_1280x720_with_four_sheets(make_app, monkeypatch):
+    """Four players at one screen: the score and group tables beside each sheet keep type of
+    at least 22 logical pixels (about 15 on a 1280x720 window); their small notes 20."""
+    from client import art
+    from client.games.wild_west import sheet as sheets
+    from client.games.wild_west.arrange import arrange
+
+    app, table = start(make_app, [("Anna", "mouse"), ("Ben", "keys1"), ("Clara", "keys2"), ("Dan", "bot:easy")],
+                       seed=3, bot_delay=60.0)
+    u = arrange(4, [0, 1, 2, 3]).sheets[0].u
+    geometry = sheets.Geometry(0, 0, u, sheets.FULL)
+    drawn, render = [], art.text
+    monkeypatch.setattr(art, "text", lambda words, size, *a, **k: drawn.append((words, size)) or
+                        render(words, size, *a, **k))
+    surface = pygame.Surface(geometry.rect.size)
+    for r in range(4):
+        sheets.draw_row_score(surface, geometry, r, [3, 0, 10, 0], [1, 0, 4, 0], r == 2)
+    sheets.draw_group_heading(surface, geometry)
+    for n in range(1, 7):
+        sheets.draw_size_row(surface, geometry, n, n % 3, 2)
+    sheets.draw_penalties(surface, geometry, 2, 1)
+    notes = {f"x{2}", "-1", "-3"}
+    assert min(size for words, size in drawn if words not in notes) >= 22, drawn
+    assert min(size for words, size in drawn if words in notes) >= 20, drawn
+    monkeypatch.setattr(art, "text", render)
+    assert table.game.geometry(0).u == u
+    frames(app, 5)
+    small = pygame.transform.smoothscale(app.logical, (1280, 720))  # what a 1280x720 window shows
+    pygame.image.save(small, str(SCREENSHOTS / "table_wild_west_side_tables_720p.png"))
