@@ -11,7 +11,8 @@ from client.games.architekton.board import TILE, group_links, square_centre
 from client.games.architekton.layout import BOARD, SUPPLY
 from client.games.architekton.words import chips, join, sides
 
-HINT = "wheel or + -: zoom    I J K L or right stick: pan    Home or Y: whole board"
+HINT = "Zoom: wheel, + -    Pan: I J K L, right stick    Whole board: Home, Y"
+HINT_SIZE = 26  # about 17 pixels on a 1280x720 window
 
 
 def progress(game, name: str) -> float:
@@ -104,9 +105,12 @@ def board(game, surface) -> None:
     if game.scoring is not None:
         scoring(game, surface)
     surface.set_clip(clip)
-    words = HINT if game.following else HINT + "   (now: your own view)"
-    art.blit_text(surface, words, 22, art.INK_FAINT, (view_rect.right - 16, view_rect.bottom - 10), "bottomright",
-                  weight="regular")
+    words = HINT if game.following else "Your own view.    " + HINT
+    width = min(art.text_width(words, HINT_SIZE) + 28, view_rect.width - 40)
+    strip = pygame.Rect(0, 0, width, HINT_SIZE + 14)
+    strip.bottomright = (view_rect.right - 14, view_rect.bottom - 8)
+    surface.blit(art.panel(strip.size, art.NIGHT, None, 10, 200), strip)
+    art.blit_text(surface, words, HINT_SIZE, art.INK_DIM, strip.center, "center", width=strip.width - 20)
 
 
 FELT = (30, 34, 32)
