@@ -440,3 +440,18 @@ def test_the_kennel_says_who_owns_each_dog_and_counts_the_cards_owned(make_app, 
         assert disc == tuple(table.colour(dog["owner"]))[:3], (slot, dog["owner"])
     app.logical.blit(surface, (0, 0))
     shoot(app, "wie_waldi_kennel")
+
+
+def test_many_short_dogs_use_the_tables_width_rather_than_shrink():
+    from client.games.wie_waldi.art import CARD_RATIO
+    from client.games.wie_waldi.lanes import DOGS, LABEL, Lanes
+
+    lanes = Lanes(DOGS)
+    for count in range(1, 26):  # heads come out one by one; every dog has three cards
+        lanes.sync(list(range(count)), {dog: 3 for dog in range(count)})
+    assert lanes.card_height() >= 50  # was 35: eight thin rows of four wide, mostly empty lanes
+    lane_rects = [lanes.lane_rect(lanes.lanes[dog]) for dog in range(25)]
+    assert all(DOGS.contains(rect) for rect in lane_rects)
+    assert not any(a.colliderect(b) for i, a in enumerate(lane_rects) for b in lane_rects[i + 1:])
+    width = round(lanes.card_height() * CARD_RATIO)
+    assert all(rect.width - LABEL >= 6 * width for rect in lane_rects)  # room to grow three cards unsqueezed

@@ -79,6 +79,10 @@ class WieWaldiTable(GameTable):
             return None
         return self.seat_view(seat).get("hand")
 
+    def lengths(self) -> dict[int, int]:
+        """Cards in each open dog, as shown."""
+        return {dog["id"]: len(dog["cards"]) for dog in self.dogs() if not dog["complete"]}
+
     def latest_view(self) -> dict:
         """The newest view this screen has received (it may wait behind a dwell)."""
         queue = self.table.model.queue
@@ -275,7 +279,7 @@ class WieWaldiTable(GameTable):
         return 0.0
 
     def on_dog_started(self, event: dict) -> float:
-        self.lanes.place(event["dog"])
+        self.lanes.place(event["dog"], self.lengths())
         self.arrive(event["dog"], 0, event["player"])
         return 0.0
 
@@ -339,7 +343,7 @@ class WieWaldiTable(GameTable):
         self.held_lines = [(shown, line) for shown, line in self.held_lines if shown > model.shown]
         view = self.view
         dogs = self.dogs()
-        self.lanes.sync([dog["id"] for dog in dogs if not dog["complete"]])
+        self.lanes.sync([dog["id"] for dog in dogs if not dog["complete"]], self.lengths())
         done = [dog["id"] for dog in dogs if dog["complete"]]
         self.kennel = [d for d in self.kennel if d in done] + [d for d in done if d not in self.kennel]
         if view.get("phase") == "ready" and self.ready_end is None:
