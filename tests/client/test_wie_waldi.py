@@ -455,3 +455,15 @@ def test_many_short_dogs_use_the_tables_width_rather_than_shrink():
     assert not any(a.colliderect(b) for i, a in enumerate(lane_rects) for b in lane_rects[i + 1:])
     width = round(lanes.card_height() * CARD_RATIO)
     assert all(rect.width - LABEL >= 6 * width for rect in lane_rects)  # room to grow three cards unsqueezed
+
+
+def test_a_pile_button_pressed_before_wuff_is_answered(make_app):
+    app, table = table_of(make_app, [("Anna", "keys1"), ("Ben", f"pad:{PAD_ID}")], seed=6)
+    frames(app, 30)
+    assert table.model.view["phase"] == "ready" and table.live[0] == []
+    press_button(app, "keys1", "left")
+    press_button(app, f"pad:{PAD_ID}", "secret")
+    frames(app, 2)
+    words = [toast.words for toast in app.toasts.toasts]
+    assert "Anna: wait for Wuff!" in words and "Ben: wait for Wuff!" in words
+    assert table.host.log == []  # and nothing was sent

@@ -190,7 +190,7 @@ class ArchitektonTable(GameTable):
             else:
                 return False
             return True
-        return False
+        return super().on_input(intent)
 
     def on_seat_input(self, seat: int, intent) -> bool:
         action = intent.action

@@ -185,7 +185,7 @@ class DieMauerTable(GameTable):
                 if end is not None:
                     chooser.cursor = end.key
                     return True
-        return False
+        return super().on_input(intent)
 
     def end_under(self, seat: int, pos) -> Choice | None:
         """``seat``'s public end choice whose ghost spot on the wall is under ``pos``."""

@@ -143,6 +143,15 @@ class WieWaldiTable(GameTable):
             return "Race! Draw, and play where the coat fits"
         return "Game over"
 
+    def pause_words(self) -> str | None:
+        if self.stopping():
+            return "the round is over"
+        if self.tallying():
+            return "the tally is on; the next round follows"
+        if self.view.get("phase") == "ready":
+            return "wait for Wuff!"
+        return super().pause_words()
+
     def stop_words(self, event: dict) -> str:
         if event["reason"] == "stop" and self.last_completer is not None:
             return f"Stop! {self.table.name(self.last_completer)} placed the sixth marker"
