@@ -40,6 +40,10 @@ GAMES = {
     "wild_west": ([("Anna", "mouse"), ("Ben", "keys1"), ("Clara", "keys2"), ("Dan", f"pad:{PAD}")], {}, 8, None),
     "wie_waldi": ([("Anna", "mouse"), ("Ben", "keys1"), ("Clara", "keys2"), ("Dan", f"pad:{PAD}")],
                   {"rounds": 1}, 8, None),
+    # the only seat at the screen: its private panel stays open
+    "wild_west-solo": ([("Anna", "mouse")], {}, 21, None),
+    "drunter_druber-solo": ([("Anna", f"pad:{PAD}"), ("Bot", "bot:easy"), ("Bot 2", "bot:easy")],
+                            {"variant": True}, 3, None),
 }
 RULING_ID = re.compile(r"\b[A-Z]{2}-\d")
 PLAN = {"vote": {0: ["neee"], 1: ["jein"]}, "jein": "no", "blind": "nee"}  # a Jein, a lost vote
@@ -52,6 +56,8 @@ PHASES = {
     "architekton-keys": {"take", "place"},
     "wild_west": {"pick", "write"},
     "wie_waldi": {"race"},
+    "wild_west-solo": {"pick", "write"},
+    "drunter_druber-solo": {"place", "pick"},
 }
 
 
@@ -137,8 +143,7 @@ def test_every_device_sends_every_intent_in_every_phase_nothing_raises_and_no_ru
     app.push(TitleScene(app))
     post(pygame.CONTROLLERDEVICEADDED, instance_id=PAD, device_index=0)
     frames(app, 1)
-    table = local_table(app, seats + [("Bot", "bot:easy")] * (2 - len(seats)), seed=seed, bot_delay=0.05,
-                        game_id=game_id, options=options)
+    table = local_table(app, seats, seed=seed, bot_delay=0.05, game_id=game_id, options=options)
     frames(app, 3)
     swept: dict[tuple, int] = {}
 
