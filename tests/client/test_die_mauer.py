@@ -127,3 +127,17 @@ def test_a_pick_this_screen_did_not_make_is_not_called_yours(make_app, monkeypat
     frames(app, 5)
     assert table.model.seat_views[0]["plans"]["mine"] == "2"
     assert f"You picked: {NAMES['2']}" in panel_words(table, 0, monkeypatch)
+
+
+def test_while_the_outcome_plays_the_phase_line_never_asks_for_picks_again(make_app):
+    app, table = table_of(make_app, [("Anna", "keys1"), ("Ben", "keys2"), ("Cleo", "bot:easy")], bot_delay=0.05)
+    both_pick(app, table)
+    game, lines = table.game, []
+    for _ in range(600):
+        frames(app, 1)
+        if game.reveal is not None and table.pacer.beat is not None:
+            lines.append(game.phase_text())
+        elif lines:
+            break
+    assert lines
+    assert not [line for line in lines if "picks a piece in secret" in line], sorted(set(lines))

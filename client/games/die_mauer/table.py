@@ -28,6 +28,7 @@ from engines.die_mauer import END_NAMES, LEFT, PIECE_NAMES, PIECES, RIGHT
 CARD = (100, 104)  # a choice in the private panel
 PUBLIC_CARD = (170, 112)  # a public end choice, in the band over the seats
 NAMES = {**PIECE_NAMES, None: "empty fist"}
+CAPTIONED = ("built", "donation", "turn", "round")  # events the phase line tells while they show
 REFUSALS = {  # the shared screen's words for a refused private pick (never names a piece)
     "piece_not_held": "that piece is not in their stock",
     "no_such_piece": "that is not a piece",
@@ -77,8 +78,8 @@ class DieMauerTable(GameTable):
     def phase_text(self) -> str:
         view, name = self.view, self.table.name
         tween = self.table.anim.tweens.tweens.get("caption")
-        if self.caption and tween is not None and not tween.done:
-            return self.caption  # what the fists just showed, while the table dwells on it
+        if self.caption and ((tween is not None and not tween.done) or self.catching_up()):
+            return self.caption  # what the fists just showed, while the table dwells on what follows
         phase = view.get("phase")
         if phase == "plan":
             return f"Master builder: {name(view['master'])}. Everyone picks a piece in secret."
@@ -229,6 +230,12 @@ class DieMauerTable(GameTable):
                 space.drops[-1].update(kind="reveal", seat=seat)
         self.table.app.sounds.play("reveal")
         return 2.6
+
+    def on_event(self, event: dict) -> float:
+        seconds = super().on_event(event)
+        if event["type"] in CAPTIONED:  # the phase line tells what is shown, not the view before it
+            self.show_caption(self.describe(event) or "", seconds)
+        return seconds
 
     def on_outcome(self, event: dict) -> float:
         self.show_caption(outcome_text(event, self.table.name), self.dwell["outcome"])
