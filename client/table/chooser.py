@@ -5,6 +5,7 @@ Every local seat has one, and all of them are live at once: a simultaneous or re
 table never waits for one seat to finish before another may choose.
 """
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -26,6 +27,8 @@ class Chooser:
     armed_at: float = 0.0
     stage: dict = field(default_factory=dict)  # the game's per-seat steps (a chosen tile, a rotation)
     private_note: str = ""  # what only this seat may read (a refused secret's reason, a donation)
+    # a game's own way to move the cursor (choices, index, direction) -> index; else `navigate`
+    steer: Callable[[list[Choice], int, str], int] | None = None
 
     def listens_to(self, device: str) -> bool:
         return self.device == "any" or self.device == device
@@ -51,7 +54,9 @@ class Chooser:
         if not choices:
             return False
         self.keep_focus(choices)
-        index = navigate([c.rect for c in choices], self.focus(choices) or 0, direction)
+        current = self.focus(choices) or 0
+        index = self.steer(choices, current, direction) if self.steer else \
+            navigate([c.rect for c in choices], current, direction)
         moved = choices[index].key != self.cursor
         self.cursor = choices[index].key
         return moved

@@ -33,6 +33,8 @@ PRIVATE_BAND = pygame.Rect(30, 584, art.W - 60, 224)  # between board and seats
 BLIND_BUTTONS = ("up", "right", "down", "left", "confirm", "back", "alt", "secret")
 HINT_HEIGHT = 32  # a seat's "hold peek to choose" line
 LEGEND_HEIGHT = 118  # a gamepad's blind-pick legend
+# Buttons whose press while the table pauses is answered (see `GameTable.asked_to_wait`).
+WAITING_BUTTONS = ("confirm", "back", "alt", "secret", "up", "down", "left", "right")
 
 
 @dataclass
@@ -241,13 +243,40 @@ class GameTable:
         """The host refused ``seat``'s intent (a lost race: flash the card, keep it)."""
 
     def on_seat_input(self, seat: int, intent) -> bool:
-        """Buttons the shared chooser does not use (alt, secret, back, wheel, look)."""
-        return False
+        """Buttons the shared chooser does not use (alt, secret, back, wheel, look), and a
+        confirm that hit no choice (by default: `asked_to_wait`)."""
+        return self.asked_to_wait(seat, intent)
+
+    def catching_up(self) -> bool:
+        """Whether the table plays events its shown view does not hold yet (a reveal, an
+        outcome): what the view says about seats (who chooses, who is locked in) is stale."""
+        return self.table.pacer.beat is not None
+
+    def pause_words(self) -> str | None:
+        """Why a seat cannot choose for a moment (the table still shows a reveal or an
+        outcome), or None when the table is not pausing."""
+        return "one moment, the table is still showing what happened" if self.table.pacer.busy() else None
+
+    def asked_to_wait(self, seat: int, intent) -> bool:
+        """A press with nothing to choose while the table pauses (`pause_words`): say so,
+        rather than let the press vanish."""
+        table = self.table
+        if intent.action not in WAITING_BUTTONS or not intent.pressed or table.live.get(seat) \
+                or table.model.pending.get(seat) is not None:
+            return False
+        words = self.pause_words()
+        if words is None:
+            return False
+        table.app.toasts.add(f"{table.name(seat)}: {words}", problem=False, colour=table.colour(seat), seconds=1.6,
+                             owner=table, at=table.layout.seats.get(seat), key=f"wait{seat}")
+        return True
 
     def on_input(self, intent) -> bool:
         """Input no seat took: any key by name (``raw``, its name in ``text``: a zoom key
-        for everyone at the screen), a mouse or pad no seat plays with (its wheel, stick)."""
-        return False
+        for everyone at the screen), a mouse or pad no seat plays with (its wheel, stick),
+        a seat's direction with nothing to move to (by default: `asked_to_wait`)."""
+        return any(self.asked_to_wait(seat, intent) for seat, chooser in self.table.choosers.items()
+                   if chooser.listens_to(intent.device))
 
     def update(self, dt: float) -> None:
         """Per-frame work of the game's own (a camera gliding to the cursor)."""

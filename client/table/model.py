@@ -10,11 +10,13 @@ table shows, so the screen never runs ahead of what the players are looking at.
 Accepts and rejects are not paced: they answer a seat's own intent (`Pending`) at once.
 """
 
+import re
 from collections import deque
 from dataclasses import dataclass, field
 from typing import Any, TypedDict
 
 LOG_LINES = 400
+RULING_ID = re.compile(r" ?\((?:[^()]*, )?[A-Z]{2}-\d+[a-z0-9.]*\)")
 
 
 class GameResult(TypedDict):
@@ -52,6 +54,12 @@ class Pending:
     label: str = ""  # the choice's words ("Sent: 6-wall" in a private panel)
     rect: Any = None  # where the choice was (a pending mark stands there)
     accepted_beat: int | None = None  # shown once the beats up to this one are shown
+
+
+def without_ruling_ids(words: str) -> str:
+    """An engine's sentence as players read it: its rulings' ids ("(AR-2)", "(building
+    order §2, DM-3)") are for the code and the docs."""
+    return RULING_ID.sub("", words)
 
 
 @dataclass
@@ -128,7 +136,8 @@ class TableModel:
                 self.pending[channel] = None
             else:
                 pending = None
-            return Refusal(channel, str(message.get("code", "")), str(message.get("reason", "")), pending)
+            return Refusal(channel, str(message.get("code", "")), without_ruling_ids(str(message.get("reason", ""))),
+                           pending)
         elif kind == "lobby":
             seats = [seat for seat in message.get("seats", []) if isinstance(seat, dict)]
             if len(seats) == self.players:

@@ -94,14 +94,16 @@ def mouse_event(app, kind, pos, button: int | None = None) -> None:
         post(kind, pos=window, button=button)
 
 
-def path(rects, start: int, goal: int) -> list[str]:
-    """The shortest list of directions that walks a cursor from ``start`` to ``goal``."""
+def path(choices, start: int, goal: int, steer=None) -> list[str]:
+    """The shortest list of directions that walks a cursor from ``start`` to ``goal``
+    (moving as the seat's chooser does: the game's ``steer``, else `navigate`)."""
+    rects = [c.rect for c in choices]
     seen, frontier = {start: []}, [start]
     for _ in range(len(rects) + 1):
         following = []
         for index in frontier:
             for direction in DIRECTIONS:
-                nxt = navigate(rects, index, direction)
+                nxt = steer(choices, index, direction) if steer else navigate(rects, index, direction)
                 if nxt not in seen:
                     seen[nxt] = seen[index] + [direction]
                     following.append(nxt)
@@ -197,7 +199,7 @@ def walk(app, table, seat, choice, press) -> None:
     choices = table.usable(seat)
     start = table.choosers[seat].focus(choices) or 0
     goal = next(i for i, c in enumerate(choices) if c.key == choice.key)
-    for direction in path([c.rect for c in choices], start, goal):
+    for direction in path(choices, start, goal, table.choosers[seat].steer):
         press(direction)
         frames(app, 1)
     assert table.choosers[seat].cursor == choice.key, "the cursor did not reach the choice"
@@ -261,10 +263,10 @@ def driver(game_id: str):
 
 
 def play_to_results(app, table: TableScene, pick=None, dt: float = 3 / 60, limit: int = 6000,
-                    shots: str | None = None) -> dict:
+                    shots: str | None = None, each=None) -> dict:
     """Drive every local seat through its device until the results show; returns how
     often each way of choosing was used. With ``shots``, the first frame of every new
-    phase is saved as ``<shots>_<phase>``."""
+    phase is saved as ``<shots>_<phase>``; ``each()`` runs before every step at the table."""
     pick = pick or driver(table.info.id)
     done: dict[str, int] = {}
     seen_phases: set = set()
@@ -272,6 +274,8 @@ def play_to_results(app, table: TableScene, pick=None, dt: float = 3 / 60, limit
         assert turn < limit, f"no results after {limit} steps; did {done}"
         if isinstance(app.top, ResultsScene):
             break
+        if app.top is table and each is not None:
+            each()
         if app.top is table:
             seats = list(table.choosers)
             for seat in seats[turn % len(seats):] + seats[:turn % len(seats)]:  # each seat in turn

@@ -19,7 +19,7 @@ from client.table.results import ResultsScene
 from engines import Rng, new_game
 from engines.architekton import bot
 from engines.architekton.tiles import BUILDINGS, FACING, ROTATIONS, TERRAINS
-from tests.client.conftest import frames, key, local_table, post, shoot
+from tests.client.conftest import SCREENSHOTS, frames, key, local_table, post, shoot
 from tests.client.drive import act, play_to_results
 
 GAME = "architekton"
@@ -380,7 +380,7 @@ def test_the_last_round_is_announced_when_it_begins(make_app):
     game = table.game
     assert watch(app, table, 8, lambda: game.banner is not None and game.banner["words"] == "Last round")
     frames(app, 4, 0.05)
-    assert "(AR-5)" in game.banner["more"] and game.shown.turns_left in (1, 2)
+    assert "turn" in game.banner["more"] and game.shown.turns_left in (1, 2)
     assert "last round" in game.status_text()
     shoot(app, "table_architekton_last_round")
 
@@ -436,7 +436,7 @@ def test_final_scoring_removes_buildings_then_traces_each_largest_group(make_app
     shoot(app, "table_architekton_final_removal")
     frames(app, 60, 0.05)
     shoot(app, "table_architekton_final_traced")
-    assert any(line.startswith("Final scoring (AR-6)") for line in table.model.log)
+    assert any(line.startswith("Final scoring: ") for line in table.model.log)
     app.settings.animation = "fast"
     play_to_results(app, table)
     standings = app.top.standings
@@ -515,3 +515,25 @@ def test_the_shown_board_follows_events_then_equals_the_view():
     left, top, width, height = shown.bounds(0)
     xs = [x for x, _ in shown.cells]
     assert (left, width) == (min(xs) * TILE, (max(xs) - min(xs) + 1) * TILE)
+
+
+def test_the_zoom_hint_reads_at_1280x720(make_app, monkeypatch):
+    from client import art
+    from client.games.architekton.paint import HINT
+
+    seed, log = find(stop=lambda state: len(state.board) >= 8)
+    app, table = replayed(make_app, seed, log)
+    drawn, render = [], art.text
+    monkeypatch.setattr(art, "text", lambda words, size, *a, **k: drawn.append((words, size)) or
+                        render(words, size, *a, **k))
+    table.draw(app.logical)
+    hint = [(words, size) for words, size in drawn if words.endswith(HINT)]
+    assert hint and all(size >= 26 for _, size in hint), hint  # at least 17 pixels on a 1280x720 window
+    key("l")  # pan: the players' own view, said in full
+    frames(app, 3)
+    drawn.clear()
+    table.draw(app.logical)
+    assert any(words == "Your own view.    " + HINT for words, _ in drawn)
+    monkeypatch.setattr(art, "text", render)
+    small = pygame.transform.smoothscale(app.logical, (1280, 720))
+    pygame.image.save(small, str(SCREENSHOTS / "table_architekton_hint_720p.png"))

@@ -373,3 +373,77 @@ def test_a_board_painted_tile_by_tile_looks_like_one_painted_at_once(make_app):
             assert pygame.image.tobytes(picture, "RGB") == pygame.image.tobytes(fresh, "RGB"), len(tiles)
             checked += 1
     assert checked > 5
+
+
+def test_clicks_and_the_wheel_during_the_seats_own_vote_and_pick_change_nothing(make_app, monkeypatch):
+    """Issue 23's crash: the mouse seat clicked on the board during its own toilet vote."""
+    for reached, variant in ((voting, False), (picking, True)):
+        starting_at(monkeypatch, reached, seed=5 if variant else 21)
+        app = make_app()
+        seats = [("Anna", "mouse"), ("Ben", "keys1"), ("Cleo", "bot:easy")]
+        table = local_table(app, seats, seed=9, bot_delay=30, game_id="drunter_druber", options={"variant": variant})
+        frames(app, 20)
+        assert table.live[0] and all(c.private for c in table.live[0])
+        for spot in (table.layout.board.center, table.game.draw.parts(0)["hand"].center, (5, 5)):
+            mouse_event(app, pygame.MOUSEMOTION, spot)
+            mouse_event(app, pygame.MOUSEBUTTONDOWN, spot, 1)
+            mouse_event(app, pygame.MOUSEBUTTONUP, spot, 1)
+            post(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False, precise_x=0.0, precise_y=-1.0)
+            frames(app, 2)
+        assert table.model.pending.get(0) is None and table.app.top is table
+        assert table.model.phase == ("pick" if variant else "vote")
+
+
+def test_a_voter_who_has_put_down_cards_no_longer_shows_as_voting(make_app, monkeypatch):
+    app = make_app()
+    table = vote_table(app, monkeypatch, ["ja"])
+    walk(app, table, 0, next(c for c in table.usable(0) if c.key == "put"),
+         lambda d: (key_event(KEYS["keys1"][d], True), key_event(KEYS["keys1"][d], False)))
+    press(app, "keys1", "confirm")
+    key_event("left shift", False)
+    after = []
+    for _ in range(90):
+        frames(app, 1)
+        if 0 in table.game.tray["counts"]:  # her cards went down on the table
+            after.append(table.game.draw.seat_status(0)[0])
+    assert after and "votes" not in after, after
+    assert after[0] == "1 card down"
+
+
+def test_directions_move_the_ghost_the_way_pressed_and_never_round_the_board(make_app):
+    app = make_app()
+    table = local_table(app, [("Anna", "keys1"), ("Bot", "bot:easy")], seed=4, bot_delay=30,
+                        game_id="drunter_druber", options={"variant": False})
+    frames(app, 20)
+    moved = 0
+    for tile in [c for c in table.live[0] if c.data[0] == "tile"]:
+        act(app, table, 0, tile)
+        frames(app, 2)
+        places = placements_of(table, 0)
+        for start in places:
+            for direction, (dx, dy) in (("right", (1, 0)), ("left", (-1, 0)), ("down", (0, 1)), ("up", (0, -1))):
+                table.choosers[0].cursor = start.key
+                press(app, "keys1", direction)
+                now = next(c for c in table.live[0] if c.key == table.choosers[0].cursor)
+                x, y = now.rect.centerx - start.rect.centerx, now.rect.centery - start.rect.centery
+                assert now is start or x * dx + y * dy > 0, (direction, start.label, now.label)
+                moved += now is not start
+        press(app, "keys1", "back")
+    assert moved > 10
+
+
+def test_the_two_walls_look_different(make_app):
+    """A tile on the north wall and the same tile on the south wall: told apart by colour."""
+    make_app()
+    tiles = [{"stretch": "wall_nw", "kind": "wall", "size": 2, "cells": [[1, 0], [2, 0]]},
+             {"stretch": "wall_se", "kind": "wall", "size": 2, "cells": [[13, 9], [12, 9]]}]
+    board = T.BoardPainter().image(tiles)
+
+    def middle(cells) -> tuple:
+        rect = T.cells_rect([tuple(c) for c in cells]).move(-T.FRAME.left, -T.FRAME.top)
+        return tuple(pygame.transform.average_color(board, rect.inflate(-30, -30))[:3])
+
+    north, south = middle(tiles[0]["cells"]), middle(tiles[1]["cells"])
+    assert sum(abs(a - b) for a, b in zip(north, south, strict=True)) > 40, (north, south)
+    ghosts = [T.lone_tile(stretch, ((5, 5), (6, 5)), "w") for stretch in ("wall_nw", "wall_se")]
+    assert pygame.image.tobytes(ghosts[0], "RGBA") != pygame.image.tobytes(ghosts[1], "RGBA")

@@ -366,3 +366,104 @@ def test_the_results_ignore_presses_meant_for_the_race(make_app):
     key_event(KEYS["keys1"]["confirm"], False)
     frames(app, 2)
     assert started
+
+
+def test_a_card_that_fits_nowhere_says_so_and_how_to_put_it_back(make_app, monkeypatch):
+    from client import art
+
+    app, table = table_of(make_app, [("Anna", "keys1"), ("Ben", "keys2")], seed=2)
+    rig(table.host, 0, 0, ["Mry"])  # a middle, and no dog on the table yet
+    until_race(app, table)
+    drawn, render = set(), art.text
+    monkeypatch.setattr(art, "text", lambda words, *a, **k: drawn.add(words) or render(words, *a, **k))
+    frames(app, 2)
+    assert not any("fits nowhere" in words for words in drawn)
+    press_button(app, "keys1", "left")
+    frames(app, 3)
+    assert table.game.hand(0) == "Mry"
+    assert "fits nowhere: Q puts it back" in drawn
+    shoot(app, "wie_waldi_fits_nowhere")
+    drawn.clear()
+    press_button(app, "keys1", "back")
+    frames(app, 3)
+    assert table.game.hand(0) is None and not any("fits nowhere" in words for words in drawn)
+
+
+def test_a_lost_race_is_logged_after_the_play_that_won_it(make_app):
+    app, table = table_of(make_app, [("Anna", "keys1"), ("Ben", "keys2")], seed=2)
+    rig(table.host, 0, 0, ["Mry", "Hr"])
+    rig(table.host, 1, 0, ["Mrg"])
+    until_race(app, table)
+    press_button(app, "keys1", "left")
+    frames(app, 2)
+    press_button(app, "keys1", "confirm")  # Anna starts a red dog
+    frames(app, 3)
+    press_button(app, "keys1", "left")
+    press_button(app, "keys2", "left")
+    frames(app, 3)
+    press_button(app, "keys1", "confirm")  # both play onto it in the same frame: Anna's arrives first
+    press_button(app, "keys2", "confirm")
+    frames(app, 30)
+    log = list(table.model.log)
+    grew = next(i for i, line in enumerate(log) if line.startswith("Anna grows dog"))
+    refused = next(i for i, line in enumerate(log) if line.startswith("Refused (Ben)"))
+    assert grew < refused, log
+
+
+def test_the_kennel_says_who_owns_each_dog_and_counts_the_cards_owned(make_app, monkeypatch):
+    from client import art
+    from client.games.wie_waldi import kennel
+
+    app, table = table_of(make_app, [("Anna", "keys1"), ("Ben", "keys2")], seed=5, options={"rounds": 1})
+    until_race(app, table)
+    for turn in range(4000):
+        done = [dog for dog in table.model.view["dogs"] if dog["complete"]]
+        if len(done) >= 4 and not table.pacer.busy():
+            break
+        for seat in table.choosers:
+            seat_presses(app, table, seat, turn)
+        frames(app, 1, 1 / 20)
+    assert len(done) >= 4 and table.model.view["phase"] == "race"
+    frames(app, 90)  # the last dog has flown to the kennel
+    drawn, render = set(), art.text
+    monkeypatch.setattr(art, "text", lambda words, *a, **k: drawn.add(words) or render(words, *a, **k))
+    surface = pygame.Surface((1920, 1080))
+    table.draw(surface)
+    owned = kennel.owned_cards(table.model.view["dogs"], 2)
+    assert sum(owned) == sum(len(dog["cards"]) for dog in done) and "cards owned" in drawn
+    assert {str(count) for count in owned} <= drawn
+    dogs = {dog["id"]: dog for dog in done}
+    assert sorted(table.game.kennel) == sorted(dogs)
+    for slot, dog in enumerate(dogs[dog_id] for dog_id in table.game.kennel):
+        row = kennel.row_rect(slot, len(done))
+        disc = surface.get_at((row.left + kennel.OWNER // 2 - 8, row.centery))[:3]
+        assert disc == tuple(table.colour(dog["owner"]))[:3], (slot, dog["owner"])
+    app.logical.blit(surface, (0, 0))
+    shoot(app, "wie_waldi_kennel")
+
+
+def test_many_short_dogs_use_the_tables_width_rather_than_shrink():
+    from client.games.wie_waldi.art import CARD_RATIO
+    from client.games.wie_waldi.lanes import DOGS, LABEL, Lanes
+
+    lanes = Lanes(DOGS)
+    for count in range(1, 26):  # heads come out one by one; every dog has three cards
+        lanes.sync(list(range(count)), {dog: 3 for dog in range(count)})
+    assert lanes.card_height() >= 50  # was 35: eight thin rows of four wide, mostly empty lanes
+    lane_rects = [lanes.lane_rect(lanes.lanes[dog]) for dog in range(25)]
+    assert all(DOGS.contains(rect) for rect in lane_rects)
+    assert not any(a.colliderect(b) for i, a in enumerate(lane_rects) for b in lane_rects[i + 1:])
+    width = round(lanes.card_height() * CARD_RATIO)
+    assert all(rect.width - LABEL >= 6 * width for rect in lane_rects)  # room to grow three cards unsqueezed
+
+
+def test_a_pile_button_pressed_before_wuff_is_answered(make_app):
+    app, table = table_of(make_app, [("Anna", "keys1"), ("Ben", f"pad:{PAD_ID}")], seed=6)
+    frames(app, 30)
+    assert table.model.view["phase"] == "ready" and table.live[0] == []
+    press_button(app, "keys1", "left")
+    press_button(app, f"pad:{PAD_ID}", "secret")
+    frames(app, 2)
+    words = [toast.words for toast in app.toasts.toasts]
+    assert "Anna: wait for Wuff!" in words and "Ben: wait for Wuff!" in words
+    assert table.host.log == []  # and nothing was sent

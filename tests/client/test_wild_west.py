@@ -14,8 +14,8 @@ from client.games.wild_west.sheet import COMPACT, FULL, Geometry
 from client.scenes.title import TitleScene
 from client.table.choices import action_key
 from client.table.results import ResultsScene
-from tests.client.conftest import frames, key, local_table, pad_button, post, shoot
-from tests.client.drive import act, first_legal, key_event, play_to_results
+from tests.client.conftest import SCREENSHOTS, frames, key, local_table, pad_button, post, shoot
+from tests.client.drive import act, first_legal, key_event, play_each_seat, play_to_results
 
 PAD = 6
 GAME = "wild_west"
@@ -317,7 +317,7 @@ def test_rarer_events_are_told_in_the_log_and_shown(make_app):
     }.items()}
     assert lines == {"graves_lost": "Ben loses 2 graves: no empty section left",
                      "track_complete": "Anna completes the track of row 3",
-                     "extension": "A completed track: one more round (WW-7)",
+                     "extension": "A completed track: one more round",
                      "timeout": "Time is up: Anna and Ben missed the pick"}
     assert game.on_event({"type": "track_complete", "player": 0, "row": 2}) > 0
     assert "completes the track of row 3" in game.phase_text()
@@ -325,4 +325,50 @@ def test_rarer_events_are_told_in_the_log_and_shown(make_app):
     assert any("2 graves lost" in toast.words for toast in app.toasts.toasts)
     assert game.on_event({"type": "extension", "round": 5}) > 0
     frames(app, 3)
-    assert "one more round is played (WW-7)" in game.phase_text()
+    assert "one more round is played" in game.phase_text()
+
+
+def test_new_cards_turn_over_without_the_last_rounds_pick_discs(make_app):
+    app, table = start(make_app, [("Anna", "keys1"), ("Ben", "bot:easy")], seed=5, bot_delay=0.05)
+    game, moves = table.game, {}
+    for _ in range(600):
+        if game.dealt is not None and table.model.phase == "write":  # the deal plays; the view is last round's
+            break
+        play_each_seat(app, table, moves)
+        frames(app, 1)
+    assert game.dealt is not None and table.model.phase == "write"
+    assert table.model.view.get("last_picks")  # what the stale view would show
+    assert game.revealed_picks() is None
+    assert not game.status(0)[0] and "Writing" not in game.phase_text()
+    shoot(app, "table_wild_west_new_cards")
+
+
+def test_the_side_tables_read_at_1280x720_with_four_sheets(make_app, monkeypatch):
+    """Four players at one screen: the score and group tables beside each sheet keep type of
+    at least 22 logical pixels (about 15 on a 1280x720 window); their small notes 20."""
+    from client import art
+    from client.games.wild_west import sheet as sheets
+    from client.games.wild_west.arrange import arrange
+
+    app, table = start(make_app, [("Anna", "mouse"), ("Ben", "keys1"), ("Clara", "keys2"), ("Dan", "bot:easy")],
+                       seed=3, bot_delay=60.0)
+    u = arrange(4, [0, 1, 2, 3]).sheets[0].u
+    geometry = sheets.Geometry(0, 0, u, sheets.FULL)
+    drawn, render = [], art.text
+    monkeypatch.setattr(art, "text", lambda words, size, *a, **k: drawn.append((words, size)) or
+                        render(words, size, *a, **k))
+    surface = pygame.Surface(geometry.rect.size)
+    for r in range(4):
+        sheets.draw_row_score(surface, geometry, r, [3, 0, 10, 0], [1, 0, 4, 0], r == 2)
+    sheets.draw_group_heading(surface, geometry)
+    for n in range(1, 7):
+        sheets.draw_size_row(surface, geometry, n, n % 3, 2)
+    sheets.draw_penalties(surface, geometry, 2, 1)
+    notes = {f"x{2}", "-1", "-3"}
+    assert min(size for words, size in drawn if words not in notes) >= 22, drawn
+    assert min(size for words, size in drawn if words in notes) >= 20, drawn
+    monkeypatch.setattr(art, "text", render)
+    assert table.game.geometry(0).u == u
+    frames(app, 5)
+    small = pygame.transform.smoothscale(app.logical, (1280, 720))  # what a 1280x720 window shows
+    pygame.image.save(small, str(SCREENSHOTS / "table_wild_west_side_tables_720p.png"))

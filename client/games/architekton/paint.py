@@ -11,7 +11,8 @@ from client.games.architekton.board import TILE, group_links, square_centre
 from client.games.architekton.layout import BOARD, SUPPLY
 from client.games.architekton.words import chips, join, sides
 
-HINT = "wheel or + -: zoom    I J K L or right stick: pan    Home or Y: whole board"
+HINT = "Zoom: wheel, + -    Pan: I J K L, right stick    Whole board: Home, Y"
+HINT_SIZE = 26  # about 17 pixels on a 1280x720 window
 
 
 def progress(game, name: str) -> float:
@@ -60,11 +61,11 @@ def supply(game, surface) -> None:
         surface.blit(art.panel(box.size, (70, 36, 36), art.DANGER, 14), box)
         art.blit_text(surface, "LAST ROUND", 40, art.DANGER, (box.centerx, box.top + 30), "center", "bold")
         left = game.shown.turns_left
-        art.blit_text(surface, f"{left} turn{'s' if left != 1 else ''} left (AR-5)", 28, art.INK,
+        art.blit_text(surface, f"{left} turn{'s' if left != 1 else ''} left", 28, art.INK,
                       (box.centerx, box.top + 70), "center")
     elif view.get("revenge"):
         art.blit_text(surface, "Revenge match: first to", 26, art.INK_DIM, (SUPPLY.left + 22, SUPPLY.bottom - 80))
-        art.blit_text(surface, "2 victory points (AR-7)", 26, art.INK_DIM, (SUPPLY.left + 22, SUPPLY.bottom - 50))
+        art.blit_text(surface, "2 victory points", 26, art.INK_DIM, (SUPPLY.left + 22, SUPPLY.bottom - 50))
 
 
 # --- the board ------------------------------------------------------------------------------------
@@ -104,9 +105,12 @@ def board(game, surface) -> None:
     if game.scoring is not None:
         scoring(game, surface)
     surface.set_clip(clip)
-    words = HINT if game.following else HINT + "   (now: your own view)"
-    art.blit_text(surface, words, 22, art.INK_FAINT, (view_rect.right - 16, view_rect.bottom - 10), "bottomright",
-                  weight="regular")
+    words = HINT if game.following else "Your own view.    " + HINT
+    width = min(art.text_width(words, HINT_SIZE) + 28, view_rect.width - 40)
+    strip = pygame.Rect(0, 0, width, HINT_SIZE + 14)
+    strip.bottomright = (view_rect.right - 14, view_rect.bottom - 8)
+    surface.blit(art.panel(strip.size, art.NIGHT, None, 10, 200), strip)
+    art.blit_text(surface, words, HINT_SIZE, art.INK_DIM, strip.center, "center", width=strip.width - 20)
 
 
 FELT = (30, 34, 32)
@@ -480,7 +484,7 @@ def early_end(game, surface) -> None:
     art.blit_text(surface, "Early end", 64, art.DANGER, (box.centerx, box.top + 54), "center", "bold")
     art.blit_text(surface, f"{name(debtor)} cannot pay {chips(event['owed'] - 1)} (has {event['chips']})", 36,
                   art.INK, (box.centerx, box.top + 118), "center", width=box.width - 40)
-    art.blit_text(surface, f"{name(winner)} wins at once (AR-4)", 40, game.table.colour(winner),
+    art.blit_text(surface, f"{name(winner)} wins at once", 40, game.table.colour(winner),
                   (box.centerx, box.top + 170), "center", "bold", width=box.width - 40)
 
 
@@ -524,7 +528,7 @@ def interlude(game, surface) -> None:
     if item.get("vp"):
         line = "Victory points: " + join([f"{name(p)} {vp}" for p, vp in enumerate(item["vp"])])
         art.blit_text(surface, line, 36, art.INK, (box.centerx, box.top + 130), "center", width=box.width - 40)
-    art.blit_text(surface, f"Game {item['game']}: {name(item['starter'])} starts (AR-7)", 40,
+    art.blit_text(surface, f"Game {item['game']}: {name(item['starter'])} starts", 40,
                   game.table.colour(item["starter"]), (box.centerx, box.top + 200), "center", "bold",
                   width=box.width - 40)
 

@@ -190,7 +190,7 @@ class ArchitektonTable(GameTable):
             else:
                 return False
             return True
-        return False
+        return super().on_input(intent)
 
     def on_seat_input(self, seat: int, intent) -> bool:
         action = intent.action
@@ -201,8 +201,8 @@ class ArchitektonTable(GameTable):
                     self.table.app.sounds.play("move")
                 return True
         if action == "confirm" and intent.pressed and intent.pos is not None:
-            return self.clicked_beside(seat, intent.pos)
-        return self.on_input(intent)
+            return self.clicked_beside(seat, intent.pos) or self.asked_to_wait(seat, intent)
+        return self.on_input(intent) or self.asked_to_wait(seat, intent)
 
     def clicked_beside(self, seat: int, pos) -> bool:
         """A click that hit no choice: say why a supply tile cannot be taken, or put the
@@ -220,9 +220,9 @@ class ArchitektonTable(GameTable):
 
     def why_not_take(self, tile: str, first: str | None) -> str:
         if first is not None and tile != first:
-            return f"{the(first).capitalize()} and {the(tile)} cannot both be placed (AR-2)"
+            return f"{the(first).capitalize()} and {the(tile)} cannot both be placed"
         if tile not in self.view.get("takeable", []):
-            return f"{the(tile).capitalize()} cannot be placed with any other supply tile (AR-2)"
+            return f"{the(tile).capitalize()} cannot be placed with any other supply tile"
         return "pick another tile"
 
     def say(self, seat: int, words: str) -> None:
@@ -332,7 +332,7 @@ class ArchitektonTable(GameTable):
         return None
 
     def wait_words(self, waiting: str, first: str) -> str:
-        return f"Place the other tile first: {the(waiting)} fits only once {the(first)} lies (AR-5)"
+        return f"Place the other tile first: {the(waiting)} fits only once {the(first)} lies"
 
     def rotation_choices(self, tile: str, spot: tuple, rots: list) -> list[Choice]:
         """The legal rotations of ``tile`` at ``spot``, in a row under the square (over it
@@ -393,13 +393,13 @@ class ArchitektonTable(GameTable):
         name = self.table.name
         interlude = self.interlude
         if interlude is not None and "tween" in interlude and not self.table.anim.tweens.tweens[interlude["tween"]].done:
-            return f"Game {interlude['game']} begins: {name(interlude['starter'])} starts (AR-7)"
+            return f"Game {interlude['game']} begins: {name(interlude['starter'])} starts"
         if self.early is not None:
             debtor = self.early["player"]
-            return f"Early end: {name(debtor)} cannot pay, so {name(1 - debtor)} wins (AR-4)"
+            return f"Early end: {name(debtor)} cannot pay, so {name(1 - debtor)} wins"
         if self.final is not None:
             event = self.final["event"]
-            return "Final score (AR-6): " + ", ".join(
+            return "Final score: " + ", ".join(
                 f"{name(p)} {event['chips'][p]} + {event['groups'][p]} = {event['scores'][p]}"
                 for p in range(len(event["scores"])))
         view = self.view
@@ -409,27 +409,27 @@ class ArchitektonTable(GameTable):
             if any(c.data and c.data[0] == "lifted" for s in self.table.choosers for c in self.table.live.get(s, [])):
                 return f"{who}: now a second tile to go with the lifted one (the lifted one again puts it back)"
             if len(view.get("takeable", [])) and self.single_take():
-                return f"{who}: no two tiles can both be placed, so take one tile that fits (AR-2)"
-            return f"{who}: take two tiles from the supply that can both be placed (AR-2)"
+                return f"{who}: no two tiles can both be placed, so take one tile that fits"
+            return f"{who}: take two tiles from the supply that can both be placed"
         if phase == "place":
             spots = view.get("spots", {})
             hand = view.get("hand", [])
             waiting = [t for t in hand if not spots.get(t)]
             if len(hand) == 2 and waiting:
                 first = next(t for t in hand if t not in waiting)
-                return f"{who} places {the(first)} first: {the(waiting[0])} fits only once it lies (AR-5)"
+                return f"{who} places {the(first)} first: {the(waiting[0])} fits only once it lies"
             return f"{who} places " + join([tile_words(t) for t in hand])
         if phase == "move_house":
-            return f"{who} has no house left: pick one of their houses to move onto the new building (AR-3)"
+            return f"{who} has no house left: pick one of their houses to move onto the new building"
         if phase == "settle":
             settling = view.get("settling") or {}
             owner, owed = name(settling.get("owner", 0)), settling.get("mismatches", 1)
             options = settling.get("options", [False, True])
             if options == [True]:
                 return (f"{owner}'s building is enclosed, {sides(owed)} not matching: {owner} cannot pay "
-                        f"{chips(owed)}, so takes the house back and pays {chips(owed - 1)} (AR-4)")
+                        f"{chips(owed)}, so takes the house back and pays {chips(owed - 1)}")
             return (f"{owner}'s building is enclosed, {sides(owed)} not matching: pay {chips(owed)}, "
-                    f"or take the house back and pay {chips(owed - 1)} (AR-4)")
+                    f"or take the house back and pay {chips(owed - 1)}")
         return "Game over"
 
     def single_take(self) -> bool:
@@ -532,12 +532,12 @@ class ArchitektonTable(GameTable):
         if owed == 0:
             self.shown.chips = list(event.get("chips", self.shown.chips))
             self.float_words("+1 chip", (x, y), art.GOOD)
-            self.show_caption(f"{name}'s building is enclosed and every side matches: +1 chip (AR-4)", 1.6)
+            self.show_caption(f"{name}'s building is enclosed and every side matches: +1 chip", 1.6)
             self.table.app.sounds.play("round")
             return 1.6
         self.float_words(f"{sides(owed)} wrong", (x, y), art.DANGER)
         self.show_caption(f"{name}'s building is enclosed: {sides(owed)} "
-                          f"{'does' if owed == 1 else 'do'} not match (AR-4)", 1.6)
+                          f"{'does' if owed == 1 else 'do'} not match", 1.6)
         self.table.app.sounds.play("reject")
         return 1.6
 
@@ -564,17 +564,17 @@ class ArchitektonTable(GameTable):
         self.shown.turns_left = event["turns_left"]
         self.last_round_began = True
         after = self.table.name(1 - self.view.get("current", 0))
-        self.announce("Last round", last_round_words(event["turns_left"], after).capitalize() + " (AR-5)", 2.2)
+        self.announce("Last round", last_round_words(event["turns_left"], after).capitalize(), 2.2)
         self.table.app.sounds.play("round")
         return 2.2
 
     def on_supply_redrawn(self, event: dict) -> float:
         self.shown.supply = list(event["supply"])
-        self.announce("Nothing in the supply fits", "it goes under the stacks; new tiles are turned up (AR-2)", 1.8)
+        self.announce("Nothing in the supply fits", "it goes under the stacks; new tiles are turned up", 1.8)
         return 1.8
 
     def on_no_placement(self, event: dict) -> float:
-        self.announce("No tile fits anywhere", "the game is scored as it stands (AR-2)", 2.0)
+        self.announce("No tile fits anywhere", "the game is scored as it stands", 2.0)
         return 2.0
 
     def on_returned(self, event: dict) -> float:
@@ -598,7 +598,7 @@ class ArchitektonTable(GameTable):
         groups = [self.shown.largest_group(p) for p in range(len(event["scores"]))]
         self.final = {"gone": gone, "groups": groups, "event": dict(event), "removal": self.tween("removal", removal),
                       "trace": self.tween("trace", 1.6, delay=removal)}
-        self.show_caption("Final scoring (AR-6): buildings with one or two landscape neighbours are removed", removal)
+        self.show_caption("Final scoring: buildings with one or two landscape neighbours are removed", removal)
         self.table.app.sounds.play("round")
         return removal + 2.6
 
@@ -655,18 +655,18 @@ class ArchitektonTable(GameTable):
             cells = [[game_cell(r, p) for r in results] for p in range(table.players)]
             return Standings(table.info.name, names, colours, list(result["scores"]), list(result["winners"]),
                              columns=columns, cells=cells, total_label="Victory points",
-                             note="Revenge match: first to 2 victory points; an early-end win counts 2 (AR-7)")
+                             note="Revenge match: first to 2 victory points; an early-end win counts 2")
         last = results[-1] if results else {"early": False, "chips": [0] * table.players}
         if last["early"]:
             loser = next((p for p in range(table.players) if p not in last.get("winners", [])), 0)
             return Standings(table.info.name, names, colours, list(result["scores"]), list(result["winners"]),
                              columns=["Chips"], cells=[[c] for c in last["chips"]], total_label="Score",
-                             note=f"Early end: {table.name(loser)} could not pay (AR-4)")
+                             note=f"Early end: {table.name(loser)} could not pay")
         final = view.get("final") or {"groups": [0] * table.players, "houses": [0] * table.players}
         note = ""
         scores = list(result["scores"])
         if len(set(scores)) == 1 and len(result["winners"]) == 1:
-            note = "Tied: more houses on the board wins (AR-6)"
+            note = "Tied: more houses on the board wins"
         return Standings(table.info.name, names, colours, scores, list(result["winners"]),
                          columns=["Chips", "Largest group", "Houses"],
                          cells=[[last["chips"][p], final["groups"][p], final["houses"][p]] for p in range(table.players)],

@@ -50,14 +50,14 @@ def describe(event: dict, name) -> str | None:
         turned = f", turned {event['rot'] * 90}°" if event["rot"] else ""
         return f"{name(event['player'])} places {tile_words(event['tile'])}{turned}"
     if kind == "house" and event.get("from") is not None:
-        return f"{name(event['player'])} has no house left and moves one onto the new building (AR-3)"
+        return f"{name(event['player'])} has no house left and moves one onto the new building"
     if kind == "surrounded":
         if event["owner"] is None:
             return "A building without a house is enclosed: nothing to score"
         if event["mismatches"] == 0:
-            return f"{name(event['owner'])}'s building is enclosed, every side matches: +1 chip (AR-4)"
+            return f"{name(event['owner'])}'s building is enclosed, every side matches: +1 chip"
         return (f"{name(event['owner'])}'s building is enclosed: {sides(event['mismatches'])} "
-                f"{'does' if event['mismatches'] == 1 else 'do'} not match (AR-4)")
+                f"{'does' if event['mismatches'] == 1 else 'do'} not match")
     if kind == "settled":
         if event["take_back"]:
             return f"{name(event['player'])} takes the house back and pays {chips(event['paid'])}"
@@ -65,26 +65,26 @@ def describe(event: dict, name) -> str | None:
     if kind == "refill" and event.get("from_reserve"):
         return "The stacks run short: the reserve fills the supply"
     if kind == "last_round":
-        return "Last round (AR-5): " + last_round_words(event["turns_left"])
+        return "Last round: " + last_round_words(event["turns_left"])
     if kind == "supply_redrawn":
-        return "No supply tile fits: the supply goes under the stacks and new tiles are turned up (AR-2)"
+        return "No supply tile fits: the supply goes under the stacks and new tiles are turned up"
     if kind == "no_placement":
-        return "No tile fits anywhere: the game is scored as it stands (AR-2)"
+        return "No tile fits anywhere: the game is scored as it stands"
     if kind == "returned":
-        return f"{the(event['tile']).capitalize()} fits nowhere and goes back to the supply (AR-5)"
+        return f"{the(event['tile']).capitalize()} fits nowhere and goes back to the supply"
     if kind == "cannot_pay":
         return (f"{name(event['player'])} cannot pay {chips(event['owed'] - 1)} "
-                f"(has {event['chips']}): early end (AR-4)")
+                f"(has {event['chips']}): early end")
     if kind == "final_scoring":
         parts = [f"{name(p)} {event['chips'][p]} + {event['groups'][p]} = {event['scores'][p]}"
                  for p in range(len(event["scores"]))]
-        return "Final scoring (AR-6): " + ", ".join(parts)
+        return "Final scoring: " + ", ".join(parts)
     if kind == "game_over":
         winners = [name(p) for p in event["winners"]]
         result = f"{join(winners)} {'wins' if len(winners) == 1 else 'draw'}" if len(winners) == 1 else "a draw"
         return f"Game {event['game']} over: {result}" + (" (early end)" if event["early"] else "")
     if kind == "match":
-        return "Victory points (AR-7): " + ", ".join(f"{name(p)} {vp}" for p, vp in enumerate(event["victory_points"]))
+        return "Victory points: " + ", ".join(f"{name(p)} {vp}" for p, vp in enumerate(event["victory_points"]))
     if kind == "new_game":
-        return f"Game {event['game']} begins: {name(event['starter'])} starts (AR-7)"
+        return f"Game {event['game']} begins: {name(event['starter'])} starts"
     return None

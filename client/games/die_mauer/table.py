@@ -28,6 +28,7 @@ from engines.die_mauer import END_NAMES, LEFT, PIECE_NAMES, PIECES, RIGHT
 CARD = (100, 104)  # a choice in the private panel
 PUBLIC_CARD = (170, 112)  # a public end choice, in the band over the seats
 NAMES = {**PIECE_NAMES, None: "empty fist"}
+CAPTIONED = ("built", "donation", "turn", "round")  # events the phase line tells while they show
 REFUSALS = {  # the shared screen's words for a refused private pick (never names a piece)
     "piece_not_held": "that piece is not in their stock",
     "no_such_piece": "that is not a piece",
@@ -50,6 +51,8 @@ class DieMauerTable(GameTable):
         self.reveal: dict | None = None
         self.summary: dict | None = None
         self.caption = ""  # the phase line while a reveal or its outcome is on screen
+        self.locked_now: set[int] = set()  # locked in by an event the shown view does not hold yet
+        self.picked_here: dict[int, tuple] = {}  # seat -> the turn its pick was sent from this screen
 
     # --- layout -------------------------------------------------------------------------
     def layout(self) -> Layout:
@@ -75,8 +78,8 @@ class DieMauerTable(GameTable):
     def phase_text(self) -> str:
         view, name = self.view, self.table.name
         tween = self.table.anim.tweens.tweens.get("caption")
-        if self.caption and tween is not None and not tween.done:
-            return self.caption  # what the fists just showed, while the table dwells on it
+        if self.caption and ((tween is not None and not tween.done) or self.catching_up()):
+            return self.caption  # what the fists just showed, while the table dwells on what follows
         phase = view.get("phase")
         if phase == "plan":
             return f"Master builder: {name(view['master'])}. Everyone picks a piece in secret."
@@ -164,8 +167,45 @@ class DieMauerTable(GameTable):
         actions = [(piece, {"type": kind, "piece": piece}) for piece in PIECES]
         return actions + [("empty fist", {"type": "plan", "piece": None} if kind == "plan" else None)]
 
+    # --- input ------------------------------------------------------------------------------
+    def on_seat_input(self, seat: int, intent) -> bool:
+        """A click on the ghost at a wall end builds there, as its card below would."""
+        if intent.action == "confirm" and intent.pressed and intent.pos is not None:
+            end = self.end_under(seat, intent.pos)
+            if end is not None:
+                self.table.choosers[seat].cursor = end.key
+                self.table.pick(seat, end)
+                return True
+        return super().on_seat_input(seat, intent)
+
+    def on_input(self, intent) -> bool:
+        """The pointer over a wall end shows the mouse seat's ghost there."""
+        if intent.action == "point" and intent.pos is not None:
+            for seat, chooser in self.table.choosers.items():
+                end = self.end_under(seat, intent.pos) if chooser.listens_to(intent.device) else None
+                if end is not None:
+                    chooser.cursor = end.key
+                    return True
+        return super().on_input(intent)
+
+    def end_under(self, seat: int, pos) -> Choice | None:
+        """``seat``'s public end choice whose ghost spot on the wall is under ``pos``."""
+        for choice in self.table.live.get(seat, []):
+            action = choice.action
+            if not choice.private and isinstance(action, dict) and action.get("type") == "build" \
+                    and self.ghost_rect(seat, action).collidepoint(pos):
+                return choice
+        return None
+
+    def turn(self) -> tuple:
+        return self.view.get("round"), self.view.get("turn")
+
     # --- events: animations and how long to dwell ------------------------------------------
     def on_locked(self, event: dict) -> float:
+        self.locked_now.add(event["player"])
+        pending = self.table.model.pending.get(event["player"])  # this screen's pick, not yet settled
+        if pending is not None and isinstance(pending.action, dict) and pending.action.get("type") == "plan":
+            self.picked_here[event["player"]] = self.turn()
         self.table.anim.tween(f"lock{event['player']}", 1.3, 1.0, 0.35, ease_out_back)
         self.table.app.sounds.play("lock")
         return 0.0
@@ -190,6 +230,12 @@ class DieMauerTable(GameTable):
                 space.drops[-1].update(kind="reveal", seat=seat)
         self.table.app.sounds.play("reveal")
         return 2.6
+
+    def on_event(self, event: dict) -> float:
+        seconds = super().on_event(event)
+        if event["type"] in CAPTIONED:  # the phase line tells what is shown, not the view before it
+            self.show_caption(self.describe(event) or "", seconds)
+        return seconds
 
     def on_outcome(self, event: dict) -> float:
         self.show_caption(outcome_text(event, self.table.name), self.dwell["outcome"])
@@ -237,6 +283,7 @@ class DieMauerTable(GameTable):
                 f"{name(event['giver'])} gave {name(event['master'])} the {NAMES[event['piece']]}")
 
     def on_shown(self, beat) -> None:
+        self.locked_now.clear()
         if self.view.get("phase") != "over":  # the last wall has scattered; the view still holds it
             self.wall.sync(self.view.get("wall", []))
 
@@ -265,8 +312,11 @@ class DieMauerTable(GameTable):
 
     def seat_status(self, seat: int) -> tuple[str, tuple]:
         view = self.view
+        news = [event["type"] for event in self.table.pacer.beat.events] if self.catching_up() else []
+        if any(kind != "locked" for kind in news):
+            return "", art.INK  # the fists open, a piece is built: who chose or acts is history
         if view.get("phase") == "plan":
-            if seat in view.get("plans", {}).get("locked", []):
+            if seat in view.get("plans", {}).get("locked", []) or seat in self.locked_now:
                 return "LOCKED IN", art.GOOD
             if seat in self.table.choosers:
                 return "choosing...", art.INK_DIM
@@ -360,6 +410,11 @@ class DieMauerTable(GameTable):
         else:
             image = pieces.piece_image(piece, min(76, rect.height - 40), None, not choice.legal)
             surface.blit(image, image.get_rect(midtop=(rect.centerx, rect.top + 6)))
+        held = self.seat_view(seat).get("stock", []).count(piece) if choice.private and piece is not None else 0
+        if held > 1:  # the stock holds this piece more than once: one card, with how many
+            badge = pygame.Rect(rect.right - 42, rect.top + 4, 38, 30)
+            surface.blit(art.panel(badge.size, art.GOLD, None, 10, 255), badge)
+            art.blit_text(surface, f"x{held}", 24, art.NIGHT, badge.center, "center", "bold")
         words = choice.label
         if isinstance(choice.action, dict) and choice.action["type"] == "build":
             words = "< left" if choice.action["end"] == LEFT else "right >"
@@ -371,14 +426,19 @@ class DieMauerTable(GameTable):
     def draw_ghost(self, surface, seat: int, action: dict) -> None:
         """Where the focused build would go, drawn as a ghost at that end of the wall."""
         ghost = pieces.piece_image(action["piece"], self.wall.layout()["height"], self.table.colour(seat), True)
-        surface.blit(ghost, self.wall.ghost_spot(ghost, action["end"]))
+        surface.blit(ghost, self.ghost_rect(seat, action))
+
+    def ghost_rect(self, seat: int, action: dict) -> pygame.Rect:
+        ghost = pieces.piece_image(action["piece"], self.wall.layout()["height"], self.table.colour(seat), True)
+        return self.wall.ghost_spot(ghost, action["end"])
 
     def draw_private(self, surface, seat: int, rect: pygame.Rect, choices: list[Choice]) -> None:
         """After a pick (or while only looking): the seat's stock, fitted into its panel."""
         view = self.seat_view(seat)
         mine = view.get("plans", {}).get("mine", "none") if view.get("phase") == "plan" else "none"
-        if mine != "none":
-            art.blit_text(surface, f"You picked: {NAMES[mine]}", 28, art.GOLD, (rect.right - 24, rect.top + 14),
+        if mine != "none":  # a pick this screen did not send was a bot's, while the seat was away
+            words = "You picked" if self.picked_here.get(seat) == self.turn() else "In your fist"
+            art.blit_text(surface, f"{words}: {NAMES[mine]}", 28, art.GOLD, (rect.right - 24, rect.top + 14),
                           "topright")
         if choices:
             return

@@ -27,8 +27,12 @@ TYPE_COLOURS = {
     "museum": (160, 122, 212),
     "church": (232, 222, 200),
 }
-KIND_COLOURS = {"wall": (150, 146, 140), "street": (208, 178, 128), "river": (74, 140, 214)}
+KIND_COLOURS = {"wall": (150, 146, 140), "street": (208, 178, 128), "river": (74, 140, 214),
+                # a tile is painted in its stretch's look: the two walls are one kind, but the
+                # south wall is of red brick, so which wall a tile extends shows at a glance
+                "wall_nw": (150, 146, 140), "wall_se": (176, 112, 92)}
 KIND_DARK = {kind: art.shade(colour, 0.62) for kind, colour in KIND_COLOURS.items()}
+SHAPES = {"wall_nw": "wall", "wall_se": "wall"}
 KIND_NAMES = {"wall": "wall", "street": "street", "river": "river"}
 STRETCH_NAMES = {"wall_nw": "North wall", "wall_se": "South wall", "street": "Street", "river": "River"}
 STRETCH_SHORT = {"wall_nw": "N", "wall_se": "S", "street": "", "river": ""}
@@ -163,7 +167,7 @@ def corner_cell(surface, rect: pygame.Rect, kind: str) -> None:
     plate = rect.inflate(-4, -4)
     pygame.draw.rect(surface, KIND_DARK[kind], plate, border_radius=10)
     pygame.draw.rect(surface, KIND_COLOURS[kind], plate.inflate(-6, -6), border_radius=8)
-    draw_icon(surface, kind, plate.inflate(-18, -18), art.NIGHT)
+    draw_icon(surface, SHAPES.get(kind, kind), plate.inflate(-18, -18), art.NIGHT)
 
 
 # --- tiles and stretches -----------------------------------------------------------------
@@ -186,6 +190,7 @@ def paint_band(surface, kind: str, rect: pygame.Rect, sides, width: int) -> None
     """A stretch's band through one cell, from its centre to each of ``sides``; walls
     crenellated, streets cobbled, the river waved (a shape for each kind)."""
     colour, dark = KIND_COLOURS[kind], KIND_DARK[kind]
+    kind = SHAPES.get(kind, kind)  # a wall's look: its stretch
     parts = [band_rect(rect, side, width) for side in sides] or [band_rect(rect, None, width)]
     for part in parts:
         pygame.draw.rect(surface, dark, part.inflate(4, 4) if kind != "wall" else part.inflate(6, 6))
@@ -297,7 +302,7 @@ def token_image(stretch: str, kind: str, size: int) -> pygame.Surface:
     surface = pygame.Surface((size, size), pygame.SRCALPHA)
     centre = (size // 2, size // 2)
     pygame.draw.circle(surface, (20, 14, 10, 110), (centre[0] + 3, centre[1] + 4), size // 2 - 2)
-    pygame.draw.circle(surface, KIND_DARK[kind], centre, size // 2 - 2)
+    pygame.draw.circle(surface, KIND_DARK[stretch], centre, size // 2 - 2)  # the rim in its stretch's look
     pygame.draw.circle(surface, (236, 206, 150), centre, size // 2 - 6)
     icon = pygame.Rect(0, 0, size * 0.56, size * 0.56)
     icon.center = (centre[0], centre[1] - (3 if STRETCH_SHORT[stretch] else 0))

@@ -104,7 +104,7 @@ class Drawing:
         p = self.table.anim.get("land", 1.0)
         tile = land["tile"]
         cells = tuple(tuple(c) for c in tile["cells"])
-        image = T.lone_tile(tile["kind"], cells, land["entry"])
+        image = T.lone_tile(T.look(tile), cells, land["entry"])
         rect = T.cells_rect(list(cells))
         scale = 1.35 - 0.35 * ease_out_back(p)
         if p < 1.0:
@@ -401,17 +401,24 @@ class Drawing:
         phase = view.get("phase")
         if self.game.finale is not None:
             return "", art.INK
+        # while events the view does not hold yet play (a reveal, a tile landing), who acts is
+        # history: only what those events told (cards put down, lock-ins) still shows
+        acting = seat in view.get("active", []) and not self.game.catching_up()
         if phase == "pick":
-            if seat in view.get("pick", {}).get("locked", []):
+            if seat in view.get("pick", {}).get("locked", []) or seat in self.game.locked_now:
                 return "LOCKED IN", art.GOOD
+            if self.game.catching_up():
+                return "", art.INK
             return ("choosing..." if seat in self.table.choosers else "thinking..."), art.INK_DIM
         vote = view.get("vote")
         if vote and phase in ("vote", "jein"):
-            if seat in view.get("active", []):
-                return ("declares the Jein" if phase == "jein" else "votes"), art.GOLD
-            count = vote["committed"][seat]
+            if acting and phase == "jein":
+                return "declares the Jein", art.GOLD
+            count = (self.game.tray or {}).get("counts", {}).get(seat, vote["committed"][seat])
+            if acting and count is None:
+                return "votes", art.GOLD
             return (f"{count} {'card' if count == 1 else 'cards'} down" if count is not None else ""), art.INK_DIM
-        if seat in view.get("active", []):
+        if acting:
             return "lays a tile", art.GOLD
         return "", art.INK
 
@@ -511,7 +518,7 @@ class Drawing:
     def ghost(self, surface, seat: int, data) -> None:
         """The focused place: the tile as a ghost where it would lie, and where the token goes."""
         _, kind, cells, entry, stretch = data
-        image = T.lone_tile(kind, cells, entry)
+        image = T.lone_tile(stretch, cells, entry)
         rect = T.cells_rect(list(cells))
         ghost = image.copy()
         ghost.set_alpha(round(170 + 60 * self.table.pulse))
@@ -543,7 +550,7 @@ class Drawing:
                           width=rect.width // 2 - 30)
             return
         if choices:  # the variant's pick: the two cards are the choices
-            art.blit_text(surface, "The card you pick counts; the other breaks a tie (DD-8)", 24, art.INK_DIM,
+            art.blit_text(surface, "The card you pick counts; the other breaks a tie", 24, art.INK_DIM,
                           (rect.right - 24, rect.top + 16), "topright", width=rect.width // 2 - 30)
             for choice in choices:
                 card = choice.data[1]
@@ -639,7 +646,7 @@ class Drawing:
             return
         tile = back["tile"]
         cells = tuple(tuple(c) for c in tile["cells"])
-        image = T.lone_tile(tile["kind"], cells, None)
+        image = T.lone_tile(T.look(tile), cells, None)
         start = T.cells_rect(list(cells)).center
         end = self.hand_entry(back["player"], tile["kind"], tile["size"]).center
         scale = 1 - 0.6 * p

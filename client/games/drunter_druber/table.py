@@ -34,7 +34,7 @@ from client.games.drunter_druber.town import (
     placement_cells,
     tile_key,
 )
-from client.table.choices import Choice
+from client.table.choices import DIRECTIONS, Choice, navigate
 from client.table.game import HINT_HEIGHT, GameTable, Layout, Standings
 from engines.drunter_druber.board import KINDS, STEP, STRETCH_KIND
 from engines.drunter_druber.rules import PEOPLE, PEOPLE_NAMES, SIZE_NAMES
@@ -73,8 +73,11 @@ class DrunterDruberTable(GameTable):
         self.closing: dict[str, tuple] = {}  # stretches closing now -> the cell their barrier drops on
         self.tray: dict | None = None  # the running (or just decided) toilet vote, as the events told it
         self.caption = ""
+        self.locked_now: set[int] = set()  # picked, by an event the shown view does not hold yet
         self.finale: dict | None = None
         self._moment = None
+        for chooser in table.choosers.values():
+            chooser.steer = self.steer
 
     # --- layout -------------------------------------------------------------------------
     def layout(self) -> Layout:
@@ -146,14 +149,15 @@ class DrunterDruberTable(GameTable):
             return f"{who}: {PLACE_HINTS.get(chooser.device[:4], PLACE_HINTS['keys'])}"
         if phase == "vote" and view.get("vote"):
             vote = view["vote"]
-            done = sum(count is not None for count in vote["committed"])
+            told = (self.tray or {}).get("counts", {})  # put down by events the view does not hold yet
+            done = sum(count is not None or p in told for p, count in enumerate(vote["committed"]))
             voter = view["active"][0] if view.get("active") else vote["placer"]
             return f"Toilet vote on {name(vote['placer'])}'s tile: {name(voter)} puts down cards " \
                    f"in secret ({done} of {len(vote['order'])} have)"
         if phase == "jein" and view.get("active"):
             return f"{name(view['active'][0])} says what the Jein counts: yes or no?"
         if phase == "pick":
-            return "Everyone picks in secret which building card counts first (DD-8)"
+            return "Everyone picks in secret which building card counts first"
         if phase == "over":
             return "The building cards are revealed"
         return ""
@@ -174,11 +178,11 @@ class DrunterDruberTable(GameTable):
         if kind == "vote_result":
             return vote_words(event, name)
         if kind == "stretch_closed":
-            return f"The {dart.STRETCH_NAMES[event['stretch']].lower()} is closed: no tile fits at its end (DD-5)"
+            return f"The {dart.STRETCH_NAMES[event['stretch']].lower()} is closed: no tile fits at its end"
         if kind == "passed":
-            return f"{name(event['player'])} has no tile that fits and passes (DD-5)"
+            return f"{name(event['player'])} has no tile that fits and passes"
         if kind == "pick_started":
-            return "A stretch has closed: everyone picks which card counts first (DD-8)"
+            return "A stretch has closed: everyone picks which card counts first"
         if kind == "locked":
             return f"{name(event['player'])} has picked"
         if kind == "game_over":
@@ -201,8 +205,9 @@ class DrunterDruberTable(GameTable):
         return self.pick_choices(seat, legal)
 
     def held_tiles(self, legal: list) -> list[tuple[str, int]]:
-        """The (kind, size) of each tile that has at least one place, in hand order."""
-        fits = {(STRETCH_KIND[a["stretch"]], a["size"]) for a in legal}
+        """The (kind, size) of each tile that has at least one place, in hand order (none
+        in a vote or a pick, whose actions are no places)."""
+        fits = {(STRETCH_KIND[a["stretch"]], a["size"]) for a in legal if a.get("type") == "place"}
         return [(kind, size) for kind in KINDS for size in (1, 2, 3) if (kind, size) in fits]
 
     def place_choices(self, seat: int, legal: list) -> list[Choice]:
@@ -224,13 +229,31 @@ class DrunterDruberTable(GameTable):
                 continue
             cells = placement_cells(action)
             rect = cells_rect(cells).inflate(-2, -2)
-            if size > 1:  # nudged towards its docking field: a tile and its mirror image never share a rect
-                dx, dy = STEP[action["dir"]]
-                rect.move_ip(-dx * 3, -dy * 3)
             entry = entry_side(tokens[action["stretch"]], cells[0])
+            # nudged towards its docking field and the stretch it joins, so a tile and its mirror
+            # image, or the same cells reached from both walls, never share a rect
+            dx, dy = STEP[action["dir"]] if size > 1 else (0, 0)
+            ex, ey = STEP[entry]
+            rect.move_ip(ex * 2 - dx * 3, ey * 2 - dy * 3)
             out.append(Choice(action, rect, self.table.info.notation(action),
                               data=("place", kind, tuple(cells), entry, action["stretch"])))
         return out
+
+    def steer(self, choices: list[Choice], current: int, direction: str) -> int:
+        """Directions move the ghost the way pressed: to the nearest place whose middle lies
+        that way (within 45 degrees, else anywhere ahead), never round to the far side of
+        the board; with nothing that way it stays. Other choices move as anywhere else."""
+        if not all(choice.data and choice.data[0] == "place" for choice in choices):
+            return navigate([choice.rect for choice in choices], current, direction)
+        dx, dy = DIRECTIONS[direction]
+        here = choices[current].rect.center
+        ahead = []
+        for index, choice in enumerate(choices):
+            x, y = choice.rect.centerx - here[0], choice.rect.centery - here[1]
+            along, across = x * dx + y * dy, abs(x * dy) + abs(y * dx)
+            if along > 0:
+                ahead.append((across > along, along + across, index))
+        return min(ahead)[2] if ahead else current
 
     def pick_tile(self, seat: int, kind: str, size: int) -> None:
         self.table.choosers[seat].stage["tile"] = (kind, size)
@@ -327,7 +350,7 @@ class DrunterDruberTable(GameTable):
                         self.table.app.sounds.play("move")
                         self.table.refresh()
                         return True
-        return False
+        return self.asked_to_wait(seat, intent)
 
     # --- events: animations and how long to dwell ------------------------------------------
     def on_placed(self, event: dict) -> float:
@@ -346,7 +369,7 @@ class DrunterDruberTable(GameTable):
         self.tray = {"placer": event["placer"], "toilets": [tuple(c) for c in event["toilets"]],
                      "order": list(event["order"]), "counts": {}, "cards": None, "jein": {}, "result": None}
         self.table.app.sounds.play("reveal")
-        self.show_caption(f"{self.name(event['placer'])}'s tile covers a toilet: a vote (DD-6)", 1.0)
+        self.show_caption(f"{self.name(event['placer'])}'s tile covers a toilet: a vote", 1.0)
         return None
 
     def on_vote_committed(self, event: dict) -> float | None:
@@ -405,7 +428,7 @@ class DrunterDruberTable(GameTable):
         self.closing[event["stretch"]] = tuple(event["cell"])
         self.table.anim.tween(f"close{event['stretch']}", 0.0, 1.0, 0.5)
         self.table.app.sounds.play("thud")
-        self.show_caption(f"The {dart.STRETCH_NAMES[event['stretch']].lower()} is closed (DD-5)", 1.0)
+        self.show_caption(f"The {dart.STRETCH_NAMES[event['stretch']].lower()} is closed", 1.0)
         return 1.0
 
     def on_passed(self, event: dict) -> float:
@@ -415,6 +438,7 @@ class DrunterDruberTable(GameTable):
         return 1.1
 
     def on_locked(self, event: dict) -> float | None:
+        self.locked_now.add(event["player"])
         self.table.anim.tween(f"lock{event['player']}", 0.0, 1.0, 0.5)
         self.table.app.sounds.play("lock")
         return None
@@ -424,7 +448,7 @@ class DrunterDruberTable(GameTable):
         return None
 
     def on_game_over(self, event: dict) -> float:
-        self.show_caption("No tile fits any more: the game is over (DD-5)", 1.0)
+        self.show_caption("No tile fits any more: the game is over", 1.0)
         return 1.0
 
     def finale_seconds(self) -> float:
@@ -438,6 +462,7 @@ class DrunterDruberTable(GameTable):
                 PEOPLE_NAMES[c] for c in event["cards"])
 
     def on_shown(self, beat) -> None:
+        self.locked_now.clear()
         view = self.view
         tiles = {tile_key(t) for t in view.get("tiles", [])}
         if self.landing is not None and tile_key(self.landing["tile"]) in tiles:

@@ -14,7 +14,6 @@ from engines.drunter_druber.board import (
     HEIGHT,
     START,
     STEP,
-    STRETCH_KIND,
     TOILETS,
     WIDTH,
     xy,
@@ -26,7 +25,7 @@ FRAME = BOARD.inflate(12, 12)
 BAND = 30  # a stretch's band across a cell
 OPPOSITE = {"n": "s", "s": "n", "e": "w", "w": "e"}
 START_XY = {stretch: tuple(xy(cell)) for stretch, cell in START.items()}
-CORNER_KIND = {START_XY[stretch]: STRETCH_KIND[stretch] for stretch in START_XY}
+CORNER_KIND = {START_XY[stretch]: stretch for stretch in START_XY}  # each start in its stretch's look
 BUILDING_XY = {tuple(xy(cell)): building for cell, building in BUILDINGS.items()}
 TOILET_XY = frozenset(tuple(xy(cell)) for cell in TOILETS)
 
@@ -67,6 +66,12 @@ def placement_cells(action: dict) -> list[tuple[int, int]]:
     return cells
 
 
+def look(tile: dict) -> str:
+    """How a laid tile is painted: its stretch (the two walls look different; a street or
+    river stretch is named as its kind)."""
+    return tile["stretch"]
+
+
 def tile_key(tile: dict) -> tuple:
     return tile["stretch"], tile["size"], tuple(tuple(c) for c in tile["cells"])
 
@@ -87,7 +92,7 @@ class Links:
         ends = dict(START_XY)
         for tile in tiles:
             cells = [tuple(c) for c in tile["cells"]]
-            kind = tile["kind"]
+            kind = look(tile)
             for cell in cells:
                 self.kind_at[cell] = kind
                 self.sides.setdefault(cell, set())
@@ -209,7 +214,7 @@ class BoardPainter:
         tile = tiles[index]
         cells = [tuple(c) for c in tile["cells"]]
         origin = FRAME.topleft
-        draw_tile(picture, tile["kind"], cells, lambda c: links.sides.get(c, ()), links.bridges, origin)
+        draw_tile(picture, look(tile), cells, lambda c: links.sides.get(c, ()), links.bridges, origin)
         # where it joins on: the end before it gains a side (or the bridge it passed under)
         joined = links.joins[tile_key(tile)]
         if joined in links.unders:

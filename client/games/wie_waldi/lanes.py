@@ -3,8 +3,11 @@
 A dog keeps its lane while it is open; a completed dog leaves it (it goes to the kennel)
 and a new dog takes the first free lane. The lanes form a grid of columns, filled top to
 bottom, left to right; when more dogs are open than the grid holds, it grows to more,
-thinner lanes (every dog keeps its lane number). A dog longer than its lane squeezes its
-cards together instead of spilling over. No pygame drawing here: geometry only.
+thinner lanes (every dog keeps its lane number). Of the grids that hold them, it takes the
+one whose cards are largest for the dogs on the table: many short dogs get more, shorter
+lanes side by side rather than ever thinner rows (the table's empty width is used). A dog
+longer than its lane squeezes its cards together instead of spilling over. No pygame
+drawing here: geometry only.
 """
 
 import pygame
@@ -14,10 +17,12 @@ from client.games.wie_waldi.art import CARD_RATIO
 BOARD = pygame.Rect(30, 300, 1860, 406)  # the table: the dogs' lanes and, at its right, the kennel
 DOGS = pygame.Rect(38, 308, 1520, 390)
 KENNEL = pygame.Rect(1572, 300, 318, 406)
-# (columns, rows) from roomy to dense: the first that holds every open dog plus a new one.
-GRIDS = ((2, 4), (2, 5), (2, 6), (3, 6), (3, 7), (3, 8), (4, 8), (4, 10), (5, 12))
+# (columns, rows), fewest lanes first: every grid that may hold the open dogs plus a new one.
+GRIDS = tuple(sorted(((c, r) for c in range(2, 8) for r in range(4, 13)), key=lambda g: (g[0] * g[1], g[0])))
 LABEL = 34  # room at a lane's left for the dog's number
 GAP = 6
+LARGEST = 85  # the tallest card a lane shows (the roomiest grid's)
+GROWTH = 3  # cards a dog may still grow (its open end and two more) before it squeezes
 
 
 class Lanes:
@@ -26,9 +31,10 @@ class Lanes:
         self.lanes: dict[int, int] = {}  # open dog id -> lane
         self.grid = GRIDS[0]
 
-    def sync(self, open_dogs: list[int]) -> None:
-        """Keep the lanes of dogs still open, give new dogs the first free ones, and pick
-        the roomiest grid holding them all plus a place for the next head."""
+    def sync(self, open_dogs: list[int], lengths: dict[int, int] | None = None) -> None:
+        """Keep the lanes of dogs still open, give new dogs the first free ones, and, when
+        they no longer fit, pick the grid holding them all plus a place for the next head
+        whose cards are largest for the dogs' ``lengths`` (cards so far, by dog)."""
         keep = set(open_dogs)
         self.lanes = {dog: lane for dog, lane in self.lanes.items() if dog in keep}
         for dog in open_dogs:
@@ -38,12 +44,22 @@ class Lanes:
         if not self.lanes:
             self.grid = GRIDS[0]
         elif self.capacity() < needed:  # grow, never shrink during a round: nothing jumps
-            self.grid = next((g for g in GRIDS if g[0] * g[1] >= needed), GRIDS[-1])
+            longest = max((lengths or {}).values(), default=1)
+            fitting = [g for g in GRIDS if g[0] * g[1] >= needed] or [GRIDS[-1]]
+            self.grid = max(fitting, key=lambda g: (self.card_size_for(g, longest), -g[0] * g[1]))
 
-    def place(self, dog: int) -> None:
+    def card_size_for(self, grid: tuple[int, int], longest: int) -> int:
+        """How tall cards are in ``grid`` when its longest dog, growing, must not squeeze."""
+        self.grid, kept = grid, self.grid
+        lane = self.lane_rect(0)
+        self.grid = kept
+        by_width = (lane.width - LABEL) / ((longest + GROWTH) * CARD_RATIO)
+        return round(min(LARGEST, lane.height - 8, by_width))
+
+    def place(self, dog: int, lengths: dict[int, int] | None = None) -> None:
         """A dog just started (before its view is shown): it takes a lane now."""
         if dog not in self.lanes:
-            self.sync(list(self.lanes) + [dog])
+            self.sync(list(self.lanes) + [dog], lengths)
 
     def free_lane(self) -> int:
         used = set(self.lanes.values())

@@ -23,7 +23,7 @@ import pygame
 
 from client import art
 from client.games.wie_waldi import art as cards
-from client.games.wie_waldi import overlays, zone
+from client.games.wie_waldi import kennel, overlays, zone
 from client.games.wie_waldi.lanes import BOARD, DOGS, KENNEL, Lanes
 from client.games.wie_waldi.overlays import REASONS
 from client.games.wie_waldi.zone import KEY_PILES, PAD_PILES
@@ -35,10 +35,6 @@ from engines.wie_waldi.rules import TALLY_SECONDS
 
 SEAT_AREA = pygame.Rect(30, 716, 1860, 344)
 STOP_SECONDS = 1.4  # "Stop!" and the last dog flying aside, before the tally
-
-
-def initial(name: str) -> str:
-    return name[:1].upper() or "?"
 
 
 class WieWaldiTable(GameTable):
@@ -60,6 +56,7 @@ class WieWaldiTable(GameTable):
         self.refused: dict[int, str] = {}  # seat -> the key of its last refused target
         self.refusals: dict[int, int] = {}  # seat -> refusals so far (its choices are made anew)
         self.last_completer: int | None = None  # who placed the latest marker ("Stop!")
+        self.held_lines: list[tuple[int, str]] = []  # (beat, log line): a lost race, told after the winning play
 
     # --- reading the table ------------------------------------------------------------------
     @property
@@ -69,11 +66,22 @@ class WieWaldiTable(GameTable):
     def dogs(self, view: dict | None = None) -> list[dict]:
         return (view if view is not None else self.view).get("dogs", [])
 
+    def fits_nowhere(self, seat: int) -> bool:
+        """A seat at this screen holds a card no dog takes: all it can do is put it back."""
+        legal = self.table.model.legal.get(seat) or []
+        return (seat in self.table.choosers and self.hand(seat) is not None and self.view.get("phase") == "race"
+                and bool(legal) and all(action["type"] == "put_back" for action in legal)
+                and self.table.model.pending.get(seat) is None)
+
     def hand(self, seat: int) -> str | None:
         """The card a seat at this screen holds (None for others: WA-8)."""
         if seat not in self.table.choosers:
             return None
         return self.seat_view(seat).get("hand")
+
+    def lengths(self) -> dict[int, int]:
+        """Cards in each open dog, as shown."""
+        return {dog["id"]: len(dog["cards"]) for dog in self.dogs() if not dog["complete"]}
 
     def latest_view(self) -> dict:
         """The newest view this screen has received (it may wait behind a dwell)."""
@@ -134,6 +142,15 @@ class WieWaldiTable(GameTable):
         if phase == "race":
             return "Race! Draw, and play where the coat fits"
         return "Game over"
+
+    def pause_words(self) -> str | None:
+        if self.stopping():
+            return "the round is over"
+        if self.tallying():
+            return "the tally is on; the next round follows"
+        if self.view.get("phase") == "ready":
+            return "wait for Wuff!"
+        return super().pause_words()
 
     def stop_words(self, event: dict) -> str:
         if event["reason"] == "stop" and self.last_completer is not None:
@@ -271,7 +288,7 @@ class WieWaldiTable(GameTable):
         return 0.0
 
     def on_dog_started(self, event: dict) -> float:
-        self.lanes.place(event["dog"])
+        self.lanes.place(event["dog"], self.lengths())
         self.arrive(event["dog"], 0, event["player"])
         return 0.0
 
@@ -317,6 +334,10 @@ class WieWaldiTable(GameTable):
         return None  # the class's dwell
 
     def on_refusal(self, seat: int, code: str, reason: str) -> None:
+        model = self.table.model
+        if model.queue and model.log and model.log[-1].startswith("Refused ("):
+            # the winning play is still to be shown: its loser's line follows it in the log
+            self.held_lines.append((model.received, model.log.pop()))
         chooser = self.table.choosers[seat]
         self.lost[seat] = (self.clock, code)
         self.refusals[seat] = self.refusals.get(seat, 0) + 1
@@ -325,9 +346,13 @@ class WieWaldiTable(GameTable):
             chooser.cursor = None  # jump to the card's next legal target (see `preferred`)
 
     def on_shown(self, beat) -> None:
+        model = self.table.model
+        for line in [line for shown, line in self.held_lines if shown <= model.shown]:
+            model.add_log(line)
+        self.held_lines = [(shown, line) for shown, line in self.held_lines if shown > model.shown]
         view = self.view
         dogs = self.dogs()
-        self.lanes.sync([dog["id"] for dog in dogs if not dog["complete"]])
+        self.lanes.sync([dog["id"] for dog in dogs if not dog["complete"]], self.lengths())
         done = [dog["id"] for dog in dogs if dog["complete"]]
         self.kennel = [d for d in self.kennel if d in done] + [d for d in done if d not in self.kennel]
         if view.get("phase") == "ready" and self.ready_end is None:
@@ -341,10 +366,7 @@ class WieWaldiTable(GameTable):
     # --- drawing (reads only) ---------------------------------------------------------------------
     def draw_board(self, surface) -> None:
         surface.blit(art.panel(BOARD.size, (52, 66, 54), None, 18, 140), BOARD)
-        surface.blit(art.panel(KENNEL.size, (44, 40, 46), None, 18, 230), KENNEL)
-        art.blit_text(surface, "Done", 30, art.GOLD, (KENNEL.left + 18, KENNEL.top + 10), weight="bold")
-        art.blit_text(surface, "marker: who completed", 22, art.INK_FAINT, (KENNEL.right - 16, KENNEL.top + 16),
-                      "topright")
+        kennel.draw(self, surface)
         if self.tallying() or self.view.get("phase") == "over":
             return
         if not self.dogs() and self.view.get("phase") == "race":
@@ -352,7 +374,6 @@ class WieWaldiTable(GameTable):
         for dog in self.dogs():
             if not dog["complete"]:
                 self.draw_dog(surface, dog)
-        self.draw_kennel(surface)
         self.draw_pending(surface)
 
     def card_from(self, dog: int, index: int, rest: pygame.Rect) -> pygame.Rect:
@@ -383,62 +404,6 @@ class WieWaldiTable(GameTable):
             rest = self.lanes.card_rect(lane, index, length)
             image = cards.card_image(card["card"], height, self.table.colour(card["player"]))
             surface.blit(image, self.card_from(dog["id"], index, rest))
-
-    def kennel_rect(self, slot: int) -> pygame.Rect:
-        """A completed dog's row in the kennel: two columns, top to bottom."""
-        rows = 11
-        column, row = divmod(slot, rows)
-        width = (KENNEL.width - 30) // 2
-        return pygame.Rect(KENNEL.left + 12 + (column % 2) * (width + 6), KENNEL.top + 50 + row * 32, width, 30)
-
-    def draw_kennel(self, surface) -> None:
-        dogs = {dog["id"]: dog for dog in self.dogs()}
-        for slot, dog_id in enumerate(self.kennel):
-            dog = dogs.get(dog_id)
-            if dog is None:
-                continue
-            rest = self.kennel_rect(slot)
-            flight = self.flights.get(dog_id)
-            tween = self.table.anim.tweens.tweens.get(f"done{dog_id}")
-            if flight is not None and tween is not None and not tween.done:
-                self.draw_flying(surface, dog, flight[0], rest, tween.value)
-                continue
-            self.draw_small_dog(surface, dog, rest)
-
-    def draw_small_dog(self, surface, dog: dict, rect: pygame.Rect) -> None:
-        """A completed dog in a kennel row: its cards side by side, the completer's marker
-        on it and the owner's initial (WA-4)."""
-        length = len(dog["cards"])
-        height = rect.height - 2
-        width = round(height * cards.CARD_RATIO)
-        room = rect.width - 34 - width
-        step = width if length * width <= room + width else max(3, room // max(1, length - 1))
-        for index, card in enumerate(dog["cards"]):
-            image = cards.card_image(card["card"], height, self.table.colour(card["player"]))
-            surface.blit(image, (rect.left + index * step, rect.top))
-        if dog["marker"] is not None:
-            grow = self.table.anim.get(f"marker{dog['id']}", 1.0)
-            size = max(6, round(26 * grow))
-            token = cards.marker(size, self.table.colour(dog["marker"]))
-            surface.blit(token, token.get_rect(center=(rect.right - 16, rect.centery)))
-        if dog["owner"] is not None:
-            art.blit_text(surface, initial(self.table.name(dog["owner"])), 20, self.table.colour(dog["owner"]),
-                          (rect.right - 16, rect.bottom + 1), "midbottom", weight="bold")
-
-    def draw_flying(self, surface, dog: dict, start: pygame.Rect, end: pygame.Rect, t: float) -> None:
-        """A completed dog on its way from its lane to the kennel, shrinking as it goes."""
-        length = len(dog["cards"])
-        height = round(self.lanes.card_height() + (end.height - 2 - self.lanes.card_height()) * t)
-        width = round(height * cards.CARD_RATIO)
-        left = start.left + 34 + (end.left - start.left - 34) * t
-        top = start.top + (end.top - start.top) * t
-        lift = math.sin(t * math.pi) * 40
-        for index, card in enumerate(dog["cards"]):
-            image = cards.card_image(card["card"], max(10, height), self.table.colour(card["player"]))
-            surface.blit(image, (round(left + index * width * (1 - 0.4 * t)), round(top - lift)))
-        if length and dog["marker"] is not None:
-            token = cards.marker(24, self.table.colour(dog["marker"]))
-            surface.blit(token, (round(left), round(top - lift - 10)))
 
     def draw_pending(self, surface) -> None:
         """A seat's play sent and not yet answered: its card waits, see-through, where it

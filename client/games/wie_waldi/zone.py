@@ -50,6 +50,22 @@ def draw_seat(game, surface, seat: int, rect: pygame.Rect) -> None:
     draw_piles(game, surface, seat, parts)
     draw_hand(game, surface, seat, parts)
     draw_legend(game, surface, seat, parts)
+    if game.fits_nowhere(seat):
+        draw_fits_nowhere(game, surface, seat, parts)
+
+
+def draw_fits_nowhere(game, surface, seat: int, parts: dict) -> None:
+    """Over the pile keys (no pile can be drawn while a card is held): the card in hand
+    fits no dog, and how to put it back."""
+    chooser = game.table.choosers[seat]
+    app = game.table.app
+    devices = ["keys1", "keys2"] if chooser.device == "any" else [chooser.device]
+    back = "right click" if chooser.device == "mouse" else "/".join(buttons.label_for(app, d, "back") for d in devices)
+    piles = parts["piles"]
+    strip = pygame.Rect(piles[0].left - 6, parts["keys"] - 20, piles[-1].right - piles[0].left + 12, 40)
+    surface.blit(art.panel(strip.size, (70, 40, 36), art.DANGER, 10, 240), strip)
+    art.blit_text(surface, f"fits nowhere: {back} puts it back", 24, art.INK, strip.center, "center",
+                  width=strip.width - 16)
 
 
 def draw_piles(game, surface, seat: int, parts: dict) -> None:

@@ -232,7 +232,7 @@ def draw_row_score(surface, geometry: Geometry, r: int, tracks_by_row, parks_by_
     a star once its track is complete (WW-7)."""
     box = geometry.row_score(r)
     u = geometry.u
-    size = ww.type_size(max(11, 0.27 * u))
+    size = ww.type_size(max(11, 0.32 * u))
     rails_y = box.top + 2 + (box.height // 2 - 4) // 2
     tree_y = box.centery + (box.height // 2 - 2) // 2
     art.blit_text(surface, str(tracks_by_row[r]), size, ww.INK, (box.right - 2, rails_y), "midright", "bold")
@@ -242,18 +242,23 @@ def draw_row_score(surface, geometry: Geometry, r: int, tracks_by_row, parks_by_
 
 
 def draw_group_heading(surface, geometry: Geometry) -> None:
-    size = ww.type_size(max(10, 0.22 * geometry.u))
+    size = table_size(geometry.u)
     heading = geometry.group_line(0)
     art.blit_text(surface, "Groups", size, ww.INK, (heading.left + 2, heading.centery), "midleft", "bold")
-    art.blit_text(surface, "+2  +5  +9", ww.type_size(size - 2), ww.INK_SOFT, (heading.right - 2, heading.centery),
-                  "midright")
+    art.blit_text(surface, "+2 +5 +9", size, ww.INK_SOFT, (heading.right - 2, heading.centery), "midright")
+
+
+def table_size(u: int) -> int:
+    """Type in the group and penalty tables: as large as their lines allow, so they still
+    read at 1280x720 on a table of four sheets."""
+    return ww.type_size(max(10, 0.3 * u))
 
 
 def draw_size_row(surface, geometry: Geometry, n: int, upgrades: int, owned: int) -> None:
     """Size ``n`` of the group table: its points, and with 1, 2, 3 upgrades (crossed when
     taken, the points reached in bold, WW-8); highlighted while the sheet has such a group."""
     u = geometry.u
-    size = ww.type_size(max(10, 0.22 * u))
+    size = table_size(u)
     line = geometry.group_line(n)
     pygame.draw.rect(surface, ww.light(art.GOLD, 0.6) if owned else ww.PAPER, line.inflate(2, 0), border_radius=4)
     art.blit_text(surface, str(n), size, ww.INK, (line.left + 0.16 * u, line.centery), "center", "bold")
@@ -264,12 +269,12 @@ def draw_size_row(surface, geometry: Geometry, n: int, upgrades: int, owned: int
             pygame.draw.rect(surface, ww.light(art.GOLD, 0.25), box, border_radius=3)
         if i:
             pygame.draw.rect(surface, ww.INK_FAINT, box, 1, border_radius=3)
-        art.blit_text(surface, str(base + UPGRADE_BONUS[i]), size, ww.INK if reached else ww.INK_FAINT, box.center,
+        art.blit_text(surface, str(base + UPGRADE_BONUS[i]), size, ww.INK if reached else ww.INK_SOFT, box.center,
                       "center", "bold" if reached else "semibold")
         if reached and upgrades:  # what a group of this size scores after its upgrades, ringed
             ring(surface, box, ww.INK, max(1, u // 40))
     if owned > 1:
-        art.blit_text(surface, f"x{owned}", ww.type_size(size - 3), ww.INK_SOFT, (line.left + 0.16 * u, line.bottom),
+        art.blit_text(surface, f"x{owned}", ww.type_size(size - 2), ww.INK_SOFT, (line.left + 0.16 * u, line.bottom),
                       "midbottom")
 
 
@@ -282,14 +287,14 @@ def draw_penalties(surface, geometry: Geometry, tumbleweeds: int, aces: int) -> 
     u = geometry.u
     line = geometry.group_line(7)
     pygame.draw.rect(surface, ww.PAPER, line)
-    size = ww.type_size(max(10, 0.22 * u))
+    size = table_size(u)
     radius = line.height * 0.32
     x = line.left + radius + 2
     for i, penalty in enumerate(TUMBLEWEED_PENALTY[1:]):
         centre = (x + i * (radius * 2 + 4), line.centery)
         ww.tumbleweed(surface, centre, radius, 0.3 * i, ww.TUMBLE if i < tumbleweeds else ww.INK_FAINT)
         if i < tumbleweeds:
-            art.blit_text(surface, f"-{penalty}", ww.type_size(size - 3), ww.INK, (centre[0], line.bottom), "midbottom",
+            art.blit_text(surface, f"-{penalty}", ww.type_size(size - 2), ww.INK, (centre[0], line.bottom), "midbottom",
                           "bold")
-    art.blit_text(surface, f"A x{aces}", size, ww.INK if aces else ww.INK_FAINT, (line.right - 2, line.centery),
+    art.blit_text(surface, f"A x{aces}", size, ww.INK if aces else ww.INK_SOFT, (line.right - 2, line.centery),
                   "midright", "bold")

@@ -44,7 +44,7 @@ LOG_LINES = {  # the log's words for the simpler events
     "track": "{who} lays track in row {row}",
     "track_complete": "{who} completes the track of row {row}",
     "grave": "{who} digs a grave in row {row}",
-    "extension": "A completed track: one more round (WW-7)",
+    "extension": "A completed track: one more round",
 }
 LOOK_SECONDS = 10.0
 END_SECONDS = 7.0  # the score sheet fills in while the table dwells on the game's end
@@ -152,6 +152,8 @@ class WildWestTable(GameTable):
             if view.get("timer"):
                 words += f". {math.ceil(self.seconds_left())} s left: a missed pick writes nothing (no Tumbleweed)"
             return words
+        if phase == "write" and self.dealt is not None:
+            return "Everyone has written: new cards turn over"
         if phase == "write":
             writing = [name(p) for p in view.get("active", [])]
             return "Writing: " + scoresheet.join(writing) if writing else "Everyone has written"
@@ -338,7 +340,7 @@ class WildWestTable(GameTable):
                 if zone.collidepoint(intent.pos) and other != seat:
                     self.look(seat, other)
                     return True
-        return False
+        return self.asked_to_wait(seat, intent)
 
     def look_next(self, seat: int) -> None:
         """Back (Q, Backspace, B, the middle button) or X: the next sheet over one's own; past
@@ -405,7 +407,7 @@ class WildWestTable(GameTable):
         missed = [self.table.name(p) for p in event["missed"]]
         if missed:
             self.show_caption(f"Time is up: {scoresheet.join(missed)} missed the pick: nothing written this "
-                              f"round, no Tumbleweed (WW-10)", 2.6)
+                              "round, no Tumbleweed", 2.6)
         self.table.app.sounds.play("reject")
         return 1.8 if missed else 0.3
 
@@ -462,7 +464,7 @@ class WildWestTable(GameTable):
         return None
 
     def on_extension(self, event: dict) -> float:
-        self.show_caption("A row's track is complete: one more round is played (WW-7)", 2.0)
+        self.show_caption("A row's track is complete: one more round is played", 2.0)
         return 1.2
 
     def on_game_over(self, event: dict) -> float:
@@ -536,6 +538,8 @@ class WildWestTable(GameTable):
         """Everyone at a glance: locked in (pick) or done writing."""
         view, table = self.view, self.table
         phase = view.get("phase")
+        if self.dealt is not None:
+            return  # new cards turn over: who wrote last round is history
         if phase == "pick":
             done = set(view.get("picks", {}).get("locked", [])) | self.locked_now
             heading = f"Locked in {len(done)} of {table.players}"
@@ -602,6 +606,8 @@ class WildWestTable(GameTable):
         """A seat's state in a few words, for everyone to see (never its secret pick)."""
         view = self.view
         phase = view.get("phase")
+        if phase == "write" and self.dealt is not None:
+            return "", ww.INK  # new cards turn over: last round's writing is done
         if phase == "pick":
             if seat in view.get("picks", {}).get("locked", []) or seat in self.locked_now:
                 return "LOCKED IN", (40, 120, 60)
@@ -642,6 +648,8 @@ class WildWestTable(GameTable):
         beat is still playing and the view shows the picks as secret)."""
         if self.picks_shown is not None:
             return self.picks_shown
+        if self.dealt is not None:
+            return None  # new cards are turning over: the last picks were made on the old ones
         return self.view.get("last_picks") if self.view.get("phase") == "write" else None
 
     def draw_reveal_chip(self, surface, seat: int, band: pygame.Rect) -> None:
