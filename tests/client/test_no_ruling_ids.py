@@ -109,15 +109,9 @@ def test_no_ruling_id_on_the_results_screen_itself(make_app):
 
 
 # --- the tables (client/games/**): their boards, prompts, logs and results' notes ----------------
-# The games' own words are cleaned on the tables branch (i23games), not here: until that is
-# merged, Architekton's and Drunter & Drueber's tables still say ids. Strict, so the marker
-# must go once they pass.
-STILL_SAY_IDS = {"architekton", "drunter_druber"}
 
 
-@pytest.mark.parametrize("game_id", [
-    pytest.param(game_id, marks=pytest.mark.xfail(strict=True, reason="client/games ids: cleaned on i23games"))
-    if game_id in STILL_SAY_IDS else game_id for game_id in sorted(TABLES)])
+@pytest.mark.parametrize("game_id", sorted(TABLES))
 def test_no_ruling_id_at_a_table(make_app, game_id):
     """One keyboard seat against bots, played to the results with every frame's text
     recorded; then the log and the results."""
