@@ -173,6 +173,9 @@ class History:
         except Unreadable as unreadable:
             return cls._start_over(where, unreadable)
         except sqlite3.Error as error:
+            if _busy(error):
+                return cls(None, where, f"The game history is held by another window for too long ({error}); "
+                                        "games finished in this window are not recorded until it is restarted.")
             return cls._start_over(where, Unreadable("unreadable", f"it could not be read ({error})"))
 
     @classmethod
@@ -382,6 +385,8 @@ def _connect(where: Path) -> sqlite3.Connection:
             db.execute("PRAGMA foreign_keys = ON")
             _migrate(db)
         except sqlite3.DatabaseError as error:
+            if _busy(error):  # another window holds it: nothing wrong with the file
+                raise
             raise Unreadable("damaged" if "malformed" in str(error) else "unreadable",
                              f"it is not a game history SQLite can read ({error})") from error
     except BaseException:
@@ -414,6 +419,10 @@ def _migrate(db: sqlite3.Connection) -> None:
             if db.in_transaction:
                 db.execute("ROLLBACK")
             raise
+
+
+def _busy(error: sqlite3.Error) -> bool:
+    return isinstance(error, sqlite3.OperationalError) and ("locked" in str(error) or "busy" in str(error))
 
 
 def _reason(error: OSError) -> str:

@@ -271,3 +271,20 @@ def test_games_of_one_to_six_seats_are_recorded(tmp_path, seats):
     assert sorted(recorded.points, reverse=True) == [float(p) for p in points.placement_points(seats)]
     assert night.standings(db.games(recorded.evening))[0].name == names[-1]
     db.close()
+
+
+def test_a_history_held_too_long_by_another_window_is_not_taken_for_damaged(tmp_path, monkeypatch):
+    where = tmp_path / "history.sqlite"
+    History.open(where).close()
+    holder = sqlite3.connect(where, isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")
+    monkeypatch.setattr(history, "BUSY_SECONDS", 0.1)
+    try:
+        db = History.open(where)
+        assert "another window" in db.problem
+        assert db.record(four()) is None
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert not list(tmp_path.glob("history-*-*.sqlite"))  # nothing moved aside
+    assert History.open(where).problem == ""
