@@ -10,8 +10,10 @@ import os
 from pathlib import Path
 
 from client import art
+from client.evening import tonight
 from client.games import TABLES
 from client.scenes.base import ConfirmScene, MessageScene
+from client.scenes.halloffame import HallOfFameScene
 from client.scenes.howto import HowToScene
 from client.scenes.lan import (
     AddressScene,
@@ -49,6 +51,9 @@ class Flow:
         settings = app.settings
         if settings.problem and (settings.kept is not None or not settings.writable):
             app.push(NoticeScene(app, "Your settings", settings.reason, settings.where, settings.kept or settings.path))
+        history = tonight.history_of(app)  # the game night: a history that could not be read says so here
+        if history.problem:
+            app.push(NoticeScene(app, "Your game history", history.problem, "The history is kept at:", history.path))
 
     # --- menus --------------------------------------------------------------------------
     def title(self) -> None:
@@ -69,6 +74,9 @@ class Flow:
 
     def settings(self) -> None:
         self.app.push(SettingsScene(self.app))
+
+    def hall_of_fame(self, page: str = "ratings") -> None:
+        self.app.push(HallOfFameScene(self.app, page))
 
     def bindings(self, device: str) -> None:
         self.app.push(BindingsScene(self.app, device))
@@ -171,6 +179,7 @@ class Flow:
     def results(self, table) -> None:
         """A finished table hands over to the results (a demo starts its next game soon)."""
         standings = table.game.standings()
+        tonight.record_table(self.app, table)  # the game night: into the history, before the table closes
         table.close()
         if table.rejoin_token:  # a joined game that ended: nothing left to rejoin
             from client.rejoin import RejoinBook

@@ -6,6 +6,7 @@ Every column is sized to fit: ten rounds of six players fit as well as one total
 import pygame
 
 from client import art
+from client.evening import tonight
 from client.physics import Moments
 from client.scenes.base import MenuScene
 from client.table.game import Standings
@@ -39,7 +40,13 @@ class ResultsScene(MenuScene):
         # a press meant for the table neither starts the next game nor leaves.
         self.calm = (0.9 + 0.1 * len(standings.names)) / min(app.settings.speed, 1e6)
         items = ([Item("Play again", again)] if again is not None else []) + [Item("Back to the title", self.title)]
-        self.menu = Menu(items, (art.W // 2, 790), width=560, sounds=app.sounds)
+        # the game night (client.evening): tonight's standings in a line, and the whole of them a press away
+        self.evening_line = "" if demo else tonight.summary_line(app)
+        if self.evening_line:
+            items.insert(-1, Item("Tonight's standings", lambda: app.flow.hall_of_fame("evening")))
+        tall = len(items) < 3
+        self.menu = Menu(items, (art.W // 2, 790 if tall else 770), width=560, height=78 if tall else 66,
+                         gap=16 if tall else 10, sounds=app.sounds)
         app.sounds.play("round")
         self.confetti = Moments(seed=len(standings.names))
         colours = [standings.colours[p] for p in standings.winners] + [art.GOLD]
@@ -86,6 +93,8 @@ class ResultsScene(MenuScene):
         winners = [standings.names[p] for p in standings.winners]
         heading = f"{join_names(winners)} win{'s' if len(winners) == 1 else ''}!" if winners else "Game over"
         art.blit_text(surface, heading, 96, art.GOLD, (art.W // 2, 90), "center", weight="bold", width=art.W - 80)
+        if self.evening_line:  # the game night (client.evening)
+            art.blit_text(surface, self.evening_line, 28, art.INK_DIM, (art.W // 2, 158), "center", width=art.W - 80)
         better = "lowest" if standings.lower_wins else "highest"
         sub = f"{standings.game_name}: {better} {standings.total_label.lower()} wins"
         if standings.note:

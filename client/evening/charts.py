@@ -1,0 +1,95 @@
+"""The evening as pictures, drawn with pygame: a line chart of points through the evening,
+a bar chart of wins per game, and a small trend line for a rating."""
+
+import pygame
+
+from client import art
+
+
+def _nice_top(value: float) -> float:
+    for step in (1, 2, 5, 10, 20, 25, 50, 100, 200, 500, 1000):
+        if value <= step * 5:
+            return max(step, step * -(-value // step))
+    return value
+
+
+def line_chart(surface, rect: pygame.Rect, series: list[tuple[str, tuple, list[float]]], title: str) -> None:
+    """``series``: (name, colour, running totals after each game). Games along the bottom,
+    points up the side, each person's line in their colour with their name at its end."""
+    surface.blit(art.panel(rect.size, art.PANEL), rect)
+    art.blit_text(surface, title, 34, art.GOLD, (rect.left + 24, rect.top + 16), weight="bold")
+    plot = pygame.Rect(rect.left + 80, rect.top + 70, rect.width - 270, rect.height - 130)
+    games = max((len(values) for _, _, values in series), default=0)
+    if games == 0:
+        art.blit_text(surface, "No games yet", 34, art.INK_DIM, plot.center, "center")
+        return
+    top = _nice_top(max(max(values) for _, _, values in series) or 1)
+    for step in range(5):
+        value = top * step / 4
+        y = plot.bottom - plot.height * step / 4
+        pygame.draw.line(surface, art.shade(art.INK_FAINT, 0.6), (plot.left, y), (plot.right, y), 1)
+        art.blit_text(surface, f"{value:g}", 24, art.INK_DIM, (plot.left - 12, y), "midright", "regular")
+    pygame.draw.line(surface, art.INK_DIM, plot.bottomleft, plot.bottomright, 2)
+    pygame.draw.line(surface, art.INK_DIM, plot.bottomleft, plot.topleft, 2)
+
+    def at(game: int, value: float) -> tuple[float, float]:  # game 0 is the start, at 0 points
+        return (plot.left + plot.width * game / games, plot.bottom - plot.height * value / top)
+
+    every = max(1, games // 10)
+    for game in range(1, games + 1):
+        if game % every == 0 or game == games:
+            x = at(game, 0)[0]
+            art.blit_text(surface, str(game), 24, art.INK_DIM, (x, plot.bottom + 8), "midtop", "regular")
+    art.blit_text(surface, "games", 22, art.INK_FAINT, (plot.right, plot.bottom + 34), "topright", "regular")
+    ends = []
+    for name, colour, values in series:
+        points = [at(0, 0.0)] + [at(g + 1, v) for g, v in enumerate(values)]
+        pygame.draw.lines(surface, colour, False, points, 5)
+        for point in points[1:]:
+            pygame.draw.circle(surface, colour, point, 7)
+        ends.append([points[-1][1], name, colour])
+    ends.sort()
+    for i in range(1, len(ends)):  # names at the lines' ends never overlap
+        ends[i][0] = max(ends[i][0], ends[i - 1][0] + 30)
+    for y, name, colour in ends:
+        art.blit_text(surface, name, 26, colour, (plot.right + 16, y), "midleft", "bold", width=170)
+
+
+def bar_chart(surface, rect: pygame.Rect, groups: list[tuple[str, list[tuple[str, tuple, int]]]], title: str) -> None:
+    """``groups``: (game name, [(name, colour, wins)]): a cluster of bars per game."""
+    surface.blit(art.panel(rect.size, art.PANEL), rect)
+    art.blit_text(surface, title, 34, art.GOLD, (rect.left + 24, rect.top + 16), weight="bold")
+    plot = pygame.Rect(rect.left + 60, rect.top + 70, rect.width - 100, rect.height - 140)
+    if not groups:
+        art.blit_text(surface, "No games yet", 34, art.INK_DIM, plot.center, "center")
+        return
+    top = max(1, max((wins for _, bars in groups for _, _, wins in bars), default=1))
+    pygame.draw.line(surface, art.INK_DIM, plot.bottomleft, plot.bottomright, 2)
+    slot = plot.width / len(groups)
+    for g, (label, bars) in enumerate(groups):
+        width = min(48, (slot - 30) / max(1, len(bars)))
+        left = plot.left + g * slot + (slot - width * len(bars)) / 2
+        for b, (_name, colour, wins) in enumerate(bars):
+            height = plot.height * wins / top
+            bar = pygame.Rect(round(left + b * width) + 2, round(plot.bottom - height), max(2, round(width) - 4),
+                              max(0, round(height)))
+            if wins:
+                pygame.draw.rect(surface, colour, bar, border_top_left_radius=6, border_top_right_radius=6)
+                art.blit_text(surface, str(wins), 24, art.INK, (bar.centerx, bar.top - 4), "midbottom", "bold")
+            else:
+                pygame.draw.line(surface, colour, (bar.left, plot.bottom - 2), (bar.right, plot.bottom - 2), 4)
+        art.blit_text(surface, label, 24, art.INK_DIM, (plot.left + g * slot + slot / 2, plot.bottom + 12), "midtop",
+                      "regular", width=round(slot) - 8)
+
+
+def sparkline(surface, rect: pygame.Rect, values: list[float], colour) -> None:
+    """A rating's last values as a small line, rising to the right when it goes up."""
+    if len(values) < 2:
+        pygame.draw.line(surface, art.INK_FAINT, rect.midleft, rect.midright, 2)
+        return
+    low, high = min(values), max(values)
+    span = (high - low) or 1
+    points = [(rect.left + rect.width * i / (len(values) - 1), rect.bottom - rect.height * (v - low) / span)
+              for i, v in enumerate(values)]
+    pygame.draw.lines(surface, colour, False, points, 3)
+    pygame.draw.circle(surface, art.GOOD if values[-1] >= values[-2] else art.DANGER, points[-1], 5)

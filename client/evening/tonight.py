@@ -1,0 +1,110 @@
+"""Where the window meets the history (no pygame): the app's one open `History`, a
+finished table turned into a `FinishedGame`, and the exports of an evening.
+
+The window keeps the evening of the history in its data folder; a demo is not recorded,
+and neither is a game joined on the LAN (its host keeps that evening)."""
+
+import csv
+import time
+from pathlib import Path
+
+from client.evening import night
+from client.evening.history import FinishedGame, History, Recorded, SeatResult
+from client.evening.points import show
+
+EXPORTS = "evenings"  # the folder in the data folder where exports go
+
+
+def history_of(app) -> History:
+    """The app's history, opened the first time it is asked for."""
+    history = getattr(app, "evening_history", None)
+    if history is None:
+        history = History.open()
+        app.evening_history = history
+    return history
+
+
+def finished_game(table) -> FinishedGame | None:
+    """What ``table`` (a finished TableScene) leaves in the history; None for a demo, a
+    joined table or a game without a result."""
+    result = table.model.result()
+    if result is None or table.demo or (table.host is None and table.server is None):
+        return None
+    host = table.host or getattr(table.server, "host", None)
+    host_seats = list(getattr(host, "seats", []) or [])
+    kinds = list(table.model.seat_kinds)
+    seats = []
+    for index in range(table.players):
+        kind = kinds[index] if index < len(kinds) else ""
+        spec = host_seats[index] if index < len(host_seats) else None
+        is_bot = kind == "bot" or (spec is not None and spec.kind == "bot")
+        chooser = table.choosers.get(index)
+        colour = table.colour_ids[index] if index < len(table.colour_ids) else index
+        seats.append(SeatResult(table.name(index), "bot" if is_bot else "human",
+                                getattr(spec, "strength", "normal") if is_bot else "", int(colour) % 6,
+                                device=chooser.device if chooser is not None else ""))
+    save = getattr(host, "save_path", None)
+    options = dict(getattr(host, "options", {}) or {})
+    return FinishedGame(table.info.id, seats, list(result["scores"]), list(result["winners"]),
+                        bool(table.info.lower_score_wins), options, str(save or ""))
+
+
+def record_table(app, table) -> Recorded | None:
+    """Record a finished table in the app's history (a note says so if it cannot be)."""
+    game = finished_game(table)
+    if game is None:
+        return None
+    history = history_of(app)
+    recorded = history.record(game)
+    if recorded is None and history.problem:
+        app.note(history.problem, 8)
+    return recorded
+
+
+def summary_line(app) -> str:
+    """The evening going on, in one line for the results screen ("" if none)."""
+    history = history_of(app)
+    evening = history.current_evening()
+    if evening is None:
+        return ""
+    rows = night.standings(history.games(evening))
+    if not rows:
+        return ""
+    chips = "   ".join(f"{i + 1}. {row.name} {show(row.points)}" for i, row in enumerate(rows[:6]))
+    return f"Tonight: {chips}.   {night.leader_line(rows)}."
+
+
+def export_csv(history: History, evening: int, folder: Path) -> Path:
+    """The evening's standings and every game's points as a CSV; OSError if it cannot be written."""
+    games = history.games(evening)
+    rows = night.standings(games)
+    folder.mkdir(parents=True, exist_ok=True)
+    target = folder / f"evening-{_stamp(history, evening)}.csv"
+    with target.open("w", newline="", encoding="utf-8") as handle:
+        out = csv.writer(handle)
+        out.writerow(["place", "name", "points", "games", "wins", "best game"])
+        for place, row in enumerate(rows, 1):
+            out.writerow([place, row.name, show(row.points), row.games, row.wins, row.best_game])
+        out.writerow([])
+        out.writerow(["game", "finished", "seat", "name", "kind", "score", "place", "points", "winner"])
+        for number, game in enumerate(games, 1):
+            finished = time.strftime("%Y-%m-%d %H:%M", time.localtime(game.finished))
+            for index, seat in enumerate(game.seats):
+                out.writerow([f"{number}. {game.game}", finished, index + 1, seat.name, seat.kind, seat.score,
+                              seat.place, show(seat.points), "yes" if seat.winner else ""])
+    return target
+
+
+def export_folder() -> Path:
+    from netplay.folders import data_dir
+
+    return data_dir() / EXPORTS
+
+
+def export_name(history: History, evening: int) -> str:
+    return f"evening-{_stamp(history, evening)}"
+
+
+def _stamp(history: History, evening: int) -> str:
+    started = history.evening_started(evening) or time.time()
+    return time.strftime("%Y-%m-%d-%H%M", time.localtime(started)) + f"-{evening}"

@@ -1,0 +1,172 @@
+"""The game night on screen: games recorded as they finish, tonight's standings on the
+results screen, the Hall of fame from the title (ratings, history, charts, export), and
+a history that could not be read said in words on the title screen."""
+
+import csv
+import time
+
+import pytest
+
+from client.evening import tonight
+from client.evening.history import FinishedGame, History, SeatResult
+from client.scenes.halloffame import HallOfFameScene
+from client.scenes.title import NoticeScene, TitleScene
+from client.table.results import ResultsScene
+from tests.client.conftest import frames, key, local_table, shoot
+from tests.client.drive import play_to_results, run_until
+
+
+def instant(app) -> None:
+    app.settings.data["animation"] = "instant"
+
+
+def play_one(app, seed: int):
+    """Anna on the keyboard against an easy and a hard bot, one round of Die Mauer, to its results."""
+    table = local_table(app, [("Anna", "keys1"), ("Bot 2", "bot:easy"), ("Bot 3", "bot:hard")], seed=seed,
+                        bot_delay=0.0)
+    play_to_results(app, table)
+    return run_until(app, lambda: app.top if isinstance(app.top, ResultsScene) else None)
+
+
+def test_three_games_in_a_row_each_add_to_tonights_standings_and_ratings(make_app):
+    app = make_app()
+    instant(app)
+    for number in (1, 2, 3):
+        results = play_one(app, seed=number)
+        history = tonight.history_of(app)
+        games = history.games(history.current_evening())
+        assert len(games) == number
+        assert f"after {number} game" in results.evening_line
+        assert "1. Anna" in results.evening_line  # the only person: bots are not in the standings
+        labels = [item.text() for item in results.menu.items]
+        assert "Tonight's standings" in labels
+        frames(app, 120)
+        if number == 1:
+            shoot(app, "evening_results_1920")
+        app.flow.title()
+        frames(app, 5)
+    anna = next(line for line in history.ratings() if line.name == "Anna")
+    assert anna.games == 3 and len(anna.trend) == 3
+    assert {line.name for line in history.ratings()} == {"Anna", "Bot (easy)", "Bot (hard)"}
+    points = sum(seat.points for game in games for seat in game.seats if seat.name == "Anna")
+    assert f"Anna {points:g}" in results.evening_line or f"Anna {points:.1f}" in results.evening_line
+
+
+def seed_history(where=None, when=None) -> History:
+    history = History.open(where)
+    start = (when or time.time()) - 3 * 3600
+    people = [("Anna", 0), ("Ben", 1), ("Clara", 2), ("David", 3)]
+    plays = [("die_mauer", [4, 9, 2, 11], [2], True), ("wild_west", [40, 38, 51, 22], [2], False),
+             ("die_mauer", [0, 3, 5, 5], [0], True), ("wie_waldi", [7, 7, 4, 2], [0, 1], False),
+             ("architekton", [12, 9], [0], False), ("drunter_druber", [30, 18, 25, 21], [0], False)]
+    for i, (game, scores, winners, lower) in enumerate(plays):
+        seats = [SeatResult(name, colour=colour) for name, colour in people[:len(scores)]]
+        if len(scores) == 4 and i % 2:
+            seats[3] = SeatResult("Bot 4", "bot", "hard", 3)
+        history.record(FinishedGame(game, seats, scores, winners, lower, {}, "", start + i * 1200))
+    return history
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_the_hall_of_fame_from_the_title_shows_standings_ratings_and_history(make_app, size):
+    app = make_app(size)
+    seed_history().close()
+    app.push(TitleScene(app))
+    frames(app, 5)
+    labels = [item.text() for item in app.top.menu.items]
+    assert "Hall of fame" in labels
+    app.top.menu.focus = labels.index("Hall of fame")
+    key("return")
+    frames(app, 30)
+    fame = app.top
+    assert isinstance(fame, HallOfFameScene)
+    assert fame.page == "ratings"
+    shown = [line.rating.shown for line in fame.ratings]
+    assert shown == sorted(shown, reverse=True) and len(shown) == 5  # four people and the hard bot, best first
+    assert len(fame.series) == 4 and len(fame.groups) == 5  # four people; five games played tonight
+    width = size[0]
+    shoot(app, f"evening_hall_of_fame_ratings_{width}")
+    fame.menu.focus = 0
+    key("left")  # the page before the ratings: tonight's standings
+    frames(app, 10)
+    assert fame.page == "evening"
+    assert [row.points for row in fame.rows] == sorted((row.points for row in fame.rows), reverse=True)
+    assert sorted(row.games for row in fame.rows) == [2, 5, 6, 6]  # Clara sat out Architekton, David three bots
+    shoot(app, f"evening_hall_of_fame_tonight_{width}")
+    key("right")
+    key("right")
+    frames(app, 10)
+    assert fame.page == "history"
+    shoot(app, f"evening_hall_of_fame_history_{width}")
+    key("escape")
+    frames(app, 30)
+    assert isinstance(app.top, TitleScene)
+
+
+def test_the_evening_exports_as_png_and_csv_to_the_data_folder(make_app):
+    app = make_app()
+    seed_history().close()
+    app.flow.hall_of_fame("evening")
+    frames(app, 5)
+    fame = app.top
+    fame.export()
+    folder = tonight.export_folder()
+    [png] = list(folder.glob("evening-*.png"))
+    [table] = list(folder.glob("evening-*.csv"))
+    import pygame
+
+    assert pygame.image.load(str(png)).get_size() == (1920, 1080)
+    rows = list(csv.reader(table.open(encoding="utf-8")))
+    assert rows[0] == ["place", "name", "points", "games", "wins", "best game"]
+    assert rows[1][1] == fame.rows[0].name
+    assert any(row[:1] == ["6. drunter_druber"] for row in rows)
+
+
+def test_an_export_folder_that_cannot_be_written_is_said_in_words(make_app, monkeypatch, tmp_path):
+    app = make_app()
+    seed_history().close()
+    blocker = tmp_path / "blocker"
+    blocker.write_text("a file where the folder should be")
+    monkeypatch.setattr(tonight, "export_folder", lambda: blocker / "evenings")
+    app.flow.hall_of_fame("evening")
+    frames(app, 5)
+    app.top.export()
+    assert any("could not be exported" in toast.words for toast in app.toasts.toasts)
+
+
+def test_ending_the_evening_starts_a_new_one_with_the_next_game(make_app):
+    app = make_app()
+    seed_history().close()
+    app.flow.hall_of_fame("evening")
+    frames(app, 5)
+    fame = app.top
+    assert fame.evening is not None
+    fame.end_evening()
+    frames(app, 5)
+    key("down")  # the confirmation's "Yes"
+    key("return")
+    frames(app, 30)
+    assert tonight.history_of(app).current_evening() is None
+    assert fame.evening is None and fame.evening_title().startswith("The last evening")
+
+
+def test_a_damaged_history_is_moved_aside_and_the_title_says_so(make_app):
+    from netplay.folders import data_dir
+
+    where = data_dir() / "history.sqlite"
+    where.parent.mkdir(parents=True, exist_ok=True)
+    where.write_bytes(b"this is no database, just some bytes" * 200)
+    app = make_app()
+    app.flow.start_title(app)
+    frames(app, 10)
+    notice = app.top
+    assert isinstance(notice, NoticeScene)
+    words = " ".join(notice.lines)
+    assert "game history could not be used" in words and "moved aside" in words
+    shoot(app, "evening_history_damaged_notice")
+    assert list(where.parent.glob("history-unreadable-*.sqlite"))
+    key("return")
+    frames(app, 30)
+    assert isinstance(app.top, TitleScene)
+    assert tonight.history_of(app).record(FinishedGame("die_mauer", [SeatResult("Anna"), SeatResult("Ben")],
+                                                       [1, 2], [0], True)) is not None
