@@ -53,7 +53,7 @@ class Flow:
             app.push(NoticeScene(app, "Your settings", settings.reason, settings.where, settings.kept or settings.path))
         history = tonight.history_of(app)  # the game night: a history that could not be read says so here
         if history.problem:
-            app.push(NoticeScene(app, "Your game history", history.problem, "The history is kept at:", history.path))
+            app.push(NoticeScene(app, "Your game history", history.problem, "The game history is now kept at:", history.path))
 
     # --- menus --------------------------------------------------------------------------
     def title(self) -> None:

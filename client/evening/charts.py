@@ -4,12 +4,48 @@ a bar chart of wins per game, and a small trend line for a rating."""
 import pygame
 
 from client import art
+from client.evening import night
+from client.evening.points import show
+
+STRIP_HEIGHT = 120
+
+
+def evening_strip(surface, rows: list[night.Standing], top: int, bottom: int) -> None:
+    """Tonight's standings on the results screen: a panel with a column per person
+    (points, games, wins; the leaders ringed) between ``top`` and ``bottom``, or one line
+    under the heading where there is no room."""
+    if not rows:
+        return
+    if bottom - top < STRIP_HEIGHT:
+        from client.evening.tonight import summary_line
+
+        art.blit_text(surface, summary_line(rows), 28, art.INK_DIM, (art.W // 2, 158), "center", width=art.W - 80)
+        return
+    shown = rows[:6]
+    box = pygame.Rect(0, top, min(1500, 160 + 250 * len(shown)), STRIP_HEIGHT)
+    box.centerx = art.W // 2
+    surface.blit(art.panel(box.size, art.PANEL), box)
+    art.blit_text(surface, night.leader_line(rows), 30, art.GOLD, (box.centerx, box.top + 24), "center", "bold",
+                  width=box.width - 40)
+    leaders = {row.player for row in night.leaders(rows)}
+    width = (box.width - 40) // len(shown)
+    for i, row in enumerate(shown):
+        cell = pygame.Rect(box.left + 20 + i * width, box.top + 46, width, box.height - 54)
+        if row.player in leaders:
+            surface.blit(art.panel(cell.inflate(-10, 0).size, art.PANEL_HI, art.GOLD, 10), cell.inflate(-10, 0))
+        art.blit_text(surface, f"{i + 1}. {row.name}", 30, art.seat_colour(row.colour), (cell.centerx, cell.top + 18),
+                      "center", "bold", width=width - 24)
+        games = f"{row.games} game{'s' if row.games != 1 else ''}"
+        wins = f"{row.wins} win{'s' if row.wins != 1 else ''}"
+        art.blit_text(surface, f"{show(row.points)} pts  ·  {games}  ·  {wins}", 24, art.INK, (cell.centerx, cell.top + 48),
+                      "center", "regular", width=width - 24)
 
 
 def _nice_top(value: float) -> float:
-    for step in (1, 2, 5, 10, 20, 25, 50, 100, 200, 500, 1000):
-        if value <= step * 5:
-            return max(step, step * -(-value // step))
+    """The top of the scale: four even steps of a round size that reach ``value``."""
+    for step in (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000):
+        if value <= step * 4:
+            return step * 4
     return value
 
 

@@ -387,7 +387,9 @@ def _connect(where: Path) -> sqlite3.Connection:
         except sqlite3.DatabaseError as error:
             if _busy(error):  # another window holds it: nothing wrong with the file
                 raise
-            raise Unreadable("damaged" if "malformed" in str(error) else "unreadable",
+            why = "damaged" if "malformed" in str(error) else "not-a-database" if "not a database" in str(error) \
+                else "unreadable"
+            raise Unreadable(why,
                              f"it is not a game history SQLite can read ({error})") from error
     except BaseException:
         db.close()

@@ -91,7 +91,8 @@ def leader_line(rows: list[Standing]) -> str:
 
     games = max(row.games for row in rows)
     after = f"after {games} game{'s' if games != 1 else ''}"
+    points = f"{show(top[0].points)} point{'' if top[0].points == 1 else 's'}"
     if len(top) == 1:
-        return f"{top[0].name} leads the evening with {show(top[0].points)} points {after}"
+        return f"{top[0].name} leads the evening with {points} {after}"
     names = ", ".join(row.name for row in top[:-1]) + f" and {top[-1].name}"
-    return f"{names} share the lead with {show(top[0].points)} points {after}"
+    return f"{names} share the lead with {points} {after}"

@@ -61,13 +61,15 @@ def record_table(app, table) -> Recorded | None:
     return recorded
 
 
-def summary_line(app) -> str:
-    """The evening going on, in one line for the results screen ("" if none)."""
+def standings_now(app) -> list[night.Standing]:
+    """The standings of the evening going on (empty if none)."""
     history = history_of(app)
     evening = history.current_evening()
-    if evening is None:
-        return ""
-    rows = night.standings(history.games(evening))
+    return night.standings(history.games(evening)) if evening is not None else []
+
+
+def summary_line(rows: list[night.Standing]) -> str:
+    """The evening's standings in one line ("" if none)."""
     if not rows:
         return ""
     chips = "   ".join(f"{i + 1}. {row.name} {show(row.points)}" for i, row in enumerate(rows[:6]))

@@ -134,18 +134,18 @@ class HallOfFameScene(MenuScene):
         else:
             self.menu.draw(surface, self.pulse)
 
-    def draw_header(self, surface, heading: str, columns: list[tuple[str, int]]) -> int:
+    def draw_header(self, surface, heading: str, columns: list[tuple[str, int, str]]) -> int:
         art.blit_text(surface, heading, 34, art.GOLD, (LIST.left + 24, LIST.top + 16), weight="bold",
                       width=LIST.width - 48)
         y = LIST.top + 72
-        for words, x in columns:
-            anchor = "midleft" if x < 300 else "midright"
+        for words, x, anchor in columns:
             art.blit_text(surface, words, 26, art.INK_DIM, (LIST.left + x, y), anchor)
         return y + ROW
 
     def draw_standings(self, surface) -> None:
         y = self.draw_header(surface, self.evening_title(),
-                             [("Player", 24), ("Points", 470), ("Games", 580), ("Wins", 670), ("Best game", 690)])
+                             [("Player", 24, "midleft"), ("Points", 470, "midright"), ("Games", 580, "midright"),
+                              ("Wins", 670, "midright"), ("Best game", 700, "midleft")])
         if not self.rows:
             art.blit_text(surface, "Finish a game to start the evening.", 32, art.INK_DIM, LIST.center, "center")
         leaders = {row.player for row in night.leaders(self.rows)}
@@ -158,14 +158,15 @@ class HallOfFameScene(MenuScene):
             art.blit_text(surface, show(row.points), 34, art.GOLD, (LIST.left + 470, y), "midright", "bold")
             art.blit_text(surface, str(row.games), 30, art.INK, (LIST.left + 580, y), "midright")
             art.blit_text(surface, str(row.wins), 30, art.INK, (LIST.left + 670, y), "midright")
-            art.blit_text(surface, game_name(row.best_game), 24, art.INK_DIM, (LIST.left + 690, y), "midleft",
-                          "regular", width=LIST.width - 700)
+            art.blit_text(surface, game_name(row.best_game), 24, art.INK_DIM, (LIST.left + 700, y), "midleft",
+                          "regular", width=LIST.width - 710)
             y += ROW
 
     def draw_ratings(self, surface) -> None:
         scope = "overall" if self.scope == OVERALL else f"in {game_name(self.scope)}"
         y = self.draw_header(surface, f"Ratings {scope}",
-                             [("Rank", 24), ("Rating", 560), ("Games", 670), ("Trend", 700)])
+                             [("Rank", 24, "midleft"), ("Rating", 560, "midright"), ("Games", 670, "midright"),
+                              ("Trend", 700, "midleft")])
         if not self.ratings:
             art.blit_text(surface, "No rated games yet.", 32, art.INK_DIM, LIST.center, "center")
         for rank, line in enumerate(self.ratings[:ROWS], 1):
@@ -179,7 +180,7 @@ class HallOfFameScene(MenuScene):
 
     def draw_history(self, surface) -> None:
         y = self.draw_header(surface, f"Past games ({self.history.game_count()} in all)",
-                             [("When", 24), ("Game and winner", 200)])
+                             [("When", 24, "midleft"), ("Game and winner", 200, "midleft")])
         if not self.recent:
             art.blit_text(surface, "No games yet.", 32, art.INK_DIM, LIST.center, "center")
         for game in self.recent:

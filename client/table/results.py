@@ -6,7 +6,7 @@ Every column is sized to fit: ten rounds of six players fit as well as one total
 import pygame
 
 from client import art
-from client.evening import tonight
+from client.evening import charts, tonight
 from client.physics import Moments
 from client.scenes.base import MenuScene
 from client.table.game import Standings
@@ -41,8 +41,8 @@ class ResultsScene(MenuScene):
         self.calm = (0.9 + 0.1 * len(standings.names)) / min(app.settings.speed, 1e6)
         items = ([Item("Play again", again)] if again is not None else []) + [Item("Back to the title", self.title)]
         # the game night (client.evening): tonight's standings in a line, and the whole of them a press away
-        self.evening_line = "" if demo else tonight.summary_line(app)
-        if self.evening_line:
+        self.evening = [] if demo else tonight.standings_now(app)
+        if self.evening:
             items.insert(-1, Item("Tonight's standings", lambda: app.flow.hall_of_fame("evening")))
         tall = len(items) < 3
         self.menu = Menu(items, (art.W // 2, 790 if tall else 770), width=560, height=78 if tall else 66,
@@ -93,8 +93,6 @@ class ResultsScene(MenuScene):
         winners = [standings.names[p] for p in standings.winners]
         heading = f"{join_names(winners)} win{'s' if len(winners) == 1 else ''}!" if winners else "Game over"
         art.blit_text(surface, heading, 96, art.GOLD, (art.W // 2, 90), "center", weight="bold", width=art.W - 80)
-        if self.evening_line:  # the game night (client.evening)
-            art.blit_text(surface, self.evening_line, 28, art.INK_DIM, (art.W // 2, 158), "center", width=art.W - 80)
         better = "lowest" if standings.lower_wins else "highest"
         sub = f"{standings.game_name}: {better} {standings.total_label.lower()} wins"
         if standings.note:
@@ -136,6 +134,9 @@ class ResultsScene(MenuScene):
         surface.set_clip(clip)
         if standings.ranking:
             self.draw_ranking(surface, table.bottom + 20)
+        if self.evening:  # the game night (client.evening): tonight's standings, where there is room
+            top = art.H if standings.ranking else table.bottom + 14
+            charts.evening_strip(surface, self.evening, top, self.menu.rects[0].top - 20)
         self.menu.draw(surface, self.pulse)
 
     def draw_ranking(self, surface, top: int) -> None:

@@ -92,9 +92,9 @@ def test_a_corrupt_history_is_moved_aside_with_its_reason_and_a_new_one_starts(t
     data[:100] = b"\x00garbage" * 12 + b"\x00" * 4  # the header is gone
     where.write_bytes(bytes(data))
     db = History.open(where)
-    assert "moved aside to history-unreadable-" in db.problem
+    assert "moved aside to history-not-a-database-" in db.problem
     assert "a new history begins" in db.problem
-    kept = list(tmp_path.glob("history-unreadable-*.sqlite"))
+    kept = list(tmp_path.glob("history-not-a-database-*.sqlite"))
     assert len(kept) == 1 and kept[0].read_bytes()[:8] == b"\x00garbage"  # kept as it was
     assert db.game_count() == 0
     assert db.record(four()) is not None
@@ -116,7 +116,7 @@ def test_a_history_with_a_damaged_page_is_moved_aside_as_damaged(tmp_path):
     where.write_bytes(bytes(data))
     db = History.open(where)
     assert "moved aside" in db.problem, db.problem
-    assert list(tmp_path.glob("history-damaged-*.sqlite")) or list(tmp_path.glob("history-unreadable-*.sqlite"))
+    assert list(tmp_path.glob("history-damaged-*.sqlite")) or list(tmp_path.glob("history-not-a-database-*.sqlite"))
     assert db.record(four()) is not None
     db.close()
 

@@ -5,6 +5,7 @@ a history that could not be read said in words on the title screen."""
 import csv
 import time
 
+import pygame
 import pytest
 
 from client.evening import tonight
@@ -14,6 +15,14 @@ from client.scenes.title import NoticeScene, TitleScene
 from client.table.results import ResultsScene
 from tests.client.conftest import frames, key, local_table, shoot
 from tests.client.drive import play_to_results, run_until
+
+
+def shoot_window(app, name: str) -> None:
+    """The window as the player sees it (scaled to its size), as tests/screenshots/<name>.png."""
+    from tests.client.conftest import SCREENSHOTS
+
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    pygame.image.save(pygame.display.get_surface(), str(SCREENSHOTS / f"{name}.png"))
 
 
 def instant(app) -> None:
@@ -36,8 +45,9 @@ def test_three_games_in_a_row_each_add_to_tonights_standings_and_ratings(make_ap
         history = tonight.history_of(app)
         games = history.games(history.current_evening())
         assert len(games) == number
-        assert f"after {number} game" in results.evening_line
-        assert "1. Anna" in results.evening_line  # the only person: bots are not in the standings
+        line = tonight.summary_line(results.evening)
+        assert f"after {number} game" in line
+        assert [row.name for row in results.evening] == ["Anna"]  # the only person: bots are not in the standings
         labels = [item.text() for item in results.menu.items]
         assert "Tonight's standings" in labels
         frames(app, 120)
@@ -49,7 +59,7 @@ def test_three_games_in_a_row_each_add_to_tonights_standings_and_ratings(make_ap
     assert anna.games == 3 and len(anna.trend) == 3
     assert {line.name for line in history.ratings()} == {"Anna", "Bot (easy)", "Bot (hard)"}
     points = sum(seat.points for game in games for seat in game.seats if seat.name == "Anna")
-    assert f"Anna {points:g}" in results.evening_line or f"Anna {points:.1f}" in results.evening_line
+    assert results.evening[0].points == points and results.evening[0].games == 3
 
 
 def seed_history(where=None, when=None) -> History:
@@ -85,19 +95,20 @@ def test_the_hall_of_fame_from_the_title_shows_standings_ratings_and_history(mak
     assert shown == sorted(shown, reverse=True) and len(shown) == 5  # four people and the hard bot, best first
     assert len(fame.series) == 4 and len(fame.groups) == 5  # four people; five games played tonight
     width = size[0]
-    shoot(app, f"evening_hall_of_fame_ratings_{width}")
+    assert pygame.display.get_surface().get_size() == size
+    shoot_window(app, f"evening_hall_of_fame_ratings_{width}")
     fame.menu.focus = 0
     key("left")  # the page before the ratings: tonight's standings
     frames(app, 10)
     assert fame.page == "evening"
     assert [row.points for row in fame.rows] == sorted((row.points for row in fame.rows), reverse=True)
     assert sorted(row.games for row in fame.rows) == [2, 5, 6, 6]  # Clara sat out Architekton, David three bots
-    shoot(app, f"evening_hall_of_fame_tonight_{width}")
+    shoot_window(app, f"evening_hall_of_fame_tonight_{width}")
     key("right")
     key("right")
     frames(app, 10)
     assert fame.page == "history"
-    shoot(app, f"evening_hall_of_fame_history_{width}")
+    shoot_window(app, f"evening_hall_of_fame_history_{width}")
     key("escape")
     frames(app, 30)
     assert isinstance(app.top, TitleScene)
@@ -113,8 +124,6 @@ def test_the_evening_exports_as_png_and_csv_to_the_data_folder(make_app):
     folder = tonight.export_folder()
     [png] = list(folder.glob("evening-*.png"))
     [table] = list(folder.glob("evening-*.csv"))
-    import pygame
-
     assert pygame.image.load(str(png)).get_size() == (1920, 1080)
     rows = list(csv.reader(table.open(encoding="utf-8")))
     assert rows[0] == ["place", "name", "points", "games", "wins", "best game"]
@@ -164,9 +173,34 @@ def test_a_damaged_history_is_moved_aside_and_the_title_says_so(make_app):
     words = " ".join(notice.lines)
     assert "game history could not be used" in words and "moved aside" in words
     shoot(app, "evening_history_damaged_notice")
-    assert list(where.parent.glob("history-unreadable-*.sqlite"))
+    assert list(where.parent.glob("history-not-a-database-*.sqlite"))
     key("return")
     frames(app, 30)
     assert isinstance(app.top, TitleScene)
     assert tonight.history_of(app).record(FinishedGame("die_mauer", [SeatResult("Anna"), SeatResult("Ben")],
                                                        [1, 2], [0], True)) is not None
+
+
+@pytest.mark.parametrize(("size", "players"), [((1280, 720), 4), ((1920, 1080), 4), ((1920, 1080), 6)])
+def test_the_results_show_tonights_standings_with_points_games_wins_and_the_leader(make_app, size, players):
+    from client import art
+    from client.table.game import Standings
+
+    app = make_app(size)
+    seed_history().close()
+    names = ["Anna", "Ben", "Clara", "David", "Emma", "Felix"][:players]
+    standings = Standings("Die Mauer", names, art.SEAT_COLOURS[:players], list(range(players)), [0], True)
+    app.push(TitleScene(app))
+    results = ResultsScene(app, standings, again=lambda: None)
+    app.push(results)
+    frames(app, 150)
+    rows = results.evening
+    assert [row.name for row in rows][:1] == [rows[0].name] and len(rows) == 4
+    assert [item.text() for item in results.menu.items] == ["Play again", "Tonight's standings", "Back to the title"]
+    assert results.menu.rects[-1].bottom < 1010  # above the line at the bottom
+    shoot_window(app, f"evening_results_{players}_players_{size[0]}")
+    results.menu.focus = 1
+    results.calm = 0
+    key("return")
+    frames(app, 30)
+    assert isinstance(app.top, HallOfFameScene) and app.top.page == "evening"
