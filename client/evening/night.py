@@ -3,7 +3,7 @@ took their places and points but are not listed.
 
 >>> from client.evening.history import PlayedGame, PlayedSeat
 >>> seat = lambda who, points, won: PlayedSeat(who, who, "human", 0, "0", 1, points, won)
->>> games = [PlayedGame(1, 1, "die_mauer", 0.0, [seat("Anna", 3, True), seat("Ben", 1, False)])]
+>>> games = [PlayedGame(1, 1, "some_game", 0.0, [seat("Anna", 3, True), seat("Ben", 1, False)])]
 >>> [(s.name, s.points, s.wins) for s in standings(games)]
 [('Anna', 3.0, 1), ('Ben', 1.0, 0)]
 """
