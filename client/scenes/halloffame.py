@@ -14,8 +14,9 @@ from client.evening.ratings import OVERALL
 from client.scenes.base import MenuScene
 from client.ui import Item, Menu
 
-PAGES = ["evening", "ratings", "history"]
-PAGE_NAMES = {"evening": "Tonight's standings", "ratings": "Ratings", "history": "Past games"}
+PAGES = ["evening", "night", "ratings", "history"]
+PAGE_NAMES = {"evening": "Tonight's standings", "night": "The night in words", "ratings": "Ratings",
+              "history": "Past games"}
 LIST = pygame.Rect(60, 170, 840, 450)
 LINE_CHART = pygame.Rect(940, 170, 920, 410)
 BAR_CHART = pygame.Rect(940, 600, 920, 400)
@@ -111,6 +112,7 @@ class HallOfFameScene(MenuScene):
         def end() -> None:
             self.history.end_evening()
             self.refresh()
+            self.page = "night"
             self.app.note("The evening is over. The next game starts a new one.", 5, problem=False, key="end")
 
         winners = night.leaders(self.rows)
@@ -125,7 +127,8 @@ class HallOfFameScene(MenuScene):
         self.draw_title(surface, heading, "" if exporting else
                         "Left and right turn the pages and the ratings   Esc back")
         surface.blit(art.panel(LIST.size, art.PANEL), LIST)
-        {"evening": self.draw_standings, "ratings": self.draw_ratings, "history": self.draw_history}[page](surface)
+        {"evening": self.draw_standings, "night": self.draw_night, "ratings": self.draw_ratings,
+         "history": self.draw_history}[page](surface)
         charts.line_chart(surface, LINE_CHART, self.series, "Points through the evening")
         charts.bar_chart(surface, BAR_CHART, self.groups, "Wins per game")
         if exporting:
@@ -161,6 +164,26 @@ class HallOfFameScene(MenuScene):
             art.blit_text(surface, game_name(row.best_game), 24, art.INK_DIM, (LIST.left + 700, y), "midleft",
                           "regular", width=LIST.width - 710)
             y += ROW
+
+    def draw_night(self, surface) -> None:
+        """The night's winner (or who leads, while it goes on), best games, closest race, comeback."""
+        art.blit_text(surface, self.evening_title(), 34, art.GOLD, (LIST.left + 24, LIST.top + 16), weight="bold",
+                      width=LIST.width - 48)
+        lines = night.summary(self.games)
+        if not lines:
+            art.blit_text(surface, "Finish a game to start the evening.", 32, art.INK_DIM, LIST.center, "center")
+            return
+        if self.evening is not None:  # still going: nobody has won it yet
+            lines[0] = night.leader_line(self.rows) + "."
+        y = LIST.top + 76
+        for i, line in enumerate(lines):
+            for part in art.wrap(line, 30, LIST.width - 60, "regular"):
+                if y > LIST.bottom - 30:
+                    return
+                art.blit_text(surface, part, 30, art.GOLD if i == 0 else art.INK, (LIST.left + 30, y),
+                              weight="bold" if i == 0 else "regular")
+                y += 40
+            y += 12
 
     def draw_ratings(self, surface) -> None:
         scope = "overall" if self.scope == OVERALL else f"in {game_name(self.scope)}"

@@ -86,3 +86,27 @@ def test_beating_a_strong_player_is_worth_more_than_beating_a_newcomer():
     against_strong = ratings.update([ratings.Rating(), strong], [1, 2])[0]
     against_new = ratings.update([ratings.Rating(), ratings.Rating()], [1, 2])[0]
     assert against_strong.mu > against_new.mu
+
+
+def _game(number, game, seats):
+    from client.evening.history import PlayedGame, PlayedSeat
+
+    return PlayedGame(number, 1, game, float(number), [PlayedSeat(f"name:{name.lower()}", name, "human", i, str(score),
+                                                                  place, pts, place == 1)
+                                                       for i, (name, score, place, pts) in enumerate(seats)])
+
+
+def test_the_nights_summary_names_winner_best_games_closest_race_and_comeback():
+    from client.evening import night
+
+    games = [_game(1, "die_mauer", [("Anna", 30, 1, 3.0), ("Ben", 10, 2, 1.0)]),
+             _game(2, "wild_west", [("Anna", 50, 1, 3.0), ("Ben", 49, 2, 1.0)]),
+             _game(3, "wie_waldi", [("Ben", 9, 1, 3.0), ("Anna", 2, 2, 1.0)]),
+             _game(4, "wie_waldi", [("Ben", 9, 1, 3.0), ("Anna", 2, 2, 1.0)]),
+             _game(5, "wie_waldi", [("Ben", 9, 1, 3.0), ("Anna", 2, 2, 1.0)])]
+    lines = night.summary(games)
+    assert lines[0] == "Ben wins the night with 11 points."
+    assert lines[1] == "Best games: Ben in Wie Waldi, Anna in Die Mauer."
+    assert lines[2] == "Closest race: game 2, Wild West, won by Anna by 1."
+    assert lines[3] == "Biggest comeback: Ben, from 2nd to 1st."
+    assert night.place_after_each_game(games)["name:ben"] == [2, 2, 2, 1, 1]  # level with Anna after game 4

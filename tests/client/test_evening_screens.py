@@ -8,7 +8,7 @@ import time
 import pygame
 import pytest
 
-from client.evening import tonight
+from client.evening import night, tonight
 from client.evening.history import FinishedGame, History, SeatResult
 from client.scenes.halloffame import HallOfFameScene
 from client.scenes.title import NoticeScene, TitleScene
@@ -98,14 +98,17 @@ def test_the_hall_of_fame_from_the_title_shows_standings_ratings_and_history(mak
     assert pygame.display.get_surface().get_size() == size
     shoot_window(app, f"evening_hall_of_fame_ratings_{width}")
     fame.menu.focus = 0
-    key("left")  # the page before the ratings: tonight's standings
+    key("left")  # the page before the ratings: the night in words
+    frames(app, 10)
+    assert fame.page == "night"
+    shoot_window(app, f"evening_hall_of_fame_night_{width}")
+    key("left")  # and before it, tonight's standings
     frames(app, 10)
     assert fame.page == "evening"
     assert [row.points for row in fame.rows] == sorted((row.points for row in fame.rows), reverse=True)
     assert sorted(row.games for row in fame.rows) == [2, 5, 6, 6]  # Clara sat out Architekton, David three bots
     shoot_window(app, f"evening_hall_of_fame_tonight_{width}")
-    key("right")
-    key("right")
+    key("left")  # round the pages to the last: past games
     frames(app, 10)
     assert fame.page == "history"
     shoot_window(app, f"evening_hall_of_fame_history_{width}")
@@ -157,6 +160,9 @@ def test_ending_the_evening_starts_a_new_one_with_the_next_game(make_app):
     frames(app, 30)
     assert tonight.history_of(app).current_evening() is None
     assert fame.evening is None and fame.evening_title().startswith("The last evening")
+    assert fame.page == "night"
+    assert night.summary(fame.games)[0].endswith("the night with 23 points.")
+    shoot(app, "evening_ended_night")
 
 
 def test_a_damaged_history_is_moved_aside_and_the_title_says_so(make_app):
