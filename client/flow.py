@@ -70,7 +70,9 @@ class Flow:
         self.app.push(PickerScene(self.app))
 
     def setup(self, game_id: str) -> None:
-        self.app.push(SetupScene(self.app, game_id))
+        scene = SetupScene(self.app, game_id)
+        tonight.seat_group(self.app, scene)  # the game night: after Next game, the group sits down as it was
+        self.app.push(scene)
 
     def settings(self) -> None:
         self.app.push(SettingsScene(self.app))
@@ -131,6 +133,8 @@ class Flow:
         except SetupError as error:
             self.message("Cannot start", str(error))
             return None
+        if demo is None:
+            tonight.remember_group(self.app, seat_plans, host)  # the game night: Next game keeps this group
         return self.open_local(host, [plan.control for plan in seat_plans], [plan.colour for plan in seat_plans],
                                demo)
 
@@ -180,6 +184,7 @@ class Flow:
         """A finished table hands over to the results (a demo starts its next game soon)."""
         standings = table.game.standings()
         tonight.record_table(self.app, table)  # the game night: into the history, before the table closes
+        group = tonight.group_after(self.app, table)
         table.close()
         if table.rejoin_token:  # a joined game that ended: nothing left to rejoin
             from client.rejoin import RejoinBook
@@ -189,10 +194,19 @@ class Flow:
             self.app.replace(DemoResultsScene(self.app, standings, DEMO_RESULTS_SECONDS, self.next_demo))
             return
         again = self.play_again if any(isinstance(s, SetupScene) for s in self.app.scenes) else None
-        self.app.replace(ResultsScene(self.app, standings, again))
+        results = ResultsScene(self.app, standings, again)
+        if group is not None:  # the game night: Next game keeps the group
+            results.offer_next_game(self.next_game)
+        self.app.replace(results)
 
     def play_again(self) -> None:
         self.app.pop_to(SetupScene)
+
+    def next_game(self) -> None:
+        """The game night: the same group, another game: to the picker, and the set-up seats them."""
+        tonight.want_group(self.app)
+        self.title()
+        self.picker()
 
     def leave_table(self, table) -> None:
         table.close()

@@ -110,3 +110,64 @@ def export_name(history: History, evening: int) -> str:
 def _stamp(history: History, evening: int) -> str:
     started = history.evening_started(evening) or time.time()
     return time.strftime("%Y-%m-%d-%H%M", time.localtime(started)) + f"-{evening}"
+
+
+# --- the group that stays: Next game ---------------------------------------------------------
+class Group:
+    """The seats of the last game started at this screen, kept for Next game."""
+
+    def __init__(self, seat_plans, host):
+        from client.seats import SeatPlan
+
+        self.plans = [SeatPlan(plan.name, plan.control, plan.colour) for plan in seat_plans]
+        self.host = host  # the game they sat down to
+        self.wanted = False  # Next game was chosen: the next set-up seats them
+
+
+def remember_group(app, seat_plans, host) -> None:
+    """The flow started a game at this screen with ``seat_plans``."""
+    app.evening_group = Group(seat_plans, host)
+
+
+def group_after(app, table) -> Group | None:
+    """The group that played ``table``, if it sat at this screen (Next game may keep it)."""
+    group = getattr(app, "evening_group", None)
+    return group if group is not None and table.host is not None and group.host is table.host else None
+
+
+def want_group(app) -> None:
+    group = getattr(app, "evening_group", None)
+    if group is not None:
+        group.wanted = True
+
+
+def fit_group(plans, min_players: int, max_players: int):
+    """``plans`` fitted to a game's seats: bots leave first when there are too many (then the
+    last seats), bots fill up when there are too few."""
+    from client.seats import NAMES, SeatPlan
+
+    plans = list(plans)
+    while len(plans) > max_players:
+        bots = [i for i, plan in enumerate(plans) if plan.is_bot]
+        plans.pop(bots[-1] if bots else -1)
+    used = {plan.colour for plan in plans}
+    while len(plans) < min_players:
+        colour = next(c for c in range(6) if c not in used)
+        used.add(colour)
+        plans.append(SeatPlan(NAMES[colour], "bot:normal", colour))
+    return plans
+
+
+def seat_group(app, setup) -> bool:
+    """After Next game: the set-up ``setup`` seats the kept group (names, devices, colours);
+    nobody enters anything again. False when there is no group to seat."""
+    group = getattr(app, "evening_group", None)
+    if group is None or not group.wanted:
+        return False
+    group.wanted = False
+    from client.seats import SeatPlan
+
+    fitted = fit_group(group.plans, setup.info.min_players, setup.info.max_players)
+    setup.seats = [SeatPlan(plan.name, plan.control, plan.colour) for plan in fitted]
+    setup.rebuild()
+    return True

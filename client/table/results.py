@@ -40,17 +40,29 @@ class ResultsScene(MenuScene):
         # a press meant for the table neither starts the next game nor leaves.
         self.calm = (0.9 + 0.1 * len(standings.names)) / min(app.settings.speed, 1e6)
         items = ([Item("Play again", again)] if again is not None else []) + [Item("Back to the title", self.title)]
-        # the game night (client.evening): tonight's standings in a line, and the whole of them a press away
+        # the game night (client.evening): tonight's standings, and the whole of them a press away
+        self.again = again
         self.evening = [] if demo else tonight.standings_now(app)
         if self.evening:
             items.insert(-1, Item("Tonight's standings", lambda: app.flow.hall_of_fame("evening")))
-        tall = len(items) < 3
-        self.menu = Menu(items, (art.W // 2, 790 if tall else 770), width=560, height=78 if tall else 66,
-                         gap=16 if tall else 10, sounds=app.sounds)
+        self.place_menu(items)
         app.sounds.play("round")
         self.confetti = Moments(seed=len(standings.names))
         colours = [standings.colours[p] for p in standings.winners] + [art.GOLD]
         self.confetti.scatter((art.W // 2, 120), colours, count=70)
+
+    def place_menu(self, items: list[Item]) -> None:
+        """Two items as always; three or four (the game night's) a little smaller, above the bottom line."""
+        tall = len(items) < 3
+        top, height, gap = (790, 78, 16) if tall else (770, 66, 10) if len(items) == 3 else (750, 56, 8)
+        self.menu = Menu(items, (art.W // 2, top), width=560, height=height, gap=gap, size=46 if height > 60 else 40,
+                         sounds=self.app.sounds)
+
+    def offer_next_game(self, next_game) -> None:
+        """The game night: Next game (the same group, another game), after Play again."""
+        items = list(self.menu.items)
+        items.insert(1 if self.again is not None else 0, Item("Next game", next_game))
+        self.place_menu(items)
 
     def title(self) -> None:
         self.app.flow.title()

@@ -29,37 +29,79 @@ def instant(app) -> None:
     app.settings.data["animation"] = "instant"
 
 
-def play_one(app, seed: int):
-    """Anna on the keyboard against an easy and a hard bot, one round of Die Mauer, to its results."""
-    table = local_table(app, [("Anna", "keys1"), ("Bot 2", "bot:easy"), ("Bot 3", "bot:hard")], seed=seed,
-                        bot_delay=0.0)
-    play_to_results(app, table)
-    return run_until(app, lambda: app.top if isinstance(app.top, ResultsScene) else None)
+def press(app, menu, label: str) -> None:
+    """Focus the item ``label`` of ``menu`` and confirm it with the keyboard's Enter."""
+    labels = [item.text() for item in menu.items]
+    assert label in labels, labels
+    menu.focus = labels.index(label)
+    key("return")
+    frames(app, 30)
 
 
-def test_three_games_in_a_row_each_add_to_tonights_standings_and_ratings(make_app):
+def test_three_games_in_a_row_with_next_game_keep_the_group_and_add_to_tonights_standings(make_app):
+    from client.scenes.picker import PickerScene
+    from client.scenes.setup import SetupScene
+
     app = make_app()
     instant(app)
+    # Anna on the keyboard against an easy and a hard bot, one round of Die Mauer
+    table = local_table(app, [("Anna", "keys2"), ("Bot 2", "bot:easy"), ("Bot 3", "bot:hard")], seed=1,
+                        bot_delay=0.0)
+    history = tonight.history_of(app)
     for number in (1, 2, 3):
-        results = play_one(app, seed=number)
-        history = tonight.history_of(app)
+        play_to_results(app, table)
+        results = run_until(app, lambda: app.top if isinstance(app.top, ResultsScene) else None)
         games = history.games(history.current_evening())
         assert len(games) == number
-        line = tonight.summary_line(results.evening)
-        assert f"after {number} game" in line
+        assert f"after {number} game" in tonight.summary_line(results.evening)
         assert [row.name for row in results.evening] == ["Anna"]  # the only person: bots are not in the standings
-        labels = [item.text() for item in results.menu.items]
-        assert "Tonight's standings" in labels
         frames(app, 120)
         if number == 1:
-            shoot(app, "evening_results_1920")
-        app.flow.title()
-        frames(app, 5)
+            shoot(app, "evening_results_next_game")
+        if number == 3:
+            break
+        press(app, results.menu, "Next game")
+        picker = app.top
+        assert isinstance(picker, PickerScene)
+        press(app, picker.menu, "Die Mauer")
+        setup = app.top
+        assert isinstance(setup, SetupScene)
+        # the group sits down as it was: nobody enters anything again
+        assert [(s.name, s.control, s.colour) for s in setup.seats] == [
+            ("Anna", "keys2", 0), ("Bot 2", "bot:easy", 1), ("Bot 3", "bot:hard", 2)]
+        setup.options["rounds"] = 1
+        press(app, setup.menu, "Start at this screen")
+        table = app.top
+        assert table.model.names == ["Anna", "Bot 2", "Bot 3"]
+        table.host.bot_delay = 0.0
     anna = next(line for line in history.ratings() if line.name == "Anna")
     assert anna.games == 3 and len(anna.trend) == 3
     assert {line.name for line in history.ratings()} == {"Anna", "Bot (easy)", "Bot (hard)"}
     points = sum(seat.points for game in games for seat in game.seats if seat.name == "Anna")
     assert results.evening[0].points == points and results.evening[0].games == 3
+
+
+def test_next_game_fits_the_group_to_the_next_games_seats():
+    from client.seats import SeatPlan
+
+    group = [SeatPlan("Anna", "mouse", 0), SeatPlan("Bot", "bot:hard", 1), SeatPlan("Ben", "keys1", 2),
+             SeatPlan("Clara", "pad:0", 3)]
+    assert [p.name for p in tonight.fit_group(group, 2, 2)] == ["Anna", "Ben"]  # the bot leaves first
+    assert [p.name for p in tonight.fit_group(group, 2, 3)] == ["Anna", "Ben", "Clara"]
+    grown = tonight.fit_group(group[:1], 2, 4)
+    assert [(p.name, p.is_bot) for p in grown] == [("Anna", False), ("Ben", True)]
+
+
+def test_a_demo_offers_no_next_game_and_records_nothing(make_app):
+    app = make_app()
+    instant(app)
+    app.push(TitleScene(app))
+    app.flow.demo("die_mauer", players=3, seed=4)
+    run_until(app, lambda: isinstance(app.top, ResultsScene), seconds=60)
+    results = app.top
+    assert [item.text() for item in results.menu.items] == []
+    assert results.evening == []
+    assert tonight.history_of(app).game_count() == 0
 
 
 def seed_history(where=None, when=None) -> History:
