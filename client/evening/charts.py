@@ -22,22 +22,24 @@ def evening_strip(surface, rows: list[night.Standing], top: int, bottom: int) ->
         art.blit_text(surface, summary_line(rows), 28, art.INK_DIM, (art.W // 2, 158), "center", width=art.W - 80)
         return
     shown = rows[:6]
-    box = pygame.Rect(0, top, min(1500, 160 + 250 * len(shown)), STRIP_HEIGHT)
+    box = pygame.Rect(0, top, min(1500, max(960, 160 + 250 * len(shown))), STRIP_HEIGHT)
     box.centerx = art.W // 2
     surface.blit(art.panel(box.size, art.PANEL), box)
     art.blit_text(surface, night.leader_line(rows), 30, art.GOLD, (box.centerx, box.top + 24), "center", "bold",
                   width=box.width - 40)
     leaders = {row.player for row in night.leaders(rows)}
-    width = (box.width - 40) // len(shown)
+    width = min(360, (box.width - 40) // len(shown))
+    left = box.centerx - width * len(shown) // 2
     for i, row in enumerate(shown):
-        cell = pygame.Rect(box.left + 20 + i * width, box.top + 46, width, box.height - 54)
+        cell = pygame.Rect(left + i * width, box.top + 46, width, box.height - 54)
         if row.player in leaders:
             surface.blit(art.panel(cell.inflate(-10, 0).size, art.PANEL_HI, art.GOLD, 10), cell.inflate(-10, 0))
         art.blit_text(surface, f"{i + 1}. {row.name}", 30, art.seat_colour(row.colour), (cell.centerx, cell.top + 18),
                       "center", "bold", width=width - 24)
         games = f"{row.games} game{'s' if row.games != 1 else ''}"
         wins = f"{row.wins} win{'s' if row.wins != 1 else ''}"
-        art.blit_text(surface, f"{show(row.points)} pts  ·  {games}  ·  {wins}", 24, art.INK, (cell.centerx, cell.top + 48),
+        points = f"{show(row.points)} pt{'' if row.points == 1 else 's'}"
+        art.blit_text(surface, f"{points}  ·  {games}  ·  {wins}", 24, art.INK, (cell.centerx, cell.top + 48),
                       "center", "regular", width=width - 24)
 
 
