@@ -131,3 +131,46 @@ def sparkline(surface, rect: pygame.Rect, values: list[float], colour) -> None:
               for i, v in enumerate(values)]
     pygame.draw.lines(surface, colour, False, points, 3)
     pygame.draw.circle(surface, art.GOOD if values[-1] >= values[-2] else art.DANGER, points[-1], 5)
+
+
+def emblem(surface, centre: tuple[int, int], radius: int, kind: int, colour) -> None:
+    """A profile's emblem, drawn in code: a disc in its colour with one of eight marks."""
+    import math
+
+    x, y = centre
+    pygame.draw.circle(surface, colour, centre, radius)
+    pygame.draw.circle(surface, art.shade(colour, 0.55), centre, radius, max(2, radius // 8))
+    ink = art.NIGHT
+    r = radius * 0.55
+
+    def ring(count: int, outer: float, inner: float, turn: float = -math.pi / 2):
+        points = []
+        for i in range(count * 2):
+            length = outer if i % 2 == 0 else inner
+            angle = turn + math.pi * i / count
+            points.append((x + length * math.cos(angle), y + length * math.sin(angle)))
+        return points
+
+    kind %= 8
+    if kind == 0:  # star
+        pygame.draw.polygon(surface, ink, ring(5, r, r * 0.45))
+    elif kind == 1:  # diamond
+        pygame.draw.polygon(surface, ink, [(x, y - r), (x + r * 0.7, y), (x, y + r), (x - r * 0.7, y)])
+    elif kind == 2:  # triangle
+        pygame.draw.polygon(surface, ink, [(x, y - r), (x + r * 0.9, y + r * 0.7), (x - r * 0.9, y + r * 0.7)])
+    elif kind == 3:  # crown
+        pygame.draw.polygon(surface, ink, [(x - r, y + r * 0.6), (x - r, y - r * 0.5), (x - r * 0.5, y),
+                                           (x, y - r * 0.7), (x + r * 0.5, y), (x + r, y - r * 0.5),
+                                           (x + r, y + r * 0.6)])
+    elif kind == 4:  # moon
+        pygame.draw.circle(surface, ink, centre, round(r))
+        pygame.draw.circle(surface, colour, (round(x + r * 0.45), round(y - r * 0.2)), round(r * 0.85))
+    elif kind == 5:  # bolt
+        pygame.draw.polygon(surface, ink, [(x + r * 0.2, y - r), (x - r * 0.6, y + r * 0.15), (x - r * 0.05, y + r * 0.15),
+                                           (x - r * 0.25, y + r), (x + r * 0.6, y - r * 0.2), (x + r * 0.05, y - r * 0.2)])
+    elif kind == 6:  # sun
+        pygame.draw.polygon(surface, ink, ring(8, r, r * 0.6))
+    else:  # heart
+        pygame.draw.circle(surface, ink, (round(x - r * 0.45), round(y - r * 0.2)), round(r * 0.5))
+        pygame.draw.circle(surface, ink, (round(x + r * 0.45), round(y - r * 0.2)), round(r * 0.5))
+        pygame.draw.polygon(surface, ink, [(x - r * 0.93, y), (x + r * 0.93, y), (x, y + r)])

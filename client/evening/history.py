@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from client.evening import points as scheme
+from client.evening import profiles
 from client.evening import ratings as skill
 
 FILE = "history.sqlite"
@@ -229,6 +230,8 @@ class History:
                     (evening, finished, game.game, json.dumps(game.options, sort_keys=True, default=str),
                      int(game.lower_wins), str(game.save_path or ""))).lastrowid
                 for index, seat in enumerate(game.seats):
+                    if seat.kind != "bot":  # the person's profile: made, or brought up to date
+                        profiles.seen(db, seat.name, int(seat.colour), seat.device, finished)
                     db.execute("INSERT INTO seats (game, seat, player, name, kind, colour, score, place, points, "
                                "winner, device) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
                                (game_id, index, seat.player, seat.name, seat.kind, int(seat.colour),

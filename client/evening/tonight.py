@@ -171,3 +171,28 @@ def seat_group(app, setup) -> bool:
     setup.seats = [SeatPlan(plan.name, plan.control, plan.colour) for plan in fitted]
     setup.rebuild()
     return True
+
+
+# --- profiles at the set-up -----------------------------------------------------------------
+def profile_names(app, limit: int = 8) -> list[str]:
+    """This machine's profiles' names, newest first (a pad picks from them at the set-up)."""
+    from client.evening import profiles
+
+    return [profile.name for profile in profiles.recent(history_of(app), limit)]
+
+
+def adopt_profile(app, seats, seat) -> bool:
+    """``seat`` (a set-up seat plan) took a profile's name: it takes the profile's colour too,
+    unless another seat wears it. True when the name is a profile's."""
+    from client.evening import profiles
+
+    if seat.is_bot:
+        return False
+    profile = profiles.find(history_of(app), seat.name)
+    if profile is None:
+        return False
+    seat.name = profile.name
+    colour = profiles.free_colour(profile.colour, {other.colour for other in seats if other is not seat})
+    if colour is not None:
+        seat.colour = colour
+    return True

@@ -8,7 +8,7 @@ import time
 import pygame
 
 from client import art
-from client.evening import charts, night, tonight
+from client.evening import charts, night, profiles, tonight
 from client.evening.points import show
 from client.evening.ratings import OVERALL
 from client.scenes.base import MenuScene
@@ -66,6 +66,7 @@ class HallOfFameScene(MenuScene):
                        for game, wins in night.wins_per_game(self.games).items()]
         self.ratings = history.ratings(self.scope)
         self.recent = history.games(limit=ROWS)[::-1]
+        self.emblems = {profile.name.casefold(): profile.emblem for profile in profiles.recent(history, 200)}
 
     def resume(self) -> None:
         self.refresh()
@@ -145,6 +146,16 @@ class HallOfFameScene(MenuScene):
             art.blit_text(surface, words, 26, art.INK_DIM, (LIST.left + x, y), anchor)
         return y + ROW
 
+    def draw_person(self, surface, y: int, place: int, name: str, colour, width: int) -> None:
+        """A row's place, emblem (a profile's; none for a bot) and name."""
+        art.blit_text(surface, f"{place}.", 32, colour, (LIST.left + 24, y), "midleft", "bold")
+        emblem = self.emblems.get(name.casefold())
+        left = LIST.left + 74
+        if emblem is not None:
+            charts.emblem(surface, (left + 16, y), 17, emblem, colour)
+            left += 42
+        art.blit_text(surface, name, 32, colour, (left, y), "midleft", "bold", width=width - (left - LIST.left))
+
     def draw_standings(self, surface) -> None:
         y = self.draw_header(surface, self.evening_title(),
                              [("Player", 24, "midleft"), ("Points", 470, "midright"), ("Games", 580, "midright"),
@@ -156,8 +167,7 @@ class HallOfFameScene(MenuScene):
             colour = art.seat_colour(row.colour)
             if row.player in leaders:
                 surface.blit(art.panel((LIST.width - 24, ROW - 4), art.PANEL_HI, art.GOLD, 10), (LIST.left + 12, y - 20))
-            art.blit_text(surface, f"{place}.  {row.name}", 32, colour, (LIST.left + 24, y), "midleft", "bold",
-                          width=360)
+            self.draw_person(surface, y, place, row.name, colour, 380)
             art.blit_text(surface, show(row.points), 34, art.GOLD, (LIST.left + 470, y), "midright", "bold")
             art.blit_text(surface, str(row.games), 30, art.INK, (LIST.left + 580, y), "midright")
             art.blit_text(surface, str(row.wins), 30, art.INK, (LIST.left + 670, y), "midright")
@@ -194,8 +204,7 @@ class HallOfFameScene(MenuScene):
             art.blit_text(surface, "No rated games yet.", 32, art.INK_DIM, LIST.center, "center")
         for rank, line in enumerate(self.ratings[:ROWS], 1):
             colour = art.INK_DIM if line.player.startswith("bot:") else art.seat_colour(line.colour)
-            art.blit_text(surface, f"{rank}.  {line.name}", 32, colour, (LIST.left + 24, y), "midleft", "bold",
-                          width=420)
+            self.draw_person(surface, y, rank, line.name, colour, 440)
             art.blit_text(surface, str(line.rating.shown), 34, art.GOLD, (LIST.left + 560, y), "midright", "bold")
             art.blit_text(surface, str(line.games), 30, art.INK, (LIST.left + 670, y), "midright")
             charts.sparkline(surface, pygame.Rect(LIST.left + 700, y - 14, 110, 28), line.trend, colour)
