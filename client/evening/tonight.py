@@ -86,7 +86,7 @@ def export_csv(history: History, evening: int, folder: Path) -> Path:
         out = csv.writer(handle)
         out.writerow(["place", "name", "points", "games", "wins", "best game"])
         for place, row in enumerate(rows, 1):
-            out.writerow([place, row.name, show(row.points), row.games, row.wins, row.best_game])
+            out.writerow([place, row.name, show(row.points), row.games, row.wins, night._game_name(row.best_game)])
         out.writerow([])
         out.writerow(["game", "finished", "seat", "name", "kind", "score", "place", "points", "winner"])
         for number, game in enumerate(games, 1):

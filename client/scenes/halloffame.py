@@ -132,9 +132,17 @@ class HallOfFameScene(MenuScene):
          "history": self.draw_history}[page](surface)
         charts.line_chart(surface, LINE_CHART, self.series, "Points through the evening")
         charts.bar_chart(surface, BAR_CHART, self.groups, "Wins per game")
-        if exporting:
-            line = night.leader_line(self.rows)
-            art.blit_text(surface, line, 36, art.GOLD, (LIST.centerx, 700), "center", "bold", width=LIST.width)
+        if exporting:  # the night in words where the menu would be
+            lines = night.summary(self.games)
+            if lines and self.evening is not None:
+                lines[0] = night.leader_line(self.rows) + "."
+            y = LIST.bottom + 40
+            for i, line in enumerate(lines):
+                for part in art.wrap(line, 30, LIST.width - 40, "regular"):
+                    art.blit_text(surface, part, 30, art.GOLD if i == 0 else art.INK, (LIST.left + 20, y),
+                                  weight="bold" if i == 0 else "regular")
+                    y += 40
+                y += 10
         else:
             self.menu.draw(surface, self.pulse)
 
