@@ -34,8 +34,15 @@ def evening_strip(surface, rows: list[night.Standing], top: int, bottom: int) ->
         cell = pygame.Rect(left + i * width, box.top + 46, width, box.height - 54)
         if row.player in leaders:
             surface.blit(art.panel(cell.inflate(-10, 0).size, art.PANEL_HI, art.GOLD, 10), cell.inflate(-10, 0))
-        art.blit_text(surface, f"{i + 1}. {row.name}", 30, art.seat_colour(row.colour), (cell.centerx, cell.top + 18),
-                      "center", "bold", width=width - 24)
+        name = art.fit(f"{i + 1}. {row.name}", 30, width - 160, "bold")
+        change = "" if row.rating_change is None else f"rating {row.rating_change:+d}"
+        gap = 12 if change else 0
+        total = art.text_width(name, 30, "bold") + gap + art.text_width(change, 24, "bold")
+        x = cell.centerx - total // 2
+        drawn = art.blit_text(surface, name, 30, art.seat_colour(row.colour), (x, cell.top + 18), "midleft", "bold")
+        if change:  # the last game's move of their rating
+            art.blit_text(surface, change, 24, art.GOOD if row.rating_change >= 0 else art.DANGER,
+                          (drawn.right + gap, cell.top + 18), "midleft", "bold")
         games = f"{row.games} game{'s' if row.games != 1 else ''}"
         wins = f"{row.wins} win{'s' if row.wins != 1 else ''}"
         points = f"{show(row.points)} pt{'' if row.points == 1 else 's'}"

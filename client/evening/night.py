@@ -22,6 +22,7 @@ class Standing:
     games: int = 0
     wins: int = 0
     best_game: str = ""  # the game that brought the most points a play
+    rating_change: int | None = None  # how the last game moved their overall rating (shown points)
 
     @property
     def key(self) -> tuple:

@@ -58,6 +58,7 @@ def record_table(app, table) -> Recorded | None:
     recorded = history.record(game)
     if recorded is None and history.problem:
         app.note(history.problem, 8)
+    app.evening_last = (game, recorded)
     return recorded
 
 
@@ -65,7 +66,14 @@ def standings_now(app) -> list[night.Standing]:
     """The standings of the evening going on (empty if none)."""
     history = history_of(app)
     evening = history.current_evening()
-    return night.standings(history.games(evening)) if evening is not None else []
+    rows = night.standings(history.games(evening)) if evening is not None else []
+    game, recorded = getattr(app, "evening_last", (None, None))
+    if recorded is not None and recorded.evening == evening:  # the game just finished moved these ratings
+        by_player = {row.player: row for row in rows}
+        for seat, (before, after) in zip(game.seats, recorded.overall, strict=False):
+            if seat.player in by_player:
+                by_player[seat.player].rating_change = after.shown - before.shown
+    return rows
 
 
 def summary_line(rows: list[night.Standing]) -> str:

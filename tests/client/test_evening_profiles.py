@@ -98,3 +98,27 @@ def test_typing_a_profiles_name_takes_its_colour_unless_another_seat_wears_it(ma
     key("return")
     frames(app, 5)
     assert setup.seats[0].colour == 2
+
+
+def test_the_mouse_renames_a_seat_to_a_profile_and_it_takes_its_colour(make_app):
+    from tests.client.conftest import click
+
+    app = make_app()
+    seed(app)
+    app.push(TitleScene(app))
+    app.flow.setup("die_mauer")
+    frames(app, 5)
+    setup = app.top
+    click(app, setup.rename_rect(0).center)  # Rename
+    frames(app, 3)
+    assert setup.editing == 0
+    for _ in range(len(setup.seats[0].name)):
+        key("backspace")
+        frames(app, 1)
+    for letter in "Zoe":
+        post(pygame.TEXTINPUT, text=letter)
+    frames(app, 2)
+    click(app, setup.rename_rect(0).center)  # Done
+    frames(app, 5)
+    assert setup.editing is None
+    assert (setup.seats[0].name, setup.seats[0].colour) == ("Zoe", 4)

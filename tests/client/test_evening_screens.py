@@ -55,6 +55,10 @@ def test_three_games_in_a_row_with_next_game_keep_the_group_and_add_to_tonights_
         assert len(games) == number
         assert f"after {number} game" in tonight.summary_line(results.evening)
         assert [row.name for row in results.evening] == ["Anna"]  # the only person: bots are not in the standings
+        anna = next(line for line in history.ratings() if line.name == "Anna")
+        assert anna.games == number
+        # the results show how this game moved Anna's rating
+        assert results.evening[0].rating_change == anna.trend[-1] - (anna.trend[-2] if number > 1 else 0)
         frames(app, 120)
         if number == 1:
             shoot(app, "evening_results_next_game")
