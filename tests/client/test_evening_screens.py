@@ -256,3 +256,32 @@ def test_the_results_show_tonights_standings_with_points_games_wins_and_the_lead
     key("return")
     frames(app, 30)
     assert isinstance(app.top, HallOfFameScene) and app.top.page == "evening"
+
+
+def test_a_data_folder_that_cannot_hold_the_history_is_said_and_nothing_breaks(make_app, tmp_path, monkeypatch):
+    from client.evening import history as history_module
+
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("a file where the data folder should be")
+    monkeypatch.setattr(history_module, "path", lambda: blocker / "history.sqlite")
+    app = make_app()
+    app.flow.start_title(app)
+    frames(app, 10)
+    notice = app.top
+    assert isinstance(notice, NoticeScene)
+    assert "finished games are not recorded" in " ".join(notice.lines)
+    key("return")
+    frames(app, 30)
+    app.flow.hall_of_fame()
+    frames(app, 10)
+    fame = app.top
+    assert isinstance(fame, HallOfFameScene) and fame.ratings == [] and fame.rows == []
+    for _ in range(4):  # every page draws with nothing to show
+        fame.turn_page(1)
+        frames(app, 2)
+    fame.export()
+    fame.end_evening()
+    frames(app, 5)
+    assert isinstance(app.top, HallOfFameScene)
+    words = " ".join(toast.words for toast in app.toasts.toasts)
+    assert "no evening to export" in words
