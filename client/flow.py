@@ -10,8 +10,10 @@ import os
 from pathlib import Path
 
 from client import art
+from client.evening import tonight
 from client.games import TABLES
 from client.scenes.base import ConfirmScene, MessageScene
+from client.scenes.halloffame import HallOfFameScene
 from client.scenes.howto import HowToScene
 from client.scenes.lan import (
     AddressScene,
@@ -50,6 +52,9 @@ class Flow:
         settings = app.settings
         if settings.problem and (settings.kept is not None or not settings.writable):
             app.push(NoticeScene(app, "Your settings", settings.reason, settings.where, settings.kept or settings.path))
+        history = tonight.history_of(app)  # the game night: a history that could not be read says so here
+        if history.problem:
+            app.push(NoticeScene(app, "Your game history", history.problem, "The game history is now kept at:", history.path))
 
     # --- menus --------------------------------------------------------------------------
     def title(self) -> None:
@@ -66,10 +71,15 @@ class Flow:
         self.app.push(PickerScene(self.app))
 
     def setup(self, game_id: str) -> None:
-        self.app.push(SetupScene(self.app, game_id))
+        scene = SetupScene(self.app, game_id)
+        tonight.seat_group(self.app, scene)  # the game night: after Next game, the group sits down as it was
+        self.app.push(scene)
 
     def settings(self) -> None:
         self.app.push(SettingsScene(self.app))
+
+    def hall_of_fame(self, page: str = "ratings") -> None:
+        self.app.push(HallOfFameScene(self.app, page))
 
     def bindings(self, device: str) -> None:
         self.app.push(BindingsScene(self.app, device))
@@ -124,6 +134,8 @@ class Flow:
         except SetupError as error:
             self.message("Cannot start", str(error))
             return None
+        if demo is None:
+            tonight.remember_group(self.app, seat_plans, host)  # the game night: Next game keeps this group
         return self.open_local(host, [plan.control for plan in seat_plans], [plan.colour for plan in seat_plans],
                                demo)
 
@@ -172,6 +184,8 @@ class Flow:
     def results(self, table) -> None:
         """A finished table hands over to the results (a demo starts its next game soon)."""
         standings = table.game.standings()
+        tonight.record_table(self.app, table)  # the game night: into the history, before the table closes
+        group = tonight.group_after(self.app, table)
         table.close()
         if table.rejoin_token:  # a joined game that ended: nothing left to rejoin
             from client.rejoin import RejoinBook
@@ -181,7 +195,10 @@ class Flow:
             self.app.replace(DemoResultsScene(self.app, standings, DEMO_RESULTS_SECONDS, self.next_demo))
             return
         again = self.play_again if any(isinstance(s, SetupScene) for s in self.app.scenes) else self.replay(table)
-        self.app.replace(ResultsScene(self.app, standings, again))
+        results = ResultsScene(self.app, standings, again)
+        if group is not None:  # the game night: Next game keeps the group
+            results.offer_next_game(self.next_game)
+        self.app.replace(results)
 
     def play_again(self) -> None:
         self.app.pop_to(SetupScene)
@@ -205,6 +222,12 @@ class Flow:
             self.app.push(setup)
 
         return again
+
+    def next_game(self) -> None:
+        """The game night: the same group, another game: to the picker, and the set-up seats them."""
+        tonight.want_group(self.app)
+        self.title()
+        self.picker()
 
     def leave_table(self, table) -> None:
         table.close()

@@ -10,6 +10,7 @@ import pygame
 
 from client import art
 from client.buttons import label_for
+from client.evening import tonight
 from client.scenes.base import MenuScene
 from client.seats import BOTS, NAMES, PHONE, SeatPlan, control_label
 from client.table.model import unique_names
@@ -278,12 +279,15 @@ class SetupScene(MenuScene):
 
     def _end_editing(self, seat: SeatPlan) -> None:
         seat.name = seat.name.strip() or self.name_before or NAMES[seat.colour]
+        tonight.adopt_profile(self.app, self.seats, seat)  # the game night: a profile's name brings its colour
         self.editing = None
         self.app.input.text_input = False
 
     def next_name(self, name: str, step: int) -> str:
         """The next of the names a pad can pick (the usual names and the player's own)."""
-        names = list(dict.fromkeys([*NAMES, self.app.settings.data.get("name") or NAMES[0], self.name_before]))
+        profiles = tonight.profile_names(self.app)  # the game night: this machine's profiles first, newest first
+        names = list(dict.fromkeys([*profiles, *NAMES, self.app.settings.data.get("name") or NAMES[0],
+                                    self.name_before]))
         position = names.index(name) if name in names else -1
         return names[(position + step) % len(names)]
 

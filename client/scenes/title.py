@@ -32,6 +32,7 @@ class TitleScene(Scene):
         self.unfinished = flow.unfinished()
         items = [Item("Play", flow.picker), Item("Join a LAN game", flow.join), Item("Settings", flow.settings),
                  Item("Quit", self.ask_quit)]
+        items.insert(2, Item("Hall of fame", flow.hall_of_fame))  # the game night (client.evening)
         if self.unfinished:
             items.insert(0, Item(lambda: continue_label(self.unfinished), flow.continue_menu))
         focus = self.menu.focus if self.menu is not None and len(self.menu.items) == len(items) else 0

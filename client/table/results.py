@@ -12,6 +12,7 @@ import pygame
 
 from client import art
 from client.buttons import label_for
+from client.evening import charts, tonight
 from client.physics import Moments
 from client.scenes.base import MenuScene
 from client.table.game import Standings
@@ -68,11 +69,29 @@ class ResultsScene(MenuScene):
         self.quiet = 0.0  # seconds since anyone pressed anything here
         self.held: dict[str, tuple[int, float]] = {}  # device -> (button, seconds) its confirm is held here
         items = ([Item("Play again", again)] if again is not None else []) + [Item("Back to the title", self.title)]
-        self.menu = Menu(items, (art.W // 2, 790), width=560, sounds=app.sounds)
+        # the game night (client.evening): tonight's standings, and the whole of them a press away
+        self.again = again
+        self.evening = [] if demo else tonight.standings_now(app)
+        if self.evening:
+            items.insert(-1, Item("Tonight's standings", lambda: app.flow.hall_of_fame("evening")))
+        self.place_menu(items)
         app.sounds.play("round")
         self.confetti = Moments(seed=len(standings.names))
         colours = [standings.colours[p] for p in standings.winners] + [art.GOLD]
         self.confetti.scatter((art.W // 2, 120), colours, count=70)
+
+    def place_menu(self, items: list[Item]) -> None:
+        """Two items as always; three or four (the game night's) a little smaller, above the bottom line."""
+        tall = len(items) < 3
+        top, height, gap = (790, 78, 16) if tall else (770, 66, 10) if len(items) == 3 else (750, 56, 8)
+        self.menu = Menu(items, (art.W // 2, top), width=560, height=height, gap=gap, size=46 if height > 60 else 40,
+                         sounds=self.app.sounds)
+
+    def offer_next_game(self, next_game) -> None:
+        """The game night: Next game (the same group, another game), after Play again."""
+        items = list(self.menu.items)
+        items.insert(1 if self.again is not None else 0, Item("Next game", next_game))
+        self.place_menu(items)
 
     def title(self) -> None:
         self.app.flow.title()
@@ -202,6 +221,9 @@ class ResultsScene(MenuScene):
         surface.set_clip(clip)
         if standings.ranking:
             self.draw_ranking(surface, table.bottom + 20)
+        if self.evening:  # the game night (client.evening): tonight's standings, where there is room
+            top = art.H if standings.ranking else table.bottom + 14
+            charts.evening_strip(surface, self.evening, top, self.menu.rects[0].top - 20)
         self.menu.draw(surface, self.pulse)
         self.draw_hold(surface)
         if self.menu.items:

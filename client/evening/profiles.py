@@ -1,0 +1,66 @@
+"""Profiles: the people who stay. A profile is a name, a colour, an emblem (drawn in code,
+`client.evening.charts.emblem`) and the device it last played with, kept in the history
+database (schema 2). No pygame here.
+
+A person's profile is made the first time they finish a game under a name, and brought up
+to date (colour, device, when) each time after; names are told apart without regard to case,
+as the standings tell people apart. The set-up offers this machine's profiles newest first,
+so a pad can pick one without typing, and a seat that takes a profile's name takes its colour
+too where no other seat wears it.
+"""
+
+import secrets
+import sqlite3
+import time
+from dataclasses import dataclass
+
+EMBLEMS = 8  # how many emblems there are to draw
+
+
+@dataclass
+class Profile:
+    id: str
+    name: str
+    colour: int
+    emblem: int
+    device: str
+    last_used: float
+
+
+def emblem_for(name: str) -> int:
+    """A new profile's emblem: the same for the same name, spread over the emblems."""
+    return sum(ord(c) * (i + 1) for i, c in enumerate(name.strip().casefold())) % EMBLEMS
+
+
+def recent(history, limit: int = 12) -> list[Profile]:
+    """This machine's profiles, newest first."""
+    rows = history._all("SELECT id, name, colour, emblem, device, last_used FROM profiles "
+                        "ORDER BY last_used DESC, name LIMIT ?", (limit,))
+    return [Profile(*row) for row in rows]
+
+
+def find(history, name: str) -> Profile | None:
+    rows = history._all("SELECT id, name, colour, emblem, device, last_used FROM profiles "
+                        "WHERE lower(name) = lower(?) LIMIT 1", (name.strip(),))
+    return Profile(*rows[0]) if rows else None
+
+
+def seen(db: sqlite3.Connection, name: str, colour: int, device: str, when: float | None = None) -> str:
+    """A person finished a game as ``name``: make or bring up to date their profile, inside
+    the caller's transaction; returns its id."""
+    when = time.time() if when is None else when
+    name = name.strip() or "Player"
+    row = db.execute("SELECT id, device FROM profiles WHERE lower(name) = lower(?) LIMIT 1", (name,)).fetchone()
+    if row is None:
+        profile_id = secrets.token_hex(8)
+        db.execute("INSERT INTO profiles (id, name, colour, emblem, device, last_used) VALUES (?,?,?,?,?,?)",
+                   (profile_id, name, colour, emblem_for(name), device, when))
+        return profile_id
+    db.execute("UPDATE profiles SET colour = ?, device = ?, last_used = max(last_used, ?) WHERE id = ?",
+               (colour, device or row[1], when, row[0]))
+    return row[0]
+
+
+def free_colour(wanted: int, taken: set[int]) -> int | None:
+    """``wanted`` if no other seat wears it, else None (two people never share a colour)."""
+    return None if wanted in taken else wanted

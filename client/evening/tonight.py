@@ -1,0 +1,206 @@
+"""Where the window meets the history (no pygame): the app's one open `History`, a
+finished table turned into a `FinishedGame`, and the exports of an evening.
+
+The window keeps the evening of the history in its data folder; a demo is not recorded,
+and neither is a game joined on the LAN (its host keeps that evening)."""
+
+import csv
+import time
+from pathlib import Path
+
+from client.evening import night
+from client.evening.history import FinishedGame, History, Recorded, SeatResult
+from client.evening.points import show
+
+EXPORTS = "evenings"  # the folder in the data folder where exports go
+
+
+def history_of(app) -> History:
+    """The app's history, opened the first time it is asked for."""
+    history = getattr(app, "evening_history", None)
+    if history is None:
+        history = History.open()
+        app.evening_history = history
+    return history
+
+
+def finished_game(table) -> FinishedGame | None:
+    """What ``table`` (a finished TableScene) leaves in the history; None for a demo, a
+    joined table or a game without a result."""
+    result = table.model.result()
+    if result is None or table.demo or (table.host is None and table.server is None):
+        return None
+    host = table.host or getattr(table.server, "host", None)
+    host_seats = list(getattr(host, "seats", []) or [])
+    kinds = list(table.model.seat_kinds)
+    seats = []
+    for index in range(table.players):
+        kind = kinds[index] if index < len(kinds) else ""
+        spec = host_seats[index] if index < len(host_seats) else None
+        is_bot = kind == "bot" or (spec is not None and spec.kind == "bot")
+        chooser = table.choosers.get(index)
+        colour = table.colour_ids[index] if index < len(table.colour_ids) else index
+        seats.append(SeatResult(table.name(index), "bot" if is_bot else "human",
+                                getattr(spec, "strength", "normal") if is_bot else "", int(colour) % 6,
+                                device=chooser.device if chooser is not None else ""))
+    save = getattr(host, "save_path", None)
+    options = dict(getattr(host, "options", {}) or {})
+    return FinishedGame(table.info.id, seats, list(result["scores"]), list(result["winners"]),
+                        bool(table.info.lower_score_wins), options, str(save or ""))
+
+
+def record_table(app, table) -> Recorded | None:
+    """Record a finished table in the app's history (a note says so if it cannot be)."""
+    game = finished_game(table)
+    if game is None:
+        return None
+    history = history_of(app)
+    recorded = history.record(game)
+    if recorded is None and history.problem:
+        app.note(history.problem, 8)
+    app.evening_last = (game, recorded)
+    return recorded
+
+
+def standings_now(app) -> list[night.Standing]:
+    """The standings of the evening going on (empty if none)."""
+    history = history_of(app)
+    evening = history.current_evening()
+    rows = night.standings(history.games(evening)) if evening is not None else []
+    game, recorded = getattr(app, "evening_last", (None, None))
+    if recorded is not None and recorded.evening == evening:  # the game just finished moved these ratings
+        by_player = {row.player: row for row in rows}
+        for seat, (before, after) in zip(game.seats, recorded.overall, strict=False):
+            if seat.player in by_player:
+                by_player[seat.player].rating_change = after.shown - before.shown
+    return rows
+
+
+def summary_line(rows: list[night.Standing]) -> str:
+    """The evening's standings in one line ("" if none)."""
+    if not rows:
+        return ""
+    chips = "   ".join(f"{i + 1}. {row.name} {show(row.points)}" for i, row in enumerate(rows[:6]))
+    return f"Tonight: {chips}.   {night.leader_line(rows)}."
+
+
+def export_csv(history: History, evening: int, folder: Path) -> Path:
+    """The evening's standings and every game's points as a CSV; OSError if it cannot be written."""
+    games = history.games(evening)
+    rows = night.standings(games)
+    folder.mkdir(parents=True, exist_ok=True)
+    target = folder / f"evening-{_stamp(history, evening)}.csv"
+    with target.open("w", newline="", encoding="utf-8") as handle:
+        out = csv.writer(handle)
+        out.writerow(["place", "name", "points", "games", "wins", "best game"])
+        for place, row in enumerate(rows, 1):
+            out.writerow([place, row.name, show(row.points), row.games, row.wins, night._game_name(row.best_game)])
+        out.writerow([])
+        out.writerow(["game", "finished", "seat", "name", "kind", "score", "place", "points", "winner"])
+        for number, game in enumerate(games, 1):
+            finished = time.strftime("%Y-%m-%d %H:%M", time.localtime(game.finished))
+            for index, seat in enumerate(game.seats):
+                out.writerow([f"{number}. {game.game}", finished, index + 1, seat.name, seat.kind, seat.score,
+                              seat.place, show(seat.points), "yes" if seat.winner else ""])
+    return target
+
+
+def export_folder() -> Path:
+    from netplay.folders import data_dir
+
+    return data_dir() / EXPORTS
+
+
+def export_name(history: History, evening: int) -> str:
+    return f"evening-{_stamp(history, evening)}"
+
+
+def _stamp(history: History, evening: int) -> str:
+    started = history.evening_started(evening) or time.time()
+    return time.strftime("%Y-%m-%d-%H%M", time.localtime(started)) + f"-{evening}"
+
+
+# --- the group that stays: Next game ---------------------------------------------------------
+class Group:
+    """The seats of the last game started at this screen, kept for Next game."""
+
+    def __init__(self, seat_plans, host):
+        from client.seats import SeatPlan
+
+        self.plans = [SeatPlan(plan.name, plan.control, plan.colour) for plan in seat_plans]
+        self.host = host  # the game they sat down to
+        self.wanted = False  # Next game was chosen: the next set-up seats them
+
+
+def remember_group(app, seat_plans, host) -> None:
+    """The flow started a game at this screen with ``seat_plans``."""
+    app.evening_group = Group(seat_plans, host)
+
+
+def group_after(app, table) -> Group | None:
+    """The group that played ``table``, if it sat at this screen (Next game may keep it)."""
+    group = getattr(app, "evening_group", None)
+    return group if group is not None and table.host is not None and group.host is table.host else None
+
+
+def want_group(app) -> None:
+    group = getattr(app, "evening_group", None)
+    if group is not None:
+        group.wanted = True
+
+
+def fit_group(plans, min_players: int, max_players: int):
+    """``plans`` fitted to a game's seats: bots leave first when there are too many (then the
+    last seats), bots fill up when there are too few."""
+    from client.seats import NAMES, SeatPlan
+
+    plans = list(plans)
+    while len(plans) > max_players:
+        bots = [i for i, plan in enumerate(plans) if plan.is_bot]
+        plans.pop(bots[-1] if bots else -1)
+    used = {plan.colour for plan in plans}
+    while len(plans) < min_players:
+        colour = next(c for c in range(6) if c not in used)
+        used.add(colour)
+        plans.append(SeatPlan(NAMES[colour], "bot:normal", colour))
+    return plans
+
+
+def seat_group(app, setup) -> bool:
+    """After Next game: the set-up ``setup`` seats the kept group (names, devices, colours);
+    nobody enters anything again. False when there is no group to seat."""
+    group = getattr(app, "evening_group", None)
+    if group is None or not group.wanted:
+        return False
+    group.wanted = False
+    from client.seats import SeatPlan
+
+    fitted = fit_group(group.plans, setup.info.min_players, setup.info.max_players)
+    setup.seats = [SeatPlan(plan.name, plan.control, plan.colour) for plan in fitted]
+    setup.rebuild()
+    return True
+
+
+# --- profiles at the set-up -----------------------------------------------------------------
+def profile_names(app, limit: int = 8) -> list[str]:
+    """This machine's profiles' names, newest first (a pad picks from them at the set-up)."""
+    from client.evening import profiles
+
+    return [profile.name for profile in profiles.recent(history_of(app), limit)]
+
+
+def adopt_profile(app, seats, seat) -> bool:
+    """``seat`` (a set-up seat plan) took a profile's name: it takes the profile's colour too,
+    unless another seat wears it. True when the name is a profile's."""
+    from client.evening import profiles
+
+    if seat.is_bot:
+        return False
+    profile = profiles.find(history_of(app), seat.name)
+    if profile is None:
+        return False
+    seat.name = profile.name
+    colour = profiles.free_colour(profile.colour, {other.colour for other in seats if other is not seat})
+    if colour is not None:
+        seat.colour = colour
+    return True

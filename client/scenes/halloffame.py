@@ -1,0 +1,232 @@
+"""The Hall of fame: tonight's standings, everyone's ratings with rank and trend, the
+history of games, a line chart of points through the evening and a bar chart of wins per
+game; exported as a PNG and a CSV to the data folder. Opened from the title and from the
+results (then on tonight's standings)."""
+
+import time
+
+import pygame
+
+from client import art
+from client.evening import charts, night, profiles, tonight
+from client.evening.points import show
+from client.evening.ratings import OVERALL
+from client.scenes.base import MenuScene
+from client.ui import Item, Menu
+
+PAGES = ["evening", "night", "ratings", "history"]
+PAGE_NAMES = {"evening": "Tonight's standings", "night": "The night in words", "ratings": "Ratings",
+              "history": "Past games"}
+LIST = pygame.Rect(60, 170, 840, 450)
+LINE_CHART = pygame.Rect(940, 170, 920, 410)
+BAR_CHART = pygame.Rect(940, 600, 920, 400)
+ROW = 44
+ROWS = (LIST.height - 100) // ROW
+
+
+def game_name(game_id: str) -> str:
+    from engines import GAMES
+
+    return GAMES[game_id].name if game_id in GAMES else game_id
+
+
+class HallOfFameScene(MenuScene):
+    def __init__(self, app, page: str = "ratings"):
+        super().__init__(app)
+        self.page = page if page in PAGES else "ratings"
+        self.history = tonight.history_of(app)
+        from client.games import TABLES
+
+        self.scopes = [OVERALL] + sorted(TABLES)
+        self.scope = OVERALL
+        items = [Item(lambda: f"Showing: {PAGE_NAMES[self.page]}", lambda: self.turn_page(1),
+                      lambda: self.turn_page(-1), lambda: self.turn_page(1)),
+                 Item(lambda: f"Ratings: {'Overall' if self.scope == OVERALL else game_name(self.scope)}",
+                      lambda: self.turn_scope(1), lambda: self.turn_scope(-1), lambda: self.turn_scope(1)),
+                 Item("Export PNG and CSV", self.export),
+                 Item("End the evening", self.end_evening),
+                 Item("Back", self.back)]
+        self.menu = Menu(items, (LIST.centerx, 640), width=760, height=62, gap=10, size=36, sounds=app.sounds)
+        self.refresh()
+
+    # --- what it shows ------------------------------------------------------------------------
+    def refresh(self) -> None:
+        """Read the history again (after a game, an export, the end of an evening)."""
+        history = self.history
+        self.evening = history.current_evening()
+        shown = self.evening if self.evening is not None else history.latest_evening()
+        self.shown_evening = shown
+        self.games = history.games(shown) if shown is not None else []
+        self.rows = night.standings(self.games)
+        colours = {row.player: art.seat_colour(row.colour) for row in self.rows}
+        names = {row.player: row.name for row in self.rows}
+        through = night.points_through(self.games)
+        self.series = [(names[p], colours[p], values) for p, values in through.items()]
+        self.groups = [(game_name(game), [(names[p], colours[p], wins.get(p, 0)) for p in names])
+                       for game, wins in night.wins_per_game(self.games).items()]
+        self.ratings = history.ratings(self.scope)
+        self.recent = history.games(limit=ROWS)[::-1]
+        self.emblems = {profile.name.casefold(): profile.emblem for profile in profiles.recent(history, 200)}
+
+    def resume(self) -> None:
+        self.refresh()
+
+    def turn_page(self, step: int) -> None:
+        self.page = PAGES[(PAGES.index(self.page) + step) % len(PAGES)]
+
+    def turn_scope(self, step: int) -> None:
+        self.scope = self.scopes[(self.scopes.index(self.scope) + step) % len(self.scopes)]
+        self.page = "ratings"
+        self.ratings = self.history.ratings(self.scope)
+
+    def evening_title(self) -> str:
+        if self.shown_evening is None:
+            return "No evening yet"
+        started = self.history.evening_started(self.shown_evening) or time.time()
+        when = time.strftime("%a %d %b, from %H:%M", time.localtime(started))
+        return f"Tonight ({when})" if self.evening is not None else f"The last evening ({when})"
+
+    # --- what it does -----------------------------------------------------------------------
+    def export(self) -> None:
+        """The evening as a PNG (this screen on tonight's standings) and a CSV, in the data folder."""
+        if self.shown_evening is None:
+            self.app.note("There is no evening to export yet: finish a game first.", 5, key="export")
+            return
+        folder = tonight.export_folder()
+        try:
+            csv_path = tonight.export_csv(self.history, self.shown_evening, folder)
+            picture = pygame.Surface((art.W, art.H))
+            self.draw(picture, exporting=True)
+            png_path = folder / (tonight.export_name(self.history, self.shown_evening) + ".png")
+            pygame.image.save(picture, str(png_path))
+        except (OSError, pygame.error) as error:
+            reason = getattr(error, "strerror", None) or str(error)
+            self.app.note(f"The evening could not be exported to {folder} ({reason}).", 8, key="export")
+            return
+        self.app.note(f"Exported {png_path.name} and {csv_path.name} to {folder}", 8, problem=False, key="export")
+
+    def end_evening(self) -> None:
+        if self.evening is None:
+            self.app.note("No evening is going on: the next game starts one.", 5, key="end")
+            return
+
+        def end() -> None:
+            self.history.end_evening()
+            self.refresh()
+            self.page = "night"
+            self.app.note("The evening is over. The next game starts a new one.", 5, problem=False, key="end")
+
+        winners = night.leaders(self.rows)
+        who = " and ".join(row.name for row in winners)
+        self.app.flow.confirm(f"End the evening? {who} win{'s' if len(winners) == 1 else ''} the night.", end)
+
+    # --- drawing ------------------------------------------------------------------------------
+    def draw(self, surface, exporting: bool = False) -> None:
+        surface.blit(art.background("menu"), (0, 0))
+        page = "evening" if exporting else self.page
+        heading = "Spielabend: " + self.evening_title() if exporting else "Hall of fame"
+        self.draw_title(surface, heading, "" if exporting else
+                        "Left and right turn the pages and the ratings   Esc back")
+        surface.blit(art.panel(LIST.size, art.PANEL), LIST)
+        {"evening": self.draw_standings, "night": self.draw_night, "ratings": self.draw_ratings,
+         "history": self.draw_history}[page](surface)
+        charts.line_chart(surface, LINE_CHART, self.series, "Points through the evening")
+        charts.bar_chart(surface, BAR_CHART, self.groups, "Wins per game")
+        if exporting:  # the night in words where the menu would be
+            lines = night.summary(self.games)
+            if lines and self.evening is not None:
+                lines[0] = night.leader_line(self.rows) + "."
+            y = LIST.bottom + 40
+            for i, line in enumerate(lines):
+                for part in art.wrap(line, 30, LIST.width - 40, "regular"):
+                    art.blit_text(surface, part, 30, art.GOLD if i == 0 else art.INK, (LIST.left + 20, y),
+                                  weight="bold" if i == 0 else "regular")
+                    y += 40
+                y += 10
+        else:
+            self.menu.draw(surface, self.pulse)
+
+    def draw_header(self, surface, heading: str, columns: list[tuple[str, int, str]]) -> int:
+        art.blit_text(surface, heading, 34, art.GOLD, (LIST.left + 24, LIST.top + 16), weight="bold",
+                      width=LIST.width - 48)
+        y = LIST.top + 72
+        for words, x, anchor in columns:
+            art.blit_text(surface, words, 26, art.INK_DIM, (LIST.left + x, y), anchor)
+        return y + ROW
+
+    def draw_person(self, surface, y: int, place: int, name: str, colour, width: int) -> None:
+        """A row's place, emblem (a profile's; none for a bot) and name."""
+        art.blit_text(surface, f"{place}.", 32, colour, (LIST.left + 24, y), "midleft", "bold")
+        emblem = self.emblems.get(name.casefold())
+        left = LIST.left + 74
+        if emblem is not None:
+            charts.emblem(surface, (left + 16, y), 17, emblem, colour)
+            left += 42
+        art.blit_text(surface, name, 32, colour, (left, y), "midleft", "bold", width=width - (left - LIST.left))
+
+    def draw_standings(self, surface) -> None:
+        y = self.draw_header(surface, self.evening_title(),
+                             [("Player", 24, "midleft"), ("Points", 470, "midright"), ("Games", 580, "midright"),
+                              ("Wins", 670, "midright"), ("Best game", 700, "midleft")])
+        if not self.rows:
+            art.blit_text(surface, "Finish a game to start the evening.", 32, art.INK_DIM, LIST.center, "center")
+        leaders = {row.player for row in night.leaders(self.rows)}
+        for place, row in enumerate(self.rows[:ROWS], 1):
+            colour = art.seat_colour(row.colour)
+            if row.player in leaders:
+                surface.blit(art.panel((LIST.width - 24, ROW - 4), art.PANEL_HI, art.GOLD, 10), (LIST.left + 12, y - 20))
+            self.draw_person(surface, y, place, row.name, colour, 380)
+            art.blit_text(surface, show(row.points), 34, art.GOLD, (LIST.left + 470, y), "midright", "bold")
+            art.blit_text(surface, str(row.games), 30, art.INK, (LIST.left + 580, y), "midright")
+            art.blit_text(surface, str(row.wins), 30, art.INK, (LIST.left + 670, y), "midright")
+            art.blit_text(surface, game_name(row.best_game), 24, art.INK_DIM, (LIST.left + 700, y), "midleft",
+                          "regular", width=LIST.width - 710)
+            y += ROW
+
+    def draw_night(self, surface) -> None:
+        """The night's winner (or who leads, while it goes on), best games, closest race, comeback."""
+        art.blit_text(surface, self.evening_title(), 34, art.GOLD, (LIST.left + 24, LIST.top + 16), weight="bold",
+                      width=LIST.width - 48)
+        lines = night.summary(self.games)
+        if not lines:
+            art.blit_text(surface, "Finish a game to start the evening.", 32, art.INK_DIM, LIST.center, "center")
+            return
+        if self.evening is not None:  # still going: nobody has won it yet
+            lines[0] = night.leader_line(self.rows) + "."
+        y = LIST.top + 76
+        for i, line in enumerate(lines):
+            for part in art.wrap(line, 30, LIST.width - 60, "regular"):
+                if y > LIST.bottom - 30:
+                    return
+                art.blit_text(surface, part, 30, art.GOLD if i == 0 else art.INK, (LIST.left + 30, y),
+                              weight="bold" if i == 0 else "regular")
+                y += 40
+            y += 12
+
+    def draw_ratings(self, surface) -> None:
+        scope = "overall" if self.scope == OVERALL else f"in {game_name(self.scope)}"
+        y = self.draw_header(surface, f"Ratings {scope}",
+                             [("Rank", 24, "midleft"), ("Rating", 560, "midright"), ("Games", 670, "midright"),
+                              ("Trend", 700, "midleft")])
+        if not self.ratings:
+            art.blit_text(surface, "No rated games yet.", 32, art.INK_DIM, LIST.center, "center")
+        for rank, line in enumerate(self.ratings[:ROWS], 1):
+            colour = art.INK_DIM if line.player.startswith("bot:") else art.seat_colour(line.colour)
+            self.draw_person(surface, y, rank, line.name, colour, 440)
+            art.blit_text(surface, str(line.rating.shown), 34, art.GOLD, (LIST.left + 560, y), "midright", "bold")
+            art.blit_text(surface, str(line.games), 30, art.INK, (LIST.left + 670, y), "midright")
+            charts.sparkline(surface, pygame.Rect(LIST.left + 700, y - 14, 110, 28), line.trend, colour)
+            y += ROW
+
+    def draw_history(self, surface) -> None:
+        y = self.draw_header(surface, f"Past games ({self.history.game_count()} in all)",
+                             [("When", 24, "midleft"), ("Game and winner", 200, "midleft")])
+        if not self.recent:
+            art.blit_text(surface, "No games yet.", 32, art.INK_DIM, LIST.center, "center")
+        for game in self.recent:
+            when = time.strftime("%d %b %H:%M", time.localtime(game.finished))
+            winners = [seat.name for seat in game.seats if seat.winner]
+            art.blit_text(surface, when, 26, art.INK_DIM, (LIST.left + 24, y), "midleft", "regular")
+            words = f"{game_name(game.game)}: {' and '.join(winners) or 'no winner'}"
+            art.blit_text(surface, words, 28, art.INK, (LIST.left + 200, y), "midleft", width=LIST.width - 220)
+            y += ROW
