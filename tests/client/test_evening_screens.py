@@ -59,7 +59,7 @@ def test_three_games_in_a_row_with_next_game_keep_the_group_and_add_to_tonights_
         assert anna.games == number
         # the results show how this game moved Anna's rating
         assert results.evening[0].rating_change == anna.trend[-1] - (anna.trend[-2] if number > 1 else 0)
-        frames(app, 120)
+        frames(app, 240)  # the results settle before one press chooses
         if number == 1:
             shoot(app, "evening_results_next_game")
         if number == 3:
@@ -245,14 +245,13 @@ def test_the_results_show_tonights_standings_with_points_games_wins_and_the_lead
     app.push(TitleScene(app))
     results = ResultsScene(app, standings, again=lambda: None)
     app.push(results)
-    frames(app, 150)
+    frames(app, 240)  # settled: one press chooses
     rows = results.evening
     assert [row.name for row in rows][:1] == [rows[0].name] and len(rows) == 4
     assert [item.text() for item in results.menu.items] == ["Play again", "Tonight's standings", "Back to the title"]
     assert results.menu.rects[-1].bottom < 1010  # above the line at the bottom
     shoot_window(app, f"evening_results_{players}_players_{size[0]}")
     results.menu.focus = 1
-    results.calm = 0
     key("return")
     frames(app, 30)
     assert isinstance(app.top, HallOfFameScene) and app.top.page == "evening"
