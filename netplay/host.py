@@ -216,17 +216,18 @@ class Host:
 
     def attach(self, listener: Listener) -> None:
         """Start sending to ``listener``: welcome, then start + update if the game runs,
-        then the lobby."""
+        then the lobby, then (a game that runs) the history and whether it is paused."""
         seat = listener.seat
         token = "" if seat is None else self.seats[seat].token
         self.listeners.append(listener)
         listener.deliver({"t": "welcome", "seat": seat, "token": token})
         if self.phase == "playing":
             listener.deliver(self.start_message(seat))
-            self._tell_history(listener)
             listener.deliver(self.seat_message(seat, []))
         listener.deliver(self.lobby_message())
-        self._tell_pause(listener)
+        if self.phase == "playing":  # what came before, for its log; whether the game stands still
+            self._tell_history(listener)
+            self._tell_pause(listener)
 
     def detach(self, listener: Listener) -> None:
         if listener not in self.listeners:
