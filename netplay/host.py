@@ -533,6 +533,13 @@ class Host:
         self._timer_on_screen = True
         self.history: deque = deque(maxlen=HISTORY_EVENTS)  # public events, newest last
 
+    def pauses_for_everyone(self) -> bool:
+        """Whether the host's pause stops the game for every seat: a race (`GameInfo.realtime`)
+        or a game with a timer option on (an option named ``*timer``, e.g. Wild West's speed
+        mode), where a player away from the screen would lose. Other games go on while the
+        host is in a menu: nobody's time runs out."""
+        return self.info.realtime or any(name.endswith("timer") and value for name, value in self.options.items())
+
     @property
     def paused(self) -> bool:
         """Whether the game stands still (also during the countdown after `unpause`)."""
@@ -554,7 +561,7 @@ class Host:
         if self._paused_at is None:
             return
         self._resume_at = self._clock(now) + max(0.0, countdown)
-        self._tell_pause()
+        self._tell_pause(now=self._clock(now))
         if countdown <= 0:
             self._pause_over(self._resume_at)
 
@@ -579,20 +586,20 @@ class Host:
         self._tell_pause()
         return True
 
-    def pause_message(self) -> dict:
+    def pause_message(self, now: float | None = None) -> dict:
         """``paused`` and, once resumed, ``resume_in``: the seconds of the countdown left."""
         left = None
         if self._resume_at is not None:
-            left = max(0.0, self._resume_at - (self.now if self.now is not None else self._resume_at))
+            left = max(0.0, self._resume_at - self._clock(now))
         return {"t": "pause", "paused": self.paused, "resume_in": left}
 
-    def _tell_pause(self, listener: Listener | None = None) -> None:
+    def _tell_pause(self, listener: Listener | None = None, now: float | None = None) -> None:
         """Tell one listener (one who just came: only if the game stands still) or all."""
         if listener is not None:
             if self.paused:
                 listener.deliver(self.pause_message())
             return
-        message = self.pause_message()
+        message = self.pause_message(now)
         for each in list(self.listeners):
             each.deliver(message)
 

@@ -16,6 +16,8 @@ map whose legend is the same whatever the seat holds. The shared screen shows on
 a seat is choosing or locked in, and a refused private choice never names it there.
 """
 
+import math
+
 import pygame
 
 from client import art
@@ -72,10 +74,16 @@ class TableScene(Scene):
         self.finished_at: float | None = None
         self.live: dict[int, list[Choice]] = {seat: [] for seat in self.sessions}
         self._made_from: dict = {}  # what each seat's choices were last made from
+        self.i_paused = False  # this screen's pause menu stopped the game for everyone
+        self.resume_at: float | None = None  # app clock: when a paused game goes on (the countdown)
+        self._pause_said = 0
+        self._reported_shown = -1  # the beats shown when the host last heard this screen caught up
         self.game = game_class(self)
         self.layout = self.game.layout()
         self.poll()
         self.pacer.update(0.0, self.play, self.shown)  # the first view shows at once
+        # a choice's timer counts from when it is on this (the hosting) screen
+        self.on_host(lambda host, now: setattr(host, "timers_wait_for_screen", True))
 
     # --- who is who ---------------------------------------------------------------------
     @property
@@ -163,6 +171,10 @@ class TableScene(Scene):
 
         for refusal in refusals:  # told once what arrived with it is in (a lost race: who was first)
             self.refused(refusal)
+        if self.model.history:  # what happened before this table came (Continue, a rejoin)
+            events, self.model.history = self.model.history, []
+            for event in events:
+                self.model.add_log(self.game.describe(event))
 
     # --- away seats -------------------------------------------------------------------------
     def seen_away(self) -> None:
@@ -312,6 +324,8 @@ class TableScene(Scene):
         if action == "connected":
             self.rebind_pad(intent.device)
             return True
+        if self.model.paused:  # nothing may be played until the countdown is over
+            return True
         for seat, chooser in self.choosers.items():
             if chooser.listens_to(intent.device) and self.handle_seat(seat, chooser, intent):
                 return True
@@ -392,12 +406,18 @@ class TableScene(Scene):
 
     # --- time ---------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
-        super().update(dt)
         on_top = self.app.top is self
         if not self.closed:
             self.poll()
-        if on_top:  # beats wait while nobody is looking at the table (the pause menu)
-            self.pacer.update(dt, self.play, self.shown)
+        self.follow_pause()
+        if self.model.paused:  # the host stopped the game for everyone: so does this screen's clock
+            self.refresh()
+            return
+        super().update(dt)
+        # A game that goes on while this screen is in a menu stays live behind it (a game the
+        # menu paused stands still above); the results wait until the menu is closed.
+        self.pacer.update(dt, self.play, self.shown)
+        self.caught_up()
         self.anim.update(dt)
         self.game.update(dt)
         self.refresh()
@@ -430,11 +450,62 @@ class TableScene(Scene):
         self.apply_host_settings()  # they may have changed from the pause menu
         if any(chooser.device in ("mouse", "any") for chooser in self.choosers.values()):
             pygame.mouse.set_visible(False)
+        if self.i_paused:  # back from the menu: every screen counts down, then the game goes on
+            self.i_paused = False
+            self.on_host(lambda host, now: host.unpause(now))
 
     def pause(self) -> None:
         pygame.mouse.set_visible(True)
         for chooser in self.choosers.values():
             chooser.let_go()
+        if self.pause_stops_game() and not self.closed and self.model.result() is None:
+            self.i_paused = True
+            self.on_host(lambda host, now: host.pause(now))
+
+    # --- the host's pause (docs/netplay.md, Pausing) -----------------------------------------
+    def hosted(self):
+        """The host of the table this screen hosts (in-process or served), else None."""
+        if self.host is not None:
+            return self.host
+        return self.server.host if self.server is not None else None
+
+    def on_host(self, call) -> None:
+        """``call(host, now)`` on the host's own thread and clock, if this screen hosts."""
+        if self.server is not None:
+            server = self.server.server
+
+            def run() -> None:
+                call(server.host, server.loop.time())
+                server.wake()  # bots, timers or a countdown may be due at another time now
+
+            self.server.call(run)
+        elif self.host is not None and not self.closed:
+            call(self.host, self.app.clock)
+
+    def pause_stops_game(self) -> bool:
+        """Whether this screen's pause menu stops the game for everyone: a race or a timed
+        choice at a table it hosts (`Host.pauses_for_everyone`). Other games go on."""
+        host = self.hosted()
+        return host is not None and not self.demo and host.pauses_for_everyone()
+
+    def count_in(self) -> None:
+        """Pause and let every screen count down before the game goes on (a continued race)."""
+        if self.pause_stops_game():
+            self.on_host(lambda host, now: (host.pause(now), host.unpause(now)))
+
+    def follow_pause(self) -> None:
+        """Note a pause message: when the countdown it started ends, on this screen's clock."""
+        if self.model.pause_said != self._pause_said:
+            self._pause_said = self.model.pause_said
+            left = self.model.resume_in
+            self.resume_at = None if left is None else self.app.clock + left
+
+    def caught_up(self) -> None:
+        """Tell the host this screen shows all it was sent (a choice's timer starts)."""
+        if self.pacer.busy() or self.model.shown == self._reported_shown or self.hosted() is None:
+            return
+        self._reported_shown = self.model.shown
+        self.on_host(lambda host, now: host.screen_caught_up(now))
 
     # --- drawing (reads only) -------------------------------------------------------------------------
     def draw(self, surface) -> None:
@@ -451,9 +522,28 @@ class TableScene(Scene):
         for seat in self.choosers:
             self.draw_choices(surface, seat)
         self.game.draw_overlay(surface)
+        if self.model.paused:
+            self.draw_paused(surface)
         for chooser in self.choosers.values():
             if chooser.device in ("mouse", "any"):
                 art.pointer(surface, self.app.input.mouse_pos, self.colour(chooser.seat))
+
+    def draw_paused(self, surface) -> None:
+        """The host's pause on every screen: who paused, then the countdown to go on."""
+        surface.blit(art.shade_layer(150), (0, 0))
+        box = pygame.Rect(0, 0, 900, 300)
+        box.center = (art.W // 2, art.H // 2)
+        surface.blit(art.panel(box.size, art.NIGHT, art.GOLD, 24, 245), box)
+        if self.resume_at is None:
+            heading = "Paused"
+            words = "The game stands still for everyone." if self.hosted() is not None else \
+                "The host paused the game: it stands still for everyone."
+        else:
+            left = max(0.0, self.resume_at - self.app.clock)
+            heading = f"Ready... {math.ceil(left)}" if left > 0 else "Go!"
+            words = "The game goes on for everyone when the count ends."
+        art.blit_text(surface, heading, 96, art.GOLD, (box.centerx, box.top + 100), "center", weight="bold")
+        art.blit_text(surface, words, 34, art.INK, (box.centerx, box.top + 210), "center", width=box.width - 60)
 
     def draw_away(self, surface, seat: int) -> None:
         """A badge over an away seat's zone: how long, and whether a bot plays meanwhile."""

@@ -8,8 +8,9 @@ everyone writing at once (rulings WW-1 to WW-10).
 - Writing (WW-4 to WW-6): every seat with a step left chooses at once, each with its own
   cursor on its own sheet; only the tiles (size rows, park or not) the engine allows are
   offered. Steps with one possibility are done by the engine and animated here.
-- The speed option (WW-10): a countdown from the moment the new deal reached this
-  screen; a missed pick writes nothing and costs no Tumbleweed, and the table says so.
+- The speed option (WW-10): a countdown from the moment the new deal is on this
+  screen (the host's timer waits for its own screen too), standing still while the host
+  pauses; a missed pick writes nothing and costs no Tumbleweed, and the table says so.
 - Solo (WW-9): the Tumbleweed is a mulligan while any are left; at the end the score goes
   into the high-score table in the user's data folder (`client.highscores`).
 """
@@ -205,19 +206,17 @@ class WildWestTable(GameTable):
         view = self.view
         if view.get("phase") != "pick" or not view.get("timer"):
             return 0.0
-        clock = self.table.app.clock
+        clock = self.table.clock  # stands still while the host pauses the game
         start = self.deal_seen.get(view["deal"], clock)
         return max(0.0, start + view["timer"] - clock)
 
     def watch_deals(self) -> None:
-        """Note when each timed deal first reaches this screen: the host starts its timer
-        then, while this screen may still be showing the round before."""
-        table = self.table
-        beats = list(table.model.queue) + ([table.pacer.beat] if table.pacer.beat is not None else [])
-        views = [next(iter(beat.views.values())) for beat in beats if beat.views] + [self.view]
-        for view in views:
-            if view.get("phase") == "pick" and view.get("timer"):
-                self.deal_seen.setdefault(view["deal"], table.app.clock)
+        """Note when each timed deal is first on this screen: the host's timer counts from
+        when its screen shows the pick (`Host.screen_caught_up`), not while the round
+        before is still being written."""
+        view = self.view
+        if view.get("phase") == "pick" and view.get("timer"):
+            self.deal_seen.setdefault(view["deal"], self.table.clock)
 
     # --- choices ----------------------------------------------------------------------------
     def choices_version(self, seat: int):
@@ -366,7 +365,6 @@ class WildWestTable(GameTable):
                              "player": event.get("player"), "event": event})
 
     def on_round(self, event: dict) -> float:
-        self.deal_seen.setdefault(event["deal"], self.table.app.clock)
         self.flip(event)
         if not self.table.local_seats and self.table.players > 1:
             self.spotlight = (event["round"] - 1) % self.table.players  # a demo shows each sheet in turn
