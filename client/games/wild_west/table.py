@@ -69,7 +69,8 @@ class WildWestTable(GameTable):
         self.images: dict[int, tuple] = {}  # each seat's sheet image and what it shows
         self.effect_count = 0
         self.caption = ""
-        self.deal_seen: dict[int, float] = {}  # WW-10: when each deal reached this screen
+        self.deal_seen: dict[int, float] = {}  # WW-10: when each deal was first on this screen
+        self.logged_columns: list = []  # the columns of the deal the log told last
         self.last_tick = None
         self.final: dict | None = None  # the game_over event
         self.end_shown = False
@@ -163,6 +164,8 @@ class WildWestTable(GameTable):
     def describe(self, event: dict) -> str | None:
         name, kind = self.table.name, event["type"]
         who = name(event["player"]) if "player" in event else ""
+        if kind in ("round", "mulligan"):  # a reveal names the columns of the deal logged last
+            self.logged_columns = event["columns"]  # (a log rebuilt on Continue is not at that deal)
         if kind == "round":
             return f"Round {event['round']}: " + ", ".join(
                 f"{i + 1} {pair_words(c)}" for i, c in enumerate(event["columns"]))
@@ -177,7 +180,10 @@ class WildWestTable(GameTable):
             missed = [name(p) for p in event["missed"]]
             return f"Time is up: {scoresheet.join(missed)} missed the pick" if missed else "Time is up"
         if kind == "reveal":
-            return "Reveal: " + ", ".join(f"{name(p)} {self.pick_words(pick)}" for p, pick in enumerate(event["picks"]))
+            columns = self.logged_columns or (self.view.get("columns") if event.get("round") == self.view.get("round")
+                                              else [])  # a rebuilt log's first deal: numbers only
+            return "Reveal: " + ", ".join(f"{name(p)} {self.pick_words(pick, columns)}"
+                                          for p, pick in enumerate(event["picks"]))
         if kind == "write":
             return f"{who} writes {ww.KINDS[event['kind']][0]} {rank(event['value'])} in row {event['row'] + 1}"
         if kind == "graves_lost":
@@ -188,15 +194,14 @@ class WildWestTable(GameTable):
             return "Game over: " + scoresheet.reason_text(event["reason"], [], name)
         return None
 
-    def pick_words(self, pick) -> str:
+    def pick_words(self, pick, columns) -> str:
         if pick == "tumbleweed":
             return "Tumbleweed"
         if pick == "missed":
             return "missed"
-        columns = self.view.get("columns") or []
-        if isinstance(pick, int) and pick < len(columns):
+        if isinstance(pick, int) and pick < len(columns or []):
             return f"{pick + 1} ({pair_words(columns[pick])})"
-        return str(pick)
+        return f"{pick + 1}" if isinstance(pick, int) else str(pick)
 
     def public_refusal(self, code: str) -> str:
         return "that pick is not open to them now"
