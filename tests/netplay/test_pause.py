@@ -108,3 +108,15 @@ def test_a_table_that_comes_back_gets_the_public_log_and_a_peer_the_pause(tmp_pa
     back: list[dict] = []
     resumed.attach(Listener(None, back.append))
     assert [m["t"] for m in back] == ["welcome", "start", "update", "lobby", "history"]
+
+
+def test_a_phone_hears_the_pause_and_the_countdown():
+    host = Host("wie_waldi", 2, seed=7, seats=[{"kind": "local"}, {"kind": "bot"}])
+    host.tick(0.0)
+    host.pause(1.0)
+    phone: list[dict] = []
+    host.connect_phone(0, phone.append)
+    assert {"t": "pause", "paused": True, "resume_in": None} in phone  # a phone that comes sees it
+    assert not any(m["t"] == "history" for m in phone)  # a phone shows its hand, not the log
+    host.unpause(2.0)
+    assert phone[-1] == {"t": "pause", "paused": True, "resume_in": RESUME_COUNTDOWN}
