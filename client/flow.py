@@ -400,6 +400,15 @@ class Flow:
             return
         self.app.push(JoinWaitScene(self.app, session, entry, player_name, password))
 
+    def rejoin(self, table) -> None:
+        """A joined table whose host went away: its seat again, by token, in one press."""
+        again = table.rejoin_entry
+        table.close()
+        if self.app.top is table:
+            self.app.pop()
+        if again is not None:
+            self.connect(again["entry"], again["name"], again["password"])
+
     def password(self, entry: dict, player_name: str, problem: str = "", replace: bool = False) -> None:
         scene = PasswordScene(self.app, entry, player_name, problem)
         self.app.replace(scene) if replace else self.app.push(scene)
@@ -415,6 +424,9 @@ class Flow:
                            list(range(message["players"])), players=message["players"],
                            names=message.get("names", []), seat_kinds=kinds)
         table.rejoin_token = wait.token
+        if wait.token:
+            table.rejoin_entry = {"entry": {**wait.entry, "token": wait.token}, "name": wait.player_name,
+                                  "password": wait.password}
         for later in rest:  # what arrived with the start belongs to the table
             refusal = table.model.receive(seat, later)
             if refusal is not None:

@@ -70,6 +70,7 @@ class TableScene(Scene):
         self.running_game = not demo
         self.closed = False
         self.rejoin_token: str | None = None  # a joined table: this seat's token (client.rejoin)
+        self.rejoin_entry: dict | None = None  # ... and how to reach it again (Flow.rejoin): entry, name, password
         self.away_since: dict[int, float] = {}  # away seats, since when on this table's clock
         self.finished_at: float | None = None
         self.live: dict[int, list[Choice]] = {seat: [] for seat in self.sessions}
@@ -163,9 +164,13 @@ class TableScene(Scene):
                     refusals.append(refusal)
                 elif message.get("t") == "bye" and (channel is None or self.public is None):
                     words = f"Disconnected: {self.model.goodbye}."
-                    if self.rejoin_token and self.model.goodbye != "the game is over":
-                        words += " Your seat is kept: rejoin it from Join a LAN game when the host is back."
-                    self.app.toasts.add(words, owner=self, key="bye", seconds=12)
+                    if self.can_rejoin():  # the banner stays until the player rejoins or leaves
+                        words += " Your seat is kept: press Enter or click to rejoin it."
+                        self.app.toasts.add(words, owner=self, key="bye", seconds=24 * 3600)
+                    else:
+                        if self.rejoin_token and self.model.goodbye != "the game is over":
+                            words += " Your seat is kept: rejoin it from Join a LAN game when the host is back."
+                        self.app.toasts.add(words, owner=self, key="bye", seconds=12)
                 elif message.get("t") == "lobby":
                     self.seen_away()
 
@@ -199,6 +204,11 @@ class TableScene(Scene):
         kinds = self.model.seat_kinds
         bot = seat < len(kinds) and kinds[seat] == "bot"
         return f"away {seconds // 60}:{seconds % 60:02d}" + (", a bot plays" if bot else "")
+
+    def can_rejoin(self) -> bool:
+        """Whether this joined table lost its host and its seat may be rejoined by token."""
+        return (self.rejoin_entry is not None and self.model.goodbye is not None
+                and self.model.goodbye != "the game is over")
 
     def can_hand_seats(self) -> bool:
         """Whether this screen hosts the table (it may hand away seats to bots)."""
@@ -325,6 +335,9 @@ class TableScene(Scene):
             self.rebind_pad(intent.device)
             return True
         if self.model.paused:  # nothing may be played until the countdown is over
+            return True
+        if action == "confirm" and intent.pressed and self.can_rejoin():  # the banner's one press
+            self.app.flow.rejoin(self)
             return True
         for seat, chooser in self.choosers.items():
             if chooser.listens_to(intent.device) and self.handle_seat(seat, chooser, intent):

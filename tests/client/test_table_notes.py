@@ -30,3 +30,35 @@ def test_a_refusal_box_leaves_the_seats_legend_and_stock_free(make_app, game_id)
         assert box.bottom <= zone.top + zone.height // 2  # the foot (stock, hand, legend) stays free
     frames(app, 2)
     shoot(app, f"table_notes_{game_id}")
+
+
+@pytest.mark.timeout(60)
+def test_a_joined_table_whose_host_went_away_rejoins_in_one_press(make_app):
+    from client.table.scene import TableScene
+    from netplay.host import Host
+    from netplay.server import serve_in_thread
+    from tests.client.conftest import key
+    from tests.client.drive import run_until
+
+    host = Host("die_mauer", 2, options={"rounds": 2}, seats=[{"kind": "bot"}, {"kind": "remote"}], bot_delay=0.05)
+    handle = serve_in_thread(host, 0, interfaces=["127.0.0.1"], advertise=False)
+    port = handle.port
+    app = make_app()
+    app.flow.start_title(app)
+    try:
+        app.flow.connect({"address": "127.0.0.1", "port": port, "name": "Kitchen"}, "Zoe")
+        table = run_until(app, lambda: app.top if isinstance(app.top, TableScene) else None, 10)
+        handle.close()  # the host's window closed
+        run_until(app, lambda: table.model.goodbye, 10)
+        banner = [toast.words for toast in app.toasts.toasts if toast.key == "bye"]
+        assert banner and banner[0].endswith("press Enter or click to rejoin it.")
+        frames(app, 10)
+        shoot(app, "joined_table_disconnected")
+        handle = serve_in_thread(host, port, interfaces=["127.0.0.1"], advertise=False)  # the host is back
+        key("return")
+        again = run_until(app, lambda: app.top if isinstance(app.top, TableScene) and app.top is not table else None,
+                          10)
+        assert table.closed and again.model.names[1] == "Zoe" and again.model.goodbye is None
+        assert host.seats[1].connected  # the same seat, by its token
+    finally:
+        handle.close()
