@@ -146,6 +146,7 @@ class TableModel:
         elif kind == "history" and channel == self.reference:
             self.history.extend(event for event in message.get("events", []) if isinstance(event, dict))
         elif kind == "bye":
+            self.paused, self.resume_in = False, None  # a host gone away holds nothing still
             self.closed_channels.add(channel)
             self.goodbye = str(message.get("reason", "")) or "the host closed the table"
             self._collect()
