@@ -61,9 +61,12 @@ class Toasts:
         self.toasts = [toast for toast in self.toasts if toast.seconds > 0]
 
     def visible(self, scenes) -> list[Toast]:
-        """The toasts of the scenes being drawn (and of nobody)."""
+        """The toasts of the scenes being drawn (and of nobody); a seat's toast only while
+        its scene is on top (a menu over a table dims the seats, and nothing stands over it)."""
         shown = {id(scene) for scene in scenes}
-        return [t for t in self.toasts if t.owner is None or id(t.owner) in shown]
+        top = id(scenes[-1]) if scenes else None
+        return [t for t in self.toasts if t.owner is None or (id(t.owner) in shown and (t.at is None or
+                                                                                      id(t.owner) == top))]
 
     def __len__(self) -> int:
         return len(self.toasts)

@@ -62,3 +62,25 @@ def test_a_joined_table_whose_host_went_away_rejoins_in_one_press(make_app):
         assert host.seats[1].connected  # the same seat, by its token
     finally:
         handle.close()
+
+
+@pytest.mark.timeout(60)
+def test_a_seats_refusal_box_does_not_stand_over_the_pause_menu(make_app):
+    from client.scenes.title import TitleScene
+    from client.table.pause import PauseScene
+    from tests.client.conftest import key
+
+    app = make_app()
+    app.push(TitleScene(app))
+    table = local_table(app, [("Anna", "keys1"), ("Ben", "keys2")], seed=3, options={"rounds": 1})
+    frames(app, 5)
+    app.toasts.add(WORDS, owner=table, at=table.layout.seats[0], key="refused0", seconds=30)
+    assert [t.words for t in app.toasts.visible(app.drawn_scenes())] == [WORDS]
+    key("escape")
+    frames(app, 5)
+    assert isinstance(app.top, PauseScene)
+    assert app.toasts.visible(app.drawn_scenes()) == []  # dimmed with its seat under the menu
+    shoot(app, "table_notes_under_pause")
+    key("escape")
+    frames(app, 5)
+    assert [t.words for t in app.toasts.visible(app.drawn_scenes())] == [WORDS]
