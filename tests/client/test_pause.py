@@ -5,17 +5,18 @@ show when the menu closes. A Wild West pick's clock counts from when the pick is
 
 import time
 
+import pygame
 import pytest
 
+from client.games import TABLES
 from client.scenes.howto import HowToScene
 from client.scenes.lan import HostLobbyScene
 from client.scenes.title import TitleScene
 from client.seats import SeatPlan
-from client.table.model import TableModel
 from client.table.pause import PauseScene
 from client.table.results import ResultsScene
 from client.table.scene import TableScene
-from tests.client.conftest import frames, key, local_table, shoot
+from tests.client.conftest import SCREENSHOTS, frames, key, local_table, shoot
 from tests.client.drive import act, run_until
 
 pytestmark = pytest.mark.timeout(120)
@@ -143,25 +144,32 @@ def test_a_hosted_race_pauses_the_lan_peer_too(make_app):
     try:
         assert zoe.wait_welcome(5) == 1
         table = run_until(app, lambda: app.top if isinstance(app.top, TableScene) else None, 10)
-        peer = TableModel(2, [1], False)
+        peer = TableScene(app, TABLES["wie_waldi"], {1: zoe}, {1: "any"}, [0, 1], players=2, names=["Anna", "Zoe"])
         host = lobby.host if lobby.host is not None else table.server.host
         run_until(app, lambda: host.state.phase == "race", 20)
         key("escape")
         frames(app, 2)
-        deadline = time.monotonic() + 5
-        while not peer.paused and time.monotonic() < deadline:
-            for message in zoe.poll():
-                peer.receive(1, message)
-            time.sleep(0.01)
-        assert peer.paused and peer.resume_in is None  # Zoe's window shows the pause
+
+        def peer_until(done) -> None:  # Zoe's window, a frame at a time (it is not this app's top)
+            deadline = time.monotonic() + 5
+            while not done() and time.monotonic() < deadline:
+                peer.update(1 / 60)
+                time.sleep(0.01)
+
+        peer_until(lambda: peer.model.paused)
+        clock = peer.clock
+        for _ in range(30):  # half a second of Zoe's frames
+            peer.update(1 / 60)
+        assert peer.model.paused and peer.resume_at is None and peer.clock == clock  # Zoe's table stands still
         key("escape")
         frames(app, 2)
-        deadline = time.monotonic() + 5
-        while peer.resume_in is None and time.monotonic() < deadline:
-            for message in zoe.poll():
-                peer.receive(1, message)
-            time.sleep(0.01)
-        assert peer.paused and 2.5 < peer.resume_in <= 3.0  # and the countdown
+        peer_until(lambda: peer.resume_at is not None)
+        assert peer.model.paused and 2.0 < peer.resume_at - app.clock <= 3.0  # and counts down
+        picture = pygame.Surface((1920, 1080))
+        peer.draw(picture)
+        pygame.image.save(picture, str(SCREENSHOTS / "pause_lan_peer_countdown.png"))
+        peer_until(lambda: not peer.model.paused)
+        assert not peer.model.paused  # then the race goes on for Zoe too
     finally:
         zoe.close()
         app.flow.title()
