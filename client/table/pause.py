@@ -62,7 +62,8 @@ class PauseScene(MenuScene):
 
     def draw(self, surface) -> None:
         box = draw_dialog(surface, (960 if len(self.menu.items) > 5 else 760, self.height), (art.W // 2, 540))
-        art.blit_text(surface, "Paused", 110, art.GOLD, (art.W // 2, box.top + 80), "center", weight="bold")
+        heading = "Paused" if self.table.pause_stops_game() else "Menu"  # a game that goes on is not paused
+        art.blit_text(surface, heading, 110, art.GOLD, (art.W // 2, box.top + 80), "center", weight="bold")
         art.blit_text(surface, self.what_happens(), 30, art.INK_DIM, (art.W // 2, box.top + 150), "center",
                       width=box.width - 60)
         self.menu.draw(surface, self.pulse)

@@ -577,7 +577,7 @@ class TableScene(Scene):
                       width=box.width - 52)
         art.blit_text(surface, self.game.status_text(), 34, art.INK_DIM, (box.left + 28, box.top + 74),
                       width=box.width - 200)
-        hint = "Esc pause"
+        hint = "Esc pause" if self.pause_stops_game() else "Esc menu"
         if self.demo:
             plan = self.app.flow.demo_plan or {}
             hint = "any key: menu" if plan.get("attract") else "Esc quits"
