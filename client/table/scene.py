@@ -6,7 +6,10 @@ keeps secrets off the shared screen, shows refusals and the log, and hands over 
 results. What is particular to a game comes from its `GameTable` (``self.game``).
 
 It never ticks the host: the app drives every in-process host once per frame,
-whichever scene is on top.
+whichever scene is on top. A table this screen hosts tells its host when a menu covers it
+(a race or a timed choice then stands still for everyone, with a countdown to go on;
+other games stay live behind the menu) and when it shows everything it was sent (a
+choice's timer counts from then): docs/netplay.md, Pausing.
 
 Secrecy on a shared screen: a choice is private when its action type is one of the
 engine's ``GameInfo.secret_action_types`` or the game's ``private_types``. Private choices
