@@ -86,6 +86,7 @@ class TableScene(Scene):
         self.layout = self.game.layout()
         self.poll()
         self.pacer.update(0.0, self.play, self.shown)  # the first view shows at once
+        self.log_history()
         # a choice's timer counts from when it is on this (the hosting) screen
         self.on_host(lambda host, now: setattr(host, "timers_wait_for_screen", True))
 
@@ -179,7 +180,11 @@ class TableScene(Scene):
 
         for refusal in refusals:  # told once what arrived with it is in (a lost race: who was first)
             self.refused(refusal)
-        if self.model.history:  # what happened before this table came (Continue, a rejoin)
+
+    def log_history(self) -> None:
+        """What happened before this table came (Continue, a rejoin), told in the log once
+        a view is shown (a game's words may read it)."""
+        if self.model.history and self.model.view is not None:
             events, self.model.history = self.model.history, []
             for event in events:
                 self.model.add_log(self.game.describe(event))
@@ -425,6 +430,7 @@ class TableScene(Scene):
         on_top = self.app.top is self
         if not self.closed:
             self.poll()
+        self.log_history()
         self.follow_pause()
         if self.model.paused:  # the host stopped the game for everyone: so does this screen's clock
             self.refresh()
