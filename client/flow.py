@@ -278,7 +278,9 @@ class Flow:
     def continue_game(self, path):
         """Open a saved window game again: local seats on their devices (a pad that is not
         plugged in now hands its seat to the next pad there is), bots as they were, and a
-        hosted table served again with its LAN seats away until they rejoin by token."""
+        hosted table served again (with its phones) with its LAN seats away until they
+        rejoin by token. The log holds what happened before (the host's history); a race or
+        a timed choice counts down before it goes on."""
         from netplay.errors import SaveError
         from netplay.host import Host
 
@@ -303,7 +305,9 @@ class Flow:
                           "the game goes on from the last whole move.")
         if not any(seat.kind == "remote" for seat in host.seats):
             self.app.pop_to(TitleScene)
-            return self.open_local(host, controls, colours)
+            table = self.open_local(host, controls, colours)
+            table.count_in()  # a race or a timed choice starts again with a countdown, as a round does
+            return table
         host.bot_after = self.app.settings.data.get("bot_after")
         try:
             interfaces = chosen_interfaces(self.app.settings)
@@ -317,13 +321,17 @@ class Flow:
             self.message("Cannot continue", problem)
             return None
         self.app.pop_to(TitleScene)
+        phones = serve_phones(self.app, host, [art.seat_colour(c) for c in colours], interfaces, door=handle.call)
         sessions = {i: host.session(i) for i, seat in enumerate(host.seats) if seat.kind == "local"}
         table = TableScene(self.app, TABLES[host.game_id], sessions, {i: controls[i] for i in sessions}, colours,
                            public=host.session(None), players=players,
                            names=[seat.name for seat in host.seats],
                            seat_kinds=["bot" if seat.kind == "bot" else "human" for seat in host.seats],
-                           server=handle)
+                           server=handle, phones=phones)
         self.app.push(table)
+        table.count_in()
+        if table.phone_seats():
+            self.phones(table, until_joined=True)
         self.app.note(f"{host.table_name} is open again at {', '.join(handle.server.addresses()[:2])}: "
                       "the players on the LAN rejoin from Join a LAN game.", 8, problem=False)
         return table
@@ -436,6 +444,15 @@ class Flow:
             return
         self.app.push(JoinWaitScene(self.app, session, entry, player_name, password))
 
+    def rejoin(self, table) -> None:
+        """A joined table whose host went away: its seat again, by token, in one press."""
+        again = table.rejoin_entry
+        table.close()
+        if self.app.top is table:
+            self.app.pop()
+        if again is not None:
+            self.connect(again["entry"], again["name"], again["password"])
+
     def password(self, entry: dict, player_name: str, problem: str = "", replace: bool = False) -> None:
         scene = PasswordScene(self.app, entry, player_name, problem)
         self.app.replace(scene) if replace else self.app.push(scene)
@@ -451,6 +468,9 @@ class Flow:
                            list(range(message["players"])), players=message["players"],
                            names=message.get("names", []), seat_kinds=kinds)
         table.rejoin_token = wait.token
+        if wait.token:
+            table.rejoin_entry = {"entry": {**wait.entry, "token": wait.token}, "name": wait.player_name,
+                                  "password": wait.password}
         for later in rest:  # what arrived with the start belongs to the table
             refusal = table.model.receive(seat, later)
             if refusal is not None:

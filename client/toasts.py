@@ -5,7 +5,8 @@ only while that scene is visible and is dropped when the scene leaves the stack,
 problem on one screen never lingers on the next; a toast with a ``key`` replaces the
 older one with that key and can be withdrawn once its problem is fixed. A toast may
 stand in a seat's zone (``at``), such as a refusal in a race: it never covers the board
-or another seat.
+or another seat, and stands at the zone's top (over its name, which it repeats), never
+over the seat's legend, stock or hand at its foot.
 """
 
 from dataclasses import dataclass
@@ -16,6 +17,7 @@ from client import art
 
 SIZE = 34
 LINE = 38
+SEAT_SIZE = 26
 
 
 @dataclass
@@ -59,9 +61,12 @@ class Toasts:
         self.toasts = [toast for toast in self.toasts if toast.seconds > 0]
 
     def visible(self, scenes) -> list[Toast]:
-        """The toasts of the scenes being drawn (and of nobody)."""
+        """The toasts of the scenes being drawn (and of nobody); a seat's toast only while
+        its scene is on top (a menu over a table dims the seats, and nothing stands over it)."""
         shown = {id(scene) for scene in scenes}
-        return [t for t in self.toasts if t.owner is None or id(t.owner) in shown]
+        top = id(scenes[-1]) if scenes else None
+        return [t for t in self.toasts if t.owner is None or (id(t.owner) in shown and (t.at is None or
+                                                                                      id(t.owner) == top))]
 
     def __len__(self) -> int:
         return len(self.toasts)
@@ -81,12 +86,19 @@ class Toasts:
                 box.midbottom = (art.W // 2, y)
                 y = box.top - 8
             self._draw_one(surface, toast, box, width)
-        for toast in [t for t in toasts if t.at is not None]:  # inside the seat's zone, at its foot
-            width = max(200, toast.at.width - 44)
-            box = self._box(toast.words, width, 26)
-            box.midbottom = (toast.at.centerx, toast.at.bottom - 6)
-            box.clamp_ip(pygame.Rect(0, 0, art.W, art.H))
-            self._draw_one(surface, toast, box, width, 26)
+        for toast in [t for t in toasts if t.at is not None]:  # inside the seat's zone, at its top
+            box, width = self.seat_box(toast)
+            self._draw_one(surface, toast, box, width, SEAT_SIZE)
+
+    def seat_box(self, toast: Toast) -> tuple[pygame.Rect, int]:
+        """Where a seat's toast stands (at the top of its zone, over the name row) and its
+        text width."""
+        assert toast.at is not None
+        width = max(200, toast.at.width - 44)
+        box = self._box(toast.words, width, SEAT_SIZE)
+        box.midtop = (toast.at.centerx, toast.at.top + 6)
+        box.clamp_ip(pygame.Rect(0, 0, art.W, art.H))
+        return box, width
 
     @staticmethod
     def _box(words: str, width: int, size: int = SIZE) -> pygame.Rect:

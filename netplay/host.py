@@ -20,6 +20,7 @@ import json
 import secrets
 import sys
 import threading
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -46,6 +47,10 @@ LOBBY_GRACE = 60.0  # a lobby seat whose connection dropped is kept this long fo
 MAX_BOT_MOVES_PER_TICK = 100_000  # a safety bound; a whole game fits
 SNAPSHOT_EVERY = 500  # actions between snapshots of the engine state in the save
 SEED_BITS = 256  # a fresh seed's size: far beyond any search (at least 128 are needed)
+RESUME_COUNTDOWN = 3.0  # seconds every screen counts down before a paused game goes on
+SCREEN_WAIT_MAX = 8.0  # a choice's timer starts at the latest this long after the choice was made
+HISTORY_EVENTS = 400  # public events kept for a rejoining peer's log (as many as a table's log holds)
+HISTORY_BYTES = 48 * 1024  # at most this much of them in one history message (a frame holds 64 KiB)
 
 
 def fresh_seed() -> int:
@@ -121,6 +126,7 @@ class Host:
         self._timer_key = None  # the engine's running timer (host_timer) and when it was first seen
         self._timer_since: float | None = None
         self.phase = "lobby"
+        self._init_pause()
         self._run: Callable[[Callable[[], None]], None] = lambda fn: fn()
         self._loop_thread: int | None = None
         base = Rng(seed ^ 0x5EA75EA7)
@@ -212,13 +218,13 @@ class Host:
 
     def attach(self, listener: Listener) -> None:
         """Start sending to ``listener``: welcome, then start + update if the game runs,
-        then the lobby."""
+        then the lobby, then (a game that runs) the history and whether it is paused."""
         self._seat_listener(listener, lobby_changed=False)
 
     def _seat_listener(self, listener: Listener, lobby_changed: bool = True) -> None:
         """Add ``listener`` and tell everyone once, in the order docs/netplay.md gives:
         the newcomer gets welcome, then start and its update if the game runs (or starts
-        now), then the lobby; every other listener gets start and update if the game
+        now), then the lobby, then (a game already running) its history and pause state; every other listener gets start and update if the game
         starts now, then the lobby if anything in it changed. A phone's welcome carries
         no token: its link is its credential, and a TCP token must never reach it."""
         seat = listener.seat
@@ -239,6 +245,9 @@ class Host:
             listener.deliver(self.lobby_message())
         if starting:
             self._schedule_bots()
+        elif self.phase == "playing":  # a game that runs: what came before, for its log; whether it stands still
+            self._tell_history(listener)
+            self._tell_pause(listener)
 
     def detach(self, listener: Listener, leaving: bool = False) -> None:
         """``listener``'s connection closed. A remote seat left without another connection
@@ -396,6 +405,8 @@ class Host:
             return _reject(seq, "spectator", "spectators cannot act")
         if self.seats[seat].robot is not None:
             return _reject(seq, "bot_seat", "a bot is playing this seat")
+        if self.paused:
+            return _reject(seq, "paused", "the host paused the game: wait for the countdown")
         try:
             action = encode(action)  # a private, plain copy: the caller may reuse its dict
         except TypeError as error:
@@ -409,6 +420,7 @@ class Host:
     def _apply(self, seat: int | None, action) -> None:
         events = self.state.apply(seat, action)
         self.log.append([seat, action])
+        self._remember(events)
         if self._journal is not None:  # write-ahead: saved before anyone hears of it
             self._record(_act_json(len(self.log) - 1, seat, action))
             if len(self.log) % SNAPSHOT_EVERY == 0 or self.state.is_over():
@@ -455,7 +467,7 @@ class Host:
             elif (self.bot_after is not None and seat.robot is None and self.phase == "playing"
                   and now - seat.away_since >= self.bot_after):
                 self.hand_to_bot(index)
-        if self.phase != "playing":
+        if self.phase != "playing" or not self._pause_over(now):
             return
         for _ in range(MAX_BOT_MOVES_PER_TICK):
             if self.state.is_over():
@@ -479,6 +491,8 @@ class Host:
     def next_due(self) -> float | None:
         """When the next bot or the engine's timer wants the clock (for a driver that
         sleeps until then)."""
+        if self.paused:
+            return self._resume_at
         bot = self.bots.next_due()
         dues = [] if bot is None else [bot]
         timer = self._timer_due()
@@ -496,6 +510,8 @@ class Host:
             self._timer_key, self._timer_since = None, None
         elif key != self._timer_key and self._timer_key != ("fired", key):
             self._timer_key, self._timer_since = key, self.now
+            # a choice's time counts from when it is on the hosting screen (screen_caught_up)
+            self._timer_on_screen = not (self.timers_wait_for_screen and self.state.active_players())
 
     def _timer_due(self) -> float | None:
         if self._timer_since is None or self._timer_key is None or isinstance(self._timer_key, tuple):
@@ -503,7 +519,8 @@ class Host:
         timer = self.state.host_timer()
         if timer is None or timer.get("key") != self._timer_key:
             return None
-        return self._timer_since + float(timer["seconds"])
+        wait = 0.0 if self._timer_on_screen else SCREEN_WAIT_MAX
+        return self._timer_since + wait + float(timer["seconds"])
 
     @property
     def bot_delay(self) -> float | None:
@@ -559,6 +576,107 @@ class Host:
 
     def is_over(self) -> bool:
         return self.state.is_over()
+
+    # --- pausing, a choice's timer on screen, the public log ----------------------------
+    def _init_pause(self) -> None:
+        self._paused_at: float | None = None  # when the host paused the game (None: it runs)
+        self._resume_at: float | None = None  # when a resumed game goes on (the countdown's end)
+        self.timers_wait_for_screen = False  # a window hosts: a choice's timer starts once it is shown
+        self._timer_on_screen = True
+        self.history: deque = deque(maxlen=HISTORY_EVENTS)  # public events, newest last
+
+    def pauses_for_everyone(self) -> bool:
+        """Whether the host's pause stops the game for every seat: a race (`GameInfo.realtime`)
+        or a game with a timer option on (an option named ``*timer``, e.g. Wild West's speed
+        mode), where a player away from the screen would lose. Other games go on while the
+        host is in a menu: nobody's time runs out."""
+        return self.info.realtime or any(name.endswith("timer") and value for name, value in self.options.items())
+
+    @property
+    def paused(self) -> bool:
+        """Whether the game stands still (also during the countdown after `unpause`)."""
+        return self._paused_at is not None
+
+    def pause(self, now: float | None = None) -> None:
+        """Stop the game for everyone until `unpause`: bots, the engine's timer and every
+        seat's intents (refused ``paused``) wait. Every listener is told (a `pause` message)."""
+        if self.phase != "playing" or self.state.is_over():
+            return
+        if self._paused_at is None:
+            self._paused_at = self._clock(now)
+        self._resume_at = None
+        self._tell_pause()
+
+    def unpause(self, now: float | None = None, countdown: float = RESUME_COUNTDOWN) -> None:
+        """Let a paused game go on after ``countdown`` seconds, which every screen counts down;
+        the time it stood still is given back to bots and the engine's timer."""
+        if self._paused_at is None:
+            return
+        self._resume_at = self._clock(now) + max(0.0, countdown)
+        self._tell_pause(now=self._clock(now))
+        if countdown <= 0:
+            self._pause_over(self._resume_at)
+
+    def _clock(self, now: float | None) -> float:
+        return now if now is not None else self.now if self.now is not None else 0.0
+
+    def _pause_over(self, now: float) -> bool:
+        """Whether the game runs at ``now`` (a resumed pause whose countdown is over ends here)."""
+        if self._paused_at is None:
+            return True
+        if self._resume_at is None or now < self._resume_at:
+            return False
+        gap = max(0.0, now - self._paused_at)
+        self._paused_at = self._resume_at = None
+        if self._timer_since is not None:
+            self._timer_since += gap
+        for plan in self.bots.plans.values():
+            plan.due += gap
+        for seat in self.seats:
+            if seat.bot_due is not None:
+                seat.bot_due += gap
+        self._tell_pause()
+        return True
+
+    def pause_message(self, now: float | None = None) -> dict:
+        """``paused`` and, once resumed, ``resume_in``: the seconds of the countdown left."""
+        left = None
+        if self._resume_at is not None:
+            left = max(0.0, self._resume_at - self._clock(now))
+        return {"t": "pause", "paused": self.paused, "resume_in": left}
+
+    def _tell_pause(self, listener: Listener | None = None, now: float | None = None) -> None:
+        """Tell one listener (one who just came: only if the game stands still) or all."""
+        if listener is not None:
+            if self.paused:
+                listener.deliver(self.pause_message())
+            return
+        message = self.pause_message(now)
+        for each in list(self.listeners):
+            each.deliver(message)
+
+    def screen_caught_up(self, now: float | None = None) -> None:
+        """The screen that hosts this table shows everything sent so far: a choice's timer
+        waiting for it (`timers_wait_for_screen`) starts counting now."""
+        if not self._timer_on_screen and self._timer_since is not None:
+            self._timer_on_screen, self._timer_since = True, self._clock(now)
+
+    def _remember(self, events: list[dict]) -> None:
+        self.history.extend(events_for(events, None))
+
+    def _tell_history(self, listener: Listener) -> None:
+        """The newest public events (as many as fit one message), for a table's log."""
+        if listener.meta.get("phone"):
+            return  # a phone shows its own hand, not the log
+        events: list = []
+        size = 0
+        for event in reversed(self.history):
+            size += len(json.dumps(event, separators=(",", ":")))
+            if size > HISTORY_BYTES:
+                break
+            events.append(event)
+        if events:
+            listener.deliver({"t": "history", "events": events[::-1]})
 
     # --- lobby bookkeeping ------------------------------------------------------------
     def _maybe_start(self) -> None:
@@ -719,7 +837,7 @@ class Host:
             if kind == "act":
                 if record["n"] != len(self.log):
                     raise SaveError("corrupt_save", f"action {record['n']} is out of order")
-                self.state.apply(record["p"], record["a"])
+                self._remember(self.state.apply(record["p"], record["a"]))
                 self.log.append([record["p"], record["a"]])
                 started = True
             elif kind == "snap":

@@ -25,6 +25,8 @@ host to peer::
     reject     seq:int code:str reason:str
     update     events:[plain map] view:plain map legal:[plain]
     pong       sent:float host:float
+    pause      paused:bool resume_in:float|None       (the host paused, or resumes after a countdown)
+    history    events:[plain map]                     (the newest public events, for a rejoining table's log)
     bye        reason:str
 
 Clock sync: a peer pings with its clock (``sent``) and its current round-trip estimate;
@@ -142,6 +144,8 @@ SCHEMAS = {
         "reject": {"seq": _int, "code": _str, "reason": _str},
         "update": {"events": _plain_list(_plain_map), "view": _plain_map, "legal": _plain_list(_plain)},
         "pong": {"sent": _float, "host": _float},
+        "pause": {"paused": _bool, "resume_in": _optional(_float)},
+        "history": {"events": _plain_list(_plain_map)},
         "bye": {"reason": _str},
     },
 }

@@ -111,6 +111,10 @@ class TableModel:
         self.goodbye: str | None = None
         self.closed_channels: set = set()
         self.away: set[int] = set()  # seats whose player is away (the host's lobby says so)
+        self.paused = False  # the host paused the game for everyone (also while it counts down)
+        self.resume_in: float | None = None  # the countdown's seconds left when the host said so
+        self.pause_said = 0  # how many pause messages came (a new one restarts the countdown)
+        self.history: list[dict] = []  # public events from before this table came, not yet logged
 
     # --- what arrives -------------------------------------------------------------------
     def receive(self, channel, message: dict) -> Refusal | None:
@@ -143,7 +147,15 @@ class TableModel:
             if len(seats) == self.players:
                 self.seat_kinds = [str(seat.get("kind", "")) for seat in seats]
                 self.away = {i for i, seat in enumerate(seats) if seat.get("away")}
+        elif kind == "pause" and channel == self.reference:
+            self.paused = bool(message.get("paused"))
+            left = message.get("resume_in")
+            self.resume_in = float(left) if self.paused and isinstance(left, int | float) else None
+            self.pause_said += 1
+        elif kind == "history" and channel == self.reference:
+            self.history.extend(event for event in message.get("events", []) if isinstance(event, dict))
         elif kind == "bye":
+            self.paused, self.resume_in = False, None  # a host gone away holds nothing still
             self.closed_channels.add(channel)
             self.goodbye = str(message.get("reason", "")) or "the host closed the table"
             self._collect()

@@ -1,6 +1,10 @@
 """Escape at any table: resume, how to play, the whole log, settings, letting a bot play
 an away LAN seat (for the screen that hosts the table), or leave (after a confirmation
-that says what leaving does)."""
+that says what leaving does).
+
+It says what the pause does: at a race or a timed choice that this screen hosts, the game
+stands still for everyone (`TableScene.pause_stops_game`); anywhere else the game goes on,
+live behind the menu."""
 
 from client import art
 from client.scenes.base import MenuScene, draw_dialog
@@ -47,7 +51,19 @@ class PauseScene(MenuScene):
     def leave(self) -> None:
         self.app.flow.confirm(self.app.flow.leave_words(self.table), lambda: self.app.flow.leave_table(self.table))
 
+    def what_happens(self) -> str:
+        """What the pause does to the game, in a line under the heading."""
+        table = self.table
+        if table.pause_stops_game():
+            return "The game stands still for everyone until you resume."
+        if table.hosted() is None and table.model.goodbye is None:
+            return "The game goes on: only the host can pause it."
+        return "The game goes on while this menu is open."
+
     def draw(self, surface) -> None:
         box = draw_dialog(surface, (960 if len(self.menu.items) > 5 else 760, self.height), (art.W // 2, 540))
-        art.blit_text(surface, "Paused", 110, art.GOLD, (art.W // 2, box.top + 90), "center", weight="bold")
+        heading = "Paused" if self.table.pause_stops_game() else "Menu"  # a game that goes on is not paused
+        art.blit_text(surface, heading, 110, art.GOLD, (art.W // 2, box.top + 80), "center", weight="bold")
+        art.blit_text(surface, self.what_happens(), 30, art.INK_DIM, (art.W // 2, box.top + 150), "center",
+                      width=box.width - 60)
         self.menu.draw(surface, self.pulse)

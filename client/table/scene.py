@@ -6,7 +6,10 @@ keeps secrets off the shared screen, shows refusals and the log, and hands over 
 results. What is particular to a game comes from its `GameTable` (``self.game``).
 
 It never ticks the host: the app drives every in-process host once per frame,
-whichever scene is on top.
+whichever scene is on top. A table this screen hosts tells its host when a menu covers it
+(a race or a timed choice then stands still for everyone, with a countdown to go on;
+other games stay live behind the menu) and when it shows everything it was sent (a
+choice's timer counts from then): docs/netplay.md, Pausing.
 
 Secrecy on a shared screen: a choice is private when its action type is one of the
 engine's ``GameInfo.secret_action_types`` or the game's ``private_types``. Private choices
@@ -15,6 +18,8 @@ show only in the seat's private panel, which opens while the seat holds its peek
 map whose legend is the same whatever the seat holds. The shared screen shows only that
 a seat is choosing or locked in, and a refused private choice never names it there.
 """
+
+import math
 
 import pygame
 
@@ -66,14 +71,22 @@ class TableScene(Scene):
         self.running_game = not demo
         self.closed = False
         self.rejoin_token: str | None = None  # a joined table: this seat's token (client.rejoin)
+        self.rejoin_entry: dict | None = None  # ... and how to reach it again (Flow.rejoin): entry, name, password
         self.away_since: dict[int, float] = {}  # away seats, since when on this table's clock
         self.finished_at: float | None = None
         self.live: dict[int, list[Choice]] = {seat: [] for seat in self.sessions}
         self._made_from: dict = {}  # what each seat's choices were last made from
+        self.i_paused = False  # this screen's pause menu stopped the game for everyone
+        self.resume_at: float | None = None  # app clock: when a paused game goes on (the countdown)
+        self._pause_said = 0
+        self._reported_shown = -1  # the beats shown when the host last heard this screen caught up
         self.game = game_class(self)
         self.layout = self.game.layout()
         self.poll()
         self.pacer.update(0.0, self.play, self.shown)  # the first view shows at once
+        self.log_history()
+        # a choice's timer counts from when it is on this (the hosting) screen
+        self.on_host(lambda host, now: setattr(host, "timers_wait_for_screen", True))
 
     # --- who is who ---------------------------------------------------------------------
     @property
@@ -153,14 +166,26 @@ class TableScene(Scene):
                     refusals.append(refusal)
                 elif message.get("t") == "bye" and (channel is None or self.public is None):
                     words = f"Disconnected: {self.model.goodbye}."
-                    if self.rejoin_token and self.model.goodbye != "the game is over":
-                        words += " Your seat is kept: rejoin it from Join a LAN game when the host is back."
-                    self.app.toasts.add(words, owner=self, key="bye", seconds=12)
+                    if self.can_rejoin():  # the banner stays until the player rejoins or leaves
+                        words += " Your seat is kept: press Enter or click to rejoin it."
+                        self.app.toasts.add(words, owner=self, key="bye", seconds=24 * 3600)
+                    else:
+                        if self.rejoin_token and self.model.goodbye != "the game is over":
+                            words += " Your seat is kept: rejoin it from Join a LAN game when the host is back."
+                        self.app.toasts.add(words, owner=self, key="bye", seconds=12)
                 elif message.get("t") == "lobby":
                     self.seen_away()
 
         for refusal in refusals:  # told once what arrived with it is in (a lost race: who was first)
             self.refused(refusal)
+
+    def log_history(self) -> None:
+        """What happened before this table came (Continue, a rejoin), told in the log once
+        a view is shown (a game's words may read it)."""
+        if self.model.history and self.model.view is not None:
+            events, self.model.history = self.model.history, []
+            for event in events:
+                self.model.add_log(self.game.describe(event))
 
     # --- away seats -------------------------------------------------------------------------
     def seen_away(self) -> None:
@@ -185,6 +210,11 @@ class TableScene(Scene):
         kinds = self.model.seat_kinds
         bot = seat < len(kinds) and kinds[seat] == "bot"
         return f"away {seconds // 60}:{seconds % 60:02d}" + (", a bot plays" if bot else "")
+
+    def can_rejoin(self) -> bool:
+        """Whether this joined table lost its host and its seat may be rejoined by token."""
+        return (self.rejoin_entry is not None and self.model.goodbye is not None
+                and self.model.goodbye != "the game is over")
 
     def can_hand_seats(self) -> bool:
         """Whether this screen hosts the table (it may hand away seats to bots)."""
@@ -310,6 +340,11 @@ class TableScene(Scene):
             return True
         if self.claim_seat(intent):
             return True
+        if self.model.paused:  # nothing may be played until the countdown is over
+            return True
+        if action == "confirm" and intent.pressed and self.can_rejoin():  # the banner's one press
+            self.app.flow.rejoin(self)
+            return True
         for seat, chooser in self.choosers.items():
             if chooser.listens_to(intent.device) and self.handle_seat(seat, chooser, intent):
                 return True
@@ -430,12 +465,19 @@ class TableScene(Scene):
 
     # --- time ---------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
-        super().update(dt)
         on_top = self.app.top is self
         if not self.closed:
             self.poll()
-        if on_top:  # beats wait while nobody is looking at the table (the pause menu)
-            self.pacer.update(dt, self.play, self.shown)
+        self.log_history()
+        self.follow_pause()
+        if self.model.paused:  # the host stopped the game for everyone: so does this screen's clock
+            self.refresh()
+            return
+        super().update(dt)
+        # A game that goes on while this screen is in a menu stays live behind it (a game the
+        # menu paused stands still above); the results wait until the menu is closed.
+        self.pacer.update(dt, self.play, self.shown)
+        self.caught_up()
         self.anim.update(dt)
         self.game.update(dt)
         self.refresh()
@@ -468,11 +510,62 @@ class TableScene(Scene):
         self.apply_host_settings()  # they may have changed from the pause menu
         if any(chooser.device in ("mouse", "any") for chooser in self.choosers.values()):
             pygame.mouse.set_visible(False)
+        if self.i_paused:  # back from the menu: every screen counts down, then the game goes on
+            self.i_paused = False
+            self.on_host(lambda host, now: host.unpause(now))
 
     def pause(self) -> None:
         pygame.mouse.set_visible(True)
         for chooser in self.choosers.values():
             chooser.let_go()
+        if self.pause_stops_game() and not self.closed and self.model.result() is None:
+            self.i_paused = True
+            self.on_host(lambda host, now: host.pause(now))
+
+    # --- the host's pause (docs/netplay.md, Pausing) -----------------------------------------
+    def hosted(self):
+        """The host of the table this screen hosts (in-process or served), else None."""
+        if self.host is not None:
+            return self.host
+        return self.server.host if self.server is not None else None
+
+    def on_host(self, call) -> None:
+        """``call(host, now)`` on the host's own thread and clock, if this screen hosts."""
+        if self.server is not None:
+            server = self.server.server
+
+            def run() -> None:
+                call(server.host, server.loop.time())
+                server.wake()  # bots, timers or a countdown may be due at another time now
+
+            self.server.call(run)
+        elif self.host is not None and not self.closed:
+            call(self.host, self.app.clock)
+
+    def pause_stops_game(self) -> bool:
+        """Whether this screen's pause menu stops the game for everyone: a race or a timed
+        choice at a table it hosts (`Host.pauses_for_everyone`). Other games go on."""
+        host = self.hosted()
+        return host is not None and not self.demo and host.pauses_for_everyone()
+
+    def count_in(self) -> None:
+        """Pause and let every screen count down before the game goes on (a continued race)."""
+        if self.pause_stops_game():
+            self.on_host(lambda host, now: (host.pause(now), host.unpause(now)))
+
+    def follow_pause(self) -> None:
+        """Note a pause message: when the countdown it started ends, on this screen's clock."""
+        if self.model.pause_said != self._pause_said:
+            self._pause_said = self.model.pause_said
+            left = self.model.resume_in
+            self.resume_at = None if left is None else self.app.clock + left
+
+    def caught_up(self) -> None:
+        """Tell the host this screen shows all it was sent (a choice's timer starts)."""
+        if self.pacer.busy() or self.model.shown == self._reported_shown or self.hosted() is None:
+            return
+        self._reported_shown = self.model.shown
+        self.on_host(lambda host, now: host.screen_caught_up(now))
 
     # --- drawing (reads only) -------------------------------------------------------------------------
     def draw(self, surface) -> None:
@@ -492,9 +585,28 @@ class TableScene(Scene):
             if self.panel_open(seat):
                 self.draw_panel(surface, seat)
         self.game.draw_overlay(surface)
+        if self.model.paused:
+            self.draw_paused(surface)
         for chooser in self.choosers.values():
             if chooser.device in ("mouse", "any"):
                 art.pointer(surface, self.app.input.mouse_pos, self.colour(chooser.seat))
+
+    def draw_paused(self, surface) -> None:
+        """The host's pause on every screen: who paused, then the countdown to go on."""
+        surface.blit(art.shade_layer(150), (0, 0))
+        box = pygame.Rect(0, 0, 900, 300)
+        box.center = (art.W // 2, art.H // 2)
+        surface.blit(art.panel(box.size, art.NIGHT, art.GOLD, 24, 245), box)
+        if self.resume_at is None:
+            heading = "Paused"
+            words = "The game stands still for everyone." if self.hosted() is not None else \
+                "The host paused the game: it stands still for everyone."
+        else:
+            left = max(0.0, self.resume_at - self.app.clock)
+            heading = f"Ready... {math.ceil(left)}" if left > 0 else "Go!"
+            words = "The game goes on for everyone when the count ends."
+        art.blit_text(surface, heading, 96, art.GOLD, (box.centerx, box.top + 100), "center", weight="bold")
+        art.blit_text(surface, words, 34, art.INK, (box.centerx, box.top + 210), "center", width=box.width - 60)
 
     def draw_away(self, surface, seat: int) -> None:
         """A badge over an away seat's zone: how long, and whether a bot plays meanwhile."""
@@ -515,7 +627,7 @@ class TableScene(Scene):
                       width=box.width - 52)
         status = art.blit_text(surface, self.game.status_text(), 34, art.INK_DIM, (box.left + 28, box.top + 74),
                                width=box.width - 200)
-        hint = f"pause: {self.pause_buttons()}"
+        hint = f"{'pause' if self.pause_stops_game() else 'menu'}: {self.pause_buttons()}"
         if self.demo:
             plan = self.app.flow.demo_plan or {}
             hint = "any key: menu" if plan.get("attract") else "Esc quits"

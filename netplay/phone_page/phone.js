@@ -7,6 +7,7 @@
   const $ = (id) => document.getElementById(id);
   let socket = null, seq = 0, pending = null, sentLabel = "", retry = 500, stopped = false, pinger = null;
   let seat = null, names = [], started = false, update = null, connected = false, notice = "";
+  let paused = null;  // the host paused the game: {until: seconds on this clock, or null}
   const shown = {};  // per target group: the label of the target on show (kept across updates)
 
   function connect() {
@@ -54,6 +55,10 @@
         if (m.seats[seat] && m.seats[seat].name) $("name").textContent = m.seats[seat].name;
         break;
       case "update": update = m; if (pending === null) sentLabel = ""; break;
+      case "pause":
+        paused = m.paused ? { until: m.resume_in == null ? null : performance.now() / 1000 + m.resume_in } : null;
+        if (paused && paused.until !== null) countDown();
+        break;
       case "accept": if (m.seq === pending) { pending = null; } break;
       case "reject":
         if (m.seq === pending) { pending = null; sentLabel = ""; }
@@ -63,6 +68,11 @@
       case "bye": stop(m.reason === "the game is over" ? "The game is over." : "Disconnected: " + m.reason); return;
     }
     render();
+  }
+
+  function countDown() {  // the countdown after the host's pause, redrawn until it ends
+    render();
+    if (paused && paused.until !== null && performance.now() / 1000 < paused.until) setTimeout(countDown, 250);
   }
 
   function choose(index, label) {
@@ -80,6 +90,10 @@
     if (result) {
       const winners = (result.winners || []).map((p) => names[p] || "Player " + (p + 1));
       return ["Game over. " + (result.winners.indexOf(seat) >= 0 ? "You win!" : "Winner: " + winners.join(" and ")), ""];
+    }
+    if (paused) {
+      if (paused.until === null) return ["Paused by the host", ""];
+      return ["Ready\u2026 " + Math.max(1, Math.ceil(paused.until - performance.now() / 1000)), ""];
     }
     if (pending !== null) return ["Sending: " + sentLabel + "\u2026", ""];
     if (update.legal.length) return ["Your move", ""];
@@ -110,7 +124,7 @@
     }
     const box = $("choices");
     box.replaceChildren();
-    if (!update || stopped) return;
+    if (!update || stopped || paused) return;  // nothing to tap while the game stands still
     const groups = [];
     (update.choices || []).forEach((choice, index) => {
       const last = groups[groups.length - 1];

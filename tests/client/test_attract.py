@@ -9,7 +9,9 @@ from client.table.scene import TableScene
 from tests.client.conftest import frames, key, local_table, post, shoot
 
 
-def test_the_host_runs_on_while_the_pause_menu_is_up_but_the_screen_waits(make_app):
+def test_the_host_runs_on_while_the_pause_menu_is_up_and_the_table_behind_it_follows(make_app):
+    """Die Mauer goes on while the pause menu is up (issue 23: only a race or a timed
+    choice stands still): the table behind the menu shows what the bots do."""
     app = make_app()
     table = local_table(app, [("Anna", "keys1"), ("Ben", "bot:hard"), ("Cleo", "bot:hard")], seed=2, bot_delay=0.3)
     frames(app, 2)
@@ -20,10 +22,7 @@ def test_the_host_runs_on_while_the_pause_menu_is_up_but_the_screen_waits(make_a
     frames(app, 60)
     assert table.host.now == app.clock  # ticked every frame with the app's clock
     assert table.host.state.plans.locked.count(True) == 2  # the bots chose meanwhile...
-    assert table.model.shown == shown and table.model.behind() >= 2  # ...shown once the table is looked at
-    key("escape")
-    frames(app, 3)
-    assert table.model.behind() == 0 and 1 in table.model.view["plans"]["locked"]
+    assert table.model.shown >= shown + 2 and 1 in table.model.view["plans"]["locked"]  # ...and it shows
 
 
 def test_the_title_falls_into_the_attract_mode_and_any_input_leaves_it(make_app):

@@ -2,6 +2,7 @@
 for an unfinished one: local seats come back on their devices, a hosted table is served
 again and its LAN seats rejoin by token."""
 
+import re
 import time
 
 import pygame
@@ -167,6 +168,7 @@ def test_a_hosted_window_game_is_continued_and_its_lan_seat_rejoins_by_token(mak
         frames(app, 1)
         time.sleep(0.01)
     assert 1 in again.away_since  # the LAN seat waits for its player
+    assert again.phones is not None  # the table's phones are served again
     shoot(app, "continue_hosted")
     back = RemoteSession("127.0.0.1", again.server.port, "Zoe", token=token)
     try:
@@ -179,3 +181,103 @@ def test_a_hosted_window_game_is_continued_and_its_lan_seat_rejoins_by_token(mak
     finally:
         back.close()
         again.close()
+
+
+def continue_after_moves(make_app, game_id: str, seats, moves: int, options=None):
+    """A table of ``game_id`` played ``moves`` host actions far, left and continued."""
+    from tests.client.drive import driver, run_until, seat_choices
+
+    app = make_app()
+    app.settings.animation = "instant"
+    app.flow.start_title(app)
+    table = local_table(app, seats, seed=None, bot_delay=0.05, game_id=game_id, options=options)
+    host = table.host
+    pick, turns = driver(game_id), iter(range(10_000))
+
+    def each() -> None:
+        for seat in table.choosers:
+            choices = seat_choices(table, seat)
+            if app.top is table and choices and table.model.pending.get(seat) is None and not table.pacer.busy():
+                choice = pick(table, seat, choices, next(turns))
+                if choice is not None:
+                    act(app, table, seat, choice)
+
+    run_until(app, lambda: len(host.log) >= moves, 30, each)
+    frames(app, 10)
+    before = [line for line in table.model.log if not line.startswith("Refused")]
+    leave_through_the_pause_menu(app, table)
+    click(app, app.top.menu.rects[0].center)  # Continue
+    frames(app, 3)
+    again = app.top
+    assert isinstance(again, TableScene) and again is not table
+    return app, again, before
+
+
+@pytest.mark.parametrize("game_id", ["die_mauer", "drunter_druber", "architekton", "wild_west", "wie_waldi"])
+def test_a_continued_game_keeps_what_happened(make_app, game_id):
+    seats = [("Anna", "keys1"), ("Ben", "bot:easy")]
+    app, again, before = continue_after_moves(make_app, game_id, seats, 6,
+                                              {"rounds": 1} if game_id == "die_mauer" else None)
+    frames(app, 5)
+    assert before, "nothing was logged before leaving"
+    log = list(again.model.log)
+    if game_id == "wild_west":  # the first deal's columns are in no event: its reveal is told by numbers
+        before, log = ([re.sub(r" \([^)]*\)", "", line) for line in lines] for lines in (before, log))
+    missing = [line for line in before if line not in log]
+    assert not missing, (missing, log)
+    shoot(app, f"continue_log_{game_id}")
+    again.close()
+
+
+def test_a_continued_race_counts_down_before_anyone_plays(make_app):
+    app, again, _ = continue_after_moves(make_app, "wie_waldi", [("Anna", "keys1"), ("Ben", "bot:hard")], 8)
+    host = again.host
+    moves = len(host.log)
+    frames(app, 90)  # a second and a half
+    assert again.model.paused and again.resume_at is not None  # "Ready... 2" on screen
+    assert len(host.log) == moves  # the bot has not played at once
+    shoot(app, "continue_race_countdown")
+    deadline = time.monotonic() + 15
+    while len(host.log) == moves and time.monotonic() < deadline:
+        frames(app, 6)
+    assert not again.model.paused and len(host.log) > moves  # then the race is on
+    again.close()
+
+
+def test_a_rejoining_lan_peer_gets_what_happened(make_app):
+    """A peer that rejoins by token (its window had closed) sees the public log so far."""
+    from netplay.host import Host
+    from netplay.peer import RemoteSession
+    from netplay.server import serve_in_thread
+
+    host = Host("die_mauer", 2, options={"rounds": 2}, seats=[{"kind": "bot"}, {"kind": "remote"}], bot_delay=0.05)
+    handle = serve_in_thread(host, 0, interfaces=["127.0.0.1"], advertise=False)
+    app = make_app()
+    app.flow.start_title(app)
+    zoe = RemoteSession("127.0.0.1", handle.port, "Zoe")
+    try:
+        assert zoe.wait_welcome(5) == 1
+        token, played, deadline = zoe.token, 0, time.monotonic() + 20
+        while played < 3 and time.monotonic() < deadline:
+            for message in zoe.poll():
+                if message["t"] == "update" and message["legal"]:
+                    zoe.send(message["legal"][0])
+                    played += 1
+            time.sleep(0.02)
+        assert played >= 3
+    finally:
+        zoe.close()
+    try:
+        app.flow.connect({"address": "127.0.0.1", "port": handle.port, "token": token, "name": "Spielabend"}, "Zoe")
+        deadline = time.monotonic() + 10
+        while not isinstance(app.top, TableScene) and time.monotonic() < deadline:
+            frames(app, 1)
+            time.sleep(0.01)
+        table = app.top
+        assert isinstance(table, TableScene)
+        frames(app, 5)
+        assert len(table.model.log) >= 3, list(table.model.log)
+        shoot(app, "rejoin_log")
+        table.close()
+    finally:
+        handle.close()

@@ -288,3 +288,23 @@ def test_each_games_hand_reads_on_a_small_phone_in_portrait(browsers, game_table
         assert len(cells) == 30 and any(text[:1] in "RGCS" for text, _ in cells), cells
         assert all(width >= 24 for _, width in cells)
     assert not [m for m in heard(phone) if m["t"] == "refuse"]
+
+
+def test_a_phone_says_the_host_paused_and_counts_down(browsers, serve):
+    """Issue 23: the host's pause of a race shows on the phone, which offers nothing to tap
+    until the countdown is over."""
+    host = Host("wie_waldi", 2, seed=3, seats=[{"kind": "remote"}, {"kind": "bot"}], bot_delay=60.0)
+    handle = serve(host)
+    service = serve_phones_in_thread(host, door=handle.call, interfaces=["127.0.0.1"])
+    try:
+        phone = browsers.new()
+        phone.get(service.link(0))
+        wait_until(lambda: host.seats[0].connected, 10, what="the phone's seat")
+        handle.call(lambda: host.pause(handle.server.loop.time()))
+        wait_until(lambda: status(phone) == "Paused by the host", 10, what="the pause")
+        assert not enabled_choices(phone)
+        handle.call(lambda: (host.unpause(handle.server.loop.time()), handle.server.wake()))
+        wait_until(lambda: status(phone).startswith("Ready\u2026 "), 10, what="the countdown")
+        wait_until(lambda: not status(phone).startswith(("Ready", "Paused")), 10, what="the end of the countdown")
+    finally:
+        service.close()

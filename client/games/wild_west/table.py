@@ -8,8 +8,9 @@ everyone writing at once (rulings WW-1 to WW-10).
 - Writing (WW-4 to WW-6): every seat with a step left chooses at once, each with its own
   cursor on its own sheet; only the tiles (size rows, park or not) the engine allows are
   offered. Steps with one possibility are done by the engine and animated here.
-- The speed option (WW-10): a countdown from the moment the new deal reached this
-  screen; a missed pick writes nothing and costs no Tumbleweed, and the table says so.
+- The speed option (WW-10): a countdown from the moment the new deal is on this
+  screen (the host's timer waits for its own screen too), standing still while the host
+  pauses; a missed pick writes nothing and costs no Tumbleweed, and the table says so.
 - Solo (WW-9): the Tumbleweed is a mulligan while any are left; at the end the score goes
   into the high-score table in the user's data folder (`client.highscores`).
 """
@@ -68,7 +69,8 @@ class WildWestTable(GameTable):
         self.images: dict[int, tuple] = {}  # each seat's sheet image and what it shows
         self.effect_count = 0
         self.caption = ""
-        self.deal_seen: dict[int, float] = {}  # WW-10: when each deal reached this screen
+        self.deal_seen: dict[int, float] = {}  # WW-10: when each deal was first on this screen
+        self.logged_columns: list = []  # the columns of the deal the log told last
         self.last_tick = None
         self.final: dict | None = None  # the game_over event
         self.end_shown = False
@@ -164,6 +166,8 @@ class WildWestTable(GameTable):
     def describe(self, event: dict) -> str | None:
         name, kind = self.table.name, event["type"]
         who = name(event["player"]) if "player" in event else ""
+        if kind in ("round", "mulligan"):  # a reveal names the columns of the deal logged last
+            self.logged_columns = event["columns"]  # (a log rebuilt on Continue is not at that deal)
         if kind == "round":
             return f"Round {event['round']}: " + ", ".join(
                 f"{i + 1} {pair_words(c)}" for i, c in enumerate(event["columns"]))
@@ -178,7 +182,10 @@ class WildWestTable(GameTable):
             missed = [name(p) for p in event["missed"]]
             return f"Time is up: {scoresheet.join(missed)} missed the pick" if missed else "Time is up"
         if kind == "reveal":
-            return "Reveal: " + ", ".join(f"{name(p)} {self.pick_words(pick)}" for p, pick in enumerate(event["picks"]))
+            columns = self.logged_columns or (self.view.get("columns") if event.get("round") == self.view.get("round")
+                                              else [])  # a rebuilt log's first deal: numbers only
+            return "Reveal: " + ", ".join(f"{name(p)} {self.pick_words(pick, columns)}"
+                                          for p, pick in enumerate(event["picks"]))
         if kind == "write":
             return f"{who} writes {ww.KINDS[event['kind']][0]} {rank(event['value'])} in row {event['row'] + 1}"
         if kind == "graves_lost":
@@ -189,15 +196,14 @@ class WildWestTable(GameTable):
             return "Game over: " + scoresheet.reason_text(event["reason"], [], name)
         return None
 
-    def pick_words(self, pick) -> str:
+    def pick_words(self, pick, columns) -> str:
         if pick == "tumbleweed":
             return "Tumbleweed"
         if pick == "missed":
             return "missed"
-        columns = self.view.get("columns") or []
-        if isinstance(pick, int) and pick < len(columns):
+        if isinstance(pick, int) and pick < len(columns or []):
             return f"{pick + 1} ({pair_words(columns[pick])})"
-        return str(pick)
+        return f"{pick + 1}" if isinstance(pick, int) else str(pick)
 
     def public_refusal(self, code: str) -> str:
         return "that pick is not open to them now"
@@ -207,19 +213,17 @@ class WildWestTable(GameTable):
         view = self.view
         if view.get("phase") != "pick" or not view.get("timer"):
             return 0.0
-        clock = self.table.app.clock
+        clock = self.table.clock  # stands still while the host pauses the game
         start = self.deal_seen.get(view["deal"], clock)
         return max(0.0, start + view["timer"] - clock)
 
     def watch_deals(self) -> None:
-        """Note when each timed deal first reaches this screen: the host starts its timer
-        then, while this screen may still be showing the round before."""
-        table = self.table
-        beats = list(table.model.queue) + ([table.pacer.beat] if table.pacer.beat is not None else [])
-        views = [next(iter(beat.views.values())) for beat in beats if beat.views] + [self.view]
-        for view in views:
-            if view.get("phase") == "pick" and view.get("timer"):
-                self.deal_seen.setdefault(view["deal"], table.app.clock)
+        """Note when each timed deal is first on this screen: the host's timer counts from
+        when its screen shows the pick (`Host.screen_caught_up`), not while the round
+        before is still being written."""
+        view = self.view
+        if view.get("phase") == "pick" and view.get("timer"):
+            self.deal_seen.setdefault(view["deal"], self.table.clock)
 
     # --- choices ----------------------------------------------------------------------------
     def choices_version(self, seat: int):
@@ -368,7 +372,6 @@ class WildWestTable(GameTable):
                              "player": event.get("player"), "event": event})
 
     def on_round(self, event: dict) -> float:
-        self.deal_seen.setdefault(event["deal"], self.table.app.clock)
         self.flip(event)
         if not self.table.local_seats and self.table.players > 1:
             self.spotlight = (event["round"] - 1) % self.table.players  # a demo shows each sheet in turn
