@@ -35,7 +35,7 @@ import sys
 import time
 from pathlib import Path
 
-from .errors import ConnectError
+from .errors import ConnectError, ProtocolError
 from .host import Host, Listener
 from .limits import INTENTS_PER_SECOND
 from .peer import HOST_SILENT, PING_EVERY, RemoteSession, _PeerProtocol
@@ -356,18 +356,43 @@ class RelaySession(RemoteSession):
         self._link_sub = None
         self._link_opened = 0.0
         self._unanswered: set[int] = set()
+        self._held: list[bytes] = []  # intents waiting for a fresh link's welcome
+        self._link_ready = False
         self._relinking = False
         super().__init__(invite.address, invite.port, name, password, token, connect_timeout, record)
 
     def send(self, action) -> int:
-        seq = super().send(action)
-        self._call(lambda: self._unanswered.add(seq))
+        """As `RemoteSession.send`; an intent made while a fresh link has not been
+        welcomed yet waits for the welcome (the host refuses intents before a hello)."""
+        self._seq += 1
+        seq = self._seq
+        try:
+            frame = encode({"t": "intent", "seq": seq, "action": action}, TO_HOST)
+        except ProtocolError as error:
+            self._inbox.put({"t": "reject", "seq": seq, "code": "malformed", "reason": error.reason})
+            return seq
+
+        def deliver() -> None:
+            self._unanswered.add(seq)
+            if self._link_ready:
+                self._write(frame)
+            else:
+                self._held.append(frame)
+
+        if not self._call(deliver):
+            self._inbox.put({"t": "reject", "seq": seq, "code": "closed", "reason": "not connected"})
         return seq
 
     def _received(self, message: dict) -> None:
-        if message["t"] in ("accept", "reject"):
+        kind = message["t"]
+        if kind in ("accept", "reject"):
             self._unanswered.discard(message["seq"])
         super()._received(message)
+        if kind == "welcome":
+            self._link_ready = True
+            held, self._held = self._held, []
+            for frame in held:
+                self._write(frame)
 
     async def _main(self) -> None:
         loop = self._loop = asyncio.get_running_loop()
@@ -401,6 +426,7 @@ class RelaySession(RemoteSession):
             with contextlib.suppress(Exception):
                 await old.unsubscribe()
         link = new_link()
+        self._link_ready = False
         table, seat = self.invite.table, self.invite.seat
         protocol = _PeerProtocol(self)
         transport = _LinkTransport(self._outbox, seat_subject(table, seat, "in", link), "relay")
@@ -428,6 +454,7 @@ class RelaySession(RemoteSession):
                            "reason": "the link to the host was renewed; this move may not have arrived "
                                      "(the table as it is now follows)"})
             self._unanswered.clear()
+            self._held.clear()
             await self._open_link()
         finally:
             self._relinking = False
@@ -446,6 +473,8 @@ class RelaySession(RemoteSession):
             if self._paused:
                 self._last_heard = now
                 continue
+            if self.error is not None or self._ended:
+                return  # refused or over: nothing to renew
             silent = now - self._last_heard
             if self.token is None and not self.connected.is_set() and silent > HOST_SILENT:
                 self._lost(f"no host answered at the relay within {HOST_SILENT:g} seconds "

@@ -166,3 +166,156 @@ def test_a_wrong_or_foreign_invite_is_refused_in_words(relay, tmp_path):
             session.wait_welcome(5)
     finally:
         session.close()
+
+
+class Cable:
+    """A TCP cable on loopback between a client and the relay that a test can cut: every
+    connection through it is closed at once, as when a home router drops its links."""
+
+    def __init__(self, target_port):
+        import socket
+        import threading
+
+        self.target_port = target_port
+        self.listener = socket.create_server(("127.0.0.1", 0))
+        self.listener.settimeout(0.2)
+        self.port = self.listener.getsockname()[1]
+        self.sockets = []
+        self.lock = threading.Lock()
+        self.running = True
+        self.cuts = 0
+        self.thread = threading.Thread(target=self._accept, daemon=True)
+        self.thread.start()
+
+    def _accept(self):
+        import socket
+        import threading
+
+        while self.running:
+            try:
+                near, _ = self.listener.accept()
+            except TimeoutError:
+                continue
+            except OSError:
+                return
+            try:
+                far = socket.create_connection(("127.0.0.1", self.target_port), 2)
+            except OSError:
+                near.close()
+                continue
+            with self.lock:
+                self.sockets += [near, far]
+            for a, b in ((near, far), (far, near)):
+                threading.Thread(target=self._pump, args=(a, b), daemon=True).start()
+
+    def _pump(self, source, sink):
+        try:
+            while True:
+                data = source.recv(65536)
+                if not data:
+                    break
+                sink.sendall(data)
+        except OSError:
+            pass
+        for sock in (source, sink):
+            try:
+                sock.close()
+            except OSError:
+                pass
+
+    def cut(self):
+        import socket
+
+        with self.lock:
+            doomed, self.sockets = self.sockets, []
+        self.cuts += 1
+        for sock in doomed:
+            try:
+                sock.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+            sock.close()
+
+    def close(self):
+        self.running = False
+        self.listener.close()
+        self.cut()
+        self.thread.join(2)
+
+
+def through(invite, cable):
+    return Invite(invite.address, cable.port, invite.table, invite.seat, invite.credential)
+
+
+def players_of(join, relay, seats, **options):
+    pairs = []
+    for seat in seats:
+        session = join(relay.seat(seat), f"P{seat}", relink_after=1.0, **options)
+        player = SeatPlayer(bot_seed=seat)
+        assert seated(session, player) == seat
+        pairs.append((session, player))
+    return pairs
+
+
+def test_the_relay_restarts_mid_game_and_everyone_plays_on(relay, relay_serve, join, tmp_path):
+    save = tmp_path / "game.sav"
+    host = table(options={"rounds": 2}, save_path=save)
+    relay_serve(host, relay.invite)
+    pairs = players_of(join, relay, (0, 1))
+    drive(pairs, lambda: len(host.log) >= 8, timeout=30)
+    relay.process.kill()  # as a crash: no goodbye to anyone
+    actions_before = len(host.log)
+    time.sleep(0.5)
+    relay.process.start()
+    drive(pairs, caught_up(host, [p for _, p in pairs]), timeout=60)
+    assert len(host.log) > actions_before
+    assert all(session.links_opened >= 2 for session, _ in pairs), "each peer opened a fresh link"
+    saved = saved_log(save, host)  # every accepted action is in the save, none lost
+    assert saved.log == host.log
+
+
+def test_links_drop_peer_and_host_and_the_game_goes_on(relay, relay_serve, join, tmp_path):
+    host_cable, peer_cable = Cable(relay.port), Cable(relay.port)
+    try:
+        host = table(options={"rounds": 2})
+        relay_serve(host, through(relay.invite, host_cable))
+        far = join(through(relay.seat(0), peer_cable), "Far", relink_after=1.0)
+        near = join(relay.seat(1), "Near", relink_after=1.0)
+        pairs = [(far, SeatPlayer(1)), (near, SeatPlayer(2))]
+        for session, player in pairs:
+            seated(session, player)
+        drive(pairs, lambda: len(host.log) >= 6, timeout=30)
+        peer_cable.cut()  # the far peer's link drops
+        drive(pairs, lambda: far.links_opened >= 2 and len(host.log) >= 12, timeout=30)
+        host_cable.cut()  # then the host's
+        drive(pairs, lambda: near.links_opened >= 2 and far.links_opened >= 3, timeout=30)
+        drive(pairs, caught_up(host, [p for _, p in pairs]), timeout=60)
+        assert [s.name for s in host.seats[:2]] == ["Far", "Near"]
+    finally:
+        host_cable.close()
+        peer_cable.close()
+
+
+def test_away_seat_bot_stands_in_and_the_owner_rejoins_by_token(relay, relay_serve, join):
+    host = table(options={"rounds": 2})
+    host.bot_after = 0.3
+    relay_serve(host, relay.invite)
+    pairs = players_of(join, relay, (0, 1))
+    (gone, gone_player), stays = pairs
+    drive(pairs, lambda: len(host.log) >= 6, timeout=30)
+    token = gone.token
+    gone.close()
+    drive([stays], lambda: host.seats[0].away and host.seats[0].robot is not None, timeout=10)
+    drive([stays], lambda: any(p == 0 for p, _ in host.log[-10:]), timeout=20)  # the bot plays seat 0
+
+    intruder = join(relay.seat(0), "Intruder")  # the invite alone no longer takes a taken seat
+    with pytest.raises(ConnectError) as refused:
+        intruder.wait_welcome(10)
+    assert refused.value.code == "seat_taken"
+
+    back = join(relay.seat(0), "Back", token=token)
+    back_player = SeatPlayer(3)
+    assert seated(back, back_player) == 0
+    drive([(back, back_player), stays], lambda: back_player.last_update is not None, timeout=10, act=False)
+    assert not host.seats[0].away and host.seats[0].robot is None
+    drive([(back, back_player), stays], caught_up(host, [back_player, stays[1]]), timeout=60)
