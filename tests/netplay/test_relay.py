@@ -11,7 +11,13 @@ import pytest
 from netplay.errors import ConnectError
 from netplay.headless import SeatPlayer
 from netplay.host import Host
-from netplay.relay import RelayProcess, RelaySession, find_nats_server, free_port, relay_serve_in_thread
+from netplay.relay import (
+    RelayProcess,
+    RelaySession,
+    find_nats_server,
+    free_port,
+    relay_serve_in_thread,
+)
 from netplay.relay_invite import Invite, nats_config, new_table, seat_subject
 
 from .conftest import caught_up, drive, saved_log, seated
@@ -149,14 +155,10 @@ def test_the_relay_refuses_a_seat_any_subject_but_its_own(relay, relay_serve, jo
     assert host.seats[1].name == "Victim" and not host.seats[0].taken
 
 
-def test_a_wrong_or_foreign_invite_is_refused_in_words(relay, tmp_path):
-    forged = Invite("127.0.0.1", relay.port, relay.table, 0, b"\x01" * 10)
+def test_a_wrong_or_foreign_invite_is_refused_in_words(relay, join):
+    forged = join(Invite("127.0.0.1", relay.port, relay.table, 0, b"\x01" * 10), "Mallory", connect_timeout=3)
     with pytest.raises(ConnectError) as refused:
-        session = RelaySession(forged, "Mallory", connect_timeout=3)
-        try:
-            session.wait_welcome(5)
-        finally:
-            session.close()
+        forged.wait_welcome(5)
     assert refused.value.code == "relay_refused"
     assert "ask for a new one" in refused.value.reason
     nobody = Invite("127.0.0.1", free_port(), relay.table, 0, b"\x01" * 10)
