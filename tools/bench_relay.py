@@ -245,6 +245,7 @@ async def phase(mode: str, tables: dict, relay_port: int, http_port: int | None,
         proc.stdin.write("go\n")
         proc.stdin.flush()
         stats.counting = True
+        peers_cpu = cpu_seconds()
         started = time.perf_counter()
         while time.perf_counter() - started < seconds:
             await asyncio.sleep(0.02)
@@ -252,6 +253,7 @@ async def phase(mode: str, tables: dict, relay_port: int, http_port: int | None,
                 break  # every game is over
         stats.counting = False
         elapsed = time.perf_counter() - started
+        peers_cpu = cpu_seconds() - peers_cpu
         after = varz(http_port) if http_port else None
         proc.stdin.write("stop\n")
         proc.stdin.flush()
@@ -273,6 +275,7 @@ async def phase(mode: str, tables: dict, relay_port: int, http_port: int | None,
         "latency_mean_ms": ms(statistics.fmean(lat)) if lat else None,
         "host_cpu_per_action_us": round(host["cpu"] / host["actions"] * 1e6, 1) if host["actions"] else None,
         "host_cpu_share": round(host["cpu"] / elapsed, 3),
+        "peers_cpu_share": round(peers_cpu / elapsed, 3),  # this process: every table's peers
         "games_over": host["over"],
     }
     if before and after:
