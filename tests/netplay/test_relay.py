@@ -321,3 +321,28 @@ def test_away_seat_bot_stands_in_and_the_owner_rejoins_by_token(relay, relay_ser
     drive([(back, back_player), stays], lambda: back_player.last_update is not None, timeout=10, act=False)
     assert not host.seats[0].away and host.seats[0].robot is None
     drive([(back, back_player), stays], caught_up(host, [back_player, stays[1]]), timeout=60)
+
+
+def test_host_crash_and_resume_through_the_relay(relay, relay_serve, join, tmp_path):
+    from netplay.saves import read_save
+
+    save = tmp_path / "resume.save"
+    host = table(players=4, remote=2, options={"rounds": 2}, save_path=save)
+    handle = relay_serve(host, relay.invite)
+    pairs = players_of(join, relay, (0, 1))
+    tokens = [session.token for session, _ in pairs]
+    drive(pairs, lambda: len(host.log) >= 12, timeout=30)
+    handle.close()  # the host goes away mid-game
+    drive(pairs, lambda: all(p.bye for _, p in pairs), timeout=10, act=False)
+    log_at_crash = read_save(save).log
+
+    resumed = Host.resume(save, bot_delay=0.0)
+    relay_serve(resumed, relay.invite)
+    pairs = []
+    for seat in (0, 1):
+        session = join(relay.seat(seat), f"P{seat}", token=tokens[seat])
+        player = SeatPlayer(10 + seat)
+        assert seated(session, player) == seat
+        pairs.append((session, player))
+    drive(pairs, caught_up(resumed, [p for _, p in pairs]), timeout=60)
+    assert saved_log(save, resumed).log[:len(log_at_crash)] == log_at_crash
