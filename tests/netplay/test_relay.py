@@ -346,3 +346,53 @@ def test_host_crash_and_resume_through_the_relay(relay, relay_serve, join, tmp_p
         pairs.append((session, player))
     drive(pairs, caught_up(resumed, [p for _, p in pairs]), timeout=60)
     assert saved_log(save, resumed).log[:len(log_at_crash)] == log_at_crash
+
+
+@pytest.fixture
+def certificate(tmp_path):
+    """A self-signed certificate for 127.0.0.1 (made with the openssl command)."""
+    import shutil
+    import subprocess
+
+    if shutil.which("openssl") is None:
+        pytest.skip("the openssl command is missing: it makes the test's certificate")
+    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1",
+                    "-nodes", "-keyout", str(key), "-out", str(cert), "-days", "1", "-subj", "/CN=127.0.0.1",
+                    "-addext", "subjectAltName=IP:127.0.0.1"], check=True, capture_output=True, timeout=30)
+    return cert, key
+
+
+def test_a_tls_relay_plays_and_is_never_spoken_to_in_clear(tmp_path, certificate, relay_serve, join,
+                                                          monkeypatch):
+    cert, key = certificate
+    port = free_port()
+    name, secret = new_table()
+    process = RelayProcess(nats_config("127.0.0.1", port, {name: secret}, 4, tls_cert=str(cert), tls_key=str(key)),
+                           port, tmp_path / "relay")
+    process.start()
+    try:
+        invite = Invite("127.0.0.1", port, name, None, secret, tls=True)
+        # a certificate nobody vouches for is refused before anything is sent
+        stranger = join(invite.seat_invite(0), "Careful", connect_timeout=3)
+        with pytest.raises(ConnectError) as refused:
+            stranger.wait_welcome(5)
+        assert refused.value.code == "relay_tls"
+        # an invite without TLS gets nowhere: this relay speaks TLS only
+        clear = join(Invite("127.0.0.1", port, name, 0, invite.seat_invite(0).credential), "Clear",
+                     connect_timeout=2)
+        with pytest.raises(ConnectError):
+            clear.wait_welcome(5)
+
+        monkeypatch.setenv("SPIELABEND_RELAY_CA", str(cert))  # this relay's own certificate, trusted
+        host = table()
+        relay_serve(host, invite)
+        pairs = []
+        for seat in (0, 1):
+            session = join(invite.seat_invite(seat), f"P{seat}")
+            player = SeatPlayer(seat)
+            assert seated(session, player) == seat
+            pairs.append((session, player))
+        drive(pairs, caught_up(host, [p for _, p in pairs]), timeout=60)
+    finally:
+        process.stop()

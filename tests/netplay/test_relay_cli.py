@@ -18,7 +18,7 @@ HOST = Invite("127.0.0.1", 4333, "mnopqrst", None, bytes(range(10, 20)))
 
 
 def test_invites_round_trip_and_read_as_typed():
-    for invite in (SEAT, HOST, Invite("fd00::2", 1, "aaaaaaaa", 0, b"\xff" * 10)):
+    for invite in (SEAT, HOST, Invite("fd00::2", 1, "aaaaaaaa", 0, b"\xff" * 10, tls=True)):
         code = invite.code()
         assert code.startswith("SA-") and looks_like_invite(code)
         assert parse_invite(code) == invite
@@ -26,6 +26,7 @@ def test_invites_round_trip_and_read_as_typed():
         assert parse_invite(" " + code.lower().replace("-", " ") + "\n") == invite
     assert SEAT.url() == "nats://relay.example.org:4222"
     assert Invite("fd00::2", 4222, "aaaaaaaa", 0, bytes(10)).url() == "nats://[fd00::2]:4222"
+    assert Invite("relay.example.org", 4222, "aaaaaaaa", None, bytes(10), tls=True).seat_invite(3).tls
     assert HOST.seat_invite(1).password() != HOST.seat_invite(2).password()
     assert HOST.seat_invite(1).credential != HOST.credential  # a seat never holds the table's secret
 
@@ -59,6 +60,9 @@ def test_bad_invites_say_what_is_wrong(text, needle):
     (["relay", "--listen", "0.0.0.0", "--seconds", "0"], "say with --public"),
     (["relay", "--listen", "kitchen", "--seconds", "0"], "--listen must be an IP address"),
     (["relay", "--seats", "40", "--seconds", "0"], "--seats must be between 1 and 16"),
+    (["relay", "--tls-cert", "cert.pem", "--seconds", "0"], "TLS needs both --tls-cert and --tls-key"),
+    (["relay", "--tls-cert", "/nonexistent/c.pem", "--tls-key", "/nonexistent/k.pem", "--seconds", "0"],
+     "cannot read /nonexistent/c.pem"),
 ])
 def test_bad_relay_input_is_one_line_and_exit_2(argv, needle, capsys):
     code = main(argv)
