@@ -28,6 +28,7 @@ import asyncio
 import collections
 import contextlib
 import os
+import secrets
 import shutil
 import socket
 import subprocess
@@ -35,7 +36,7 @@ import sys
 import time
 from pathlib import Path
 
-from .errors import ConnectError, ProtocolError
+from .errors import ConnectError, ProtocolError, Refused
 from .host import Host, Listener
 from .limits import INTENTS_PER_SECOND
 from .peer import HOST_SILENT, PING_EVERY, RemoteSession, _PeerProtocol
@@ -183,10 +184,6 @@ def claim_seat(host: Host, index: int, name: str, token: str | None, deliver) ->
     """Seat a relay link on seat ``index``, the only seat its credentials reach: the first
     time with the invite alone, afterwards only with the seat's token (as on the LAN, a
     taken seat is rejoined by token). Refused otherwise."""
-    import secrets
-
-    from .errors import Refused
-
     seat = host.seats[index]
     if seat.kind != "remote":
         raise Refused("not_open", "this seat is not played from afar")

@@ -223,6 +223,9 @@ def nats_config(listen_host: str, port: int, tables: dict[str, bytes], seats: in
         config["tls"] = {"cert_file": tls_cert, "key_file": tls_key, "handshake_first": True, "timeout": 5}
     if websocket_port is not None:  # for phones, later: same users, same permissions
         config["websocket"] = {"host": listen_host, "port": websocket_port, "no_tls": True}
+        if "tls" in config:
+            config["websocket"] = {"host": listen_host, "port": websocket_port,
+                                   "tls": {"cert_file": tls_cert, "key_file": tls_key}}
     if http_port is not None:
         config["http"] = f"{listen_host}:{http_port}"
     return json.dumps(config, indent=1)
