@@ -14,8 +14,9 @@ and stops it at the end.
    its update and accept (which the host sends in one write). Through the relay, then
    over direct TCP to the LAN server, by turns, ``--one-games`` games each; the ratio
    is relay / TCP.
-2. Scale: N tables, each a host with 4 remote seats played by bot peers that act at most
-   ``--pace`` times a second each (a brisk human), all through the one relay, for
+2. Scale: N tables, each a host with 4 remote seats played by bot peers that act on
+   average every ``--pace`` seconds (a brisk human; each wait drawn between half and one
+   and a half of it, so seats do not act in step), all through the one relay, for
    ``--seconds`` each N: relay messages per second (nats-server's own counters, in and
    out), latency p50/p99, host CPU per accepted action (all N hosts in one child process,
    its CPU time over the window), the relay's resident memory, and the growth of p50 and
@@ -127,7 +128,8 @@ class BenchPeer:
         self.update = None
         self.pending = None  # (seq, sent at)
         self.seq = 0
-        self.last_sent = float("-inf")
+        # seats act at random moments (on average every ``pace`` seconds), not all at once
+        self.next_at = time.perf_counter() + pace * self.rng.random()
         self.timer = None
         self.welcomed = asyncio.Event()
         self.playing = asyncio.Event()
@@ -187,7 +189,7 @@ class BenchPeer:
         if self.pending is not None or self.update is None or not self.update["legal"] or self.game is None:
             return
         now = time.perf_counter()
-        wait = self.pace - (now - self.last_sent)
+        wait = self.next_at - now
         if wait > 0:
             if self.timer is None:
                 def again():
@@ -197,7 +199,7 @@ class BenchPeer:
             return
         action = self.game.bot(self.update["view"], self.update["legal"], self.rng)
         self.seq += 1
-        self.pending, self.last_sent = (self.seq, now), now
+        self.pending, self.next_at = (self.seq, now), now + self.pace * (0.5 + self.rng.random())
         self.write(encode({"t": "intent", "seq": self.seq, "action": action}, TO_HOST))
 
     async def close(self) -> None:
