@@ -396,3 +396,47 @@ def test_a_tls_relay_plays_and_is_never_spoken_to_in_clear(tmp_path, certificate
         drive(pairs, caught_up(host, [p for _, p in pairs]), timeout=60)
     finally:
         process.stop()
+
+
+def test_garbage_from_a_seat_costs_only_its_own_link(relay, relay_serve, join):
+    """Seat 0's credentials send a frame that is not msgpack and one far too large: its
+    link is refused in words, the host and seat 1 play on, and seat 0 can come back."""
+    import nats
+
+    host = table()
+    relay_serve(host, relay.invite)
+    other = join(relay.seat(1), "Other")
+    other_player = SeatPlayer(1)
+    seated(other, other_player)
+    invite = relay.seat(0)
+
+    async def send_garbage():
+        from netplay.protocol import TO_PEER, FrameDecoder
+
+        client = await nats.connect(invite.url(), user=invite.user(), password=invite.password(),
+                                    allow_reconnect=False)
+        refusals = []
+        for link, garbage in (("bad1", b"\x00\x00\x00\x03\xc1\xc1\xc1"), ("bad2", (10**6).to_bytes(4, "big"))):
+            decoder = FrameDecoder(TO_PEER)
+            heard = []
+
+            async def arrived(msg, decoder=decoder, heard=heard):
+                heard.extend(decoder.feed(msg.data))
+
+            await client.subscribe(seat_subject(relay.table, 0, "out", link), cb=arrived)
+            await client.flush()
+            await client.publish(seat_subject(relay.table, 0, "in", link), garbage)
+            deadline = time.monotonic() + 5
+            while not any(m["t"] == "refuse" for m in heard) and time.monotonic() < deadline:
+                await asyncio.sleep(0.02)
+            refusals += [m for m in heard if m["t"] == "refuse"]
+        await client.close()
+        return refusals
+
+    refusals = asyncio.run(send_garbage())
+    assert [r["code"] for r in refusals] == ["malformed", "frame_too_large"]
+    assert all(r["reason"] for r in refusals)
+    me = join(invite, "Me")
+    my_player = SeatPlayer(0)
+    assert seated(me, my_player) == 0
+    drive([(me, my_player), (other, other_player)], caught_up(host, [my_player, other_player]), timeout=60)
