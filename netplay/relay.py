@@ -48,7 +48,7 @@ from .service_thread import run_service_in_thread
 LINK_SILENT = 10.0  # host side: a link that said nothing this long (peers ping every second) is dropped
 RELINK_AFTER = 3.0  # peer side: no whole message from the host this long: open a fresh link
 GIVE_UP = 120.0  # peer side: no message from the host at all this long: the game is lost
-MAX_CHUNK = 512 * 1024  # a burst of frames larger than this goes out as several messages
+MAX_CHUNK = 64 * 1024  # a burst of frames larger than this goes out as several messages (the relay takes 128 KiB)
 RECONNECT_WAIT = 0.25  # between tries to reach the relay again
 CLOSED_LINKS_KEPT = 4096  # closed links remembered, so their late messages open nothing
 
@@ -69,9 +69,13 @@ async def connect_relay(invite: Invite, name: str, timeout: float = 5.0, **callb
     from nats import errors as nats_errors
 
     problems: list[str] = []
+    refused = asyncio.Event()  # credentials refused, or a certificate that fails: no use trying again
 
     async def note_error(error) -> None:
         problems.append(str(error))
+        said = str(error).lower()
+        if ("authorization violation" in said or "certificate verify failed" in said) and not client.is_connected:
+            refused.set()
         handler = callbacks.get("error_cb")
         if handler is not None:
             await handler(error)
@@ -85,24 +89,37 @@ async def connect_relay(invite: Invite, name: str, timeout: float = 5.0, **callb
         options.update(tls=ssl.create_default_context(cafile=os.environ.get("SPIELABEND_RELAY_CA") or None),
                        tls_handshake_first=True, tls_hostname=invite.address)
     client = nats.NATS()
+    loop = asyncio.get_running_loop()
+    connecting = loop.create_task(client.connect(
+        invite.url(), user=invite.user(), password=invite.password(), name=name, allow_reconnect=True,
+        max_reconnect_attempts=-1, reconnect_time_wait=RECONNECT_WAIT, connect_timeout=max(1, int(timeout)),
+        ping_interval=5, max_outstanding_pings=2, **options))
+    said_no = loop.create_task(refused.wait())
     try:
-        async with asyncio.timeout(timeout):
-            await client.connect(invite.url(), user=invite.user(), password=invite.password(), name=name,
-                                 allow_reconnect=True, max_reconnect_attempts=-1,
-                                 reconnect_time_wait=RECONNECT_WAIT, connect_timeout=max(1, int(timeout)),
-                                 ping_interval=5, max_outstanding_pings=2, **options)
+        await asyncio.wait({connecting, said_no}, timeout=timeout, return_when=asyncio.FIRST_COMPLETED)
+        said_no.cancel()
+        if not connecting.done():
+            connecting.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await connecting
+            raise TimeoutError()
+        connecting.result()
+    except asyncio.CancelledError:
+        connecting.cancel()
+        said_no.cancel()
+        raise
     except (TimeoutError, OSError, nats_errors.Error) as error:
         with contextlib.suppress(Exception):
             await client.close()
         detail = "; ".join(problems[-1:] + [str(error)]).strip("; ") or (
             "timed out" if isinstance(error, TimeoutError) else type(error).__name__)
-        said = detail.lower()
-        if "certificate" in said or "ssl" in said or "tls" in said:
-            raise ConnectError("relay_tls", f"the relay at {invite.address}:{invite.port} did not prove who it is "
-                                            f"over TLS ({detail[:200]}); not connecting") from None
+        said = " ".join(problems + [detail]).lower()  # every try's error: the refusal may not be the last
         if "authorization" in said:
             raise ConnectError("relay_refused", f"the relay at {invite.address}:{invite.port} does not accept "
                                                 "this invite (no such table, or an old invite): ask for a new one") from None
+        if "certificate" in said or "ssl" in said or "tls" in said:
+            raise ConnectError("relay_tls", f"the relay at {invite.address}:{invite.port} did not prove who it is "
+                                            f"over TLS ({detail[:200]}); not connecting") from None
         raise ConnectError("unreachable", f"cannot reach the relay at {invite.address}:{invite.port} "
                                           f"({detail[:200]})") from None
     return client

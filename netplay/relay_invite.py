@@ -214,7 +214,7 @@ def nats_config(listen_host: str, port: int, tables: dict[str, bytes], seats: in
     config: dict = {
         "host": listen_host,
         "port": port,
-        "max_payload": 1024 * 1024,
+        "max_payload": 128 * 1024,  # a frame is at most 64 KiB; nobody needs to send more at once
         "max_control_line": 4096,
         "write_deadline": "5s",
         "authorization": {"users": users},
