@@ -111,3 +111,10 @@ def test_relay_host_and_two_peers_as_processes(cli_env, tmp_path):  # noqa: F811
         assert peer.wait_for(r"^Winner: .*").group(0) == host.wait_for(r"^Winner: .*").group(0)
     assert parse_invite(invites[1].group(1)).table != parse_invite(host_invite).table
     relay.kill()
+
+
+def test_a_host_whose_relay_is_not_there_is_exit_1(capsys):
+    nowhere = Invite("127.0.0.1", free_port(), "abcdefgh", None, bytes(10))
+    assert main(["host", "--game", "die_mauer", "--relay", nowhere.code()]) == 1
+    captured = capsys.readouterr()
+    assert "cannot reach the relay at 127.0.0.1" in captured.err and "Traceback" not in captured.err
