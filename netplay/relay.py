@@ -544,8 +544,10 @@ class RelayProcess:
     def start(self, timeout: float = 10.0) -> None:
         self.folder.mkdir(parents=True, exist_ok=True)
         path = self.config_path
-        path.write_text(self.config)
-        path.chmod(0o600)  # it holds every password of the relay's tables
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)  # every table's passwords: owner only
+        with os.fdopen(fd, "w") as file:
+            os.fchmod(file.fileno(), 0o600)
+            file.write(self.config)
         log = open(self.folder / "nats-server.log", "ab") if self.log_to_file else subprocess.DEVNULL  # noqa: SIM115
         try:
             self.process = subprocess.Popen([self.binary, "-c", str(path)], stdout=log, stderr=log,
