@@ -7,7 +7,7 @@ import sys
 
 from engines import GAMES, SetupError
 
-NET_COMMANDS = ("host", "join", "browse")
+NET_COMMANDS = ("host", "join", "browse", "relay")
 
 
 def display_available() -> bool:

@@ -1,4 +1,4 @@
-"""`spielabend host | join | browse`: LAN play from a terminal.
+"""`spielabend host | join | browse | relay`: LAN play (and play through a relay) from a terminal.
 
 Called by `client.cli` with the whole argument list, subcommand first. Every error a
 user can cause (bad game id, player counts, port, address, unreachable host, corrupt
@@ -25,6 +25,7 @@ from .discovery import parse_address as parse_typed_address
 from .errors import ConnectError, SaveError
 from .headless import SeatPlayer, describe_event, seat_name
 from .host import Host, Listener, fresh_seed
+from .relay_invite import looks_like_invite
 from .saves import new_save_path
 from .server import GAME_OVER
 
@@ -68,7 +69,8 @@ def build_parser() -> argparse.ArgumentParser:
                       help="port of the phones' page (default: --port + 1, or any with --port 0)")
 
     join = commands.add_parser("join", help="join a table (no address: discover one)")
-    join.add_argument("address", nargs="?", metavar="HOST:PORT")
+    join.add_argument("address", nargs="?", metavar="HOST:PORT|INVITE",
+                      help="the host's address, or a seat's invite (SA-...) to join through a relay")
     join.add_argument("--name", default=None, help="your name at the table")
     join.add_argument("--bot", action="store_true", help="let the game's bot play this seat")
     join.add_argument("--password", default=None)
@@ -77,6 +79,12 @@ def build_parser() -> argparse.ArgumentParser:
     join.add_argument("--interface", action="append", metavar="ADDR", help="discover on this address only")
     join.add_argument("--wait", type=float, default=5.0, help="seconds to look for hosts (default 5)")
     join.add_argument("--table", metavar="NAME", help="with no address: join the table of this name only")
+
+    # issue 29: play through a relay (netplay.relay_cli)
+    host.add_argument("--relay", metavar="INVITE", default=None,
+                      help="host through a relay instead of the LAN, with the host invite from spielabend relay")
+    from .relay_cli import add_relay_parser
+    add_relay_parser(commands)
 
     browse = commands.add_parser("browse", help="list tables on the LAN as they come and go")
     browse.add_argument("--interface", action="append", metavar="ADDR")
@@ -93,6 +101,9 @@ def main(argv) -> int:
             return run_host(args)
         if args.command == "join":
             return run_join(args)
+        if args.command == "relay":  # issue 29
+            from .relay_cli import run_relay
+            return run_relay(args)
         return run_browse(args)
     except (UsageError, SetupError, SaveError) as error:
         print(f"spielabend {args.command}: error: {getattr(error, 'reason', error)}", file=sys.stderr)
@@ -181,6 +192,9 @@ def make_host(args) -> Host:
 def run_host(args) -> int:
     from .server import Server
 
+    if args.relay:  # issue 29: through a relay instead of the LAN
+        from .relay_cli import run_relay_host
+        return run_relay_host(args)
     check_port(args.port)
     if args.phone_port is not None:
         check_port(args.phone_port)
@@ -319,6 +333,13 @@ def run_join(args) -> int:
 
     check_seconds(args.wait, "--wait")
     interfaces = interfaces_from(args)
+    if args.address and looks_like_invite(args.address):  # issue 29: a seat's relay invite
+        from .relay_cli import relay_session
+        session = relay_session(args, args.name or ("Bot" if args.bot else socket.gethostname().split(".")[0]))
+        try:
+            return _play(session, args)
+        finally:
+            session.close()
     if args.address:
         address, port = parse_address(args.address)
         password_needed = False

