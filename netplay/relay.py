@@ -13,7 +13,8 @@ connection (`netplay.protocol`), and both ends reuse the LAN code around them:
   What a seat hears is what `Host.seat_message` made for it, on ``seat.<n>.out`` subjects
   that only that seat's user (and the host) may read.
 - `RelaySession` is the LAN `RemoteSession` whose socket is a relay link. It opens a
-  link with a ping (the host answers with its challenge, as on connect). When the relay
+  link with a knock, an empty message (the host answers with its challenge, as on
+  connect; before hello a peer may send nothing else). When the relay
   comes back after a restart, or the host has been silent for `RELINK_AFTER` seconds,
   it opens a fresh link and says hello again with its token: the host sends the table as
   it is now, so nothing the host accepted is ever missing from its view. An intent
@@ -138,6 +139,14 @@ class _Outbox:
     def put(self, subject: str, data: bytes) -> None:
         for start in range(0, len(data), MAX_CHUNK):
             self._queue.append((subject, bytes(data[start:start + MAX_CHUNK])))
+        self._wake()
+
+    def knock(self, subject: str) -> None:
+        """An empty message: a new relay link's first word (see `RelayServer._arrived`)."""
+        self._queue.append((subject, b""))
+        self._wake()
+
+    def _wake(self) -> None:
         if self._task is None or self._task.done():
             self._task = asyncio.get_running_loop().create_task(self._drain())
 
@@ -305,6 +314,9 @@ class RelayServer(Server):
             if connection.closed:  # this seat opened links too fast: cut at once
                 self._link_over(where)
                 return
+        if not msg.data:  # a knock: it opens the link (answered by the challenge) and says nothing
+            connection.heard_at = self.loop.time()
+            return
         connection.receive(msg.data)
 
     def _link_over(self, where: tuple[int, str]) -> None:
@@ -443,8 +455,8 @@ class RelaySession(RemoteSession):
                 await self._client.close()
 
     async def _open_link(self) -> None:
-        """A fresh link: listen on its subject, then knock with a ping (the host answers
-        with its challenge, and the hello carries our token if we have one)."""
+        """A fresh link: listen on its subject, then knock with an empty message (the host
+        answers with its challenge, and the hello carries our token if we have one)."""
         client = self._client
         old, self._link_sub = self._link_sub, None
         if old is not None:
@@ -466,8 +478,7 @@ class RelaySession(RemoteSession):
             await client.flush(timeout=2)
         self.links_opened += 1
         self._link_opened = asyncio.get_running_loop().time()
-        assert self._loop is not None
-        transport.write(encode({"t": "ping", "sent": self._loop.time(), "rtt": self.clock.rtt}, TO_HOST))
+        self._outbox.knock(seat_subject(table, seat, "in", link))
 
     async def _relink(self) -> None:
         if self._relinking or self._stop is None or self._stop.is_set():

@@ -83,7 +83,8 @@ def test_clicks_hit_the_same_button_after_resizing(make_app):
         app.resize(size)
         post(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])
         frames(app, 1)
-        click(app, title.menu.rects[2].center)  # "Settings"
+        settings = next(i for i, item in enumerate(title.menu.items) if item.text() == "Settings")
+        click(app, title.menu.rects[settings].center)
         frames(app, 2)
         assert isinstance(app.top, SettingsScene), size
         shoot(app, f"resize_settings_{size[0]}x{size[1]}")
