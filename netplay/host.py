@@ -372,8 +372,8 @@ class Host:
         if self._journal is not None:
             with contextlib.suppress(OSError):
                 self.save(self.save_path)
+        self._maybe_start()  # start and update first, then the lobby (docs/netplay.md)
         self._lobby_changed()
-        self._maybe_start()
 
     def take_back(self, seat: int) -> None:
         """The stand-in bot stops playing a remote ``seat``: it waits for its player again
@@ -680,11 +680,15 @@ class Host:
 
     # --- lobby bookkeeping ------------------------------------------------------------
     def _maybe_start(self) -> None:
-        """A table without remote seats starts at once (seats arriving later start it in
-        `_seat_listener`)."""
+        """Begin once every seat is ready: a table without remote seats at once, a lobby
+        whose open seats bots took (`bots_take_open_seats`). Whoever listens hears start
+        and its first update (seats arriving later start it in `_seat_listener`)."""
         if self.phase == "lobby" and all(seat.ready() for seat in self.seats):
             self.phase = "playing"
             self._record('{"k":"start"}')
+            for listener in list(self.listeners):
+                listener.deliver(self.start_message(listener.seat))
+                listener.deliver(self.seat_message(listener.seat, []))
             self._schedule_bots()
             self._notify_watchers()
 

@@ -581,11 +581,13 @@ class JoinWaitScene(MenuScene):
                 reason = message.get("reason", "goodbye")
                 self.status = f"The host said: {reason}" if self.seat is not None else f"Could not join: {reason}"
             elif kind == "start":
+                if self.token and self.seat is not None:  # a join that starts the game hears start before the lobby
+                    self.remember(message)
                 if self.app.flow.joined(self, message, messages[index + 1:]):
                     return
 
     def remember(self, lobby: dict) -> None:
-        """Keep the seat's token for this table, once (the first lobby names the game)."""
+        """Keep the seat's token for this table, once (the first lobby or start names the game)."""
         if getattr(self, "_kept", False):
             return
         self._kept = True
