@@ -79,8 +79,8 @@ def join():
         session.close()
 
 
-def table(players=3, remote=2, **kwargs):
-    seats = [{"kind": "remote"}] * remote + [{"kind": "bot", "strength": "hard"}] * (players - remote)
+def table(players=3, remote=2, strength="hard", **kwargs):
+    seats = [{"kind": "remote"}] * remote + [{"kind": "bot", "strength": strength}] * (players - remote)
     return Host("die_mauer", players, seed=kwargs.pop("seed", 7), options=kwargs.pop("options", {"rounds": 1}),
                 seats=seats, bot_delay=kwargs.pop("bot_delay", 0.0), **kwargs)
 
@@ -276,10 +276,11 @@ def test_the_relay_restarts_mid_game_and_everyone_plays_on(relay, relay_serve, j
     assert saved.log == host.log
 
 
+@pytest.mark.timeout(180)
 def test_links_drop_peer_and_host_and_the_game_goes_on(relay, relay_serve, join, tmp_path):
     host_cable, peer_cable = Cable(relay.port), Cable(relay.port)
     try:
-        host = table(options={"rounds": 2})
+        host = table(options={"rounds": 2}, strength="easy")  # two rounds of a quick bot: time for both cuts
         relay_serve(host, through(relay.invite, host_cable))
         far = join(through(relay.seat(0), peer_cable), "Far", relink_after=1.0)
         near = join(relay.seat(1), "Near", relink_after=1.0)
