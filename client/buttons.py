@@ -44,6 +44,12 @@ def pad_button_label(name: str, family: str = "xbox") -> str:
     return labels.get(FACE_POSITIONS.get(name, name), name or "?")
 
 
+def pad_button_everywhere(name: str) -> str:
+    """SDL's button ``name`` as printed on each kind of pad, where they differ ("A / \u2715 / B")."""
+    labels = [pad_button_label(name, family) for family in ("xbox", "playstation", "nintendo")]
+    return " / ".join(dict.fromkeys(labels))
+
+
 def key_label(name: str) -> str:
     """A pygame key name as a keycap shows it ("a" -> "A", "return" -> "Enter")."""
     if name in KEY_NAMES:

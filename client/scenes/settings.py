@@ -4,7 +4,7 @@ away LAN seat, and remappable keys and pad buttons (saved at once)."""
 import os
 
 from client import art
-from client.buttons import key_label
+from client.buttons import key_label, pad_button_everywhere
 from client.scenes.base import MenuScene
 from client.settings import ANIMATION_SPEEDS, BOT_AFTER_CHOICES, KEY_ACTIONS, PAD_ACTIONS
 from client.ui import Item, Menu
@@ -148,7 +148,11 @@ class BindingsScene(MenuScene):
     def _label(self, action: str) -> str:
         if self.waiting == action:
             return f"{PAD_ACTION_HELP.get(action, action)}: press a {'button' if self.device == 'pad' else 'key'}..."
-        return f"{PAD_ACTION_HELP.get(action, action)}:  {self.bindings()[action]}"
+        return f"{PAD_ACTION_HELP.get(action, action)}:  {self.name_of(self.bindings()[action])}"
+
+    def name_of(self, bound: str) -> str:
+        """A bound key as its keycap, a bound pad button as printed on each kind of pad."""
+        return pad_button_everywhere(bound) if self.device == "pad" else key_label(bound)
 
     def _wait(self, action: str) -> None:
         self.waiting = action
@@ -187,7 +191,7 @@ class BindingsScene(MenuScene):
         for other, bound in self.bindings().items():
             if bound == name and other != action:
                 self.bindings()[other] = old
-                self.app.note(f"{key_label(name)} had another job here; {other} now uses {key_label(old)}.", 4,
+                self.app.note(f"{self.name_of(name)} had another job here; {other} now uses {self.name_of(old)}.", 4,
                               problem=False, key="bind")
         self.bindings()[action] = name
         return True

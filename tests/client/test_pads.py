@@ -290,3 +290,24 @@ def test_every_tables_legends_name_each_pads_own_buttons(make_app, pads, game_id
         assert checked, "no seat ever chose blind"
     if not shot:
         shoot(app, f"pads_legends_{game_id}")
+
+
+def test_a_pad_rebinds_its_buttons_and_the_settings_name_them_as_printed(make_app, pads):
+    from client.scenes.settings import BindingsScene
+
+    app = make_app()
+    app.push(TitleScene(app))
+    pad = pads.plug("switch", app)
+    bindings = BindingsScene(app, "pad")
+    app.push(bindings)
+    rows = [item.text() for item in bindings.menu.items]
+    assert any(row.endswith("A / \u2715 / B") for row in rows), rows  # confirm: the bottom button on each kind
+    peek = next(i for i, row in enumerate(rows) if row.endswith("LB / L1 / L"))
+    for _ in range(peek):
+        pad.press(app, "down")
+    pad.press(app, "confirm")
+    assert bindings.waiting is not None
+    pad.press(app, "rightshoulder")
+    assert bindings.menu.items[peek].text().endswith("RB / R1 / R")
+    assert app.settings.data["pad"]["peek"] == "rightshoulder"
+    shoot(app, "pads_settings_bindings")
