@@ -632,7 +632,9 @@ class TableScene(Scene):
             plan = self.app.flow.demo_plan or {}
             hint = "any key: menu" if plan.get("attract") else "Esc quits"
         room = box.right - 24 - status.right - 20  # the status line comes first; the hint takes what is left
-        art.blit_text(surface, hint, 28, art.INK_FAINT, (box.right - 24, box.top + 78), "topright", width=room)
+        size = next((size for size in (28, 25, 22) if art.text_width(hint, size) <= room), 22)
+        art.blit_text(surface, hint, size, art.INK_FAINT, (box.right - 24, box.top + 78 + (28 - size) // 2), "topright",
+                      width=room)
         phase = self.layout.phase
         words = self.game.phase_text()
         size = next((size for size in (44, 40, 36) if art.text_width(words, size) <= phase.width), 40)
