@@ -121,6 +121,9 @@ async def connect_relay(invite: Invite, name: str, timeout: float = 5.0, **callb
         if "certificate" in said or "ssl" in said or "tls" in said:
             raise ConnectError("relay_tls", f"the relay at {invite.address}:{invite.port} did not prove who it is "
                                             f"over TLS ({detail[:200]}); not connecting") from None
+        if "connect call failed" in said or "connection refused" in said:  # the machine is there, no relay is
+            raise ConnectError("unreachable", f"cannot reach the relay at {invite.address}:{invite.port}: nothing "
+                                              "answers there (is the relay running, and is its port open?)") from None
         raise ConnectError("unreachable", f"cannot reach the relay at {invite.address}:{invite.port} "
                                           f"({detail[:200]})") from None
     return client

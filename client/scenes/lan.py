@@ -556,7 +556,7 @@ def rejoin_line(seat: dict, host: dict | None = None) -> str:
 
     game = GAMES[seat["game"]].name if seat["game"] in GAMES else seat["game"]
     table = (host or {}).get("name") or seat["table"]
-    offline = ("" if host is not None else "  (through the relay)" if seat.get("invite")
+    offline = ("" if host is not None else f"  (through the relay at {seat['address']})" if seat.get("invite")
                else "  (offline: not seen on the LAN)")
     return f"Rejoin {table}  -  {game}  -  as {seat['name']}{offline}"
 
@@ -863,7 +863,7 @@ class AddressScene(KeyboardScene):
         self.app.sounds.play("confirm")
         self.app.pop()
         self.app.flow.connect({"invite": invite.code(), "address": invite.address, "port": invite.port,
-                               "name": f"Table {invite.table} on {invite.address}"}, self.player_name)
+                               "name": f"relay table {invite.table}"}, self.player_name)
 
     def refuse(self, problem: str) -> None:
         self.problem = problem

@@ -172,5 +172,6 @@ def test_an_invite_to_a_relay_that_is_not_there_says_so(make_app):
         frames(app, 1)
         pygame.time.wait(25)
     assert wait.ended
-    assert wait.status.startswith("Could not join:"), wait.status
+    assert wait.status.startswith("Could not join: cannot reach the relay"), wait.status
+    assert "nothing answers there" in wait.status and "Errno" not in wait.status
     shoot(app, "relay_join_no_relay")
