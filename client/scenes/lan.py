@@ -101,6 +101,40 @@ def serve_table(host, name: str, interfaces, serve_options: dict | None = None):
     return None, f"Could not open the table on the LAN{where}: {why}.{hint}"
 
 
+def serve_relay(host, code: str, password: str | None = None):
+    """Serve ``host`` through the relay named by a host's invite ``code`` (instead of on
+    the LAN), from a thread of its own: (handle, None), or (None, why not in words)."""
+    relay, error = load("netplay.relay")
+    if relay is None:
+        return None, f"Hosting through a relay needs netplay.relay, which is not available ({error})."
+    from netplay.relay_invite import InviteError, parse_invite
+
+    try:
+        invite = parse_invite(code)
+        return relay.relay_serve_in_thread(host, invite, password or None), None
+    except (InviteError, ValueError) as error:
+        return None, f"The relay invite cannot be used: {error}."
+    except Exception as failure:  # noqa: BLE001 - any failure to serve is shown, not raised
+        why = getattr(failure, "strerror", None) or str(failure)
+        return None, f"Could not open the table on the relay: {why}."
+
+
+def host_invite_problem(text: str) -> str | None:
+    """What is wrong with ``text`` as a host's relay invite (None: nothing; empty: no relay)."""
+    if not text.strip():
+        return None
+    from netplay.relay_invite import InviteError, parse_invite
+
+    try:
+        invite = parse_invite(text)
+    except InviteError as error:
+        return f"{str(error)[0].upper()}{str(error)[1:]}."
+    if not invite.is_host:
+        return ("This is a seat's invite: it joins a table. To host, use the host's invite that "
+                "spielabend relay printed for your table.")
+    return None
+
+
 def default_table_name(seat_plans) -> str:
     host_name = next((plan.name for plan in seat_plans if plan.is_local), "Spielabend")
     return f"{host_name}'s table"
@@ -123,6 +157,7 @@ class HostLobbyScene(MenuScene):
         super().__init__(app)
         self.game_id, self.seat_plans = game_id, seat_plans
         self.error: str | None = None
+        self.relay_code: str | None = None
         self.handle_ = None
         self.host = None
         self.sessions: dict = {}
@@ -161,7 +196,12 @@ class HostLobbyScene(MenuScene):
         self.host.bot_after = app.settings.data.get("bot_after")
         self.sessions = {i: self.host.session(i) for i, spec in enumerate(specs) if spec["kind"] == "local"}
         self.public = self.host.session(None)
-        self.handle_, self.error = serve_table(self.host, self.table_name, interfaces, serve_options)
+        lan_options = dict(serve_options or {})
+        self.relay_code = lan_options.pop("relay", None)  # a host's invite: through that relay, not the LAN
+        if self.relay_code:
+            self.handle_, self.error = serve_relay(self.host, self.relay_code, lan_options.get("password"))
+        else:
+            self.handle_, self.error = serve_table(self.host, self.table_name, interfaces, lan_options)
         if self.handle_ is None:
             self.running_game = False
             self._forget_save(served=False)
@@ -174,9 +214,25 @@ class HostLobbyScene(MenuScene):
         items = [Item("Start now: bots take the open seats", self.start_now), *self.menu.items]
         if self.phones is not None:
             items.insert(0, Item("Phones: QR codes", lambda: app.flow.lobby_phones(self)))
+        if self.relay_code:
+            items.insert(0, Item("Invites: codes and QR", self.show_invites))
         # under six seats' rows, above the hint line
         self.menu = Menu(items, (art.W // 2, 1000 - 74 * len(items)), width=760, height=64, gap=10, size=40,
                          sounds=app.sounds)
+
+    def seat_invite(self, seat: int) -> str:
+        """The invite of ``seat`` at a table hosted through a relay."""
+        from netplay.relay_invite import parse_invite
+
+        return parse_invite(self.relay_code).seat_invite(seat).code()
+
+    def open_seats(self) -> list[int]:
+        seats = (self.lobby or {}).get("seats", [])
+        return [i for i, seat in enumerate(seats) if seat.get("kind") == "open"]
+
+    def show_invites(self) -> None:
+        if self.relay_code and not self.error and self.app.top is self:
+            self.app.push(InvitesScene(self.app, self))
 
     def start_now(self) -> None:
         """Bots take every seat nobody has taken yet, and the game begins."""
@@ -256,15 +312,17 @@ class HostLobbyScene(MenuScene):
 
     def draw(self, surface) -> None:
         surface.blit(art.background("menu"), (0, 0))
-        self.draw_title(surface, "Hosting on the LAN", "Esc back" if self.error else "Waiting for players to join   Esc cancel")
+        self.draw_title(surface, "Hosting through a relay" if self.relay_code else "Hosting on the LAN",
+                        "Esc back" if self.error else "Waiting for players to join   Esc cancel")
         if self.error:
             for i, line in enumerate(art.wrap(self.error, 44, 1300)):
                 art.blit_text(surface, line, 44, art.DANGER, (art.W // 2, 380 + i * 50), "center")
         else:
             where = ", ".join(self.addresses[:3]) or "this computer"
             lock = "  (with the password)" if self.locked else ""
-            art.blit_text(surface, f"{self.table_name}: join at {where}{lock}", 38, art.INK_DIM, (art.W // 2, 190),
-                          "center", width=art.W - 120)
+            words = (f"{self.table_name}: each open seat joins by its invite{lock}" if self.relay_code
+                     else f"{self.table_name}: join at {where}{lock}")
+            art.blit_text(surface, words, 38, art.INK_DIM, (art.W // 2, 190), "center", width=art.W - 120)
             seats = (self.lobby or {}).get("seats", [])
             for i, seat in enumerate(seats):
                 rect = pygame.Rect(art.W // 2 - 450, 260 + i * 86, 900, 72)
@@ -289,11 +347,14 @@ class HostTableScene(MenuScene):
         self.table_name = default_table_name(seat_plans)
         self.password = ""
         self.port = ""
+        self.relay = ""  # a host's relay invite (spielabend relay prints it): the table opens there
         self.menu = Menu([
             Item(lambda: f"Table name: {self.table_name}", lambda: self.edit("name")),
             Item(lambda: f"Password: {'*' * len(self.password) if self.password else 'none, anyone may join'}",
                  lambda: self.edit("password")),
             Item(lambda: f"Port: {self.port or f'{PORT_WISHES[0]}, else any free one'}", lambda: self.edit("port")),
+            Item(lambda: f"Relay: {self.relay[:15] + '... (instead of the LAN)' if self.relay else 'none, the LAN'}",
+                 lambda: self.edit("relay")),
             Item("Open the table", self.open),
             Item("Back", app.pop),
         ], (art.W // 2, 300), width=1100, sounds=app.sounds)
@@ -304,10 +365,14 @@ class HostTableScene(MenuScene):
             "password": ("Password", "Players type it to join; leave it empty for none", self.password, True),
             "port": ("Port", f"A number from 1024 to 65535; leave it empty for {PORT_WISHES[0]} or any free one",
                      self.port, False),
+            "relay": ("Relay", "The host's invite from spielabend relay (SA-..., Ctrl+V pastes it); empty: the LAN",
+                      self.relay, False),
         }[field]
         heading, subtitle, text, secret = words
-        self.app.push(FieldScene(self.app, heading, subtitle, text, lambda typed: self.typed(field, typed),
-                                 secret=secret))
+        scene = FieldScene(self.app, heading, subtitle, text, lambda typed: self.typed(field, typed), secret=secret)
+        if field == "relay":
+            scene.LIMIT = 200
+        self.app.push(scene)
 
     def typed(self, field: str, text: str) -> str | None:
         """Take a typed field; a sentence saying what is wrong, if anything."""
@@ -318,6 +383,11 @@ class HostTableScene(MenuScene):
             self.table_name = text
         elif field == "password":
             self.password = text
+        elif field == "relay":
+            problem = host_invite_problem(text)
+            if problem:
+                return problem
+            self.relay = text
         else:
             if text and not (text.isdigit() and 1024 <= int(text) <= 65535):
                 return "The port is a number from 1024 to 65535."
@@ -328,13 +398,70 @@ class HostTableScene(MenuScene):
         serve_options: dict = {"password": self.password or None}
         if self.port:
             serve_options["port"] = int(self.port)
-        self.app.replace(HostLobbyScene(self.app, self.game_id, self.seat_plans, self.options,
-                                        serve_options=serve_options, table_name=self.table_name))
+        if self.relay:
+            serve_options["relay"] = self.relay
+        lobby = HostLobbyScene(self.app, self.game_id, self.seat_plans, self.options,
+                               serve_options=serve_options, table_name=self.table_name)
+        self.app.replace(lobby)
+        lobby.show_invites()  # the invites are what the players far away need first
 
     def draw(self, surface) -> None:
         surface.blit(art.background("menu"), (0, 0))
         self.draw_title(surface, "Host on the LAN", "Confirm a row to change it   Esc back")
         self.menu.draw(surface, self.pulse)
+
+
+class InvitesScene(Scene):
+    """Each open seat's invite at a table hosted through a relay, as a code and a QR code,
+    over the lobby: send the code (a message, a call) or show the QR to whoever plays that
+    seat. Esc, confirm or a click closes it."""
+
+    opaque = False
+
+    def __init__(self, app, lobby: HostLobbyScene):
+        super().__init__(app)
+        self.lobby = lobby
+
+    def handle(self, intent) -> bool:
+        if intent.pressed and intent.action in ("escape", "back", "confirm"):
+            self.app.pop()
+        return True
+
+    def still(self) -> bool:
+        return False  # a seat may be taken at any moment
+
+    def draw(self, surface) -> None:
+        from client.scenes.base import draw_dialog
+        from client.table.phones import qr_surface
+
+        seats = self.lobby.open_seats()[:4]
+        width = min(560, (art.W - 160) // max(1, len(seats)))
+        dialog = draw_dialog(surface, (max(900, width * len(seats) + 80), 900), (art.W // 2, art.H // 2 + 20))
+        art.blit_text(surface, "Invites", 64, art.GOLD, (dialog.centerx, dialog.top + 26), "midtop", "bold")
+        words = ("Send each player far away their seat's invite, or let them scan it: they join with "
+                 "spielabend join SA-..., or on Join a LAN game, Type an address.")
+        for row, line in enumerate(art.wrap(words, 28, dialog.width - 60, "regular")[:2]):
+            art.blit_text(surface, line, 28, art.INK_DIM, (dialog.centerx, dialog.top + 96 + 30 * row), "midtop",
+                          "regular")
+        if not seats:
+            art.blit_text(surface, "Every seat is taken.", 40, art.INK, dialog.center, "center")
+        left = dialog.centerx - width * len(seats) // 2
+        for index, seat in enumerate(seats):
+            box = pygame.Rect(left + index * width + 10, dialog.top + 170, width - 20, dialog.height - 250)
+            colour = self.lobby.seat_colour(seat)
+            surface.blit(art.panel(box.size, (34, 30, 40), colour, 16, 250), box)
+            art.blit_text(surface, f"Seat {seat + 1}", 38, colour, (box.centerx, box.top + 16), "midtop", "bold")
+            code = self.lobby.seat_invite(seat)
+            qr = qr_surface(code, min(box.width - 60, box.height - 250))
+            where = qr.get_rect(midtop=(box.centerx, box.top + 66))
+            surface.blit(qr, where)
+            groups = code.split("-")
+            lines = ["-".join(groups[i:i + 4]) for i in range(0, len(groups), 4)]
+            for row, line in enumerate(lines[:5]):
+                art.blit_text(surface, line, 30, art.INK, (box.centerx, where.bottom + 14 + 38 * row), "midtop",
+                              "regular", width=box.width - 24)
+        art.blit_text(surface, "Esc, Enter or a click: back", 26, art.INK_FAINT,
+                      (dialog.centerx, dialog.bottom - 50), "midtop", "regular")
 
 
 class JoinScene(MenuScene):

@@ -175,3 +175,88 @@ def test_an_invite_to_a_relay_that_is_not_there_says_so(make_app):
     assert wait.status.startswith("Could not join: cannot reach the relay"), wait.status
     assert "nothing answers there" in wait.status and "Errno" not in wait.status
     shoot(app, "relay_join_no_relay")
+
+
+@pytest.fixture
+def empty_relay(tmp_path):
+    """A local relay with one table nobody hosts yet: yields the host's invite."""
+    port = relay.free_port()
+    table, secret = new_table()
+    process = relay.RelayProcess(nats_config("127.0.0.1", port, {table: secret}, 3), port, tmp_path / "relay")
+    process.start()
+    try:
+        yield Invite("127.0.0.1", port, table, None, secret)
+    finally:
+        process.stop()
+
+
+def choose(app, label_start: str) -> None:
+    menu = app.top.menu
+    menu.focus = next(i for i, item in enumerate(menu.items) if item.text().startswith(label_start))
+    key("return")
+    frames(app, 2)
+
+
+def type_into_field(app, words: str) -> None:
+    for _ in range(len(app.top.text)):
+        key("backspace")
+    type_text(words)
+    key("return")
+    frames(app, 2)
+
+
+def test_the_host_form_opens_the_table_on_a_relay_and_shows_each_open_seats_invite(make_app, empty_relay):
+    from client.scenes.lan import FieldScene, HostLobbyScene, HostTableScene, InvitesScene
+    from client.seats import SeatPlan
+    from netplay.headless import SeatPlayer
+    from netplay.relay_invite import parse_invite
+    from tests.netplay.conftest import seated
+
+    app = make_app()
+    app.settings.animation = "fast"
+    app.push(TitleScene(app))
+    app.flow.host_lan("die_mauer", [SeatPlan("Anna", "keys1", 0), SeatPlan("", "open", 1), SeatPlan("", "open", 2)],
+                      {"rounds": 1})
+    frames(app, 2)
+    form = app.top
+    assert isinstance(form, HostTableScene)
+    choose(app, "Relay")
+    type_into_field(app, empty_relay.seat_invite(1).code())  # a seat's invite does not host
+    assert isinstance(app.top, FieldScene) and "seat's invite" in app.top.problem
+    type_into_field(app, empty_relay.code())
+    assert form.menu.items[3].text().startswith("Relay: SA-")
+    choose(app, "Open the table")
+    lobby = next(scene for scene in app.scenes if isinstance(scene, HostLobbyScene))
+    assert lobby.error is None, lobby.error
+    invites = app.top
+    assert isinstance(invites, InvitesScene)
+    for _ in range(200):  # the lobby's first word names the open seats
+        if lobby.open_seats():
+            break
+        frames(app, 1)
+        pygame.time.wait(10)
+    assert lobby.open_seats() == [1, 2]
+    with drawn_text() as seen:
+        frames(app, 1)
+    shown = "".join(text for text, _ in seen)
+    codes = [lobby.seat_invite(seat) for seat in (1, 2)]
+    assert all(code.replace("-", "") in shown.replace("-", "") for code in codes)  # every open seat's code, whole
+    assert [parse_invite(code).seat for code in codes] == [1, 2]
+    frames(app, 30)
+    shoot(app, "relay_host_invites")
+    # two players far away join by the invites the window shows, and the game begins
+    sessions = [relay.RelaySession(parse_invite(code), name) for code, name in zip(codes, ("Far", "Away"),
+                                                                                    strict=True)]
+    try:
+        players = [SeatPlayer(bot_seed=seat) for seat in (1, 2)]
+        for session, player, seat in zip(sessions, players, (1, 2), strict=True):
+            for _ in range(20):  # the window keeps the host's lobby going meanwhile
+                frames(app, 1)
+            assert seated(session, player) == seat
+        table = wait_for(app, TableScene, 20)
+        assert table.model.names[1:] == ["Far", "Away"]
+    finally:
+        for session in sessions:
+            session.close()
+        if isinstance(app.top, TableScene):
+            app.top.close()
