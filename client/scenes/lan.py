@@ -78,18 +78,43 @@ def interface_set_by_environment() -> bool:
     return bool(os.environ.get("SPIELABEND_INTERFACES", "").strip())
 
 
-def serve_table(host, name: str, interfaces, serve_options: dict | None = None):
-    """Serve ``host`` on the LAN from a thread of its own: (handle, None), or (None, why
-    not in words). Tries the usual port first, then any free one."""
+class RelayFailure(Exception):
+    """The relay could not be reached or refused the host's invite (its words)."""
+
+
+def serve_table(host, name: str, interfaces, serve_options: dict | None = None, relay: str | None = None):
+    """Serve ``host`` on the LAN from a thread of its own (and through the relay of the
+    host's invite ``relay``, if given): (handle, None), or (None, why not in words). Tries
+    the usual port first, then any free one."""
     server, error = load("netplay.server")
     if server is None:
         return None, error
+    serve = server.serve_in_thread
+    if relay:
+        relay_module, error = load("netplay.relay")
+        if relay_module is None:
+            return None, f"Hosting through a relay needs netplay.relay, which is not available ({error})."
+        from netplay.errors import ConnectError
+        from netplay.relay_invite import InviteError, parse_invite
+
+        try:
+            invite = parse_invite(relay)
+        except InviteError as bad:
+            return None, f"The relay invite cannot be used: {bad}."
+
+        def serve(host, **options):
+            try:
+                return relay_module.serve_with_relay_in_thread(host, invite, **options)
+            except ConnectError as failure:  # not a port to try again: the relay itself
+                raise RelayFailure(failure.reason) from None
     options = {"interfaces": interfaces, **(serve_options or {})}
     wishes = [options.pop("port")] if "port" in options else list(PORT_WISHES)
     failure: Exception | None = None
     for port in wishes:
         try:
-            return server.serve_in_thread(host, port=port, name=name, **options), None
+            return serve(host, port=port, name=name, **options), None
+        except RelayFailure as refused:
+            return None, f"Could not open the table on the relay: {refused}."
         except OSError as error:  # that port is taken (or the address is not ours): the next wish
             failure = error
         except Exception as error:  # noqa: BLE001 - any failure to serve is shown, not raised
@@ -99,24 +124,6 @@ def serve_table(host, name: str, interfaces, serve_options: dict | None = None):
     why = getattr(failure, "strerror", None) or str(failure)
     hint = " Is that interface (Settings, LAN interface) still this computer's?" if interfaces else ""
     return None, f"Could not open the table on the LAN{where}: {why}.{hint}"
-
-
-def serve_relay(host, code: str, password: str | None = None):
-    """Serve ``host`` through the relay named by a host's invite ``code`` (instead of on
-    the LAN), from a thread of its own: (handle, None), or (None, why not in words)."""
-    relay, error = load("netplay.relay")
-    if relay is None:
-        return None, f"Hosting through a relay needs netplay.relay, which is not available ({error})."
-    from netplay.relay_invite import InviteError, parse_invite
-
-    try:
-        invite = parse_invite(code)
-        return relay.relay_serve_in_thread(host, invite, password or None), None
-    except (InviteError, ValueError) as error:
-        return None, f"The relay invite cannot be used: {error}."
-    except Exception as failure:  # noqa: BLE001 - any failure to serve is shown, not raised
-        why = getattr(failure, "strerror", None) or str(failure)
-        return None, f"Could not open the table on the relay: {why}."
 
 
 def host_invite_problem(text: str) -> str | None:
@@ -197,11 +204,8 @@ class HostLobbyScene(MenuScene):
         self.sessions = {i: self.host.session(i) for i, spec in enumerate(specs) if spec["kind"] == "local"}
         self.public = self.host.session(None)
         lan_options = dict(serve_options or {})
-        self.relay_code = lan_options.pop("relay", None)  # a host's invite: through that relay, not the LAN
-        if self.relay_code:
-            self.handle_, self.error = serve_relay(self.host, self.relay_code, lan_options.get("password"))
-        else:
-            self.handle_, self.error = serve_table(self.host, self.table_name, interfaces, lan_options)
+        self.relay_code = lan_options.pop("relay", None)  # a host's invite: through that relay too
+        self.handle_, self.error = serve_table(self.host, self.table_name, interfaces, lan_options, self.relay_code)
         if self.handle_ is None:
             self.running_game = False
             self._forget_save(served=False)
@@ -312,7 +316,7 @@ class HostLobbyScene(MenuScene):
 
     def draw(self, surface) -> None:
         surface.blit(art.background("menu"), (0, 0))
-        self.draw_title(surface, "Hosting through a relay" if self.relay_code else "Hosting on the LAN",
+        self.draw_title(surface, "Hosting on the LAN and a relay" if self.relay_code else "Hosting on the LAN",
                         "Esc back" if self.error else "Waiting for players to join   Esc cancel")
         if self.error:
             for i, line in enumerate(art.wrap(self.error, 44, 1300)):
@@ -320,8 +324,8 @@ class HostLobbyScene(MenuScene):
         else:
             where = ", ".join(self.addresses[:3]) or "this computer"
             lock = "  (with the password)" if self.locked else ""
-            words = (f"{self.table_name}: each open seat joins by its invite{lock}" if self.relay_code
-                     else f"{self.table_name}: join at {where}{lock}")
+            far = "; from afar by a seat's invite (Invites)" if self.relay_code else ""
+            words = f"{self.table_name}: join at {where}{far}{lock}"
             art.blit_text(surface, words, 38, art.INK_DIM, (art.W // 2, 190), "center", width=art.W - 120)
             seats = (self.lobby or {}).get("seats", [])
             for i, seat in enumerate(seats):
@@ -353,7 +357,7 @@ class HostTableScene(MenuScene):
             Item(lambda: f"Password: {'*' * len(self.password) if self.password else 'none, anyone may join'}",
                  lambda: self.edit("password")),
             Item(lambda: f"Port: {self.port or f'{PORT_WISHES[0]}, else any free one'}", lambda: self.edit("port")),
-            Item(lambda: f"Relay: {self.relay[:15] + '... (instead of the LAN)' if self.relay else 'none, the LAN'}",
+            Item(lambda: f"Relay: {self.relay[:15] + '... (and the LAN)' if self.relay else 'none, the LAN only'}",
                  lambda: self.edit("relay")),
             Item("Open the table", self.open),
             Item("Back", app.pop),
@@ -365,7 +369,7 @@ class HostTableScene(MenuScene):
             "password": ("Password", "Players type it to join; leave it empty for none", self.password, True),
             "port": ("Port", f"A number from 1024 to 65535; leave it empty for {PORT_WISHES[0]} or any free one",
                      self.port, False),
-            "relay": ("Relay", "The host's invite from spielabend relay (SA-..., Ctrl+V pastes it); empty: the LAN",
+            "relay": ("Relay", "The host's invite from spielabend relay (SA-..., Ctrl+V pastes it); empty: the LAN only",
                       self.relay, False),
         }[field]
         heading, subtitle, text, secret = words

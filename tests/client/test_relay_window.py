@@ -205,13 +205,16 @@ def type_into_field(app, words: str) -> None:
     frames(app, 2)
 
 
-def test_the_host_form_opens_the_table_on_a_relay_and_shows_each_open_seats_invite(make_app, empty_relay):
+def test_the_host_form_opens_the_table_on_the_lan_and_a_relay_and_shows_each_open_seats_invite(
+        make_app, empty_relay, monkeypatch):
     from client.scenes.lan import FieldScene, HostLobbyScene, HostTableScene, InvitesScene
     from client.seats import SeatPlan
     from netplay.headless import SeatPlayer
+    from netplay.peer import RemoteSession
     from netplay.relay_invite import parse_invite
     from tests.netplay.conftest import seated
 
+    monkeypatch.setenv("SPIELABEND_INTERFACES", "127.0.0.1")  # the LAN side: loopback only
     app = make_app()
     app.settings.animation = "fast"
     app.push(TitleScene(app))
@@ -244,19 +247,34 @@ def test_the_host_form_opens_the_table_on_a_relay_and_shows_each_open_seats_invi
     assert [parse_invite(code).seat for code in codes] == [1, 2]
     frames(app, 30)
     shoot(app, "relay_host_invites")
-    # two players far away join by the invites the window shows, and the game begins
-    sessions = [relay.RelaySession(parse_invite(code), name) for code, name in zip(codes, ("Far", "Away"),
-                                                                                    strict=True)]
+    # one player in the room joins on the LAN, one far away by the invite the window shows
+    near = RemoteSession("127.0.0.1", lobby.handle_.port, "Near")
+    far = relay.RelaySession(parse_invite(codes[1]), "Far")
     try:
-        players = [SeatPlayer(bot_seed=seat) for seat in (1, 2)]
-        for session, player, seat in zip(sessions, players, (1, 2), strict=True):
-            for _ in range(20):  # the window keeps the host's lobby going meanwhile
-                frames(app, 1)
-            assert seated(session, player) == seat
+        assert seated(near, SeatPlayer()) == 1
+        assert seated(far, SeatPlayer()) == 2
         table = wait_for(app, TableScene, 20)
-        assert table.model.names[1:] == ["Far", "Away"]
+        assert table.model.names[1:] == ["Near", "Far"]
     finally:
-        for session in sessions:
-            session.close()
+        near.close()
+        far.close()
         if isinstance(app.top, TableScene):
             app.top.close()
+
+
+def test_a_relay_that_does_not_answer_is_said_in_the_hosts_lobby(make_app, monkeypatch):
+    from client.scenes.lan import HostLobbyScene
+    from client.seats import SeatPlan
+
+    monkeypatch.setenv("SPIELABEND_INTERFACES", "127.0.0.1")
+    table, secret = new_table()
+    code = Invite("127.0.0.1", relay.free_port(), table, None, secret).code()  # nothing listens there
+    app = make_app()
+    app.push(TitleScene(app))
+    lobby = HostLobbyScene(app, "die_mauer", [SeatPlan("Anna", "keys1", 0), SeatPlan("", "open", 1)], {"rounds": 1},
+                           serve_options={"relay": code})
+    app.push(lobby)
+    assert lobby.handle_ is None
+    assert lobby.error.startswith("Could not open the table on the relay: cannot reach the relay"), lobby.error
+    frames(app, 30)
+    shoot(app, "relay_host_no_relay")
