@@ -315,7 +315,8 @@ class Flow:
             host.close_save()
             self.message("Cannot continue", str(error))
             return None
-        handle, problem = serve_table(host, host.table_name or "Spielabend", interfaces)
+        relay = meta.get("relay") if isinstance(meta.get("relay"), str) else None  # hosted through a relay too
+        handle, problem = serve_table(host, host.table_name or "Spielabend", interfaces, relay=relay)
         if handle is None:
             host.close_save()
             self.message("Cannot continue", problem)
@@ -332,7 +333,8 @@ class Flow:
         table.count_in()
         if table.phone_seats():
             self.phones(table, until_joined=True)
-        self.app.note(f"{host.table_name} is open again at {', '.join(handle.server.addresses()[:2])}: "
+        far = " and through the relay" if relay else ""
+        self.app.note(f"{host.table_name} is open again at {', '.join(handle.server.addresses()[:2])}{far}: "
                       "the players on the LAN rejoin from Join a LAN game.", 8, problem=False)
         return table
 

@@ -193,6 +193,10 @@ class HostLobbyScene(MenuScene):
         specs = host_seats(seat_plans)
         names = [plan.name if plan.control != "open" else "" for plan in seat_plans]
         meta = window_meta(self.table_name, seat_plans)
+        lan_options = dict(serve_options or {})
+        self.relay_code = lan_options.pop("relay", None)  # a host's invite: through that relay too
+        if self.relay_code:
+            meta["relay"] = self.relay_code  # Continue serves it there again (the save holds seat tokens too)
         try:
             self.host = Host(game_id, len(seat_plans), seed, options, seats=specs, names=names,
                              bot_delay=bot_delay, save_path=new_save_path(game_id), meta=meta)
@@ -203,8 +207,6 @@ class HostLobbyScene(MenuScene):
         self.host.bot_after = app.settings.data.get("bot_after")
         self.sessions = {i: self.host.session(i) for i, spec in enumerate(specs) if spec["kind"] == "local"}
         self.public = self.host.session(None)
-        lan_options = dict(serve_options or {})
-        self.relay_code = lan_options.pop("relay", None)  # a host's invite: through that relay too
         self.handle_, self.error = serve_table(self.host, self.table_name, interfaces, lan_options, self.relay_code)
         if self.handle_ is None:
             self.running_game = False

@@ -278,3 +278,48 @@ def test_a_relay_that_does_not_answer_is_said_in_the_hosts_lobby(make_app, monke
     assert lobby.error.startswith("Could not open the table on the relay: cannot reach the relay"), lobby.error
     frames(app, 30)
     shoot(app, "relay_host_no_relay")
+
+
+def test_a_game_hosted_through_a_relay_is_continued_there_and_its_far_seat_rejoins_by_token(make_app, empty_relay,
+                                                                                           monkeypatch):
+    from client.scenes.lan import HostLobbyScene
+    from client.seats import SeatPlan
+    from netplay.relay_invite import parse_invite
+
+    monkeypatch.setenv("SPIELABEND_INTERFACES", "127.0.0.1")
+    app = make_app()
+    app.settings.animation = "fast"
+    app.flow.start_title(app)
+    lobby = HostLobbyScene(app, "die_mauer", [SeatPlan("Anna", "keys1", 0), SeatPlan("", "open", 1)],
+                           {"rounds": 2}, serve_options={"port": 0, "advertise": False, "relay": empty_relay.code()},
+                           bot_delay=0.05)
+    app.push(lobby)
+    assert lobby.error is None, lobby.error
+    code = lobby.seat_invite(1)
+    far = relay.RelaySession(parse_invite(code), "Far")
+    try:
+        assert far.wait_welcome(10) == 1
+        token = far.token
+        table = wait_for(app, TableScene, 20)
+    finally:
+        far.close()
+    app.flow.leave_table(table)  # the host's window leaves mid-game; Continue opens it again
+    frames(app, 2)
+    title = app.top
+    assert title.menu.items[0].text().startswith("Continue Die Mauer")
+    click(app, title.menu.rects[0].center)
+    frames(app, 3)
+    again = app.top
+    assert isinstance(again, TableScene) and again.server is not None
+    back = relay.RelaySession(parse_invite(code), "Far", token=token)  # the same invite, the seat's token
+    try:
+        assert back.wait_welcome(10) == 1
+        for _ in range(1000):
+            if 1 not in again.away_since and again.model.names[1] == "Far":
+                break
+            frames(app, 1)
+            pygame.time.wait(10)
+        assert 1 not in again.away_since and again.model.names[1] == "Far"
+    finally:
+        back.close()
+        again.close()
