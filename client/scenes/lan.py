@@ -634,7 +634,7 @@ class JoinScene(MenuScene):
 
     def draw(self, surface) -> None:
         surface.blit(art.background("menu"), (0, 0))
-        self.draw_title(surface, "Join a LAN game", "Tables on this network appear by themselves   Esc back")
+        self.draw_title(surface, "Join a LAN game", "Tables on this network appear by themselves; an invite from afar: Type an address   Esc back")
         if self.error:
             for i, line in enumerate(art.wrap(self.error, 40, 1300)):
                 art.blit_text(surface, line, 40, art.DANGER, (art.W // 2, 250 + i * 46), "center")
