@@ -315,7 +315,8 @@ class Flow:
             host.close_save()
             self.message("Cannot continue", str(error))
             return None
-        handle, problem = serve_table(host, host.table_name or "Spielabend", interfaces)
+        relay = meta.get("relay") if isinstance(meta.get("relay"), str) else None  # hosted through a relay too
+        handle, problem = serve_table(host, host.table_name or "Spielabend", interfaces, relay=relay)
         if handle is None:
             host.close_save()
             self.message("Cannot continue", problem)
@@ -332,7 +333,8 @@ class Flow:
         table.count_in()
         if table.phone_seats():
             self.phones(table, until_joined=True)
-        self.app.note(f"{host.table_name} is open again at {', '.join(handle.server.addresses()[:2])}: "
+        far = " and through the relay" if relay else ""
+        self.app.note(f"{host.table_name} is open again at {', '.join(handle.server.addresses()[:2])}{far}: "
                       "the players on the LAN rejoin from Join a LAN game.", 8, problem=False)
         return table
 
@@ -429,18 +431,12 @@ class Flow:
 
     def connect(self, entry: dict, player_name: str, password: str | None = None) -> None:
         """Open a seat at the table ``entry`` (a browser row, a kept seat with its
-        ``token``, or a typed address) and wait in its lobby."""
-        from client.scenes.lan import load
+        ``token``, a typed address, or a seat's relay ``invite``) and wait in its lobby."""
+        from client.scenes.lan import open_seat
 
-        peer, error = load("netplay.peer")
-        if peer is None:
-            self.app.note(error)
-            return
-        try:
-            session = peer.RemoteSession(entry["address"], entry["port"], player_name, password=password or None,
-                                         token=entry.get("token"))
-        except Exception as failure:  # noqa: BLE001 - a failed connection is a note on screen
-            self.app.note(f"Could not join: {failure}")
+        session, problem = open_seat(entry, player_name, password)  # over the LAN, or a relay for an ``invite``
+        if session is None:
+            self.app.note(problem)
             return
         self.app.push(JoinWaitScene(self.app, session, entry, player_name, password))
 

@@ -220,6 +220,9 @@ class InputRouter:
                 return intents + [Intent("system", "fullscreen")]
             if self.text_input and event.key == pygame.K_BACKSPACE:
                 return intents + [Intent("keyboard", "text", text="\b")]
+            if self.text_input and event.key == pygame.K_v and getattr(event, "mod", 0) & pygame.KMOD_CTRL:
+                pasted = _clipboard()  # Ctrl+V: what was copied (an invite, an address) is typed
+                return intents + ([Intent("keyboard", "text", text=pasted)] if pasted else [])
         if event.key in self._keymaps:
             device, action = self._keymaps[event.key]
             intents.append(Intent(device, action, pressed))
@@ -333,3 +336,11 @@ def start_controllers() -> None:
             sdl_controller.init()
     except (ImportError, pygame.error):
         pass  # no controller support in this build: keyboard and mouse still work
+
+
+def _clipboard() -> str:
+    """The clipboard's text on one line ("" when there is none or it cannot be read)."""
+    try:
+        return " ".join(pygame.scrap.get_text().split())
+    except (pygame.error, AttributeError):
+        return ""

@@ -2,7 +2,8 @@
 folder (``rejoin.json``) until that table's game ends or the table no longer knows it.
 
 An entry names the table (as the browser shows it), its game, where it was reached, the
-seat, the player's name and the token. The join screen offers "Rejoin" for each; the
+seat, the player's name and the token (and, for a table reached through a relay, the
+seat's invite: the relay's address and the seat's key). The join screen offers "Rejoin" for each; the
 browser's current address for a table of that name wins over the one kept (a resumed
 host may listen on another port). A file that cannot be read is moved aside, never
 written over (`netplay.folders.move_aside`).
@@ -30,9 +31,14 @@ class RejoinBook:
         now = time.time() if now is None else now
         return [e for e in self._read() if now - e["when"] <= KEEP_SECONDS]
 
-    def remember(self, table: str, game: str, address: str, port: int, seat: int, name: str, token: str) -> None:
+    def remember(self, table: str, game: str, address: str, port: int, seat: int, name: str, token: str,
+                 invite: str | None = None) -> None:
+        """Keep a seat (``invite``: the seat's relay invite, for a table reached through a
+        relay at ``address``:``port``)."""
         entry = {"table": table, "game": game, "address": address, "port": int(port), "seat": int(seat),
                  "name": name, "token": token, "when": time.time()}
+        if invite:
+            entry["invite"] = invite
         kept = [e for e in self._read() if e["token"] != token
                 and not (e["table"] == table and e["game"] == game and e["address"] == address and e["port"] == port)]
         self._write([entry] + kept[:KEEP - 1])

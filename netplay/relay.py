@@ -121,6 +121,9 @@ async def connect_relay(invite: Invite, name: str, timeout: float = 5.0, **callb
         if "certificate" in said or "ssl" in said or "tls" in said:
             raise ConnectError("relay_tls", f"the relay at {invite.address}:{invite.port} did not prove who it is "
                                             f"over TLS ({detail[:200]}); not connecting") from None
+        if "connect call failed" in said or "connection refused" in said:  # the machine is there, no relay is
+            raise ConnectError("unreachable", f"cannot reach the relay at {invite.address}:{invite.port}: nothing "
+                                              "answers there (is the relay running, and is its port open?)") from None
         raise ConnectError("unreachable", f"cannot reach the relay at {invite.address}:{invite.port} "
                                           f"({detail[:200]})") from None
     return client
@@ -374,6 +377,72 @@ def relay_serve_in_thread(host: Host, invite: Invite, password: str | None = Non
     thread, loop, stop = run_service_in_thread(server.async_start, server.async_close, "spielabend-relay-host",
                                                "the relay host", abandon=server.async_abandon, started=hand_over)
     return ServerHandle(server, thread, loop, stop)
+
+
+class RelayDoor(RelayServer):
+    """A relay as one more door of a LAN `Server` running on this loop (a window that hosts
+    on the LAN and through a relay at once): its links are that host's connections, with
+    the LAN server's password, clock, bots and end; it only connects to the relay, carries
+    links, and closes them after the LAN server has said goodbye."""
+
+    def __init__(self, lan: Server, invite: Invite, connect_timeout: float = 5.0):
+        super().__init__(lan.host, invite, lan.password, lan.check_outgoing, lan.intent_limit, connect_timeout)
+        self.lan = lan
+
+    async def async_start(self) -> None:
+        self.loop = asyncio.get_running_loop()
+        self.finished = self.lan.finished
+        await self._listen()
+
+    def wake(self) -> None:
+        self.lan.wake()
+
+    def wake_if_due(self) -> None:
+        self.lan.wake_if_due()
+
+    async def async_close(self, reason: str | None = None) -> None:
+        self._closing = True
+        for connection in list(self.connections):
+            connection.close()
+        await self._stop_relay()
+
+    async def async_abandon(self) -> None:
+        self._closing = True
+        await self._stop_relay()
+
+
+def serve_with_relay_in_thread(host: Host, invite: Invite, port: int = 0, name: str = "Spielabend",
+                               password: str | None = None, interfaces: list[str] | None = None,
+                               advertise: bool = True, check_outgoing: bool = False):
+    """`server.serve_in_thread` on the LAN, and the same table through the relay of the
+    host's ``invite`` (one loop, one clock): returns the LAN server's `ServerHandle`, with
+    the relay's side as ``handle.relay``. OSError if the port cannot be bound; ConnectError
+    (in words) if the relay cannot be reached or refuses the invite."""
+    from .server import ServerHandle
+
+    lan = Server(host, port, name, password, interfaces, advertise, check_outgoing)
+    door = RelayDoor(lan, invite)
+
+    async def start() -> None:
+        await lan.async_start()
+        try:
+            await door.async_start()
+        except OSError as error:
+            await door.async_abandon()
+            raise ConnectError("unreachable", str(error)) from None
+
+    async def close() -> None:
+        await lan.async_close()  # its goodbye reaches the relay's links too: they are the host's listeners
+        await door.async_close()
+
+    def hand_over(loop) -> None:
+        host._run = loop.call_soon_threadsafe
+
+    thread, loop, stop = run_service_in_thread(start, close, "spielabend-host", "the host", abandon=lan.async_abandon,
+                                               started=hand_over)
+    handle = ServerHandle(lan, thread, loop, stop)
+    handle.relay = door
+    return handle
 
 
 # --- a peer's side ------------------------------------------------------------------------

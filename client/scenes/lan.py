@@ -31,6 +31,33 @@ def load(module: str):
         return None, f"LAN play needs {module}, which is not available yet ({error})."
 
 
+def open_seat(entry: dict, player_name: str, password: str | None = None):
+    """A session for a seat at ``entry``'s table: over the LAN, or through a relay when the
+    entry carries a seat's ``invite`` (`netplay.relay`). (session, None), or (None, why
+    not in words)."""
+    if entry.get("invite"):
+        relay, error = load("netplay.relay")
+        if relay is None:
+            return None, f"Joining through a relay needs netplay.relay, which is not available ({error})."
+        from netplay.relay_invite import InviteError, parse_invite
+
+        try:
+            invite = parse_invite(entry["invite"])
+            return relay.RelaySession(invite, player_name, password=password or None, token=entry.get("token")), None
+        except InviteError as error:
+            return None, f"Could not join: {error}."
+        except Exception as failure:  # noqa: BLE001 - a failed connection is a note on screen
+            return None, f"Could not join: {failure}"
+    peer, error = load("netplay.peer")
+    if peer is None:
+        return None, error
+    try:
+        return peer.RemoteSession(entry["address"], entry["port"], player_name, password=password or None,
+                                  token=entry.get("token")), None
+    except Exception as failure:  # noqa: BLE001 - a failed connection is a note on screen
+        return None, f"Could not join: {failure}"
+
+
 def chosen_interfaces(settings) -> list[str] | None:
     """The addresses LAN play uses: $SPIELABEND_INTERFACES, else Settings' choice, else
     None (every interface). ValueError, in words, for an entry that is not an address."""
@@ -51,18 +78,43 @@ def interface_set_by_environment() -> bool:
     return bool(os.environ.get("SPIELABEND_INTERFACES", "").strip())
 
 
-def serve_table(host, name: str, interfaces, serve_options: dict | None = None):
-    """Serve ``host`` on the LAN from a thread of its own: (handle, None), or (None, why
-    not in words). Tries the usual port first, then any free one."""
+class RelayFailure(Exception):
+    """The relay could not be reached or refused the host's invite (its words)."""
+
+
+def serve_table(host, name: str, interfaces, serve_options: dict | None = None, relay: str | None = None):
+    """Serve ``host`` on the LAN from a thread of its own (and through the relay of the
+    host's invite ``relay``, if given): (handle, None), or (None, why not in words). Tries
+    the usual port first, then any free one."""
     server, error = load("netplay.server")
     if server is None:
         return None, error
+    serve = server.serve_in_thread
+    if relay:
+        relay_module, error = load("netplay.relay")
+        if relay_module is None:
+            return None, f"Hosting through a relay needs netplay.relay, which is not available ({error})."
+        from netplay.errors import ConnectError
+        from netplay.relay_invite import InviteError, parse_invite
+
+        try:
+            invite = parse_invite(relay)
+        except InviteError as bad:
+            return None, f"The relay invite cannot be used: {bad}."
+
+        def serve(host, **options):
+            try:
+                return relay_module.serve_with_relay_in_thread(host, invite, **options)
+            except ConnectError as failure:  # not a port to try again: the relay itself
+                raise RelayFailure(failure.reason) from None
     options = {"interfaces": interfaces, **(serve_options or {})}
     wishes = [options.pop("port")] if "port" in options else list(PORT_WISHES)
     failure: Exception | None = None
     for port in wishes:
         try:
-            return server.serve_in_thread(host, port=port, name=name, **options), None
+            return serve(host, port=port, name=name, **options), None
+        except RelayFailure as refused:
+            return None, f"Could not open the table on the relay: {refused}."
         except OSError as error:  # that port is taken (or the address is not ours): the next wish
             failure = error
         except Exception as error:  # noqa: BLE001 - any failure to serve is shown, not raised
@@ -72,6 +124,22 @@ def serve_table(host, name: str, interfaces, serve_options: dict | None = None):
     why = getattr(failure, "strerror", None) or str(failure)
     hint = " Is that interface (Settings, LAN interface) still this computer's?" if interfaces else ""
     return None, f"Could not open the table on the LAN{where}: {why}.{hint}"
+
+
+def host_invite_problem(text: str) -> str | None:
+    """What is wrong with ``text`` as a host's relay invite (None: nothing; empty: no relay)."""
+    if not text.strip():
+        return None
+    from netplay.relay_invite import InviteError, parse_invite
+
+    try:
+        invite = parse_invite(text)
+    except InviteError as error:
+        return f"{str(error)[0].upper()}{str(error)[1:]}."
+    if not invite.is_host:
+        return ("This is a seat's invite: it joins a table. To host, use the host's invite that "
+                "spielabend relay printed for your table.")
+    return None
 
 
 def default_table_name(seat_plans) -> str:
@@ -96,6 +164,7 @@ class HostLobbyScene(MenuScene):
         super().__init__(app)
         self.game_id, self.seat_plans = game_id, seat_plans
         self.error: str | None = None
+        self.relay_code: str | None = None
         self.handle_ = None
         self.host = None
         self.sessions: dict = {}
@@ -124,6 +193,10 @@ class HostLobbyScene(MenuScene):
         specs = host_seats(seat_plans)
         names = [plan.name if plan.control != "open" else "" for plan in seat_plans]
         meta = window_meta(self.table_name, seat_plans)
+        lan_options = dict(serve_options or {})
+        self.relay_code = lan_options.pop("relay", None)  # a host's invite: through that relay too
+        if self.relay_code:
+            meta["relay"] = self.relay_code  # Continue serves it there again (the save holds seat tokens too)
         try:
             self.host = Host(game_id, len(seat_plans), seed, options, seats=specs, names=names,
                              bot_delay=bot_delay, save_path=new_save_path(game_id), meta=meta)
@@ -134,7 +207,7 @@ class HostLobbyScene(MenuScene):
         self.host.bot_after = app.settings.data.get("bot_after")
         self.sessions = {i: self.host.session(i) for i, spec in enumerate(specs) if spec["kind"] == "local"}
         self.public = self.host.session(None)
-        self.handle_, self.error = serve_table(self.host, self.table_name, interfaces, serve_options)
+        self.handle_, self.error = serve_table(self.host, self.table_name, interfaces, lan_options, self.relay_code)
         if self.handle_ is None:
             self.running_game = False
             self._forget_save(served=False)
@@ -147,9 +220,25 @@ class HostLobbyScene(MenuScene):
         items = [Item("Start now: bots take the open seats", self.start_now), *self.menu.items]
         if self.phones is not None:
             items.insert(0, Item("Phones: QR codes", lambda: app.flow.lobby_phones(self)))
+        if self.relay_code:
+            items.insert(0, Item("Invites: codes and QR", self.show_invites))
         # under six seats' rows, above the hint line
         self.menu = Menu(items, (art.W // 2, 1000 - 74 * len(items)), width=760, height=64, gap=10, size=40,
                          sounds=app.sounds)
+
+    def seat_invite(self, seat: int) -> str:
+        """The invite of ``seat`` at a table hosted through a relay."""
+        from netplay.relay_invite import parse_invite
+
+        return parse_invite(self.relay_code).seat_invite(seat).code()
+
+    def open_seats(self) -> list[int]:
+        seats = (self.lobby or {}).get("seats", [])
+        return [i for i, seat in enumerate(seats) if seat.get("kind") == "open"]
+
+    def show_invites(self) -> None:
+        if self.relay_code and not self.error and self.app.top is self:
+            self.app.push(InvitesScene(self.app, self))
 
     def start_now(self) -> None:
         """Bots take every seat nobody has taken yet, and the game begins."""
@@ -229,15 +318,17 @@ class HostLobbyScene(MenuScene):
 
     def draw(self, surface) -> None:
         surface.blit(art.background("menu"), (0, 0))
-        self.draw_title(surface, "Hosting on the LAN", "Esc back" if self.error else "Waiting for players to join   Esc cancel")
+        self.draw_title(surface, "Hosting on the LAN and a relay" if self.relay_code else "Hosting on the LAN",
+                        "Esc back" if self.error else "Waiting for players to join   Esc cancel")
         if self.error:
             for i, line in enumerate(art.wrap(self.error, 44, 1300)):
                 art.blit_text(surface, line, 44, art.DANGER, (art.W // 2, 380 + i * 50), "center")
         else:
             where = ", ".join(self.addresses[:3]) or "this computer"
             lock = "  (with the password)" if self.locked else ""
-            art.blit_text(surface, f"{self.table_name}: join at {where}{lock}", 38, art.INK_DIM, (art.W // 2, 190),
-                          "center", width=art.W - 120)
+            far = "; from afar by a seat's invite (Invites)" if self.relay_code else ""
+            words = f"{self.table_name}: join at {where}{far}{lock}"
+            art.blit_text(surface, words, 38, art.INK_DIM, (art.W // 2, 190), "center", width=art.W - 120)
             seats = (self.lobby or {}).get("seats", [])
             for i, seat in enumerate(seats):
                 rect = pygame.Rect(art.W // 2 - 450, 260 + i * 86, 900, 72)
@@ -262,11 +353,14 @@ class HostTableScene(MenuScene):
         self.table_name = default_table_name(seat_plans)
         self.password = ""
         self.port = ""
+        self.relay = ""  # a host's relay invite (spielabend relay prints it): the table opens there
         self.menu = Menu([
             Item(lambda: f"Table name: {self.table_name}", lambda: self.edit("name")),
             Item(lambda: f"Password: {'*' * len(self.password) if self.password else 'none, anyone may join'}",
                  lambda: self.edit("password")),
             Item(lambda: f"Port: {self.port or f'{PORT_WISHES[0]}, else any free one'}", lambda: self.edit("port")),
+            Item(lambda: f"Relay: {self.relay[:15] + '... (and the LAN)' if self.relay else 'none, the LAN only'}",
+                 lambda: self.edit("relay")),
             Item("Open the table", self.open),
             Item("Back", app.pop),
         ], (art.W // 2, 300), width=1100, sounds=app.sounds)
@@ -277,10 +371,14 @@ class HostTableScene(MenuScene):
             "password": ("Password", "Players type it to join; leave it empty for none", self.password, True),
             "port": ("Port", f"A number from 1024 to 65535; leave it empty for {PORT_WISHES[0]} or any free one",
                      self.port, False),
+            "relay": ("Relay", "The host's invite from spielabend relay (SA-..., Ctrl+V pastes it); empty: the LAN only",
+                      self.relay, False),
         }[field]
         heading, subtitle, text, secret = words
-        self.app.push(FieldScene(self.app, heading, subtitle, text, lambda typed: self.typed(field, typed),
-                                 secret=secret))
+        scene = FieldScene(self.app, heading, subtitle, text, lambda typed: self.typed(field, typed), secret=secret)
+        if field == "relay":
+            scene.LIMIT = 200
+        self.app.push(scene)
 
     def typed(self, field: str, text: str) -> str | None:
         """Take a typed field; a sentence saying what is wrong, if anything."""
@@ -291,6 +389,11 @@ class HostTableScene(MenuScene):
             self.table_name = text
         elif field == "password":
             self.password = text
+        elif field == "relay":
+            problem = host_invite_problem(text)
+            if problem:
+                return problem
+            self.relay = text
         else:
             if text and not (text.isdigit() and 1024 <= int(text) <= 65535):
                 return "The port is a number from 1024 to 65535."
@@ -301,13 +404,70 @@ class HostTableScene(MenuScene):
         serve_options: dict = {"password": self.password or None}
         if self.port:
             serve_options["port"] = int(self.port)
-        self.app.replace(HostLobbyScene(self.app, self.game_id, self.seat_plans, self.options,
-                                        serve_options=serve_options, table_name=self.table_name))
+        if self.relay:
+            serve_options["relay"] = self.relay
+        lobby = HostLobbyScene(self.app, self.game_id, self.seat_plans, self.options,
+                               serve_options=serve_options, table_name=self.table_name)
+        self.app.replace(lobby)
+        lobby.show_invites()  # the invites are what the players far away need first
 
     def draw(self, surface) -> None:
         surface.blit(art.background("menu"), (0, 0))
         self.draw_title(surface, "Host on the LAN", "Confirm a row to change it   Esc back")
         self.menu.draw(surface, self.pulse)
+
+
+class InvitesScene(Scene):
+    """Each open seat's invite at a table hosted through a relay, as a code and a QR code,
+    over the lobby: send the code (a message, a call) or show the QR to whoever plays that
+    seat. Esc, confirm or a click closes it."""
+
+    opaque = False
+
+    def __init__(self, app, lobby: HostLobbyScene):
+        super().__init__(app)
+        self.lobby = lobby
+
+    def handle(self, intent) -> bool:
+        if intent.pressed and intent.action in ("escape", "back", "confirm"):
+            self.app.pop()
+        return True
+
+    def still(self) -> bool:
+        return False  # a seat may be taken at any moment
+
+    def draw(self, surface) -> None:
+        from client.scenes.base import draw_dialog
+        from client.table.phones import qr_surface
+
+        seats = self.lobby.open_seats()[:4]
+        width = min(560, (art.W - 160) // max(1, len(seats)))
+        dialog = draw_dialog(surface, (max(900, width * len(seats) + 80), 900), (art.W // 2, art.H // 2 + 20))
+        art.blit_text(surface, "Invites", 64, art.GOLD, (dialog.centerx, dialog.top + 26), "midtop", "bold")
+        words = ("Send each player far away their seat's invite, or let them scan it: they join with "
+                 "spielabend join SA-..., or on Join a LAN game, Type an address.")
+        for row, line in enumerate(art.wrap(words, 28, dialog.width - 60, "regular")[:2]):
+            art.blit_text(surface, line, 28, art.INK_DIM, (dialog.centerx, dialog.top + 96 + 30 * row), "midtop",
+                          "regular")
+        if not seats:
+            art.blit_text(surface, "Every seat is taken.", 40, art.INK, dialog.center, "center")
+        left = dialog.centerx - width * len(seats) // 2
+        for index, seat in enumerate(seats):
+            box = pygame.Rect(left + index * width + 10, dialog.top + 170, width - 20, dialog.height - 250)
+            colour = self.lobby.seat_colour(seat)
+            surface.blit(art.panel(box.size, (34, 30, 40), colour, 16, 250), box)
+            art.blit_text(surface, f"Seat {seat + 1}", 38, colour, (box.centerx, box.top + 16), "midtop", "bold")
+            code = self.lobby.seat_invite(seat)
+            qr = qr_surface(code, min(box.width - 60, box.height - 250))
+            where = qr.get_rect(midtop=(box.centerx, box.top + 66))
+            surface.blit(qr, where)
+            groups = code.split("-")
+            lines = ["-".join(groups[i:i + 4]) for i in range(0, len(groups), 4)]
+            for row, line in enumerate(lines[:5]):
+                art.blit_text(surface, line, 30, art.INK, (box.centerx, where.bottom + 14 + 38 * row), "midtop",
+                              "regular", width=box.width - 24)
+        art.blit_text(surface, "Esc, Enter or a click: back", 26, art.INK_FAINT,
+                      (dialog.centerx, dialog.bottom - 50), "midtop", "regular")
 
 
 class JoinScene(MenuScene):
@@ -374,6 +534,9 @@ class JoinScene(MenuScene):
     def rejoin_entry(self, seat: dict) -> dict:
         """Where to rejoin a kept seat: its table as the browser sees it now, if it does
         (a resumed host may listen elsewhere), else where it was."""
+        if seat.get("invite"):  # a seat at a table reached through a relay: its invite again
+            return {"name": seat["table"], "game": seat["game"], "address": seat["address"], "port": seat["port"],
+                    "token": seat["token"], "invite": seat["invite"]}
         host = self.found(seat)
         if host is not None:
             return dict(host, token=seat["token"])
@@ -382,7 +545,10 @@ class JoinScene(MenuScene):
 
     def found(self, seat: dict) -> dict | None:
         """The browser's row for a kept seat's table: one of its name, or (a seat joined
-        by a typed address) one at the address and port it was reached at."""
+        by a typed address) one at the address and port it was reached at. A seat joined
+        through a relay is never on the LAN."""
+        if seat.get("invite"):
+            return None
         for host in self.hosts:
             if host.get("game") == seat["game"] and (
                     host.get("name") == seat["table"]
@@ -468,7 +634,7 @@ class JoinScene(MenuScene):
 
     def draw(self, surface) -> None:
         surface.blit(art.background("menu"), (0, 0))
-        self.draw_title(surface, "Join a LAN game", "Tables on this network appear by themselves   Esc back")
+        self.draw_title(surface, "Join a LAN game", "Tables on this network appear by themselves; an invite from afar: Type an address   Esc back")
         if self.error:
             for i, line in enumerate(art.wrap(self.error, 40, 1300)):
                 art.blit_text(surface, line, 40, art.DANGER, (art.W // 2, 250 + i * 46), "center")
@@ -523,7 +689,8 @@ def rejoin_line(seat: dict, host: dict | None = None) -> str:
 
     game = GAMES[seat["game"]].name if seat["game"] in GAMES else seat["game"]
     table = (host or {}).get("name") or seat["table"]
-    offline = "" if host is not None else "  (offline: not seen on the LAN)"
+    offline = ("" if host is not None else f"  (through the relay at {seat['address']})" if seat.get("invite")
+               else "  (offline: not seen on the LAN)")
     return f"Rejoin {table}  -  {game}  -  as {seat['name']}{offline}"
 
 
@@ -593,7 +760,8 @@ class JoinWaitScene(MenuScene):
         self._kept = True
         entry = self.entry
         RejoinBook().remember(entry.get("name") or f"{entry['address']}:{entry['port']}", lobby.get("game", "?"),
-                              entry["address"], entry["port"], self.seat, self.player_name, self.token)
+                              entry["address"], entry["port"], self.seat, self.player_name, self.token,
+                              invite=entry.get("invite"))
 
     def draw(self, surface) -> None:
         surface.blit(art.background("menu"), (0, 0))
@@ -725,8 +893,12 @@ class KeyboardScene(Scene):
         field.center = (art.W // 2, 300)
         surface.blit(art.panel(field.size, art.PANEL_HI, art.GOLD, 14), field)
         shown = ("*" * len(self.text) if self.secret else self.text) + ("_" if int(self.clock * 2) % 2 == 0 else " ")
-        art.blit_text(surface, shown, 56, art.INK, (field.left + 30, field.centery + 6), "midleft",
-                      width=field.width - 60)
+        room = field.width - 60
+        if art.font(56).size(shown)[0] > room:  # a long line (an invite) shows its end, where the typing is
+            while len(shown) > 1 and art.font(56).size("..." + shown)[0] > room:
+                shown = shown[1:]
+            shown = "..." + shown
+        art.blit_text(surface, shown, 56, art.INK, (field.left + 30, field.centery + 6), "midleft", width=room)
         if self.problem:
             art.blit_text(surface, self.problem, 36, art.DANGER, (art.W // 2, 384), "center", width=art.W - 100)
         for key, rect in self.rects.items():
@@ -769,25 +941,31 @@ class PasswordScene(KeyboardScene):
 
 class AddressScene(KeyboardScene):
     """A table's address typed by hand: a host name or an IPv4 or IPv6 address, and a port
-    if it is not the usual one. A bad address is said in words; the address is kept in
-    the settings for next time."""
+    if it is not the usual one; or a seat's invite (``SA-...``, typed or pasted with
+    Ctrl+V), which joins through the relay it names. A bad address or invite is said in
+    words; an address (never an invite: it holds the seat's key) is kept in the settings
+    for next time."""
 
     ROWS = ("1234567890", "qwertyuiop", "asdfghjkl-", "zxcvbnm.:%")
     WIDE = ("[", "]", "Delete", "Join")
-    LIMIT = 80
-    heading = "Join by address"
-    hint = "Type it, or pick with a gamepad (A types, B deletes) or the mouse.   Enter joins   Esc back"
+    LIMIT = 200  # an invite naming a long host name
+    heading = "Join by address or invite"
+    hint = "Type or paste it (Ctrl+V), or pick with a gamepad (A types, B deletes) or the mouse.   Enter joins   Esc back"
 
     def __init__(self, app, player_name: str):
         super().__init__(app, app.settings.data.get("address", ""))
         self.player_name = player_name
 
     def subtitle(self) -> str:
-        return "The host's address, as its lobby shows it: 192.168.1.20, [fd00::2]:47474, kitchen-pc"
+        return "The host's address (192.168.1.20, [fd00::2]:47474, kitchen-pc) or a seat's invite (SA-...)"
 
     def submit(self) -> None:
         from netplay.discovery import DEFAULT_PORT, host_port, parse_address
+        from netplay.relay_invite import looks_like_invite
 
+        if looks_like_invite(self.text):
+            self.join_by_invite()
+            return
         try:
             address, port = parse_address(self.text, DEFAULT_PORT)
         except ValueError as error:
@@ -800,6 +978,43 @@ class AddressScene(KeyboardScene):
         self.app.pop()
         self.app.flow.connect({"address": address, "port": port, "name": host_port(address, port)},
                               self.player_name)
+
+    def join_by_invite(self) -> None:
+        """A seat's invite: to that seat, through the relay it names (a host's invite or a
+        mistyped one is refused in words)."""
+        from netplay.relay_invite import InviteError, parse_invite
+
+        try:
+            invite = parse_invite(self.text)
+        except InviteError as error:
+            self.refuse(f"{str(error)[0].upper()}{str(error)[1:]}.")
+            return
+        if invite.is_host:
+            self.refuse("This is the host's own invite: it opens a table on a relay. To join, ask the host "
+                        "for an open seat's invite.")
+            return
+        self.app.sounds.play("confirm")
+        self.app.pop()
+        self.app.flow.connect({"invite": invite.code(), "address": invite.address, "port": invite.port,
+                               "name": f"relay table {invite.table}"}, self.player_name)
+
+    def refuse(self, problem: str) -> None:
+        self.problem = problem
+        self.app.sounds.play("reject")
+
+    def draw(self, surface) -> None:
+        super().draw(surface)
+        if self.problem or not self.text.strip().upper().startswith("SA-"):
+            return
+        from netplay.relay_invite import InviteError, parse_invite
+
+        try:  # a whole invite says what it opens before Join is pressed
+            invite = parse_invite(self.text)
+        except InviteError:
+            return
+        words = ("The host's own invite: not a seat" if invite.is_host else
+                 f"Seat {invite.seat + 1} at table {invite.table}, through the relay at {invite.address}:{invite.port}")
+        art.blit_text(surface, words, 36, art.INK_DIM, (art.W // 2, 384), "center", width=art.W - 100)
 
 
 class FieldScene(KeyboardScene):
