@@ -590,7 +590,7 @@ class RelaySession(RemoteSession):
                 return
             if silent > self.relink_after and now - self._link_opened > self.relink_after:
                 await self._relink()
-            elif self.connected.is_set():
+            elif self._link_ready:  # a fresh link says hello before anything else (docs/netplay.md)
                 self._write(encode({"t": "ping", "sent": loop.time(), "rtt": self.clock.rtt}, TO_HOST))
 
 
