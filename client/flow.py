@@ -185,7 +185,10 @@ class Flow:
         """A finished table hands over to the results (a demo starts its next game soon)."""
         standings = table.game.standings()
         tonight.record_table(self.app, table)  # the game night: into the history, before the table closes
+        tonight.tell_peers(self.app, table)  # the game night: LAN peers hear tonight's standings, before the close
         group = tonight.group_after(self.app, table)
+        evening_session = self.evening_listener(table)
+        joined = table.host is None and table.server is None  # a LAN peer: its host keeps the evening
         table.close()
         if table.rejoin_token:  # a joined game that ended: nothing left to rejoin
             from client.rejoin import RejoinBook
@@ -195,10 +198,23 @@ class Flow:
             self.app.replace(DemoResultsScene(self.app, standings, DEMO_RESULTS_SECONDS, self.next_demo))
             return
         again = self.play_again if any(isinstance(s, SetupScene) for s in self.app.scenes) else self.replay(table)
-        results = ResultsScene(self.app, standings, again)
+        results = ResultsScene(self.app, standings, again, joined=joined)
+        if table.model.evening is not None or evening_session is not None:  # the game night: the host's evening
+            results.hear_evening(table.model.evening, evening_session)
         if group is not None:  # the game night: Next game keeps the group
             results.offer_next_game(self.next_game)
         self.app.replace(results)
+
+    @staticmethod
+    def evening_listener(table):
+        """The game night: a joined table whose host has not yet sent tonight's standings keeps
+        its session open for the results to hear them (they close it)."""
+        if table.host is not None or table.server is not None or table.demo or table.model.evening is not None:
+            return None
+        if len(table.sessions) != 1:
+            return None
+        seat = next(iter(table.sessions))
+        return table.sessions.pop(seat)
 
     def play_again(self) -> None:
         self.app.pop_to(SetupScene)
@@ -417,6 +433,9 @@ class Flow:
                            [plan.colour for plan in lobby.seat_plans], public=lobby.public,
                            players=len(lobby.seat_plans), names=lobby.names, seat_kinds=kinds, server=lobby.handle_,
                            phones=lobby.phones)
+        colours = lobby.host.meta.get("colours") if lobby.host is not None else None
+        if isinstance(colours, list) and len(colours) == len(lobby.seat_plans):
+            table.colour_ids = colours  # the game night: a peer's profile colour, arriving after the start too
         lobby.handed_over()
         while self.app.top is not lobby and len(self.app.scenes) > 1:  # the QR codes, a question
             self.app.pop()
@@ -438,7 +457,8 @@ class Flow:
             return
         try:
             session = peer.RemoteSession(entry["address"], entry["port"], player_name, password=password or None,
-                                         token=entry.get("token"))
+                                         token=entry.get("token"),
+                                         profile=tonight.peer_profile(self.app, player_name))  # the game night
         except Exception as failure:  # noqa: BLE001 - a failed connection is a note on screen
             self.app.note(f"Could not join: {failure}")
             return

@@ -127,6 +127,7 @@ class Host:
         self._timer_since: float | None = None
         self.phase = "lobby"
         self._init_pause()
+        self._init_evening()
         self._run: Callable[[Callable[[], None]], None] = lambda fn: fn()
         self._loop_thread: int | None = None
         base = Rng(seed ^ 0x5EA75EA7)
@@ -158,6 +159,36 @@ class Host:
                 seat.robot = strength
             made.append(seat)
         return made
+
+    # --- the game night: a peer's profile, and its evening after each game -----------------
+    def _init_evening(self) -> None:
+        self.profiles: dict[int, dict] = {}  # seat -> the profile its LAN peer brought
+
+    def take_profile(self, seat: int | None, profile: dict) -> None:
+        """``seat``'s peer says who plays it (a ``profile`` message). The host keeps it for
+        the evening its window records. The profile's colour is the seat's unless another seat
+        at this table wears it already (``meta["colours"]``, the host window's, when there are
+        any): two people never share a colour at one table."""
+        if seat is None or not 0 <= seat < self.players or self.seats[seat].kind != "remote":
+            return
+        profile_id = "".join(ch for ch in str(profile.get("id", "")) if ch.isalnum())[:32]
+        name = "".join(ch for ch in str(profile.get("name", "")) if ch.isprintable())[:40].strip()
+        colour, emblem = profile.get("colour", 0), profile.get("emblem", 0)
+        colours = self.meta.get("colours")
+        if isinstance(colours, list) and len(colours) == self.players and isinstance(colour, int) and 0 <= colour < 6:
+            if colour not in [c for i, c in enumerate(colours) if i != seat]:
+                colours[seat] = colour
+        shown = colours[seat] if isinstance(colours, list) and len(colours) == self.players else colour
+        self.profiles[seat] = {"id": profile_id, "name": name or self.seats[seat].name, "colour": shown,
+                               "emblem": emblem if isinstance(emblem, int) and 0 <= emblem < 64 else 0}
+        self._lobby_changed()
+
+    def tell_evening(self, seat: int, message: dict) -> None:
+        """Send ``seat``'s own ``evening`` message (its standings row marked, its own rating
+        changes only) to that seat's LAN connections; phones and local seats get none."""
+        for listener in list(self.listeners):
+            if listener.seat == seat and listener.remote and not listener.meta.get("phone"):
+                listener.deliver(message)
 
     # --- the one place a seat's view of the game is made ------------------------------
     def seat_message(self, seat: int | None, events: list[dict], active=None) -> dict:

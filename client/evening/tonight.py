@@ -2,7 +2,10 @@
 finished table turned into a `FinishedGame`, and the exports of an evening.
 
 The window keeps the evening of the history in its data folder; a demo is not recorded,
-and neither is a game joined on the LAN (its host keeps that evening)."""
+and neither is a game joined on the LAN: its host keeps that evening, and after each game
+tells every LAN peer tonight's standings and that peer's own rating changes (an ``evening``
+message, docs/netplay.md), which its results screen shows. A peer brings its profile (a
+``profile`` message) so the host's evening knows the person, not just the name."""
 
 import csv
 import time
@@ -40,9 +43,13 @@ def finished_game(table) -> FinishedGame | None:
         is_bot = kind == "bot" or (spec is not None and spec.kind == "bot")
         chooser = table.choosers.get(index)
         colour = table.colour_ids[index] if index < len(table.colour_ids) else index
+        brought = getattr(host, "profiles", {}).get(index) if not is_bot else None  # a LAN peer's profile
+        if brought is not None:
+            colour = brought["colour"]
         seats.append(SeatResult(table.name(index), "bot" if is_bot else "human",
                                 getattr(spec, "strength", "normal") if is_bot else "", int(colour) % 6,
-                                device=chooser.device if chooser is not None else ""))
+                                profile=brought["id"] if brought is not None else "",
+                                device=chooser.device if chooser is not None else "lan" if brought else ""))
     save = getattr(host, "save_path", None)
     options = dict(getattr(host, "options", {}) or {})
     return FinishedGame(table.info.id, seats, list(result["scores"]), list(result["winners"]),
@@ -204,3 +211,72 @@ def adopt_profile(app, seats, seat) -> bool:
     if colour is not None:
         seat.colour = colour
     return True
+
+
+# --- the evening over the LAN -----------------------------------------------------------------
+def peer_profile(app, name: str) -> dict:
+    """The profile a LAN peer brings to a host's table as ``name``: this machine's profile of
+    that name, else a new one (a random id, kept here so the next join brings the same)."""
+    from client.evening import profiles
+
+    history = history_of(app)
+    profile = profiles.find(history, name) or profiles.make(history, name)
+    return {"id": profile.id, "name": profile.name, "colour": profile.colour, "emblem": profile.emblem}
+
+
+def evening_for_seat(game: FinishedGame, recorded: Recorded, rows: list[night.Standing], seat: int) -> dict:
+    """The ``evening`` message for seat ``seat`` of ``game``: tonight's standings (its own row
+    marked) and its own rating changes, overall and in this game; nobody else's."""
+    player = game.seats[seat].player
+    standings = [{"name": row.name, "colour": int(row.colour), "points": float(row.points), "games": row.games,
+                  "wins": row.wins, "you": row.player == player} for row in rows[:12]]
+    ratings = []
+    for scope, changes in (("overall", recorded.overall), (game.game, recorded.per_game)):
+        if seat < len(changes):
+            before, after = changes[seat]
+            ratings.append({"scope": scope, "before": int(before.shown), "after": int(after.shown)})
+    return {"t": "evening", "standings": standings, "ratings": ratings}
+
+
+def tell_peers(app, table) -> int:
+    """After ``table`` (hosted on the LAN by this window) was recorded: each LAN peer's
+    ``evening`` message, sent on the server's thread before the table closes. How many."""
+    server = getattr(table, "server", None)
+    host = getattr(server, "host", None)
+    game, recorded = getattr(app, "evening_last", (None, None))
+    if server is None or host is None or recorded is None or game is None:
+        return 0
+    rows = standings_now(app)
+    told = 0
+    for seat, spec in enumerate(host.seats):
+        if spec.kind == "remote" and spec.taken and not spec.by_phone and seat < len(game.seats):
+            message = evening_for_seat(game, recorded, rows, seat)
+            server.call(lambda seat=seat, message=message: host.tell_evening(seat, message))
+            told += 1
+    return told
+
+
+def heard_evening(message: dict) -> tuple[list[night.Standing], list[dict]]:
+    """A peer's side: the standings and its own rating changes from an ``evening`` message."""
+    rows = []
+    ratings = [dict(change) for change in message.get("ratings", [])]
+    overall = next((change for change in ratings if change.get("scope") == "overall"), None)
+    for index, entry in enumerate(message.get("standings", [])):
+        row = night.Standing(f"lan:{index}", str(entry["name"]), int(entry["colour"]), float(entry["points"]),
+                             int(entry["games"]), int(entry["wins"]))
+        if entry.get("you") and overall is not None:
+            row.rating_change = int(overall["after"]) - int(overall["before"])
+        rows.append(row)
+    return rows, ratings
+
+
+def rating_words(ratings: list[dict]) -> str:
+    """A peer's own rating changes in words ("" if none)."""
+    from engines import GAMES
+
+    parts = []
+    for change in ratings:
+        scope = change.get("scope", "")
+        what = "Your rating" if scope == "overall" else f"in {GAMES[scope].name if scope in GAMES else scope}"
+        parts.append(f"{what} {change['before']} \u2192 {change['after']} ({change['after'] - change['before']:+d})")
+    return ",  ".join(parts)

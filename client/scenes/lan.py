@@ -200,7 +200,9 @@ class HostLobbyScene(MenuScene):
         return name or (self.seat_plans[seat].name if self.seat_plans[seat].control != "open" else "Open seat")
 
     def seat_colour(self, seat: int):
-        return art.SEAT_COLOURS[self.seat_plans[seat].colour % len(art.SEAT_COLOURS)]
+        colours = self.host.meta.get("colours") if self.host is not None else None  # a peer's profile may change it
+        colour = colours[seat] if isinstance(colours, list) and seat < len(colours) else self.seat_plans[seat].colour
+        return art.SEAT_COLOURS[colour % len(art.SEAT_COLOURS)]
 
     def back(self) -> None:
         self.cancel()

@@ -29,6 +29,7 @@ RANKING_BOTTOM = 760  # the menu starts below
 SETTLE_SECONDS = 2.5  # one press chooses only once the results have been up this long
 QUIET_SECONDS = 1.0  # and nobody has pressed anything for this long
 HOLD_SECONDS = 0.8  # a confirm held this long chooses at any time
+EVENING_WAIT = 20.0  # a LAN peer listens this long for its host's evening after the game
 NOT_PRESSES = ("point", "look", "connected", "disconnected")
 
 
@@ -59,7 +60,7 @@ def join_names(names: list[str]) -> str:
 
 
 class ResultsScene(MenuScene):
-    def __init__(self, app, standings: Standings, again=None, demo: bool = False):
+    def __init__(self, app, standings: Standings, again=None, demo: bool = False, joined: bool = False):
         super().__init__(app)
         self.standings = standings
         self.demo = demo
@@ -71,7 +72,10 @@ class ResultsScene(MenuScene):
         items = ([Item("Play again", again)] if again is not None else []) + [Item("Back to the title", self.title)]
         # the game night (client.evening): tonight's standings, and the whole of them a press away
         self.again = again
-        self.evening = [] if demo else tonight.standings_now(app)
+        self.evening = [] if demo or joined else tonight.standings_now(app)  # a joined game's evening is its host's
+        self.ratings: list[dict] = []  # a LAN peer's own rating changes, from its host
+        self.evening_session = None  # a joined game's session, open until the host's evening arrives
+        self.evening_wait = 0.0
         if self.evening:
             items.insert(-1, Item("Tonight's standings", lambda: app.flow.hall_of_fame("evening")))
         self.place_menu(items)
@@ -93,7 +97,44 @@ class ResultsScene(MenuScene):
         items.insert(1 if self.again is not None else 0, Item("Next game", next_game))
         self.place_menu(items)
 
+    def hear_evening(self, message: dict | None, session=None) -> None:
+        """The game night on a LAN peer: tonight's standings and its own rating changes, from
+        the host's ``evening`` message (``message``, or the first one ``session`` brings)."""
+        if message is not None:
+            self.evening, self.ratings = tonight.heard_evening(message)
+            self.changed()
+        self.close_evening_session()
+        if message is None and session is not None:
+            self.evening_session, self.evening_wait = session, 0.0
+
+    def listen_for_evening(self, dt: float) -> None:
+        session = self.evening_session
+        if session is None:
+            return
+        self.evening_wait += dt
+        for message in session.poll():
+            if message.get("t") == "evening":
+                self.hear_evening(message)
+                return
+            if message.get("t") in ("bye", "refuse"):
+                break
+        else:
+            if self.evening_wait < EVENING_WAIT:
+                return
+        self.close_evening_session()
+
+    def close_evening_session(self) -> None:
+        if self.evening_session is not None:
+            from client.scenes.base import close_soon
+
+            close_soon(self.evening_session)
+            self.evening_session = None
+
+    def close(self) -> None:
+        self.close_evening_session()
+
     def title(self) -> None:
+        self.close_evening_session()
         self.app.flow.title()
 
     def back(self) -> None:
@@ -132,6 +173,7 @@ class ResultsScene(MenuScene):
     def update(self, dt: float) -> None:
         super().update(dt)
         self.quiet += dt
+        self.listen_for_evening(dt)
         self.tweens.update(dt)
         self.confetti.step(dt)
         for device, (index, seconds) in list(self.held.items()):
@@ -223,7 +265,11 @@ class ResultsScene(MenuScene):
             self.draw_ranking(surface, table.bottom + 20)
         if self.evening:  # the game night (client.evening): tonight's standings, where there is room
             top = art.H if standings.ranking else table.bottom + 14
-            charts.evening_strip(surface, self.evening, top, self.menu.rects[0].top - 20)
+            bottom = self.menu.rects[0].top - (54 if self.ratings else 20)
+            charts.evening_strip(surface, self.evening, top, bottom)
+            if self.ratings:  # a LAN peer: its own rating changes, from its host
+                art.blit_text(surface, tonight.rating_words(self.ratings), 28, art.INK_DIM,
+                              (art.W // 2, bottom + 16), "center", width=art.W - 120)
         self.menu.draw(surface, self.pulse)
         self.draw_hold(surface)
         if self.menu.items:

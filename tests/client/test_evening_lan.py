@@ -1,16 +1,24 @@
 """The host's window keeps the evening of a game it hosts on the LAN: the peer's seat is a
 person in the standings (over loopback, with a command-line peer)."""
 
+import json
+import os
+import subprocess
+import sys
+import threading
+
 import pytest
 
 from client.evening import tonight
+from client.scenes.lan import HostLobbyScene
 from client.seats import SeatPlan
 from client.table.results import ResultsScene
 from client.table.scene import TableScene
-from tests.client.conftest import frames
+from tests.client.conftest import SCREENSHOTS, frames, shoot
 from tests.client.drive import play_each_seat as play
 from tests.client.drive import run_until
 from tests.client.test_lan_party import host_window, spawn, top_is  # noqa: F401 - spawn is a fixture
+from tests.netplay.conftest import ROOT
 
 
 @pytest.mark.timeout(90)
@@ -27,3 +35,92 @@ def test_a_game_hosted_on_the_lan_goes_into_the_host_windows_evening(make_app, s
     assert [(seat.name, seat.kind) for seat in game.seats] == [("Anna", "human"), ("Cli", "human")]
     assert sorted(row.name for row in results.evening) == ["Anna", "Cli"]
     assert "Next game" not in [item.text() for item in results.menu.items]  # LAN peers are not kept (yet)
+
+
+def _peer_window(name: str, colour: int, address: str, env: dict):
+    proc = subprocess.Popen([sys.executable, "-m", "tests.client.window_evening_peer", name, str(colour), address],
+                            cwd=ROOT, env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.STDOUT, text=True)
+    lines: list[str] = []
+    threading.Thread(target=lambda: lines.extend(line.rstrip() for line in proc.stdout), daemon=True).start()
+    return proc, lines
+
+
+def _evenings(lines: list[str]) -> list[dict]:
+    return [json.loads(line.split(" ", 1)[1]) for line in lines if line.startswith("EVENING ")]
+
+
+@pytest.mark.timeout(300)
+def test_one_evening_across_a_host_window_and_two_lan_windows(make_app, tmp_path):
+    """Two games hosted on the LAN by this window, both with the same two LAN windows (each in a
+    process of its own, joining by typed address): each brings its profile; a colour another seat
+    wears stays the seat's; after each game each peer's results show tonight's standings as
+    the host keeps them, and its own rating changes; the second game adds to the same evening
+    (the peers are the same people, by their profile ids)."""
+    shots = SCREENSHOTS / "evening_lan"
+    shots.mkdir(parents=True, exist_ok=True)
+    peers = []
+    try:
+        for game in (1, 2):
+            app, lobby = host_window(make_app, [SeatPlan("Anna", "keys1", 0), SeatPlan("", "open", 1),
+                                                SeatPlan("", "open", 2)]) if game == 1 else (app, None)
+            if game == 2:
+                app.flow.title()
+                lobby = HostLobbyScene(app, "die_mauer", [SeatPlan("Anna", "keys1", 0), SeatPlan("", "open", 1),
+                                                          SeatPlan("", "open", 2)], {"rounds": 1},
+                                       serve_options={"port": 0, "advertise": False}, bot_delay=0.05)
+                app.push(lobby)
+            app.settings.animation = "instant"
+            address, host = f"127.0.0.1:{lobby.handle_.port}", lobby.host
+            if game == 1:
+                for name, colour in (("Ben", 0), ("Cleo", 4)):  # Anna wears 0 already; 4 is free
+                    env = dict(os.environ, XDG_DATA_HOME=str(tmp_path / f"{name}-data"),
+                               XDG_CONFIG_HOME=str(tmp_path / f"{name}-config"), PYTHONPATH=str(ROOT),
+                               SPIELABEND_INTERFACES="127.0.0.1", SPIELABEND_SHOTS=str(shots),
+                               SPIELABEND_ANIMATION="instant")
+                    peers.append(_peer_window(name, colour, address, env))
+                    run_until(app, lambda host=host: host.profiles.get(len(peers)), 40)  # seated in this order
+            else:
+                for seat, (proc, _) in enumerate(peers, 1):  # the same people join again, in the same order
+                    proc.stdin.write(f"NEXT {address}\n")
+                    proc.stdin.flush()
+                    run_until(app, lambda host=host, seat=seat: host.profiles.get(seat), 40)
+            table = run_until(app, top_is(app, TableScene), 40)
+            run_until(app, lambda table=table: table.colour_ids == [0, 1, 4], 20)
+            state: dict = {}
+            results = run_until(app, top_is(app, ResultsScene), 120, lambda: play(app, table, state))
+            frames(app, 20)
+            shoot(app, f"evening_lan_host_{game}")
+            host_rows = {row.name: (row.points, row.games, row.wins, row.colour) for row in results.evening}
+            assert sorted(host_rows) == ["Anna", "Ben", "Cleo"]
+            assert {games for _, games, _, _ in host_rows.values()} == {game}
+            assert host_rows["Ben"][3] == 1 and host_rows["Cleo"][3] == 4
+            for (proc, lines), name in zip(peers, ("Ben", "Cleo"), strict=True):
+                run_until(app, lambda lines=lines: len(_evenings(lines)) == game, 60)
+                heard = _evenings(lines)[-1]
+                rows = {row["name"]: (row["points"], row["games"], row["wins"], row["colour"])
+                        for row in heard["standings"]}
+                assert rows == host_rows  # the peer's results show the host's evening
+                changed = [row for row in heard["standings"] if row["rating_change"] is not None]
+                assert [row["name"] for row in changed] == [name]  # its own rating change, nobody else's
+                assert [change["scope"] for change in heard["ratings"]] == ["overall", "die_mauer"]
+                assert changed[0]["rating_change"] == heard["ratings"][0]["after"] - heard["ratings"][0]["before"]
+        history = tonight.history_of(app)
+        games = history.games(history.current_evening())
+        assert len(games) == 2
+        players = [{seat.name: seat.player for seat in game.seats} for game in games]
+        assert players[0] == players[1] and players[0]["Ben"].startswith("profile:")
+        for proc, _ in peers:
+            proc.stdin.write("DONE\n")
+            proc.stdin.flush()
+        for proc, lines in peers:
+            assert proc.wait(30) == 0, lines[-10:]
+    except AssertionError:
+        for _, lines in peers:
+            print("\n".join(lines[-8:]))
+        raise
+    finally:
+        for proc, _ in peers:
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait(5)
