@@ -46,7 +46,7 @@ import msgpack
 
 from .errors import ProtocolError
 
-PROTOCOL_VERSION = 2
+PROTOCOL_VERSION = 3
 MAX_FRAME = 64 * 1024
 HEADER = 4
 
