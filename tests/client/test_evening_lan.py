@@ -50,6 +50,20 @@ def _evenings(lines: list[str]) -> list[dict]:
     return [json.loads(line.split(" ", 1)[1]) for line in lines if line.startswith("EVENING ")]
 
 
+THREE = [SeatPlan("Anna", "keys1", 0), SeatPlan("", "open", 1), SeatPlan("", "open", 2)]
+
+
+def _host_plays(app, game: int) -> dict:
+    """The hosting window plays its seat to the results; tonight's standings there, by name."""
+    table = run_until(app, top_is(app, TableScene), 40)
+    run_until(app, lambda: table.colour_ids == [0, 1, 4], 20)  # Ben's 0 is Anna's: he keeps 1; Cleo's 4 is free
+    state: dict = {}
+    results = run_until(app, top_is(app, ResultsScene), 120, lambda: play(app, table, state))
+    frames(app, 20)
+    shoot(app, f"evening_lan_host_{game}")
+    return {row.name: (row.points, row.games, row.wins, row.colour) for row in results.evening}
+
+
 @pytest.mark.timeout(300)
 def test_one_evening_across_a_host_window_and_two_lan_windows(make_app, tmp_path):
     """Two games hosted on the LAN by this window, both with the same two LAN windows (each in a
@@ -59,44 +73,35 @@ def test_one_evening_across_a_host_window_and_two_lan_windows(make_app, tmp_path
     (the peers are the same people, by their profile ids)."""
     shots = SCREENSHOTS / "evening_lan"
     shots.mkdir(parents=True, exist_ok=True)
+    app, lobby = host_window(make_app, THREE)
+    app.settings.animation = "instant"
     peers = []
     try:
+        host = lobby.host
+        for name, colour in (("Ben", 0), ("Cleo", 4)):
+            env = dict(os.environ, XDG_DATA_HOME=str(tmp_path / f"{name}-data"),
+                       XDG_CONFIG_HOME=str(tmp_path / f"{name}-config"), PYTHONPATH=str(ROOT),
+                       SPIELABEND_INTERFACES="127.0.0.1", SPIELABEND_SHOTS=str(shots), SPIELABEND_ANIMATION="instant")
+            peers.append(_peer_window(name, colour, f"127.0.0.1:{lobby.handle_.port}", env))
+            seat = len(peers)
+            run_until(app, lambda: host.profiles.get(seat), 40)  # seated in this order  # noqa: B023
         for game in (1, 2):
-            app, lobby = host_window(make_app, [SeatPlan("Anna", "keys1", 0), SeatPlan("", "open", 1),
-                                                SeatPlan("", "open", 2)]) if game == 1 else (app, None)
-            if game == 2:
+            if game == 2:  # the next table: the same people join again, in the same order
                 app.flow.title()
-                lobby = HostLobbyScene(app, "die_mauer", [SeatPlan("Anna", "keys1", 0), SeatPlan("", "open", 1),
-                                                          SeatPlan("", "open", 2)], {"rounds": 1},
+                lobby = HostLobbyScene(app, "die_mauer", THREE, {"rounds": 1},
                                        serve_options={"port": 0, "advertise": False}, bot_delay=0.05)
                 app.push(lobby)
-            app.settings.animation = "instant"
-            address, host = f"127.0.0.1:{lobby.handle_.port}", lobby.host
-            if game == 1:
-                for name, colour in (("Ben", 0), ("Cleo", 4)):  # Anna wears 0 already; 4 is free
-                    env = dict(os.environ, XDG_DATA_HOME=str(tmp_path / f"{name}-data"),
-                               XDG_CONFIG_HOME=str(tmp_path / f"{name}-config"), PYTHONPATH=str(ROOT),
-                               SPIELABEND_INTERFACES="127.0.0.1", SPIELABEND_SHOTS=str(shots),
-                               SPIELABEND_ANIMATION="instant")
-                    peers.append(_peer_window(name, colour, address, env))
-                    run_until(app, lambda host=host: host.profiles.get(len(peers)), 40)  # seated in this order
-            else:
-                for seat, (proc, _) in enumerate(peers, 1):  # the same people join again, in the same order
-                    proc.stdin.write(f"NEXT {address}\n")
+                host = lobby.host
+                for seat, (proc, _) in enumerate(peers, 1):
+                    proc.stdin.write(f"NEXT 127.0.0.1:{lobby.handle_.port}\n")
                     proc.stdin.flush()
-                    run_until(app, lambda host=host, seat=seat: host.profiles.get(seat), 40)
-            table = run_until(app, top_is(app, TableScene), 40)
-            run_until(app, lambda table=table: table.colour_ids == [0, 1, 4], 20)
-            state: dict = {}
-            results = run_until(app, top_is(app, ResultsScene), 120, lambda: play(app, table, state))
-            frames(app, 20)
-            shoot(app, f"evening_lan_host_{game}")
-            host_rows = {row.name: (row.points, row.games, row.wins, row.colour) for row in results.evening}
+                    run_until(app, lambda: host.profiles.get(seat), 40)  # noqa: B023
+            host_rows = _host_plays(app, game)
             assert sorted(host_rows) == ["Anna", "Ben", "Cleo"]
-            assert {games for _, games, _, _ in host_rows.values()} == {game}
+            assert {row[1] for row in host_rows.values()} == {game}  # games played tonight
             assert host_rows["Ben"][3] == 1 and host_rows["Cleo"][3] == 4
-            for (proc, lines), name in zip(peers, ("Ben", "Cleo"), strict=True):
-                run_until(app, lambda lines=lines: len(_evenings(lines)) == game, 60)
+            for (_, lines), name in zip(peers, ("Ben", "Cleo"), strict=True):
+                run_until(app, lambda: len(_evenings(lines)) == game, 60)  # noqa: B023
                 heard = _evenings(lines)[-1]
                 rows = {row["name"]: (row["points"], row["games"], row["wins"], row["colour"])
                         for row in heard["standings"]}

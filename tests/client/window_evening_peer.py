@@ -80,7 +80,7 @@ def main(name: str, colour: int, address: str) -> int:
                      "colour": row.colour, "rating_change": row.rating_change} for row in results.evening]
             say("EVENING " + json.dumps({"standings": rows, "ratings": results.ratings,
                                          "menu": [item.text() for item in results.menu.items]}))
-            run_until(app, lambda: len(commands) >= games, STEP_SECONDS)
+            run_until(app, lambda: len(commands) >= games, STEP_SECONDS)  # noqa: B023 - used at once
             command = commands[games - 1]
             if not command.startswith("NEXT "):
                 return 0
