@@ -190,6 +190,20 @@ class Host:
             if listener.seat == seat and listener.remote and not listener.meta.get("phone"):
                 listener.deliver(message)
 
+    def tell_next_table(self, seat: int, game: str, port: int, token: str | None = None) -> None:
+        """The game night's Next game: tell ``seat``'s LAN connections that the group's next
+        table is open on ``port`` of this host's address (a ``next_table`` message), with the
+        ``token`` of the seat kept there for this seat's person (theirs alone), if any."""
+        self.tell_evening(seat, {"t": "next_table", "game": game, "port": port, "token": token})
+
+    def keep_profiles_only(self, reason: str) -> None:
+        """The game night's Next game keeps a finished table open for the peers that brought a
+        profile (they can follow it to the next table); every other connection hears ``bye``."""
+        for listener in list(self.listeners):
+            if listener.remote and listener.seat not in self.profiles:
+                self.listeners.remove(listener)
+                listener.deliver({"t": "bye", "reason": reason})
+
     # --- the one place a seat's view of the game is made ------------------------------
     def seat_message(self, seat: int | None, events: list[dict], active=None) -> dict:
         """The update for ``seat`` (None: a spectator) after ``events``: only what it may see.
@@ -323,6 +337,8 @@ class Host:
                 old.deliver({"t": "bye", "reason": "this seat was taken over by a newer connection"})
             if seat.robot is not None:
                 self._bot_steps_aside(index)
+            if not seat.name:  # the game night: a seat kept for a person by Next game takes their name
+                seat.name = "".join(ch for ch in name if ch.isprintable())[:40].strip() or f"Player {index + 1}"
         else:
             open_seats = [i for i, s in enumerate(self.seats) if s.kind == "remote" and not s.taken]
             if not open_seats or self.phase != "lobby":

@@ -31,6 +31,9 @@ host to peer::
     evening    standings:[{name colour points games wins you}] ratings:[{scope before after}]
                                                       (the game night, after a finished game: tonight's standings
                                                       and this seat's own rating changes)
+    next_table game:str port:int token:str|None       (the game night's Next game: the group's next table
+                                                      is open on this port of the same address; the token
+                                                      of the seat kept there for this peer)
     bye        reason:str
 
 Clock sync: a peer pings with its clock (``sent``) and its current round-trip estimate;
@@ -154,6 +157,7 @@ SCHEMAS = {
         "evening": {"standings": _list_of(_record({"name": _str, "colour": _int, "points": _float, "games": _int,
                                                    "wins": _int, "you": _bool})),
                     "ratings": _list_of(_record({"scope": _str, "before": _int, "after": _int}))},
+        "next_table": {"game": _str, "port": _int, "token": _optional(_str)},
         "bye": {"reason": _str},
     },
 }

@@ -137,6 +137,7 @@ class Group:
         self.plans = [SeatPlan(plan.name, plan.control, plan.colour) for plan in seat_plans]
         self.host = host  # the game they sat down to
         self.wanted = False  # Next game was chosen: the next set-up seats them
+        self.parked = None  # a LAN table's server, kept open for its peers until the next table opens
 
 
 def remember_group(app, seat_plans, host) -> None:
@@ -145,9 +146,74 @@ def remember_group(app, seat_plans, host) -> None:
 
 
 def group_after(app, table) -> Group | None:
-    """The group that played ``table``, if it sat at this screen (Next game may keep it)."""
+    """The group that played ``table``, if it sat at this screen or at a table this screen
+    hosted on the LAN (Next game may keep it)."""
     group = getattr(app, "evening_group", None)
-    return group if group is not None and table.host is not None and group.host is table.host else None
+    host = table.host or getattr(table.server, "host", None)
+    return group if group is not None and host is not None and group.host is host else None
+
+
+def remember_lan_group(app, lobby) -> None:
+    """A table hosted on the LAN started: its group, LAN peers as open seats under their names."""
+    from client.seats import SeatPlan
+
+    names = list(lobby.names)
+    plans = [SeatPlan(names[i] if plan.control == "open" and i < len(names) else plan.name, plan.control, plan.colour)
+             for i, plan in enumerate(lobby.seat_plans)]
+    remember_group(app, plans, lobby.host)
+
+
+def park_server(app, table) -> bool:
+    """After a LAN game with Next game offered: keep the table's server (and so its peers'
+    connections) open while the group goes to the picker and the set-up; its next lobby tells
+    them where to go (`lobby_opened`), Back to the title closes it (`drop_parked`)."""
+    group = getattr(app, "evening_group", None)
+    server = getattr(table, "server", None)
+    if group is None or server is None or not server.host.profiles:  # only window peers can follow
+        return False
+    from netplay.server import GAME_OVER
+
+    drop_parked(app)
+    host = server.host
+    server.call(lambda: host.keep_profiles_only(GAME_OVER))  # a command-line peer is done: it hears bye
+    table.server = None  # the table closes without it
+    group.parked = server
+    return True
+
+
+def drop_parked(app) -> None:
+    """Close a parked server: its peers hear bye."""
+    from client.scenes.base import close_soon
+
+    group = getattr(app, "evening_group", None)
+    server = getattr(group, "parked", None)
+    if server is not None:
+        group.parked = None
+        close_soon(server)
+
+
+def lobby_opened(app, lobby) -> int:
+    """The group's next table is open on the LAN: the parked server tells its peers its port
+    (a ``next_table`` message: they join it by themselves), then closes. How many were told."""
+    group = getattr(app, "evening_group", None)
+    server = getattr(group, "parked", None)
+    if server is None or lobby.handle_ is None:
+        return 0
+    host, port, game = server.host, lobby.handle_.port, lobby.game_id
+    peers = [i for i, seat in enumerate(host.seats) if seat.kind == "remote" and seat.taken and not seat.by_phone]
+    taken: set[int] = set()
+    for seat in peers:
+        # the open seat the set-up kept under this peer's name is this peer's: its token goes to it alone
+        name = host.seats[seat].name.casefold()
+        mine = next((i for i, plan in enumerate(lobby.seat_plans) if i not in taken and plan.control == "open"
+                     and plan.name.casefold() == name), None)
+        token = None
+        if mine is not None and lobby.host is not None:
+            taken.add(mine)
+            token = lobby.host.seats[mine].token
+        server.call(lambda seat=seat, token=token: host.tell_next_table(seat, game, port, token))
+    drop_parked(app)
+    return len(peers)
 
 
 def want_group(app) -> None:

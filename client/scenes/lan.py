@@ -144,6 +144,7 @@ class HostLobbyScene(MenuScene):
 
         self.phones = serve_phones(app, self.host, [self.seat_colour(i) for i in range(len(seat_plans))],
                                    interfaces, door=self.handle_.call)
+        app.flow.lobby_opened(self)  # the game night: LAN peers kept by Next game come by themselves
         items = [Item("Start now: bots take the open seats", self.start_now), *self.menu.items]
         if self.phones is not None:
             items.insert(0, Item("Phones: QR codes", lambda: app.flow.lobby_phones(self)))

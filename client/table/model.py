@@ -116,6 +116,7 @@ class TableModel:
         self.pause_said = 0  # how many pause messages came (a new one restarts the countdown)
         self.history: list[dict] = []  # public events from before this table came, not yet logged
         self.evening: dict | None = None  # the game night: the host's "evening" message after the game
+        self.next_table: dict | None = None  # ... and its "next_table" (the group's next game)
 
     # --- what arrives -------------------------------------------------------------------
     def receive(self, channel, message: dict) -> Refusal | None:
@@ -157,6 +158,8 @@ class TableModel:
             self.history.extend(event for event in message.get("events", []) if isinstance(event, dict))
         elif kind == "evening":
             self.evening = message
+        elif kind == "next_table":
+            self.next_table = message
         elif kind == "bye":
             self.paused, self.resume_in = False, None  # a host gone away holds nothing still
             self.closed_channels.add(channel)

@@ -29,7 +29,6 @@ RANKING_BOTTOM = 760  # the menu starts below
 SETTLE_SECONDS = 2.5  # one press chooses only once the results have been up this long
 QUIET_SECONDS = 1.0  # and nobody has pressed anything for this long
 HOLD_SECONDS = 0.8  # a confirm held this long chooses at any time
-EVENING_WAIT = 20.0  # a LAN peer listens this long for its host's evening after the game
 NOT_PRESSES = ("point", "look", "connected", "disconnected")
 
 
@@ -75,7 +74,6 @@ class ResultsScene(MenuScene):
         self.evening = [] if demo or joined else tonight.standings_now(app)  # a joined game's evening is its host's
         self.ratings: list[dict] = []  # a LAN peer's own rating changes, from its host
         self.evening_session = None  # a joined game's session, open until the host's evening arrives
-        self.evening_wait = 0.0
         if self.evening:
             items.insert(-1, Item("Tonight's standings", lambda: app.flow.hall_of_fame("evening")))
         self.place_menu(items)
@@ -99,29 +97,39 @@ class ResultsScene(MenuScene):
 
     def hear_evening(self, message: dict | None, session=None) -> None:
         """The game night on a LAN peer: tonight's standings and its own rating changes, from
-        the host's ``evening`` message (``message``, or the first one ``session`` brings)."""
+        the host's ``evening`` message (``message``, or the one ``session`` brings). The
+        session stays open while these results are up: the host may open the group's next
+        table (``next_table``), and this window then joins it by itself."""
         if message is not None:
             self.evening, self.ratings = tonight.heard_evening(message)
             self.changed()
-        self.close_evening_session()
-        if message is None and session is not None:
-            self.evening_session, self.evening_wait = session, 0.0
+        if session is not None:
+            self.close_evening_session()
+            self.evening_session = session
 
     def listen_for_evening(self, dt: float) -> None:
         session = self.evening_session
         if session is None:
             return
-        self.evening_wait += dt
         for message in session.poll():
-            if message.get("t") == "evening":
+            kind = message.get("t")
+            if kind == "evening":
                 self.hear_evening(message)
+            elif kind == "next_table":
+                self.follow(message)
                 return
-            if message.get("t") in ("bye", "refuse"):
-                break
-        else:
-            if self.evening_wait < EVENING_WAIT:
+            elif kind in ("bye", "refuse"):
+                self.close_evening_session()
                 return
-        self.close_evening_session()
+
+    def follow(self, message: dict) -> None:
+        """The host opened the group's next table: join it (the same name and profile)."""
+        session, self.evening_session = self.evening_session, None
+        if session is not None:
+            from client.scenes.base import close_soon
+
+            close_soon(session)
+            self.app.flow.follow_host(session, message)
 
     def close_evening_session(self) -> None:
         if self.evening_session is not None:
@@ -270,6 +278,9 @@ class ResultsScene(MenuScene):
             if self.ratings:  # a LAN peer: its own rating changes, from its host
                 art.blit_text(surface, tonight.rating_words(self.ratings), 28, art.INK_DIM,
                               (art.W // 2, bottom + 16), "center", width=art.W - 120)
+        if self.evening_session is not None:  # a LAN peer: the host may open the group's next table
+            art.blit_text(surface, "Stay here to play the group's next game: it joins by itself when the host opens it.",
+                          28, art.INK_DIM, (art.W // 2, 172), "center", width=art.W - 120)
         self.menu.draw(surface, self.pulse)
         self.draw_hold(surface)
         if self.menu.items:

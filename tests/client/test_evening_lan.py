@@ -10,7 +10,6 @@ import threading
 import pytest
 
 from client.evening import tonight
-from client.scenes.lan import HostLobbyScene
 from client.seats import SeatPlan
 from client.table.results import ResultsScene
 from client.table.scene import TableScene
@@ -34,7 +33,8 @@ def test_a_game_hosted_on_the_lan_goes_into_the_host_windows_evening(make_app, s
     [game] = history.games(history.current_evening())
     assert [(seat.name, seat.kind) for seat in game.seats] == [("Anna", "human"), ("Cli", "human")]
     assert sorted(row.name for row in results.evening) == ["Anna", "Cli"]
-    assert "Next game" not in [item.text() for item in results.menu.items]  # LAN peers are not kept (yet)
+    # Next game keeps the group; the command-line peer, which brought no profile and cannot follow, was let go
+    assert "Next game" in [item.text() for item in results.menu.items]
 
 
 def _peer_window(name: str, colour: int, address: str, env: dict):
@@ -53,9 +53,30 @@ def _evenings(lines: list[str]) -> list[dict]:
 THREE = [SeatPlan("Anna", "keys1", 0), SeatPlan("", "open", 1), SeatPlan("", "open", 2)]
 
 
+def _next_game_on_the_lan(app) -> None:
+    from client.scenes.lan import HostTableScene
+    from client.scenes.picker import PickerScene
+    from client.scenes.setup import SetupScene
+    from tests.client.test_evening_screens import press
+
+    results = app.top
+    frames(app, 240)  # the results settle before one press chooses
+    press(app, results.menu, "Next game")
+    assert isinstance(app.top, PickerScene)
+    press(app, app.top.menu, "Die Mauer")
+    setup = app.top
+    assert isinstance(setup, SetupScene)
+    assert [(plan.name, plan.control) for plan in setup.seats] == [("Anna", "keys1"), ("Ben", "open"),
+                                                                  ("Cleo", "open")]
+    press(app, setup.menu, "Host on the LAN")
+    assert isinstance(app.top, HostTableScene)
+    press(app, app.top.menu, "Open the table")
+
+
 def _host_plays(app, game: int) -> dict:
     """The hosting window plays its seat to the results; tonight's standings there, by name."""
     table = run_until(app, top_is(app, TableScene), 40)
+    assert [table.name(seat) for seat in range(3)] == ["Anna", "Ben", "Cleo"]
     run_until(app, lambda: table.colour_ids == [0, 1, 4], 20)  # Ben's 0 is Anna's: he keeps 1; Cleo's 4 is free
     state: dict = {}
     results = run_until(app, top_is(app, ResultsScene), 120, lambda: play(app, table, state))
@@ -67,10 +88,11 @@ def _host_plays(app, game: int) -> dict:
 @pytest.mark.timeout(300)
 def test_one_evening_across_a_host_window_and_two_lan_windows(make_app, tmp_path):
     """Two games hosted on the LAN by this window, both with the same two LAN windows (each in a
-    process of its own, joining by typed address): each brings its profile; a colour another seat
-    wears stays the seat's; after each game each peer's results show tonight's standings as
-    the host keeps them, and its own rating changes; the second game adds to the same evening
-    (the peers are the same people, by their profile ids)."""
+    process of its own, joining the first table by typed address): each brings its profile; a
+    colour another seat wears stays the seat's; after each game each peer's results show
+    tonight's standings as the host keeps them, and its own rating changes; Next game on the
+    host keeps the peers: they come to its next table by themselves; the second game adds to the
+    same evening (the peers are the same people, by their profile ids)."""
     shots = SCREENSHOTS / "evening_lan"
     shots.mkdir(parents=True, exist_ok=True)
     app, lobby = host_window(make_app, THREE)
@@ -86,16 +108,8 @@ def test_one_evening_across_a_host_window_and_two_lan_windows(make_app, tmp_path
             seat = len(peers)
             run_until(app, lambda: host.profiles.get(seat), 40)  # seated in this order  # noqa: B023
         for game in (1, 2):
-            if game == 2:  # the next table: the same people join again, in the same order
-                app.flow.title()
-                lobby = HostLobbyScene(app, "die_mauer", THREE, {"rounds": 1},
-                                       serve_options={"port": 0, "advertise": False}, bot_delay=0.05)
-                app.push(lobby)
-                host = lobby.host
-                for seat, (proc, _) in enumerate(peers, 1):
-                    proc.stdin.write(f"NEXT 127.0.0.1:{lobby.handle_.port}\n")
-                    proc.stdin.flush()
-                    run_until(app, lambda: host.profiles.get(seat), 40)  # noqa: B023
+            if game == 2:  # Next game: the picker, the set-up with the group seated, the LAN table again
+                _next_game_on_the_lan(app)  # the peers come by themselves, nobody typing anything
             host_rows = _host_plays(app, game)
             assert sorted(host_rows) == ["Anna", "Ben", "Cleo"]
             assert {row[1] for row in host_rows.values()} == {game}  # games played tonight

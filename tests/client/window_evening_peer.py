@@ -5,8 +5,9 @@
 It makes this machine's profile NAME in colour COLOUR, joins the table at ADDRESS by typing
 it on the join screen, plays its seat by synthetic key presses to the results, and waits
 there for the host's evening: it prints ``EVENING <json>`` (the standings and rating changes
-its results screen shows). A line ``NEXT <address>`` on stdin makes it go back to the title
-and join the next table the same way; ``DONE`` (or the end of stdin) ends it. Every wait is
+its results screen shows). Then it stays on the results until the host's Next game brings it
+to the next table by itself, and plays that one the same way; ``DONE`` on stdin (or its end)
+ends it. Every wait is
 bounded: it exits 3 if a step does not happen in time. Screenshots go to
 ``$SPIELABEND_SHOTS`` (if set) as ``evening_<name>_<game>.png``.
 """
@@ -33,7 +34,7 @@ def say(words: str) -> None:
     print(words, flush=True)
 
 
-def join_and_play(app, address: str) -> ResultsScene:
+def join_by_address(app, address: str) -> None:
     app.flow.join()
     join = app.top
     frames(app, 2)
@@ -45,6 +46,9 @@ def join_and_play(app, address: str) -> ResultsScene:
         post(pygame.TEXTINPUT, text=letter)
     frames(app, 5)
     key("return")
+
+
+def play_to_results(app) -> ResultsScene:
     table = run_until(app, lambda: app.top if isinstance(app.top, TableScene) else None, STEP_SECONDS)
     say(f"SEATED {next(iter(table.choosers))}")
     state: dict = {}
@@ -54,6 +58,7 @@ def join_and_play(app, address: str) -> ResultsScene:
 
 def main(name: str, colour: int, address: str) -> int:
     commands: list[str] = []
+
     def listen() -> None:
         for line in sys.stdin:
             commands.append(line.strip())
@@ -66,12 +71,13 @@ def main(name: str, colour: int, address: str) -> int:
     app.flow.start_title(app)
     profiles.make(tonight.history_of(app), name, colour)
     frames(app, 2)
+    join_by_address(app, address)  # the first table only: the host's Next game brings this window to the next
     games = 0
     try:
         while True:
-            results = join_and_play(app, address)
+            results = play_to_results(app)
             games += 1
-            run_until(app, lambda results=results: results.evening, STEP_SECONDS)
+            run_until(app, lambda: results.evening, STEP_SECONDS)  # noqa: B023 - used at once
             frames(app, 30)
             folder = os.environ.get("SPIELABEND_SHOTS")
             if folder:
@@ -80,13 +86,10 @@ def main(name: str, colour: int, address: str) -> int:
                      "colour": row.colour, "rating_change": row.rating_change} for row in results.evening]
             say("EVENING " + json.dumps({"standings": rows, "ratings": results.ratings,
                                          "menu": [item.text() for item in results.menu.items]}))
-            run_until(app, lambda: len(commands) >= games, STEP_SECONDS)  # noqa: B023 - used at once
-            command = commands[games - 1]
-            if not command.startswith("NEXT "):
+            # the next table comes by itself, or the test says it is done
+            run_until(app, lambda: "DONE" in commands or not isinstance(app.top, ResultsScene), 2 * STEP_SECONDS)
+            if "DONE" in commands:
                 return 0
-            address = command.split(" ", 1)[1]
-            app.flow.title()
-            frames(app, 2)
     except AssertionError as stuck:  # a step that did not happen in time
         say(f"STUCK {stuck}")
         return 3
