@@ -314,3 +314,24 @@ def test_the_evening_goes_to_its_own_seat_only():
         second.close()
     finally:
         handle.close()
+
+
+def test_next_table_reaches_its_own_seat_only_and_a_peer_without_a_profile_is_let_go():
+    """docs: *The game night*, Next game: each kept peer hears the next table's port and its
+    own kept seat's token, nobody else's; a connection without a profile hears bye."""
+    host = Host("die_mauer", 3, seed=4, options={"rounds": 1}, seats=TWO, bot_delay=0.0)
+    handle = serve_in_thread(host, interfaces=["127.0.0.1"], advertise=False, check_outgoing=True)
+    try:
+        first, _ = joined(handle.port, "Ada")
+        first.send({"t": "profile", "id": "a1", "name": "Ada", "colour": 0, "emblem": 0})
+        second, _ = joined(handle.port, "Bo")  # brings no profile
+        _wait_for(lambda: host.profiles.get(0))
+        handle.call(lambda: host.keep_profiles_only("the game is over"))
+        assert second.until("bye")["reason"] == "the game is over"
+        assert second.next() is None  # and the host closes that connection
+        handle.call(lambda: host.tell_next_table(0, "die_mauer", 47000, "f" * 32))
+        message = first.until("next_table")
+        assert message == {"t": "next_table", "game": "die_mauer", "port": 47000, "token": "f" * 32}
+        first.close()
+    finally:
+        handle.close()
