@@ -102,6 +102,12 @@ class ResultsScene(MenuScene):
         table (``next_table``), and this window then joins it by itself."""
         if message is not None:
             self.evening, self.ratings = tonight.heard_evening(message)
+            by_name = {row.name: row.colour for row in self.evening}  # the colours the host's table gave people
+            colours = list(self.standings.colours)
+            for p, name in enumerate(self.standings.names):
+                if name in by_name and p < len(colours):
+                    colours[p] = art.seat_colour(by_name[name])
+            self.standings.colours = colours
             self.changed()
         if session is not None:
             self.close_evening_session()
@@ -280,7 +286,7 @@ class ResultsScene(MenuScene):
                               (art.W // 2, bottom + 16), "center", width=art.W - 120)
         if self.evening_session is not None:  # a LAN peer: the host may open the group's next table
             art.blit_text(surface, "Stay here to play the group's next game: it joins by itself when the host opens it.",
-                          28, art.INK_DIM, (art.W // 2, 172), "center", width=art.W - 120)
+                          28, art.INK_DIM, (art.W // 2, 162), "center", width=art.W - 120)
         self.menu.draw(surface, self.pulse)
         self.draw_hold(surface)
         if self.menu.items:
