@@ -138,6 +138,13 @@ class Group:
         self.host = host  # the game they sat down to
         self.wanted = False  # Next game was chosen: the next set-up seats them
         self.parked = None  # a LAN table's server, kept open for its peers until the next table opens
+        self.turn = -1  # whose turn it is to choose the next game, among `choosers()`
+
+    def choosers(self) -> list:
+        """The people at this screen who take turns choosing the next game (each with a device
+        here: bots, LAN peers and phones do not choose at this screen's picker)."""
+        return [plan for plan in self.plans
+                if not plan.is_bot and plan.control not in ("open", "phone") and not plan.control.startswith("bot")]
 
 
 def remember_group(app, seat_plans, host) -> None:
@@ -220,6 +227,18 @@ def want_group(app) -> None:
     group = getattr(app, "evening_group", None)
     if group is not None:
         group.wanted = True
+        if len(group.choosers()) > 1:  # taking turns: the next person chooses this time
+            group.turn = (group.turn + 1) % len(group.choosers())
+
+
+def picker_turn(app):
+    """After Next game: the seat plan of the person whose turn it is to choose the game
+    (None: anyone may, as without a group)."""
+    group = getattr(app, "evening_group", None)
+    if group is None or not group.wanted or group.turn < 0:
+        return None
+    choosers = group.choosers()
+    return choosers[group.turn % len(choosers)] if len(choosers) > 1 else None
 
 
 def fit_group(plans, min_players: int, max_players: int):

@@ -23,10 +23,17 @@ def play_commands(info) -> list[str]:
     ]
 
 
+KEYBOARD = ("keys1", "keys2", "mouse")  # one keyboard and its mouse: either hand may choose for its player
+STEERING = ("up", "down", "left", "right", "confirm", "point", "wheel")
+
+
 class PickerScene(MenuScene):
     def __init__(self, app):
         super().__init__(app)
+        from client.evening import tonight
         from engines import GAMES
+
+        self.turn = tonight.picker_turn(app)  # the game night: whose turn it is to choose (None: anyone's)
 
         self.games = list(GAMES.values())
         self.chosen = 0  # the game on the card: the focused one, or the one the how-to row names
@@ -36,6 +43,27 @@ class PickerScene(MenuScene):
                           on_left=lambda: self.choose(-1), on_right=lambda: self.choose(1)))
         items.append(Item("Back", app.pop))
         self.menu = Menu(items, (460, 230), width=720, height=74, gap=12, sounds=app.sounds)
+
+    def may_choose(self, device: str) -> bool:
+        """Whether ``device`` may steer the picker now (on a turn, only the chooser's)."""
+        if self.turn is None:
+            return True
+        control = self.turn.control
+        return device == control or (device in KEYBOARD and control in KEYBOARD)
+
+    def handle(self, intent) -> bool:
+        if intent.action in STEERING and not self.may_choose(intent.device):
+            if intent.pressed and intent.action != "point":
+                self.app.note(f"It is {self.turn.name}'s turn to choose the game ({self.turn_device()}).", 3,
+                              key="turn")
+            return True
+        return super().handle(intent)
+
+    def turn_device(self) -> str:
+        from client.input import DEVICE_NAMES
+
+        control = self.turn.control if self.turn is not None else ""
+        return DEVICE_NAMES.get(control, "their pad" if control.startswith("pad:") else control)
 
     def pick(self, info) -> None:
         if info.id in TABLES:
@@ -62,7 +90,11 @@ class PickerScene(MenuScene):
             hint = f"Up/down choose   Confirm {confirm}   Esc back"
         else:
             hint = "Left/right: another game's rules   Confirm: read them   Esc back"
-        self.draw_title(surface, "Pick a game", hint)
+        heading = "Pick a game"
+        if self.turn is not None:  # the game night: taking turns
+            heading = f"{self.turn.name} picks the game"
+            hint = f"{self.turn.name} chooses with {self.turn_device()}:   {hint}"
+        self.draw_title(surface, heading, hint)
         self.menu.draw(surface, self.pulse)
         surface.blit(art.panel(CARD.size, art.PANEL, art.GOLD), CARD)
         left, width = CARD.left + 40, CARD.width - 80
