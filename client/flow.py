@@ -136,6 +136,7 @@ class Flow:
             self.message("Cannot start", str(error))
             return None
         if demo is None:
+            tonight.drop_parked(self.app)  # the game night: LAN peers kept for Next game are not in this one
             tonight.remember_group(self.app, seat_plans, host)  # the game night: Next game keeps this group
         return self.open_local(host, [plan.control for plan in seat_plans], [plan.colour for plan in seat_plans],
                                demo)
