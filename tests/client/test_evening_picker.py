@@ -50,3 +50,55 @@ def test_the_group_takes_turns_choosing_the_next_game_by_keys_and_by_pad(make_ap
     pad.press(app, "confirm")
     frames(app, 5)
     assert isinstance(app.top, SetupScene)
+
+
+def test_everyone_votes_with_their_own_device_and_the_most_votes_win(make_app, pads):
+    from engines import GAMES
+
+    app = make_app()
+    app.push(TitleScene(app))
+    pad = pads.plug("xbox", app)
+    frames(app, 5)
+    plans = [SeatPlan("Anna", "keys2", 0), SeatPlan("Ben", pad.device(app), 1), SeatPlan("Bot 3", "bot:hard", 2)]
+    tonight.remember_group(app, plans, host=None)
+    app.flow.next_game()
+    picker = app.top
+    labels = [item.text() for item in picker.menu.items]
+    for _ in range(labels.index("Everyone votes instead")):  # Anna, whose turn it is, asks for a vote
+        key("down")
+        frames(app, 1)
+    key("return")
+    frames(app, 2)
+    assert picker.voting
+    second = list(GAMES)[1]
+    pad.press(app, "down")  # Ben marks the second game and votes for it
+    pad.press(app, "confirm")
+    frames(app, 20)
+    shoot(app, "evening_picker_vote")
+    assert app.top is picker  # Anna has not voted yet
+    key("down")
+    frames(app, 1)
+    key("return")  # Anna votes for the same game
+    frames(app, 5)
+    assert isinstance(app.top, SetupScene) and app.top.info.id == second
+
+
+def test_a_tied_vote_goes_to_the_game_of_the_player_whose_turn_it_is(make_app, pads):
+    from engines import GAMES
+
+    app = make_app()
+    app.push(TitleScene(app))
+    pad = pads.plug("xbox", app)
+    frames(app, 5)
+    tonight.remember_group(app, [SeatPlan("Anna", "keys2", 0), SeatPlan("Ben", pad.device(app), 1)], host=None)
+    app.flow.next_game()
+    app.flow.next_game()  # Ben's turn
+    picker = app.top
+    assert picker.turn.name == "Ben"
+    picker.start_vote()
+    pad.press(app, "down")
+    pad.press(app, "down")
+    pad.press(app, "confirm")  # Ben: the third game
+    key("return")  # Anna: the first
+    frames(app, 5)
+    assert isinstance(app.top, SetupScene) and app.top.info.id == list(GAMES)[2]
