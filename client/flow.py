@@ -509,14 +509,17 @@ class Flow:
             wait.status = no_table_words(game_id)
             return False
         kinds = [s.get("kind", "") for s in (wait.lobby or {}).get("seats", [])]
+        colours = wait.colours if wait.colours and len(wait.colours) == message["players"] else None
         table = TableScene(self.app, TABLES[game_id], {seat: wait.session}, {seat: "any"},
-                           list(range(message["players"])), players=message["players"],
+                           colours or list(range(message["players"])), players=message["players"],
                            names=message.get("names", []), seat_kinds=kinds)
         table.rejoin_token = wait.token
         if wait.token:
             table.rejoin_entry = {"entry": {**wait.entry, "token": wait.token}, "name": wait.player_name,
                                   "password": wait.password}
         for later in rest:  # what arrived with the start belongs to the table
+            if later.get("t") == "colours" and len(later["colours"]) == message["players"]:
+                table.colour_ids = list(later["colours"])  # the game night: a profile's colour
             refusal = table.model.receive(seat, later)
             if refusal is not None:
                 table.refused(refusal)

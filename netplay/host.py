@@ -181,7 +181,12 @@ class Host:
         shown = colours[seat] if isinstance(colours, list) and len(colours) == self.players else colour
         self.profiles[seat] = {"id": profile_id, "name": name or self.seats[seat].name, "colour": shown,
                                "emblem": emblem if isinstance(emblem, int) and 0 <= emblem < 64 else 0}
-        self._lobby_changed()
+        if isinstance(colours, list) and len(colours) == self.players:  # every table wears the same colours
+            message = {"t": "colours", "colours": [c if isinstance(c, int) and 0 <= c < 6 else i % 6
+                                                   for i, c in enumerate(colours)]}
+            for listener in list(self.listeners):
+                if not listener.meta.get("phone"):  # a phone's page draws its own seat only
+                    listener.deliver(message)
 
     def tell_evening(self, seat: int, message: dict) -> None:
         """Send ``seat``'s own ``evening`` message (its standings row marked, its own rating

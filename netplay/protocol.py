@@ -31,6 +31,7 @@ host to peer::
     evening    standings:[{name colour points games wins you}] ratings:[{scope before after}]
                                                       (the game night, after a finished game: tonight's standings
                                                       and this seat's own rating changes)
+    colours    colours:[int]                          (each seat's colour, 0-5, after a peer's profile set one)
     next_table game:str port:int token:str|None       (the game night's Next game: the group's next table
                                                       is open on this port of the same address; the token
                                                       of the seat kept there for this peer)
@@ -158,6 +159,7 @@ SCHEMAS = {
                                                    "wins": _int, "you": _bool})),
                     "ratings": _list_of(_record({"scope": _str, "before": _int, "after": _int}))},
         "next_table": {"game": _str, "port": _int, "token": _optional(_str)},
+        "colours": {"colours": _list_of(_int)},
         "bye": {"reason": _str},
     },
 }

@@ -543,6 +543,7 @@ class JoinWaitScene(MenuScene):
         self.token: str | None = None
         self.ended = False
         self.status = "Rejoining your seat..." if entry.get("token") else "Connecting..."
+        self.colours: list[int] | None = None  # each seat's colour, once a profile set one
         self.menu = Menu([Item(lambda: "Back" if self.ended else "Leave", self.leave)], (art.W // 2, 900),
                          sounds=app.sounds)
 
@@ -569,6 +570,8 @@ class JoinWaitScene(MenuScene):
                 self.lobby = message
                 if self.token and self.seat is not None:
                     self.remember(message)
+            elif kind == "colours":  # the game night: the seats' colours, a profile's among them
+                self.colours = list(message["colours"])
             elif kind == "refuse" and message.get("code") == "password":
                 close_soon(self.session)  # ask again, saying why
                 problem = "Wrong password, try again." if self.password else "This table needs a password."
@@ -606,7 +609,8 @@ class JoinWaitScene(MenuScene):
             art.blit_text(surface, line, 44, art.DANGER if self.ended else art.INK, (art.W // 2, 250 + i * 52),
                           "center")
         for i, seat in enumerate((self.lobby or {}).get("seats", [])):
-            colour = art.SEAT_COLOURS[i % len(art.SEAT_COLOURS)]
+            colours = self.colours if self.colours and i < len(self.colours) else None
+            colour = art.SEAT_COLOURS[(colours[i] if colours else i) % len(art.SEAT_COLOURS)]
             label = f"{seat.get('name') or 'open seat'}{'  (you)' if i == self.seat else ''}"
             art.blit_text(surface, label, 40, colour, (art.W // 2, 420 + i * 60), "center")
         self.menu.draw(surface, self.pulse)

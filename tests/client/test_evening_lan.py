@@ -117,6 +117,8 @@ def test_one_evening_across_a_host_window_and_two_lan_windows(make_app, tmp_path
             for (_, lines), name in zip(peers, ("Ben", "Cleo"), strict=True):
                 run_until(app, lambda: len(_evenings(lines)) == game, 60)  # noqa: B023
                 heard = _evenings(lines)[-1]
+                worn = [line for line in lines if line.startswith("COLOURS ")]
+                assert json.loads(worn[-1].split(" ", 1)[1]) == [0, 1, 4]  # the peer's table wore the host's colours
                 rows = {row["name"]: (row["points"], row["games"], row["wins"], row["colour"])
                         for row in heard["standings"]}
                 assert rows == host_rows  # the peer's results show the host's evening

@@ -52,8 +52,10 @@ def play_to_results(app) -> ResultsScene:
     table = run_until(app, lambda: app.top if isinstance(app.top, TableScene) else None, STEP_SECONDS)
     say(f"SEATED {next(iter(table.choosers))}")
     state: dict = {}
-    return run_until(app, lambda: app.top if isinstance(app.top, ResultsScene) else None, STEP_SECONDS,
-                     lambda: play(app, table, state))
+    results = run_until(app, lambda: app.top if isinstance(app.top, ResultsScene) else None, STEP_SECONDS,
+                        lambda: play(app, table, state))
+    say(f"COLOURS {json.dumps(table.colour_ids)}")  # what this window's table wore
+    return results
 
 
 def main(name: str, colour: int, address: str) -> int:

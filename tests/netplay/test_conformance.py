@@ -288,6 +288,8 @@ def test_a_profile_after_the_welcome_is_kept_and_its_colour_taken_only_where_fre
     assert _wait_for(lambda: host.profiles.get(0)) == {"id": "a1b2c3d4", "name": "Ada", "colour": 0, "emblem": 3}
     assert _wait_for(lambda: host.profiles.get(1)) == {"id": "e5f6", "name": "Bo", "colour": 5, "emblem": 1}
     assert host.meta["colours"] == [0, 5, 2]
+    assert first.until("colours")["colours"] == [0, 1, 2]  # Ada's 2 is the bot's: her seat keeps 0
+    assert first.until("colours")["colours"] == [0, 5, 2]  # Bo's 5 was free
     second.send({"t": "profile", "id": "x", "name": "Bo", "colour": "red", "emblem": 1})  # a field of the wrong type
     assert second.refused()["code"] == "malformed"
     first.close()
