@@ -61,6 +61,7 @@ class Flow:
         """Back to the title, closing what the screens on the way hold open (a table, a
         hosted lobby, a LAN browser)."""
         self.demo_plan = None
+        tonight.drop_parked(self.app)  # the game night: a LAN group kept for Next game goes home
         for scene in self.app.scenes:
             close = getattr(scene, "close", None)
             if close is not None and not isinstance(scene, TitleScene):
@@ -135,6 +136,7 @@ class Flow:
             self.message("Cannot start", str(error))
             return None
         if demo is None:
+            tonight.drop_parked(self.app)  # the game night: LAN peers kept for Next game are not in this one
             tonight.remember_group(self.app, seat_plans, host)  # the game night: Next game keeps this group
         return self.open_local(host, [plan.control for plan in seat_plans], [plan.colour for plan in seat_plans],
                                demo)
@@ -185,7 +187,12 @@ class Flow:
         """A finished table hands over to the results (a demo starts its next game soon)."""
         standings = table.game.standings()
         tonight.record_table(self.app, table)  # the game night: into the history, before the table closes
+        tonight.tell_peers(self.app, table)  # the game night: LAN peers hear tonight's standings, before the close
         group = tonight.group_after(self.app, table)
+        evening_session = self.evening_listener(table)
+        joined = table.host is None and table.server is None  # a LAN peer: its host keeps the evening
+        if group is not None:
+            tonight.park_server(self.app, table)  # the game night: Next game keeps the LAN peers connected
         table.close()
         if table.rejoin_token:  # a joined game that ended: nothing left to rejoin
             from client.rejoin import RejoinBook
@@ -195,10 +202,25 @@ class Flow:
             self.app.replace(DemoResultsScene(self.app, standings, DEMO_RESULTS_SECONDS, self.next_demo))
             return
         again = self.play_again if any(isinstance(s, SetupScene) for s in self.app.scenes) else self.replay(table)
-        results = ResultsScene(self.app, standings, again)
+        results = ResultsScene(self.app, standings, again, joined=joined)
+        if evening_session is not None:  # the game night: the host's evening, and its next table
+            results.hear_evening(table.model.evening, evening_session)
+            if table.model.next_table is not None:
+                results.follow(table.model.next_table)
         if group is not None:  # the game night: Next game keeps the group
             results.offer_next_game(self.next_game)
         self.app.replace(results)
+
+    @staticmethod
+    def evening_listener(table):
+        """The game night: a joined table keeps its session open for the results, to hear
+        tonight's standings and the group's next table from the host (they close it)."""
+        if table.host is not None or table.server is not None or table.demo:
+            return None
+        if len(table.sessions) != 1:
+            return None
+        seat = next(iter(table.sessions))
+        return table.sessions.pop(seat)
 
     def play_again(self) -> None:
         self.app.pop_to(SetupScene)
@@ -224,10 +246,25 @@ class Flow:
         return again
 
     def next_game(self) -> None:
-        """The game night: the same group, another game: to the picker, and the set-up seats them."""
+        """The game night: the same group, another game: to the picker, and the set-up seats them
+        (LAN peers stay connected to this window until the next table opens)."""
         tonight.want_group(self.app)
+        group = getattr(self.app, "evening_group", None)
+        parked = getattr(group, "parked", None)
+        if group is not None:
+            group.parked = None  # kept through the way back to the title
         self.title()
+        if group is not None:
+            group.parked = parked
         self.picker()
+
+    def follow_host(self, session, message: dict) -> None:
+        """The game night on a LAN peer: the host opened the group's next table; join it as
+        before (the same name and profile), nobody typing anything."""
+        entry = {"address": session.address, "port": int(message["port"]),
+                 "name": f"{session.address}:{message['port']}", "token": message.get("token")}
+        self.title()
+        self.connect(entry, session.name)
 
     def leave_table(self, table) -> None:
         table.close()
@@ -411,6 +448,9 @@ class Flow:
     def host_lan(self, game_id: str, seat_plans, options: dict) -> None:
         self.app.push(HostTableScene(self.app, game_id, seat_plans, options))
 
+    def lobby_opened(self, lobby) -> None:
+        tonight.lobby_opened(self.app, lobby)  # the game night: LAN peers kept by Next game hear where to go
+
     def lobby_started(self, lobby, rest: list) -> None:
         """A hosted table filled up: the lobby's sessions and server go to the table."""
         devices = {seat: lobby.seat_plans[seat].control for seat in lobby.sessions}
@@ -419,6 +459,10 @@ class Flow:
                            [plan.colour for plan in lobby.seat_plans], public=lobby.public,
                            players=len(lobby.seat_plans), names=lobby.names, seat_kinds=kinds, server=lobby.handle_,
                            phones=lobby.phones)
+        colours = lobby.host.meta.get("colours") if lobby.host is not None else None
+        if isinstance(colours, list) and len(colours) == len(lobby.seat_plans):
+            table.colour_ids = colours  # the game night: a peer's profile colour, arriving after the start too
+        tonight.remember_lan_group(self.app, lobby)  # the game night: Next game keeps this group and its peers
         lobby.handed_over()
         while self.app.top is not lobby and len(self.app.scenes) > 1:  # the QR codes, a question
             self.app.pop()
@@ -434,7 +478,8 @@ class Flow:
         ``token``, a typed address, or a seat's relay ``invite``) and wait in its lobby."""
         from client.scenes.lan import open_seat
 
-        session, problem = open_seat(entry, player_name, password)  # over the LAN, or a relay for an ``invite``
+        session, problem = open_seat(entry, player_name, password,  # over the LAN, or a relay for an ``invite``
+                                     profile=tonight.peer_profile(self.app, player_name))  # the game night
         if session is None:
             self.app.note(problem)
             return
@@ -460,14 +505,17 @@ class Flow:
             wait.status = no_table_words(game_id)
             return False
         kinds = [s.get("kind", "") for s in (wait.lobby or {}).get("seats", [])]
+        colours = wait.colours if wait.colours and len(wait.colours) == message["players"] else None
         table = TableScene(self.app, TABLES[game_id], {seat: wait.session}, {seat: "any"},
-                           list(range(message["players"])), players=message["players"],
+                           colours or list(range(message["players"])), players=message["players"],
                            names=message.get("names", []), seat_kinds=kinds)
         table.rejoin_token = wait.token
         if wait.token:
             table.rejoin_entry = {"entry": {**wait.entry, "token": wait.token}, "name": wait.player_name,
                                   "password": wait.password}
         for later in rest:  # what arrived with the start belongs to the table
+            if later.get("t") == "colours" and len(later["colours"]) == message["players"]:
+                table.colour_ids = list(later["colours"])  # the game night: a profile's colour
             refusal = table.model.receive(seat, later)
             if refusal is not None:
                 table.refused(refusal)

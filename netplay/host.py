@@ -127,6 +127,7 @@ class Host:
         self._timer_since: float | None = None
         self.phase = "lobby"
         self._init_pause()
+        self._init_evening()
         self._run: Callable[[Callable[[], None]], None] = lambda fn: fn()
         self._loop_thread: int | None = None
         base = Rng(seed ^ 0x5EA75EA7)
@@ -158,6 +159,55 @@ class Host:
                 seat.robot = strength
             made.append(seat)
         return made
+
+    # --- the game night: a peer's profile, and its evening after each game -----------------
+    def _init_evening(self) -> None:
+        self.profiles: dict[int, dict] = {}  # seat -> the profile its LAN peer brought
+
+    def take_profile(self, seat: int | None, profile: dict) -> None:
+        """``seat``'s peer says who plays it (a ``profile`` message). The host keeps it for
+        the evening its window records. The profile's colour is the seat's unless another seat
+        at this table wears it already (``meta["colours"]``, the host window's, when there are
+        any): two people never share a colour at one table."""
+        if seat is None or not 0 <= seat < self.players or self.seats[seat].kind != "remote":
+            return
+        profile_id = "".join(ch for ch in str(profile.get("id", "")) if ch.isalnum())[:32]
+        name = "".join(ch for ch in str(profile.get("name", "")) if ch.isprintable())[:40].strip()
+        colour, emblem = profile.get("colour", 0), profile.get("emblem", 0)
+        colours = self.meta.get("colours")
+        if isinstance(colours, list) and len(colours) == self.players and isinstance(colour, int) and 0 <= colour < 6:
+            if colour not in [c for i, c in enumerate(colours) if i != seat]:
+                colours[seat] = colour
+        shown = colours[seat] if isinstance(colours, list) and len(colours) == self.players else colour
+        self.profiles[seat] = {"id": profile_id, "name": name or self.seats[seat].name, "colour": shown,
+                               "emblem": emblem if isinstance(emblem, int) and 0 <= emblem < 64 else 0}
+        if isinstance(colours, list) and len(colours) == self.players:  # every table wears the same colours
+            message = {"t": "colours", "colours": [c if isinstance(c, int) and 0 <= c < 6 else i % 6
+                                                   for i, c in enumerate(colours)]}
+            for listener in list(self.listeners):
+                if not listener.meta.get("phone"):  # a phone's page draws its own seat only
+                    listener.deliver(message)
+
+    def tell_evening(self, seat: int, message: dict) -> None:
+        """Send ``seat``'s own ``evening`` message (its standings row marked, its own rating
+        changes only) to that seat's LAN connections; phones and local seats get none."""
+        for listener in list(self.listeners):
+            if listener.seat == seat and listener.remote and not listener.meta.get("phone"):
+                listener.deliver(message)
+
+    def tell_next_table(self, seat: int, game: str, port: int, token: str | None = None) -> None:
+        """The game night's Next game: tell ``seat``'s LAN connections that the group's next
+        table is open on ``port`` of this host's address (a ``next_table`` message), with the
+        ``token`` of the seat kept there for this seat's person (theirs alone), if any."""
+        self.tell_evening(seat, {"t": "next_table", "game": game, "port": port, "token": token})
+
+    def keep_profiles_only(self, reason: str) -> None:
+        """The game night's Next game keeps a finished table open for the peers that brought a
+        profile (they can follow it to the next table); every other connection hears ``bye``."""
+        for listener in list(self.listeners):
+            if listener.remote and listener.seat not in self.profiles:
+                self.listeners.remove(listener)
+                listener.deliver({"t": "bye", "reason": reason})
 
     # --- the one place a seat's view of the game is made ------------------------------
     def seat_message(self, seat: int | None, events: list[dict], active=None) -> dict:
@@ -292,6 +342,8 @@ class Host:
                 old.deliver({"t": "bye", "reason": "this seat was taken over by a newer connection"})
             if seat.robot is not None:
                 self._bot_steps_aside(index)
+            if not seat.name:  # the game night: a seat kept for a person by Next game takes their name
+                seat.name = "".join(ch for ch in name if ch.isprintable())[:40].strip() or f"Player {index + 1}"
         else:
             open_seats = [i for i, s in enumerate(self.seats) if s.kind == "remote" and not s.taken]
             if not open_seats or self.phase != "lobby":

@@ -86,9 +86,11 @@ class RemoteSession:
     ``record``, if a list, receives every chunk of bytes the host sent (for tests)."""
 
     def __init__(self, address: str, port: int, name: str, password: str | None = None,
-                 token: str | None = None, connect_timeout: float = 5.0, record: list | None = None):
+                 token: str | None = None, connect_timeout: float = 5.0, record: list | None = None,
+                 profile: dict | None = None):
         self.address, self.port, self.name = address, port, name
         self.password, self.token = password, token
+        self.profile = profile  # the game night: {id name colour emblem}, told the host after the welcome
         self.seat: int | None = None
         self.clock = ClockSync()
         self.record = record
@@ -237,6 +239,7 @@ class RemoteSession:
             return
         if kind == "welcome":
             self.seat, self.token = message["seat"], message["token"]
+            self._send_profile()
             self.connected.set()
         elif kind == "refuse":
             self.error = ConnectError(message["code"], message["reason"])
@@ -244,6 +247,13 @@ class RemoteSession:
         elif kind == "bye":
             self._ended = True
         self._put(message)
+
+    def _send_profile(self) -> None:
+        """The game night: tell the host whose seat this is (once per welcome)."""
+        if self.profile is not None:
+            with contextlib.suppress(ProtocolError, KeyError):
+                self._write(encode({"t": "profile", **{k: self.profile[k] for k in ("id", "name", "colour", "emblem")}},
+                                   TO_HOST))
 
     def _put(self, message: dict) -> None:
         self._inbox.put(message)

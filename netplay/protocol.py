@@ -12,6 +12,7 @@ Messages (``t`` is the type), peer to host::
     hello   version:int name:str proof:str token:str|None
     intent  seq:int action:plain      (the seat is the connection's own: no seat field)
     ping    sent:float rtt:float|None
+    profile id:str name:str colour:int emblem:int  (after its welcome: the person who plays this seat)
     bye     reason:str
 
 host to peer::
@@ -27,6 +28,13 @@ host to peer::
     pong       sent:float host:float
     pause      paused:bool resume_in:float|None       (the host paused, or resumes after a countdown)
     history    events:[plain map]                     (the newest public events, for a rejoining table's log)
+    evening    standings:[{name colour points games wins you}] ratings:[{scope before after}]
+                                                      (the game night, after a finished game: tonight's standings
+                                                      and this seat's own rating changes)
+    colours    colours:[int]                          (each seat's colour, 0-5, after a peer's profile set one)
+    next_table game:str port:int token:str|None       (the game night's Next game: the group's next table
+                                                      is open on this port of the same address; the token
+                                                      of the seat kept there for this peer)
     bye        reason:str
 
 Clock sync: a peer pings with its clock (``sent``) and its current round-trip estimate;
@@ -42,7 +50,7 @@ import msgpack
 
 from .errors import ProtocolError
 
-PROTOCOL_VERSION = 2
+PROTOCOL_VERSION = 3
 MAX_FRAME = 64 * 1024
 HEADER = 4
 
@@ -131,6 +139,7 @@ SCHEMAS = {
         "hello": {"version": _int, "name": _str, "proof": _str, "token": _optional(_str)},
         "intent": {"seq": _int, "action": _plain},
         "ping": {"sent": _float, "rtt": _optional(_float)},
+        "profile": {"id": _str, "name": _str, "colour": _int, "emblem": _int},
         "bye": {"reason": _str},
     },
     TO_PEER: {
@@ -146,6 +155,11 @@ SCHEMAS = {
         "pong": {"sent": _float, "host": _float},
         "pause": {"paused": _bool, "resume_in": _optional(_float)},
         "history": {"events": _plain_list(_plain_map)},
+        "evening": {"standings": _list_of(_record({"name": _str, "colour": _int, "points": _float, "games": _int,
+                                                   "wins": _int, "you": _bool})),
+                    "ratings": _list_of(_record({"scope": _str, "before": _int, "after": _int}))},
+        "next_table": {"game": _str, "port": _int, "token": _optional(_str)},
+        "colours": {"colours": _list_of(_int)},
         "bye": {"reason": _str},
     },
 }

@@ -197,6 +197,8 @@ class HostConnection(asyncio.BufferedProtocol):
             self.refuse("not_joined", f"say hello before sending a {kind} message")
         elif kind == "ping":
             self.send({"t": "pong", "sent": message["sent"], "host": now})
+        elif kind == "profile":  # the game night: who plays this seat
+            host.take_profile(self.listener.seat, message)
         elif kind == "intent":
             verdict = self.intent_rate.check(now)
             if verdict == "drop":

@@ -61,6 +61,23 @@ def seen(db: sqlite3.Connection, name: str, colour: int, device: str, when: floa
     return row[0]
 
 
+def make(history, name: str, colour: int = 0) -> Profile:
+    """A new profile for ``name`` with a random id, kept in ``history`` if it can be (a
+    history that cannot be written still gives a profile for tonight)."""
+    name = name.strip()[:40] or "Player"
+    profile = Profile(secrets.token_hex(8), name, colour % 6, emblem_for(name), "lan", time.time())
+    db = history.connection
+    if db is not None:
+        try:
+            with db:
+                db.execute("INSERT INTO profiles (id, name, colour, emblem, device, last_used) VALUES (?,?,?,?,?,?)",
+                           (profile.id, profile.name, profile.colour, profile.emblem, profile.device,
+                            profile.last_used))
+        except sqlite3.Error:
+            pass
+    return profile
+
+
 def free_colour(wanted: int, taken: set[int]) -> int | None:
     """``wanted`` if no other seat wears it, else None (two people never share a colour)."""
     return None if wanted in taken else wanted

@@ -2,7 +2,10 @@
 finished table turned into a `FinishedGame`, and the exports of an evening.
 
 The window keeps the evening of the history in its data folder; a demo is not recorded,
-and neither is a game joined on the LAN (its host keeps that evening)."""
+and neither is a game joined on the LAN: its host keeps that evening, and after each game
+tells every LAN peer tonight's standings and that peer's own rating changes (an ``evening``
+message, docs/netplay.md), which its results screen shows. A peer brings its profile (a
+``profile`` message) so the host's evening knows the person, not just the name."""
 
 import csv
 import time
@@ -40,9 +43,13 @@ def finished_game(table) -> FinishedGame | None:
         is_bot = kind == "bot" or (spec is not None and spec.kind == "bot")
         chooser = table.choosers.get(index)
         colour = table.colour_ids[index] if index < len(table.colour_ids) else index
+        brought = getattr(host, "profiles", {}).get(index) if not is_bot else None  # a LAN peer's profile
+        if brought is not None:
+            colour = brought["colour"]
         seats.append(SeatResult(table.name(index), "bot" if is_bot else "human",
                                 getattr(spec, "strength", "normal") if is_bot else "", int(colour) % 6,
-                                device=chooser.device if chooser is not None else ""))
+                                profile=brought["id"] if brought is not None else "",
+                                device=chooser.device if chooser is not None else "lan" if brought else ""))
     save = getattr(host, "save_path", None)
     options = dict(getattr(host, "options", {}) or {})
     return FinishedGame(table.info.id, seats, list(result["scores"]), list(result["winners"]),
@@ -130,6 +137,14 @@ class Group:
         self.plans = [SeatPlan(plan.name, plan.control, plan.colour) for plan in seat_plans]
         self.host = host  # the game they sat down to
         self.wanted = False  # Next game was chosen: the next set-up seats them
+        self.parked = None  # a LAN table's server, kept open for its peers until the next table opens
+        self.turn = -1  # whose turn it is to choose the next game, among `choosers()`
+
+    def choosers(self) -> list:
+        """The people at this screen who take turns choosing the next game (each with a device
+        here: bots, LAN peers and phones do not choose at this screen's picker)."""
+        return [plan for plan in self.plans
+                if not plan.is_bot and plan.control not in ("open", "phone") and not plan.control.startswith("bot")]
 
 
 def remember_group(app, seat_plans, host) -> None:
@@ -138,15 +153,92 @@ def remember_group(app, seat_plans, host) -> None:
 
 
 def group_after(app, table) -> Group | None:
-    """The group that played ``table``, if it sat at this screen (Next game may keep it)."""
+    """The group that played ``table``, if it sat at this screen or at a table this screen
+    hosted on the LAN (Next game may keep it)."""
     group = getattr(app, "evening_group", None)
-    return group if group is not None and table.host is not None and group.host is table.host else None
+    host = table.host or getattr(table.server, "host", None)
+    return group if group is not None and host is not None and group.host is host else None
+
+
+def remember_lan_group(app, lobby) -> None:
+    """A table hosted on the LAN started: its group, LAN peers as open seats under their names."""
+    from client.seats import SeatPlan
+
+    names = list(lobby.names)
+    plans = [SeatPlan(names[i] if plan.control == "open" and i < len(names) else plan.name, plan.control, plan.colour)
+             for i, plan in enumerate(lobby.seat_plans)]
+    remember_group(app, plans, lobby.host)
+
+
+def park_server(app, table) -> bool:
+    """After a LAN game with Next game offered: keep the table's server (and so its peers'
+    connections) open while the group goes to the picker and the set-up; its next lobby tells
+    them where to go (`lobby_opened`), Back to the title closes it (`drop_parked`)."""
+    group = getattr(app, "evening_group", None)
+    server = getattr(table, "server", None)
+    if group is None or server is None or not server.host.profiles:  # only window peers can follow
+        return False
+    from netplay.server import GAME_OVER
+
+    drop_parked(app)
+    host = server.host
+    server.call(lambda: host.keep_profiles_only(GAME_OVER))  # a command-line peer is done: it hears bye
+    table.server = None  # the table closes without it
+    group.parked = server
+    return True
+
+
+def drop_parked(app) -> None:
+    """Close a parked server: its peers hear bye."""
+    from client.scenes.base import close_soon
+
+    group = getattr(app, "evening_group", None)
+    server = getattr(group, "parked", None)
+    if server is not None:
+        group.parked = None
+        close_soon(server)
+
+
+def lobby_opened(app, lobby) -> int:
+    """The group's next table is open on the LAN: the parked server tells its peers its port
+    (a ``next_table`` message: they join it by themselves), then closes. How many were told."""
+    group = getattr(app, "evening_group", None)
+    server = getattr(group, "parked", None)
+    if server is None or lobby.handle_ is None:
+        return 0
+    host, port, game = server.host, lobby.handle_.port, lobby.game_id
+    peers = [i for i, seat in enumerate(host.seats) if seat.kind == "remote" and seat.taken and not seat.by_phone]
+    taken: set[int] = set()
+    for seat in peers:
+        # the open seat the set-up kept under this peer's name is this peer's: its token goes to it alone
+        name = host.seats[seat].name.casefold()
+        mine = next((i for i, plan in enumerate(lobby.seat_plans) if i not in taken and plan.control == "open"
+                     and plan.name.casefold() == name), None)
+        token = None
+        if mine is not None and lobby.host is not None:
+            taken.add(mine)
+            token = lobby.host.seats[mine].token
+        server.call(lambda seat=seat, token=token: host.tell_next_table(seat, game, port, token))
+    drop_parked(app)
+    return len(peers)
 
 
 def want_group(app) -> None:
     group = getattr(app, "evening_group", None)
     if group is not None:
         group.wanted = True
+        if len(group.choosers()) > 1:  # taking turns: the next person chooses this time
+            group.turn = (group.turn + 1) % len(group.choosers())
+
+
+def picker_turn(app):
+    """After Next game: the seat plan of the person whose turn it is to choose the game
+    (None: anyone may, as without a group)."""
+    group = getattr(app, "evening_group", None)
+    if group is None or not group.wanted or group.turn < 0:
+        return None
+    choosers = group.choosers()
+    return choosers[group.turn % len(choosers)] if len(choosers) > 1 else None
 
 
 def fit_group(plans, min_players: int, max_players: int):
@@ -204,3 +296,72 @@ def adopt_profile(app, seats, seat) -> bool:
     if colour is not None:
         seat.colour = colour
     return True
+
+
+# --- the evening over the LAN -----------------------------------------------------------------
+def peer_profile(app, name: str) -> dict:
+    """The profile a LAN peer brings to a host's table as ``name``: this machine's profile of
+    that name, else a new one (a random id, kept here so the next join brings the same)."""
+    from client.evening import profiles
+
+    history = history_of(app)
+    profile = profiles.find(history, name) or profiles.make(history, name)
+    return {"id": profile.id, "name": profile.name, "colour": profile.colour, "emblem": profile.emblem}
+
+
+def evening_for_seat(game: FinishedGame, recorded: Recorded, rows: list[night.Standing], seat: int) -> dict:
+    """The ``evening`` message for seat ``seat`` of ``game``: tonight's standings (its own row
+    marked) and its own rating changes, overall and in this game; nobody else's."""
+    player = game.seats[seat].player
+    standings = [{"name": row.name, "colour": int(row.colour), "points": float(row.points), "games": row.games,
+                  "wins": row.wins, "you": row.player == player} for row in rows[:12]]
+    ratings = []
+    for scope, changes in (("overall", recorded.overall), (game.game, recorded.per_game)):
+        if seat < len(changes):
+            before, after = changes[seat]
+            ratings.append({"scope": scope, "before": int(before.shown), "after": int(after.shown)})
+    return {"t": "evening", "standings": standings, "ratings": ratings}
+
+
+def tell_peers(app, table) -> int:
+    """After ``table`` (hosted on the LAN by this window) was recorded: each LAN peer's
+    ``evening`` message, sent on the server's thread before the table closes. How many."""
+    server = getattr(table, "server", None)
+    host = getattr(server, "host", None)
+    game, recorded = getattr(app, "evening_last", (None, None))
+    if server is None or host is None or recorded is None or game is None:
+        return 0
+    rows = standings_now(app)
+    told = 0
+    for seat, spec in enumerate(host.seats):
+        if spec.kind == "remote" and spec.taken and not spec.by_phone and seat < len(game.seats):
+            message = evening_for_seat(game, recorded, rows, seat)
+            server.call(lambda seat=seat, message=message: host.tell_evening(seat, message))
+            told += 1
+    return told
+
+
+def heard_evening(message: dict) -> tuple[list[night.Standing], list[dict]]:
+    """A peer's side: the standings and its own rating changes from an ``evening`` message."""
+    rows = []
+    ratings = [dict(change) for change in message.get("ratings", [])]
+    overall = next((change for change in ratings if change.get("scope") == "overall"), None)
+    for index, entry in enumerate(message.get("standings", [])):
+        row = night.Standing(f"lan:{index}", str(entry["name"]), int(entry["colour"]), float(entry["points"]),
+                             int(entry["games"]), int(entry["wins"]))
+        if entry.get("you") and overall is not None:
+            row.rating_change = int(overall["after"]) - int(overall["before"])
+        rows.append(row)
+    return rows, ratings
+
+
+def rating_words(ratings: list[dict]) -> str:
+    """A peer's own rating changes in words ("" if none)."""
+    from engines import GAMES
+
+    parts = []
+    for change in ratings:
+        scope = change.get("scope", "")
+        what = "Your rating" if scope == "overall" else f"in {GAMES[scope].name if scope in GAMES else scope}"
+        parts.append(f"{what} {change['before']} \u2192 {change['after']} ({change['after'] - change['before']:+d})")
+    return ",  ".join(parts)

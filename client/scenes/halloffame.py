@@ -115,6 +115,7 @@ class HallOfFameScene(MenuScene):
             self.refresh()
             self.page = "night"
             self.app.note("The evening is over. The next game starts a new one.", 5, problem=False, key="end")
+            self.app.push(NightOverScene(self.app, self.games))  # the night's winner shows by itself
 
         winners = night.leaders(self.rows)
         who = " and ".join(row.name for row in winners)
@@ -230,3 +231,82 @@ class HallOfFameScene(MenuScene):
             words = f"{game_name(game.game)}: {' and '.join(winners) or 'no winner'}"
             art.blit_text(surface, words, 28, art.INK, (LIST.left + 200, y), "midleft", width=LIST.width - 220)
             y += ROW
+
+
+class NightOverScene(MenuScene):
+    """The end of an evening, shown by itself when the group ends it: the night's winner
+    (with their emblem), the night in a few lines (best game per person, closest race,
+    biggest comeback) and the points through the evening."""
+
+    CHART = pygame.Rect(1000, 300, 860, 520)
+
+    def __init__(self, app, games):
+        super().__init__(app)
+        from client.physics import Moments
+
+        self.games = games
+        self.rows = night.standings(games)
+        self.lines = night.summary(games)
+        self.winners = night.leaders(self.rows)
+        names = {row.player: row.name for row in self.rows}
+        colours = {row.player: art.seat_colour(row.colour) for row in self.rows}
+        self.series = [(names[p], colours[p], values) for p, values in night.points_through(games).items()]
+        self.emblems = {profile.name.casefold(): profile.emblem
+                        for profile in profiles.recent(tonight.history_of(app), 200)}
+        self.menu = Menu([Item("Done", self.back)], (art.W // 2, 930), width=520, height=72, size=44,
+                         sounds=app.sounds)
+        self.confetti = Moments(seed=len(self.rows))
+        self.confetti.scatter((art.W // 2, 160), [colours[row.player] for row in self.winners] + [art.GOLD], count=90)
+        app.sounds.play("round")
+
+    def headline(self) -> str:
+        if not self.winners:
+            return "The night is over"
+        names = " and ".join(row.name for row in self.winners)
+        return f"{names} win{'s' if len(self.winners) == 1 else ''} the night!"
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.confetti.step(dt)
+
+    def animating(self) -> bool:
+        return self.confetti.busy()
+
+    def back(self) -> None:
+        self.app.pop()
+
+    def draw(self, surface) -> None:
+        surface.blit(art.background("menu"), (0, 0))
+        for bit in self.confetti.bits:  # behind the words
+            position, size = bit["body"].position, bit["size"]
+            surface.fill(bit["colour"], (position.x - size / 2, position.y - size / 4, size, size / 2))
+        art.blit_text(surface, "The night is over", 44, art.INK_DIM, (art.W // 2, 80), "center")
+        art.blit_text(surface, art.fit(self.headline(), 96, art.W - 160, "bold"), 96, art.GOLD, (art.W // 2, 170),
+                      "center", "bold")
+        for i, row in enumerate(self.winners[:3]):  # the winners' emblems under the headline
+            emblem = self.emblems.get(row.name.casefold())
+            if emblem is not None:
+                x = art.W // 2 + (i - (min(3, len(self.winners)) - 1) / 2) * 90
+                charts.emblem(surface, (round(x), 250), 30, emblem, art.seat_colour(row.colour))
+        box = pygame.Rect(60, 300, 900, 520)
+        surface.blit(art.panel(box.size, art.PANEL), box)
+        y = box.top + 40
+        for i, line in enumerate(self.lines):
+            for part in art.wrap(line, 34, box.width - 60, "regular"):
+                if y > box.bottom - 30:
+                    break
+                art.blit_text(surface, part, 34, art.GOLD if i == 0 else art.INK, (box.left + 30, y), "midleft",
+                              "bold" if i == 0 else "regular")
+                y += 46
+            y += 14
+        y = max(y + 10, box.bottom - 40 * min(6, len(self.rows)) - 20)  # the final standings, at the bottom
+        for place, row in enumerate(self.rows[:6], 1):
+            if y > box.bottom - 30:
+                break
+            games, wins = f"{row.games} game{'s' * (row.games != 1)}", f"{row.wins} win{'s' * (row.wins != 1)}"
+            words = f"{place}. {row.name}   {show(row.points)} pts  ·  {games}  ·  {wins}"
+            art.blit_text(surface, words, 30, art.seat_colour(row.colour), (box.left + 30, y), "midleft",
+                          width=box.width - 60)
+            y += 40
+        charts.line_chart(surface, self.CHART, self.series, "Points through the evening")
+        self.menu.draw(surface, self.pulse)

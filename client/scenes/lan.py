@@ -31,10 +31,10 @@ def load(module: str):
         return None, f"LAN play needs {module}, which is not available yet ({error})."
 
 
-def open_seat(entry: dict, player_name: str, password: str | None = None):
+def open_seat(entry: dict, player_name: str, password: str | None = None, profile: dict | None = None):
     """A session for a seat at ``entry``'s table: over the LAN, or through a relay when the
     entry carries a seat's ``invite`` (`netplay.relay`). (session, None), or (None, why
-    not in words)."""
+    not in words). A LAN seat brings ``profile`` (the game night); a relay seat does not yet."""
     if entry.get("invite"):
         relay, error = load("netplay.relay")
         if relay is None:
@@ -53,7 +53,7 @@ def open_seat(entry: dict, player_name: str, password: str | None = None):
         return None, error
     try:
         return peer.RemoteSession(entry["address"], entry["port"], player_name, password=password or None,
-                                  token=entry.get("token")), None
+                                  token=entry.get("token"), profile=profile), None
     except Exception as failure:  # noqa: BLE001 - a failed connection is a note on screen
         return None, f"Could not join: {failure}"
 
@@ -217,6 +217,7 @@ class HostLobbyScene(MenuScene):
 
         self.phones = serve_phones(app, self.host, [self.seat_colour(i) for i in range(len(seat_plans))],
                                    interfaces, door=self.handle_.call)
+        app.flow.lobby_opened(self)  # the game night: LAN peers kept by Next game come by themselves
         items = [Item("Start now: bots take the open seats", self.start_now), *self.menu.items]
         if self.phones is not None:
             items.insert(0, Item("Phones: QR codes", lambda: app.flow.lobby_phones(self)))
@@ -289,7 +290,9 @@ class HostLobbyScene(MenuScene):
         return name or (self.seat_plans[seat].name if self.seat_plans[seat].control != "open" else "Open seat")
 
     def seat_colour(self, seat: int):
-        return art.SEAT_COLOURS[self.seat_plans[seat].colour % len(art.SEAT_COLOURS)]
+        colours = self.host.meta.get("colours") if self.host is not None else None  # a peer's profile may change it
+        colour = colours[seat] if isinstance(colours, list) and seat < len(colours) else self.seat_plans[seat].colour
+        return art.SEAT_COLOURS[colour % len(art.SEAT_COLOURS)]
 
     def back(self) -> None:
         self.cancel()
@@ -707,6 +710,7 @@ class JoinWaitScene(MenuScene):
         self.token: str | None = None
         self.ended = False
         self.status = "Rejoining your seat..." if entry.get("token") else "Connecting..."
+        self.colours: list[int] | None = None  # each seat's colour, once a profile set one
         self.menu = Menu([Item(lambda: "Back" if self.ended else "Leave", self.leave)], (art.W // 2, 900),
                          sounds=app.sounds)
 
@@ -733,6 +737,8 @@ class JoinWaitScene(MenuScene):
                 self.lobby = message
                 if self.token and self.seat is not None:
                     self.remember(message)
+            elif kind == "colours":  # the game night: the seats' colours, a profile's among them
+                self.colours = list(message["colours"])
             elif kind == "refuse" and message.get("code") == "password":
                 close_soon(self.session)  # ask again, saying why
                 problem = "Wrong password, try again." if self.password else "This table needs a password."
@@ -771,7 +777,8 @@ class JoinWaitScene(MenuScene):
             art.blit_text(surface, line, 44, art.DANGER if self.ended else art.INK, (art.W // 2, 250 + i * 52),
                           "center")
         for i, seat in enumerate((self.lobby or {}).get("seats", [])):
-            colour = art.SEAT_COLOURS[i % len(art.SEAT_COLOURS)]
+            colours = self.colours if self.colours and i < len(self.colours) else None
+            colour = art.SEAT_COLOURS[(colours[i] if colours else i) % len(art.SEAT_COLOURS)]
             label = f"{seat.get('name') or 'open seat'}{'  (you)' if i == self.seat else ''}"
             art.blit_text(surface, label, 40, colour, (art.W // 2, 420 + i * 60), "center")
         self.menu.draw(surface, self.pulse)

@@ -23,10 +23,22 @@ def play_commands(info) -> list[str]:
     ]
 
 
+KEYBOARD = ("keys1", "keys2", "mouse")  # one keyboard and its mouse: either hand may choose for its player
+STEERING = ("up", "down", "left", "right", "confirm", "point", "wheel")
+
+
 class PickerScene(MenuScene):
     def __init__(self, app):
         super().__init__(app)
+        from client.evening import tonight
         from engines import GAMES
+
+        self.turn = tonight.picker_turn(app)  # the game night: whose turn it is to choose (None: anyone's)
+        group = getattr(app, "evening_group", None)
+        self.voters = group.choosers() if self.turn is not None else []
+        self.voting = False
+        self.marks: dict[str, int] = {}  # a voter's control -> the game its marker is on
+        self.votes: dict[str, int] = {}  # a voter's control -> the game it voted for
 
         self.games = list(GAMES.values())
         self.chosen = 0  # the game on the card: the focused one, or the one the how-to row names
@@ -34,8 +46,73 @@ class PickerScene(MenuScene):
         # Walking down to this row passes every game: left/right choose whose rules it opens.
         items.append(Item(lambda: f"How to play {self.games[self.chosen].name}", self.howto,
                           on_left=lambda: self.choose(-1), on_right=lambda: self.choose(1)))
+        if self.turn is not None:  # the game night: or everyone votes with their own device
+            items.append(Item("Everyone votes instead", self.start_vote))
         items.append(Item("Back", app.pop))
         self.menu = Menu(items, (460, 230), width=720, height=74, gap=12, sounds=app.sounds)
+
+    def may_choose(self, device: str) -> bool:
+        """Whether ``device`` may steer the picker now (on a turn, only the chooser's)."""
+        if self.turn is None:
+            return True
+        control = self.turn.control
+        return device == control or (device in KEYBOARD and control in KEYBOARD)
+
+    # --- the game night: everyone votes ---------------------------------------------------------
+    def start_vote(self) -> None:
+        self.voting = True
+        self.marks = {plan.control: 0 for plan in self.voters}
+        self.votes = {}
+
+    def voter(self, device: str):
+        """The voter ``device`` belongs to: its own device, or the one keyboard player's keys and mouse."""
+        mine = [plan for plan in self.voters if plan.control == device]
+        if not mine and device in KEYBOARD:
+            mine = [plan for plan in self.voters if plan.control in KEYBOARD]
+        return mine[0] if len(mine) == 1 else None
+
+    def vote_intent(self, intent) -> bool:
+        if intent.action in ("escape", "back") and intent.pressed:
+            self.voting = False  # back to taking turns
+            return True
+        plan = self.voter(intent.device)
+        if plan is None or not intent.pressed or intent.action not in ("up", "down", "confirm"):
+            return True
+        control = plan.control
+        if intent.action == "confirm":
+            self.votes[control] = self.marks[control]
+            self.app.sounds.play("confirm")
+            if len(self.votes) == len(self.voters):
+                self.pick(self.games[self.winner()])
+            return True
+        self.marks[control] = (self.marks[control] + (1 if intent.action == "down" else -1)) % len(self.games)
+        self.votes.pop(control, None)  # moving again takes the vote back
+        return True
+
+    def winner(self) -> int:
+        """The game with most votes; a tie goes to the tied game of the person whose turn it was,
+        else the first tied game in the list."""
+        counts = {index: list(self.votes.values()).count(index) for index in set(self.votes.values())}
+        best = max(counts.values())
+        tied = sorted(index for index, count in counts.items() if count == best)
+        turn_vote = self.votes.get(self.turn.control) if self.turn is not None else None
+        return turn_vote if turn_vote in tied else tied[0]
+
+    def handle(self, intent) -> bool:
+        if self.voting:
+            return self.vote_intent(intent)
+        if intent.action in STEERING and not self.may_choose(intent.device):
+            if intent.pressed and intent.action != "point":
+                self.app.note(f"It is {self.turn.name}'s turn to choose the game ({self.turn_device()}).", 3,
+                              key="turn")
+            return True
+        return super().handle(intent)
+
+    def turn_device(self) -> str:
+        from client.input import DEVICE_NAMES
+
+        control = self.turn.control if self.turn is not None else ""
+        return DEVICE_NAMES.get(control, "their pad" if control.startswith("pad:") else control)
 
     def pick(self, info) -> None:
         if info.id in TABLES:
@@ -51,8 +128,21 @@ class PickerScene(MenuScene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        if self.menu.focus < len(self.games):
+        if self.voting and self.turn is not None:
+            self.chosen = self.marks.get(self.turn.control, 0)
+        elif self.menu.focus < len(self.games):
             self.chosen = self.menu.focus
+
+    def draw_votes(self, surface) -> None:
+        """Each voter's marker right of the game it is on: a ring while choosing, filled once voted."""
+        for number, plan in enumerate(self.voters):
+            index = self.votes.get(plan.control, self.marks.get(plan.control, 0))
+            rect = self.menu.rects[index]
+            centre = (rect.right - 34 - number * 44, rect.centery)  # inside the row, clear of the card
+            colour = art.seat_colour(plan.colour)
+            pygame.draw.circle(surface, colour, centre, 17, 0 if plan.control in self.votes else 4)
+            art.blit_text(surface, plan.name[:1], 22, art.INK if plan.control in self.votes else colour, centre,
+                          "center", "bold")
 
     def draw(self, surface) -> None:
         surface.blit(art.background("menu"), (0, 0))
@@ -62,8 +152,18 @@ class PickerScene(MenuScene):
             hint = f"Up/down choose   Confirm {confirm}   Esc back"
         else:
             hint = "Left/right: another game's rules   Confirm: read them   Esc back"
-        self.draw_title(surface, "Pick a game", hint)
+        heading = "Pick a game"
+        if self.turn is not None:  # the game night: taking turns
+            heading = f"{self.turn.name} picks the game"
+            hint = f"{self.turn.name} chooses with {self.turn_device()}:   {hint}"
+        if self.voting:
+            heading = "Everyone votes"
+            waiting = [plan.name for plan in self.voters if plan.control not in self.votes]
+            hint = f"Each player: up/down and confirm on their own device   Waiting for {', '.join(waiting)}   Esc turns"
+        self.draw_title(surface, heading, hint)
         self.menu.draw(surface, self.pulse)
+        if self.voting:
+            self.draw_votes(surface)
         surface.blit(art.panel(CARD.size, art.PANEL, art.GOLD), CARD)
         left, width = CARD.left + 40, CARD.width - 80
         art.blit_text(surface, info.name, 80, art.GOLD, (left, CARD.top + 30), weight="bold", width=width)

@@ -115,6 +115,8 @@ class TableModel:
         self.resume_in: float | None = None  # the countdown's seconds left when the host said so
         self.pause_said = 0  # how many pause messages came (a new one restarts the countdown)
         self.history: list[dict] = []  # public events from before this table came, not yet logged
+        self.evening: dict | None = None  # the game night: the host's "evening" message after the game
+        self.next_table: dict | None = None  # ... and its "next_table" (the group's next game)
 
     # --- what arrives -------------------------------------------------------------------
     def receive(self, channel, message: dict) -> Refusal | None:
@@ -154,6 +156,10 @@ class TableModel:
             self.pause_said += 1
         elif kind == "history" and channel == self.reference:
             self.history.extend(event for event in message.get("events", []) if isinstance(event, dict))
+        elif kind == "evening":
+            self.evening = message
+        elif kind == "next_table":
+            self.next_table = message
         elif kind == "bye":
             self.paused, self.resume_in = False, None  # a host gone away holds nothing still
             self.closed_channels.add(channel)

@@ -59,7 +59,7 @@ def join_names(names: list[str]) -> str:
 
 
 class ResultsScene(MenuScene):
-    def __init__(self, app, standings: Standings, again=None, demo: bool = False):
+    def __init__(self, app, standings: Standings, again=None, demo: bool = False, joined: bool = False):
         super().__init__(app)
         self.standings = standings
         self.demo = demo
@@ -71,7 +71,9 @@ class ResultsScene(MenuScene):
         items = ([Item("Play again", again)] if again is not None else []) + [Item("Back to the title", self.title)]
         # the game night (client.evening): tonight's standings, and the whole of them a press away
         self.again = again
-        self.evening = [] if demo else tonight.standings_now(app)
+        self.evening = [] if demo or joined else tonight.standings_now(app)  # a joined game's evening is its host's
+        self.ratings: list[dict] = []  # a LAN peer's own rating changes, from its host
+        self.evening_session = None  # a joined game's session, open until the host's evening arrives
         if self.evening:
             items.insert(-1, Item("Tonight's standings", lambda: app.flow.hall_of_fame("evening")))
         self.place_menu(items)
@@ -93,7 +95,60 @@ class ResultsScene(MenuScene):
         items.insert(1 if self.again is not None else 0, Item("Next game", next_game))
         self.place_menu(items)
 
+    def hear_evening(self, message: dict | None, session=None) -> None:
+        """The game night on a LAN peer: tonight's standings and its own rating changes, from
+        the host's ``evening`` message (``message``, or the one ``session`` brings). The
+        session stays open while these results are up: the host may open the group's next
+        table (``next_table``), and this window then joins it by itself."""
+        if message is not None:
+            self.evening, self.ratings = tonight.heard_evening(message)
+            by_name = {row.name: row.colour for row in self.evening}  # the colours the host's table gave people
+            colours = list(self.standings.colours)
+            for p, name in enumerate(self.standings.names):
+                if name in by_name and p < len(colours):
+                    colours[p] = art.seat_colour(by_name[name])
+            self.standings.colours = colours
+            self.changed()
+        if session is not None:
+            self.close_evening_session()
+            self.evening_session = session
+
+    def listen_for_evening(self, dt: float) -> None:
+        session = self.evening_session
+        if session is None:
+            return
+        for message in session.poll():
+            kind = message.get("t")
+            if kind == "evening":
+                self.hear_evening(message)
+            elif kind == "next_table":
+                self.follow(message)
+                return
+            elif kind in ("bye", "refuse"):
+                self.close_evening_session()
+                return
+
+    def follow(self, message: dict) -> None:
+        """The host opened the group's next table: join it (the same name and profile)."""
+        session, self.evening_session = self.evening_session, None
+        if session is not None:
+            from client.scenes.base import close_soon
+
+            close_soon(session)
+            self.app.flow.follow_host(session, message)
+
+    def close_evening_session(self) -> None:
+        if self.evening_session is not None:
+            from client.scenes.base import close_soon
+
+            close_soon(self.evening_session)
+            self.evening_session = None
+
+    def close(self) -> None:
+        self.close_evening_session()
+
     def title(self) -> None:
+        self.close_evening_session()
         self.app.flow.title()
 
     def back(self) -> None:
@@ -132,6 +187,7 @@ class ResultsScene(MenuScene):
     def update(self, dt: float) -> None:
         super().update(dt)
         self.quiet += dt
+        self.listen_for_evening(dt)
         self.tweens.update(dt)
         self.confetti.step(dt)
         for device, (index, seconds) in list(self.held.items()):
@@ -223,7 +279,14 @@ class ResultsScene(MenuScene):
             self.draw_ranking(surface, table.bottom + 20)
         if self.evening:  # the game night (client.evening): tonight's standings, where there is room
             top = art.H if standings.ranking else table.bottom + 14
-            charts.evening_strip(surface, self.evening, top, self.menu.rects[0].top - 20)
+            bottom = self.menu.rects[0].top - (54 if self.ratings else 20)
+            charts.evening_strip(surface, self.evening, top, bottom)
+            if self.ratings:  # a LAN peer: its own rating changes, from its host
+                art.blit_text(surface, tonight.rating_words(self.ratings), 28, art.INK_DIM,
+                              (art.W // 2, bottom + 16), "center", width=art.W - 120)
+        if self.evening_session is not None:  # a LAN peer: the host may open the group's next table
+            art.blit_text(surface, "Stay here to play the group's next game: it joins by itself when the host opens it.",
+                          28, art.INK_DIM, (art.W // 2, 162), "center", width=art.W - 120)
         self.menu.draw(surface, self.pulse)
         self.draw_hold(surface)
         if self.menu.items:

@@ -175,6 +175,8 @@ class TableScene(Scene):
                         self.app.toasts.add(words, owner=self, key="bye", seconds=12)
                 elif message.get("t") == "lobby":
                     self.seen_away()
+                elif message.get("t") == "colours" and len(message["colours"]) == len(self.colour_ids):
+                    self.colour_ids = list(message["colours"])  # the game night: a peer's profile colour
 
         for refusal in refusals:  # told once what arrived with it is in (a lost race: who was first)
             self.refused(refusal)

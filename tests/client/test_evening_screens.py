@@ -284,3 +284,30 @@ def test_a_data_folder_that_cannot_hold_the_history_is_said_and_nothing_breaks(m
     assert isinstance(app.top, HallOfFameScene)
     words = " ".join(toast.words for toast in app.toasts.toasts)
     assert "no evening to export" in words
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_ending_the_evening_shows_the_nights_winner_and_summary_by_itself(make_app, size):
+    """The group ends the evening (keys, in the Hall of fame): the night's winner and the
+    night in a few lines show at once, without turning a page; Done goes back."""
+    from client.scenes.halloffame import NightOverScene
+
+    app = make_app(size)
+    seed_history().close()
+    app.flow.hall_of_fame("evening")
+    frames(app, 5)
+    fame = app.top
+    press(app, fame.menu, "End the evening")
+    key("down")  # the confirmation's "Yes"
+    key("return")
+    frames(app, 30)
+    over = app.top
+    assert isinstance(over, NightOverScene)
+    assert over.headline() == "Anna wins the night!"  # the seeded evening's leader, 23 points
+    assert over.lines[0].endswith("the night with 23 points.")
+    assert any(line.startswith("Best games:") for line in over.lines)
+    assert any(line.startswith("Closest race:") for line in over.lines)
+    frames(app, 120)
+    shoot_window(app, f"evening_night_over_{size[0]}")
+    press(app, over.menu, "Done")
+    assert app.top is fame and fame.page == "night"

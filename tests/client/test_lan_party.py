@@ -20,6 +20,7 @@ from client.seats import SeatPlan
 from client.table.pause import PauseScene
 from client.table.results import ResultsScene
 from client.table.scene import TableScene
+from netplay.protocol import PROTOCOL_VERSION
 from tests.client.conftest import SCREENSHOTS, click, frames, key, post, shoot
 from tests.client.drive import play_each_seat as play
 from tests.client.drive import run_until
@@ -187,7 +188,7 @@ def join_screen_finding(make_app, tables: list[tuple[str, int, int, int, str]]):
     class Browser:
         def hosts(self):
             return [{"name": name, "address": "127.0.0.1", "port": port, "game": "die_mauer", "seats_open": open_,
-                     "seats_taken": taken, "phase": phase, "password": False, "version": 2}
+                     "seats_taken": taken, "phase": phase, "password": False, "version": PROTOCOL_VERSION}
                     for name, port, open_, taken, phase in tables]
 
         def close(self):

@@ -134,3 +134,19 @@ def test_each_games_view_fields_are_the_documented_ones(game_id):
     assert view_fields(game_id) - HEADER == listed - HEADER
     shared = (ROOT / "docs" / "netplay.md").read_text(encoding="utf-8")
     assert all(f"`{name}`" in shared[shared.index("### The view"):] for name in HEADER)
+
+
+def test_every_message_and_field_of_the_wire_is_in_the_docs():
+    """Each message type of `netplay.protocol.SCHEMAS` has its row in a table of *Frames and
+    messages*, and the row names each of its fields."""
+    from netplay.protocol import SCHEMAS, TO_HOST, TO_PEER
+
+    text = (ROOT / "docs" / "netplay.md").read_text(encoding="utf-8")
+    section = text[text.index("### Frames and messages"):text.index("### The handshake")]
+    for direction, heading in ((TO_HOST, "| peer to host |"), (TO_PEER, "| host to peer |")):
+        table = section[section.index(heading):].split("\n\n", 1)[0]
+        rows = {line.split("|")[1].strip().strip("`"): line for line in table.splitlines()[2:]}
+        for kind, fields in SCHEMAS[direction].items():
+            assert kind in rows, f"{direction} message {kind} has no row in docs/netplay.md"
+            for name in fields:
+                assert f"`{name}`" in rows[kind], f"the {kind} row does not name its field {name}"

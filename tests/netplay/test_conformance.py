@@ -108,7 +108,7 @@ def joined(port, name="raw", token=None, password=None) -> tuple[Wire, dict]:
     challenge = wire.next()
     assert challenge["t"] == "challenge" and set(challenge) == {"t", "version", "nonce", "password"}
     assert len(challenge["nonce"]) == 32 and int(challenge["nonce"], 16) >= 0
-    wire.send({"t": "hello", "version": 2, "name": name,
+    wire.send({"t": "hello", "version": 3, "name": name,
                "proof": proof(password, challenge["nonce"]) if password else "", "token": token})
     return wire, wire.until("welcome")
 
@@ -141,7 +141,7 @@ def test_password_proof_as_documented(table):
     wire.close()
     wrong = Wire(port)
     wrong.next()
-    wrong.send({"t": "hello", "version": 2, "name": "x", "proof": proof("grüße", "0" * 32), "token": None})
+    wrong.send({"t": "hello", "version": 3, "name": "x", "proof": proof("grüße", "0" * 32), "token": None})
     assert wrong.refused()["code"] == "password"
 
 
@@ -170,7 +170,7 @@ def test_seq_is_echoed_for_every_intent_duplicates_included(table):
     (Wire.frame({"t": "ping", "sent": 1.0}), "malformed"),  # a field missing
     (Wire.frame({"t": "ping", "sent": 1.0, "rtt": None, "x": 1}), "malformed"),  # one extra
     ((70000).to_bytes(4, "big"), "frame_too_large"),
-    (Wire.frame({"t": "hello", "version": 2, "name": "", "proof": "", "token": None}), "malformed"),  # twice
+    (Wire.frame({"t": "hello", "version": 3, "name": "", "proof": "", "token": None}), "malformed"),  # twice
 ], ids=["action_9_deep", "no_t", "unknown_t", "field_missing", "field_extra", "frame_over_64k", "second_hello"])
 def test_the_envelope_broken_is_refused_and_the_seat_kept(table, frame, code):
     port, host = table(TWO)
@@ -224,7 +224,7 @@ def test_tokens_empty_values_and_refusals(table):
     port, _ = table(TWO)
     stranger = Wire(port)
     stranger.next()
-    stranger.send({"t": "hello", "version": 2, "name": "eve", "proof": "", "token": "0" * 32})
+    stranger.send({"t": "hello", "version": 3, "name": "eve", "proof": "", "token": "0" * 32})
     assert stranger.refused()["code"] == "bad_token"
     old = Wire(port)
     old.next()
@@ -243,7 +243,7 @@ def test_bye_in_the_lobby_frees_the_seat_at_once(table):
     assert wire.next() is None
     stranger = Wire(port)
     stranger.next()
-    stranger.send({"t": "hello", "version": 2, "name": "x", "proof": "", "token": welcome["token"]})
+    stranger.send({"t": "hello", "version": 3, "name": "x", "proof": "", "token": welcome["token"]})
     assert stranger.refused()["code"] == "bad_token"
 
 
@@ -267,3 +267,73 @@ def test_a_stand_in_bot_shows_as_bot_and_away_and_the_player_takes_the_seat_back
     assert lobby["seats"][0]["away"] is False
     back.close()
     watcher.close()
+
+
+def _wait_for(check, seconds: float = 5.0):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if (value := check()) is not None:
+            return value
+        time.sleep(0.01)
+    raise AssertionError("not within the time")
+
+
+def test_a_profile_after_the_welcome_is_kept_and_its_colour_taken_only_where_free(table):
+    """docs: *The game night*: a peer says who plays its seat; two people never share a colour."""
+    port, host = table(TWO, meta={"colours": [0, 1, 2]})
+    first, _ = joined(port, "Ada")
+    first.send({"t": "profile", "id": "a1b2c3d4", "name": "Ada", "colour": 2, "emblem": 3})  # the bot's seat wears 2
+    second, _ = joined(port, "Bo")
+    second.send({"t": "profile", "id": "e5f6", "name": "Bo", "colour": 5, "emblem": 1})
+    assert _wait_for(lambda: host.profiles.get(0)) == {"id": "a1b2c3d4", "name": "Ada", "colour": 0, "emblem": 3}
+    assert _wait_for(lambda: host.profiles.get(1)) == {"id": "e5f6", "name": "Bo", "colour": 5, "emblem": 1}
+    assert host.meta["colours"] == [0, 5, 2]
+    assert first.until("colours")["colours"] == [0, 1, 2]  # Ada's 2 is the bot's: her seat keeps 0
+    assert first.until("colours")["colours"] == [0, 5, 2]  # Bo's 5 was free
+    second.send({"t": "profile", "id": "x", "name": "Bo", "colour": "red", "emblem": 1})  # a field of the wrong type
+    assert second.refused()["code"] == "malformed"
+    first.close()
+
+
+def test_the_evening_goes_to_its_own_seat_only():
+    """docs: *The game night*: each peer hears its own standings row marked and its own ratings."""
+    host = Host("die_mauer", 3, seed=4, options={"rounds": 1}, seats=TWO, bot_delay=0.0)
+    handle = serve_in_thread(host, interfaces=["127.0.0.1"], advertise=False, check_outgoing=True)
+    try:
+        first, _ = joined(handle.port, "Ada")
+        second, _ = joined(handle.port, "Bo")
+        first.until("lobby")
+        second.until("lobby")
+        evening = {"t": "evening", "standings": [
+            {"name": "Ada", "colour": 0, "points": 3.0, "games": 1, "wins": 1, "you": True},
+            {"name": "Bo", "colour": 1, "points": 1.0, "games": 1, "wins": 0, "you": False}],
+            "ratings": [{"scope": "overall", "before": 0, "after": 60}]}
+        handle.call(lambda: host.tell_evening(0, evening))
+        assert first.until("evening") == evening
+        second.send({"t": "ping", "sent": 1.0, "rtt": None})
+        assert "evening" not in second.kinds_until("pong")
+        first.close()
+        second.close()
+    finally:
+        handle.close()
+
+
+def test_next_table_reaches_its_own_seat_only_and_a_peer_without_a_profile_is_let_go():
+    """docs: *The game night*, Next game: each kept peer hears the next table's port and its
+    own kept seat's token, nobody else's; a connection without a profile hears bye."""
+    host = Host("die_mauer", 3, seed=4, options={"rounds": 1}, seats=TWO, bot_delay=0.0)
+    handle = serve_in_thread(host, interfaces=["127.0.0.1"], advertise=False, check_outgoing=True)
+    try:
+        first, _ = joined(handle.port, "Ada")
+        first.send({"t": "profile", "id": "a1", "name": "Ada", "colour": 0, "emblem": 0})
+        second, _ = joined(handle.port, "Bo")  # brings no profile
+        _wait_for(lambda: host.profiles.get(0))
+        handle.call(lambda: host.keep_profiles_only("the game is over"))
+        assert second.until("bye")["reason"] == "the game is over"
+        assert second.next() is None  # and the host closes that connection
+        handle.call(lambda: host.tell_next_table(0, "die_mauer", 47000, "f" * 32))
+        message = first.until("next_table")
+        assert message == {"t": "next_table", "game": "die_mauer", "port": 47000, "token": "f" * 32}
+        first.close()
+    finally:
+        handle.close()
