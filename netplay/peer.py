@@ -30,6 +30,7 @@ from .protocol import (
     encode,
     password_proof,
 )
+from .session import Shown
 
 PING_EVERY = 1.0
 HOST_SILENT = 10.0  # no whole message from the host for this long (pongs included): give up
@@ -95,6 +96,7 @@ class RemoteSession:
         self.connected = threading.Event()  # set on welcome, refusal or failure
         self.error: ConnectError | None = None
         self._inbox: queue.SimpleQueue[dict] = queue.SimpleQueue()
+        self.shown = Shown()
         self._seq = 0
         self._closed = False
         self._ended = False
@@ -111,10 +113,13 @@ class RemoteSession:
         self._ready.wait(5.0)
 
     # --- the Session interface -----------------------------------------------------------
-    def send(self, action) -> int:
+    def send(self, action, seen: int | None = None, ms: float | None = None) -> int:
         self._seq += 1
         seq = self._seq
         message = {"t": "intent", "seq": seq, "action": action}
+        seen, ms = self.shown.press(seen, ms)
+        if seen is not None and ms is not None:
+            message["seen"], message["ms"] = seen, float(ms)
         try:
             frame = encode(message, TO_HOST)
         except ProtocolError as error:
@@ -131,6 +136,7 @@ class RemoteSession:
                 messages.append(self._inbox.get_nowait())
             except queue.Empty:
                 break
+        self.shown.polled(messages)
         if self._paused and self._inbox.qsize() <= INBOX_LOW:
             self._call(self._resume_reading)
         return messages
@@ -230,6 +236,9 @@ class RemoteSession:
             hello = {"t": "hello", "version": PROTOCOL_VERSION, "name": self.name,
                      "proof": password_proof(self.password, message["nonce"]), "token": self.token}
             self._write(encode(hello, TO_HOST))
+            return
+        if kind == "probe":  # answered at once: the host measures its round trip to us
+            self._write(encode({"t": "probe", "n": message["n"]}, TO_HOST))
             return
         if kind == "pong":
             assert self._loop is not None

@@ -6,6 +6,7 @@ to one over TCP. Both deliver the same plain-dict messages (the wire schema of
 remote session also refuse. Neither ever blocks.
 """
 
+import time
 from collections import deque
 from typing import TYPE_CHECKING, Protocol
 
@@ -16,8 +17,10 @@ if TYPE_CHECKING:
 class Session(Protocol):
     seat: int | None  # None = spectator
 
-    def send(self, action) -> int:
-        """Submit an intent; returns its sequence number; never blocks."""
+    def send(self, action, seen: int | None = None, ms: float | None = None) -> int:
+        """Submit an intent; returns its sequence number; never blocks. ``seen`` and ``ms``
+        (the newest update shown and the milliseconds since, at the press) default to
+        what `poll` handed out last and the time since that poll (`Shown`)."""
         ...
 
     def poll(self) -> list[dict]:
@@ -25,6 +28,28 @@ class Session(Protocol):
         ...
 
     def close(self) -> None: ...
+
+
+class Shown:
+    """What a seat's screen had shown when its player pressed, for fair races.
+
+    pygame-ce's events carry no SDL timestamp, so a press is timed at the send, against
+    the monotonic time of the `poll` that handed out the newest update: the table draws
+    what a poll brought in the same frame, so the error is at most that frame's work."""
+
+    def __init__(self):
+        self.n: int | None = None
+        self.at = 0.0
+
+    def polled(self, messages: list[dict]) -> None:
+        for message in messages:
+            if message.get("t") == "update" and type(message.get("n")) is int:
+                self.n, self.at = message["n"], time.monotonic()
+
+    def press(self, seen: int | None, ms: float | None) -> tuple:
+        if seen is None and self.n is not None:
+            return self.n, max(0.0, (time.monotonic() - self.at) * 1000.0)
+        return seen, ms
 
 
 class LocalSession:
@@ -44,22 +69,25 @@ class LocalSession:
         self._seq = 0
         self._closed = False
         self._listener = Listener(seat, self._inbox.append)
+        self.shown = Shown()
         host._run(lambda: host.attach(self._listener))
 
-    def send(self, action) -> int:
+    def send(self, action, seen: int | None = None, ms: float | None = None) -> int:
         self._seq += 1
         seq = self._seq
         if self._closed:
             self._inbox.append({"t": "reject", "seq": seq, "code": "closed", "reason": "this session is closed"})
             return seq
         host = self._host
-        host._run(lambda: self._inbox.append(host.submit(self.seat, seq, action)))
+        seen, ms = self.shown.press(seen, ms)
+        host._run(lambda: host.intent(self.seat, seq, action, self._inbox.append, seen, ms))
         return seq
 
     def poll(self) -> list[dict]:
         messages = []
         while self._inbox:
             messages.append(self._inbox.popleft())
+        self.shown.polled(messages)
         return messages
 
     def close(self) -> None:

@@ -187,7 +187,7 @@ def join_screen_finding(make_app, tables: list[tuple[str, int, int, int, str]]):
     class Browser:
         def hosts(self):
             return [{"name": name, "address": "127.0.0.1", "port": port, "game": "die_mauer", "seats_open": open_,
-                     "seats_taken": taken, "phase": phase, "password": False, "version": 2}
+                     "seats_taken": taken, "phase": phase, "password": False, "version": 3}
                     for name, port, open_, taken, phase in tables]
 
         def close(self):

@@ -113,7 +113,7 @@ def test_a_closed_tables_rejoin_is_marked_offline_under_the_live_tables(make_app
     frames(app, 2)
     join.browser.hosts = lambda: [dict(h, port=h["port"]) for h in type(join.browser)().hosts()] + [
         {"name": "Barn", "address": "127.0.0.1", "port": 5002, "game": "die_mauer", "seats_open": 2,
-         "seats_taken": 0, "phase": "lobby", "password": False, "version": 2}]
+         "seats_taken": 0, "phase": "lobby", "password": False, "version": 3}]
     frames(app, 40)
     assert len(join.menu.items) == len(labels) + 1
     assert join.menu.items[join.menu.focus].text().startswith("Rejoin Gone")
