@@ -614,6 +614,8 @@ class Host:
         device saw it; ``now`` its arrival (default: the race clock); ``remote``: it came
         over a network, so its claim is bounded by the seat's measured round trips."""
         arrival = self._race_now() if now is None else now
+        if self.phase == "playing" and not self.paused:
+            self._race_release(arrival)  # windows that closed before this intent came
         if remote and seat is not None:
             self.arbiter.remote.add(seat)
         if not self.info.realtime or seat is None or self.phase != "playing" or self.paused:
