@@ -5,13 +5,14 @@ passes its times in (seconds), so tests move them.
 Every update a seat is sent has a number ``n`` (`Host.seat_message`); the host remembers
 when it sent each to each seat (`presented`). A race intent quotes ``seen``, the newest
 update its device had shown, and ``ms``, the milliseconds from showing it to the press on
-the device's own monotonic clock. Its effective time is ``sent(seen) + ms``.
+the device's own monotonic clock, counted from when the update reached the device (its
+screen's lag is its own, as a couch seat's is). Its effective time is ``sent(seen) + ms``.
 
 No backdating: a claim is bounded by what the host measures itself. A press cannot come
 after its intent arrived, nor before the update it quotes was sent, and a remote seat's
 press is at most ``credit`` before its arrival: the slowest of its recent round trips
-(host probes it answers, `round_trip`) plus `PRESENT_SLACK` for its screen showing the
-update a frame after it arrived. A claim outside is clamped to the bound, silently.
+(host probes it answers, `round_trip`) plus `PRESENT_SLACK`. A claim outside is clamped
+to the bound, silently.
 So a modified client gains at most ``credit - its true round trip`` (its round-trip
 spread plus the slack), and only by answering probes as slowly as it claims to be.
 
@@ -30,7 +31,7 @@ from dataclasses import dataclass, field
 
 WINDOW_CAP = 0.080  # the longest a contested play waits for its rivals' presses
 FRAME = 1 / 60  # a screen's frame: how late a couch seat (or a bot) may be heard after its press
-PRESENT_SLACK = 0.020  # a remote screen shows an update up to about a frame after it arrived
+PRESENT_SLACK = 0.002  # a device's own scheduling between an update's arrival and its timing of it
 SENT_KEPT = 64  # updates remembered per seat (an intent quoting an older one gets no credit)
 RTTS_KEPT = 8  # recent round trips per seat (their slowest bounds a claim)
 

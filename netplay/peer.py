@@ -136,7 +136,6 @@ class RemoteSession:
                 messages.append(self._inbox.get_nowait())
             except queue.Empty:
                 break
-        self.shown.polled(messages)
         if self._paused and self._inbox.qsize() <= INBOX_LOW:
             self._call(self._resume_reading)
         return messages
@@ -255,6 +254,7 @@ class RemoteSession:
         self._put(message)
 
     def _put(self, message: dict) -> None:
+        self.shown.received(message)
         self._inbox.put(message)
         if not self._paused and self._inbox.qsize() >= INBOX_HIGH:
             protocol = self._protocol

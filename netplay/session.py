@@ -31,24 +31,32 @@ class Session(Protocol):
 
 
 class Shown:
-    """What a seat's screen had shown when its player pressed, for fair races.
+    """What a seat's device had received when its player pressed, for fair races.
 
-    pygame-ce's events carry no SDL timestamp, so a press is timed at the send, against
-    the monotonic time of the `poll` that handed out the newest update: the table draws
-    what a poll brought in the same frame, so the error is at most that frame's work."""
+    A press is timed at the send against the monotonic time the newest update reached
+    this device (not the frame that drew it: pygame-ce's events carry no SDL timestamp,
+    and a screen's own lag is its player's, as on the couch). Written by whichever
+    thread receives, read at the send; one tuple, swapped whole."""
 
     def __init__(self):
-        self.n: int | None = None
-        self.at = 0.0
+        self.last: tuple[int | None, float] = (None, 0.0)
 
-    def polled(self, messages: list[dict]) -> None:
-        for message in messages:
-            if message.get("t") == "update" and type(message.get("n")) is int:
-                self.n, self.at = message["n"], time.monotonic()
+    @property
+    def n(self) -> int | None:
+        return self.last[0]
+
+    @property
+    def at(self) -> float:
+        return self.last[1]
+
+    def received(self, message: dict) -> None:
+        if message.get("t") == "update" and type(message.get("n")) is int:
+            self.last = (message["n"], time.monotonic())
 
     def press(self, seen: int | None, ms: float | None) -> tuple:
-        if seen is None and self.n is not None:
-            return self.n, max(0.0, (time.monotonic() - self.at) * 1000.0)
+        n, at = self.last
+        if seen is None and n is not None:
+            return n, max(0.0, (time.monotonic() - at) * 1000.0)
         return seen, ms
 
 
@@ -68,8 +76,8 @@ class LocalSession:
         self._inbox: deque[dict] = deque()
         self._seq = 0
         self._closed = False
-        self._listener = Listener(seat, self._inbox.append)
         self.shown = Shown()
+        self._listener = Listener(seat, self._deliver)
         host._run(lambda: host.attach(self._listener))
 
     def send(self, action, seen: int | None = None, ms: float | None = None) -> int:
@@ -87,8 +95,11 @@ class LocalSession:
         messages = []
         while self._inbox:
             messages.append(self._inbox.popleft())
-        self.shown.polled(messages)
         return messages
+
+    def _deliver(self, message: dict) -> None:
+        self.shown.received(message)
+        self._inbox.append(message)
 
     def close(self) -> None:
         if not self._closed:
