@@ -34,6 +34,7 @@ raised to cover the 120 ms seat shows what the cap costs it.
 
 import argparse
 import asyncio
+import contextlib
 import json
 import random
 import statistics
@@ -76,6 +77,7 @@ def open_an_end(host: Host, rng: random.Random, race: int) -> tuple[int, int]:
         middle = SET.index(f"M{COLOURS[colour]}{COLOURS[rng.randrange(4)]}")
         state.hands[seat], state.hand_piles[seat] = seat * SET_SIZE + middle, 0
     state._recount()
+    host.log.append([None, {"type": "bench_deal"}])  # the deal is a step: its update gets a number of its own
     host._broadcast([])  # every seat is sent the open end now
     return dog["id"], len(dog["cards"])
 
@@ -240,8 +242,9 @@ async def loopback(races: int, seed: int, cap: float) -> list[dict]:
             proxy = Proxy(one_way, rng)
 
             async def serve(reader, writer, proxy=proxy):
-                up_reader, up_writer = await asyncio.open_connection("127.0.0.1", handle.port)
-                await asyncio.gather(proxy.pipe(reader, up_writer), proxy.pipe(up_reader, writer))
+                with contextlib.suppress(OSError, asyncio.CancelledError):
+                    up_reader, up_writer = await asyncio.open_connection("127.0.0.1", handle.port)
+                    await asyncio.gather(proxy.pipe(reader, up_writer), proxy.pipe(up_reader, writer))
             server = await asyncio.start_server(serve, "127.0.0.1", 0)
             servers.append(server)
             seat = ScriptedSeat(len(seats), server.sockets[0].getsockname()[1])
