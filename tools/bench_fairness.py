@@ -129,7 +129,7 @@ def simulate(races: int, seed: int, cap: float, cheat: bool) -> list[dict]:
             arrival, seat, reaction, ms = pending.pop(0)
             clock[0] = arrival
 
-            def answered(message, seat=seat, arrival=arrival):
+            def answered(message, seat=seat, arrival=arrival, answers=answers):
                 answers[seat] = (message, clock[0] - arrival)
             host.intent(seat, race, play(host, seat, dog, end), answered, seen=seen, ms=ms, now=arrival, remote=True)
         for session in sessions:
@@ -253,35 +253,7 @@ async def loopback(races: int, seed: int, cap: float) -> list[dict]:
         await asyncio.sleep(3.0)  # Wuff!, and a few probes of every seat
         results = []
         for race in range(races):
-            opened = threading.Event()
-            box: dict = {}
-
-            def open_it(race=race):
-                box["dog"], box["end"] = open_an_end(host, rng, race)
-                box["n"] = len(host.log)
-                box["cards"] = [play(host, seat, box["dog"], box["end"]) for seat in range(host.players)]
-                opened.set()
-            handle.call(open_it)
-            await asyncio.to_thread(opened.wait, 5.0)
-            n = box["n"]
-            loop = asyncio.get_running_loop()
-            async with asyncio.timeout(10.0):
-                while not all(n in seat.shown for seat in seats):
-                    await asyncio.sleep(0.001)
-            reactions = [rng.uniform(*REACTION) for _ in seats]
-
-            async def press(seat: ScriptedSeat, reaction: float) -> None:
-                await asyncio.sleep(max(0.0, seat.shown[n] + reaction - loop.time()))
-                ms = (loop.time() - seat.shown[n]) * 1000.0
-                seat.send({"t": "intent", "seq": race + 1, "action": box["cards"][seat.seat], "seen": n, "ms": ms})
-            await asyncio.gather(*(press(seat, reaction) for seat, reaction in zip(seats, reactions, strict=True)))
-            async with asyncio.timeout(10.0):
-                while not all(race + 1 in seat.answers for seat in seats):
-                    await asyncio.sleep(0.002)
-            winner = next(seat.seat for seat in seats if seat.answers[race + 1]["t"] == "accept")
-            # arrival order: the host's own record of when each play came in
-            presses = [(arrived[(race + 1, seat.seat)], seat.seat, reactions[i], 0.0) for i, seat in enumerate(seats)]
-            results.append(_race_result(presses, winner, float("nan")))
+            results.append(await _loopback_race(host, handle, seats, rng, race, arrived))
         waited = list(host.arbiter.delays)
         for result, each in zip(results, waited[-len(results):], strict=False):
             result["waited"] = each
@@ -293,6 +265,40 @@ async def loopback(races: int, seed: int, cap: float) -> list[dict]:
         for server in servers:
             server.close()
         handle.close()
+
+
+async def _loopback_race(host: Host, handle, seats: list, rng: random.Random, race: int, arrived: dict) -> dict:
+    """One race across the proxies: the host deals (on its own thread), every seat presses
+    its reaction time after the deal reached it."""
+    opened = threading.Event()
+    box: dict = {}
+
+    def open_it() -> None:
+        box["dog"], box["end"] = open_an_end(host, rng, race)
+        box["n"] = len(host.log)
+        box["cards"] = [play(host, seat, box["dog"], box["end"]) for seat in range(host.players)]
+        opened.set()
+    handle.call(open_it)
+    await asyncio.to_thread(opened.wait, 5.0)
+    n, seq = box["n"], race + 1
+    loop = asyncio.get_running_loop()
+    async with asyncio.timeout(10.0):
+        while not all(n in seat.shown for seat in seats):
+            await asyncio.sleep(0.001)
+    reactions = [rng.uniform(*REACTION) for _ in seats]
+
+    async def press(seat: ScriptedSeat, reaction: float) -> None:
+        await asyncio.sleep(max(0.0, seat.shown[n] + reaction - loop.time()))
+        ms = (loop.time() - seat.shown[n]) * 1000.0
+        seat.send({"t": "intent", "seq": seq, "action": box["cards"][seat.seat], "seen": n, "ms": ms})
+    await asyncio.gather(*(press(seat, reaction) for seat, reaction in zip(seats, reactions, strict=True)))
+    async with asyncio.timeout(10.0):
+        while not all(seq in seat.answers for seat in seats):
+            await asyncio.sleep(0.002)
+    winner = next(seat.seat for seat in seats if seat.answers[seq]["t"] == "accept")
+    # arrival order: the host's own record of when each play came in
+    presses = [(arrived[(seq, seat.seat)], seat.seat, reactions[i], 0.0) for i, seat in enumerate(seats)]
+    return _race_result(presses, winner, float("nan"))
 
 
 # --- the report ------------------------------------------------------------------------------
