@@ -18,6 +18,7 @@ from netplay.discovery import (
 )
 from netplay.headless import SeatPlayer
 from netplay.host import Host
+from netplay.protocol import PROTOCOL_VERSION
 from netplay.peer import RemoteSession
 
 from .conftest import LOOPBACK, seated
@@ -71,7 +72,7 @@ def test_the_advertisement_holds_no_seat_token():
     host = Host("die_mauer", 3, seats=[{"kind": "remote"}] * 2 + [{"kind": "bot"}])
     host.claim("Ada", None, [].append)
     properties = host_properties(host, "Den", password=True)
-    assert properties == {"v": "1", "game": "die_mauer", "name": "Den", "open": "1", "taken": "2",
+    assert properties == {"v": str(PROTOCOL_VERSION), "game": "die_mauer", "name": "Den", "open": "1", "taken": "2",
                           "phase": "lobby", "pw": "1"}
     text = repr(properties)
     assert not any(seat.token in text for seat in host.seats)
