@@ -48,6 +48,7 @@ class Held:
     order: int
     reply: Callable[[dict], None]
     group: "Window | None" = None  # None: a follower, released after its seat's held play
+    told: bool = True  # whether a lost race may tell it the margin (not after a clamped claim)
 
 
 @dataclass(eq=False)
@@ -69,6 +70,7 @@ class Arbiter:
         self.windows: list[Window] = []
         self.followers: list[Held] = []
         self.delays: deque = deque(maxlen=4096)  # how long held plays waited (for benchmarks)
+        self.clamped = False  # whether the latest claim given to `effective` was clamped
         self._order = 0
 
     # --- what the host measures -------------------------------------------------------
@@ -95,12 +97,15 @@ class Arbiter:
 
     def effective(self, seat: int, seen, ms, arrival: float) -> float:
         """The press time ``seat`` claims (``seen``, ``ms``), clamped to what is possible."""
+        self.clamped = False
         sent = self.sent.get(seat, {}).get(seen) if type(seen) is int else None
         if sent is None or type(ms) not in (int, float) or not math.isfinite(ms):
             return arrival  # no claim the host can check: it pressed when it arrived
         claim = sent + max(0.0, ms) / 1000.0
         earliest = max(sent, arrival - self.credit(seat))
-        return min(arrival, max(claim, earliest))
+        effective = min(arrival, max(claim, earliest))
+        self.clamped = effective > claim + 1e-9  # only a claim too early counts (a late one is its loss)
+        return effective
 
     # --- holding and releasing --------------------------------------------------------
     def holds(self, seat: int) -> bool:
@@ -119,13 +124,13 @@ class Arbiter:
         return min(arrival + self.cap, max(arrival, effective + reach))
 
     def hold(self, seat: int, seq: int | None, action, effective: float, arrival: float, reply,
-             window: "Window | None" = None, close: float | None = None, kills=()) -> Held:
+             window: "Window | None" = None, close: float | None = None, kills=(), told: bool = True) -> Held:
         """Hold a play in ``window`` (or a new one closing at ``close``)."""
         self._order += 1
         if window is None:
             window = Window(close if close is not None else arrival, (seat, action), list(kills))
             self.windows.append(window)
-        held = Held(seat, seq, action, effective, arrival, self._order, reply, window)
+        held = Held(seat, seq, action, effective, arrival, self._order, reply, window, told)
         window.plays.append(held)
         return held
 

@@ -51,6 +51,7 @@ SEED_BITS = 256  # a fresh seed's size: far beyond any search (at least 128 are 
 RESUME_COUNTDOWN = 3.0  # seconds every screen counts down before a paused game goes on
 SCREEN_WAIT_MAX = 8.0  # a choice's timer starts at the latest this long after the choice was made
 HISTORY_EVENTS = 400  # public events kept for a rejoining peer's log (as many as a table's log holds)
+PHOTO_FINISH = 0.050  # a race lost by less than this tells its loser by how much
 HISTORY_BYTES = 48 * 1024  # at most this much of them in one history message (a frame holds 64 KiB)
 
 
@@ -625,11 +626,13 @@ class Host:
             self.arbiter.follow(seat, seq, action, arrival, reply)
             return
         effective = self.arbiter.effective(seat, seen, ms, arrival)
-        if not self._race_hold(seat, seq, action, effective, arrival, reply):
+        if not self._race_hold(seat, seq, action, effective, arrival, reply, told=not self.arbiter.clamped):
             reply(self.submit(seat, seq, action))
 
-    def _race_hold(self, seat: int, seq: int | None, action, effective: float, arrival: float, reply) -> bool:
-        """Hold a legal play that would take a legal action from another seat; False: none would."""
+    def _race_hold(self, seat: int, seq: int | None, action, effective: float, arrival: float, reply,
+                   told: bool = True) -> bool:
+        """Hold a legal play that would take a legal action from another seat; False: none would.
+        ``told``: whether losing may tell it the margin (a clamped claim is not told how much)."""
         try:
             action = encode(action)
         except TypeError:
@@ -643,7 +646,7 @@ class Host:
         close = None
         if window is None:
             close = self.arbiter.window_close(arrival, effective, {other for other, _ in kills})
-        self.arbiter.hold(seat, seq, action, effective, arrival, reply, window, close, kills)
+        self.arbiter.hold(seat, seq, action, effective, arrival, reply, window, close, kills, told)
         return True
 
     def _race_kills(self, seat: int, action) -> list:
@@ -665,7 +668,10 @@ class Host:
         return kills
 
     def _race_release(self, now: float) -> None:
-        """Apply every held play whose window has closed (from `tick`)."""
+        """Apply every held play whose window has closed (from `tick`). A play that lost its
+        window's race by under `PHOTO_FINISH` hears by how much (its reject's reason ends
+        ``(by 12 ms)``), so its table can say so."""
+        first: dict = {}  # window -> the effective time of the play it accepted
         for held in self.arbiter.due(now):
             if held.seq is None:  # a bot's play: its seat refuses players' intents
                 try:
@@ -675,6 +681,14 @@ class Host:
                     result = _reject(-1, error.code, error.message)
             else:
                 result = self.submit(held.seat, held.seq, held.action)
+            if held.group is not None:
+                if result["t"] == "accept":
+                    first.setdefault(held.group, held.effective)
+                elif held.group in first and held.told and result["code"] != "paused":  # it lost its window's race
+                    margin = held.effective - first[held.group]
+                    if margin < PHOTO_FINISH:
+                        by = round(margin * 1000)
+                        result["reason"] += f" (by {by} ms)" if by else " (by under 1 ms)"
             held.reply(result)
 
     def _race_bot(self, plan: Plan, action) -> bool:

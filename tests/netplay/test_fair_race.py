@@ -167,3 +167,16 @@ def test_an_uncontested_play_applies_at_once():
     host.intent(0, 4, {"type": "play", "card": "Mrg", "dog": host.state.dogs[-1]["id"], "end": 1}, answers.append,
                 seen=len(host.log), ms=50.0, now=shown + 0.2)
     assert [a["t"] for a in answers] == ["accept", "accept"]
+
+
+@pytest.mark.parametrize(("apart", "told"), [(0.012, " (by 12 ms)"), (0.0002, " (by under 1 ms)"), (0.060, "")])
+def test_a_race_lost_by_under_50_ms_tells_its_loser_by_how_much(apart, told):
+    host, sessions, shown = race_ready_host()
+    seen, dog = len(host.log), host.state.dogs[-1]["id"]
+    answers: dict = {}
+    for seat, card, ms in ((0, "Mrg", 200.0), (1, "Mry", 200.0 + apart * 1000)):
+        host.intent(seat, 1, {"type": "play", "card": card, "dog": dog, "end": 1},
+                    lambda a, seat=seat: answers.setdefault(seat, a), seen=seen, ms=ms, now=shown + ms / 1000)
+    host.tick(shown + 0.5)
+    assert answers[0]["t"] == "accept"
+    assert answers[1]["reason"] == "Player 1 played on that end first; dog 0 now ends in green" + told
