@@ -18,8 +18,8 @@ from netplay.discovery import (
 )
 from netplay.headless import SeatPlayer
 from netplay.host import Host
-from netplay.protocol import PROTOCOL_VERSION
 from netplay.peer import RemoteSession
+from netplay.protocol import PROTOCOL_VERSION
 
 from .conftest import LOOPBACK, seated
 
