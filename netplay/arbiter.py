@@ -12,7 +12,8 @@ No backdating: a claim is bounded by what the host measures itself. A press cann
 after its intent arrived, nor before the update it quotes was sent, and a remote seat's
 press is at most ``credit`` before its arrival: the slowest of its recent round trips
 (host probes it answers, `round_trip`) plus `PRESENT_SLACK`. A claim outside is clamped
-to the bound, silently.
+to the bound, silently (a couch seat's, never before its update was sent, nor after it
+arrived: it is the host's own program).
 So a modified client gains at most ``credit - its true round trip`` (its round-trip
 spread plus the slack), and only by answering probes as slowly as it claims to be.
 
@@ -102,7 +103,8 @@ class Arbiter:
         if sent is None or type(ms) not in (int, float) or not math.isfinite(ms):
             return arrival  # no claim the host can check: it pressed when it arrived
         claim = sent + max(0.0, ms) / 1000.0
-        earliest = max(sent, arrival - self.credit(seat))
+        # a couch seat or bot is the host's own program: only a remote claim is bounded by its credit
+        earliest = max(sent, arrival - self.credit(seat)) if seat in self.remote else sent
         effective = min(arrival, max(claim, earliest))
         self.clamped = effective > claim + 1e-9  # only a claim too early counts (a late one is its loss)
         return effective

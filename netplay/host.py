@@ -616,7 +616,7 @@ class Host:
         over a network, so its claim is bounded by the seat's measured round trips."""
         arrival = self._race_now() if now is None else now
         if self.phase == "playing" and not self.paused:
-            self._race_release(arrival)  # windows that closed before this intent came
+            self._race_release(arrival - 1e-9)  # windows that closed before this intent came (at it: it joins)
         if remote and seat is not None:
             self.arbiter.remote.add(seat)
         if not self.info.realtime or seat is None or self.phase != "playing" or self.paused:
