@@ -11,7 +11,7 @@ import netplay.limits
 import netplay.server
 from netplay.headless import SeatPlayer
 from netplay.host import Host
-from netplay.protocol import TO_HOST, encode, password_proof
+from netplay.protocol import PROTOCOL_VERSION, TO_HOST, encode, password_proof
 from tools.bench_door import IdleCrowd
 
 from .conftest import RawPeer, descriptors, seated
@@ -99,7 +99,7 @@ def test_a_frame_trickled_within_the_limit_is_read(serve, monkeypatch):
     host = two_peer_table()
     handle = serve(host)
     peer = RawPeer(handle.port)
-    frame = encode({"t": "hello", "version": 1, "name": "trickle", "proof": "", "token": None}, TO_HOST)
+    frame = encode({"t": "hello", "version": PROTOCOL_VERSION, "name": "trickle", "proof": "", "token": None}, TO_HOST)
     for byte in frame:
         peer.send_raw(bytes([byte]))
     (welcome,) = peer.read_until(lambda m: m["t"] == "welcome")
@@ -220,10 +220,10 @@ def test_a_password_proof_cannot_be_replayed_on_another_connection(serve):
     proof = password_proof("sesame", overheard.challenge["nonce"])
     replay = RawPeer(handle.port)
     assert replay.challenge["nonce"] != overheard.challenge["nonce"]
-    replay.send({"t": "hello", "version": 1, "name": "eve", "proof": proof, "token": None})
+    replay.send({"t": "hello", "version": PROTOCOL_VERSION, "name": "eve", "proof": proof, "token": None})
     (refuse,) = replay.read_until(lambda m: m["t"] in ("refuse", "welcome"))
     assert refuse["t"] == "refuse" and refuse["code"] == "password"
-    overheard.send({"t": "hello", "version": 1, "name": "ada", "proof": proof, "token": None})
+    overheard.send({"t": "hello", "version": PROTOCOL_VERSION, "name": "ada", "proof": proof, "token": None})
     (welcome,) = overheard.read_until(lambda m: m["t"] in ("refuse", "welcome"))
     assert welcome["t"] == "welcome"
     for peer in (overheard, replay):
