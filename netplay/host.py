@@ -36,6 +36,7 @@ from engines import (
 from engines.plain import encode
 from engines.registry import STRENGTHS
 
+from .arbiter import Arbiter
 from .bots import BotDriver, Plan
 from .errors import Refused, SaveError
 from .saves import SAVE_FORMAT, SAVE_VERSION, Journal, read_save, record_json
@@ -50,6 +51,7 @@ SEED_BITS = 256  # a fresh seed's size: far beyond any search (at least 128 are 
 RESUME_COUNTDOWN = 3.0  # seconds every screen counts down before a paused game goes on
 SCREEN_WAIT_MAX = 8.0  # a choice's timer starts at the latest this long after the choice was made
 HISTORY_EVENTS = 400  # public events kept for a rejoining peer's log (as many as a table's log holds)
+PHOTO_FINISH = 0.050  # a race lost by less than this tells its loser by how much
 HISTORY_BYTES = 48 * 1024  # at most this much of them in one history message (a frame holds 64 KiB)
 
 
@@ -135,6 +137,7 @@ class Host:
         # When bots act and what they play: netplay.bots (reaction times, thinking off the loop).
         self.bots = BotDriver(self._bot_for, self.info.realtime, self.info.bot_reaction_seconds, self._bot_rngs,
                               base.fork(0xB07), bot_delay)
+        self._init_races()
         if save_path is not None:
             self._start_saving(save_path)
         self._maybe_start()
@@ -218,11 +221,14 @@ class Host:
         `GameState.apply` refuses anyone not active)."""
         if active is None:
             active = self.state.active_players()
+        if seat is not None:
+            self._race_presented(seat)
         return {
             "t": "update",
             "events": events_for(events, seat),
             "view": self.state.view(seat),
             "legal": self.state.legal_actions(seat) if seat is not None and seat in active else [],
+            "n": len(self.log),
         }
 
     def lobby_message(self) -> dict:
@@ -521,6 +527,7 @@ class Host:
                 self.hand_to_bot(index)
         if self.phase != "playing" or not self._pause_over(now):
             return
+        self._race_release(now)
         for _ in range(MAX_BOT_MOVES_PER_TICK):
             if self.state.is_over():
                 return
@@ -547,6 +554,9 @@ class Host:
             return self._resume_at
         bot = self.bots.next_due()
         dues = [] if bot is None else [bot]
+        held = self.arbiter.next_close()
+        if held is not None:
+            dues.append(held)
         timer = self._timer_due()
         if timer is not None:
             dues.append(timer)
@@ -596,6 +606,8 @@ class Host:
         self.bots.forget(seat)
         self.seats[seat].bot_due = None
         action = plan.decision if plan.error is None else None
+        if self.info.realtime and plan.error is None and self._race_bot(plan, action):
+            return
         try:
             if plan.error is not None:
                 raise IllegalAction("bot_error", f"the bot failed: {plan.error!r}")
@@ -616,7 +628,7 @@ class Host:
             return
         active = set(self.state.active_players())
         for index, seat in enumerate(self.seats):
-            if seat.robot is None or index not in active:
+            if seat.robot is None or index not in active or self.arbiter.holds(index):
                 seat.bot_due = None
                 self.bots.forget(index)
             elif index not in self.bots.plans:
@@ -628,6 +640,124 @@ class Host:
 
     def is_over(self) -> bool:
         return self.state.is_over()
+
+    # --- fair races (netplay.arbiter): hooks kept apart from the rest --------------------
+    def _init_races(self) -> None:
+        self.arbiter = Arbiter()
+        self.race_clock: Callable[[], float] | None = None  # the driver's clock (a server's loop.time)
+
+    def _race_now(self) -> float:
+        return self.race_clock() if self.race_clock is not None else self._clock(None)
+
+    def _race_presented(self, seat: int) -> None:
+        """An update numbered ``len(self.log)`` goes to ``seat`` now (from `seat_message`)."""
+        self.arbiter.presented(seat, len(self.log), self._race_now())
+
+    def race_round_trip(self, seat: int | None, rtt: float) -> None:
+        """The host's probe of a remote ``seat`` came back after ``rtt`` seconds."""
+        if seat is not None and 0 <= seat < self.players:
+            self.arbiter.remote.add(seat)
+            self.arbiter.round_trip(seat, rtt)
+
+    def intent(self, seat: int | None, seq: int, action, reply: Callable[[dict], None],
+               seen=None, ms=None, now: float | None = None, remote: bool = False) -> None:
+        """``seat``'s intent, answered through ``reply`` (its accept or reject, after the
+        updates): at once, or in a real-time game, when the window of a play another seat
+        could contest closes (netplay.arbiter). ``seen`` and ``ms`` are the press as the
+        device saw it; ``now`` its arrival (default: the race clock); ``remote``: it came
+        over a network, so its claim is bounded by the seat's measured round trips."""
+        arrival = self._race_now() if now is None else now
+        if self.phase == "playing" and not self.paused:
+            self._race_release(arrival - 1e-9)  # windows that closed before this intent came (at it: it joins)
+        if remote and seat is not None:
+            self.arbiter.remote.add(seat)
+        if not self.info.realtime or seat is None or self.phase != "playing" or self.paused:
+            reply(self.submit(seat, seq, action))
+            return
+        if self.arbiter.holds(seat):  # behind its own held play: a seat's intents keep their order
+            self.arbiter.follow(seat, seq, action, arrival, reply)
+            return
+        effective = self.arbiter.effective(seat, seen, ms, arrival)
+        if not self._race_hold(seat, seq, action, effective, arrival, reply, told=not self.arbiter.clamped):
+            reply(self.submit(seat, seq, action))
+
+    def _race_hold(self, seat: int, seq: int | None, action, effective: float, arrival: float, reply,
+                   told: bool = True) -> bool:
+        """Hold a legal play that would take a legal action from another seat; False: none would.
+        ``told``: whether losing may tell it the margin (a clamped claim is not told how much)."""
+        try:
+            action = encode(action)
+        except TypeError:
+            return False
+        if seat not in self.state.active_players() or action not in self.state.legal_actions(seat):
+            return False
+        kills = self._race_kills(seat, action)
+        window = self.arbiter.join(seat, action, kills)
+        if window is None and not kills:
+            return False
+        close = None
+        if window is None:
+            close = self.arbiter.window_close(arrival, effective, {other for other, _ in kills})
+        self.arbiter.hold(seat, seq, action, effective, arrival, reply, window, close, kills, told)
+        return True
+
+    def _race_kills(self, seat: int, action) -> list:
+        """The (seat, action) pairs of other seats that ``seat``'s play would make illegal."""
+        active = self.state.active_players()
+        before = {other: self.state.legal_actions(other) for other in active if other != seat}
+        if not any(before.values()):
+            return []
+        after = self.state.clone()
+        try:
+            after.apply(seat, action)
+        except IllegalAction:
+            return []
+        still = set(after.active_players())
+        kills = []
+        for other, legal in before.items():
+            now_legal = after.legal_actions(other) if other in still else []
+            kills += [(other, each) for each in legal if each not in now_legal]
+        return kills
+
+    def _race_release(self, now: float) -> None:
+        """Apply every held play whose window has closed (from `tick`). A play that lost its
+        window's race by under `PHOTO_FINISH` hears by how much (its reject's reason ends
+        ``(by 12 ms)``), so its table can say so."""
+        first: dict = {}  # window -> the effective time of the play it accepted
+        for held in self.arbiter.due(now):
+            if held.seq is None:  # a bot's play: its seat refuses players' intents
+                try:
+                    self._apply(held.seat, held.action)
+                    result = {"t": "accept", "seq": -1}
+                except IllegalAction as error:
+                    result = _reject(-1, error.code, error.message)
+            else:
+                result = self.submit(held.seat, held.seq, held.action)
+            if held.group is not None:
+                if result["t"] == "accept":
+                    first.setdefault(held.group, held.effective)
+                elif held.group in first and held.told and result["code"] != "paused":  # it lost its window's race
+                    margin = held.effective - first[held.group]
+                    if margin < PHOTO_FINISH:
+                        by = round(margin * 1000)
+                        result["reason"] += f" (by {by} ms)" if by else " (by under 1 ms)"
+            held.reply(result)
+
+    def _race_bot(self, plan: Plan, action) -> bool:
+        """A bot's play goes the players' way (its press: when its reaction was over);
+        False: it was not held, and `_bot_move` applies it as before."""
+        seat, now = plan.seat, self._race_now()
+        effective = min(plan.due, now)
+
+        def answered(result: dict) -> None:
+            refused = result["t"] == "reject"
+            self.bots.record(plan, action, result["code"] if refused else None)
+            if refused:
+                self._schedule_bots()
+
+        if self.arbiter.holds(seat):
+            return False
+        return self._race_hold(seat, None, action, effective, now, answered)
 
     # --- pausing, a choice's timer on screen, the public log ----------------------------
     def _init_pause(self) -> None:

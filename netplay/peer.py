@@ -30,6 +30,7 @@ from .protocol import (
     encode,
     password_proof,
 )
+from .session import Shown
 
 PING_EVERY = 1.0
 HOST_SILENT = 10.0  # no whole message from the host for this long (pongs included): give up
@@ -97,6 +98,7 @@ class RemoteSession:
         self.connected = threading.Event()  # set on welcome, refusal or failure
         self.error: ConnectError | None = None
         self._inbox: queue.SimpleQueue[dict] = queue.SimpleQueue()
+        self.shown = Shown()
         self._seq = 0
         self._closed = False
         self._ended = False
@@ -113,10 +115,13 @@ class RemoteSession:
         self._ready.wait(5.0)
 
     # --- the Session interface -----------------------------------------------------------
-    def send(self, action) -> int:
+    def send(self, action, seen: int | None = None, ms: float | None = None) -> int:
         self._seq += 1
         seq = self._seq
         message = {"t": "intent", "seq": seq, "action": action}
+        seen, ms = self.shown.press(seen, ms)
+        if seen is not None and ms is not None:
+            message["seen"], message["ms"] = seen, float(ms)
         try:
             frame = encode(message, TO_HOST)
         except ProtocolError as error:
@@ -233,6 +238,9 @@ class RemoteSession:
                      "proof": password_proof(self.password, message["nonce"]), "token": self.token}
             self._write(encode(hello, TO_HOST))
             return
+        if kind == "probe":  # answered at once: the host measures its round trip to us
+            self._write(encode({"t": "probe", "n": message["n"]}, TO_HOST))
+            return
         if kind == "pong":
             assert self._loop is not None
             self.clock.pong(message["sent"], message["host"], self._loop.time())
@@ -256,6 +264,7 @@ class RemoteSession:
                                    TO_HOST))
 
     def _put(self, message: dict) -> None:
+        self.shown.received(message)
         self._inbox.put(message)
         if not self._paused and self._inbox.qsize() >= INBOX_HIGH:
             protocol = self._protocol

@@ -348,7 +348,7 @@ class PhoneServer:
             connection.deliver({"t": "reject", "seq": seq, "code": "not_joined",
                                 "reason": "this phone is not seated (any more)"})
             return
-        connection.deliver(self.host.submit(connection.seat, seq, action))
+        self.host.intent(connection.seat, seq, action, connection.deliver, remote=True)
 
     def _heard(self, seat: int) -> None:
         if self.host.now is not None:
@@ -432,7 +432,7 @@ _CHECKED_OUT = frozenset({"welcome", "refuse", "lobby", "start", "accept", "reje
 
 
 def _bare_update(message: dict) -> dict:
-    return {key: message[key] for key in ("t", "events", "view", "legal")}
+    return {key: message[key] for key in ("t", "events", "view", "legal", "n") if key in message}
 
 
 # --- for a host that lives on another thread (the pygame client's couch table) -------------

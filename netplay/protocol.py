@@ -10,9 +10,13 @@ allowed is a `ProtocolError`. After an error the decoder starts over from a clea
 Messages (``t`` is the type), peer to host::
 
     hello   version:int name:str proof:str token:str|None
-    intent  seq:int action:plain      (the seat is the connection's own: no seat field)
+    intent  seq:int action:plain [seen:int|None ms:float|None]
+                                      (the seat is the connection's own: no seat field; seen and
+                                       ms, both or neither: the newest update shown and the
+                                       milliseconds from showing it to the press, for races)
     ping    sent:float rtt:float|None
     profile id:str name:str colour:int emblem:int  (after its welcome: the person who plays this seat)
+    probe   n:int                     (the answer to the host's probe, at once)
     bye     reason:str
 
 host to peer::
@@ -24,7 +28,9 @@ host to peer::
     start      game:str players:int seat:int|None names:[str]
     accept     seq:int
     reject     seq:int code:str reason:str
-    update     events:[plain map] view:plain map legal:[plain]
+    update     events:[plain map] view:plain map legal:[plain] [n:int]
+                                                      (n: the update's number, which intents quote as seen)
+    probe      n:int                                  (answer at once: the host measures the round trip)
     pong       sent:float host:float
     pause      paused:bool resume_in:float|None       (the host paused, or resumes after a countdown)
     history    events:[plain map]                     (the newest public events, for a rejoining table's log)
@@ -50,7 +56,7 @@ import msgpack
 
 from .errors import ProtocolError
 
-PROTOCOL_VERSION = 3
+PROTOCOL_VERSION = 3  # 3: intents carry seen / ms, updates their n, probes (fair races); the game night's messages
 MAX_FRAME = 64 * 1024
 HEADER = 4
 
@@ -140,6 +146,7 @@ SCHEMAS = {
         "intent": {"seq": _int, "action": _plain},
         "ping": {"sent": _float, "rtt": _optional(_float)},
         "profile": {"id": _str, "name": _str, "colour": _int, "emblem": _int},
+        "probe": {"n": _int},
         "bye": {"reason": _str},
     },
     TO_PEER: {
@@ -153,6 +160,7 @@ SCHEMAS = {
         "reject": {"seq": _int, "code": _str, "reason": _str},
         "update": {"events": _plain_list(_plain_map), "view": _plain_map, "legal": _plain_list(_plain)},
         "pong": {"sent": _float, "host": _float},
+        "probe": {"n": _int},
         "pause": {"paused": _bool, "resume_in": _optional(_float)},
         "history": {"events": _plain_list(_plain_map)},
         "evening": {"standings": _list_of(_record({"name": _str, "colour": _int, "points": _float, "games": _int,
@@ -165,6 +173,13 @@ SCHEMAS = {
 }
 
 
+# Fields a message may carry or leave out (protocol 3's race timing).
+OPTIONAL = {
+    TO_HOST: {"intent": {"seen": _optional(_int), "ms": _optional(_float)}},
+    TO_PEER: {"update": {"n": _int}},
+}
+
+
 def check_message(message, direction: str) -> dict:
     """``message`` if it fits the schema of its type for ``direction``; else ProtocolError."""
     if not isinstance(message, dict):
@@ -173,6 +188,12 @@ def check_message(message, direction: str) -> dict:
     schema = SCHEMAS[direction].get(kind) if isinstance(kind, str) else None
     if schema is None:
         raise ProtocolError("unknown_type", f"unknown message type {str(kind)[:40]!r}")
+    optional = OPTIONAL[direction].get(kind)
+    if optional and len(message) != len(schema) + 1:
+        for name, check in optional.items():
+            if name in message and not check(message[name], PLAIN_DEPTH[direction]):
+                raise ProtocolError("malformed", f"field {name} of a {kind} message has the wrong type or shape")
+        schema = schema | {name: check for name, check in optional.items() if name in message}
     if len(message) != len(schema) + 1:
         extra = sorted(str(k)[:20] for k in message if k != "t" and k not in schema)
         missing = sorted(k for k in schema if k not in message)

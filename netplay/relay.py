@@ -256,6 +256,11 @@ class _SeatDoor:
 class RelayConnection(HostConnection):
     """One relay link of one seat: a LAN connection whose bytes come as NATS messages."""
 
+    # Not probed: a peer renews its link when the host falls silent, and the host's own
+    # probes would keep a link that lost the peer's messages looking alive. Its plays
+    # carry no press time either (`RelaySession.send`): they count as pressed on arrival.
+    PROBED = False
+
     def __init__(self, relay: "RelayServer", seat: int, link: str):
         super().__init__(_SeatDoor(relay, seat))
         self.relay, self.seat_index, self.link = relay, seat, link

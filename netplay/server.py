@@ -62,6 +62,8 @@ READ_SIZE = 256 * 1024  # as much as asyncio reads at once by itself
 ANY_ADDRESS = ("0.0.0.0", "::")  # with no interfaces chosen: all of them, IPv4 and IPv6
 GAME_OVER = "the game is over"  # the bye that tells a peer its game ended as it should
 PORT_TRIES = 20  # port 0: fresh ports to try until every address is free on the same one
+PROBE_EVERY = 0.5  # how often the host measures each peer's round trip (fair races)
+PROBES_KEPT = 16
 
 
 class HostConnection(asyncio.BufferedProtocol):
@@ -70,6 +72,8 @@ class HostConnection(asyncio.BufferedProtocol):
     A buffered protocol: the loop reads into the server's one read buffer instead of a
     fresh 256 KiB bytes object per read (which costs an mmap, a mremap and a munmap every
     time). Each read is handled before the next, and the decoder copies what it keeps."""
+
+    PROBED = True  # the host measures this connection's round trip (fair races)
 
     def __init__(self, server: "Server"):
         self.server = server
@@ -86,6 +90,8 @@ class HostConnection(asyncio.BufferedProtocol):
         self._corked: list[bytes] | None = None  # while it acts: its frames, for one write
         self._hello_timer: asyncio.TimerHandle | None = None
         self._frame_timer: asyncio.TimerHandle | None = None
+        self._probes: dict[int, float] = {}  # probe number -> when it was sent (fair races)
+        self._probe_n = 0
 
     # --- bytes in and out --------------------------------------------------------------
     def connection_made(self, transport) -> None:
@@ -164,14 +170,31 @@ class HostConnection(asyncio.BufferedProtocol):
         if self.transport.get_write_buffer_size() > MAX_WRITE_BUFFER:
             self.abort()  # it is not reading: closing politely would wait for it forever
 
-    def _act(self, seq: int, action) -> None:
+    def _act(self, seq: int, action, seen=None, ms=None) -> None:
         """Submit this peer's intent. Everyone else's update goes out as soon as it is
-        made; this peer's own update and its accept go out together, in one write."""
+        made; this peer's own update and its accept go out together, in one write (a
+        race play held by the arbiter is answered when its window closes)."""
         self._corked = []
         try:
-            self.send(self.server.host.submit(self.listener.seat, seq, action))
+            self.server.host.intent(self.listener.seat, seq, action, self.send, seen, ms,
+                                    now=self.server.loop.time(), remote=True)
         finally:
             self._uncork()
+
+    def probe(self, now: float) -> None:
+        """Ask the peer to echo a number at once: the host's own measure of its round trip."""
+        if self.listener is None or self.closed or not self.PROBED:
+            return
+        self._probe_n += 1
+        self._probes[self._probe_n] = now
+        while len(self._probes) > PROBES_KEPT:
+            del self._probes[next(iter(self._probes))]
+        self.send({"t": "probe", "n": self._probe_n})
+
+    def _probed(self, n: int, now: float) -> None:
+        sent = self._probes.pop(n, None)
+        if sent is not None and self.listener is not None:
+            self.server.host.race_round_trip(self.listener.seat, now - sent)
 
     def _uncork(self) -> None:
         frames, self._corked = self._corked, None
@@ -199,6 +222,8 @@ class HostConnection(asyncio.BufferedProtocol):
             self.send({"t": "pong", "sent": message["sent"], "host": now})
         elif kind == "profile":  # the game night: who plays this seat
             host.take_profile(self.listener.seat, message)
+        elif kind == "probe":
+            self._probed(message["n"], now)
         elif kind == "intent":
             verdict = self.intent_rate.check(now)
             if verdict == "drop":
@@ -207,7 +232,7 @@ class HostConnection(asyncio.BufferedProtocol):
                 self.send({"t": "reject", "seq": message["seq"], "code": "throttled",
                            "reason": "too many intents per second; slow down"})
             else:
-                self._act(message["seq"], message["action"])
+                self._act(message["seq"], message["action"], message.get("seen"), message.get("ms"))
                 server.wake_if_due()
 
     def _hello(self, message: dict) -> None:
@@ -331,6 +356,7 @@ class Server:
         self._wake: asyncio.Event | None = None
         self._clock_sleeps_until = 0.0  # when the clock task looks at the host next, by itself
         self._clock_task: asyncio.Task | None = None
+        self._probe_task: asyncio.Task | None = None
         self.finished: asyncio.Event | None = None
         self._closing = False
 
@@ -356,8 +382,10 @@ class Server:
                 self._servers, self.port = [], wanted
                 if wanted or error.errno != errno.EADDRINUSE or attempt == PORT_TRIES - 1:
                     raise
+        self.host.race_clock = self.loop.time
         self.host.tick(self.loop.time())
         self._clock_task = self.loop.create_task(self._clock())
+        self._probe_task = self.loop.create_task(self._probe())
         if self.advertise:
             self.advertiser = Advertiser(self.name, self.port, self.interfaces)
             await self.advertiser.async_start(self._properties())
@@ -439,7 +467,19 @@ class Server:
                     await server.wait_closed()
 
 
+    async def _probe(self) -> None:
+        """Measure every seated peer's round trip, which bounds its race claims (netplay.arbiter)."""
+        while not self._closing:
+            await asyncio.sleep(PROBE_EVERY)
+            now = self.loop.time()
+            for connection in list(self.connections):
+                connection.probe(now)
+
     async def _stop_clock_and_advertising(self) -> None:
+        if self._probe_task is not None:
+            self._probe_task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._probe_task
         if self._clock_task is not None:
             self._clock_task.cancel()
             with contextlib.suppress(asyncio.CancelledError):

@@ -6,6 +6,7 @@ to one over TCP. Both deliver the same plain-dict messages (the wire schema of
 remote session also refuse. Neither ever blocks.
 """
 
+import time
 from collections import deque
 from typing import TYPE_CHECKING, Protocol
 
@@ -16,8 +17,10 @@ if TYPE_CHECKING:
 class Session(Protocol):
     seat: int | None  # None = spectator
 
-    def send(self, action) -> int:
-        """Submit an intent; returns its sequence number; never blocks."""
+    def send(self, action, seen: int | None = None, ms: float | None = None) -> int:
+        """Submit an intent; returns its sequence number; never blocks. ``seen`` and ``ms``
+        (the newest update shown and the milliseconds since, at the press) default to
+        what `poll` handed out last and the time since that poll (`Shown`)."""
         ...
 
     def poll(self) -> list[dict]:
@@ -25,6 +28,36 @@ class Session(Protocol):
         ...
 
     def close(self) -> None: ...
+
+
+class Shown:
+    """What a seat's device had received when its player pressed, for fair races.
+
+    A press is timed at the send against the monotonic time the newest update reached
+    this device (not the frame that drew it: pygame-ce's events carry no SDL timestamp,
+    and a screen's own lag is its player's, as on the couch). Written by whichever
+    thread receives, read at the send; one tuple, swapped whole."""
+
+    def __init__(self):
+        self.last: tuple[int | None, float] = (None, 0.0)
+
+    @property
+    def n(self) -> int | None:
+        return self.last[0]
+
+    @property
+    def at(self) -> float:
+        return self.last[1]
+
+    def received(self, message: dict) -> None:
+        if message.get("t") == "update" and type(message.get("n")) is int:
+            self.last = (message["n"], time.monotonic())
+
+    def press(self, seen: int | None, ms: float | None) -> tuple:
+        n, at = self.last
+        if seen is None and n is not None:
+            return n, max(0.0, (time.monotonic() - at) * 1000.0)
+        return seen, ms
 
 
 class LocalSession:
@@ -43,17 +76,19 @@ class LocalSession:
         self._inbox: deque[dict] = deque()
         self._seq = 0
         self._closed = False
-        self._listener = Listener(seat, self._inbox.append)
+        self.shown = Shown()
+        self._listener = Listener(seat, self._deliver)
         host._run(lambda: host.attach(self._listener))
 
-    def send(self, action) -> int:
+    def send(self, action, seen: int | None = None, ms: float | None = None) -> int:
         self._seq += 1
         seq = self._seq
         if self._closed:
             self._inbox.append({"t": "reject", "seq": seq, "code": "closed", "reason": "this session is closed"})
             return seq
         host = self._host
-        host._run(lambda: self._inbox.append(host.submit(self.seat, seq, action)))
+        seen, ms = self.shown.press(seen, ms)
+        host._run(lambda: host.intent(self.seat, seq, action, self._inbox.append, seen, ms))
         return seq
 
     def poll(self) -> list[dict]:
@@ -61,6 +96,10 @@ class LocalSession:
         while self._inbox:
             messages.append(self._inbox.popleft())
         return messages
+
+    def _deliver(self, message: dict) -> None:
+        self.shown.received(message)
+        self._inbox.append(message)
 
     def close(self) -> None:
         if not self._closed:

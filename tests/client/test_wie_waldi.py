@@ -2,6 +2,8 @@
 a race lost on screen, the countdown for everyone, the race buttons each device shows,
 and what another machine's seat never shows."""
 
+import re
+
 import pygame
 import pytest
 
@@ -145,6 +147,7 @@ def test_a_race_lost_on_screen_keeps_the_card_says_who_was_first_and_moves_the_c
     assert host.state.hands[1] is not None and table.game.hand(1) == "Mrg"  # Ben keeps his card
     toast = next(t for t in app.toasts.toasts if t.key == "refused1")
     assert "Anna was first" in toast.words and toast.at == table.layout.seats[1]
+    assert re.search(r"Anna was first by (under 1|\d+) ms", toast.words)  # a photo finish: by how much
     assert [c.action["dog"] for c in table.live[1]] == [1 - first]
     assert target(1) == 1 - first  # the cursor went to the card's next legal target
     shoot(app, "wie_waldi_race_lost")

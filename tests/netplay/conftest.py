@@ -112,11 +112,11 @@ def seated(session, player, timeout=10.0):
 def expected_updates(game_id, players, seed, options, log, seat):
     """Every update the one filter allows for ``seat``: the start, then one per action."""
     state = new_game(game_id, players, seed, **options)
-    updates = [{"t": "update", "events": [], "view": state.view(seat), "legal": state.legal_actions(seat)}]
-    for player, action in log:
+    updates = [{"t": "update", "events": [], "view": state.view(seat), "legal": state.legal_actions(seat), "n": 0}]
+    for n, (player, action) in enumerate(log, 1):
         events = state.apply(player, action)
         updates.append({"t": "update", "events": events_for(events, seat), "view": state.view(seat),
-                        "legal": state.legal_actions(seat)})
+                        "legal": state.legal_actions(seat), "n": n})
     return updates
 
 

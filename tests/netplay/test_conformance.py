@@ -228,8 +228,9 @@ def test_tokens_empty_values_and_refusals(table):
     assert stranger.refused()["code"] == "bad_token"
     old = Wire(port)
     old.next()
-    old.send({"t": "hello", "version": 1, "name": "x", "proof": "", "token": None})
-    assert old.refused()["code"] == "version"
+    old.send({"t": "hello", "version": 2, "name": "x", "proof": "", "token": None})  # before fair races
+    refused = old.refused()
+    assert refused["code"] == "version" and "protocol 3" in refused["reason"] and "update the older one" in refused["reason"]
     empty, welcome = joined(port, "", token="")  # "" counts as no token; "" as name gets Player N
     assert welcome["seat"] == 0
     assert empty.until("lobby")["seats"][0]["name"] == "Player 1"

@@ -18,6 +18,7 @@ host ends them; this table shows them to everyone at once.
 """
 
 import math
+import re
 
 import pygame
 
@@ -34,6 +35,7 @@ from engines.wie_waldi.cards import COLOUR_NAMES, COLOURS, card_name
 from engines.wie_waldi.rules import TALLY_SECONDS
 
 SEAT_AREA = pygame.Rect(30, 716, 1860, 344)
+PHOTO_FINISH = re.compile(r"\(by ((?:under )?\d+) ms\)$")  # a race lost by under 50 ms (docs/netplay.md, Fair races)
 STOP_SECONDS = 1.4  # "Stop!" and the last dog flying aside, before the tally
 
 
@@ -181,14 +183,16 @@ class WieWaldiTable(GameTable):
         """A lost race in this table's names: who was first, and what happens now."""
         dogs = {dog["id"]: dog for dog in self.dogs(self.latest_view())}
         dog = dogs.get(action.get("dog")) if isinstance(action, dict) else None
+        close = PHOTO_FINISH.search(reason)  # the host's photo finish: lost by under 50 ms
+        by = f" by {close.group(1)} ms" if close else ""
         if code == "end_taken" and dog is not None and 0 <= action.get("end", -1) < len(dog["cards"]):
             first = dog["cards"][action["end"]]["player"]
             who = "you were" if first == seat else f"{self.table.name(first)} was"
             now = f"; it now ends in {COLOUR_NAMES[COLOURS.index(dog['end'])]}" if dog["end"] else ""
-            return f"too late: {who} first on dog {dog['id']}{now}"
+            return f"too late: {who} first{by} on dog {dog['id']}{now}"
         if code == "dog_completed" and dog is not None and dog.get("marker") is not None:
             who = "you" if dog["marker"] == seat else self.table.name(dog["marker"])
-            return f"too late: {who} completed dog {dog['id']} first"
+            return f"too late: {who} completed dog {dog['id']} first{by}"
         if code == "countdown" and self.view.get("phase") == "ready":
             return "wait for Wuff!"
         if code in ("old_round", "countdown"):  # sent while the round still ran here
