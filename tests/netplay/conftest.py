@@ -6,6 +6,7 @@ Every server, peer and wait here is bounded and stops by itself.
 import contextlib
 import os
 import re
+import signal
 import socket
 import subprocess
 import sys
@@ -204,7 +205,7 @@ class Proc:
     def __init__(self, *argv, env):
         self.popen = subprocess.Popen([sys.executable, "-m", "client", *argv], cwd=ROOT, env=env,
                                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                                      stdin=subprocess.DEVNULL)
+                                      stdin=subprocess.DEVNULL, start_new_session=True)
         self.lines: list[str] = []
         self._reader = threading.Thread(target=self._read, daemon=True)
         self._reader.start()
@@ -234,9 +235,12 @@ class Proc:
         return code
 
     def kill(self):
+        """Kill it and whatever it started (a relay's nats-server): its whole session."""
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(self.popen.pid, signal.SIGKILL)
         if self.popen.poll() is None:
             self.popen.kill()
-            self.popen.wait(5)
+        self.popen.wait(5)
 
 
 @pytest.fixture
