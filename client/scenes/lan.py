@@ -440,37 +440,29 @@ class InvitesScene(Scene):
         return False  # a seat may be taken at any moment
 
     def draw(self, surface) -> None:
-        from client.scenes.base import draw_dialog
+        from client.table.phones import draw_seat_cards
+
+        draw_seat_cards(surface, "Invites", "Send each player far away their seat's invite, or let them scan it: "
+                        "they join with spielabend join SA-..., or on Join a LAN game, Type an address.",
+                        "Every seat is taken.", self.lobby.open_seats()[:4], (560, 900, 900, 170),
+                        lambda box, seat: self.draw_invite(surface, box, seat))
+
+    def draw_invite(self, surface, box: pygame.Rect, seat: int) -> None:
+        """One open seat's invite: its QR code and its code in groups of four."""
         from client.table.phones import qr_surface
 
-        seats = self.lobby.open_seats()[:4]
-        width = min(560, (art.W - 160) // max(1, len(seats)))
-        dialog = draw_dialog(surface, (max(900, width * len(seats) + 80), 900), (art.W // 2, art.H // 2 + 20))
-        art.blit_text(surface, "Invites", 64, art.GOLD, (dialog.centerx, dialog.top + 26), "midtop", "bold")
-        words = ("Send each player far away their seat's invite, or let them scan it: they join with "
-                 "spielabend join SA-..., or on Join a LAN game, Type an address.")
-        for row, line in enumerate(art.wrap(words, 28, dialog.width - 60, "regular")[:2]):
-            art.blit_text(surface, line, 28, art.INK_DIM, (dialog.centerx, dialog.top + 96 + 30 * row), "midtop",
-                          "regular")
-        if not seats:
-            art.blit_text(surface, "Every seat is taken.", 40, art.INK, dialog.center, "center")
-        left = dialog.centerx - width * len(seats) // 2
-        for index, seat in enumerate(seats):
-            box = pygame.Rect(left + index * width + 10, dialog.top + 170, width - 20, dialog.height - 250)
-            colour = self.lobby.seat_colour(seat)
-            surface.blit(art.panel(box.size, (34, 30, 40), colour, 16, 250), box)
-            art.blit_text(surface, f"Seat {seat + 1}", 38, colour, (box.centerx, box.top + 16), "midtop", "bold")
-            code = self.lobby.seat_invite(seat)
-            qr = qr_surface(code, min(box.width - 60, box.height - 250))
-            where = qr.get_rect(midtop=(box.centerx, box.top + 66))
-            surface.blit(qr, where)
-            groups = code.split("-")
-            lines = ["-".join(groups[i:i + 4]) for i in range(0, len(groups), 4)]
-            for row, line in enumerate(lines[:5]):
-                art.blit_text(surface, line, 30, art.INK, (box.centerx, where.bottom + 14 + 38 * row), "midtop",
-                              "regular", width=box.width - 24)
-        art.blit_text(surface, "Esc, Enter or a click: back", 26, art.INK_FAINT,
-                      (dialog.centerx, dialog.bottom - 50), "midtop", "regular")
+        colour = self.lobby.seat_colour(seat)
+        surface.blit(art.panel(box.size, (34, 30, 40), colour, 16, 250), box)
+        art.blit_text(surface, f"Seat {seat + 1}", 38, colour, (box.centerx, box.top + 16), "midtop", "bold")
+        code = self.lobby.seat_invite(seat)
+        qr = qr_surface(code, min(box.width - 60, box.height - 250))
+        where = qr.get_rect(midtop=(box.centerx, box.top + 66))
+        surface.blit(qr, where)
+        groups = code.split("-")
+        lines = ["-".join(groups[i:i + 4]) for i in range(0, len(groups), 4)]
+        for row, line in enumerate(lines[:5]):
+            art.blit_text(surface, line, 30, art.INK, (box.centerx, where.bottom + 14 + 38 * row), "midtop",
+                          "regular", width=box.width - 24)
 
 
 class JoinScene(MenuScene):

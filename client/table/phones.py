@@ -99,21 +99,29 @@ class PhonesScene(Scene):
         return False  # a phone may connect at any moment
 
     def draw(self, surface) -> None:
-        seats = self.seats()
-        width = min(520, (art.W - 160) // max(1, len(seats)))
-        dialog = draw_dialog(surface, (max(760, width * len(seats) + 80), 860), (art.W // 2, art.H // 2 + 20))
-        art.blit_text(surface, "Play from your phone", 64, art.GOLD, (dialog.centerx, dialog.top + 26), "midtop",
-                      "bold")
-        words = "Scan your seat's code with a phone on this network: your secrets stay in your hand."
-        for row, line in enumerate(art.wrap(words, 28, dialog.width - 60, "regular")[:2]):
-            art.blit_text(surface, line, 28, art.INK_DIM, (dialog.centerx, dialog.top + 96 + 30 * row), "midtop",
-                          "regular")
-        if not seats:
-            art.blit_text(surface, "No seat here can take a phone now.", 40, art.INK, dialog.center, "center")
-        left = dialog.centerx - width * len(seats) // 2
-        for index, seat in enumerate(seats):
-            box = pygame.Rect(left + index * width + 10, dialog.top + 160, width - 20, dialog.height - 240)
-            draw_seat_code(surface, box, self.phones.link(seat), self.name(seat), self.colour(seat),
-                           self.phones.status(seat))
-        art.blit_text(surface, "Esc, Enter or a click: back", 26, art.INK_FAINT,
-                      (dialog.centerx, dialog.bottom - 50), "midtop", "regular")
+        draw_seat_cards(surface, "Play from your phone",
+                        "Scan your seat's code with a phone on this network: your secrets stay in your hand.",
+                        "No seat here can take a phone now.", self.seats(), (520, 760, 860, 160),
+                        lambda box, seat: draw_seat_code(surface, box, self.phones.link(seat), self.name(seat),
+                                                         self.colour(seat), self.phones.status(seat)))
+
+
+def draw_seat_cards(surface, heading: str, words: str, empty: str, seats: list[int], sizes, draw_card) -> None:
+    """A dialog of one card per seat (a code to scan or send): ``heading``, ``words`` under
+    it, ``empty`` where no seat has one, then ``draw_card(box, seat)`` side by side.
+    ``sizes``: the widest card, the dialog's least width and its height, and how far down
+    it the cards start."""
+    card, least, height, card_top = sizes
+    width = min(card, (art.W - 160) // max(1, len(seats)))
+    dialog = draw_dialog(surface, (max(least, width * len(seats) + 80), height), (art.W // 2, art.H // 2 + 20))
+    art.blit_text(surface, heading, 64, art.GOLD, (dialog.centerx, dialog.top + 26), "midtop", "bold")
+    for row, line in enumerate(art.wrap(words, 28, dialog.width - 60, "regular")[:2]):
+        art.blit_text(surface, line, 28, art.INK_DIM, (dialog.centerx, dialog.top + 96 + 30 * row), "midtop", "regular")
+    if not seats:
+        art.blit_text(surface, empty, 40, art.INK, dialog.center, "center")
+    left = dialog.centerx - width * len(seats) // 2
+    for index, seat in enumerate(seats):
+        draw_card(pygame.Rect(left + index * width + 10, dialog.top + card_top, width - 20, height - card_top - 80),
+                  seat)
+    art.blit_text(surface, "Esc, Enter or a click: back", 26, art.INK_FAINT, (dialog.centerx, dialog.bottom - 50),
+                  "midtop", "regular")

@@ -62,7 +62,15 @@ def test_bad_invites_say_what_is_wrong(text, needle):
     (["relay", "--tls-cert", "/nonexistent/c.pem", "--tls-key", "/nonexistent/k.pem", "--seconds", "0"],
      "cannot read /nonexistent/c.pem"),
 ])
-def test_bad_relay_input_is_one_line_and_exit_2(argv, needle, capsys):
+def test_bad_relay_input_is_one_line_and_exit_2(argv, needle, capsys, monkeypatch):
+    # Refused before anything listens: were a refusal to slip (say of "--listen 0.0.0.0"),
+    # the test fails here instead of opening a server beyond loopback.
+    def no_server(*_args, **_kwargs):
+        raise AssertionError("bad input must be refused before any server starts")
+
+    monkeypatch.setattr("netplay.relay.RelayProcess.start", no_server)
+    monkeypatch.setattr("socket.socket.bind", no_server)
+    monkeypatch.setattr("socket.socket.listen", no_server)
     code = main(argv)
     captured = capsys.readouterr()
     assert code == 2, captured
