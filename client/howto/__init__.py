@@ -22,22 +22,16 @@ class Page:
     caption: str = ""
 
 
-MODULES = {
-    "die_mauer": "client.howto.die_mauer",
-    "drunter_druber": "client.howto.drunter_druber",
-    "wild_west": "client.howto.wild_west",
-    "wie_waldi": "client.howto.wie_waldi",
-    "architekton": "client.howto.architekton",
-}
-
-
 def pages(game_id: str) -> list[Page]:
-    """The how-to pages of ``game_id`` (one page naming the rules file for a game
-    without pages of its own)."""
-    module = MODULES.get(game_id)
-    if module is None:
-        return [Page("Rules", (f"The rules are in docs/rules/{game_id}.md.",))]
-    return list(importlib.import_module(module).PAGES)
+    """The how-to pages of ``game_id``, from its table's package (``client.games.<id>.howto``),
+    or one page naming the rules file for a game without pages of its own."""
+    for module in (f"client.games.{game_id}.howto", f"client.howto.{game_id}"):
+        try:
+            return list(importlib.import_module(module).PAGES)
+        except ModuleNotFoundError as missing:
+            if not missing.name or not module.startswith(missing.name):
+                raise  # the module exists but something it imports does not
+    return [Page("Rules", (f"The rules are in docs/rules/{game_id}.md.",))]
 
 
 # --- drawing helpers shared by the examples ----------------------------------------------

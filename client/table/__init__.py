@@ -3,15 +3,8 @@
 from client.table.camera import Camera
 from client.table.choices import Choice, navigate
 from client.table.chooser import Chooser
-from client.table.game import (
-    BLIND_BUTTONS,
-    GameTable,
-    Layout,
-    Standings,
-    private_panel,
-    seat_strip,
-    strip_rects,
-)
+from client.table.game import BLIND_BUTTONS, GameTable, Standings
+from client.table.layout import Layout, private_panel, seat_strip, strip_rects
 from client.table.model import Beat, Pending, TableModel, unique_names
 from client.table.scene import TableScene
 

@@ -34,6 +34,25 @@ class Animator:
     def get(self, name: str, default=0.0):
         return self.tweens.get(name, default)
 
+    def running(self, name: str) -> bool:
+        """Whether tween ``name`` was started and has not finished."""
+        tween = self.tweens.tweens.get(name)
+        return tween is not None and not tween.done
+
+    def finished(self, name: str) -> bool:
+        """Whether tween ``name`` was started and has finished (it keeps its end value)."""
+        tween = self.tweens.tweens.get(name)
+        return tween is not None and tween.done
+
+    def progress(self, name: str) -> float | None:
+        """How far tween ``name`` has run, 0 to 1 before easing; None if it never started."""
+        tween = self.tweens.tweens.get(name)
+        return None if tween is None else tween.progress
+
+    def drop(self, name: str) -> None:
+        """Forget tween ``name`` (an effect whose picture is gone)."""
+        self.tweens.tweens.pop(name, None)
+
     def physics(self) -> Moments | None:
         """The pymunk space to add a moment to, or None at "instant" speed."""
         return None if self.instant else self.moments

@@ -23,30 +23,22 @@ import pygame
 
 from client import art
 from client.table.choices import Choice
+from client.table.handle import TableHandle
+from client.table.layout import (
+    PRIVATE_BAND,
+    Layout,
+    private_panel,
+    seat_card,
+    seat_strip,
+    strip_rects,
+)
 
-HEADER = pygame.Rect(30, 24, 560, 120)
-LOG = pygame.Rect(1360, 24, 530, 270)
-PHASE = pygame.Rect(600, 168, 750, 116)  # the phase line(s): between header and log, under the toasts
-SEAT_STRIP = pygame.Rect(30, 816, art.W - 60, 240)
-PRIVATE_BAND = pygame.Rect(30, 584, art.W - 60, 224)  # between board and seats
 # A gamepad's buttons for a blind pick, in the order a game's blind actions take them.
 BLIND_BUTTONS = ("up", "right", "down", "left", "confirm", "back", "alt", "secret")
 HINT_HEIGHT = 32  # a seat's "hold peek to choose" line
 LEGEND_HEIGHT = 118  # a gamepad's blind-pick legend
 # Buttons whose press while the table pauses is answered (see `GameTable.asked_to_wait`).
 WAITING_BUTTONS = ("confirm", "back", "alt", "secret", "up", "down", "left", "right")
-
-
-@dataclass
-class Layout:
-    """Where things are at this table (logical 1920x1080 coordinates)."""
-
-    board: pygame.Rect  # the shared board: always visible, never under a private panel
-    seats: dict[int, pygame.Rect]  # every seat's public zone
-    private: dict[int, pygame.Rect]  # each local seat's private panel
-    header: pygame.Rect = field(default_factory=lambda: HEADER.copy())
-    phase: pygame.Rect = field(default_factory=lambda: PHASE.copy())
-    log: pygame.Rect = field(default_factory=lambda: LOG.copy())
 
 
 @dataclass
@@ -69,39 +61,12 @@ class Standings:
     ranking_mark: int | None = None  # and the line to mark (the new score)
 
 
-def seat_strip(players: int, area: pygame.Rect = SEAT_STRIP, gap: int = 14, widest: int = 330) -> list[pygame.Rect]:
-    """``players`` equal zones side by side, centred in ``area``."""
-    width = min(widest, (area.width - gap * (players - 1)) // players)
-    total = players * width + (players - 1) * gap
-    left = area.centerx - total // 2
-    return [pygame.Rect(left + i * (width + gap), area.top, width, area.height) for i in range(players)]
-
-
-def seat_card(surface, rect: pygame.Rect, colour, lit: bool) -> None:
-    """A seat's card: a panel (lit and ringed in the seat's colour while it acts) with the
-    seat's colour bar along its top."""
-    surface.blit(art.panel(rect.size, art.PANEL_HI if lit else art.PANEL, colour if lit else None), rect)
-    pygame.draw.rect(surface, colour, pygame.Rect(rect.left + 14, rect.top + 12, rect.width - 28, 10),
-                     border_radius=5)
-
-
-def private_panel(zone: pygame.Rect, width: int, band: pygame.Rect = PRIVATE_BAND) -> pygame.Rect:
-    """A private panel ``width`` wide in ``band``, centred over a seat's ``zone``."""
-    width = min(width, band.width)
-    rect = pygame.Rect(0, band.top, width, band.height)
-    rect.centerx = min(max(zone.centerx, band.left + width // 2), band.right - width // 2)
-    return rect
-
-
-def strip_rects(area: pygame.Rect, count: int, width: int, height: int, gap: int = 12) -> list[pygame.Rect]:
-    """``count`` rects of at most ``width`` x ``height`` in a centred row inside ``area``."""
-    if count <= 0:
-        return []
-    width = min(width, (area.width - gap * (count - 1)) // count)
-    height = min(height, area.height)
-    total = count * width + (count - 1) * gap
-    left = area.centerx - total // 2
-    return [pygame.Rect(left + i * (width + gap), area.centery - height // 2, width, height) for i in range(count)]
+def and_list(words: list[str]) -> str:
+    """"A", "A and B", "A, B and C"."""
+    words = [str(word) for word in words]
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " and " + words[-1]
 
 
 class GameTable:
@@ -116,8 +81,40 @@ class GameTable:
     dwell: ClassVar[dict[str, float]] = {}
     panel_heading: ClassVar[str] = "{name}"
 
-    def __init__(self, table):
+    def __init__(self, table: TableHandle):
         self.table = table
+        self.caption = ""  # a line the phase text shows while its tween runs (`show_caption`)
+
+    # --- what every game does the same way -------------------------------------------------
+    def sound(self, name: str) -> None:
+        self.table.play_sound(name)
+
+    def toast(self, words: str, seat: int | None = None, seconds: float = 3.5, key: str | None = None,
+              problem: bool = False) -> None:
+        """A note on the shared screen; with ``seat``, in its colour over its zone."""
+        table = self.table
+        colour = None if seat is None else table.colour(seat)
+        at = None if seat is None else table.layout.seats.get(seat)
+        table.toast(words, problem=problem, colour=colour, seconds=seconds, key=key, at=at)
+
+    def show_caption(self, words: str, seconds: float) -> None:
+        """Say ``words`` in the phase line for ``seconds`` (what a reveal just showed)."""
+        self.caption = words
+        self.table.anim.tween("caption", 0.0, 1.0, seconds)
+
+    def caption_on(self) -> bool:
+        """Whether the caption is still up: its time runs, or the table still catches up."""
+        return bool(self.caption) and (self.table.anim.running("caption") or self.catching_up())
+
+    def seat_colours(self) -> list:
+        return [self.table.colour(seat) for seat in range(self.table.players)]
+
+    def standings_of(self, totals: list, winners: list[int], **more: Any) -> Standings:
+        """This game's `Standings`: its name, every seat's name and colour, and ``more``."""
+        table = self.table
+        more.setdefault("lower_wins", table.info.lower_score_wins)
+        return Standings(table.info.name, list(table.model.names), self.seat_colours(), list(totals),
+                         list(winners), **more)
 
     # --- reading the table ----------------------------------------------------------------
     @property
@@ -231,7 +228,7 @@ class GameTable:
         """Start ``event``'s animation; returns the seconds to dwell on it."""
         handler = getattr(self, f"on_{event.get('type')}", None)
         seconds = handler(event) if handler is not None else None
-        return self.dwell.get(event.get("type"), 0.0) if seconds is None else seconds
+        return self.dwell.get(str(event.get("type")), 0.0) if seconds is None else seconds
 
     def on_seat_event(self, seat: int, event: dict) -> None:
         """A private event only ``seat`` received (a donation's piece, a drawn card)."""
@@ -250,12 +247,12 @@ class GameTable:
     def catching_up(self) -> bool:
         """Whether the table plays events its shown view does not hold yet (a reveal, an
         outcome): what the view says about seats (who chooses, who is locked in) is stale."""
-        return self.table.pacer.beat is not None
+        return self.table.beat is not None
 
     def pause_words(self) -> str | None:
         """Why a seat cannot choose for a moment (the table still shows a reveal or an
         outcome), or None when the table is not pausing."""
-        return "one moment, the table is still showing what happened" if self.table.pacer.busy() else None
+        return "one moment, the table is still showing what happened" if self.table.showing() else None
 
     def asked_to_wait(self, seat: int, intent) -> bool:
         """A press with nothing to choose while the table pauses (`pause_words`): say so,
@@ -267,8 +264,7 @@ class GameTable:
         words = self.pause_words()
         if words is None:
             return False
-        table.app.toasts.add(f"{table.name(seat)}: {words}", problem=False, colour=table.colour(seat), seconds=1.6,
-                             owner=table, at=table.layout.seats.get(seat), key=f"wait{seat}")
+        self.toast(f"{table.name(seat)}: {words}", seat, seconds=1.6, key=f"wait{seat}")
         return True
 
     def on_input(self, intent) -> bool:
@@ -285,8 +281,12 @@ class GameTable:
     def standings(self) -> Standings:
         table = self.table
         result = table.model.result() or {"scores": [0] * table.players, "winners": []}
-        return Standings(table.info.name, list(table.model.names), [table.colour(s) for s in range(table.players)],
-                         list(result["scores"]), list(result["winners"]), table.info.lower_score_wins)
+        return self.standings_of(result["scores"], result["winners"])
+
+    def high_score(self) -> tuple[int, dict] | None:
+        """The score (and details) this game puts in this machine's high-score table now,
+        or None; the table records it once and keeps the board in ``table.high_scores``."""
+        return None
 
     # --- art for menus --------------------------------------------------------------------------
     @classmethod

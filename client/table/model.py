@@ -213,6 +213,14 @@ class TableModel:
         return pending
 
     # --- questions the table asks -------------------------------------------------------
+    def latest_view(self) -> dict | None:
+        """The newest view this screen has received, which may still wait behind a dwell
+        (the shared screen's, or the lone seat's): for timers that run on the host."""
+        if self.queue:
+            views = self.queue[-1].views
+            return views.get(self.reference) or next(iter(views.values()))
+        return self.view
+
     @property
     def phase(self) -> str | None:
         return None if self.view is None else self.view.get("phase")

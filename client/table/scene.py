@@ -23,7 +23,7 @@ import math
 
 import pygame
 
-from client import art
+from client import art, highscores
 from client.buttons import label_for
 from client.scenes.base import Scene, close_soon
 from client.seats import PHONE
@@ -31,6 +31,7 @@ from client.table.anim import Animator
 from client.table.choices import DIRECTIONS, Choice, hit
 from client.table.chooser import BLIND_WINDOW, Chooser
 from client.table.game import BLIND_BUTTONS, HINT_HEIGHT, LEGEND_HEIGHT
+from client.table.handle import TableHandle
 from client.table.model import Refusal, TableModel
 from client.table.pacing import Pacer
 from engines import game_info
@@ -80,6 +81,7 @@ class TableScene(Scene):
         self.resume_at: float | None = None  # app clock: when a paused game goes on (the countdown)
         self._pause_said = 0
         self._reported_shown = -1  # the beats shown when the host last heard this screen caught up
+        self.high_scores: highscores.Board | None = None  # recorded once (`record_high_score`)
         self.game = game_class(self)
         self.layout = self.game.layout()
         self.poll()
@@ -118,6 +120,46 @@ class TableScene(Scene):
         """A seat's name in its colour, fitted to ``width`` (long names end in an ellipsis)."""
         return art.blit_text(surface, self.name(seat), size, colour or self.colour(seat), pos, anchor, "bold",
                              width=width)
+
+    def peek_button(self, seat: int) -> str:
+        """The peek button of ``seat``'s device, as printed on it."""
+        return peek_name(self.choosers[seat].device, self.app)
+
+    def pad_binding(self, action: str) -> str | None:
+        """The pad button the player bound to ``action`` in Settings (None: the default)."""
+        return self.app.settings.data["pad"].get(action)
+
+    @property
+    def beat(self):
+        """The beat the table is playing (its events still on screen), or None."""
+        return self.pacer.beat
+
+    def showing(self) -> bool:
+        """Whether the table still shows what happened, or has more of it waiting."""
+        return self.pacer.busy()
+
+    # --- sounds and notes -----------------------------------------------------------------
+    def play_sound(self, name: str) -> None:
+        self.app.sounds.play(name)
+
+    def toast(self, words: str, *, problem: bool = True, colour=None, seconds: float = 6.0,
+              key: str | None = None, at: pygame.Rect | None = None, outlives_table: bool = False) -> None:
+        """A note on screen; it goes with the table unless ``outlives_table``."""
+        self.app.toasts.add(words, problem=problem, colour=colour, seconds=seconds, key=key,
+                            owner=None if outlives_table else self, at=at)
+
+    def record_high_score(self) -> None:
+        """Put the game's score into this machine's high-score table once, when the game
+        offers one (`GameTable.high_score`): the file is written here, not by the game."""
+        if self.high_scores is not None or self.demo:
+            return
+        entry = self.game.high_score()
+        if entry is None:
+            return
+        score, details = entry
+        self.high_scores = highscores.record(self.info.id, self.name(0), score, details)
+        if self.high_scores.problem:
+            self.toast(self.high_scores.problem, seconds=12, key="highscores", outlives_table=True)
 
     def phone_seats(self) -> list[int]:
         """Local seats that play only from a phone."""
@@ -277,6 +319,7 @@ class TableScene(Scene):
                 if event not in beat.events:
                     self.game.on_seat_event(seat, event)
         self.game.on_shown(beat)
+        self.record_high_score()
         self.refresh()
 
     # --- choices ----------------------------------------------------------------------------------
@@ -739,3 +782,8 @@ class TableScene(Scene):
         armed = self.choosers[seat].armed is not None
         art.blit_text(surface, "press it again to lock in" if armed else "press a choice's button twice", 26,
                       art.GOLD if armed else art.INK_FAINT, (box.centerx, box.top + 92), "center", width=box.width - 16)
+
+
+def _as_handle(scene: TableScene) -> TableHandle:
+    """Never called: mypy checks here that the scene offers what a game's handle needs."""
+    return scene

@@ -4,6 +4,8 @@ next), the shared table knows no game, and tables are reached only through TABLE
 import ast
 from pathlib import Path
 
+import pytest
+
 from client.games import TABLES
 from client.table.game import GameTable
 from engines import GAMES
@@ -83,3 +85,45 @@ def test_game_ids_are_written_only_in_their_own_modules():
 def test_every_table_is_a_game_table_of_a_real_game():
     for game_id, table in TABLES.items():
         assert game_id in GAMES and issubclass(table, GameTable) and table.game_id == game_id
+
+
+def handle_reads(tree: ast.AST) -> list[tuple[int, str, str]]:
+    """(line, what, name) for every name a module reads through a table handle: ``self.table.x``,
+    ``game.table.x`` and ``table.x`` give ("table", "x"); ``<table>.model.x`` gives ("model", "x")."""
+    found = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Attribute):
+            continue
+        owner = node.value
+        if isinstance(owner, ast.Attribute) and owner.attr == "table" or isinstance(owner, ast.Name) and owner.id == "table":
+            found.append((node.lineno, "table", node.attr))
+        elif isinstance(owner, ast.Attribute) and owner.attr == "model" and (
+                isinstance(owner.value, ast.Attribute) and owner.value.attr == "table"
+                or isinstance(owner.value, ast.Name) and owner.value.id == "table"):
+            found.append((node.lineno, "model", node.attr))
+    return found
+
+
+@pytest.mark.parametrize("game_id", sorted(TABLES))
+def test_a_game_reaches_the_table_only_through_its_handle(game_id):
+    """A game's modules use the narrow `TableHandle`, never the scene's insides (its app,
+    pacer, the model's queue, the animator's tween dict)."""
+    from client.table.handle import HANDLE_NAMES, ModelReading
+
+    model_names = {name for name in dir(ModelReading) if not name.startswith("_")}
+    package = CLIENT / "games" / game_id
+    assert package.is_dir(), f"{game_id}'s table is a package"
+    problems = []
+    for path in sorted(package.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        where = path.relative_to(CLIENT.parent)
+        for line, what, name in handle_reads(tree):
+            allowed = HANDLE_NAMES if what == "table" else model_names
+            if name not in allowed:
+                problems.append(f"{where}:{line} reads {what}.{name}")
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Attribute) and node.attr in ("tweens", "app", "pacer"):
+                problems.append(f"{where}:{node.lineno} reaches .{node.attr}")
+            if isinstance(node, ast.ImportFrom) and node.module == "client.table.scene":
+                problems.append(f"{where}:{node.lineno} imports the table scene")
+    assert not problems, "\n".join(problems)

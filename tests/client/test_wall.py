@@ -8,7 +8,7 @@ import pygame
 from client import art
 from client.games.die_mauer import art as pieces_art
 from client.games.die_mauer.wall import SHELF
-from client.table.game import LOG, SEAT_STRIP
+from client.table.layout import LOG, SEAT_STRIP
 from client.table.results import ResultsScene
 from tests.client.conftest import frames, local_table, shoot
 

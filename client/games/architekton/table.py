@@ -45,7 +45,8 @@ from client.games.architekton.words import (
 )
 from client.table.camera import Camera
 from client.table.choices import Choice
-from client.table.game import GameTable, Layout, Standings, seat_strip
+from client.table.game import GameTable, Standings
+from client.table.layout import Layout, seat_strip
 from engines.architekton.tiles import is_building
 
 ZOOM_KEYS = {"=": 1.25, "+": 1.25, "[+]": 1.25, "page up": 1.25, "-": 0.8, "[-]": 0.8, "page down": 0.8}

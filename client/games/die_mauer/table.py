@@ -12,11 +12,10 @@ from client import art
 from client.games.die_mauer import art as pieces
 from client.games.die_mauer.wall import SHELF, WALL_BASE, Wall
 from client.table.choices import Choice
-from client.table.game import (
+from client.table.game import GameTable, Standings
+from client.table.layout import (
     PRIVATE_BAND,
-    GameTable,
     Layout,
-    Standings,
     private_panel,
     seat_card,
     seat_strip,

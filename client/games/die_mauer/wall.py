@@ -8,7 +8,7 @@ import pygame
 
 from client import art
 from client.games.die_mauer.art import piece_size
-from client.table.game import LOG, PRIVATE_BAND
+from client.table.layout import LOG, PRIVATE_BAND
 
 WALL_BASE = PRIVATE_BAND.top - 24  # the plank the wall stands on
 # Everything of the wall (pieces at rest, falling pieces, the ghost) stays in here: below

@@ -35,7 +35,8 @@ from client.games.drunter_druber.town import (
     tile_key,
 )
 from client.table.choices import DIRECTIONS, Choice, navigate
-from client.table.game import HINT_HEIGHT, GameTable, Layout, Standings
+from client.table.game import HINT_HEIGHT, GameTable, Standings
+from client.table.layout import Layout
 from engines.drunter_druber.board import KINDS, STEP, STRETCH_KIND
 from engines.drunter_druber.rules import PEOPLE, PEOPLE_NAMES, SIZE_NAMES
 

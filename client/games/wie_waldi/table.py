@@ -29,7 +29,8 @@ from client.games.wie_waldi.lanes import BOARD, DOGS, KENNEL, Lanes
 from client.games.wie_waldi.overlays import REASONS
 from client.games.wie_waldi.zone import KEY_PILES, PAD_PILES
 from client.table.choices import Choice
-from client.table.game import GameTable, Layout, Standings, seat_strip
+from client.table.game import GameTable, Standings
+from client.table.layout import Layout, seat_strip
 from client.tween import ease_out_back
 from engines.wie_waldi.cards import COLOUR_NAMES, COLOURS, card_name
 from engines.wie_waldi.rules import TALLY_SECONDS

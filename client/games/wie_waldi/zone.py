@@ -9,7 +9,7 @@ import pygame
 
 from client import art, buttons
 from client.games.wie_waldi import art as cards
-from client.table.game import seat_card
+from client.table.layout import seat_card
 from engines.wie_waldi.cards import MARKERS
 
 PILE_HEIGHT, HAND_HEIGHT = 108, 126

@@ -27,7 +27,8 @@ from client.games.wild_west.arrange import AREA, arrange
 from client.games.wild_west.panel import pair_words
 from client.games.wild_west.sheet import BAND, FULL, Geometry, body, render, ring, sheet_key
 from client.table.choices import Choice
-from client.table.game import HINT_HEIGHT, LEGEND_HEIGHT, GameTable, Layout, Standings
+from client.table.game import HINT_HEIGHT, LEGEND_HEIGHT, GameTable, Standings
+from client.table.layout import Layout
 from client.tween import ease_out_back, linear
 from engines.wild_west.rules import ACTION_NAMES, SOLO_MULLIGANS
 from engines.wild_west.sheet import ACTION_KIND
