@@ -12,6 +12,7 @@ from collections import OrderedDict
 from functools import lru_cache
 from importlib import resources
 from importlib.resources.abc import Traversable
+from typing import Protocol
 
 import pygame
 
@@ -259,7 +260,13 @@ def shade_layer(alpha: int) -> pygame.Surface:
     return veil
 
 
-CACHES = [font, text, fit, _wrap, panel, background, shade_layer]
+class _Cache(Protocol):
+    """An lru_cache'd function, or anything else that can drop what it keeps."""
+
+    def cache_clear(self) -> None: ...
+
+
+CACHES: list[_Cache] = [font, text, fit, _wrap, panel, background, shade_layer]
 
 
 def cached(function):
