@@ -8,6 +8,7 @@ from typing import Any
 
 from .errors import SetupError
 from .state import GameState
+from .words import PhoneWords
 
 # Each game module defines ``GAME = GameInfo(...)``. A game appears in GAMES once its
 # module exists and defines GAME, so games land one at a time without touching this file.
@@ -87,6 +88,9 @@ class GameInfo:
     # sample_state(view, rng) -> a full state whose view for the viewer equals ``view``,
     # its hidden parts drawn at random among what is still possible (for search bots).
     sample_state: Callable[[dict, Any], GameState] | None = None
+    # How a phone names the legal actions and the hand (engines/<id>/words.py); None: the
+    # phone shows the notation.
+    words: PhoneWords | None = None
 
     def __post_init__(self):
         object.__setattr__(self, "bots", {strength: self.bots.get(strength, self.bot) for strength in STRENGTHS})

@@ -9,6 +9,7 @@ from .bot import BOTS, bot
 from .rules import ArchitektonState
 from .sampling import sample_state
 from .tiles import is_building
+from .words import WORDS
 
 
 # --- notation (docs/rules/architekton.md) -------------------------------------------------
@@ -77,4 +78,5 @@ GAME = GameInfo(
     bench_config=(2, {}),
     parse_action=parse_action,
     notation=notation,
+    words=WORDS,
 )

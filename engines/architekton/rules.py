@@ -17,7 +17,6 @@ from ..errors import IllegalAction
 from ..plain import encode
 from ..state import OVER, GameState, best_seats
 from .tiles import (
-    BUILDING_SIDES,
     BUILDINGS,
     FACING,
     HOUSES_PER_PLAYER,
@@ -30,13 +29,13 @@ from .tiles import (
     START_CHIPS,
     STEPS,
     SUPPLY_SIZE,
-    TERRAIN_NAMES,
     TERRAIN_SET,
     is_building,
     is_building_square,
     is_tile,
     key,
     largest_group,
+    tile_name,
 )
 
 TAKE, PLACE, MOVE_HOUSE, SETTLE = "take", "place", "move_house", "settle"
@@ -728,12 +727,4 @@ class ArchitektonState(GameState):
                 "strands_tile",
                 f"that leaves {other} no legal spot; place {tile_name(tile)} so the other tile still fits (AR-5)",
             )
-
-
-def tile_name(tile: str) -> str:
-    if tile in BUILDING_SIDES:
-        return f"building {tile} ({BUILDING_SIDES[tile]})"
-    if tile in LANDSCAPE_TERRAIN:
-        return f"{TERRAIN_NAMES[LANDSCAPE_TERRAIN[tile]]} {tile}"
-    return repr(tile)
 

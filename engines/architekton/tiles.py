@@ -86,6 +86,15 @@ MASK_ROTS = [[r for r in range(4) if mask >> r & 1] for mask in range(16)]
 TERRAIN_SET = {tile: set(sides) for tile, sides in BUILDING_SIDES.items()}
 
 
+def tile_name(tile: str) -> str:
+    """A tile in words: "building B09 (WWFF)", "water L01"."""
+    if tile in BUILDING_SIDES:
+        return f"building {tile} ({BUILDING_SIDES[tile]})"
+    if tile in LANDSCAPE_TERRAIN:
+        return f"{TERRAIN_NAMES[LANDSCAPE_TERRAIN[tile]]} {tile}"
+    return repr(tile)
+
+
 def key(x: int, y: int) -> str:
     return f"{x},{y}"
 

@@ -23,6 +23,7 @@ from .rules import (
     penalty,
 )
 from .sampling import sample_state
+from .words import WORDS
 
 __all__ = [
     "CLOSED", "END_NAMES", "GAME", "GATE", "LEFT", "PENALTY", "PIECES", "PIECE_NAMES", "RIGHT", "TOWER",
@@ -73,4 +74,5 @@ GAME = GameInfo(
     bench_config=(4, {"rounds": 4}),
     parse_action=parse_action,
     notation=notation,
+    words=WORDS,
 )

@@ -11,6 +11,7 @@ from .board import CARD_NAMES, STRETCH_KIND, WIDTH, cell_name, parse_cell
 from .bot import BOTS, bot
 from .rules import PEOPLE_INDEX, SIDES, DrunterDruberState
 from .sampling import sample_state
+from .words import WORDS
 
 __all__ = ["GAME", "DrunterDruberState", "bot", "notation", "parse_action"]
 
@@ -76,4 +77,5 @@ GAME = GameInfo(
     bench_config=(4, {"variant": False}),
     parse_action=parse_action,
     notation=notation,
+    words=WORDS,
 )

@@ -10,6 +10,7 @@ from .bot import BOTS, bot
 from .rules import WildWestState
 from .sampling import sample_state
 from .sheet import ROW_LENGTHS
+from .words import WORDS
 
 __all__ = ["GAME", "WildWestState", "notation", "parse_action"]
 
@@ -79,4 +80,5 @@ GAME = GameInfo(
     bench_config=(4, {}),
     parse_action=parse_action,
     notation=notation,
+    words=WORDS,
 )
