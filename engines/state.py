@@ -6,7 +6,8 @@ all-or-nothing `apply`, saving, cloning and digests, so each game writes only it
 """
 
 import pickle
-from typing import Any, ClassVar
+from collections.abc import Sequence
+from typing import Any, ClassVar, TypeGuard
 
 from .errors import IllegalAction, SetupError, shown
 from .plain import decode, digest_of, encode
@@ -24,6 +25,25 @@ def best_seats(results: list, lowest: bool = False) -> list[int]:
     """
     best = min(results) if lowest else max(results)
     return [seat for seat, result in enumerate(results) if result == best]
+
+
+def is_whole(value: object) -> TypeGuard[int]:
+    """Whether ``value`` from the wire is a whole number: an int, and not True or False.
+
+    >>> is_whole(3), is_whole(True), is_whole(3.0)
+    (True, False, False)
+    """
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def check_fields(action: dict[str, Any], fields: Sequence[str], sentence: str = "") -> None:
+    """IllegalAction ``malformed`` unless ``action`` (a dict with a type) has exactly
+    ``fields``, its ``type`` among them; ``sentence`` says what the action looks like
+    (by default: the fields it has, in the order given). The one field checker every
+    game's ``_check`` starts with, before it checks each field's type and range.
+    """
+    if len(action) != len(fields) or any(name not in action for name in fields):
+        raise IllegalAction("malformed", sentence or f"a {action['type']} action has the fields {', '.join(fields)}")
 
 
 class GameState:

@@ -15,7 +15,7 @@ from itertools import combinations
 
 from ..errors import IllegalAction
 from ..plain import encode
-from ..state import OVER, GameState, best_seats
+from ..state import OVER, GameState, best_seats, check_fields, is_whole
 from .tiles import (
     BUILDINGS,
     FACING,
@@ -40,10 +40,10 @@ from .tiles import (
 
 TAKE, PLACE, MOVE_HOUSE, SETTLE = "take", "place", "move_house", "settle"
 ACTION_FIELDS = {
-    "take": {"type", "tiles"},
-    "place": {"type", "tile", "x", "y", "rot"},
-    "move_house": {"type", "x", "y"},
-    "settle": {"type", "take_back"},
+    "take": ("type", "tiles"),
+    "place": ("type", "tile", "x", "y", "rot"),
+    "move_house": ("type", "x", "y"),
+    "settle": ("type", "take_back"),
 }
 PHASE_ACTION = {TAKE: "take", PLACE: "place", MOVE_HOUSE: "move_house", SETTLE: "settle"}
 BOUND = 10_000  # far beyond any real board; keeps garbage coordinates cheap to reject
@@ -53,8 +53,8 @@ BOUND = 10_000  # far beyond any real board; keeps garbage coordinates cheap to 
 X, Y, TILE, ROT, HOUSE, SCORED = range(6)
 
 
-def _is_int(value) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and -BOUND <= value <= BOUND
+def _is_bounded_whole(value) -> bool:
+    return is_whole(value) and -BOUND <= value <= BOUND
 
 
 class ArchitektonState(GameState):
@@ -658,16 +658,14 @@ class ArchitektonState(GameState):
     def _check(self, player: int, action) -> None:
         self._check_type(action, PHASE_ACTION[self.phase])
         kind = action["type"]
-        if set(action) != ACTION_FIELDS[kind]:
-            fields = ", ".join(sorted(ACTION_FIELDS[kind]))
-            raise IllegalAction("malformed", f"a {kind} action has exactly the fields {fields}")
+        check_fields(action, ACTION_FIELDS[kind])
         if kind == "take":
             self._check_take(action["tiles"])
         elif kind == "place":
             self._check_place(action)
         elif kind == "move_house":
             x, y = action["x"], action["y"]
-            if not (_is_int(x) and _is_int(y)):
+            if not (_is_bounded_whole(x) and _is_bounded_whole(y)):
                 raise IllegalAction("malformed", "x and y must be whole numbers")
             if [x, y] not in self._movable_houses(player):
                 raise IllegalAction("no_house_there", f"you have no house to move at {x},{y}")
@@ -705,7 +703,7 @@ class ArchitektonState(GameState):
         tile, x, y, rot = action["tile"], action["x"], action["y"], action["rot"]
         if not is_tile(tile) or tile not in self.hand:
             raise IllegalAction("not_in_hand", f"{tile!r} is not a tile you hold")
-        if not (_is_int(x) and _is_int(y) and _is_int(rot)):
+        if not (_is_bounded_whole(x) and _is_bounded_whole(y) and _is_bounded_whole(rot)):
             raise IllegalAction("malformed", "x, y and rot must be whole numbers")
         if not 0 <= rot <= 3:
             raise IllegalAction("malformed", "rot is 0, 1, 2 or 3 quarter turns")

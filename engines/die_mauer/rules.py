@@ -8,7 +8,7 @@ builds, choices or donation the reveal calls for.
 from ..errors import IllegalAction
 from ..events import private
 from ..simultaneous import SecretChoices
-from ..state import OVER, GameState, best_seats
+from ..state import OVER, GameState, best_seats, check_fields
 
 # --- constants (DM-1) -------------------------------------------------------------
 TOWER, GATE = "T", "G"
@@ -299,9 +299,7 @@ class DieMauerState(GameState):
             # no Die Mauer action at all, in any phase: not a matter of timing (wrong_phase)
             raise IllegalAction("unknown_action", f"{action['type'][:40]!r} is not a Die Mauer action")
         self._check_type(action, expected)
-        fields = _FIELDS[expected]
-        if len(action) != len(fields) or any(key not in action for key in fields):
-            raise IllegalAction("malformed", f"a {expected} action has the fields {', '.join(fields)}")
+        check_fields(action, _FIELDS[expected])
         piece = action["piece"]
         if piece is None and expected == "plan":
             return  # an empty fist is always allowed (DM-5)

@@ -12,7 +12,7 @@ from ..errors import IllegalAction
 from ..events import private
 from ..plain import encode
 from ..simultaneous import SecretChoices
-from ..state import OVER, GameState, best_seats
+from ..state import OVER, GameState, best_seats, check_fields, is_whole
 from .board import (
     BRIDGE,
     CARD_NAMES,
@@ -88,10 +88,6 @@ def count_votes(cards: list[list[str] | None], jein_sides: list[str | None]) -> 
                 elif jein_sides[player] == "no":
                     no += JEIN_VOTES
     return yes, no
-
-
-def _is_int(value) -> bool:
-    return type(value) is int
 
 
 # --- the state --------------------------------------------------------------------------
@@ -448,24 +444,24 @@ class DrunterDruberState(GameState):
         elif self.phase == VOTE:
             self._check_vote(player, action)
         elif self.phase == JEIN:
-            _check_keys(action, ("type", "side"))
+            check_fields(action, ("type", "side"))
             side = action["side"]
             if not isinstance(side, str) or side not in SIDES:
                 raise IllegalAction("no_such_side", "a Jein counts as 'yes' or 'no'")
         else:
-            _check_keys(action, ("type", "card"))
+            check_fields(action, ("type", "card"))
             card = action["card"]
             if not isinstance(card, str) or card not in self.cards[player]:
                 raise IllegalAction("card_not_held", "pick one of your own two building cards")
 
     def _check_place(self, player: int, action) -> None:
-        _check_keys(action, ("type", "stretch", "size", "cell", "dir"))
+        check_fields(action, ("type", "stretch", "size", "cell", "dir"))
         stretch, size, cell, run = action["stretch"], action["size"], action["cell"], action["dir"]
         if not isinstance(stretch, str) or stretch not in STRETCH_KIND:
             raise IllegalAction("no_such_stretch", f"stretches are {', '.join(STRETCHES)}")
-        if not _is_int(size) or size not in (1, 2, 3):
+        if not is_whole(size) or size not in (1, 2, 3):
             raise IllegalAction("no_such_size", "a tile covers 1, 2 or 3 cells")
-        if not (isinstance(cell, list) and len(cell) == 2 and all(_is_int(v) for v in cell)
+        if not (isinstance(cell, list) and len(cell) == 2 and all(is_whole(v) for v in cell)
                 and 0 <= cell[0] < WIDTH and 0 <= cell[1] < HEIGHT):
             raise IllegalAction("no_such_cell", "the docking cell must be [x, y] on the board")
         if size == 1:
@@ -486,7 +482,7 @@ class DrunterDruberState(GameState):
         raise IllegalAction("cannot_place", "the tile must dock at the token and fit on free ground")
 
     def _check_vote(self, player: int, action) -> None:
-        _check_keys(action, ("type", "cards"))
+        check_fields(action, ("type", "cards"))
         cards = action["cards"]
         if not isinstance(cards, list) or not cards:
             raise IllegalAction("no_cards", "put down one or more people cards")
@@ -501,8 +497,3 @@ class DrunterDruberState(GameState):
 
 
 _DIR_WORDS = {"n": "north", "e": "east", "s": "south", "w": "west"}
-
-
-def _check_keys(action: dict, keys: tuple) -> None:
-    if len(action) != len(keys) or any(key not in action for key in keys):
-        raise IllegalAction("malformed", f"this action has the fields {', '.join(keys)}")

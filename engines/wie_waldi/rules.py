@@ -7,7 +7,7 @@ actions in the order they arrive (WA-3) and owns the optional round timer (WA-5)
 
 from ..errors import IllegalAction
 from ..events import private
-from ..state import OVER, GameState, best_seats
+from ..state import OVER, GameState, best_seats, check_fields, is_whole
 from .cards import (
     CODES,
     COLOUR_NAMES,
@@ -41,9 +41,9 @@ RANK_BONES = {1: "gold", 2: "silver", 3: "bronze"}  # WA-6: rank 4 gets nothing
 TIME_UP = {"type": "time_up"}
 WUFF = {"type": "wuff"}
 
-_DRAW_KEYS = frozenset(("type", "pile"))
-_START_KEYS = frozenset(("type", "card"))
-_PLAY_KEYS = frozenset(("type", "card", "dog", "end"))
+_DRAW_FIELDS = ("type", "pile")
+_START_FIELDS = ("type", "card")
+_PLAY_FIELDS = ("type", "card", "dog", "end")
 
 
 def player_name(player: int) -> str:
@@ -397,15 +397,11 @@ class WieWaldiState(GameState):
         if type(action) is not dict or type(action.get("type")) is not str:
             raise IllegalAction("malformed", "an action must be a dict with a type")
         kind = action["type"]
-        keys = action.keys()
         hand = self.hands[player]
         if kind == "draw":
-            if keys != _DRAW_KEYS:
-                raise IllegalAction(
-                    "malformed", "a draw names one pile: {'type': 'draw', 'pile': 0-2}"
-                )
+            check_fields(action, _DRAW_FIELDS, "a draw names one pile: {'type': 'draw', 'pile': 0-2}")
             pile = action["pile"]
-            if type(pile) is not int or not 0 <= pile < PILES:
+            if not is_whole(pile) or not 0 <= pile < PILES:
                 raise IllegalAction(
                     "no_such_pile", f"there is no pile {_shown(pile)}; piles are 0, 1 and 2"
                 )
@@ -417,28 +413,22 @@ class WieWaldiState(GameState):
                 raise IllegalAction("pile_empty", f"your pile {pile + 1} is empty")
             return
         if kind == "put_back":
-            if len(action) != 1:
-                raise IllegalAction("malformed", "a put_back has no other fields")
+            check_fields(action, ("type",), "a put_back has no other fields")
             if hand is None:
                 raise IllegalAction("hand_empty", "you hold no card to put back")
             return
         if kind == "start":
-            if keys != _START_KEYS:
-                raise IllegalAction(
-                    "malformed", "a start names the head: {'type': 'start', 'card': 'Hr'}"
-                )
+            check_fields(action, _START_FIELDS, "a start names the head: {'type': 'start', 'card': 'Hr'}")
             self._check_hand(player, action["card"])
             if action["card"][0] != HEAD:
                 raise IllegalAction("not_a_head", "only a head starts a new dog")
             return
         if kind == "play":
-            if keys != _PLAY_KEYS:
-                raise IllegalAction(
-                    "malformed",
-                    "a play names card, dog and end: {'type': 'play', 'card', 'dog', 'end'}",
-                )
+            check_fields(
+                action, _PLAY_FIELDS, "a play names card, dog and end: {'type': 'play', 'card', 'dog', 'end'}"
+            )
             dog_id, end = action["dog"], action["end"]
-            if type(dog_id) is not int or type(end) is not int:
+            if not is_whole(dog_id) or not is_whole(end):
                 raise IllegalAction("malformed", "a play's dog and end are whole numbers")
             self._check_round(action)
             self._check_hand(player, action["card"])
@@ -450,7 +440,7 @@ class WieWaldiState(GameState):
         """A play aimed at a dog of an earlier round was sent before "Stop!"; its card was
         discarded then."""
         dog_id = action.get("dog") if type(action) is dict and action.get("type") == "play" else None
-        if type(dog_id) is int and 0 <= dog_id < self.first_dog:
+        if is_whole(dog_id) and 0 <= dog_id < self.first_dog:
             raise IllegalAction("old_round", f"dog {dog_id} belonged to an earlier round, which is over")
 
     def _check_hand(self, player: int, code) -> None:

@@ -9,7 +9,7 @@ step with exactly one possible choice and no option to refuse is done automatica
 
 from ..errors import IllegalAction
 from ..simultaneous import SecretChoices
-from ..state import OVER, GameState, best_seats
+from ..state import OVER, GameState, best_seats, check_fields, is_whole
 from .scoring import GRAVE, MAX_UPGRADES, PARK, score_sheet
 from .sheet import (
     ACE,
@@ -46,10 +46,6 @@ STEPS_AFTER = {  # what follows the write, per action (WW-5)
 }
 ACTION_NAMES = {RANCH: "Ranch", MINE: "Gold Mine", "church": "Church", SALOON: "Saloon"}
 SOLO_MULLIGANS = 2  # WW-9
-
-
-def _is_int(value) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 class WildWestState(GameState):
@@ -195,7 +191,7 @@ class WildWestState(GameState):
         return events
 
     def _apply_host(self, action) -> list[dict]:
-        if not (isinstance(action, dict) and _is_int(action.get("deal"))):
+        if not (isinstance(action, dict) and is_whole(action.get("deal"))):
             raise IllegalAction("malformed", "a timeout names its deal as a whole number")
         missed = self.picks.pending()
         for player in missed:
@@ -410,26 +406,26 @@ class WildWestState(GameState):
         self._check_type(action, "pick" if self.phase == PICK else self.tasks[player]["steps"][0], "wrong_step")
         kind = action["type"]
         if kind == "pick":
-            self._check_fields(action, "column")
+            check_fields(action, ("type", "column"))
             column = action["column"]
-            if column is not None and not (_is_int(column) and 0 <= column <= 2):
+            if column is not None and not (is_whole(column) and 0 <= column <= 2):
                 raise IllegalAction("no_such_column", "pick column 1, 2 or 3, or a Tumbleweed")
             if column is not None and column not in self.legal_columns[player]:
                 raise IllegalAction("cannot_write", "that pair fits nowhere on your sheet (WW-4)")
             return
         if kind in TILE_STEPS:
-            self._check_fields(action, "row", "col")
+            check_fields(action, ("type", "row", "col"))
             row, col = action["row"], action["col"]
-            if not (_is_int(row) and _is_int(col) and 0 <= row < 4 and 0 <= col < ROW_LENGTHS[row]):
+            if not (is_whole(row) and is_whole(col) and 0 <= row < 4 and 0 <= col < ROW_LENGTHS[row]):
                 raise IllegalAction("no_such_tile", "there is no such tile on the sheet")
             choice = tile_at(row, col)
         elif kind == UPGRADE_STEP:
-            self._check_fields(action, "size")
+            check_fields(action, ("type", "size"))
             choice = action["size"]
-            if not (_is_int(choice) and 1 <= choice <= 6):
+            if not (is_whole(choice) and 1 <= choice <= 6):
                 raise IllegalAction("no_such_size", "group sizes run from 1 to 6")
         else:
-            self._check_fields(action, "park")
+            check_fields(action, ("type", "park"))
             choice = action["park"]
             if not isinstance(choice, bool):
                 raise IllegalAction("malformed", "park must be true or false")
@@ -442,12 +438,6 @@ class WildWestState(GameState):
                 PARK_STEP: "that right section is taken",
             }
             raise IllegalAction(f"illegal_{kind}", reasons[kind])
-
-    @staticmethod
-    def _check_fields(action: dict, *fields: str) -> None:
-        if len(action) != len(fields) + 1 or any(f not in action for f in fields):
-            raise IllegalAction("malformed", f"a {action['type']} action has the fields {', '.join(fields)}")
-
 
 def _rank(value: int) -> str:
     return "A" if value == ACE else "J" if value == 11 else str(value)
