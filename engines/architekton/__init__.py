@@ -1,7 +1,8 @@
 """Architekton: two builders lay building and landscape tiles like a chessboard.
 
 Rulings AR-1 to AR-7, quoted in full in docs/rules/architekton.md with the notation.
-``tiles`` holds the components as data, ``rules`` the state, ``bot`` the bot.
+``tiles`` holds the components as data, ``board`` the board's geometry (where tiles
+fit), ``rules`` the state machine, ``bot`` the bots, ``words`` the phone's words.
 """
 
 from ..registry import GameInfo, Option
