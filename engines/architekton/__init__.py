@@ -6,6 +6,7 @@ fit), ``rules`` the state machine, ``bot`` the bots, ``words`` the phone's words
 """
 
 from ..registry import GameInfo, Option
+from ..types import Action
 from .bot import BOTS, bot
 from .rules import ArchitektonState
 from .sampling import sample_state
@@ -14,7 +15,7 @@ from .words import WORDS
 
 
 # --- notation (docs/rules/architekton.md) -------------------------------------------------
-def notation(action) -> str:
+def notation(action: Action) -> str:
     kind = action["type"]
     if kind == "take":
         return "take " + " ".join(action["tiles"])

@@ -8,6 +8,7 @@ and digested with the rest of the state.
 """
 
 from itertools import combinations
+from typing import Any
 
 from .tiles import (
     FACING,
@@ -134,7 +135,7 @@ class TileBoard:
         """
         supply = sorted(self.supply_buildings + self.supply_landscapes)
         fits = {tile: self._fitting_squares(tile, 2) for tile in supply}
-        spots: dict[str, list] = {}  # full spot lists, computed only where needed
+        spots: dict[str, list[Any]] = {}  # full spot lists, computed only where needed
         pairs = [
             [a, b] for a, b in combinations(supply, 2)
             # Both fit now: placing one takes only its own square, so only two tiles
@@ -144,7 +145,7 @@ class TileBoard:
         ]
         return pairs or [[tile] for tile in supply if fits[tile]]
 
-    def _one_opens_the_other(self, a: str, b: str, fits: dict, spots: dict) -> bool:
+    def _one_opens_the_other(self, a: str, b: str, fits: dict[str, Any], spots: dict[str, Any]) -> bool:
         """For two tiles of which one fits now (AR-2): whether some legal placement of
         it opens a spot for the other. Only a tile of the other kind can: a building
         and a landscape each keep every spot they have when the other is placed."""
@@ -155,7 +156,7 @@ class TileBoard:
             spots[first] = self.spots(first)
         return bool(self._opening_spots(first, second, spots[first], at_most=1))
 
-    def _opening_spots(self, first: str, second: str, spots: list, at_most: int = 0) -> list[list[int]]:
+    def _opening_spots(self, first: str, second: str, spots: list[Any], at_most: int = 0) -> list[list[int]]:
         """The spots (and rotations) of ``first`` that give ``second``, a tile of the
         other kind, a legal spot it does not have yet: a matching side towards an
         empty square next to it. With ``at_most``, stop after that many."""
@@ -206,7 +207,7 @@ class TileBoard:
             return any(square != (x, y) for square in self._fitting_squares(other, 2))
         return self._placeable(other) or bool(self._opening_spots(tile, other, [[x, y, 1 << rot]]))
 
-    def _keeping(self, first: str, second: str, raw: dict) -> list[list[int]]:
+    def _keeping(self, first: str, second: str, raw: dict[str, Any]) -> list[list[int]]:
         """The spots of ``first`` after which ``second`` still has a legal spot."""
         if is_building(first) == is_building(second):
             spots = raw[second]  # one entry per square

@@ -9,8 +9,11 @@ the legal actions, and those never strand the second tile (AR-5).
 """
 
 import math
+from typing import Any
 
+from ..rng import Rng
 from ..search import SearchModel, best_action
+from ..types import Action, View
 from .sampling import sample_state
 from .tiles import (
     DIAGONALS,
@@ -29,10 +32,10 @@ BANKRUPT = 50.0  # an early end is worth two victory points (AR-7): decisive
 class _Board:
     """The placed tiles of a view, indexed by square."""
 
-    def __init__(self, view: dict):
+    def __init__(self, view: View):
         self.cells = {(c["x"], c["y"]): c for c in view["board"]}
         self.chips = view["chips"]
-        self._houses: dict[int, set] = {}  # per player, filled on first use
+        self._houses: dict[int, set[Any]] = {}  # per player, filled on first use
 
     def with_tile(self, tile: str, x: int, y: int, rot: int, house) -> "_Board":
         """This board with one more tile laid (the view's own cells are not touched)."""
@@ -46,7 +49,7 @@ class _Board:
         board._houses = {}
         return board
 
-    def neighbours(self, x: int, y: int) -> list:
+    def neighbours(self, x: int, y: int) -> list[Any]:
         cells = self.cells
         return [cells.get((x + dx, y + dy)) for dx, dy in STEPS]
 
@@ -56,13 +59,13 @@ class _Board:
             1 for d, n in enumerate(self.neighbours(x, y)) if n is not None and n["sides"][0] != sides[d]
         )
 
-    def houses(self, player: int) -> set:
+    def houses(self, player: int) -> set[Any]:
         """The squares of ``player``'s houses (do not change the set: it is kept)."""
         if player not in self._houses:
             self._houses[player] = {xy for xy, c in self.cells.items() if c["house"] == player}
         return self._houses[player]
 
-    def open_spots(self, building: bool) -> list:
+    def open_spots(self, building: bool) -> list[Any]:
         """Empty squares of one parity next to the board, with neighbours' terrains."""
         found = {}
         for (x, y), cell in self.cells.items():
@@ -123,7 +126,7 @@ def placement_value(board: _Board, me: int, stock: int, tile: str, x: int, y: in
     return value
 
 
-def _best_for_tile(board: _Board, me: int, stock: int, tile: str, spots: list) -> float:
+def _best_for_tile(board: _Board, me: int, stock: int, tile: str, spots: list[Any]) -> float:
     best = -1e9
     building = is_building(tile)
     for (x, y), terrains in spots:
@@ -141,7 +144,7 @@ def _best_for_tile(board: _Board, me: int, stock: int, tile: str, spots: list) -
     return best if best > -1e9 else 0.0  # fits only once the other tile lies: unknown yet
 
 
-def bot(view: dict, legal: list, rng):
+def bot(view: View, legal: list[Action], rng: Rng):
     """Pick the legal action with the best heuristic value (ties broken at random)."""
     me, kind = view["you"], legal[0]["type"]
     if len(legal) == 1:
@@ -155,7 +158,7 @@ def bot(view: dict, legal: list, rng):
     return max(legal, key=lambda a: (value(a), rng.random()))
 
 
-def _valuer(view: dict, board: _Board, legal: list):
+def _valuer(view: View, board: _Board, legal: list[Action]):
     """The heuristic value of each take (both tiles at their best) or placement."""
     me = view["you"]
     stock = view["houses"][me]
@@ -170,7 +173,7 @@ def _valuer(view: dict, board: _Board, legal: list):
     return lambda a: _turn_value(board, me, stock, view["hand"], a)
 
 
-def _turn_value(board: _Board, me: int, stock: int, hand: list, action: dict) -> float:
+def _turn_value(board: _Board, me: int, stock: int, hand: list[Any], action: dict[str, Any]) -> float:
     """The placement's value plus the best the other tile in hand can still do after it.
 
     A legal first placement leaves that tile a spot (AR-5), and it must be placed there.
@@ -186,7 +189,7 @@ def _turn_value(board: _Board, me: int, stock: int, hand: list, action: dict) ->
     return value + _best_for_tile(after, me, stock_after, other, after.open_spots(is_building(other)))
 
 
-def _settle(view: dict, board: _Board, legal: list, me: int):
+def _settle(view: View, board: _Board, legal: list[Action], me: int):
     """Keep the house only when it joins up a diagonal group worth more than the chip."""
     settling = view["settling"]
     mine = board.houses(me)
@@ -211,7 +214,7 @@ def _house_worth(board: _Board, me: int, x: int, y: int) -> float:
 EASY_NOISE = 6.0  # random preference added to each value: easy misjudges often
 
 
-def easy_bot(view: dict, legal: list, rng):
+def easy_bot(view: View, legal: list[Action], rng: Rng):
     """The normal bot's judgement blurred by noise; settles and moves houses like it."""
     if len(legal) == 1 or legal[0]["type"] not in ("take", "place"):
         return bot(view, legal, rng)
@@ -245,7 +248,7 @@ def _this_game_over(start, now) -> bool:
 SEARCH = SearchModel(sample_state=sample_state, policy=bot, evaluate=_game_result, horizon=_this_game_over)
 
 
-def hard_bot(view: dict, legal: list, rng, method: str = "halving"):
+def hard_bot(view: View, legal: list[Action], rng: Rng, method: str = "halving"):
     """Searches which tiles to take and where to place them, among the normal bot's
     favourites; settles and moves houses like the normal bot.
     ``method`` picks the search's root (engines.search.best_action)."""

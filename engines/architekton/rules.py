@@ -11,9 +11,12 @@ turn. Then the supply is refilled, from the face-down reserve once a stack runs 
 anew (AR-2). Where tiles fit, and the board itself, are `board.TileBoard`'s.
 """
 
+from typing import Any
+
 from ..errors import IllegalAction
 from ..plain import encode
 from ..state import OVER, GameState, best_seats, check_fields, is_whole
+from ..types import Action, Event, Options, View
 from .board import HOUSE, ROT, SCORED, TILE, TileBoard, X, Y
 from .tiles import (
     BUILDINGS,
@@ -50,17 +53,17 @@ def _is_bounded_whole(value) -> bool:
 class ArchitektonState(TileBoard, GameState):
     GAME_ID = "architekton"
 
-    def __init__(self, players: int, seed: int, options: dict):
+    def __init__(self, players: int, seed: int, options: Options):
         super().__init__(players, seed, options)
         self.revenge = options["revenge"]
         self.victory_points = [0] * players
-        self.results: list[dict] = []  # one summary per finished game (AR-7)
+        self.results: list[dict[str, Any]] = []  # one summary per finished game (AR-7)
         self.game_number = 0
         self.starter = 0  # the seed's "oldest player" is seat 0
         self._start_game()
 
     # --- set-up (seed: game and tile preparation, starting placement) ----------------
-    def _start_game(self) -> list[dict]:
+    def _start_game(self) -> list[Event]:
         self.game_number += 1
         buildings, landscapes = list(BUILDINGS), list(LANDSCAPES)
         self.rng.shuffle(buildings)
@@ -94,7 +97,7 @@ class ArchitektonState(TileBoard, GameState):
         }]
         return events + self._start_turn(self.starter)
 
-    def _start_turn(self, player: int) -> list[dict]:
+    def _start_turn(self, player: int) -> list[Event]:
         self.current = player
         self.turn += 1
         self.phase = TAKE
@@ -117,7 +120,7 @@ class ArchitektonState(TileBoard, GameState):
     def _redraws_to_see_every_stacked_tile(self) -> int:
         return max(-(-len(stack) // SUPPLY_SIZE) for stack in (self.building_stack, self.landscape_stack))
 
-    def _redraw_supply(self, player: int) -> dict:
+    def _redraw_supply(self, player: int) -> dict[str, Any]:
         under = self.supply_buildings + self.supply_landscapes
         for supply, stack in (
             (self.supply_buildings, self.building_stack),
@@ -141,7 +144,7 @@ class ArchitektonState(TileBoard, GameState):
             return []
         return [self.current]
 
-    def legal_actions(self, player: int) -> list:
+    def legal_actions(self, player: int) -> list[Action]:
         if not self.is_seat(player) or player not in self.active_players():
             return []
         if self.phase == TAKE:
@@ -175,7 +178,7 @@ class ArchitektonState(TileBoard, GameState):
         return [take_back for take_back in (False, True) if owed - take_back <= self.chips[owner]]
 
     # --- applying actions -------------------------------------------------------------
-    def _apply(self, player: int, action) -> list[dict]:
+    def _apply(self, player: int, action: Action) -> list[Event]:
         kind = action["type"]
         if kind == "take":
             return self._take(player, action["tiles"])
@@ -185,14 +188,14 @@ class ArchitektonState(TileBoard, GameState):
             return self._move_house(player, action["x"], action["y"])
         return self._settle(player, action["take_back"])
 
-    def _take(self, player: int, tiles: list[str]) -> list[dict]:
+    def _take(self, player: int, tiles: list[str]) -> list[Event]:
         for tile in tiles:
             (self.supply_buildings if is_building(tile) else self.supply_landscapes).remove(tile)
         self.hand = list(tiles)
         self.phase = PLACE
         return [{"type": "took", "player": player, "tiles": list(tiles)}]
 
-    def _place(self, player: int, tile: str, x: int, y: int, rot: int) -> list[dict]:
+    def _place(self, player: int, tile: str, x: int, y: int, rot: int) -> list[Event]:
         self.hand.remove(tile)
         self._put(tile, x, y, rot)
         events = [{
@@ -216,7 +219,7 @@ class ArchitektonState(TileBoard, GameState):
                     self.scoring.append([cell[X], cell[Y]])
         return events + self._resolve()
 
-    def _move_house(self, player: int, x: int, y: int) -> list[dict]:
+    def _move_house(self, player: int, x: int, y: int) -> list[Event]:
         tx, ty = self.moving
         self.board[key(x, y)][HOUSE] = None
         self.board[key(tx, ty)][HOUSE] = player
@@ -226,9 +229,9 @@ class ArchitektonState(TileBoard, GameState):
             self.scoring.append([tx, ty])
         return events + self._resolve()
 
-    def _resolve(self) -> list[dict]:
+    def _resolve(self) -> list[Event]:
         """Score enclosed buildings one after another (AR-4); stop for a decision."""
-        events: list[dict] = []
+        events: list[Event] = []
         while self.scoring:
             x, y = self.scoring.pop(0)
             cell = self.board[key(x, y)]
@@ -249,7 +252,7 @@ class ArchitektonState(TileBoard, GameState):
             return events
         return events + self._continue_turn()
 
-    def _settle(self, player: int, take_back: bool) -> list[dict]:
+    def _settle(self, player: int, take_back: bool) -> list[Event]:
         x, y, _, owed = self.settling
         paid = owed - 1 if take_back else owed
         self.chips[player] -= paid
@@ -263,7 +266,7 @@ class ArchitektonState(TileBoard, GameState):
         }]
         return events + self._resolve()
 
-    def _continue_turn(self) -> list[dict]:
+    def _continue_turn(self) -> list[Event]:
         events = []
         for tile in list(self.hand):
             if not self._placeable(tile):  # AR-5: place what can be placed
@@ -277,8 +280,8 @@ class ArchitektonState(TileBoard, GameState):
             return events
         return events + self._end_turn()
 
-    def _end_turn(self) -> list[dict]:
-        events: list[dict] = []
+    def _end_turn(self) -> list[Event]:
+        events: list[Event] = []
         if self.turns_left is not None:
             self.turns_left -= 1
             if self.turns_left == 0:
@@ -309,7 +312,7 @@ class ArchitektonState(TileBoard, GameState):
         return drawn, from_reserve
 
     # --- the end of a game (AR-4 early end, AR-6 final scoring, AR-7 match) --------
-    def _early_end(self, debtor: int, owed: int) -> list[dict]:
+    def _early_end(self, debtor: int, owed: int) -> list[Event]:
         winner = 1 - debtor
         events = [{
             "type": "cannot_pay", "player": debtor, "owed": owed, "chips": self.chips[debtor],
@@ -317,7 +320,7 @@ class ArchitektonState(TileBoard, GameState):
         }]
         return events + self._finish_game([winner], early=True, scores=list(self.chips))
 
-    def _final_scoring(self) -> list[dict]:
+    def _final_scoring(self) -> list[Event]:
         removed = sorted(
             ([cell[X], cell[Y]] for cell in self.board.values()
              if is_building(cell[TILE]) and self.landscape_neighbours(cell[X], cell[Y]) <= 2),
@@ -335,7 +338,7 @@ class ArchitektonState(TileBoard, GameState):
         events = [{"type": "final_scoring", "rule": "AR-6", **encode(self.final), "chips": list(self.chips)}]
         return events + self._finish_game(winners, early=False, scores=scores)
 
-    def _finish_game(self, winners: list[int], early: bool, scores: list[int]) -> list[dict]:
+    def _finish_game(self, winners: list[int], early: bool, scores: list[int]) -> list[Event]:
         self.phase, self.hand, self.scoring, self.settling, self.moving = OVER, [], [], None, None
         result = {
             "game": self.game_number, "starter": self.starter, "winners": winners,
@@ -371,7 +374,7 @@ class ArchitektonState(TileBoard, GameState):
         return best_seats(self.chips)
 
     # --- what each player may know ----------------------------------------------------
-    def view(self, player: int | None) -> dict:
+    def view(self, player: int | None) -> View:
         """Everything is public except the order of the stacks and the face-down
         reserve, which nobody knows (only their sizes). IllegalAction for no such seat."""
         view = {
@@ -424,7 +427,7 @@ class ArchitektonState(TileBoard, GameState):
             }
         return view
 
-    def describe(self, action) -> str:
+    def describe(self, action: Action) -> str:
         kind = action["type"]
         if kind == "take":
             return "takes " + " and ".join(tile_name(t) for t in action["tiles"])
@@ -438,7 +441,7 @@ class ArchitektonState(TileBoard, GameState):
         return "keeps the house and pays in full"
 
     # --- validation ---------------------------------------------------------------------
-    def _check(self, player: int, action) -> None:
+    def _check(self, player: int, action: Action) -> None:
         self._check_type(action, PHASE_ACTION[self.phase])
         kind = action["type"]
         check_fields(action, ACTION_FIELDS[kind])
@@ -482,7 +485,7 @@ class ArchitektonState(TileBoard, GameState):
             "no_spot", "these two tiles cannot both be placed, in either order, so they cannot be taken (AR-2)"
         )
 
-    def _check_place(self, action) -> None:
+    def _check_place(self, action: Action) -> None:
         tile, x, y, rot = action["tile"], action["x"], action["y"], action["rot"]
         if not is_tile(tile) or tile not in self.hand:
             raise IllegalAction("not_in_hand", f"{tile!r} is not a tile you hold")

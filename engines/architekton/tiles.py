@@ -10,6 +10,8 @@ landscapes lie on squares with x + y even, so landscapes always do and buildings
 lie on squares with x + y odd (the checkerboard of AR-2).
 """
 
+from typing import Any
+
 TERRAINS = ("W", "F", "H", "A")
 TERRAIN_NAMES = {"W": "water", "F": "forest", "H": "hill", "A": "field"}
 
@@ -103,7 +105,7 @@ def is_building_square(x: int, y: int) -> bool:
     return (x + y) % 2 == 1
 
 
-def largest_group(houses: set) -> int:
+def largest_group(houses: set[Any]) -> int:
     """Houses in the largest group of diagonally connected squares of ``houses`` (AR-6)."""
     best, seen = 0, set()
     for start in sorted(houses):

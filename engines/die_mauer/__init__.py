@@ -7,6 +7,7 @@ game's registration.
 """
 
 from ..registry import GameInfo, Option
+from ..types import Action
 from .bot import BOTS
 from .rules import (
     CLOSED,
@@ -32,7 +33,7 @@ __all__ = [
 
 
 # --- notation (docs/rules/die_mauer.md) -------------------------------------------------
-def notation(action) -> str:
+def notation(action: Action) -> str:
     kind, piece = action["type"], action.get("piece")
     if kind == "plan":
         return f"plan {piece or '-'}"

@@ -10,7 +10,11 @@
   player modelled by the normal bot with their observed empty-fist rates.
 """
 
+from typing import Any
+
+from ..rng import Rng
 from ..search import SearchModel, best_action
+from ..types import Action, View
 from .rules import CLOSED, LEFT, PENALTY, PIECES, PLAN, DieMauerState, legal_ends, penalty
 from .sampling import empty_fist_rate, sample_state
 
@@ -24,7 +28,7 @@ MARGIN_SCALE = 8.0  # penalty points that turn a lead into a near-sure win
 
 
 # --- shared: building and donating ------------------------------------------------------
-def _build_or_donate(view: dict, legal: list, rng):
+def _build_or_donate(view: View, legal: list[Action], rng: Rng):
     """Donate the worst piece; build the heaviest piece where the bot's remaining Towers
     and Gates keep room."""
     if legal[0]["type"] == "donate":
@@ -32,7 +36,7 @@ def _build_or_donate(view: dict, legal: list, rng):
     return max(legal, key=lambda a: (PENALTY[a["piece"]], _room_after(view, a), rng.random()))
 
 
-def _room_after(view: dict, action) -> int:
+def _room_after(view: View, action: Action) -> int:
     """How many legal ends the bot's remaining Towers and Gates have after this build."""
     wall = list(view["wall"])
     if action["end"] == LEFT:
@@ -45,7 +49,7 @@ def _room_after(view: dict, action) -> int:
 
 
 # --- easy ------------------------------------------------------------------------------
-def easy_bot(view: dict, legal: list, rng):
+def easy_bot(view: View, legal: list[Action], rng: Rng):
     """Sheds high pieces with fixed guesses; one plan in three is random."""
     if legal[0]["type"] != "plan":
         return _build_or_donate(view, legal, rng)
@@ -59,7 +63,7 @@ def easy_bot(view: dict, legal: list, rng):
             return 0.0
         return 1.0 / (view["stock_counts"][player] + 1)
 
-    def value(action) -> float:
+    def value(action: Action) -> float:
         piece = action["piece"]
         if piece is None:
             if me == master:
@@ -85,7 +89,7 @@ def easy_bot(view: dict, legal: list, rng):
 class _Table:
     """What the bot believes about the table: who may hold what, and how people plan."""
 
-    def __init__(self, view: dict):
+    def __init__(self, view: View):
         self.view = view
         self.me, self.master, self.wall = view["you"], view["master"], view["wall"]
         self.others = [p for p in range(view["players"]) if p != self.me]
@@ -111,7 +115,7 @@ class _Table:
         share = min(1.0, view["stock_counts"][player] / max(1, len(possible)))
         return {piece: share for piece in possible}
 
-    def plan_chances(self, player: int, as_master: bool) -> dict:
+    def plan_chances(self, player: int, as_master: bool) -> dict[str, Any]:
         """The chance that ``player`` plans each piece (None: an empty fist). A master is
         taken to plan heavy pieces more often; a competitor to guess the master's heavy
         pieces; both show empty fists as often as they have so far."""
@@ -158,7 +162,7 @@ def _product(values) -> float:
     return result
 
 
-def normal_bot(view: dict, legal: list, rng):
+def normal_bot(view: View, legal: list[Action], rng: Rng):
     """Plans by expected penalty shed, with observed empty-fist rates; rarely random."""
     if legal[0]["type"] != "plan":
         return _build_or_donate(view, legal, rng)
@@ -169,7 +173,7 @@ def normal_bot(view: dict, legal: list, rng):
 
 
 # --- hard ---------------------------------------------------------------------------------
-def _model(view: dict, legal: list, rng):
+def _model(view: View, legal: list[Action], rng: Rng):
     """How the search expects anyone to plan: an empty fist as often as they have shown
     one, otherwise the normal bot's best piece."""
     if legal[0]["type"] != "plan":
@@ -198,7 +202,7 @@ def _horizon(start: DieMauerState, now: DieMauerState) -> bool:
 SEARCH = SearchModel(sample_state=sample_state, policy=_model, evaluate=_standing, horizon=_horizon)
 
 
-def hard_bot(view: dict, legal: list, rng, method: str = "halving"):
+def hard_bot(view: View, legal: list[Action], rng: Rng, method: str = "halving"):
     """Searches every plan; builds and donates like the others.
     ``method`` picks the search's root (engines.search.best_action)."""
     if legal[0]["type"] != "plan" or view["phase"] != PLAN:

@@ -7,6 +7,7 @@ docs/rules/drunter_druber.md. The package: `board` (the map and the geometry), `
 """
 
 from ..registry import GameInfo, Option
+from ..types import Action
 from .board import CARD_NAMES, STRETCH_KIND, WIDTH, cell_name, parse_cell
 from .bot import BOTS, bot
 from .rules import PEOPLE_INDEX, SIDES, DrunterDruberState
@@ -17,7 +18,7 @@ __all__ = ["GAME", "DrunterDruberState", "bot", "notation", "parse_action"]
 
 
 # --- notation (docs/rules/drunter_druber.md) ------------------------------------------------
-def notation(action) -> str:
+def notation(action: Action) -> str:
     kind = action["type"]
     if kind == "place":
         x, y = action["cell"]

@@ -8,8 +8,11 @@ that its type is not obvious (the seed's tactical hints).
 """
 
 import math
+from typing import Any
 
+from ..rng import Rng
 from ..search import SearchModel, best_action
+from ..types import Action, View
 from .board import (
     BRIDGE,
     BUILDING_AT,
@@ -36,7 +39,7 @@ NEAR = [
 ]
 
 
-def bot(view: dict, legal: list, rng):
+def bot(view: View, legal: list[Action], rng: Rng):
     kind = legal[0]["type"]
     if kind == "pick":
         return _pick(view, legal, rng)
@@ -53,7 +56,7 @@ def bot(view: dict, legal: list, rng):
 class _Mind:
     """What the bot believes: the ground, its own interests and the opponents' types."""
 
-    def __init__(self, view: dict):
+    def __init__(self, view: View):
         self.me = view["you"]
         ground = [FREE] * CELLS
         for corner in CORNERS:
@@ -119,7 +122,7 @@ class _Mind:
     def their_loss(self, cells: list[int]) -> float:
         return sum(self.their_cost[c] for c in cells)
 
-    def placement_value(self, action: dict, bluff: bool = False) -> float:
+    def placement_value(self, action: dict[str, Any], bluff: bool = False) -> float:
         x, y = action["cell"]
         dock = x + y * WIDTH
         step = {"n": -WIDTH, "e": 1, "s": WIDTH, "w": -1}.get(action["dir"], 0)
@@ -136,7 +139,7 @@ class _Mind:
         value -= 0.25 * self.my_loss(near) - 0.1 * self.their_loss(near)
         return value
 
-    def vote_stake(self, vote: dict) -> float:
+    def vote_stake(self, vote: dict[str, Any]) -> float:
         """Positive when the bot wants the tile to stay."""
         cells = [x + y * WIDTH for x, y in vote["tile"]]
         for cell in cells:
@@ -148,7 +151,7 @@ class _Mind:
         return stake
 
 
-def _vote(view: dict, legal: list, rng, stake: float):
+def _vote(view: View, legal: list[Action], rng: Rng, stake: float):
     blank = {"type": "vote", "cards": ["blank"]}
     if abs(stake) < 0.75 or (abs(stake) < 2.5 and rng.random() < 0.15):
         return blank if blank in legal else legal[0]
@@ -167,7 +170,7 @@ def _vote(view: dict, legal: list, rng, stake: float):
     return best if best in legal else legal[0]
 
 
-def _pick(view: dict, legal: list, rng):
+def _pick(view: View, legal: list[Action], rng: Rng):
     mind = _Mind(view)
     return max(legal, key=lambda a: (mind.base[a["card"]], rng.random()))
 
@@ -177,7 +180,7 @@ EASY_CARELESS = 0.7  # how often easy places a tile anywhere, its own buildings 
 EASY_RANDOM_VOTES = 0.3
 
 
-def easy_bot(view: dict, legal: list, rng):
+def easy_bot(view: View, legal: list[Action], rng: Rng):
     """Most of its placements are careless (anywhere at all), the rest like the normal
     bot's; one vote in three is a single card at random."""
     kind = legal[0]["type"]
@@ -211,7 +214,7 @@ def _final_standing(state, me: int) -> float:
 SEARCH = SearchModel(sample_state=sample_state, policy=bot, evaluate=_final_standing)
 
 
-def hard_bot(view: dict, legal: list, rng, method: str = "halving"):
+def hard_bot(view: View, legal: list[Action], rng: Rng, method: str = "halving"):
     """Searches its placements among the normal bot's favourites, and its votes among a
     few ways to vote (blank, or yes or no with a light to heavy hand); Jeins and picks
     like the normal bot.
@@ -230,7 +233,7 @@ def hard_bot(view: dict, legal: list, rng, method: str = "halving"):
 VOTE_WEIGHTS = (1, 2, 4)  # the vote strengths the hard bot compares, per side
 
 
-def _vote_candidates(view: dict, legal: list, rng) -> list:
+def _vote_candidates(view: View, legal: list[Action], rng: Rng) -> list[Any]:
     """The normal bot's vote first, then the blank card and, for each side, the fewest
     cards reaching each weight of VOTE_WEIGHTS."""
     candidates = [bot(view, legal, rng), {"type": "vote", "cards": ["blank"]}]

@@ -8,11 +8,14 @@ be extended are removed (DD-5); in the variant (DD-8) the first removal calls fo
 secret pick of the card that counts first.
 """
 
+from typing import Any
+
 from ..errors import IllegalAction
 from ..events import private
 from ..plain import encode
 from ..simultaneous import SecretChoices
 from ..state import OVER, GameState, best_seats, check_fields, is_whole
+from ..types import Action, Event, Options, View
 from .board import (
     BRIDGE,
     CARD_NAMES,
@@ -58,7 +61,7 @@ JEIN_VOTES = 2
 SIDES = ("yes", "no")
 SIZE_NAMES = {1: "single", 2: "double", 3: "triple"}
 
-_SUBSETS: dict[tuple, list[list[str]]] = {}
+_SUBSETS: dict[tuple[Any, ...], list[list[str]]] = {}
 
 
 def vote_choices(hand: list[str]) -> list[list[str]]:
@@ -94,7 +97,7 @@ def count_votes(cards: list[list[str] | None], jein_sides: list[str | None]) -> 
 class DrunterDruberState(GameState):
     GAME_ID = "drunter_druber"
 
-    def __init__(self, players: int, seed: int, options: dict):
+    def __init__(self, players: int, seed: int, options: Options):
         super().__init__(players, seed, options)
         self.variant = bool(options["variant"])
         # DD-2 / DD-8: secret building cards, one each (two in the variant).
@@ -115,9 +118,9 @@ class DrunterDruberState(GameState):
         self.ground = [FREE] * CELLS
         for corner in CORNERS:
             self.ground[corner] = CORNER
-        self.tokens: dict = {stretch: START[stretch] for stretch in STRETCHES}
+        self.tokens: dict[str, Any] = {stretch: START[stretch] for stretch in STRETCHES}
         self.closed: list[str] = []
-        self.tiles: list[dict] = []
+        self.tiles: list[dict[str, Any]] = []
         self.current = 0  # the lobby seats the starting player at seat 0
         self.turn = 1
         self.phase = PLACE
@@ -139,7 +142,7 @@ class DrunterDruberState(GameState):
             return self.picks.pending()
         return []
 
-    def legal_actions(self, player: int) -> list:
+    def legal_actions(self, player: int) -> list[Action]:
         if not self.is_seat(player) or player not in self.active_players():
             return []
         if self.phase == PLACE:
@@ -150,7 +153,7 @@ class DrunterDruberState(GameState):
             return [{"type": "jein", "side": side} for side in SIDES]
         return [{"type": "pick", "card": card} for card in sorted(self.cards[player])]
 
-    def _placements(self, player: int) -> list[dict]:
+    def _placements(self, player: int) -> list[Event]:
         hand, actions = self.hands[player], []
         for stretch in STRETCHES:
             token = self.tokens[stretch]
@@ -177,7 +180,7 @@ class DrunterDruberState(GameState):
         return False
 
     # --- applying actions -----------------------------------------------------------------
-    def _apply(self, player: int, action) -> list[dict]:
+    def _apply(self, player: int, action: Action) -> list[Event]:
         if self.phase == PLACE:
             return self._place(player, action)
         if self.phase == VOTE:
@@ -186,7 +189,7 @@ class DrunterDruberState(GameState):
             return self._declare_jein(player, action["side"])
         return self._pick(player, action["card"])
 
-    def _place(self, player: int, action) -> list[dict]:
+    def _place(self, player: int, action: Action) -> list[Event]:
         stretch, size = action["stretch"], action["size"]
         kind = STRETCH_KIND[stretch]
         dock = action["cell"][1] * WIDTH + action["cell"][0]
@@ -211,7 +214,7 @@ class DrunterDruberState(GameState):
         return events + self._end_turn()
 
     # --- the toilet vote (DD-6) ---------------------------------------------------------
-    def _start_vote(self, placer: int, toilets: list[int]) -> list[dict]:
+    def _start_vote(self, placer: int, toilets: list[int]) -> list[Event]:
         self.phase = VOTE
         self.vote = {
             "placer": placer,
@@ -226,7 +229,7 @@ class DrunterDruberState(GameState):
             "order": list(self.vote["order"]), "rule": "DD-6",
         }]
 
-    def _commit_vote(self, player: int, cards: list[str]) -> list[dict]:
+    def _commit_vote(self, player: int, cards: list[str]) -> list[Event]:
         vote = self.vote
         vote["cards"][player] = list(cards)
         vote["step"] += 1
@@ -251,14 +254,14 @@ class DrunterDruberState(GameState):
         vote = self.vote
         return next(p for p in vote["order"] if "jein" in vote["cards"][p] and vote["jein"][p] is None)
 
-    def _declare_jein(self, player: int, side: str) -> list[dict]:
+    def _declare_jein(self, player: int, side: str) -> list[Event]:
         self.vote["jein"][player] = side
         events = [{"type": "jein_declared", "player": player, "side": side}]
         if any("jein" in self.vote["cards"][p] and self.vote["jein"][p] is None for p in range(self.players)):
             return events
         return events + self._resolve_vote()
 
-    def _resolve_vote(self) -> list[dict]:
+    def _resolve_vote(self) -> list[Event]:
         vote = self.vote
         yes, no = count_votes(vote["cards"], vote["jein"])
         stays = yes >= no
@@ -290,7 +293,7 @@ class DrunterDruberState(GameState):
         return events + self._end_turn()
 
     # --- turns, closed stretches and the end (DD-5) -----------------------------------------
-    def _end_turn(self) -> list[dict]:
+    def _end_turn(self) -> list[Event]:
         events = []
         for stretch in STRETCHES:
             token = self.tokens[stretch]
@@ -302,7 +305,7 @@ class DrunterDruberState(GameState):
             return events + self._start_pick()  # DD-8: the first stretch has closed
         return events + self._next_player()
 
-    def _next_player(self) -> list[dict]:
+    def _next_player(self) -> list[Event]:
         for step in range(1, self.players + 1):
             player = (self.current + step) % self.players
             if self.can_place(player):
@@ -317,13 +320,13 @@ class DrunterDruberState(GameState):
             return self._start_pick()  # no stretch closed before the end: pick now
         return self._end_game()
 
-    def _start_pick(self) -> list[dict]:
+    def _start_pick(self) -> list[Event]:
         self.phase = PICK
         self.pick_held = True
         self.picks = SecretChoices(self.players, range(self.players))
         return [{"type": "pick_started", "rule": "DD-8"}]
 
-    def _pick(self, player: int, card: str) -> list[dict]:
+    def _pick(self, player: int, card: str) -> list[Event]:
         events = self.picks.commit(player, card, "picked", "card")
         if not self.picks.complete():
             return events
@@ -333,7 +336,7 @@ class DrunterDruberState(GameState):
         events.append({"type": "picks_complete"})
         return events + self._next_player()
 
-    def _end_game(self) -> list[dict]:
+    def _end_game(self) -> list[Event]:
         self.phase = OVER
         self.vote = None
         return [{
@@ -368,7 +371,7 @@ class DrunterDruberState(GameState):
         return best_seats([(*points, len(self.people[p])) for p, points in enumerate(self.card_points())])
 
     # --- what each player may know (DD-2, DD-9) ---------------------------------------------
-    def view(self, player: int | None) -> dict:
+    def view(self, player: int | None) -> View:
         """What ``player`` may know (DD-2, DD-9); None is a spectator. IllegalAction for a
         seat that is not at the table (-1 or True would otherwise index another's cards)."""
         view = {
@@ -421,7 +424,7 @@ class DrunterDruberState(GameState):
             out["mine"] = list(vote["cards"][player])
         return out
 
-    def describe(self, action) -> str:
+    def describe(self, action: Action) -> str:
         kind = action["type"]
         if kind == "place":
             x, y = action["cell"]
@@ -437,7 +440,7 @@ class DrunterDruberState(GameState):
         return f"lets the {CARD_NAMES[action['card']]} card count first"
 
     # --- helpers ----------------------------------------------------------------------------
-    def _check(self, player: int, action) -> None:
+    def _check(self, player: int, action: Action) -> None:
         self._check_type(action, ACTION_OF_PHASE[self.phase])
         if self.phase == PLACE:
             self._check_place(player, action)
@@ -454,7 +457,7 @@ class DrunterDruberState(GameState):
             if not isinstance(card, str) or card not in self.cards[player]:
                 raise IllegalAction("card_not_held", "pick one of your own two building cards")
 
-    def _check_place(self, player: int, action) -> None:
+    def _check_place(self, player: int, action: Action) -> None:
         check_fields(action, ("type", "stretch", "size", "cell", "dir"))
         stretch, size, cell, run = action["stretch"], action["size"], action["cell"], action["dir"]
         if not isinstance(stretch, str) or stretch not in STRETCH_KIND:
@@ -481,7 +484,7 @@ class DrunterDruberState(GameState):
                 return
         raise IllegalAction("cannot_place", "the tile must dock at the token and fit on free ground")
 
-    def _check_vote(self, player: int, action) -> None:
+    def _check_vote(self, player: int, action: Action) -> None:
         check_fields(action, ("type", "cards"))
         cards = action["cards"]
         if not isinstance(cards, list) or not cards:

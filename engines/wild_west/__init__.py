@@ -6,6 +6,7 @@ notation: docs/rules/wild_west.md.
 """
 
 from ..registry import GameInfo, Option
+from ..types import Action
 from .bot import BOTS, bot
 from .rules import WildWestState
 from .sampling import sample_state
@@ -17,7 +18,7 @@ __all__ = ["GAME", "WildWestState", "notation", "parse_action"]
 TILE_TYPES = ("write", "track", "grave")
 
 
-def notation(action) -> str:
+def notation(action: Action) -> str:
     """``pick 2`` / ``tumbleweed`` / ``write 3 5`` / ``track 1 7`` / ``grave 2 4`` /
     ``upgrade 3`` / ``park yes`` / ``park no`` / ``timeout 12``; rows, tiles and columns
     count from 1."""

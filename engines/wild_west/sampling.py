@@ -11,11 +11,12 @@ from ..rng import Rng
 from ..search import blank_state
 from ..simultaneous import SecretChoices
 from ..state import OVER
+from ..types import View
 from .rules import PICK, STEPS_AFTER, WRITE_STEP, WildWestState
 from .sheet import MINE, full_deck, tile_at, writable_tiles
 
 
-def sample_state(view: dict, rng: Rng) -> WildWestState:
+def sample_state(view: View, rng: Rng) -> WildWestState:
     """A state whose ``view(view["you"])`` equals ``view``; hidden parts drawn with ``rng``."""
     me, players = view["you"], view["players"]
     state = blank_state(WildWestState, view, {"timer": view["timer"]}, rng)

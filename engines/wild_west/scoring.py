@@ -1,5 +1,7 @@
 """Scoring a town sheet (WW-8), part by part, so a client can draw the score sheet."""
 
+from typing import Any
+
 from .sheet import NEIGHBOURS, ROW_LENGTHS, ROW_TILES, TILE_COL, TILE_ROW, TILES
 
 # index = parks (or tracks) in the row; 7-rows and 8-rows differ (WW-8)
@@ -51,7 +53,7 @@ def groups(kinds: list[str]) -> list[list[int]]:
     return found
 
 
-def score_sheet(kinds, rights, tracks, upgrades, tumbleweeds: int, aces: int) -> dict:
+def score_sheet(kinds, rights, tracks, upgrades, tumbleweeds: int, aces: int) -> dict[str, Any]:
     """Every part of one sheet's score (WW-8); ``total`` = parks + tracks + groups +
     churches - penalties."""
     parks_by_row, tracks_by_row = [], []
