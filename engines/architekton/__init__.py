@@ -32,7 +32,7 @@ def _square(text: str) -> tuple[int, int]:
     return int(x), int(y)
 
 
-def parse_action(text: str):
+def parse_action(text: str) -> Action:
     """The action written as ``text``; ValueError when it is not Architekton notation."""
     words = text.split()
     try:

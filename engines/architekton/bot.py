@@ -11,6 +11,7 @@ the legal actions, and those never strand the second tile (AR-5).
 import math
 from typing import Any
 
+from ..registry import Bot
 from ..rng import Rng
 from ..search import SearchModel, best_action
 from ..types import Action, View
@@ -144,7 +145,7 @@ def _best_for_tile(board: _Board, me: int, stock: int, tile: str, spots: list[An
     return best if best > -1e9 else 0.0  # fits only once the other tile lies: unknown yet
 
 
-def bot(view: View, legal: list[Action], rng: Rng):
+def bot(view: View, legal: list[Action], rng: Rng) -> Action:
     """Pick the legal action with the best heuristic value (ties broken at random)."""
     me, kind = view["you"], legal[0]["type"]
     if len(legal) == 1:
@@ -214,7 +215,7 @@ def _house_worth(board: _Board, me: int, x: int, y: int) -> float:
 EASY_NOISE = 6.0  # random preference added to each value: easy misjudges often
 
 
-def easy_bot(view: View, legal: list[Action], rng: Rng):
+def easy_bot(view: View, legal: list[Action], rng: Rng) -> Action:
     """The normal bot's judgement blurred by noise; settles and moves houses like it."""
     if len(legal) == 1 or legal[0]["type"] not in ("take", "place"):
         return bot(view, legal, rng)
@@ -248,7 +249,7 @@ def _this_game_over(start, now) -> bool:
 SEARCH = SearchModel(sample_state=sample_state, policy=bot, evaluate=_game_result, horizon=_this_game_over)
 
 
-def hard_bot(view: View, legal: list[Action], rng: Rng, method: str = "halving"):
+def hard_bot(view: View, legal: list[Action], rng: Rng, method: str = "halving") -> Action:
     """Searches which tiles to take and where to place them, among the normal bot's
     favourites; settles and moves houses like the normal bot.
     ``method`` picks the search's root (engines.search.best_action)."""
@@ -262,4 +263,4 @@ def hard_bot(view: View, legal: list[Action], rng: Rng, method: str = "halving")
     return best_action(SEARCH, view, ranked[:HARD_CANDIDATES], rng, budget, method)
 
 
-BOTS = {"easy": easy_bot, "normal": bot, "hard": hard_bot}
+BOTS: dict[str, Bot] = {"easy": easy_bot, "normal": bot, "hard": hard_bot}

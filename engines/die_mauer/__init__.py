@@ -42,7 +42,7 @@ def notation(action: Action) -> str:
     return f"donate {piece}"
 
 
-def parse_action(text: str):
+def parse_action(text: str) -> Action:
     words = text.split()
     if len(words) == 2 and words[0] == "plan":
         return {"type": "plan", "piece": None if words[1] == "-" else words[1]}

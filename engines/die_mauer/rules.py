@@ -5,6 +5,7 @@ Each turn is a secret simultaneous plan (one piece or an empty fist), a reveal, 
 builds, choices or donation the reveal calls for.
 """
 
+from collections.abc import Iterable
 from typing import Any
 
 from ..errors import IllegalAction
@@ -41,7 +42,7 @@ def penalty(stock: list[str]) -> int:
 _RANK = {piece: rank for rank, piece in enumerate(PIECES)}
 
 
-def _by_penalty(pieces) -> list[str]:
+def _by_penalty(pieces: Iterable[str]) -> list[str]:
     return sorted(pieces, key=_RANK.__getitem__)
 
 
@@ -71,14 +72,14 @@ class DieMauerState(GameState):
         self.round_moves: list[list[Any]] = []
         self.master = self.round % self.players  # DM-8: first master moves left each round
         self.turn = 1
-        self.last_reveal = None
+        self.last_reveal: list[str | None] | None = None  # each seat's plan at the last reveal
         self._start_turn()
 
     def _start_turn(self) -> None:
         self.phase = PLAN
         self.plans = SecretChoices(self.players, range(self.players))
         self.builders: list[list[Any]] = []
-        self.donor = None
+        self.donor: int | None = None
 
     # --- who acts, and what they may do ----------------------------------------------
     def active_players(self) -> list[int]:
@@ -89,7 +90,7 @@ class DieMauerState(GameState):
         if self.phase == CHOOSE:
             return [self.master]
         if self.phase == DONATE:
-            return [self.donor]
+            return [] if self.donor is None else [self.donor]
         return []
 
     def legal_actions(self, player: int) -> list[Action]:
@@ -121,7 +122,7 @@ class DieMauerState(GameState):
             return self._build(player, action["piece"], action["end"]) + self._continue_building()
         return self._donate(player, action["piece"])
 
-    def _plan(self, player: int, piece) -> list[Event]:
+    def _plan(self, player: int, piece: str | None) -> list[Event]:
         events = self.plans.commit(player, piece, "planned", "piece")
         if self.plans.complete():
             events += self._reveal()
@@ -130,13 +131,13 @@ class DieMauerState(GameState):
     def _reveal(self) -> list[Event]:
         """Resolve a complete set of plans (DM-4, DM-5)."""
         plans = self.plans.revealed()
-        self.last_reveal = [plans[p] for p in range(self.players)]
+        self.last_reveal = last_reveal = [plans[p] for p in range(self.players)]
         for player, piece in plans.items():
             counts = self.fist_counts[player]
             slot = 2 if player == self.master else 0
             counts[slot] += 1
             counts[slot + 1] += piece is None
-        events = [{"type": "reveal", "master": self.master, "plans": list(self.last_reveal)}]
+        events = [{"type": "reveal", "master": self.master, "plans": list(last_reveal)}]
         master_piece = plans[self.master]
         competitors = self._seating_from_master()[1:]
         if master_piece is not None:

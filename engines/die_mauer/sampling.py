@@ -29,7 +29,7 @@ def empty_fist_rate(view: View, player: int, as_master: bool) -> float:
     from every reveal so far this game, starting from a prior of 1 in 5."""
     counts = view["fist_counts"][player]
     role = "master" if as_master else "competitor"
-    return (counts[f"{role}_empty"] + PRIOR_EMPTY) / (counts[role] + PRIOR_TURNS)
+    return float((counts[f"{role}_empty"] + PRIOR_EMPTY) / (counts[role] + PRIOR_TURNS))
 
 
 def sample_state(view: View, rng: Rng) -> DieMauerState:
@@ -81,7 +81,7 @@ def _stocks(view: View, rng: Rng) -> tuple[list[list[str]], list[list[Any]]]:
     return stocks, [list(move) for move in view["round_moves"]]
 
 
-def _replay(view: View, rng: Rng):
+def _replay(view: View, rng: Rng) -> tuple[list[list[str]], list[list[Any]]] | None:
     players, me = view["players"], view["you"]
     stocks = [list(PIECES) for _ in range(players)]
     moves = []
@@ -121,7 +121,7 @@ def _ordered(pieces: list[str]) -> list[str]:
     return sorted(pieces, key=_RANK.__getitem__)
 
 
-def _locked_plan(view: View, state: DieMauerState, player: int, rng: Rng):
+def _locked_plan(view: View, state: DieMauerState, player: int, rng: Rng) -> str | None:
     """A plan ``player`` may have locked in: an empty fist at their observed rate, else a
     piece they hold that fits, heavier pieces more likely."""
     if rng.random() < empty_fist_rate(view, player, player == view["master"]):

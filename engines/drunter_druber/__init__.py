@@ -31,7 +31,7 @@ def notation(action: Action) -> str:
     return f"pick {action['card']}"
 
 
-def parse_action(text: str):
+def parse_action(text: str) -> Action:
     """The action written as ``text``; ValueError for anything that is not notation."""
     words = text.split()
     if words and words[0] == "place" and len(words) in (4, 5) and words[1] in STRETCH_KIND:

@@ -10,6 +10,7 @@ that its type is not obvious (the seed's tactical hints).
 import math
 from typing import Any
 
+from ..registry import Bot
 from ..rng import Rng
 from ..search import SearchModel, best_action
 from ..types import Action, View
@@ -39,7 +40,7 @@ NEAR = [
 ]
 
 
-def bot(view: View, legal: list[Action], rng: Rng):
+def bot(view: View, legal: list[Action], rng: Rng) -> Action:
     kind = legal[0]["type"]
     if kind == "pick":
         return _pick(view, legal, rng)
@@ -151,7 +152,7 @@ class _Mind:
         return stake
 
 
-def _vote(view: View, legal: list[Action], rng: Rng, stake: float):
+def _vote(view: View, legal: list[Action], rng: Rng, stake: float) -> Action:
     blank = {"type": "vote", "cards": ["blank"]}
     if abs(stake) < 0.75 or (abs(stake) < 2.5 and rng.random() < 0.15):
         return blank if blank in legal else legal[0]
@@ -170,7 +171,7 @@ def _vote(view: View, legal: list[Action], rng: Rng, stake: float):
     return best if best in legal else legal[0]
 
 
-def _pick(view: View, legal: list[Action], rng: Rng):
+def _pick(view: View, legal: list[Action], rng: Rng) -> Action:
     mind = _Mind(view)
     return max(legal, key=lambda a: (mind.base[a["card"]], rng.random()))
 
@@ -180,7 +181,7 @@ EASY_CARELESS = 0.7  # how often easy places a tile anywhere, its own buildings 
 EASY_RANDOM_VOTES = 0.3
 
 
-def easy_bot(view: View, legal: list[Action], rng: Rng):
+def easy_bot(view: View, legal: list[Action], rng: Rng) -> Action:
     """Most of its placements are careless (anywhere at all), the rest like the normal
     bot's; one vote in three is a single card at random."""
     kind = legal[0]["type"]
@@ -214,7 +215,7 @@ def _final_standing(state, me: int) -> float:
 SEARCH = SearchModel(sample_state=sample_state, policy=bot, evaluate=_final_standing)
 
 
-def hard_bot(view: View, legal: list[Action], rng: Rng, method: str = "halving"):
+def hard_bot(view: View, legal: list[Action], rng: Rng, method: str = "halving") -> Action:
     """Searches its placements among the normal bot's favourites, and its votes among a
     few ways to vote (blank, or yes or no with a light to heavy hand); Jeins and picks
     like the normal bot.
@@ -250,4 +251,4 @@ def _vote_candidates(view: View, legal: list[Action], rng: Rng) -> list[Any]:
     return unique
 
 
-BOTS = {"easy": easy_bot, "normal": bot, "hard": hard_bot}
+BOTS: dict[str, Bot] = {"easy": easy_bot, "normal": bot, "hard": hard_bot}

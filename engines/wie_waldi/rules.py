@@ -513,7 +513,7 @@ def _is_number(word: str) -> bool:
     return word.isascii() and word.isdigit()  # "²".isdigit() is true, but int("²") fails
 
 
-def parse_action(text: str):
+def parse_action(text: str) -> Action:
     """The action for one line of notation; ValueError for anything else."""
     words = text.split()
     if words == ["back"]:

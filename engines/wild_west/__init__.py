@@ -34,7 +34,7 @@ def notation(action: Action) -> str:
     return f"timeout {action['deal']}"
 
 
-def parse_action(text: str):
+def parse_action(text: str) -> Action:
     """The action a line of notation names; ValueError for anything else (a word it does
     not know, a column, row, tile or size off the sheet)."""
     words = text.split()

@@ -9,6 +9,7 @@ sizes it already has, and takes a Tumbleweed only when forced or when every pair
 import math
 from typing import Any
 
+from ..registry import Bot
 from ..rng import Rng
 from ..search import SearchModel, best_action
 from ..types import Action, View
@@ -59,7 +60,7 @@ class _Sheet:
         self.task = sheet["task"]
 
 
-def bot(view: View, legal: list[Action], rng: Rng):
+def bot(view: View, legal: list[Action], rng: Rng) -> Action:
     sheet = _Sheet(view["sheets"][view["you"]])
     kind = legal[0]["type"]
     if kind == "pick":
@@ -182,7 +183,7 @@ def _park_value(sheet: _Sheet, park: bool) -> float:
 EASY_CARELESS = 0.35  # how often easy picks or writes without thinking
 
 
-def easy_bot(view: View, legal: list[Action], rng: Rng):
+def easy_bot(view: View, legal: list[Action], rng: Rng) -> Action:
     """The normal bot, but about one choice in three is made at random."""
     if len(legal) > 1 and rng.random() < EASY_CARELESS:
         column_picks = [a for a in legal if a["type"] != "pick" or a["column"] is not None]
@@ -213,7 +214,7 @@ def _final_standing(state, me: int) -> float:
 SEARCH = SearchModel(sample_state=sample_state, policy=bot, evaluate=_final_standing)
 
 
-def hard_bot(view: View, legal: list[Action], rng: Rng, method: str = "halving"):
+def hard_bot(view: View, legal: list[Action], rng: Rng, method: str = "halving") -> Action:
     """Searches its picks and where to write, among the normal bot's favourites; the
     smaller steps (track, grave, upgrade, park) like the normal bot.
     ``method`` picks the search's root (engines.search.best_action)."""
@@ -243,4 +244,4 @@ def _favourites(view: View, legal: list[Action]) -> list[Any]:
     return sorted(legal, key=lambda a: -value(a))[:HARD_CANDIDATES]
 
 
-BOTS = {"easy": easy_bot, "normal": bot, "hard": hard_bot}
+BOTS: dict[str, Bot] = {"easy": easy_bot, "normal": bot, "hard": hard_bot}
