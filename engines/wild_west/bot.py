@@ -13,6 +13,7 @@ from ..registry import Bot
 from ..rng import Rng
 from ..search import SearchModel, best_action
 from ..types import Action, View
+from .rules import WildWestState
 from .sampling import sample_state
 from .scoring import (
     CHURCH_POINTS,
@@ -80,7 +81,7 @@ def bot(view: View, legal: list[Action], rng: Rng) -> Action:
     return max(legal, key=lambda a: (_park_value(sheet, a["park"]), rng.random()))
 
 
-def _pick(view: View, sheet: _Sheet, legal: list[Action], rng: Rng):
+def _pick(view: View, sheet: _Sheet, legal: list[Action], rng: Rng) -> Action:
     best, best_value = legal[-1], None
     for action in legal:
         column = action["column"]
@@ -201,7 +202,7 @@ LEAD_SCALE = 12.0
 SOLO_SCALE = 60.0
 
 
-def _final_standing(state, me: int) -> float:
+def _final_standing(state: WildWestState, me: int) -> float:
     scores = state.scores()
     if state.players == 1:
         return 1 / (1 + math.exp(-(scores[0] - SOLO_SCALE) / LEAD_SCALE))

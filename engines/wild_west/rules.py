@@ -98,7 +98,7 @@ class WildWestState(GameState):
         self.deal += 1
         self.phase = PICK
         self.picks = SecretChoices(self.players, range(self.players))
-        self.columns = [
+        self.columns: list[list[Any]] = [  # [action, value] of each column (WW-2)
             [card_action(self.flipped[i]), card_value(self.flipped[3 + i])] for i in range(3)
         ]
         self.legal_columns = [
@@ -187,7 +187,7 @@ class WildWestState(GameState):
             events += self._end_round()
         return events
 
-    def _pick(self, player: int, column) -> list[Event]:
+    def _pick(self, player: int, column: int | None) -> list[Event]:
         events = self.picks.commit(player, column, "picked", "column")
         if self.picks.complete():
             events += self._reveal()
@@ -249,7 +249,7 @@ class WildWestState(GameState):
         if not task["steps"]:
             self.tasks[player] = None
 
-    def _step(self, player: int, step: str, choice) -> list[Event]:
+    def _step(self, player: int, step: str, choice: Any) -> list[Event]:
         task = self.tasks[player]
         if step == WRITE_STEP:
             event = self._write(player, choice)

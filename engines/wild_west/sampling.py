@@ -7,6 +7,8 @@ at random from every card not face up now, puts the rest in the discard pile, an
 each locked pick among the columns that player could write.
 """
 
+from typing import Any
+
 from ..rng import Rng
 from ..search import blank_state
 from ..simultaneous import SecretChoices
@@ -60,7 +62,7 @@ def sample_state(view: View, rng: Rng) -> WildWestState:
     return state
 
 
-def _task(shown):
+def _task(shown: dict[str, Any] | None) -> dict[str, Any] | None:
     """A writing task as the rules keep it, from its view (the steps still to come follow
     from the action and the current step, WW-5)."""
     if shown is None:

@@ -28,7 +28,7 @@ def choice(action: Action, view: View) -> ChoiceWords | None:
 
 
 def hand(view: View, seat: int) -> list[HandLine]:
-    lines = []
+    lines: list[HandLine] = []
     picks = view.get("picks") or {}
     if "mine" in picks:  # the seat's own secret pick, until the reveal (WW-3)
         lines.append({"label": "Your pick", "value": _pick(view, picks["mine"])})
@@ -49,6 +49,7 @@ def hand(view: View, seat: int) -> list[HandLine]:
 
 def _cell(tile: dict[str, Any]) -> str:
     """One sheet tile in a few characters: what is written, then its marks."""
+    text: str
     if tile.get("kind"):
         value = tile.get("value")
         text = tile["kind"] + ("A" if value == 1 else str(value or ""))
@@ -56,7 +57,8 @@ def _cell(tile: dict[str, Any]) -> str:
         text = "\u25c7" if tile.get("mine") else "\u00b7"
     if tile.get("track"):
         text += "="
-    return text + {"grave": "\u2020", "park": "\u2663"}.get(tile.get("right"), "")
+    marks: dict[Any, str] = {"grave": "\u2020", "park": "\u2663"}  # keyed by the right section's content
+    return text + marks.get(tile.get("right"), "")
 
 
 def _card(action: str, value: object) -> str:
