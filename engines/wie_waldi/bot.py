@@ -52,7 +52,8 @@ def _breeder(view: View, legal: list[Action], rng: Rng, feed_middle: float, feed
     kind = plays[0]["card"][0]
 
     def head_player(action: Action) -> int:
-        return dogs[action["dog"]]["cards"][0]["player"]
+        player: int = dogs[action["dog"]]["cards"][0]["player"]
+        return player
 
     def length(action: Action) -> int:
         return len(dogs[action["dog"]]["cards"])

@@ -53,7 +53,7 @@ def player_name(player: int) -> str:
     return f"Player {player + 1}"
 
 
-def _shown(value) -> str:
+def _shown(value: object) -> str:
     """A value from the wire, short and safe to print in a reason: ``repr`` of a huge int
     or a deeply nested list would raise instead of explaining."""
     if type(value) is int and -1000 < value < 1000:
@@ -178,7 +178,7 @@ class WieWaldiState(GameState):
         return [dict(TIME_UP)] if self.round_timer and self.phase == RACE else []
 
     # --- applying actions -----------------------------------------------------------------
-    def apply(self, player, action: Action) -> list[Event]:
+    def apply(self, player: int | None, action: Action) -> list[Event]:
         # Clearer reasons than "not your turn": the countdown runs (WA-5), or all of
         # this player's cards are played.
         if self.is_seat(player) and self.phase == READY:
@@ -446,7 +446,7 @@ class WieWaldiState(GameState):
         if is_whole(dog_id) and 0 <= dog_id < self.first_dog:
             raise IllegalAction("old_round", f"dog {dog_id} belonged to an earlier round, which is over")
 
-    def _check_hand(self, player: int, code) -> None:
+    def _check_hand(self, player: int, code: object) -> None:
         if type(code) is not str or code not in CODES:
             raise IllegalAction("no_such_card", f"{_shown(code)} is not a Wie Waldi card")
         hand = self.hands[player]
@@ -497,7 +497,7 @@ def _copy_result(result: dict[str, Any]) -> dict[str, Any]:
 
 # --- notation (docs/rules/wie_waldi.md) -------------------------------------------------
 def notation(action: Action) -> str:
-    kind = action["type"]
+    kind: str = action["type"]
     if kind == "draw":
         return f"draw {action['pile']}"
     if kind == "put_back":
@@ -506,7 +506,7 @@ def notation(action: Action) -> str:
         return f"head {action['card']}"
     if kind == "play":
         return f"play {action['card']} {action['dog']}@{action['end']}"
-    return action["type"]  # the host's wuff and time_up
+    return kind  # the host's wuff and time_up
 
 
 def _is_number(word: str) -> bool:
