@@ -18,8 +18,9 @@ SAVE_FORMAT = 1
 OVER = "over"  # the phase of every finished game
 
 
-def best_seats(results: Sequence[float], lowest: bool = False) -> list[int]:
-    """The seats whose result is best (highest, or lowest with ``lowest``), all of them on a tie.
+def best_seats(results: Sequence[Any], lowest: bool = False) -> list[int]:
+    """The seats whose result is best (highest, or lowest with ``lowest``), all of them on a tie;
+    results are numbers, or tuples that break ties.
 
     >>> best_seats([3, 5, 5]), best_seats([3, 5, 3], lowest=True)
     ([1, 2], [0, 2])

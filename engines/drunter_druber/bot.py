@@ -18,6 +18,7 @@ from .board import (
     BRIDGE,
     BUILDING_AT,
     BUILDING_CELLS,
+    BUILDINGS,
     CELLS,
     CORNER,
     CORNERS,
@@ -28,6 +29,7 @@ from .board import (
     WIDTH,
     card_points,
 )
+from .rules import DrunterDruberState
 from .sampling import sample_state
 
 YES_CARDS = {"ja": 1, "jaa": 2, "jaaa": 3, "jein": 2}
@@ -98,7 +100,7 @@ class _Mind:
         self.my_cost = [0.0] * CELLS
         self.their_cost = [0.0] * CELLS
         for cell in BUILDING_CELLS:
-            kind, value = BUILDING_AT[cell]
+            kind, value = BUILDINGS[cell]
             self.their_cost[cell] = self.threat[kind] * value
             self.my_cost[cell] = self.weights.get(kind, 0.0) * value
 
@@ -106,7 +108,7 @@ class _Mind:
         """How much the bot's own cards lose if ``cells`` get covered."""
         if self.only_types:
             return sum(self.my_cost[c] for c in cells)
-        buildings = [BUILDING_AT[c] for c in cells if BUILDING_AT[c]]
+        buildings = [building for building in (BUILDING_AT[c] for c in cells) if building]
         if not buildings:
             return 0.0
         loss = 0.0
@@ -198,7 +200,7 @@ LEAD_SCALE = 2.0  # points of lead over the best other player that make a win li
 PEOPLE_EDGE = 0.15  # a people card more than the best other: the tie-break (DD-7), < 1 point
 
 
-def _final_standing(state, me: int) -> float:
+def _final_standing(state: DrunterDruberState, me: int) -> float:
     """The lead over the best other player, squashed into (0, 1), people cards breaking
     ties (DD-7). Scored so rather than by the win alone: with four players and few
     buildings left, the win is too rare a signal for a few dozen rollouts (the tournament's

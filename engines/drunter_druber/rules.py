@@ -124,22 +124,23 @@ class DrunterDruberState(GameState):
         self.current = 0  # the lobby seats the starting player at seat 0
         self.turn = 1
         self.phase = PLACE
-        self.vote = None
-        self.last_vote = None
-        self.picks = None
+        self.vote: dict[str, Any] | None = None  # the toilet vote under way (DD-6)
+        self.last_vote: dict[str, Any] | None = None
+        self.picks: SecretChoices | None = None  # the variant's first-card picks (DD-8)
         self.pick_held = False
-        self.first_cards = None
+        self.first_cards: list[str] | None = None
 
     # --- who acts, and what they may do ---------------------------------------------------
     def active_players(self) -> list[int]:
         if self.phase == PLACE:
             return [self.current]
         if self.phase == VOTE:
-            return [self.vote["order"][self.vote["step"]]]
+            vote = self._running_vote()
+            return [vote["order"][vote["step"]]]
         if self.phase == JEIN:
             return [self._next_jein()]
         if self.phase == PICK:
-            return self.picks.pending()
+            return self._running_picks().pending()
         return []
 
     def legal_actions(self, player: int) -> list[Action]:
@@ -229,8 +230,14 @@ class DrunterDruberState(GameState):
             "order": list(self.vote["order"]), "rule": "DD-6",
         }]
 
+    def _running_vote(self) -> dict[str, Any]:
+        """The toilet vote under way (phases VOTE and JEIN)."""
+        if self.vote is None:
+            raise RuntimeError("no toilet vote is under way")
+        return self.vote
+
     def _commit_vote(self, player: int, cards: list[str]) -> list[Event]:
-        vote = self.vote
+        vote = self._running_vote()
         vote["cards"][player] = list(cards)
         vote["step"] += 1
         events = [
@@ -251,18 +258,20 @@ class DrunterDruberState(GameState):
         return events + self._resolve_vote()
 
     def _next_jein(self) -> int:
-        vote = self.vote
-        return next(p for p in vote["order"] if "jein" in vote["cards"][p] and vote["jein"][p] is None)
+        vote = self._running_vote()
+        player: int = next(p for p in vote["order"] if "jein" in vote["cards"][p] and vote["jein"][p] is None)
+        return player
 
     def _declare_jein(self, player: int, side: str) -> list[Event]:
-        self.vote["jein"][player] = side
+        vote = self._running_vote()
+        vote["jein"][player] = side
         events = [{"type": "jein_declared", "player": player, "side": side}]
-        if any("jein" in self.vote["cards"][p] and self.vote["jein"][p] is None for p in range(self.players)):
+        if any("jein" in vote["cards"][p] and vote["jein"][p] is None for p in range(self.players)):
             return events
         return events + self._resolve_vote()
 
     def _resolve_vote(self) -> list[Event]:
-        vote = self.vote
+        vote = self._running_vote()
         yes, no = count_votes(vote["cards"], vote["jein"])
         stays = yes >= no
         for player, played in enumerate(vote["cards"]):
@@ -326,11 +335,18 @@ class DrunterDruberState(GameState):
         self.picks = SecretChoices(self.players, range(self.players))
         return [{"type": "pick_started", "rule": "DD-8"}]
 
+    def _running_picks(self) -> SecretChoices:
+        """The first-card picks under way (phase PICK)."""
+        if self.picks is None:
+            raise RuntimeError("no first-card pick is under way")
+        return self.picks
+
     def _pick(self, player: int, card: str) -> list[Event]:
-        events = self.picks.commit(player, card, "picked", "card")
-        if not self.picks.complete():
+        picks = self._running_picks()
+        events = picks.commit(player, card, "picked", "card")
+        if not picks.complete():
             return events
-        self.first_cards = [self.picks.revealed()[p] for p in range(self.players)]
+        self.first_cards = [picks.revealed()[p] for p in range(self.players)]
         self.picks = None
         self.phase = PLACE
         events.append({"type": "picks_complete"})
@@ -399,14 +415,14 @@ class DrunterDruberState(GameState):
             if self.first_cards is not None:
                 view["first_card"] = self.first_cards[player]
         if self.phase == PICK:
-            view["pick"] = self.picks.view_for(player)
+            view["pick"] = self._running_picks().view_for(player)
         if self.phase == OVER:
             view["all_cards"] = self._ordered_cards()
             view["points"] = self.card_points()
             view["winners"] = self.winners()
         return view
 
-    def _vote_view(self, player: int | None):
+    def _vote_view(self, player: int | None) -> dict[str, Any] | None:
         vote = self.vote
         if vote is None:
             return None

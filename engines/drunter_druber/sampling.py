@@ -11,6 +11,7 @@ of the shown size from each voter's public people cards.
 """
 
 import math
+from typing import Any
 
 from ..plain import encode
 from ..rng import Rng
@@ -127,9 +128,9 @@ def _cards(view: View, rng: Rng) -> tuple[list[list[str]], list[str] | None]:
     first cards if the pick is over."""
     players, me = view["players"], view["you"]
     if view["phase"] == OVER:
-        cards = [list(c) for c in view["all_cards"]]
-        first = [c[0] for c in cards] if view["variant"] and "first_card" in view else None
-        return cards, first
+        dealt = [list(c) for c in view["all_cards"]]
+        first = [c[0] for c in dealt] if view["variant"] and "first_card" in view else None
+        return dealt, first
     per = 2 if view["variant"] else 1
     deck = list(TYPES) + (list(SPECIALS) if view["variant"] else [])
     mine = list(view["cards"]) if me is not None else []
@@ -161,14 +162,14 @@ def _first_card(cards: list[str], ground: list[int], rng: Rng) -> str:
     return next(card for card in cards if card != better)
 
 
-def _vote(view: View, state: DrunterDruberState, rng: Rng):
+def _vote(view: View, state: DrunterDruberState, rng: Rng) -> dict[str, Any] | None:
     shown = view["vote"]
     if shown is None or state.phase not in (VOTE, JEIN):
         return None
     players, me = view["players"], view["you"]
     if state.phase == JEIN:
-        cards = [list(c) for c in shown["cards"]]
-        jein = list(shown["jein"])
+        cards: list[list[str] | None] = [list(c) for c in shown["cards"]]
+        jein: list[str | None] = list(shown["jein"])
     else:
         cards = [None] * players
         for player, count in enumerate(shown["committed"]):
