@@ -31,12 +31,12 @@ X, Y, TILE, ROT, HOUSE, SCORED = range(6)
 class TileBoard:
     """The board of an Architekton state, and the tiles it is asked about."""
 
-    board: dict[str, list]  # key(x, y) -> a cell, as above
+    board: dict[str, list[Any]]  # key(x, y) -> a cell, as above
     # Empty squares next to the board: [x, y, N, E, S, W] with the terrain each
     # neighbour shows towards the square (None where there is none). Kept up to date
     # on every placement, so legal spots are a scan of these, not of the board.
-    open_land: dict[str, list]
-    open_build: dict[str, list]
+    open_land: dict[str, list[Any]]
+    open_build: dict[str, list[Any]]
     hand: list[str]
     supply_buildings: list[str]
     supply_landscapes: list[str]
@@ -207,7 +207,7 @@ class TileBoard:
             return any(square != (x, y) for square in self._fitting_squares(other, 2))
         return self._placeable(other) or bool(self._opening_spots(tile, other, [[x, y, 1 << rot]]))
 
-    def _keeping(self, first: str, second: str, raw: dict[str, Any]) -> list[list[int]]:
+    def _keeping(self, first: str, second: str, raw: dict[str, list[list[int]]]) -> list[list[int]]:
         """The spots of ``first`` after which ``second`` still has a legal spot."""
         if is_building(first) == is_building(second):
             spots = raw[second]  # one entry per square

@@ -9,12 +9,14 @@ the legal actions, and those never strand the second tile (AR-5).
 """
 
 import math
+from collections.abc import Callable
 from typing import Any
 
 from ..registry import Bot
 from ..rng import Rng
 from ..search import SearchModel, best_action
 from ..types import Action, View
+from .rules import ArchitektonState
 from .sampling import sample_state
 from .tiles import (
     DIAGONALS,
@@ -36,9 +38,9 @@ class _Board:
     def __init__(self, view: View):
         self.cells = {(c["x"], c["y"]): c for c in view["board"]}
         self.chips = view["chips"]
-        self._houses: dict[int, set[Any]] = {}  # per player, filled on first use
+        self._houses: dict[int, set[tuple[int, int]]] = {}  # per player, filled on first use
 
-    def with_tile(self, tile: str, x: int, y: int, rot: int, house) -> "_Board":
+    def with_tile(self, tile: str, x: int, y: int, rot: int, house: int | None) -> "_Board":
         """This board with one more tile laid (the view's own cells are not touched)."""
         board = _Board.__new__(_Board)
         board.cells = dict(self.cells)
@@ -60,15 +62,15 @@ class _Board:
             1 for d, n in enumerate(self.neighbours(x, y)) if n is not None and n["sides"][0] != sides[d]
         )
 
-    def houses(self, player: int) -> set[Any]:
+    def houses(self, player: int) -> set[tuple[int, int]]:
         """The squares of ``player``'s houses (do not change the set: it is kept)."""
         if player not in self._houses:
             self._houses[player] = {xy for xy, c in self.cells.items() if c["house"] == player}
         return self._houses[player]
 
-    def open_spots(self, building: bool) -> list[Any]:
+    def open_spots(self, building: bool) -> list[tuple[tuple[int, int], list[str | None]]]:
         """Empty squares of one parity next to the board, with neighbours' terrains."""
-        found = {}
+        found: dict[tuple[int, int], list[str | None]] = {}
         for (x, y), cell in self.cells.items():
             if cell["building"] == building:
                 continue
@@ -159,7 +161,7 @@ def bot(view: View, legal: list[Action], rng: Rng) -> Action:
     return max(legal, key=lambda a: (value(a), rng.random()))
 
 
-def _valuer(view: View, board: _Board, legal: list[Action]):
+def _valuer(view: View, board: _Board, legal: list[Action]) -> Callable[[Action], float]:
     """The heuristic value of each take (both tiles at their best) or placement."""
     me = view["you"]
     stock = view["houses"][me]
@@ -190,7 +192,7 @@ def _turn_value(board: _Board, me: int, stock: int, hand: list[Any], action: dic
     return value + _best_for_tile(after, me, stock_after, other, after.open_spots(is_building(other)))
 
 
-def _settle(view: View, board: _Board, legal: list[Action], me: int):
+def _settle(view: View, board: _Board, legal: list[Action], me: int) -> Action:
     """Keep the house only when it joins up a diagonal group worth more than the chip."""
     settling = view["settling"]
     mine = board.houses(me)
@@ -231,7 +233,7 @@ HARD_CANDIDATES = 4  # the normal bot's favourite actions the search compares
 WIN_WEIGHT = 0.7  # the rest of a rollout's score is the points lead, squashed
 
 
-def _game_result(state, me: int) -> float:
+def _game_result(state: ArchitektonState, me: int) -> float:
     result = state.results[-1] if state.results else None
     if result is None:  # the safety net cut the rollout short: judge by chips
         scores, winners = list(state.chips), [p for p in range(2) if state.chips[p] == max(state.chips)]
@@ -242,7 +244,7 @@ def _game_result(state, me: int) -> float:
     return WIN_WEIGHT * win + (1 - WIN_WEIGHT) / (1 + math.exp(-lead / 3))
 
 
-def _this_game_over(start, now) -> bool:
+def _this_game_over(start: ArchitektonState, now: ArchitektonState) -> bool:
     return now.game_number != start.game_number  # a revenge match plays on: stop at this game's end
 
 

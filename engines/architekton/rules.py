@@ -11,7 +11,7 @@ turn. Then the supply is refilled, from the face-down reserve once a stack runs 
 anew (AR-2). Where tiles fit, and the board itself, are `board.TileBoard`'s.
 """
 
-from typing import Any
+from typing import Any, TypeGuard
 
 from ..errors import IllegalAction
 from ..plain import encode
@@ -46,7 +46,7 @@ PHASE_ACTION = {TAKE: "take", PLACE: "place", MOVE_HOUSE: "move_house", SETTLE: 
 BOUND = 10_000  # far beyond any real board; keeps garbage coordinates cheap to reject
 
 
-def _is_bounded_whole(value) -> bool:
+def _is_bounded_whole(value: object) -> TypeGuard[int]:
     return is_whole(value) and -BOUND <= value <= BOUND
 
 
@@ -80,10 +80,10 @@ class ArchitektonState(TileBoard, GameState):
         self.chips = [START_CHIPS] * self.players
         self.hand = []
         self.scoring: list[list[int]] = []  # enclosed buildings still to score, in order
-        self.settling = None  # [x, y, owner, mismatches] while the owner decides
-        self.moving = None  # [x, y] of a new building waiting for a moved house
-        self.turns_left = None  # turns still to play once the last round began (AR-5)
-        self.final = None
+        self.settling: list[int] | None = None  # [x, y, owner, mismatches] while the owner decides
+        self.moving: list[int] | None = None  # [x, y] of a new building waiting for a moved house
+        self.turns_left: int | None = None  # turns still to play once the last round began (AR-5)
+        self.final: dict[str, Any] | None = None
         self.turn = 0
         start = [landscapes.pop(), landscapes.pop()]
         self._put(start[0], 0, 0, 0)
@@ -139,7 +139,7 @@ class ArchitektonState(TileBoard, GameState):
     # --- who acts, and what they may do ----------------------------------------------
     def active_players(self) -> list[int]:
         if self.phase == SETTLE:
-            return [self.settling[2]]  # AR-4: the owner decides, even on the other's turn
+            return [self._settling_now()[2]]  # AR-4: the owner decides, even on the other's turn
         if self.phase == OVER:
             return []
         return [self.current]
@@ -164,17 +164,29 @@ class ArchitektonState(TileBoard, GameState):
         return [{"type": "settle", "take_back": take_back} for take_back in self._settle_options()]
 
     def _movable_houses(self, player: int) -> list[list[int]]:
-        target = key(*self.moving)
+        target = key(*self._moving_now())
         found = [
             [cell[X], cell[Y]] for k, cell in self.board.items()
             if cell[HOUSE] == player and k != target
         ]
         return sorted(found, key=lambda c: (c[1], c[0]))
 
+    def _settling_now(self) -> list[int]:
+        """``[x, y, owner, mismatches]`` of the building being settled (phase SETTLE)."""
+        if self.settling is None:
+            raise RuntimeError("no building is being settled")
+        return self.settling
+
+    def _moving_now(self) -> list[int]:
+        """``[x, y]`` of the new building waiting for a moved house (phase MOVE_HOUSE)."""
+        if self.moving is None:
+            raise RuntimeError("no house is being moved")
+        return self.moving
+
     def _settle_options(self) -> list[bool]:
         """AR-4: keep the house and pay all, or take it back and pay one less; only
         what the owner can pay is offered."""
-        _, _, owner, owed = self.settling
+        _, _, owner, owed = self._settling_now()
         return [take_back for take_back in (False, True) if owed - take_back <= self.chips[owner]]
 
     # --- applying actions -------------------------------------------------------------
@@ -220,7 +232,7 @@ class ArchitektonState(TileBoard, GameState):
         return events + self._resolve()
 
     def _move_house(self, player: int, x: int, y: int) -> list[Event]:
-        tx, ty = self.moving
+        tx, ty = self._moving_now()
         self.board[key(x, y)][HOUSE] = None
         self.board[key(tx, ty)][HOUSE] = player
         self.moving = None
@@ -253,7 +265,7 @@ class ArchitektonState(TileBoard, GameState):
         return events + self._continue_turn()
 
     def _settle(self, player: int, take_back: bool) -> list[Event]:
-        x, y, _, owed = self.settling
+        x, y, _, owed = self._settling_now()
         paid = owed - 1 if take_back else owed
         self.chips[player] -= paid
         if take_back:
@@ -420,7 +432,7 @@ class ArchitektonState(TileBoard, GameState):
                 for tile, spots in sorted(self.hand_spots().items())
             }
         elif self.phase == SETTLE:
-            x, y, owner, owed = self.settling
+            x, y, owner, owed = self._settling_now()
             view["settling"] = {
                 "x": x, "y": y, "owner": owner, "mismatches": owed,
                 "options": self._settle_options(),
@@ -462,7 +474,7 @@ class ArchitektonState(TileBoard, GameState):
             if take_back not in self._settle_options():
                 raise IllegalAction("cannot_pay", "you cannot pay that many chips")
 
-    def _check_take(self, tiles) -> None:
+    def _check_take(self, tiles: object) -> None:
         if not isinstance(tiles, list) or not all(isinstance(t, str) for t in tiles):
             raise IllegalAction("malformed", "tiles must be a list of tile names")
         options = self.take_options()

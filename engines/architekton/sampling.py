@@ -10,7 +10,8 @@ from ..plain import encode
 from ..rng import Rng
 from ..search import blank_state
 from ..types import View
-from .rules import HOUSE, SCORED, SETTLE, ArchitektonState
+from .board import HOUSE, SCORED
+from .rules import SETTLE, ArchitektonState
 from .tiles import BUILDINGS, LANDSCAPES, STEPS, is_building, key
 
 

@@ -10,7 +10,6 @@ landscapes lie on squares with x + y even, so landscapes always do and buildings
 lie on squares with x + y odd (the checkerboard of AR-2).
 """
 
-from typing import Any
 
 TERRAINS = ("W", "F", "H", "A")
 TERRAIN_NAMES = {"W": "water", "F": "forest", "H": "hill", "A": "field"}
@@ -47,7 +46,7 @@ def is_building(tile: str) -> bool:
     return tile in BUILDING_SIDES
 
 
-def is_tile(tile) -> bool:
+def is_tile(tile: object) -> bool:
     return isinstance(tile, str) and (tile in BUILDING_SIDES or tile in LANDSCAPE_TERRAIN)
 
 
@@ -105,7 +104,7 @@ def is_building_square(x: int, y: int) -> bool:
     return (x + y) % 2 == 1
 
 
-def largest_group(houses: set[Any]) -> int:
+def largest_group(houses: set[tuple[int, int]]) -> int:
     """Houses in the largest group of diagonally connected squares of ``houses`` (AR-6)."""
     best, seen = 0, set()
     for start in sorted(houses):
