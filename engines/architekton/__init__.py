@@ -2,7 +2,8 @@
 
 Rulings AR-1 to AR-7, quoted in full in docs/rules/architekton.md with the notation.
 ``tiles`` holds the components as data, ``board`` the board's geometry (where tiles
-fit), ``rules`` the state machine, ``bot`` the bots, ``words`` the phone's words.
+fit), ``supply`` the stacks and supply, ``rules`` the state machine, ``bot`` the bots,
+``words`` the phone's words.
 """
 
 from ..registry import GameInfo, Option

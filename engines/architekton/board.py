@@ -1,6 +1,6 @@
 """Architekton's board: placed tiles, the open squares next to them, where a tile fits
-(AR-2), which tiles may be taken together (AR-2, AR-5), enclosure and mismatches (AR-4),
-and house groups (AR-6).
+(AR-2), which tiles may be taken together (AR-2, AR-5) and why a take or a placement is
+refused, enclosure and mismatches (AR-4), and house groups (AR-6).
 
 `TileBoard` is the part of `ArchitektonState` that knows the board's geometry; the state
 machine (turns, scoring, views) is in ``rules``. Its attributes are state attributes, saved
@@ -8,8 +8,11 @@ and digested with the rest of the state.
 """
 
 from itertools import combinations
-from typing import Any
+from typing import Any, TypeGuard
 
+from ..errors import IllegalAction
+from ..state import is_whole
+from ..types import Action
 from .tiles import (
     FACING,
     LANDSCAPE_TERRAIN,
@@ -19,13 +22,23 @@ from .tiles import (
     STEPS,
     TERRAIN_SET,
     is_building,
+    is_building_square,
+    is_tile,
     key,
     largest_group,
+    tile_name,
 )
 
 # A board cell is [x, y, tile, rot, house, scored]: house is the owner's seat or None,
 # scored is True once the building has been enclosed (AR-4).
 X, Y, TILE, ROT, HOUSE, SCORED = range(6)
+
+BOUND = 10_000  # far beyond any real board; keeps garbage coordinates cheap to reject
+
+
+def is_bounded_whole(value: object) -> TypeGuard[int]:
+    """A whole number within `BOUND`: all a square's coordinate or a rotation may be."""
+    return is_whole(value) and -BOUND <= value <= BOUND
 
 
 class TileBoard:
@@ -244,3 +257,54 @@ class TileBoard:
 
     def houses_on_board(self, player: int) -> int:
         return sum(cell[HOUSE] == player for cell in self.board.values())
+
+    # --- why a take or a placement is refused (AR-2, AR-5) ---------------------------------
+    def _check_take(self, tiles: object) -> None:
+        if not isinstance(tiles, list) or not all(isinstance(t, str) for t in tiles):
+            raise IllegalAction("malformed", "tiles must be a list of tile names")
+        options = self.take_options()
+        if tiles in options:
+            return
+        if len(tiles) != len(options[0]):
+            if len(options[0]) == 1:
+                raise IllegalAction(
+                    "wrong_count", "no two supply tiles can both be placed: take one tile that fits (AR-2)"
+                )
+            raise IllegalAction("wrong_count", "two supply tiles can both be placed: take two (AR-2)")
+        if tiles != sorted(set(tiles)):
+            raise IllegalAction("malformed", "list different tiles in sorted order")
+        for tile in tiles:
+            if tile not in self.supply_buildings and tile not in self.supply_landscapes:
+                raise IllegalAction("not_in_supply", f"{tile} is not in the supply")
+        if len(tiles) == 1:
+            raise IllegalAction("no_spot", f"{tile_name(tiles[0])} fits nowhere, so it cannot be taken (AR-2)")
+        raise IllegalAction(
+            "no_spot", "these two tiles cannot both be placed, in either order, so they cannot be taken (AR-2)"
+        )
+
+    def _check_place(self, action: Action) -> None:
+        tile, x, y, rot = action["tile"], action["x"], action["y"], action["rot"]
+        if not is_tile(tile) or tile not in self.hand:
+            raise IllegalAction("not_in_hand", f"{tile!r} is not a tile you hold")
+        if not (is_bounded_whole(x) and is_bounded_whole(y) and is_bounded_whole(rot)):
+            raise IllegalAction("malformed", "x, y and rot must be whole numbers")
+        if not 0 <= rot <= 3:
+            raise IllegalAction("malformed", "rot is 0, 1, 2 or 3 quarter turns")
+        if key(x, y) in self.board:
+            raise IllegalAction("occupied", f"{x},{y} is taken")
+        if is_building(tile) != is_building_square(x, y):
+            raise IllegalAction("checkerboard", "buildings and landscapes alternate like a chessboard (AR-2)")
+        mask = self._spot_mask(tile, x, y)
+        if not mask:
+            raise IllegalAction("no_match", f"{tile_name(tile)} must touch the board with a matching side at {x},{y} (AR-2)")
+        if not mask >> rot & 1:
+            raise IllegalAction("bad_rotation", "no side matches in that rotation (or it repeats a listed one)")
+        if len(self.hand) < 2 or self._keeps_other(tile, x, y, rot):
+            return
+        kept = next((m for sx, sy, m in self.hand_spots()[tile] if (sx, sy) == (x, y)), 0)
+        if not kept >> rot & 1:  # else the hand could never both be placed: AR-5 lets it be
+            other = tile_name(next(t for t in self.hand if t != tile))
+            raise IllegalAction(
+                "strands_tile",
+                f"that leaves {other} no legal spot; place {tile_name(tile)} so the other tile still fits (AR-5)",
+            )

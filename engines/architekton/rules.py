@@ -8,29 +8,25 @@ stock move one of your houses onto it (``move_house``, AR-3), and when a buildin
 enclosed its owner settles mismatches (``settle``, AR-4), even during the opponent's
 turn. Then the supply is refilled, from the face-down reserve once a stack runs short
 (last round, AR-5). A supply where nothing fits is put under the stacks and drawn
-anew (AR-2). Where tiles fit, and the board itself, are `board.TileBoard`'s.
+anew (AR-2). The board (where tiles fit, why one is refused) is `board.TileBoard`;
+the stacks, reserve and supply are `supply.TileSupply`.
 """
 
-from typing import Any, TypeGuard
+from typing import Any
 
 from ..errors import IllegalAction
 from ..plain import encode
-from ..state import OVER, GameState, best_seats, check_fields, is_whole
+from ..state import OVER, GameState, best_seats, check_fields
 from ..types import Action, Event, Options, View
-from .board import HOUSE, ROT, SCORED, TILE, TileBoard, X, Y
+from .board import HOUSE, ROT, SCORED, TILE, TileBoard, X, Y, is_bounded_whole
+from .supply import TileSupply
 from .tiles import (
-    BUILDINGS,
     FACING,
     HOUSES_PER_PLAYER,
-    LANDSCAPES,
     MASK_ROTS,
-    RESERVE_SIZE,
     START_CHIPS,
     STEPS,
-    SUPPLY_SIZE,
     is_building,
-    is_building_square,
-    is_tile,
     key,
     tile_name,
 )
@@ -43,14 +39,9 @@ ACTION_FIELDS = {
     "settle": ("type", "take_back"),
 }
 PHASE_ACTION = {TAKE: "take", PLACE: "place", MOVE_HOUSE: "move_house", SETTLE: "settle"}
-BOUND = 10_000  # far beyond any real board; keeps garbage coordinates cheap to reject
 
 
-def _is_bounded_whole(value: object) -> TypeGuard[int]:
-    return is_whole(value) and -BOUND <= value <= BOUND
-
-
-class ArchitektonState(TileBoard, GameState):
+class ArchitektonState(TileBoard, TileSupply, GameState):
     GAME_ID = "architekton"
 
     def __init__(self, players: int, seed: int, options: Options):
@@ -65,15 +56,7 @@ class ArchitektonState(TileBoard, GameState):
     # --- set-up (seed: game and tile preparation, starting placement) ----------------
     def _start_game(self) -> list[Event]:
         self.game_number += 1
-        buildings, landscapes = list(BUILDINGS), list(LANDSCAPES)
-        self.rng.shuffle(buildings)
-        self.rng.shuffle(landscapes)
-        # Stacks are drawn from the end; the reserve is the top four of each, face down.
-        self.reserve_buildings = [buildings.pop() for _ in range(RESERVE_SIZE)]
-        self.supply_buildings = sorted(buildings.pop() for _ in range(SUPPLY_SIZE))
-        self.reserve_landscapes = [landscapes.pop() for _ in range(RESERVE_SIZE)]
-        self.supply_landscapes = sorted(landscapes.pop() for _ in range(SUPPLY_SIZE))
-        self.building_stack, self.landscape_stack = buildings, landscapes
+        self._deal(self.rng)
         self.board = {}
         self.open_land, self.open_build = {}, {}  # see TileBoard
         self.houses = [HOUSES_PER_PLAYER] * self.players
@@ -85,7 +68,7 @@ class ArchitektonState(TileBoard, GameState):
         self.turns_left: int | None = None  # turns still to play once the last round began (AR-5)
         self.final: dict[str, Any] | None = None
         self.turn = 0
-        start = [landscapes.pop(), landscapes.pop()]
+        start = [self.landscape_stack.pop(), self.landscape_stack.pop()]
         self._put(start[0], 0, 0, 0)
         self._put(start[1], 1, 1, 0)  # corners touching (starting placement)
         events = [{
@@ -116,25 +99,6 @@ class ArchitektonState(TileBoard, GameState):
                 return events
         events.append({"type": "no_placement", "player": player, "rule": "AR-2"})
         return events + self._final_scoring()
-
-    def _redraws_to_see_every_stacked_tile(self) -> int:
-        return max(-(-len(stack) // SUPPLY_SIZE) for stack in (self.building_stack, self.landscape_stack))
-
-    def _redraw_supply(self, player: int) -> dict[str, Any]:
-        under = self.supply_buildings + self.supply_landscapes
-        for supply, stack in (
-            (self.supply_buildings, self.building_stack),
-            (self.supply_landscapes, self.landscape_stack),
-        ):
-            if not stack:
-                continue  # the same tiles would come straight back up
-            stack[:0] = supply  # under the stack, which is drawn from its end
-            count = len(supply)
-            supply[:] = sorted(stack.pop() for _ in range(count))
-        return {
-            "type": "supply_redrawn", "player": player, "under": under,
-            "supply": self.supply_buildings + self.supply_landscapes,
-        }
 
     # --- who acts, and what they may do ----------------------------------------------
     def active_players(self) -> list[int]:
@@ -307,22 +271,6 @@ class ArchitektonState(TileBoard, GameState):
             events.append({"type": "last_round", "turns_left": self.turns_left, "rule": "AR-5"})
         return events + self._start_turn(1 - self.current)
 
-    def _refill(self) -> tuple[list[str], bool]:
-        drawn, from_reserve = [], False
-        for supply, stack, reserve in (
-            (self.supply_buildings, self.building_stack, self.reserve_buildings),
-            (self.supply_landscapes, self.landscape_stack, self.reserve_landscapes),
-        ):
-            while len(supply) < SUPPLY_SIZE and (stack or reserve):
-                if stack:
-                    supply.append(stack.pop())
-                else:
-                    supply.append(reserve.pop())
-                    from_reserve = True
-                drawn.append(supply[-1])
-            supply.sort()
-        return drawn, from_reserve
-
     # --- the end of a game (AR-4 early end, AR-6 final scoring, AR-7 match) --------
     def _early_end(self, debtor: int, owed: int) -> list[Event]:
         winner = 1 - debtor
@@ -463,7 +411,7 @@ class ArchitektonState(TileBoard, GameState):
             self._check_place(action)
         elif kind == "move_house":
             x, y = action["x"], action["y"]
-            if not (_is_bounded_whole(x) and _is_bounded_whole(y)):
+            if not (is_bounded_whole(x) and is_bounded_whole(y)):
                 raise IllegalAction("malformed", "x and y must be whole numbers")
             if [x, y] not in self._movable_houses(player):
                 raise IllegalAction("no_house_there", f"you have no house to move at {x},{y}")
@@ -473,54 +421,3 @@ class ArchitektonState(TileBoard, GameState):
                 raise IllegalAction("malformed", "take_back must be true or false")
             if take_back not in self._settle_options():
                 raise IllegalAction("cannot_pay", "you cannot pay that many chips")
-
-    def _check_take(self, tiles: object) -> None:
-        if not isinstance(tiles, list) or not all(isinstance(t, str) for t in tiles):
-            raise IllegalAction("malformed", "tiles must be a list of tile names")
-        options = self.take_options()
-        if tiles in options:
-            return
-        if len(tiles) != len(options[0]):
-            if len(options[0]) == 1:
-                raise IllegalAction(
-                    "wrong_count", "no two supply tiles can both be placed: take one tile that fits (AR-2)"
-                )
-            raise IllegalAction("wrong_count", "two supply tiles can both be placed: take two (AR-2)")
-        if tiles != sorted(set(tiles)):
-            raise IllegalAction("malformed", "list different tiles in sorted order")
-        for tile in tiles:
-            if tile not in self.supply_buildings and tile not in self.supply_landscapes:
-                raise IllegalAction("not_in_supply", f"{tile} is not in the supply")
-        if len(tiles) == 1:
-            raise IllegalAction("no_spot", f"{tile_name(tiles[0])} fits nowhere, so it cannot be taken (AR-2)")
-        raise IllegalAction(
-            "no_spot", "these two tiles cannot both be placed, in either order, so they cannot be taken (AR-2)"
-        )
-
-    def _check_place(self, action: Action) -> None:
-        tile, x, y, rot = action["tile"], action["x"], action["y"], action["rot"]
-        if not is_tile(tile) or tile not in self.hand:
-            raise IllegalAction("not_in_hand", f"{tile!r} is not a tile you hold")
-        if not (_is_bounded_whole(x) and _is_bounded_whole(y) and _is_bounded_whole(rot)):
-            raise IllegalAction("malformed", "x, y and rot must be whole numbers")
-        if not 0 <= rot <= 3:
-            raise IllegalAction("malformed", "rot is 0, 1, 2 or 3 quarter turns")
-        if key(x, y) in self.board:
-            raise IllegalAction("occupied", f"{x},{y} is taken")
-        if is_building(tile) != is_building_square(x, y):
-            raise IllegalAction("checkerboard", "buildings and landscapes alternate like a chessboard (AR-2)")
-        mask = self._spot_mask(tile, x, y)
-        if not mask:
-            raise IllegalAction("no_match", f"{tile_name(tile)} must touch the board with a matching side at {x},{y} (AR-2)")
-        if not mask >> rot & 1:
-            raise IllegalAction("bad_rotation", "no side matches in that rotation (or it repeats a listed one)")
-        if len(self.hand) < 2 or self._keeps_other(tile, x, y, rot):
-            return
-        kept = next((m for sx, sy, m in self.hand_spots()[tile] if (sx, sy) == (x, y)), 0)
-        if not kept >> rot & 1:  # else the hand could never both be placed: AR-5 lets it be
-            other = tile_name(next(t for t in self.hand if t != tile))
-            raise IllegalAction(
-                "strands_tile",
-                f"that leaves {other} no legal spot; place {tile_name(tile)} so the other tile still fits (AR-5)",
-            )
-
