@@ -148,7 +148,7 @@ class TileBoard:
         """
         supply = sorted(self.supply_buildings + self.supply_landscapes)
         fits = {tile: self._fitting_squares(tile, 2) for tile in supply}
-        spots: dict[str, list[Any]] = {}  # full spot lists, computed only where needed
+        spots: dict[str, list[list[int]]] = {}  # full spot lists, computed only where needed
         pairs = [
             [a, b] for a, b in combinations(supply, 2)
             # Both fit now: placing one takes only its own square, so only two tiles
@@ -169,7 +169,7 @@ class TileBoard:
             spots[first] = self.spots(first)
         return bool(self._opening_spots(first, second, spots[first], at_most=1))
 
-    def _opening_spots(self, first: str, second: str, spots: list[Any], at_most: int = 0) -> list[list[int]]:
+    def _opening_spots(self, first: str, second: str, spots: list[list[int]], at_most: int = 0) -> list[list[int]]:
         """The spots (and rotations) of ``first`` that give ``second``, a tile of the
         other kind, a legal spot it does not have yet: a matching side towards an
         empty square next to it. With ``at_most``, stop after that many."""

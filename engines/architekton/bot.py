@@ -52,7 +52,7 @@ class _Board:
         board._houses = {}
         return board
 
-    def neighbours(self, x: int, y: int) -> list[Any]:
+    def neighbours(self, x: int, y: int) -> list[dict[str, Any] | None]:
         cells = self.cells
         return [cells.get((x + dx, y + dy)) for dx, dy in STEPS]
 
@@ -129,7 +129,8 @@ def placement_value(board: _Board, me: int, stock: int, tile: str, x: int, y: in
     return value
 
 
-def _best_for_tile(board: _Board, me: int, stock: int, tile: str, spots: list[Any]) -> float:
+def _best_for_tile(board: _Board, me: int, stock: int, tile: str,
+                   spots: list[tuple[tuple[int, int], list[str | None]]]) -> float:
     best = -1e9
     building = is_building(tile)
     for (x, y), terrains in spots:
@@ -176,7 +177,7 @@ def _valuer(view: View, board: _Board, legal: list[Action]) -> Callable[[Action]
     return lambda a: _turn_value(board, me, stock, view["hand"], a)
 
 
-def _turn_value(board: _Board, me: int, stock: int, hand: list[Any], action: dict[str, Any]) -> float:
+def _turn_value(board: _Board, me: int, stock: int, hand: list[str], action: Action) -> float:
     """The placement's value plus the best the other tile in hand can still do after it.
 
     A legal first placement leaves that tile a spot (AR-5), and it must be placed there.

@@ -236,7 +236,7 @@ def hard_bot(view: View, legal: list[Action], rng: Rng, method: str = "halving")
 VOTE_WEIGHTS = (1, 2, 4)  # the vote strengths the hard bot compares, per side
 
 
-def _vote_candidates(view: View, legal: list[Action], rng: Rng) -> list[Any]:
+def _vote_candidates(view: View, legal: list[Action], rng: Rng) -> list[Action]:
     """The normal bot's vote first, then the blank card and, for each side, the fewest
     cards reaching each weight of VOTE_WEIGHTS."""
     candidates = [bot(view, legal, rng), {"type": "vote", "cards": ["blank"]}]

@@ -61,7 +61,7 @@ JEIN_VOTES = 2
 SIDES = ("yes", "no")
 SIZE_NAMES = {1: "single", 2: "double", 3: "triple"}
 
-_SUBSETS: dict[tuple[Any, ...], list[list[str]]] = {}
+_SUBSETS: dict[tuple[str, ...], list[list[str]]] = {}
 
 
 def vote_choices(hand: list[str]) -> list[list[str]]:

@@ -105,7 +105,7 @@ class WieWaldiState(GameState):
             self.rng.shuffle(cards)
             self.piles.append([cards[i * PILE_SIZE : (i + 1) * PILE_SIZE] for i in range(PILES)])
         self.hands: list[Any] = [None] * self.players  # a pile's top is its last element
-        self.hand_piles: list[Any] = [None] * self.players
+        self.hand_piles: list[Any] = [None] * self.players  # per seat: a card and its pile, or None
         self.markers = [MARKERS] * self.players
         self.first_dog = self.next_dog
         self.dogs: list[dict[str, Any]] = []
@@ -147,7 +147,7 @@ class WieWaldiState(GameState):
             ]
         index = card % SET_SIZE
         code = SET[index]
-        actions: list[Any] = [{"type": "put_back"}]
+        actions: list[Action] = [{"type": "put_back"}]
         if KIND[index] == HEAD:
             actions.append({"type": "start", "card": code})
             return actions

@@ -228,7 +228,7 @@ def hard_bot(view: View, legal: list[Action], rng: Rng, method: str = "halving")
     return best_action(SEARCH, view, _favourites(view, legal), rng, budget, method)
 
 
-def _favourites(view: View, legal: list[Action]) -> list[Any]:
+def _favourites(view: View, legal: list[Action]) -> list[Action]:
     sheet = _Sheet(view["sheets"][view["you"]])
     if legal[0]["type"] == "pick":
         def value(action: Action) -> float:

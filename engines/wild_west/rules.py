@@ -70,7 +70,7 @@ class WildWestState(GameState):
         self.tumbleweeds = [0] * players
         self.aces = [0] * players
         self.completed_rows = [[False] * 4 for _ in range(players)]
-        self.tasks: list[Any] = [None] * players
+        self.tasks: list[Any] = [None] * players  # per seat: its writing task (WW-5), or None
         self.round = 0
         self.deal = 0
         self.last_picks: list[Any] | None = None
