@@ -6,9 +6,8 @@ attributes are state attributes, saved and digested with the rest of the state. 
 are drawn from their end.
 """
 
-from typing import Any
-
 from ..rng import Rng
+from ..types import Event
 from .tiles import BUILDINGS, LANDSCAPES, RESERVE_SIZE, SUPPLY_SIZE
 
 
@@ -37,7 +36,7 @@ class TileSupply:
     def _redraws_to_see_every_stacked_tile(self) -> int:
         return max(-(-len(stack) // SUPPLY_SIZE) for stack in (self.building_stack, self.landscape_stack))
 
-    def _redraw_supply(self, player: int) -> dict[str, Any]:
+    def _redraw_supply(self, player: int) -> Event:
         under = self.supply_buildings + self.supply_landscapes
         for supply, stack in (
             (self.supply_buildings, self.building_stack),

@@ -1,11 +1,14 @@
 """Die Mauer's phone words (`engines.words`): plans, builds and donations by piece name."""
 
+from typing import Any
+
 from ..types import Action, View
 from ..words import ChoiceWords, HandLine, PhoneWords
 from .rules import END_NAMES, PIECE_NAMES
 
 
-def _piece(piece: Action) -> str:
+def _piece(piece: Any) -> str:
+    """A piece (from the wire or a view) by name; None is an empty fist."""
     return "Empty fist" if piece is None else PIECE_NAMES.get(piece, str(piece))
 
 
