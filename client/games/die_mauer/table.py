@@ -12,7 +12,7 @@ from client import art
 from client.games.die_mauer import art as pieces
 from client.games.die_mauer.wall import SHELF, WALL_BASE, Wall
 from client.table.choices import Choice
-from client.table.game import GameTable, Standings
+from client.table.game import GameTable, Standings, and_list
 from client.table.layout import (
     PRIVATE_BAND,
     Layout,
@@ -34,10 +34,6 @@ REFUSALS = {  # the shared screen's words for a refused private pick (never name
 }
 
 
-def join_names(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
 class DieMauerTable(GameTable):
     game_id = "die_mauer"
     private_types = ("donate",)  # plan is secret by GameInfo.secret_action_types
@@ -49,7 +45,6 @@ class DieMauerTable(GameTable):
         self.wall = Wall()
         self.reveal: dict | None = None
         self.summary: dict | None = None
-        self.caption = ""  # the phase line while a reveal or its outcome is on screen
         self.locked_now: set[int] = set()  # locked in by an event the shown view does not hold yet
         self.picked_here: dict[int, tuple] = {}  # seat -> the turn its pick was sent from this screen
 
@@ -76,8 +71,7 @@ class DieMauerTable(GameTable):
 
     def phase_text(self) -> str:
         view, name = self.view, self.table.name
-        tween = self.table.anim.tweens.tweens.get("caption")
-        if self.caption and ((tween is not None and not tween.done) or self.catching_up()):
+        if self.caption_on():
             return self.caption  # what the fists just showed, while the table dwells on what follows
         phase = view.get("phase")
         if phase == "plan":
@@ -206,7 +200,7 @@ class DieMauerTable(GameTable):
         if pending is not None and isinstance(pending.action, dict) and pending.action.get("type") == "plan":
             self.picked_here[event["player"]] = self.turn()
         self.table.anim.tween(f"lock{event['player']}", 1.3, 1.0, 0.35, ease_out_back)
-        self.table.app.sounds.play("lock")
+        self.sound("lock")
         return 0.0
 
     def on_reveal(self, event: dict) -> float:
@@ -227,7 +221,7 @@ class DieMauerTable(GameTable):
                 space.drop(piece, self.table.colour(seat), size, target, velocity=(0, -300), life=2.6,
                            start=(fist[0] + 10, fist[1]), upright=True)
                 space.drops[-1].update(kind="reveal", seat=seat)
-        self.table.app.sounds.play("reveal")
+        self.sound("reveal")
         return 2.6
 
     def on_event(self, event: dict) -> float:
@@ -240,10 +234,6 @@ class DieMauerTable(GameTable):
         self.show_caption(outcome_text(event, self.table.name), self.dwell["outcome"])
         return self.dwell["outcome"]
 
-    def show_caption(self, words: str, seconds: float) -> None:
-        self.caption = words
-        self.table.anim.tween("caption", 0.0, 1.0, seconds)
-
     def on_built(self, event: dict) -> float | None:
         uid = self.wall.add(event["piece"], event["end"])
         rect = self.wall.layout()[uid]
@@ -253,7 +243,7 @@ class DieMauerTable(GameTable):
             space.drop(event["piece"], self.table.colour(event["player"]), rect.size, rect.center, upright=True,
                        start=(rect.centerx, rect.centery - rise))
             space.drops[-1]["uid"] = uid
-        self.table.app.sounds.play("thud")
+        self.sound("thud")
         return None
 
     def on_round_over(self, event: dict) -> float:
@@ -266,8 +256,8 @@ class DieMauerTable(GameTable):
             colours = [pieces.STONE, pieces.STONE_DARK, pieces.TOWER_BLUE, pieces.GATE_RED]
             space.scatter(centre, colours, count=min(80, 20 + 6 * len(self.wall.items)))
         self.wall.clear()
-        self.table.app.sounds.play("round")
-        self.table.app.sounds.play("scatter")
+        self.sound("round")
+        self.sound("scatter")
         return 3.5
 
     def on_game_over(self, event: dict) -> float:
@@ -288,12 +278,10 @@ class DieMauerTable(GameTable):
 
     # --- what is shown now -----------------------------------------------------------------
     def revealing(self) -> bool:
-        return self.reveal is not None and self.table.anim.tweens.tweens.get("reveal") is not None and \
-            not self.table.anim.tweens.tweens["reveal"].done
+        return self.reveal is not None and self.table.anim.running("reveal")
 
     def summary_shown(self) -> bool:
-        tween = self.table.anim.tweens.tweens.get("summary")
-        return self.summary is not None and tween is not None and not tween.done
+        return self.summary is not None and self.table.anim.running("summary")
 
     def wall_rects(self) -> list[tuple[str, pygame.Rect]]:
         """Where every wall piece is drawn now: at rest in its slot, or falling straight
@@ -311,7 +299,8 @@ class DieMauerTable(GameTable):
 
     def seat_status(self, seat: int) -> tuple[str, tuple]:
         view = self.view
-        news = [event["type"] for event in self.table.pacer.beat.events] if self.catching_up() else []
+        beat = self.table.beat
+        news = [event["type"] for event in beat.events] if beat is not None else []
         if any(kind != "locked" for kind in news):
             return "", art.INK  # the fists open, a piece is built: who chose or acts is history
         if view.get("phase") == "plan":
@@ -468,13 +457,12 @@ class DieMauerTable(GameTable):
 
     # --- results --------------------------------------------------------------------------
     def standings(self) -> Standings:
-        table, view = self.table, self.view
+        view = self.view
         rounds = view.get("round_penalties", [])
-        return Standings(
-            table.info.name, list(table.model.names), [table.colour(p) for p in range(table.players)],
-            totals=list(view.get("totals", [])), winners=list((view.get("game_result") or {}).get("winners", [])),
+        return self.standings_of(
+            view.get("totals", []), (view.get("game_result") or {}).get("winners", []),
             lower_wins=True, columns=[f"Round {r + 1}" for r in range(len(rounds))],
-            cells=[[scores[p] for scores in rounds] for p in range(table.players)], total_label="Penalty")
+            cells=[[scores[p] for scores in rounds] for p in range(self.table.players)], total_label="Penalty")
 
     @classmethod
     def emblem(cls, height: int) -> pygame.Surface:
@@ -493,7 +481,7 @@ def outcome_text(event: dict, name) -> str:
     """The reveal's outcome in words (DM-4, DM-5), one verb for one builder or several."""
     case = event["case"]
     builders = [name(b) for b in event.get("builders", [])]
-    who = join_names(builders) if builders else "nobody"
+    who = and_list(builders) if builders else "nobody"
     if case == "competitors_build":
         return f"Guessed right: {who} {'builds' if len(builders) == 1 else 'build'}"
     if case == "donation":
