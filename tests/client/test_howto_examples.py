@@ -6,7 +6,7 @@ import re
 import pygame
 import pytest
 
-from client.howto import die_mauer as die_mauer_howto
+from client.games.die_mauer import howto as die_mauer_howto
 from client.howto import pages
 from client.howto import wild_west as wild_west_howto
 from client.scenes.howto import EXAMPLE
