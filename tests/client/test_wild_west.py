@@ -136,8 +136,9 @@ def test_a_corrupt_high_score_file_is_moved_aside_and_the_player_told(make_app, 
     (scores / "wild_west.json").write_bytes(b"\x00 not a table")
     app, table = start(make_app, [("Anna", "keys1")], seed=2)
     event = {"type": "game_over", "reason": "tumbleweeds", "totals": [31], "winners": [0], "scores": []}
-    table.game.record_high_score(event)
-    assert table.game.board_scores.place == 1
+    table.game.on_event(event)  # the game is over: the table records its high score once
+    table.record_high_score()
+    assert table.high_scores.place == 1 and table.game.high_score() == (31, {"round": 1, "timer": 0})
     aside = [p for p in scores.iterdir() if "-unreadable-" in p.name]
     assert aside and aside[0].read_bytes() == b"\x00 not a table"
     words = [toast.words for toast in app.toasts.toasts]

@@ -7,6 +7,7 @@ import pygame
 
 from client import art, highscores
 from client.games.wild_west import art as ww
+from client.table.game import and_list
 
 GROUP_KINDS = (("R", "Ranch groups (sizes)"), ("S", "Saloon groups (sizes)"), ("C", "Church groups (sizes)"))
 REASONS = {  # WW-7, with who did it
@@ -15,12 +16,6 @@ REASONS = {  # WW-7, with who did it
     "mines": "{who} filled every mine tile",
     "tracks": "the extra round brought no new completed track",
 }
-
-
-def join(names: list[str]) -> str:
-    if not names:
-        return ""
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def reason_text(reason: str | None, sheets: list[dict], name) -> str:
@@ -33,7 +28,7 @@ def reason_text(reason: str | None, sheets: list[dict], name) -> str:
 
     test = {"tumbleweeds": lambda s: s["tumbleweeds"] >= 3, "full_sheet": full, "mines": mines}.get(reason)
     who = [name(p) for p, sheet in enumerate(sheets) if test is not None and test(sheet)]
-    return REASONS.get(reason, "the game is over").format(who=join(who) if who else "a player")
+    return REASONS.get(reason, "the game is over").format(who=and_list(who) if who else "a player")
 
 
 def lines(scores: list[dict]) -> list[tuple[str, list[str], str]]:

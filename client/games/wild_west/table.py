@@ -27,7 +27,7 @@ from client.games.wild_west.arrange import AREA, arrange
 from client.games.wild_west.panel import pair_words
 from client.games.wild_west.sheet import BAND, FULL, Geometry, body, render, ring, sheet_key
 from client.table.choices import Choice
-from client.table.game import HINT_HEIGHT, LEGEND_HEIGHT, GameTable, Standings
+from client.table.game import HINT_HEIGHT, LEGEND_HEIGHT, GameTable, Standings, and_list
 from client.table.layout import Layout
 from client.tween import ease_out_back, linear
 from engines.wild_west.rules import ACTION_NAMES, SOLO_MULLIGANS
@@ -69,13 +69,11 @@ class WildWestTable(GameTable):
         self.effects: list[dict] = []  # animations on sheets, drawn until their beat is shown
         self.images: dict[int, tuple] = {}  # each seat's sheet image and what it shows
         self.effect_count = 0
-        self.caption = ""
         self.deal_seen: dict[int, float] = {}  # WW-10: when each deal was first on this screen
         self.logged_columns: list = []  # the columns of the deal the log told last
         self.last_tick = None
         self.final: dict | None = None  # the game_over event
         self.end_shown = False
-        self.board_scores = None  # the solo high-score table, once the game is recorded
         self.looking: dict | None = None  # {"by": seat, "at": seat, "since": clock}
         self.to_beat = highscores.peek(self.game_id) if self.solo_here() else []  # shown under a solo sheet
         self.locked_now: set[int] = set()  # locked in by an event the view has not caught up with
@@ -130,14 +128,6 @@ class WildWestTable(GameTable):
             words += f"   speed {view['timer']} s"
         return words
 
-    def caption_on(self) -> bool:
-        tween = self.table.anim.tweens.tweens.get("caption")
-        return bool(self.caption) and tween is not None and not tween.done
-
-    def show_caption(self, words: str, seconds: float) -> None:
-        self.caption = words
-        self.table.anim.tween("caption", 0.0, 1.0, seconds)
-
     def phase_text(self) -> str:
         view, name = self.view, self.table.name
         if self.caption_on():
@@ -159,7 +149,7 @@ class WildWestTable(GameTable):
             return "Everyone has written: new cards turn over"
         if phase == "write":
             writing = [name(p) for p in view.get("active", [])]
-            return "Writing: " + scoresheet.join(writing) if writing else "Everyone has written"
+            return "Writing: " + and_list(writing) if writing else "Everyone has written"
         if phase == "over":
             return "Game over: " + scoresheet.reason_text(view.get("end_reason"), view["sheets"], name)
         return ""
@@ -181,7 +171,7 @@ class WildWestTable(GameTable):
             return LOG_LINES[kind].format(who=who, row=row, **{k: v for k, v in event.items() if k != "row"})
         if kind == "timeout":
             missed = [name(p) for p in event["missed"]]
-            return f"Time is up: {scoresheet.join(missed)} missed the pick" if missed else "Time is up"
+            return f"Time is up: {and_list(missed)} missed the pick" if missed else "Time is up"
         if kind == "reveal":
             columns = self.logged_columns or (self.view.get("columns") if event.get("round") == self.view.get("round")
                                               else [])  # a rebuilt log's first deal: numbers only
@@ -356,7 +346,7 @@ class WildWestTable(GameTable):
             self.looking = None
         else:
             self.look(seat, following)
-        self.table.app.sounds.play("move")
+        self.sound("move")
 
     def look(self, seat: int, other: int) -> None:
         self.looking = {"by": seat, "at": other, "since": self.table.clock}
@@ -368,7 +358,7 @@ class WildWestTable(GameTable):
         self.effect_count += 1
         name = f"fx{self.effect_count}"
         self.table.anim.tween(name, 0.0, 1.0, seconds, ease)
-        beat = self.table.pacer.beat
+        beat = self.table.beat
         self.effects.append({"fx": fx, "tween": name, "beat": beat.index if beat else self.table.model.shown,
                              "player": event.get("player"), "event": event})
 
@@ -376,7 +366,7 @@ class WildWestTable(GameTable):
         self.flip(event)
         if not self.table.local_seats and self.table.players > 1:
             self.spotlight = (event["round"] - 1) % self.table.players  # a demo shows each sheet in turn
-            self.table.layout = self.layout()
+            self.table.layout.seats = dict(self.layout().seats)  # the same Layout, its seats moved
         return 1.0
 
     def on_mulligan(self, event: dict) -> float:
@@ -393,26 +383,26 @@ class WildWestTable(GameTable):
         anim = self.table.anim
         for i in range(6):
             anim.tween(f"flip{i}", 0.0, 1.0, 0.4, linear, delay=0.08 * i)
-        self.table.app.sounds.play("flip")
+        self.sound("flip")
 
     def on_reshuffle(self, event: dict) -> float:
         self.table.anim.tween("reshuffle", 1.0, 0.0, 0.9, linear)
         self.show_caption(f"The deck runs low: every card is shuffled into a new deck of {event['cards']}", 1.6)
-        self.table.app.sounds.play("scatter")
+        self.sound("scatter")
         return 1.0
 
     def on_locked(self, event: dict) -> float:
         self.locked_now.add(event["player"])
         self.table.anim.tween(f"lock{event['player']}", 1.3, 1.0, 0.35, ease_out_back)
-        self.table.app.sounds.play("lock")
+        self.sound("lock")
         return 0.0
 
     def on_timeout(self, event: dict) -> float:
         missed = [self.table.name(p) for p in event["missed"]]
         if missed:
-            self.show_caption(f"Time is up: {scoresheet.join(missed)} missed the pick: nothing written this "
+            self.show_caption(f"Time is up: {and_list(missed)} missed the pick: nothing written this "
                               "round, no Tumbleweed", 2.6)
-        self.table.app.sounds.play("reject")
+        self.sound("reject")
         return 1.8 if missed else 0.3
 
     def on_reveal(self, event: dict) -> float:
@@ -421,27 +411,27 @@ class WildWestTable(GameTable):
             anim.tween(f"reveal{p}", 0.0, 1.0, 0.45, linear, delay=0.05 * p)
         self.picks_shown = list(event["picks"])
         self.show_caption("All picks turn over at once", 1.4)
-        self.table.app.sounds.play("reveal")
+        self.sound("reveal")
         return 1.4
 
     def on_tumbleweed(self, event: dict) -> float:
         self.effect("tumbleweed", event, 1.1)
-        self.table.app.sounds.play("scatter")
+        self.sound("scatter")
         return 0.6
 
     def on_write(self, event: dict) -> float | None:
         self.effect("write", event, 0.35, ease_out_back)
-        self.table.app.sounds.play("thud")
+        self.sound("thud")
         return None
 
     def on_track(self, event: dict) -> float | None:
         self.effect("track", event, 0.3)
-        self.table.app.sounds.play("move")
+        self.sound("move")
         return None
 
     def on_grave(self, event: dict) -> float | None:
         self.effect("grave", event, 0.3)
-        self.table.app.sounds.play("thud")
+        self.sound("thud")
         return None
 
     def on_park(self, event: dict) -> float | None:
@@ -456,15 +446,12 @@ class WildWestTable(GameTable):
     def on_track_complete(self, event: dict) -> float:
         self.effect("complete", event, 1.2)
         self.show_caption(f"{self.table.name(event['player'])} completes the track of row {event['row'] + 1}", 1.6)
-        self.table.app.sounds.play("round")
+        self.sound("round")
         return 1.0
 
     def on_graves_lost(self, event: dict) -> float:
-        zone = self.arrangement.zones.get(event["player"])
-        self.table.app.toasts.add(f"{self.table.name(event['player'])}: no empty right section left, "
-                                  f"{event['count']} grave{'s' if event['count'] != 1 else ''} lost",
-                                  problem=False, colour=self.table.colour(event["player"]), seconds=3,
-                                  owner=self.table, at=zone)
+        self.toast(f"{self.table.name(event['player'])}: no empty right section left, "
+                   f"{event['count']} grave{'s' if event['count'] != 1 else ''} lost", event["player"], seconds=3)
         return None
 
     def on_extension(self, event: dict) -> float:
@@ -474,20 +461,8 @@ class WildWestTable(GameTable):
     def on_game_over(self, event: dict) -> float:
         """The score sheet fills in once the last view is shown (see `on_shown`)."""
         self.final = event
-        self.table.app.sounds.play("round")
-        self.record_high_score(event)
+        self.sound("round")
         return 0.6
-
-    def record_high_score(self, event: dict) -> None:
-        """Solo, played by a person at this screen (not a demo or a bot): into the table."""
-        table = self.table
-        if not self.solo_here() or self.board_scores is not None:
-            return
-        total = event["totals"][0]
-        details = {"round": self.view.get("round", 0), "timer": self.view.get("timer", 0)}
-        self.board_scores = highscores.record(self.game_id, table.name(0), total, details)
-        if self.board_scores.problem:
-            table.app.toasts.add(self.board_scores.problem, seconds=12, key="highscores")  # outlives the table
 
     def on_shown(self, beat) -> None:
         self.locked_now.clear()
@@ -496,12 +471,11 @@ class WildWestTable(GameTable):
             self.end_shown = True  # the table stays on the score sheet before the results
             self.table.anim.tween("score", 0.0, 1.0, END_SECONDS - 2.0, linear, delay=0.3)
             self.table.hold(END_SECONDS)
-        shown = self.table.model.shown
-        tweens = self.table.anim.tweens.tweens
-        kept = [e for e in self.effects if e["beat"] > shown or not tweens[e["tween"]].done]
+        shown, anim = self.table.model.shown, self.table.anim
+        kept = [e for e in self.effects if e["beat"] > shown or not anim.finished(e["tween"])]
         for effect in self.effects:
             if effect not in kept:
-                tweens.pop(effect["tween"], None)
+                anim.drop(effect["tween"])
         self.effects = kept
 
     def update(self, dt: float) -> None:
@@ -509,7 +483,7 @@ class WildWestTable(GameTable):
         left = self.seconds_left()
         if 0 < left <= 5 and self.last_tick != int(left):
             self.last_tick = int(left)
-            self.table.app.sounds.play("tick")
+            self.sound("tick")
         looking = self.looking
         if looking is not None and (self.table.clock - looking["since"] > LOOK_SECONDS
                                     or self.table.model.pending.get(looking["by"]) is not None):
@@ -738,13 +712,13 @@ class WildWestTable(GameTable):
         progress = table.anim.get("score", 1.0)
         area = AREA.inflate(0, 8)
         side = None
-        if self.board_scores is not None:
+        if self.table.high_scores is not None:
             side = pygame.Rect(area.right - 520, area.top, 520, area.height)
             area.width -= 540
         scoresheet.draw(surface, area, heading, list(table.model.names),
                         [table.colour(p) for p in range(table.players)], event["scores"], event["winners"], progress)
         if side is not None:
-            scoresheet.draw_highscores(surface, side, self.board_scores, event["totals"][0])
+            scoresheet.draw_highscores(surface, side, self.table.high_scores, event["totals"][0])
 
     # --- results --------------------------------------------------------------------------------
     def standings(self) -> Standings:
@@ -755,11 +729,10 @@ class WildWestTable(GameTable):
         cells = [[s["parks"], s["tracks"], s["groups"], s["churches"], -s["tumbleweeds"], -s["aces"]] for s in parts]
         note = scoresheet.reason_text(view.get("end_reason"), sheets, table.name)
         note = note[:1].upper() + note[1:]
-        standings = Standings(
-            table.info.name, list(table.model.names), [table.colour(p) for p in range(table.players)],
-            totals=[s["total"] for s in parts], winners=list(result.get("winners", [])),
+        standings = self.standings_of(
+            [s["total"] for s in parts], list(result.get("winners", [])),
             columns=["Parks", "Track", "Groups", "Churches", "Tumbleweeds", "Aces"], cells=cells, note=note)
-        board = self.board_scores
+        board = table.high_scores
         if board is not None:
             standings.ranking_title = "High scores"
             standings.ranking = [(f"{place}. {e['name']}", str(e["score"]))
@@ -768,6 +741,13 @@ class WildWestTable(GameTable):
             if board.place is not None:
                 standings.note = f"{note}. New high score: place {board.rank}"
         return standings
+
+    def high_score(self) -> tuple[int, dict] | None:
+        """Solo, played by a person at this screen (not a demo or a bot), once the game is
+        over: its total, the round it ended in and the speed option."""
+        if self.final is None or not self.solo_here():
+            return None
+        return self.final["totals"][0], {"round": self.view.get("round", 0), "timer": self.view.get("timer", 0)}
 
     @classmethod
     def emblem(cls, height: int) -> pygame.Surface:
