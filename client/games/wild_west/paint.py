@@ -280,7 +280,7 @@ def choice(game, surface, seat_index: int, item: Choice, focused: bool) -> None:
     task = sheet.get("task") or {}
     if kind == "write":
         centre, _, _ = geometry.parts(action["row"], action["col"])
-        ghost = ww.centre_image(ACTION_KIND.get(task.get("action"), "R"), task.get("value") or 1,
+        ghost = ww.centre_image(ACTION_KIND.get(task.get("action") or "", "R"), task.get("value") or 1,
                                 centre.size, geometry.u, 150)
         surface.blit(ghost, centre)
     elif kind == "track":
@@ -334,12 +334,12 @@ def private(game, surface, seat_index: int, rect: pygame.Rect, choices: list[Cho
     elif mine != "none":
         art.blit_text(surface, words.you_picked(mine, columns), 32, art.GOLD, (rect.centerx, places[0].top + 40),
                       "center", width=rect.width - 40)
-    column = focus_column if offered else (mine if isinstance(mine, int) else None)
+    previewed = focus_column if offered else (mine if isinstance(mine, int) else None)
     top = max(place.bottom for place in places) + 14
     area = pygame.Rect(rect.left + 16, top, rect.width - 32, rect.bottom - top - 12)
     sheets = view.get("sheets") or []
     if area.height > 60 and seat_index < len(sheets):
-        pair = columns[column] if isinstance(column, int) and column < len(columns) else None
+        pair = columns[previewed] if isinstance(previewed, int) and previewed < len(columns) else None
         fit_preview(surface, area, sheets[seat_index], pair)
 
 

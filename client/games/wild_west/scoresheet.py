@@ -285,8 +285,8 @@ def draw(surface, rect: pygame.Rect, heading: str, names: list[str], colours: li
     line_height = min(36, (rect.bottom - top - 14) // (len(rows) + 1))
     size = max(18, line_height - 8)
     for p, name in enumerate(names):
-        centre = left + label_width + column * p + column // 2
-        art.blit_text(surface, name, size + 2, art.shade(colours[p], 0.7), (centre, top + line_height // 2),
+        middle = left + label_width + column * p + column // 2
+        art.blit_text(surface, name, size + 2, art.shade(colours[p], 0.7), (middle, top + line_height // 2),
                       "center", "bold", width=column - 10)
     shown = progress * len(rows)
     for i, (label, values, style) in enumerate(rows):
