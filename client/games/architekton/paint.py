@@ -9,20 +9,21 @@ from client import art
 from client.games.architekton import art as pieces
 from client.games.architekton.board import TILE, group_links, square_centre
 from client.games.architekton.layout import BOARD, SUPPLY
-from client.games.architekton.words import chips, join, sides
+from client.games.architekton.words import chips, sides
+from client.table.game import and_list
 
 HINT = "Zoom: wheel, + -    Pan: I J K L, right stick    Whole board: Home, Y"
 HINT_SIZE = 26  # about 17 pixels on a 1280x720 window
 
 
 def progress(game, name: str) -> float:
-    tween = game.table.anim.tweens.tweens.get(name)
-    return 1.0 if tween is None else tween.progress
+    """How far tween ``name`` has run (1: never started, so nothing to wait for)."""
+    done = game.table.anim.progress(name)
+    return 1.0 if done is None else done
 
 
 def running(game, name: str) -> bool:
-    tween = game.table.anim.tweens.tweens.get(name)
-    return tween is not None and not tween.done
+    return game.table.anim.running(name)
 
 
 def inner(rect: pygame.Rect) -> pygame.Rect:
@@ -190,8 +191,8 @@ def removal(game, surface, size: int) -> None:
     """Final scoring (AR-6): removed buildings fade out one after another, crossed out."""
     final = game.final
     gone = list(final["gone"].items())
-    tween = game.table.anim.tweens.tweens.get(final["removal"])
-    elapsed = tween.elapsed if tween is not None else 1e9
+    done = game.table.anim.progress(final["removal"])
+    elapsed = 1e9 if done is None else done * final["removal_seconds"]
     for index, ((x, y), cell) in enumerate(gone):
         t = min(1.0, max(0.0, (elapsed - 0.22 * index) / 0.45))
         if t >= 1.0:
@@ -423,10 +424,10 @@ def end_rect(game, end) -> pygame.Rect:
 
 
 def fly(game, surface, flight: dict) -> None:
-    tween = game.table.anim.tweens.tweens[flight["tween"]]
-    if tween.elapsed < 0:
-        return
-    t = tween.value
+    anim = game.table.anim
+    if not anim.progress(flight["tween"]):
+        return  # still waiting for its delay
+    t = anim.get(flight["tween"])
     start, end = flight["start"], end_rect(game, flight["end"])
     if flight["kind"] == "house":
         end = end.copy()
@@ -526,7 +527,7 @@ def interlude(game, surface) -> None:
         heading = f"Game {result['game']}: a draw, no victory points"
     art.blit_text(surface, heading, 44, art.GOLD, (box.centerx, box.top + 56), "center", "bold", width=box.width - 40)
     if item.get("vp"):
-        line = "Victory points: " + join([f"{name(p)} {vp}" for p, vp in enumerate(item["vp"])])
+        line = "Victory points: " + and_list([f"{name(p)} {vp}" for p, vp in enumerate(item["vp"])])
         art.blit_text(surface, line, 36, art.INK, (box.centerx, box.top + 130), "center", width=box.width - 40)
     art.blit_text(surface, f"Game {item['game']}: {name(item['starter'])} starts", 40,
                   game.table.colour(item["starter"]), (box.centerx, box.top + 200), "center", "bold",

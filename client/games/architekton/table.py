@@ -37,7 +37,6 @@ from client.games.architekton.layout import (
 from client.games.architekton.words import (
     chips,
     describe,
-    join,
     last_round_words,
     sides,
     the,
@@ -45,7 +44,7 @@ from client.games.architekton.words import (
 )
 from client.table.camera import Camera
 from client.table.choices import Choice
-from client.table.game import GameTable, Standings
+from client.table.game import GameTable, Standings, and_list
 from client.table.layout import Layout, seat_strip
 from engines.architekton.tiles import is_building
 
@@ -79,7 +78,6 @@ class ArchitektonTable(GameTable):
         self.fresh_game = False  # a revenge game began; its first view is not yet shown
         self.board_image = None  # (what it shows, the whole board drawn; see paint.board)
         self.board_view = None  # (what it shows, the board's part of the screen at rest)
-        self.caption = ""
         self._count: dict[str, int] = {}
 
     # --- layout ---------------------------------------------------------------------------
@@ -141,8 +139,9 @@ class ArchitektonTable(GameTable):
         if self.following:
             self.frame_board()
         self.camera.update(math.inf if math.isinf(speed) else dt * max(speed, 0.5))
-        self.flights = [f for f in self.flights if not self.table.anim.tweens.tweens[f["tween"]].done]
-        self.floats = [f for f in self.floats if not self.table.anim.tweens.tweens[f["tween"]].done]
+        anim = self.table.anim
+        self.flights = [f for f in self.flights if anim.running(f["tween"])]
+        self.floats = [f for f in self.floats if anim.running(f["tween"])]
 
     def choices_version(self, seat: int):
         return (round(self.camera.centre[0], 1), round(self.camera.centre[1], 1), round(self.camera.zoom, 4))
@@ -199,7 +198,7 @@ class ArchitektonTable(GameTable):
             choices = self.table.usable(seat)
             if choices and choices[0].key[0] == "rot":
                 if self.table.choosers[seat].move(choices, "right"):
-                    self.table.app.sounds.play("move")
+                    self.sound("move")
                 return True
         if action == "confirm" and intent.pressed and intent.pos is not None:
             return self.clicked_beside(seat, intent.pos) or self.asked_to_wait(seat, intent)
@@ -227,9 +226,8 @@ class ArchitektonTable(GameTable):
         return "pick another tile"
 
     def say(self, seat: int, words: str) -> None:
-        self.table.app.sounds.play("reject")
-        self.table.app.toasts.add(words, colour=self.table.colour(seat), seconds=3.5, owner=self.table,
-                                  at=self.zone(seat), key=f"say{seat}")
+        self.sound("reject")
+        self.toast(words, seat, seconds=3.5, key=f"say{seat}", problem=True)
 
     # --- a seat's own steps ---------------------------------------------------------------------
     def moment(self) -> tuple:
@@ -389,11 +387,13 @@ class ArchitektonTable(GameTable):
         return "   ".join(parts)
 
     def phase_text(self) -> str:
-        if self.caption and self.busy():
+        # Only while its own time runs (not `caption_on`'s whole beat): the final
+        # scoring's caption gives way to the score once the buildings are gone.
+        if self.caption and self.table.anim.running("caption"):
             return self.caption
         name = self.table.name
         interlude = self.interlude
-        if interlude is not None and "tween" in interlude and not self.table.anim.tweens.tweens[interlude["tween"]].done:
+        if interlude is not None and "tween" in interlude and self.table.anim.running(interlude["tween"]):
             return f"Game {interlude['game']} begins: {name(interlude['starter'])} starts"
         if self.early is not None:
             debtor = self.early["player"]
@@ -419,7 +419,7 @@ class ArchitektonTable(GameTable):
             if len(hand) == 2 and waiting:
                 first = next(t for t in hand if t not in waiting)
                 return f"{who} places {the(first)} first: {the(waiting[0])} fits only once it lies"
-            return f"{who} places " + join([tile_words(t) for t in hand])
+            return f"{who} places " + and_list([tile_words(t) for t in hand])
         if phase == "move_house":
             return f"{who} has no house left: pick one of their houses to move onto the new building"
         if phase == "settle":
@@ -439,14 +439,6 @@ class ArchitektonTable(GameTable):
             if legal and legal[0]["type"] == "take":
                 return len(legal[0]["tiles"]) == 1
         return False
-
-    def busy(self) -> bool:
-        tween = self.table.anim.tweens.tweens.get("caption")
-        return tween is not None and not tween.done
-
-    def show_caption(self, words: str, seconds: float) -> None:
-        self.caption = words
-        self.table.anim.tween("caption", 0.0, 1.0, seconds)
 
     def describe(self, event: dict) -> str | None:
         return describe(event, self.table.name)
@@ -495,7 +487,7 @@ class ArchitektonTable(GameTable):
             if tile in rects:
                 self.fly("tile", rects[tile], ("hand", seat, index), 0.45, 0.08 * index, tile=tile, rot=0)
         self.shown.take(event["tiles"])
-        self.table.app.sounds.play("move")
+        self.sound("move")
         return 0.5
 
     def on_placed(self, event: dict) -> float:
@@ -504,7 +496,7 @@ class ArchitektonTable(GameTable):
         start = self.hand_slot(seat, taken.index(tile)) if tile in taken else self.zone(seat)
         self.shown.put(tile, event["x"], event["y"], event["rot"])
         self.fly("tile", start, (event["x"], event["y"]), 0.45, tile=tile, rot=event["rot"])
-        self.table.app.sounds.play("thud")
+        self.sound("thud")
         return 0.5
 
     def on_house(self, event: dict) -> float:
@@ -534,12 +526,12 @@ class ArchitektonTable(GameTable):
             self.shown.chips = list(event.get("chips", self.shown.chips))
             self.float_words("+1 chip", (x, y), art.GOOD)
             self.show_caption(f"{name}'s building is enclosed and every side matches: +1 chip", 1.6)
-            self.table.app.sounds.play("round")
+            self.sound("round")
             return 1.6
         self.float_words(f"{sides(owed)} wrong", (x, y), art.DANGER)
         self.show_caption(f"{name}'s building is enclosed: {sides(owed)} "
                           f"{'does' if owed == 1 else 'do'} not match", 1.6)
-        self.table.app.sounds.play("reject")
+        self.sound("reject")
         return 1.6
 
     def on_settled(self, event: dict) -> float:
@@ -554,7 +546,7 @@ class ArchitektonTable(GameTable):
             end = pygame.Rect(0, 0, 40, 40)
             end.center = self.stock_point(seat)
             self.fly("house", self.square(x, y), end, 0.5, seat=seat)
-        self.table.app.sounds.play("thud")
+        self.sound("thud")
         return 1.0
 
     def on_refill(self, event: dict) -> float:
@@ -566,7 +558,7 @@ class ArchitektonTable(GameTable):
         self.last_round_began = True
         after = self.table.name(1 - self.view.get("current", 0))
         self.announce("Last round", last_round_words(event["turns_left"], after).capitalize(), 2.2)
-        self.table.app.sounds.play("round")
+        self.sound("round")
         return 2.2
 
     def on_supply_redrawn(self, event: dict) -> float:
@@ -589,7 +581,7 @@ class ArchitektonTable(GameTable):
 
     def on_cannot_pay(self, event: dict) -> float:
         self.early = dict(event)
-        self.table.app.sounds.play("scatter")
+        self.sound("scatter")
         return 3.0
 
     def on_final_scoring(self, event: dict) -> float:
@@ -598,9 +590,10 @@ class ArchitektonTable(GameTable):
         removal = 0.5 + 0.22 * len(gone)
         groups = [self.shown.largest_group(p) for p in range(len(event["scores"]))]
         self.final = {"gone": gone, "groups": groups, "event": dict(event), "removal": self.tween("removal", removal),
+                      "removal_seconds": removal,
                       "trace": self.tween("trace", 1.6, delay=removal)}
         self.show_caption("Final scoring: buildings with one or two landscape neighbours are removed", removal)
-        self.table.app.sounds.play("round")
+        self.sound("round")
         return removal + 2.6
 
     def on_game_over(self, event: dict) -> float:
@@ -621,7 +614,7 @@ class ArchitektonTable(GameTable):
         if self.interlude is None:
             return 0.0
         self.interlude.update(starter=event["starter"], game=event["game"], tween=self.tween("interlude", 3.4))
-        self.table.app.sounds.play("round")
+        self.sound("round")
         return 3.4
 
     def on_turn(self, event: dict) -> float:
@@ -648,30 +641,29 @@ class ArchitektonTable(GameTable):
     # --- results ---------------------------------------------------------------------------------
     def standings(self) -> Standings:
         table, view = self.table, self.view
-        names, colours = list(table.model.names), [table.colour(p) for p in range(table.players)]
         result = view.get("game_result") or {"scores": [0] * table.players, "winners": []}
         results = view.get("results") or []
         if view.get("revenge"):
             columns = [f"Game {r['game']}" for r in results]
             cells = [[game_cell(r, p) for r in results] for p in range(table.players)]
-            return Standings(table.info.name, names, colours, list(result["scores"]), list(result["winners"]),
-                             columns=columns, cells=cells, total_label="Victory points",
-                             note="Revenge match: first to 2 victory points; an early-end win counts 2")
+            return self.standings_of(result["scores"], result["winners"], columns=columns, cells=cells,
+                                     total_label="Victory points",
+                                     note="Revenge match: first to 2 victory points; an early-end win counts 2")
         last = results[-1] if results else {"early": False, "chips": [0] * table.players}
         if last["early"]:
             loser = next((p for p in range(table.players) if p not in last.get("winners", [])), 0)
-            return Standings(table.info.name, names, colours, list(result["scores"]), list(result["winners"]),
-                             columns=["Chips"], cells=[[c] for c in last["chips"]], total_label="Score",
-                             note=f"Early end: {table.name(loser)} could not pay")
+            return self.standings_of(result["scores"], result["winners"], columns=["Chips"],
+                                     cells=[[c] for c in last["chips"]], total_label="Score",
+                                     note=f"Early end: {table.name(loser)} could not pay")
         final = view.get("final") or {"groups": [0] * table.players, "houses": [0] * table.players}
         note = ""
         scores = list(result["scores"])
         if len(set(scores)) == 1 and len(result["winners"]) == 1:
             note = "Tied: more houses on the board wins"
-        return Standings(table.info.name, names, colours, scores, list(result["winners"]),
-                         columns=["Chips", "Largest group", "Houses"],
-                         cells=[[last["chips"][p], final["groups"][p], final["houses"][p]] for p in range(table.players)],
-                         total_label="Score", note=note)
+        return self.standings_of(scores, result["winners"], columns=["Chips", "Largest group", "Houses"],
+                                 cells=[[last["chips"][p], final["groups"][p], final["houses"][p]]
+                                        for p in range(table.players)],
+                                 total_label="Score", note=note)
 
     @classmethod
     def emblem(cls, height: int) -> pygame.Surface:

@@ -1,5 +1,6 @@
 """Architekton in words: tile names, the log lines, the phase line (rulings AR-1 to AR-7)."""
 
+from client.table.game import and_list
 from engines.architekton.tiles import BUILDING_SIDES, LANDSCAPE_TERRAIN, TERRAIN_NAMES
 
 
@@ -11,7 +12,7 @@ def tile_words(tile: str) -> str:
     if len(terrains) == 1:
         return f"a {TERRAIN_NAMES[terrains[0]]} building"
     names = [TERRAIN_NAMES[t] for t in terrains]
-    return "a building of " + ", ".join(names[:-1]) + " and " + names[-1]
+    return "a building of " + and_list(names)
 
 
 def the(tile: str) -> str:
@@ -28,10 +29,6 @@ def chips(count: int) -> str:
 
 def sides(count: int) -> str:
     return f"{count} side" + ("" if count == 1 else "s")
-
-
-def join(words: list[str]) -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def last_round_words(turns_left: int, next_player: str = "") -> str:
@@ -81,7 +78,7 @@ def describe(event: dict, name) -> str | None:
         return "Final scoring: " + ", ".join(parts)
     if kind == "game_over":
         winners = [name(p) for p in event["winners"]]
-        result = f"{join(winners)} {'wins' if len(winners) == 1 else 'draw'}" if len(winners) == 1 else "a draw"
+        result = f"{and_list(winners)} {'wins' if len(winners) == 1 else 'draw'}" if len(winners) == 1 else "a draw"
         return f"Game {event['game']} over: {result}" + (" (early end)" if event["early"] else "")
     if kind == "match":
         return "Victory points: " + ", ".join(f"{name(p)} {vp}" for p, vp in enumerate(event["victory_points"]))
