@@ -13,8 +13,8 @@ import pygame
 import pytest
 
 from client.games.architekton import art as pieces
-from client.games.architekton.board import TILE, Shown
-from client.games.architekton.layout import BOARD
+from client.games.architekton.layout import BOARD, TILE
+from client.games.architekton.state import Shown
 from client.table.results import ResultsScene
 from engines import Rng, new_game
 from engines.architekton import bot

@@ -15,3 +15,13 @@ SEATS = pygame.Rect(30, 866, 1860, 190)  # the two seats' zones
 SUPPLY_TILE = 96
 HAND_TILE = 124
 PREVIEW = 96  # a rotation to choose, in the row under its square
+TILE = 100  # world units per square (the camera turns them into pixels)
+
+
+def square_rect(x: int, y: int) -> tuple[int, int, int, int]:
+    """Square (x, y) in world units."""
+    return (x * TILE, y * TILE, TILE, TILE)
+
+
+def square_centre(x: int, y: int) -> tuple[float, float]:
+    return ((x + 0.5) * TILE, (y + 0.5) * TILE)

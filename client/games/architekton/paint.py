@@ -7,8 +7,8 @@ import pygame
 
 from client import art
 from client.games.architekton import art as pieces
-from client.games.architekton.board import TILE, group_links, square_centre
-from client.games.architekton.layout import BOARD, SUPPLY
+from client.games.architekton.layout import BOARD, SUPPLY, TILE, square_centre
+from client.games.architekton.state import group_links
 from client.games.architekton.words import chips, sides
 from client.table.game import and_list
 

@@ -23,7 +23,6 @@ import pygame
 from client import art
 from client.games.architekton import art as pieces
 from client.games.architekton import paint
-from client.games.architekton.board import TILE, Shown, square_rect
 from client.games.architekton.layout import (
     BOARD,
     HAND_TILE,
@@ -33,7 +32,10 @@ from client.games.architekton.layout import (
     SEATS,
     SUPPLY,
     SUPPLY_TILE,
+    TILE,
+    square_rect,
 )
+from client.games.architekton.state import Shown
 from client.games.architekton.words import (
     chips,
     describe,

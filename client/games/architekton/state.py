@@ -2,12 +2,13 @@
 a tile lands, a house moves or a building is removed on screen before the next view
 arrives; `sync` makes it equal to each view once that view is shown.
 
-No pygame drawing here: squares, their world rectangles (TILE per square) and the
-diagonal house groups of the final scoring (AR-6).
+No pygame drawing here: the squares and the diagonal house groups of the final scoring
+(AR-6); where a square lies in the world is `layout`'s.
 """
 
 from dataclasses import dataclass, field
 
+from client.games.architekton.layout import TILE
 from engines.architekton.tiles import (
     BUILDINGS,
     DIAGONALS,
@@ -20,16 +21,6 @@ from engines.architekton.tiles import (
     SUPPLY_SIZE,
     is_building,
 )
-
-TILE = 100  # world units per square
-
-
-def square_rect(x: int, y: int) -> tuple[int, int, int, int]:
-    return (x * TILE, y * TILE, TILE, TILE)
-
-
-def square_centre(x: int, y: int) -> tuple[float, float]:
-    return ((x + 0.5) * TILE, (y + 0.5) * TILE)
 
 
 @dataclass
