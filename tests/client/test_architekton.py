@@ -13,6 +13,7 @@ import pygame
 import pytest
 
 from client.games.architekton import art as pieces
+from client.games.architekton.choices import placing
 from client.games.architekton.layout import BOARD, TILE
 from client.games.architekton.state import Shown
 from client.table.results import ResultsScene
@@ -137,7 +138,7 @@ def test_the_camera_frames_a_big_board_and_zooms_out_smoothly_as_it_grows(make_a
     assert len(game.shown.cells) >= 30
     assert game.camera.zoom < start * 0.6, (start, game.camera.zoom)
     for x, y in game.shown.cells:
-        assert BOARD.contains(game.square(x, y)), (x, y)
+        assert BOARD.contains(game.camera.square(x, y)), (x, y)
     shoot(app, "table_architekton_big_board")
     seat, action = log[grows]
     before = game.camera.framing(game.shown.bounds(1))
@@ -194,10 +195,10 @@ def test_wheel_keys_and_stick_zoom_and_pan_and_home_frames_the_board_again(make_
     post(pygame.CONTROLLERAXISMOTION, instance_id=PAD, axis=pygame.CONTROLLER_AXIS_RIGHTY, value=0)
     frames(app, 2)
     assert camera.centre[1] > before[1] + 100  # the right stick pans down
-    assert not game.following
+    assert not game.camera.following
     key("home")
     frames(app, 90)
-    assert game.following
+    assert game.camera.following
     assert camera.zoom == pytest.approx(framed[1], rel=0.02)
 
 
@@ -239,7 +240,7 @@ def test_a_building_with_several_rotations_is_turned_then_laid(make_app):
     for a in legal:
         counts[(a["tile"], a["x"], a["y"])] = counts.get((a["tile"], a["x"], a["y"]), 0) + 1
     (tile, x, y), count = next((k, n) for k, n in counts.items() if n > 1)
-    if table.game.placing(seat) != tile:
+    if placing(table.game, seat) != tile:
         act(app, table, seat, next(c for c in table.live[seat] if c.key == ("hand", tile)))
         frames(app, 2)
     spot = next(c for c in table.live[seat] if c.key == ("spot", tile, x, y))
@@ -270,7 +271,7 @@ def test_a_tile_that_may_only_go_second_says_place_the_other_tile_first(make_app
     app, table = replayed(make_app, seed, log, devices=("mouse", "keys2") if seat == 0 else ("keys1", "mouse"))
     late = next(t for t in state.hand if not state.hand_spots()[t])
     first = next(t for t in state.hand if t != late)
-    assert table.game.placing(seat) == first
+    assert placing(table.game, seat) == first
     held = next(c for c in table.live[seat] if c.key == ("hand", late))
     assert not held.legal and held.label == "place the other tile first"
     assert "first" in table.game.phase_text()
@@ -278,7 +279,7 @@ def test_a_tile_that_may_only_go_second_says_place_the_other_tile_first(make_app
     frames(app, 2)
     words = [toast.words for toast in app.toasts.visible([table])]
     assert any(w.startswith("Place the other tile first") for w in words), words
-    assert table.game.placing(seat) == first and table.host.state.hand == state.hand  # nothing sent
+    assert placing(table.game, seat) == first and table.host.state.hand == state.hand  # nothing sent
     shoot(app, "table_architekton_other_tile_first")
 
 
@@ -293,7 +294,7 @@ def test_with_no_house_in_stock_one_of_yours_moves_onto_the_new_building(make_ap
     seat = state.current
     state.houses[seat] = 0
     place = next(a for a in table.model.legal[seat] if a["tile"].startswith("B"))
-    if table.game.placing(seat) != place["tile"]:
+    if placing(table.game, seat) != place["tile"]:
         act(app, table, seat, next(c for c in table.live[seat] if c.key == ("hand", place["tile"])))
         frames(app, 2)
     square = next(c for c in table.live[seat] if c.key == ("spot", place["tile"], place["x"], place["y"]))
@@ -362,11 +363,11 @@ def test_a_surround_is_scored_with_its_sides_marked(make_app, matching):
     seat, action = log[index]
     table.sessions[seat].send(action)
     game = table.game
-    assert watch(app, table, 6, lambda: game.scoring is not None)
+    assert watch(app, table, 6, lambda: game.effects.scoring is not None)
     frames(app, 6, 0.05)
-    marks = [m for m in game.scoring["matches"] if m is not None]
+    marks = [m for m in game.effects.scoring["matches"] if m is not None]
     assert len(marks) == 4 and (all(marks) if matching else not all(marks))
-    words = [f["words"] for f in game.floats]
+    words = [f["words"] for f in game.effects.floats]
     assert words == ["+1 chip"] if matching else words[0].endswith("wrong"), words
     shoot(app, f"table_architekton_surround_{'plus' if matching else 'owed'}")
 
@@ -378,9 +379,9 @@ def test_the_last_round_is_announced_when_it_begins(make_app):
     seat, action = log[index]
     table.sessions[seat].send(action)
     game = table.game
-    assert watch(app, table, 8, lambda: game.banner is not None and game.banner["words"] == "Last round")
+    assert watch(app, table, 8, lambda: game.effects.banner is not None and game.effects.banner["words"] == "Last round")
     frames(app, 4, 0.05)
-    assert "turn" in game.banner["more"] and game.shown.turns_left in (1, 2)
+    assert "turn" in game.effects.banner["more"] and game.shown.turns_left in (1, 2)
     assert "last round" in game.status_text()
     shoot(app, "table_architekton_last_round")
 
@@ -391,7 +392,7 @@ def last_move(make_app, done=None, stop=None, options=None):
     seed, log = find(stop=stop, done=done, options=options)
     app, table = replayed(make_app, seed, log[:-1], options=options)
     seat, action = log[-1]
-    if action["type"] == "place" and table.game.placing(seat) != action["tile"]:
+    if action["type"] == "place" and placing(table.game, seat) != action["tile"]:
         act(app, table, seat, next(c for c in table.live[seat] if c.key == ("hand", action["tile"])))
         frames(app, 2)
     spot = next((c for c in table.live[seat] if c.action == action), None)
@@ -408,12 +409,12 @@ def test_an_early_end_is_shown_as_such(make_app):
     app, table = last_move(make_app, lambda s: s.results[-1]["early"])
     for _ in range(200):
         frames(app, 1, 0.05)
-        if table.game.early is not None:
+        if table.game.effects.early is not None:
             break
-    assert table.game.early is not None
+    assert table.game.effects.early is not None
     frames(app, 20, 0.05)
     shoot(app, "table_architekton_early_end")
-    debtor = table.game.early["player"]
+    debtor = table.game.effects.early["player"]
     app.settings.animation = "fast"
     play_to_results(app, table)
     assert isinstance(app.top, ResultsScene)
@@ -425,9 +426,9 @@ def test_final_scoring_removes_buildings_then_traces_each_largest_group(make_app
     game = table.game
     for _ in range(200):
         frames(app, 1, 0.05)
-        if game.final is not None:
+        if game.effects.final is not None:
             break
-    final = game.final
+    final = game.effects.final
     assert final is not None and final["gone"]
     state = table.host.state
     assert {tuple(sq) for sq in state.final["removed"]} == set(final["gone"])
@@ -477,9 +478,9 @@ def test_between_revenge_games_the_score_and_the_next_starter_are_shown(make_app
     game = table.game
     for _ in range(300):
         frames(app, 1, 0.05)
-        if game.interlude is not None and "tween" in game.interlude:
+        if game.effects.interlude is not None and "tween" in game.effects.interlude:
             break
-    interlude = game.interlude
+    interlude = game.effects.interlude
     result = table.host.state.results[0]
     assert interlude["result"]["winners"] == result["winners"]
     assert interlude["vp"] == [sum(1 + r["early"] for r in [result] if p in r["winners"]) for p in range(2)] or \
@@ -519,7 +520,7 @@ def test_the_shown_board_follows_events_then_equals_the_view():
 
 def test_the_zoom_hint_reads_at_1280x720(make_app, monkeypatch):
     from client import art
-    from client.games.architekton.paint import HINT
+    from client.games.architekton.words import HINT
 
     seed, log = find(stop=lambda state: len(state.board) >= 8)
     app, table = replayed(make_app, seed, log)
