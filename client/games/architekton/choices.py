@@ -88,9 +88,9 @@ def take_choices(game, seat: int, legal: list) -> list[Choice]:
     if sets and len(sets[0]) == 1:
         return [Choice({"type": "take", "tiles": tiles}, rects[tiles[0]], words.take_label(tiles),
                        data=("supply", tiles[0])) for tiles in sets]
-    first = stage(game, seat).get("first")
+    first: str | None = stage(game, seat).get("first")
     partners = [t for tiles in sets if first in tiles for t in tiles if t != first]
-    if not partners:
+    if first is None or not partners:
         takeable = [t for t in game.shown.supply if any(t in tiles for tiles in sets)]
         return [Choice(None, rects[t], words.lift_label(t), key=("supply", t), then=step(game, seat, first=t),
                        data=("supply", t), extra={"forward": True}) for t in takeable]
@@ -109,7 +109,8 @@ def place_choices(game, seat: int, legal: list) -> list[Choice]:
         spots.setdefault(action["tile"], {}).setdefault((action["x"], action["y"]), []).append(action["rot"])
     hand = list(game.seat_view(seat).get("hand", [])) or list(spots)
     steps = stage(game, seat)
-    tile = steps.get("tile") if spots.get(steps.get("tile")) else next((t for t in hand if spots.get(t)), None)
+    chosen: str | None = steps.get("tile")
+    tile = chosen if chosen is not None and spots.get(chosen) else next((t for t in hand if spots.get(t)), None)
     if tile is None:
         return []
     spot = steps.get("spot")

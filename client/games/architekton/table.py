@@ -9,6 +9,8 @@ The hooks here delegate: geometry to `layout`, what events change to `state`, dr
 to `paint`, sentences to `words`.
 """
 
+from typing import Any
+
 import pygame
 
 from client import art
@@ -58,7 +60,7 @@ class ArchitektonTable(GameTable):
         action = intent.action
         if action == "alt" and intent.pressed:  # a pad's X turns the tile being placed
             usable = self.table.usable(seat)
-            if usable and usable[0].key[0] == "rot":
+            if usable and usable[0].data and usable[0].data[0] == "rot":
                 if self.table.choosers[seat].move(usable, "right"):
                     self.sound("move")
                 return True
@@ -134,9 +136,11 @@ class ArchitektonTable(GameTable):
             return
         x, y = settling["x"], settling["y"]
         matches = self.shown.side_matches(x, y) if (x, y) in self.shown.cells else [None] * 4
-        if effects.scoring is None or (effects.scoring["x"], effects.scoring["y"]) != (x, y):
+        scoring = effects.scoring
+        if scoring is None or (scoring["x"], scoring["y"]) != (x, y):
             effects.score_surround(self.table.anim, x, y, settling["owner"], matches)
-        effects.scoring["matches"] = matches
+        else:
+            scoring["matches"] = matches
 
     def on_took(self, event: dict) -> float:
         rects = layout.supply_rects(self.shown.supply)
@@ -294,7 +298,7 @@ class ArchitektonTable(GameTable):
             return self.standings_of(scores, winners, columns=[words.game_column(r["game"]) for r in results],
                                      cells=[[words.game_cell(r, p) for r in results] for p in range(players)],
                                      total_label=words.VICTORY_POINTS_TOTAL, note=words.REVENGE_NOTE)
-        last = results[-1] if results else {"early": False, "chips": [0] * players}
+        last: dict[str, Any] = results[-1] if results else {"early": False, "chips": [0] * players}
         if last["early"]:  # AR-4
             loser = next((p for p in range(players) if p not in last.get("winners", [])), 0)
             return self.standings_of(scores, winners, columns=[words.CHIPS], cells=[[c] for c in last["chips"]],
