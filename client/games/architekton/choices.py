@@ -68,6 +68,35 @@ def single_take(game) -> bool:
     return False
 
 
+def say(game, seat: int, sentence: str) -> None:
+    """Tell ``seat``, over its zone, why its step cannot be done."""
+    game.sound("reject")
+    game.toast(sentence, seat, seconds=3.5, key=f"say{seat}", problem=True)
+
+
+def telling(game, seat: int, sentence: str) -> Callable[[], None]:
+    """A step that only says ``sentence`` (a choice that cannot be made yet)."""
+    return lambda: say(game, seat, sentence)
+
+
+def clicked_beside(game, seat: int, pos: tuple[int, int]) -> bool:
+    """A click that hit no choice: put the tile being turned back, or say why a supply
+    tile cannot be taken (AR-2)."""
+    steps = stage(game, seat)
+    if "spot" in steps:
+        steps.pop("spot")
+        game.table.refresh()
+        return True
+    view = game.view
+    if view.get("phase") != "take" or seat not in view.get("active", []):
+        return False
+    for tile, rect in layout.supply_rects(game.shown.supply).items():
+        if rect.collidepoint(pos):
+            say(game, seat, words.why_not_take(tile, steps.get("first"), view.get("takeable", [])))
+            return True
+    return False
+
+
 # --- the choices ---------------------------------------------------------------------------------
 def choices(game, seat: int, legal: list) -> list[Choice]:
     kind = legal[0]["type"]
@@ -134,7 +163,7 @@ def place_choices(game, seat: int, legal: list) -> list[Choice]:
     for other in hand:
         if other != tile and other in rects:
             waits = not spots.get(other)
-            then = (lambda o=other: game.say(seat, words.place_first(o, tile))) if waits else \
+            then = telling(game, seat, words.place_first(other, tile)) if waits else \
                 step(game, seat, tile=other, spot=None)
             out.append(Choice(None, rects[other], words.hand_label(waits), key=("hand", other), then=then,
                               data=("hand", other), legal=not waits))

@@ -6,19 +6,9 @@ import pygame
 
 from client import art
 from client.games.architekton import art as pieces
-from client.games.architekton import words
+from client.games.architekton import layout, words
 from client.games.architekton.choices import lifted, placing
-from client.games.architekton.layout import (
-    SUPPLY,
-    TILE,
-    centre_box,
-    hand_slot,
-    inner,
-    rising_point,
-    square_centre,
-    supply_rects,
-    supply_slot,
-)
+from client.games.architekton.layout import SUPPLY, TILE, inner
 from client.games.architekton.state import group_links
 
 HINT_SIZE = 26  # about 17 pixels on a 1280x720 window
@@ -28,10 +18,6 @@ def progress(game, name: str) -> float:
     """How far tween ``name`` has run (1: never started, so nothing to wait for)."""
     done = game.table.anim.progress(name)
     return 1.0 if done is None else done
-
-
-def running(game, name: str) -> bool:
-    return game.table.anim.running(name)
 
 
 def zone(game, seat: int) -> pygame.Rect:
@@ -44,24 +30,22 @@ def supply(game, surface) -> None:
     surface.blit(art.panel(SUPPLY.size, art.PANEL), SUPPLY)
     art.blit_text(surface, words.SUPPLY, 40, art.GOLD, (SUPPLY.left + 22, SUPPLY.top + 12), weight="bold")
     for row, label in enumerate(words.SUPPLY_ROWS):
-        slot = supply_slot(row, 0)
+        slot = layout.supply_slot(row, 0)
         art.blit_text(surface, label, 26, art.INK_DIM, (slot.left, slot.top - 32))
     taking = view.get("phase") == "take"
     takeable = set(view.get("takeable", []))
     raised = lifted(game)
-    for tile, rect in supply_rects(game.shown.supply).items():
+    for tile, rect in layout.supply_rects(game.shown.supply).items():
         if tile in raised:
             continue  # its choice draws it, lifted
         surface.blit(pieces.tile_image(tile, 0, rect.width), rect)
         if taking and tile not in takeable:
             surface.blit(pieces.veil(rect.size, 110), rect)
-    top = supply_slot(1, 0).bottom + 26
-    art.blit_text(surface, words.STACKS, 26, art.INK_DIM, (SUPPLY.left + 22, top))
-    art.blit_text(surface, words.tile_counts(game.shown.stacks), 28, art.INK, (SUPPLY.left + 22, top + 30),
-                  width=SUPPLY.width - 40)
-    art.blit_text(surface, words.RESERVE, 26, art.INK_DIM, (SUPPLY.left + 22, top + 74))
-    art.blit_text(surface, words.tile_counts(game.shown.reserve), 28, art.INK, (SUPPLY.left + 22, top + 104),
-                  width=SUPPLY.width - 40)
+    top = layout.supply_slot(1, 0).bottom + 26
+    for row, (label, counts) in enumerate(((words.STACKS, game.shown.stacks), (words.RESERVE, game.shown.reserve))):
+        art.blit_text(surface, label, 26, art.INK_DIM, (SUPPLY.left + 22, top + row * 74))
+        art.blit_text(surface, words.tile_counts(counts), 28, art.INK, (SUPPLY.left + 22, top + 30 + row * 74),
+                      width=SUPPLY.width - 40)
     if game.shown.turns_left is not None:
         box = pygame.Rect(SUPPLY.left + 14, SUPPLY.bottom - 112, SUPPLY.width - 28, 98)
         surface.blit(art.panel(box.size, (70, 36, 36), art.DANGER, 14), box)
@@ -168,7 +152,7 @@ def traces(game, surface, size: int) -> None:
     """Each player's largest diagonal group of houses, traced house by house (AR-6)."""
     final, camera = game.effects.final, game.camera
     t = progress(game, final["trace"])
-    if running(game, final["removal"]) or t <= 0:
+    if game.table.anim.running(final["removal"]) or t <= 0:
         return
     for seat, group in enumerate(final["groups"]):
         if not group:
@@ -180,8 +164,8 @@ def traces(game, surface, size: int) -> None:
         for index, (a, b) in enumerate(links):
             if index >= shown:
                 break
-            start = camera.to_screen(square_centre(*a))
-            end = camera.to_screen(square_centre(*b))
+            start = camera.to_screen(layout.square_centre(*a))
+            end = camera.to_screen(layout.square_centre(*b))
             part = min(1.0, shown - index)
             tip = (start[0] + (end[0] - start[0]) * part, start[1] + (end[1] - start[1]) * part)
             pygame.draw.line(surface, art.NIGHT, start, tip, width + 4)
@@ -258,7 +242,7 @@ def hand(game, surface, seat_index: int, rect: pygame.Rect) -> None:
     for index, tile in enumerate(game.shown.taken):
         if index in flying or tile not in in_hand:
             continue
-        slot = hand_slot(zone(game, seat_index), index)
+        slot = layout.hand_slot(zone(game, seat_index), index)
         surface.blit(pieces.tile_image(tile, 0, slot.width), slot)
         if tile == shown_placing:
             pygame.draw.rect(surface, art.GOLD, slot.inflate(10, 10), 4, border_radius=12)
@@ -363,9 +347,10 @@ def overlay(game, surface) -> None:
         final_summary(game, surface)
     if effects.early is not None:
         early_end(game, surface)
-    if effects.banner is not None and running(game, effects.banner["tween"]):
+    anim = game.table.anim
+    if effects.banner is not None and anim.running(effects.banner["tween"]):
         banner(game, surface)
-    if effects.interlude is not None and "tween" in effects.interlude and running(game, effects.interlude["tween"]):
+    if effects.interlude is not None and "tween" in effects.interlude and anim.running(effects.interlude["tween"]):
         interlude(game, surface)
 
 
@@ -373,7 +358,7 @@ def end_rect(game, end) -> pygame.Rect:
     if isinstance(end, pygame.Rect):
         return end
     if len(end) == 3:  # ("hand", seat, index)
-        return hand_slot(zone(game, end[1]), end[2])
+        return layout.hand_slot(zone(game, end[1]), end[2])
     return inner(game.camera.square(*end))
 
 
@@ -402,7 +387,7 @@ def fly(game, surface, flight: dict) -> None:
 def rise(game, surface, item: dict) -> None:
     t = progress(game, item["tween"])
     at = item["at"]
-    point = rising_point(zone(game, at[1])) if at[0] == "zone" else game.camera.square(*at).midtop
+    point = layout.rising_point(zone(game, at[1])) if at[0] == "zone" else game.camera.square(*at).midtop
     alpha_colour = art.mix(item["colour"], art.NIGHT, max(0.0, t - 0.6) * 2)
     text = art.text(item["words"], 44, alpha_colour, "bold")
     rect = text.get_rect(midbottom=(point[0], point[1] - 10 - 60 * t))
@@ -412,7 +397,7 @@ def rise(game, surface, item: dict) -> None:
 
 
 def banner(game, surface) -> None:
-    box = centre_box(1000, 170)
+    box = layout.centre_box(1000, 170)
     surface.blit(art.panel(box.size, art.PANEL, art.GOLD, 18, 245), box)
     art.blit_text(surface, game.effects.banner["words"], 64, art.GOLD, (box.centerx, box.top + 56), "center", "bold",
                   width=box.width - 40)
@@ -424,7 +409,7 @@ def early_end(game, surface) -> None:
     """AR-4: a player who cannot pay loses at once; shown as such."""
     event, name = game.effects.early, game.table.name
     debtor, winner = event["player"], 1 - event["player"]
-    box = centre_box(1060, 220)
+    box = layout.centre_box(1060, 220)
     surface.blit(art.panel(box.size, (60, 34, 36), art.DANGER, 18, 245), box)
     art.blit_text(surface, words.EARLY_END, 64, art.DANGER, (box.centerx, box.top + 54), "center", "bold")
     art.blit_text(surface, words.cannot_pay(name(debtor), event["owed"], event["chips"]), 36, art.INK,
@@ -452,14 +437,14 @@ def final_summary(game, surface) -> None:
 
 def summary_shown(game) -> bool:
     final = game.effects.final
-    return not running(game, final["removal"]) and progress(game, final["trace"]) >= 1.0
+    return not game.table.anim.running(final["removal"]) and progress(game, final["trace"]) >= 1.0
 
 
 def interlude(game, surface) -> None:
     """Between the games of a revenge match (AR-7)."""
     item, name = game.effects.interlude, game.table.name
     result = item["result"]
-    box = centre_box(1100, 260)
+    box = layout.centre_box(1100, 260)
     surface.blit(art.panel(box.size, art.PANEL, art.GOLD, 18, 250), box)
     winners = result["winners"]
     winner = name(winners[0]) if len(winners) == 1 else None

@@ -65,30 +65,8 @@ class ArchitektonTable(GameTable):
                     self.sound("move")
                 return True
         if action == "confirm" and intent.pressed and intent.pos is not None:
-            return self.clicked_beside(seat, intent.pos) or self.asked_to_wait(seat, intent)
+            return steps.clicked_beside(self, seat, intent.pos) or self.asked_to_wait(seat, intent)
         return self.on_input(intent) or self.asked_to_wait(seat, intent)
-
-    def clicked_beside(self, seat: int, pos) -> bool:
-        """A click that hit no choice: put the tile being turned back, or say why a supply
-        tile cannot be taken."""
-        stage = steps.stage(self, seat)
-        if "spot" in stage:
-            stage.pop("spot")
-            self.table.refresh()
-            return True
-        view = self.view
-        if view.get("phase") != "take" or seat not in view.get("active", []):
-            return False
-        for tile, rect in layout.supply_rects(self.shown.supply).items():
-            if rect.collidepoint(pos):
-                self.say(seat, words.why_not_take(tile, stage.get("first"), view.get("takeable", [])))
-                return True
-        return False
-
-    def say(self, seat: int, sentence: str) -> None:
-        """Tell ``seat``, over its zone, why its step cannot be done."""
-        self.sound("reject")
-        self.toast(sentence, seat, seconds=3.5, key=f"say{seat}", problem=True)
 
     # --- choices -----------------------------------------------------------------------------------
     def choices(self, seat: int, legal: list) -> list[Choice]:
