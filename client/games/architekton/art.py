@@ -302,6 +302,15 @@ def veil(size: tuple[int, int], alpha: int) -> pygame.Surface:
     return surface
 
 
+@art.cached
+@lru_cache(maxsize=8)
+def tint(size: tuple[int, int], colour: tuple, alpha: int) -> pygame.Surface:
+    """A see-through cover in a seat's ``colour`` (a square it may choose)."""
+    surface = pygame.Surface(size, pygame.SRCALPHA)
+    surface.fill((*colour, alpha))
+    return surface
+
+
 def house_on(surface: pygame.Surface, colour, owner: int, square: pygame.Rect, scale: float = HOUSE_SCALE) -> None:
     """``owner``'s house in the middle of ``square``."""
     image = house_image(colour, owner, max(10, round(square.width * scale)))

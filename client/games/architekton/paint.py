@@ -21,6 +21,7 @@ def progress(game, name: str) -> float:
 
 
 def zone(game, seat: int) -> pygame.Rect:
+    """``seat``'s zone on the shared screen."""
     return game.table.layout.seats[seat]
 
 
@@ -118,13 +119,12 @@ def scoring(game, surface) -> None:
     colour = game.table.colour(event["owner"]) if event["owner"] is not None else art.INK
     grow = round(6 + 10 * pulse)
     pygame.draw.rect(surface, colour, square.inflate(grow, grow), max(3, square.width // 16), border_radius=10)
-    mark_size = max(14, square.width // 3)
     for side, good in enumerate(event["matches"]):
         if good is None:
             continue
         dx, dy = ((0, -1), (1, 0), (0, 1), (-1, 0))[side]
         centre = (square.centerx + dx * square.width // 2, square.centery + dy * square.height // 2)
-        pieces.mark(surface, centre, good, mark_size)
+        pieces.mark(surface, centre, good, max(14, square.width // 3))
 
 
 def removal(game, surface) -> None:
@@ -164,8 +164,7 @@ def traces(game, surface, size: int) -> None:
         for index, (a, b) in enumerate(links):
             if index >= shown:
                 break
-            start = camera.to_screen(layout.square_centre(*a))
-            end = camera.to_screen(layout.square_centre(*b))
+            start, end = (camera.to_screen(layout.square_centre(*square)) for square in (a, b))
             part = min(1.0, shown - index)
             tip = (start[0] + (end[0] - start[0]) * part, start[1] + (end[1] - start[1]) * part)
             pygame.draw.line(surface, art.NIGHT, start, tip, width + 4)
@@ -188,8 +187,7 @@ def seat(game, surface, seat_index: int, rect: pygame.Rect) -> None:
     surface.blit(art.panel(rect.size, art.PANEL_HI if active else art.PANEL, colour if active else None), rect)
     pygame.draw.rect(surface, colour, pygame.Rect(rect.left + 14, rect.top + 10, rect.width - 28, 10),
                      border_radius=5)
-    icon = pieces.house_image(colour, seat_index, 44)
-    surface.blit(icon, (rect.left + 16, rect.top + 28))
+    surface.blit(pieces.house_image(colour, seat_index, 44), (rect.left + 16, rect.top + 28))
     half = rect.width // 2
     table.draw_name(surface, seat_index, (rect.left + 68, rect.top + 28), 44, half - 90)
     art.blit_text(surface, table.seat_label(seat_index), 26, art.INK_FAINT, (rect.left + 70, rect.top + 76),
@@ -199,8 +197,7 @@ def seat(game, surface, seat_index: int, rect: pygame.Rect) -> None:
     art.blit_text(surface, str(count), 44, art.GOLD, (rect.left + 70, rect.top + 132), "midleft", "bold")
     art.blit_text(surface, words.chip_label(count), 24, art.INK_DIM, (rect.left + 70, rect.top + 162), "midleft")
     stock, placed = shown.houses[seat_index], shown.houses_on_board(seat_index)
-    small = pieces.house_image(colour, seat_index, 34)
-    surface.blit(small, (rect.left + 150, rect.top + 116))
+    surface.blit(pieces.house_image(colour, seat_index, 34), (rect.left + 150, rect.top + 116))
     art.blit_text(surface, words.in_stock(stock), 28, art.INK, (rect.left + 192, rect.top + 116))
     art.blit_text(surface, words.on_the_board(placed), 24, art.INK_DIM, (rect.left + 192, rect.top + 150))
     if view.get("revenge"):
@@ -218,9 +215,9 @@ def hand(game, surface, seat_index: int, rect: pygame.Rect) -> None:
     right = pygame.Rect(rect.centerx, rect.top + 22, rect.width // 2 - 16, rect.height - 34)
     settling = view.get("settling") or {}
     if view.get("phase") == "settle" and settling.get("owner") == seat_index:
-        answered = effects.answered
         if effects.fresh_game:
             return
+        answered = effects.answered
         if answered is not None:  # sent and settled; the table is still showing what followed
             art.blit_text(surface, words.settled(answered["take_back"], answered["paid"]), 28, art.INK_DIM,
                           (right.left + 20, right.top + 40), width=right.width - 30)
@@ -313,9 +310,7 @@ def spot(game, surface, item, focused: bool, colour) -> None:
         ghost(game, surface, tile, x, y, rot, colour)
         return
     rect = inner(item.rect)
-    tint = pygame.Surface(rect.size, pygame.SRCALPHA)
-    tint.fill((*colour, 60))
-    surface.blit(tint, rect)
+    surface.blit(pieces.tint(rect.size, tuple(colour), 60), rect)
     pygame.draw.rect(surface, colour, rect, max(2, rect.width // 26), border_radius=max(3, rect.width // 10))
 
 
@@ -369,7 +364,6 @@ def fly(game, surface, flight: dict) -> None:
     t = anim.get(flight["tween"])
     start, end = flight["start"], end_rect(game, flight["end"])
     if flight["kind"] == "house":
-        end = end.copy()
         size = lambda r: max(10, round(min(r.width, r.height) * 0.46))  # noqa: E731 - local shorthand
         a, b = size(start), size(end)
         side = round(a + (b - a) * t)
@@ -446,8 +440,7 @@ def interlude(game, surface) -> None:
     result = item["result"]
     box = layout.centre_box(1100, 260)
     surface.blit(art.panel(box.size, art.PANEL, art.GOLD, 18, 250), box)
-    winners = result["winners"]
-    winner = name(winners[0]) if len(winners) == 1 else None
+    winner = name(result["winners"][0]) if len(result["winners"]) == 1 else None
     art.blit_text(surface, words.game_result(result["game"], winner, result["early"]), 44, art.GOLD,
                   (box.centerx, box.top + 56), "center", "bold", width=box.width - 40)
     if item.get("vp"):
