@@ -7,8 +7,12 @@ Pure functions of what they are given; a player's name comes in as a string, or
 ``name`` turns a seat into one.
 """
 
+from collections.abc import Callable
+
 from client.table.game import and_list
 from engines.architekton.tiles import BUILDING_SIDES, LANDSCAPE_TERRAIN, TERRAIN_NAMES
+
+Name = Callable[[int], str]  # a seat's name (`TableHandle.name`)
 
 
 def tile_words(tile: str) -> str:
@@ -46,7 +50,7 @@ def last_round_words(turns_left: int, next_player: str = "") -> str:
 
 
 # --- the log ---------------------------------------------------------------------------------
-def describe(event: dict, name) -> str | None:
+def describe(event: dict, name: Name) -> str | None:
     """The log line for ``event`` (None: no line)."""
     kind = event["type"]
     if kind == "took":
@@ -114,13 +118,13 @@ def early_end_line(debtor: str, winner: str) -> str:
     return f"Early end: {debtor} cannot pay, so {winner} wins"
 
 
-def final_score_line(event: dict, name) -> str:
+def final_score_line(event: dict, name: Name) -> str:
     return "Final score: " + ", ".join(
         f"{name(p)} {event['chips'][p]} + {event['groups'][p]} = {event['scores'][p]}"
         for p in range(len(event["scores"])))
 
 
-def phase_line(view: dict, name, lifted: bool, single_take: bool) -> str:
+def phase_line(view: dict, name: Name, lifted: bool, single_take: bool) -> str:
     """What the player to move does now, from the shown ``view``: ``lifted`` when a supply
     tile is lifted, ``single_take`` when no two supply tiles can both be placed (AR-2)."""
     phase = view.get("phase")
@@ -303,7 +307,7 @@ def game_result(game: int, winner: str | None, early: bool) -> str:
     return f"Game {game}: {winner} wins{how}, +{points} victory point{'s' * (points > 1)}"
 
 
-def victory_points(points: list[int], name) -> str:
+def victory_points(points: list[int], name: Name) -> str:
     return "Victory points: " + and_list([f"{name(p)} {vp}" for p, vp in enumerate(points)])
 
 
