@@ -14,11 +14,9 @@ before its updates, a seat's token before its welcome, the start before the star
 messages. So a host killed at any moment has saved everything any peer was told.
 """
 
-import contextlib
-import hashlib
 import json
+import os
 import secrets
-import sys
 import threading
 from collections import deque
 from collections.abc import Callable
@@ -38,15 +36,14 @@ from engines.registry import STRENGTHS
 
 from .arbiter import Arbiter
 from .bots import BotDriver, Plan
-from .errors import Refused, SaveError
-from .saves import SAVE_FORMAT, SAVE_VERSION, Journal, read_save, record_json
+from .errors import Refused
+from .saves import HostJournal, resume_host
 from .session import LocalSession
 
 SEAT_KINDS = ("local", "remote", "bot")
 AWAY_AFTER = 5.0  # seconds of silence before a remote seat is shown as away
 LOBBY_GRACE = 60.0  # a lobby seat whose connection dropped is kept this long for its token
 MAX_BOT_MOVES_PER_TICK = 100_000  # a safety bound; a whole game fits
-SNAPSHOT_EVERY = 500  # actions between snapshots of the engine state in the save
 SEED_BITS = 256  # a fresh seed's size: far beyond any search (at least 128 are needed)
 RESUME_COUNTDOWN = 3.0  # seconds every screen counts down before a paused game goes on
 SCREEN_WAIT_MAX = 8.0  # a choice's timer starts at the latest this long after the choice was made
@@ -117,10 +114,7 @@ class Host:
         self.log: list = []
         self.bot_after: float | None = None  # hand a seat away this long to a bot (None: never)
         self.seats = self._make_seats(seats, names)
-        self.save_path: Path | None = None
-        self._journal: Journal | None = None
-        self._saved_at = 0  # the log's length at the latest snapshot
-        self.save_error: str | None = None  # why saving stopped, if it did
+        self.journal = HostJournal(self)
         self.resume_note: str | None = None  # what a resume had to drop from a damaged save
         self.listeners: list[Listener] = []
         self.watchers: list[Callable[[], None]] = []  # told when lobby facts change (discovery TXT)
@@ -139,7 +133,7 @@ class Host:
                               base.fork(0xB07), bot_delay)
         self._init_races()
         if save_path is not None:
-            self._start_saving(save_path)
+            self.journal.start(save_path)
         self._maybe_start()
 
     def _make_seats(self, seats, names) -> list[Seat]:
@@ -287,7 +281,7 @@ class Host:
         starting = self.phase == "lobby" and all(s.ready() for s in self.seats)
         if starting:
             self.phase = "playing"
-            self._record('{"k":"start"}')
+            self.journal.started()
         self.listeners.append(listener)
         token = "" if seat is None or listener.meta.get("phone") else self.seats[seat].token
         listener.deliver({"t": "welcome", "seat": seat, "token": token})
@@ -329,7 +323,7 @@ class Host:
         record = self.seats[seat]
         record.taken, record.by_phone, record.name, record.token = False, False, "", secrets.token_hex(16)
         record.connected, record.away, record.away_since = False, False, None
-        self._record_seat(seat)
+        self.journal.seat(seat)
 
     def claim(self, name: str, token: str | None, deliver: Callable[[dict], None]) -> Listener:
         """Seat a remote peer: by its token (reconnect), else on the first open seat.
@@ -359,7 +353,7 @@ class Host:
             seat.token = secrets.token_hex(16)
             seat.name = "".join(ch for ch in name if ch.isprintable())[:40].strip() or f"Player {index + 1}"
             seat.taken = True
-            self._record_seat(index)  # saved before its token goes out
+            self.journal.seat(index)  # saved before its token goes out
         seat.taken, seat.connected, seat.away, seat.by_phone = True, True, False, False
         seat.last_heard = self.now
         listener = Listener(index, deliver, remote=True)
@@ -388,7 +382,7 @@ class Host:
             if not seat.taken:
                 seat.taken, seat.by_phone = True, True
                 seat.name, seat.token = seat.name or f"Player {index + 1}", secrets.token_hex(16)
-                self._record_seat(index)
+                self.journal.seat(index)
             seat.connected, seat.last_heard = True, self.now
         seat.away = False
         if seat.robot is not None:
@@ -427,9 +421,7 @@ class Host:
             if seat.kind == "remote" and not seat.taken:
                 seat.kind, seat.strength, seat.robot = "bot", strength, strength
                 seat.name = seat.name or f"Bot {index + 1}"
-        if self._journal is not None:
-            with contextlib.suppress(OSError):
-                self.save(self.save_path)
+        self.journal.rewrite()
         self._maybe_start()  # start and update first, then the lobby (docs/netplay.md)
         self._lobby_changed()
 
@@ -478,11 +470,8 @@ class Host:
     def _apply(self, seat: int | None, action) -> None:
         events = self.state.apply(seat, action)
         self.log.append([seat, action])
-        self._remember(events)
-        if self._journal is not None:  # write-ahead: saved before anyone hears of it
-            self._record(_act_json(len(self.log) - 1, seat, action))
-            if len(self.log) % SNAPSHOT_EVERY == 0 or self.state.is_over():
-                self._snapshot()
+        self.remember(events)
+        self.journal.action(seat, action)  # write-ahead: saved before anyone hears of it
         if seat is not None:
             self.seats[seat].bot_due = None
             self.bots.forget(seat)
@@ -843,7 +832,7 @@ class Host:
         if not self._timer_on_screen and self._timer_since is not None:
             self._timer_on_screen, self._timer_since = True, self._clock(now)
 
-    def _remember(self, events: list[dict]) -> None:
+    def remember(self, events: list[dict]) -> None:
         self.history.extend(events_for(events, None))
 
     def _tell_history(self, listener: Listener) -> None:
@@ -867,7 +856,7 @@ class Host:
         and its first update (seats arriving later start it in `_seat_listener`)."""
         if self.phase == "lobby" and all(seat.ready() for seat in self.seats):
             self.phase = "playing"
-            self._record('{"k":"start"}')
+            self.journal.started()
             for listener in list(self.listeners):
                 listener.deliver(self.start_message(listener.seat))
                 listener.deliver(self.seat_message(listener.seat, []))
@@ -890,200 +879,35 @@ class Host:
             listener.deliver({"t": "bye", "reason": reason})
         self.listeners.clear()
 
-    # --- saves: a journal written ahead of every message (netplay.saves) --------------
-    def _start_saving(self, path) -> None:
-        """Write a whole save of the game so far at ``path`` and keep appending to it."""
-        try:
-            self._journal = Journal.create(path, self._save_records())
-        except OSError as error:
-            raise SaveError("cannot_save", f"cannot write the save {path}: {error.strerror or error}") from None
-        self.save_path = Path(path)
-        self._saved_at = len(self.log)
+    # --- saves: the journal written ahead of every message (netplay.saves) --------------
+    @property
+    def save_path(self) -> Path | None:
+        """Where the game is saved (None: it is not)."""
+        return self.journal.path
 
-    def _save_records(self) -> list[str]:
-        """The whole game as records (JSON texts): head, start, every action, a snapshot."""
-        head = {"k": "head", "format": SAVE_FORMAT, "version": SAVE_VERSION, "game": self.game_id,
-                "players": self.players, "seed": self.seed, "options": self.options, "meta": self.meta,
-                "seats": [_seat_fields(seat) | {"kind": seat.kind, "strength": seat.strength}
-                          for seat in self.seats]}
-        records = [record_json(head)]
-        if self.phase == "playing":
-            records.append('{"k":"start"}')
-        records += [_act_json(n, seat, action) for n, (seat, action) in enumerate(self.log)]
-        if self.log:
-            records.append(self._snapshot_json())
-        return records
-
-    def _record(self, body: str) -> None:
-        """Append one record to the save, if there is one. A failed write (a full disk)
-        stops saving, said once on stderr and in `save_error`; the game goes on."""
-        if self._journal is None:
-            return
-        try:
-            self._journal.append(body)
-        except OSError as error:
-            self._stop_saving(error)
-
-    def _record_seat(self, index: int) -> None:
-        self._record(record_json({"k": "seat", "i": index} | _seat_fields(self.seats[index])))
-
-    def _snapshot_json(self) -> str:
-        state = json.dumps(self.state.to_dict(), sort_keys=True, separators=(",", ":"), ensure_ascii=True)
-        digest = hashlib.sha256(state.encode("ascii")).hexdigest()  # == state.digest(), hashed once
-        over = ',"over":true' if self.state.is_over() else ""
-        return f'{{"k":"snap","n":{len(self.log)},"digest":"{digest}"{over},"state":{state}}}'
-
-    def _snapshot(self) -> None:
-        """Append the engine state and ask the disk to keep what is written so far."""
-        if self._journal is None:
-            return
-        self._record(self._snapshot_json())
-        self._saved_at = len(self.log)
-        if self._journal is not None:
-            try:
-                self._journal.sync()
-            except OSError as error:
-                self._stop_saving(error)
-
-    def _stop_saving(self, error: OSError) -> None:
-        journal, self._journal = self._journal, None
-        self.save_error = f"cannot save the game to {self.save_path}: {error.strerror or error}"
-        print(f"spielabend: {self.save_error}; playing on without saving", file=sys.stderr)
-        if journal is not None:
-            with contextlib.suppress(OSError):
-                journal.close()
+    @property
+    def save_error(self) -> str | None:
+        """Why saving stopped, if it did."""
+        return self.journal.error
 
     def close_save(self) -> None:
         """Snapshot (if anything happened since the last) and close the save."""
-        if self._journal is not None and self._saved_at != len(self.log):
-            self._snapshot()
-        if self._journal is not None:
-            journal, self._journal = self._journal, None
-            try:
-                journal.close()
-            except OSError as error:
-                self.save_error = f"cannot save the game to {self.save_path}: {error.strerror or error}"
+        self.journal.close()
 
-    def save(self, path) -> None:
+    def save(self, path: str | os.PathLike[str]) -> None:
         """Write the whole game as a new save at ``path`` (atomically); OSError if it fails.
         Saving over the host's own save compacts it and goes on appending to the new file."""
-        if self._journal is not None and Path(path).resolve() == Path(self.save_path).resolve():
-            fresh = Journal.create(path, self._save_records())
-            journal, self._journal, self._saved_at = self._journal, fresh, len(self.log)
-            with contextlib.suppress(OSError):
-                journal.close()
-            return
-        Journal.create(path, self._save_records()).close()
+        self.journal.save(path)
 
     @classmethod
-    def resume(cls, path, bot_delay: float | None = None, save_path=None) -> "Host":
+    def resume(cls, path: str | os.PathLike[str], bot_delay: float | None = None,
+               save_path: str | os.PathLike[str] | None = None) -> "Host":
         """A host restored from a save, saving on to ``save_path`` (default: the same file,
         rewritten whole). A game that had begun plays on at once, its remote seats away
         until their peers rejoin by token; a table still in its lobby waits for players
         again. A record cut short or damaged at the end is dropped and said in
         `resume_note`. SaveError for a missing, corrupt or foreign save."""
-        saved = read_save(path)
-        try:
-            game_id, players, seed, options, seat_specs, meta = _head_fields(saved.head)
-            host = cls(game_id, players, seed, options,
-                       seats=[{"kind": s["kind"], "strength": s["strength"]} for s in seat_specs],
-                       names=[s["name"] for s in seat_specs], bot_delay=bot_delay, meta=meta)
-            for index, spec in enumerate(seat_specs):
-                _restore_seat(host.seats[index], spec)
-            started = host._replay(saved.records)
-        except SaveError as error:
-            raise SaveError(error.code, f"{path}: {error.reason}") from None
-        except SetupError as error:
-            raise SaveError("corrupt_save", f"{path}: this save cannot be continued: its game cannot be set up "
-                                            f"again ({error})") from None
-        except IllegalAction as error:
-            raise SaveError("corrupt_save", f"{path}: this save is damaged: a saved move does not follow from the ones "
-                                            f"before it ({error.message})") from None
-        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
-            raise SaveError("corrupt_save", f"{path}: this save is damaged: a record is not what it should be "
-                                            f"({type(error).__name__}: {error})") from None
-        for seat in host.seats:
-            if seat.kind != "remote":
-                continue
-            if started:
-                seat.connected, seat.away = False, True
-            else:  # nobody is waiting at a table that never began: its seats are open again
-                seat.taken, seat.by_phone, seat.name, seat.token, seat.away = False, False, "", secrets.token_hex(16), False
-        host.phase = "playing" if started else "lobby"
-        host.resume_note = saved.dropped
-        host._start_saving(save_path if save_path is not None else path)
-        return host
-
-    def _replay(self, records: list[dict]) -> bool:
-        """Apply a save's records after its head; returns whether the game had begun.
-        SaveError if an action does not follow or a snapshot does not match the replay."""
-        started = False
-        for record in records:
-            kind = record["k"]
-            if kind == "act":
-                if record["n"] != len(self.log):
-                    raise SaveError("corrupt_save", f"action {record['n']} is out of order")
-                self._remember(self.state.apply(record["p"], record["a"]))
-                self.log.append([record["p"], record["a"]])
-                started = True
-            elif kind == "snap":
-                if record["n"] != len(self.log) or record["digest"] != self.state.digest():
-                    raise SaveError("corrupt_save", "the saved state does not match its action log")
-            elif kind == "seat":
-                _restore_seat(self.seats[record["i"]], record)
-            elif kind == "start":
-                started = True
-            else:
-                raise SaveError("corrupt_save", f"unknown record {kind!r}")
-        return started
-
-
-def _head_fields(head: dict) -> tuple:
-    """The head record's fields, checked one by one so a damaged save is described in
-    words (never "unknown game None"); SaveError naming what is wrong."""
-    from engines import GAMES
-
-    def damaged(what: str):
-        return SaveError("corrupt_save", f"this save is damaged: its header {what}")
-
-    game_id = head.get("game")
-    if not isinstance(game_id, str) or not game_id:
-        raise damaged("names no game")
-    if game_id not in GAMES:
-        raise SaveError("foreign_save", f"this save is of a game called {game_id[:40]!r}, which this Spielabend "
-                                           f"does not have")
-    players, seed, options = head.get("players"), head.get("seed"), head.get("options")
-    if not isinstance(players, int) or isinstance(players, bool):
-        raise damaged("has no number of players")
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise damaged("has no seed")
-    if not isinstance(options, dict):
-        raise damaged("has no game options")
-    seats = head.get("seats")
-    if not isinstance(seats, list) or len(seats) != players or not all(
-            isinstance(s, dict) and {"kind", "strength", "name", "token", "taken"} <= set(s) for s in seats):
-        raise damaged("does not list the seats")
-    meta = head.get("meta", {})
-    return game_id, players, seed, options, seats, meta if isinstance(meta, dict) else {}
-
-
-def _seat_fields(seat: Seat) -> dict:
-    fields = {"name": seat.name, "token": seat.token, "taken": seat.taken}
-    if seat.by_phone:  # only then: saves without it read as before
-        fields["phone"] = True
-    return fields
-
-
-def _restore_seat(seat: Seat, fields: dict) -> None:
-    name, token, taken, by_phone = fields["name"], fields["token"], fields["taken"], fields.get("phone", False)
-    if not (isinstance(name, str) and isinstance(token, str) and isinstance(taken, bool)
-            and isinstance(by_phone, bool)):
-        raise SaveError("corrupt_save", "a seat record is damaged")
-    seat.name, seat.token, seat.taken, seat.by_phone = name, token, taken, by_phone
-
-
-def _act_json(n: int, seat: int | None, action) -> str:
-    return f'{{"k":"act","n":{n},"p":{"null" if seat is None else seat},"a":{record_json(action)}}}'
+        return resume_host(cls, path, bot_delay, save_path)
 
 
 def _reject(seq: int, code: str, reason: str) -> dict:
