@@ -20,29 +20,27 @@ import secrets
 import threading
 from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from engines import (
     IllegalAction,
     Rng,
-    SetupError,
     events_for,
     game_info,
     new_game,
 )
 from engines.plain import encode
-from engines.registry import STRENGTHS
 
 from .arbiter import Arbiter
 from .bots import BotDriver, Plan
-from .errors import Refused
 from .saves import HostJournal, resume_host
+from .seats import AWAY_AFTER as AWAY_AFTER
+from .seats import LOBBY_GRACE as LOBBY_GRACE
+from .seats import Listener as Listener
+from .seats import Seat as Seat
+from .seats import Seating, make_seats
 from .session import LocalSession
 
-SEAT_KINDS = ("local", "remote", "bot")
-AWAY_AFTER = 5.0  # seconds of silence before a remote seat is shown as away
-LOBBY_GRACE = 60.0  # a lobby seat whose connection dropped is kept this long for its token
 MAX_BOT_MOVES_PER_TICK = 100_000  # a safety bound; a whole game fits
 SEED_BITS = 256  # a fresh seed's size: far beyond any search (at least 128 are needed)
 RESUME_COUNTDOWN = 3.0  # seconds every screen counts down before a paused game goes on
@@ -55,35 +53,6 @@ HISTORY_BYTES = 48 * 1024  # at most this much of them in one history message (a
 def fresh_seed() -> int:
     """A new game seed from the operating system's randomness (`SEED_BITS` bits)."""
     return secrets.randbits(SEED_BITS)
-
-
-@dataclass
-class Seat:
-    kind: str  # "local" | "remote" | "bot"
-    name: str
-    token: str
-    strength: str = "normal"
-    taken: bool = False  # a remote seat that a peer has claimed
-    by_phone: bool = False  # ... and that claim is a phone's (its link is its credential, not the token)
-    connected: bool = False  # a remote seat with a live connection
-    away: bool = False
-    away_since: float | None = None
-    last_heard: float | None = None
-    robot: str | None = None  # strength of the bot playing this seat, if any
-    bot_due: float | None = None
-
-    def ready(self) -> bool:
-        return self.kind != "remote" or (self.taken and self.connected)
-
-
-@dataclass(eq=False)
-class Listener:
-    """Where messages for one seat go: a local session's inbox or a connection."""
-
-    seat: int | None
-    deliver: Callable[[dict], None]
-    remote: bool = False
-    meta: dict = field(default_factory=dict)
 
 
 class Host:
@@ -113,7 +82,8 @@ class Host:
         self.seed = seed
         self.log: list = []
         self.bot_after: float | None = None  # hand a seat away this long to a bot (None: never)
-        self.seats = self._make_seats(seats, names)
+        self.seats = make_seats(players, seats, names)
+        self.seating = Seating(self)
         self.journal = HostJournal(self)
         self.resume_note: str | None = None  # what a resume had to drop from a damaged save
         self.listeners: list[Listener] = []
@@ -134,28 +104,7 @@ class Host:
         self._init_races()
         if save_path is not None:
             self.journal.start(save_path)
-        self._maybe_start()
-
-    def _make_seats(self, seats, names) -> list[Seat]:
-        seats = [{"kind": "local"} for _ in range(self.players)] if seats is None else list(seats)
-        if len(seats) != self.players:
-            raise SetupError(f"{len(seats)} seats given for {self.players} players")
-        names = list(names or [])
-        made = []
-        for index, spec in enumerate(seats):
-            kind = spec.get("kind") if isinstance(spec, dict) else None
-            if kind not in SEAT_KINDS:
-                raise SetupError(f"seat {index + 1}: kind must be one of {', '.join(SEAT_KINDS)}")
-            strength = spec.get("strength", "normal")
-            if strength not in STRENGTHS:
-                raise SetupError(f"seat {index + 1}: bot strength must be one of {', '.join(STRENGTHS)}")
-            name = names[index] if index < len(names) and names[index] else {
-                "local": f"Player {index + 1}", "remote": "", "bot": f"Bot {index + 1}"}[kind]
-            seat = Seat(kind=kind, name=name, token=secrets.token_hex(16), strength=strength)
-            if kind == "bot":
-                seat.robot = strength
-            made.append(seat)
-        return made
+        self.maybe_start()
 
     # --- the game night: a peer's profile, and its evening after each game -----------------
     def _init_evening(self) -> None:
@@ -226,22 +175,7 @@ class Host:
         }
 
     def lobby_message(self) -> dict:
-        return {
-            "t": "lobby",
-            "game": self.game_id,
-            "players": self.players,
-            "seats": [self._seat_entry(seat) for seat in self.seats],
-            "phase": self.phase,
-        }
-
-    def _seat_entry(self, seat: Seat) -> dict:
-        if seat.kind == "remote" and not seat.taken:
-            kind = "open"
-        elif seat.robot is not None:
-            kind = "bot"
-        else:
-            kind = "human"
-        return {"name": seat.name, "kind": kind, "ready": seat.ready(), "away": seat.away}
+        return self.seating.lobby_message()
 
     def start_message(self, seat: int | None) -> dict:
         return {"t": "start", "game": self.game_id, "players": self.players, "seat": seat,
@@ -254,7 +188,7 @@ class Host:
         return name if isinstance(name, str) else ""
 
     def seats_open(self) -> int:
-        return sum(1 for s in self.seats if s.kind == "remote" and not s.taken)
+        return self.seating.seats_open()
 
     # --- listeners --------------------------------------------------------------------
     def session(self, seat: int | None) -> LocalSession:
@@ -269,9 +203,9 @@ class Host:
     def attach(self, listener: Listener) -> None:
         """Start sending to ``listener``: welcome, then start + update if the game runs,
         then the lobby, then (a game that runs) the history and whether it is paused."""
-        self._seat_listener(listener, lobby_changed=False)
+        self.seat_listener(listener, lobby_changed=False)
 
-    def _seat_listener(self, listener: Listener, lobby_changed: bool = True) -> None:
+    def seat_listener(self, listener: Listener, lobby_changed: bool = True) -> None:
         """Add ``listener`` and tell everyone once, in the order docs/netplay.md gives:
         the newcomer gets welcome, then start and its update if the game runs (or starts
         now), then the lobby, then (a game already running) its history and pause state; every other listener gets start and update if the game
@@ -290,11 +224,11 @@ class Host:
                 other.deliver(self.start_message(other.seat))
                 other.deliver(self.seat_message(other.seat, []))
         if lobby_changed or starting:
-            self._lobby_changed()
+            self.lobby_changed()
         else:
             listener.deliver(self.lobby_message())
         if starting:
-            self._schedule_bots()
+            self.schedule_bots()
         elif self.phase == "playing":  # a game that runs: what came before, for its log; whether it stands still
             self._tell_history(listener)
             self._tell_pause(listener)
@@ -307,58 +241,15 @@ class Host:
         if listener not in self.listeners:
             return
         self.listeners.remove(listener)
-        seat = listener.seat
-        if listener.remote and seat is not None and not any(
-                other.seat == seat and other.remote for other in self.listeners):
-            record = self.seats[seat]
-            record.connected = False
-            if self.phase == "lobby" and leaving:
-                self._free_seat(seat)
-            else:
-                record.away, record.away_since = True, self.now
-            self._lobby_changed()
+        self.seating.dropped(listener, leaving)
 
-    def _free_seat(self, seat: int) -> None:
-        """Open a lobby seat again; its token (and a phone's claim) dies with it."""
-        record = self.seats[seat]
-        record.taken, record.by_phone, record.name, record.token = False, False, "", secrets.token_hex(16)
-        record.connected, record.away, record.away_since = False, False, None
-        self.journal.seat(seat)
-
+    # --- seats (netplay.seats) -----------------------------------------------------------
     def claim(self, name: str, token: str | None, deliver: Callable[[dict], None]) -> Listener:
         """Seat a remote peer: by its token (reconnect), else on the first open seat.
 
         Raises Refused for a wrong token or a full table. A reconnect replaces (and says
         bye to) any older connection of that seat and takes the seat back from a bot."""
-        if token:
-            matches = [i for i, s in enumerate(self.seats)
-                       if s.kind == "remote" and secrets.compare_digest(s.token.encode(), token.encode())]
-            if not matches:
-                raise Refused("bad_token", "that seat token is not valid at this table")
-            index = matches[0]
-            seat = self.seats[index]
-            for old in [lst for lst in self.listeners if lst.seat == index and lst.remote]:
-                self.listeners.remove(old)
-                old.deliver({"t": "bye", "reason": "this seat was taken over by a newer connection"})
-            if seat.robot is not None:
-                self._bot_steps_aside(index)
-            if not seat.name:  # the game night: a seat kept for a person by Next game takes their name
-                seat.name = "".join(ch for ch in name if ch.isprintable())[:40].strip() or f"Player {index + 1}"
-        else:
-            open_seats = [i for i, s in enumerate(self.seats) if s.kind == "remote" and not s.taken]
-            if not open_seats or self.phase != "lobby":
-                raise Refused("table_full", "every seat at this table is taken")
-            index = open_seats[0]
-            seat = self.seats[index]
-            seat.token = secrets.token_hex(16)
-            seat.name = "".join(ch for ch in name if ch.isprintable())[:40].strip() or f"Player {index + 1}"
-            seat.taken = True
-            self.journal.seat(index)  # saved before its token goes out
-        seat.taken, seat.connected, seat.away, seat.by_phone = True, True, False, False
-        seat.last_heard = self.now
-        listener = Listener(index, deliver, remote=True)
-        self._seat_listener(listener)
-        return listener
+        return self.seating.claim(name, token, deliver)
 
     def connect_phone(self, index: int, deliver: Callable[[dict], None]) -> Listener:
         """Seat a phone (`netplay.phones`, which has checked its link) on seat ``index``:
@@ -370,81 +261,29 @@ class Host:
         the seat or a LAN claim ends the phone's claim. A newer phone on the seat replaces
         the older; its owner back, a stand-in bot steps aside. Refused (``bot_seat``) for
         a seat a bot was set to play."""
-        seat = self.seats[index]
-        if seat.kind == "bot":
-            raise Refused("bot_seat", "a bot plays this seat")
-        if seat.kind == "remote" and seat.taken and not seat.by_phone:
-            raise Refused("seat_taken", "a player on the LAN has this seat; its link is no longer yours")
-        for old in [lst for lst in self.listeners if lst.seat == index and lst.meta.get("phone")]:
-            self.listeners.remove(old)
-            old.deliver({"t": "bye", "reason": "this seat's link was opened on another phone"})
-        if seat.kind == "remote":
-            if not seat.taken:
-                seat.taken, seat.by_phone = True, True
-                seat.name, seat.token = seat.name or f"Player {index + 1}", secrets.token_hex(16)
-                self.journal.seat(index)
-            seat.connected, seat.last_heard = True, self.now
-        seat.away = False
-        if seat.robot is not None:
-            seat.robot, seat.bot_due = None, None
-        listener = Listener(index, deliver, remote=seat.kind == "remote", meta={"phone": True})
-        self._seat_listener(listener, lobby_changed=seat.kind == "remote")
-        return listener
+        return self.seating.connect_phone(index, deliver)
 
     def heard(self, seat: int | None, now: float) -> None:
         """A remote seat's connection said something at ``now`` (heartbeats included)."""
-        if seat is None:
-            return
-        record = self.seats[seat]
-        record.last_heard = now
-        if record.away and record.connected:
-            record.away = False
-            if record.robot is not None:  # its owner is back: the stand-in bot steps aside
-                self._bot_steps_aside(seat)
-            self._lobby_changed()
+        self.seating.heard(seat, now)
 
     def hand_to_bot(self, seat: int, strength: str = "normal") -> None:
         """Let a bot play ``seat`` (say, an away peer's) until its owner reconnects."""
-        if strength not in STRENGTHS:
-            raise ValueError(f"strength must be one of {', '.join(STRENGTHS)}")
-        self._seat_index(seat)
-        self.seats[seat].robot = strength
-        self._lobby_changed()
-        self._schedule_bots()
+        self.seating.hand_to_bot(seat, strength)
 
     def bots_take_open_seats(self, strength: str = "normal") -> None:
         """Start now: before the game begins, a bot takes every seat no peer has taken, and
         the save is written again so a continued game seats them as bots."""
-        if self.phase != "lobby":
-            return
-        for index, seat in enumerate(self.seats):
-            if seat.kind == "remote" and not seat.taken:
-                seat.kind, seat.strength, seat.robot = "bot", strength, strength
-                seat.name = seat.name or f"Bot {index + 1}"
-        self.journal.rewrite()
-        self._maybe_start()  # start and update first, then the lobby (docs/netplay.md)
-        self._lobby_changed()
+        self.seating.bots_take_open_seats(strength)
 
     def take_back(self, seat: int) -> None:
         """The stand-in bot stops playing a remote ``seat``: it waits for its player again
         (who also takes it back by speaking again or rejoining with the seat's token)."""
-        record = self.seats[self._seat_index(seat)]
-        if record.kind != "remote" or record.robot is None:
-            return
-        record.robot, record.bot_due = None, None
-        self._lobby_changed()
+        self.seating.take_back(seat)
 
     def away_seconds(self, seat: int) -> float | None:
         """How long ``seat`` has been away on the host's clock (None: not away)."""
-        record = self.seats[self._seat_index(seat)]
-        if not record.away or record.away_since is None or self.now is None:
-            return None
-        return max(0.0, self.now - record.away_since)
-
-    def _seat_index(self, seat) -> int:
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
-            raise ValueError(f"there is no seat {seat!r}")
-        return seat
+        return self.seating.away_seconds(seat)
 
     # --- actions ----------------------------------------------------------------------
     def submit(self, seat: int | None, seq: int, action) -> dict:
@@ -476,7 +315,7 @@ class Host:
             self.seats[seat].bot_due = None
             self.bots.forget(seat)
         self._broadcast(events)
-        self._schedule_bots()
+        self.schedule_bots()
         self._watch_timer()
 
     def _broadcast(self, events: list[dict]) -> None:
@@ -497,23 +336,8 @@ class Host:
         first = self.now is None
         self.now = now
         if first:
-            self._schedule_bots()
-        for index, seat in enumerate(self.seats):
-            if (seat.kind == "remote" and seat.connected and not seat.away
-                    and seat.last_heard is not None and now - seat.last_heard > AWAY_AFTER):
-                seat.away = True
-                self._lobby_changed()
-            if not seat.away:
-                seat.away_since = None
-            elif seat.away_since is None:
-                seat.away_since = now
-            elif (self.phase == "lobby" and seat.kind == "remote" and seat.taken and not seat.connected
-                  and now - seat.away_since >= LOBBY_GRACE):
-                self._free_seat(index)
-                self._lobby_changed()
-            elif (self.bot_after is not None and seat.robot is None and self.phase == "playing"
-                  and now - seat.away_since >= self.bot_after):
-                self.hand_to_bot(index)
+            self.schedule_bots()
+        self.seating.watch(now)
         if self.phase != "playing" or not self._pause_over(now):
             return
         self._race_release(now)
@@ -607,11 +431,11 @@ class Host:
             self.bots.record(plan, action, error.code)
         legal = self.state.legal_actions(seat) if seat in self.state.active_players() else []
         if plan.error is None and (self.info.realtime or legal != plan.message["legal"]):
-            self._schedule_bots()
+            self.schedule_bots()
         elif legal:
             self._apply(seat, self._bot_rngs[seat].choice(legal))
 
-    def _schedule_bots(self) -> None:
+    def schedule_bots(self) -> None:
         """Every active bot seat without a plan starts reacting to what it sees now."""
         if self.phase != "playing" or self.now is None:
             return
@@ -622,10 +446,6 @@ class Host:
                 self.bots.forget(index)
             elif index not in self.bots.plans:
                 seat.bot_due = self.bots.react(index, seat.robot, self.seat_message(index, []), self.now).due
-
-    def _bot_steps_aside(self, seat: int) -> None:
-        self.seats[seat].robot, self.seats[seat].bot_due = None, None
-        self.bots.forget(seat)
 
     def is_over(self) -> bool:
         return self.state.is_over()
@@ -742,7 +562,7 @@ class Host:
             refused = result["t"] == "reject"
             self.bots.record(plan, action, result["code"] if refused else None)
             if refused:
-                self._schedule_bots()
+                self.schedule_bots()
 
         if self.arbiter.holds(seat):
             return False
@@ -850,20 +670,20 @@ class Host:
             listener.deliver({"t": "history", "events": events[::-1]})
 
     # --- lobby bookkeeping ------------------------------------------------------------
-    def _maybe_start(self) -> None:
+    def maybe_start(self) -> None:
         """Begin once every seat is ready: a table without remote seats at once, a lobby
         whose open seats bots took (`bots_take_open_seats`). Whoever listens hears start
-        and its first update (seats arriving later start it in `_seat_listener`)."""
+        and its first update (seats arriving later start it in `seat_listener`)."""
         if self.phase == "lobby" and all(seat.ready() for seat in self.seats):
             self.phase = "playing"
             self.journal.started()
             for listener in list(self.listeners):
                 listener.deliver(self.start_message(listener.seat))
                 listener.deliver(self.seat_message(listener.seat, []))
-            self._schedule_bots()
+            self.schedule_bots()
             self._notify_watchers()
 
-    def _lobby_changed(self) -> None:
+    def lobby_changed(self) -> None:
         message = self.lobby_message()
         for listener in list(self.listeners):
             listener.deliver(message)

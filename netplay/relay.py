@@ -225,7 +225,7 @@ def claim_seat(host: Host, index: int, name: str, token: str | None, deliver) ->
         seat.name = "".join(ch for ch in name if ch.isprintable())[:40].strip() or f"Player {index + 1}"
         seat.token = secrets.token_hex(16)
         seat.taken = True
-        host._record_seat(index)  # saved before its token goes out, as Host.claim does
+        host.journal.seat(index)  # saved before its token goes out, as Host.claim does
     return host.claim(seat.name, seat.token, deliver)
 
 

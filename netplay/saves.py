@@ -38,7 +38,8 @@ from .errors import SaveError
 from .folders import data_dir
 
 if TYPE_CHECKING:
-    from .host import Host, Seat
+    from .host import Host
+    from .seats import Seat
 
 SAVE_FORMAT = "spielabend-save"
 SAVE_VERSION = 2  # 1 was one JSON document rewritten after every action
