@@ -21,6 +21,7 @@ import threading
 from collections import deque
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from engines import (
     IllegalAction,
@@ -33,6 +34,9 @@ from engines.plain import encode
 
 from .arbiter import Arbiter
 from .bots import BotDriver, Plan
+from .pausing import RESUME_COUNTDOWN as RESUME_COUNTDOWN
+from .pausing import Pause
+from .racing import Races, Reply, reject
 from .saves import HostJournal, resume_host
 from .seats import AWAY_AFTER as AWAY_AFTER
 from .seats import LOBBY_GRACE as LOBBY_GRACE
@@ -43,10 +47,8 @@ from .session import LocalSession
 
 MAX_BOT_MOVES_PER_TICK = 100_000  # a safety bound; a whole game fits
 SEED_BITS = 256  # a fresh seed's size: far beyond any search (at least 128 are needed)
-RESUME_COUNTDOWN = 3.0  # seconds every screen counts down before a paused game goes on
 SCREEN_WAIT_MAX = 8.0  # a choice's timer starts at the latest this long after the choice was made
 HISTORY_EVENTS = 400  # public events kept for a rejoining peer's log (as many as a table's log holds)
-PHOTO_FINISH = 0.050  # a race lost by less than this tells its loser by how much
 HISTORY_BYTES = 48 * 1024  # at most this much of them in one history message (a frame holds 64 KiB)
 
 
@@ -101,7 +103,7 @@ class Host:
         # When bots act and what they play: netplay.bots (reaction times, thinking off the loop).
         self.bots = BotDriver(self._bot_for, self.info.realtime, self.info.bot_reaction_seconds, self._bot_rngs,
                               base.fork(0xB07), bot_delay)
-        self._init_races()
+        self.races = Races(self)
         if save_path is not None:
             self.journal.start(save_path)
         self.maybe_start()
@@ -165,7 +167,7 @@ class Host:
         if active is None:
             active = self.state.active_players()
         if seat is not None:
-            self._race_presented(seat)
+            self.races.presented(seat)
         return {
             "t": "update",
             "events": events_for(events, seat),
@@ -231,7 +233,7 @@ class Host:
             self.schedule_bots()
         elif self.phase == "playing":  # a game that runs: what came before, for its log; whether it stands still
             self._tell_history(listener)
-            self._tell_pause(listener)
+            self.pausing.tell(listener)
 
     def detach(self, listener: Listener, leaving: bool = False) -> None:
         """``listener``'s connection closed. A remote seat left without another connection
@@ -289,24 +291,24 @@ class Host:
     def submit(self, seat: int | None, seq: int, action) -> dict:
         """Apply ``seat``'s intent; returns its accept or reject (updates go out first)."""
         if self.phase != "playing":
-            return _reject(seq, "not_started", "the game has not started yet")
+            return reject(seq, "not_started", "the game has not started yet")
         if seat is None:
-            return _reject(seq, "spectator", "spectators cannot act")
+            return reject(seq, "spectator", "spectators cannot act")
         if self.seats[seat].robot is not None:
-            return _reject(seq, "bot_seat", "a bot is playing this seat")
+            return reject(seq, "bot_seat", "a bot is playing this seat")
         if self.paused:
-            return _reject(seq, "paused", "the host paused the game: wait for the countdown")
+            return reject(seq, "paused", "the host paused the game: wait for the countdown")
         try:
             action = encode(action)  # a private, plain copy: the caller may reuse its dict
         except TypeError as error:
-            return _reject(seq, "malformed", f"an action must be plain data ({error})")
+            return reject(seq, "malformed", f"an action must be plain data ({error})")
         try:
-            self._apply(seat, action)
+            self.apply_action(seat, action)
         except IllegalAction as error:
-            return _reject(seq, error.code, error.message)
+            return reject(seq, error.code, error.message)
         return {"t": "accept", "seq": seq}
 
-    def _apply(self, seat: int | None, action) -> None:
+    def apply_action(self, seat: int | None, action) -> None:
         events = self.state.apply(seat, action)
         self.log.append([seat, action])
         self.remember(events)
@@ -338,22 +340,22 @@ class Host:
         if first:
             self.schedule_bots()
         self.seating.watch(now)
-        if self.phase != "playing" or not self._pause_over(now):
+        if self.phase != "playing" or not self.pausing.over(now):
             return
-        self._race_release(now)
+        self.races.release(now)
         for _ in range(MAX_BOT_MOVES_PER_TICK):
             if self.state.is_over():
                 return
             self._watch_timer()
             if self._timer_due() is not None and self._timer_due() <= now and self.state.host_actions():
                 self._timer_key = ("fired", self._timer_key)  # once per key, even if the key stays
-                self._apply(None, self.state.host_actions()[0])
+                self.apply_action(None, self.state.host_actions()[0])
                 continue
             if not self.state.active_players():
                 host_actions = self.state.host_actions()
                 if not host_actions or self._timer_due() is not None:
                     return  # nobody may act: a running timer (a countdown) says when the host does
-                self._apply(None, host_actions[0])
+                self.apply_action(None, host_actions[0])
                 continue
             ready = self.bots.ready(now)
             if not ready:
@@ -364,7 +366,7 @@ class Host:
         """When the next bot or the engine's timer wants the clock (for a driver that
         sleeps until then)."""
         if self.paused:
-            return self._resume_at
+            return self.pausing.resume_at
         bot = self.bots.next_due()
         dues = [] if bot is None else [bot]
         held = self.arbiter.next_close()
@@ -419,12 +421,12 @@ class Host:
         self.bots.forget(seat)
         self.seats[seat].bot_due = None
         action = plan.decision if plan.error is None else None
-        if self.info.realtime and plan.error is None and self._race_bot(plan, action):
+        if self.info.realtime and plan.error is None and self.races.bot_play(plan, action):
             return
         try:
             if plan.error is not None:
                 raise IllegalAction("bot_error", f"the bot failed: {plan.error!r}")
-            self._apply(seat, action)
+            self.apply_action(seat, action)
             self.bots.record(plan, action, None)
             return
         except IllegalAction as error:
@@ -433,7 +435,7 @@ class Host:
         if plan.error is None and (self.info.realtime or legal != plan.message["legal"]):
             self.schedule_bots()
         elif legal:
-            self._apply(seat, self._bot_rngs[seat].choice(legal))
+            self.apply_action(seat, self._bot_rngs[seat].choice(legal))
 
     def schedule_bots(self) -> None:
         """Every active bot seat without a plan starts reacting to what it sees now."""
@@ -450,175 +452,69 @@ class Host:
     def is_over(self) -> bool:
         return self.state.is_over()
 
-    # --- fair races (netplay.arbiter): hooks kept apart from the rest --------------------
-    def _init_races(self) -> None:
-        self.arbiter = Arbiter()
-        self.race_clock: Callable[[], float] | None = None  # the driver's clock (a server's loop.time)
+    # --- fair races (netplay.racing) ---------------------------------------------------
+    @property
+    def arbiter(self) -> Arbiter:
+        return self.races.arbiter
 
-    def _race_now(self) -> float:
-        return self.race_clock() if self.race_clock is not None else self._clock(None)
+    @property
+    def race_clock(self) -> Callable[[], float] | None:
+        """The driver's clock for races (a server's loop.time; None: the host's own)."""
+        return self.races.clock
 
-    def _race_presented(self, seat: int) -> None:
-        """An update numbered ``len(self.log)`` goes to ``seat`` now (from `seat_message`)."""
-        self.arbiter.presented(seat, len(self.log), self._race_now())
+    @race_clock.setter
+    def race_clock(self, clock: Callable[[], float] | None) -> None:
+        self.races.clock = clock
 
     def race_round_trip(self, seat: int | None, rtt: float) -> None:
         """The host's probe of a remote ``seat`` came back after ``rtt`` seconds."""
-        if seat is not None and 0 <= seat < self.players:
-            self.arbiter.remote.add(seat)
-            self.arbiter.round_trip(seat, rtt)
+        self.races.round_trip(seat, rtt)
 
-    def intent(self, seat: int | None, seq: int, action, reply: Callable[[dict], None],
-               seen=None, ms=None, now: float | None = None, remote: bool = False) -> None:
+    def intent(self, seat: int | None, seq: int, action: Any, reply: Reply,
+               seen: int | None = None, ms: float | None = None, now: float | None = None,
+               remote: bool = False) -> None:
         """``seat``'s intent, answered through ``reply`` (its accept or reject, after the
         updates): at once, or in a real-time game, when the window of a play another seat
         could contest closes (netplay.arbiter). ``seen`` and ``ms`` are the press as the
         device saw it; ``now`` its arrival (default: the race clock); ``remote``: it came
         over a network, so its claim is bounded by the seat's measured round trips."""
-        arrival = self._race_now() if now is None else now
-        if self.phase == "playing" and not self.paused:
-            self._race_release(arrival - 1e-9)  # windows that closed before this intent came (at it: it joins)
-        if remote and seat is not None:
-            self.arbiter.remote.add(seat)
-        if not self.info.realtime or seat is None or self.phase != "playing" or self.paused:
-            reply(self.submit(seat, seq, action))
-            return
-        if self.arbiter.holds(seat):  # behind its own held play: a seat's intents keep their order
-            self.arbiter.follow(seat, seq, action, arrival, reply)
-            return
-        effective = self.arbiter.effective(seat, seen, ms, arrival)
-        if not self._race_hold(seat, seq, action, effective, arrival, reply, told=not self.arbiter.clamped):
-            reply(self.submit(seat, seq, action))
+        self.races.intent(seat, seq, action, reply, seen, ms, now, remote)
 
-    def _race_hold(self, seat: int, seq: int | None, action, effective: float, arrival: float, reply,
-                   told: bool = True) -> bool:
-        """Hold a legal play that would take a legal action from another seat; False: none would.
-        ``told``: whether losing may tell it the margin (a clamped claim is not told how much)."""
-        try:
-            action = encode(action)
-        except TypeError:
-            return False
-        if seat not in self.state.active_players() or action not in self.state.legal_actions(seat):
-            return False
-        kills = self._race_kills(seat, action)
-        window = self.arbiter.join(seat, action, kills)
-        if window is None and not kills:
-            return False
-        close = None
-        if window is None:
-            close = self.arbiter.window_close(arrival, effective, {other for other, _ in kills})
-        self.arbiter.hold(seat, seq, action, effective, arrival, reply, window, close, kills, told)
-        return True
-
-    def _race_kills(self, seat: int, action) -> list:
-        """The (seat, action) pairs of other seats that ``seat``'s play would make illegal."""
-        active = self.state.active_players()
-        before = {other: self.state.legal_actions(other) for other in active if other != seat}
-        if not any(before.values()):
-            return []
-        after = self.state.clone()
-        try:
-            after.apply(seat, action)
-        except IllegalAction:
-            return []
-        still = set(after.active_players())
-        kills = []
-        for other, legal in before.items():
-            now_legal = after.legal_actions(other) if other in still else []
-            kills += [(other, each) for each in legal if each not in now_legal]
-        return kills
-
-    def _race_release(self, now: float) -> None:
-        """Apply every held play whose window has closed (from `tick`). A play that lost its
-        window's race by under `PHOTO_FINISH` hears by how much (its reject's reason ends
-        ``(by 12 ms)``), so its table can say so."""
-        first: dict = {}  # window -> the effective time of the play it accepted
-        for held in self.arbiter.due(now):
-            if held.seq is None:  # a bot's play: its seat refuses players' intents
-                try:
-                    self._apply(held.seat, held.action)
-                    result = {"t": "accept", "seq": -1}
-                except IllegalAction as error:
-                    result = _reject(-1, error.code, error.message)
-            else:
-                result = self.submit(held.seat, held.seq, held.action)
-            if held.group is not None:
-                if result["t"] == "accept":
-                    first.setdefault(held.group, held.effective)
-                elif held.group in first and held.told and result["code"] != "paused":  # it lost its window's race
-                    margin = held.effective - first[held.group]
-                    if margin < PHOTO_FINISH:
-                        by = round(margin * 1000)
-                        result["reason"] += f" (by {by} ms)" if by else " (by under 1 ms)"
-            held.reply(result)
-
-    def _race_bot(self, plan: Plan, action) -> bool:
-        """A bot's play goes the players' way (its press: when its reaction was over);
-        False: it was not held, and `_bot_move` applies it as before."""
-        seat, now = plan.seat, self._race_now()
-        effective = min(plan.due, now)
-
-        def answered(result: dict) -> None:
-            refused = result["t"] == "reject"
-            self.bots.record(plan, action, result["code"] if refused else None)
-            if refused:
-                self.schedule_bots()
-
-        if self.arbiter.holds(seat):
-            return False
-        return self._race_hold(seat, None, action, effective, now, answered)
-
-    # --- pausing, a choice's timer on screen, the public log ----------------------------
+    # --- pausing (netplay.pausing), a choice's timer on screen, the public log ----------
     def _init_pause(self) -> None:
-        self._paused_at: float | None = None  # when the host paused the game (None: it runs)
-        self._resume_at: float | None = None  # when a resumed game goes on (the countdown's end)
+        self.pausing = Pause(self)
         self.timers_wait_for_screen = False  # a window hosts: a choice's timer starts once it is shown
         self._timer_on_screen = True
-        self.history: deque = deque(maxlen=HISTORY_EVENTS)  # public events, newest last
+        self.history: deque[dict[str, Any]] = deque(maxlen=HISTORY_EVENTS)  # public events, newest last
 
     def pauses_for_everyone(self) -> bool:
         """Whether the host's pause stops the game for every seat: a race (`GameInfo.realtime`)
         or a game with a timer option on (an option named ``*timer``, e.g. Wild West's speed
         mode), where a player away from the screen would lose. Other games go on while the
         host is in a menu: nobody's time runs out."""
-        return self.info.realtime or any(name.endswith("timer") and value for name, value in self.options.items())
+        return self.pausing.for_everyone()
 
     @property
     def paused(self) -> bool:
         """Whether the game stands still (also during the countdown after `unpause`)."""
-        return self._paused_at is not None
+        return self.pausing.paused
 
     def pause(self, now: float | None = None) -> None:
         """Stop the game for everyone until `unpause`: bots, the engine's timer and every
         seat's intents (refused ``paused``) wait. Every listener is told (a `pause` message)."""
-        if self.phase != "playing" or self.state.is_over():
-            return
-        if self._paused_at is None:
-            self._paused_at = self._clock(now)
-        self._resume_at = None
-        self._tell_pause()
+        self.pausing.pause(now)
 
     def unpause(self, now: float | None = None, countdown: float = RESUME_COUNTDOWN) -> None:
         """Let a paused game go on after ``countdown`` seconds, which every screen counts down;
         the time it stood still is given back to bots and the engine's timer."""
-        if self._paused_at is None:
-            return
-        self._resume_at = self._clock(now) + max(0.0, countdown)
-        self._tell_pause(now=self._clock(now))
-        if countdown <= 0:
-            self._pause_over(self._resume_at)
+        self.pausing.unpause(now, countdown)
 
-    def _clock(self, now: float | None) -> float:
-        return now if now is not None else self.now if self.now is not None else 0.0
+    def pause_message(self, now: float | None = None) -> dict[str, Any]:
+        """``paused`` and, once resumed, ``resume_in``: the seconds of the countdown left."""
+        return self.pausing.message(now)
 
-    def _pause_over(self, now: float) -> bool:
-        """Whether the game runs at ``now`` (a resumed pause whose countdown is over ends here)."""
-        if self._paused_at is None:
-            return True
-        if self._resume_at is None or now < self._resume_at:
-            return False
-        gap = max(0.0, now - self._paused_at)
-        self._paused_at = self._resume_at = None
+    def give_back(self, gap: float) -> None:
+        """The game stood still ``gap`` seconds: bots and the engine's timer wait as long."""
         if self._timer_since is not None:
             self._timer_since += gap
         for plan in self.bots.plans.values():
@@ -626,31 +522,15 @@ class Host:
         for seat in self.seats:
             if seat.bot_due is not None:
                 seat.bot_due += gap
-        self._tell_pause()
-        return True
 
-    def pause_message(self, now: float | None = None) -> dict:
-        """``paused`` and, once resumed, ``resume_in``: the seconds of the countdown left."""
-        left = None
-        if self._resume_at is not None:
-            left = max(0.0, self._resume_at - self._clock(now))
-        return {"t": "pause", "paused": self.paused, "resume_in": left}
-
-    def _tell_pause(self, listener: Listener | None = None, now: float | None = None) -> None:
-        """Tell one listener (one who just came: only if the game stands still) or all."""
-        if listener is not None:
-            if self.paused:
-                listener.deliver(self.pause_message())
-            return
-        message = self.pause_message(now)
-        for each in list(self.listeners):
-            each.deliver(message)
+    def clock(self, now: float | None) -> float:
+        return now if now is not None else self.now if self.now is not None else 0.0
 
     def screen_caught_up(self, now: float | None = None) -> None:
         """The screen that hosts this table shows everything sent so far: a choice's timer
         waiting for it (`timers_wait_for_screen`) starts counting now."""
         if not self._timer_on_screen and self._timer_since is not None:
-            self._timer_on_screen, self._timer_since = True, self._clock(now)
+            self._timer_on_screen, self._timer_since = True, self.clock(now)
 
     def remember(self, events: list[dict]) -> None:
         self.history.extend(events_for(events, None))
@@ -729,6 +609,3 @@ class Host:
         `resume_note`. SaveError for a missing, corrupt or foreign save."""
         return resume_host(cls, path, bot_delay, save_path)
 
-
-def _reject(seq: int, code: str, reason: str) -> dict:
-    return {"t": "reject", "seq": seq, "code": code, "reason": reason}
