@@ -17,7 +17,6 @@ messages. So a host killed at any moment has saved everything any peer was told.
 import json
 import os
 import secrets
-import threading
 from collections import deque
 from collections.abc import Callable
 from pathlib import Path
@@ -34,6 +33,7 @@ from engines.plain import encode
 
 from .arbiter import Arbiter
 from .bots import BotDriver, Plan
+from .door import Door
 from .pausing import RESUME_COUNTDOWN as RESUME_COUNTDOWN
 from .pausing import Pause
 from .racing import Races, Reply, reject
@@ -96,8 +96,7 @@ class Host:
         self.phase = "lobby"
         self._init_pause()
         self._init_evening()
-        self._run: Callable[[Callable[[], None]], None] = lambda fn: fn()
-        self._loop_thread: int | None = None
+        self.door = Door()  # how other threads reach this host (netplay.door)
         base = Rng(seed ^ 0x5EA75EA7)
         self._bot_rngs = [base.fork(seat + 1) for seat in range(players)]
         # When bots act and what they play: netplay.bots (reaction times, thinking off the loop).
@@ -333,7 +332,7 @@ class Host:
         """Advance the host's clock: mark silent peers away, run bots that are due,
         and take host actions when no player can act. Ignored from a foreign thread
         while a server drives this host."""
-        if self._loop_thread is not None and threading.get_ident() != self._loop_thread:
+        if self.door.foreign():
             return
         first = self.now is None
         self.now = now

@@ -21,8 +21,9 @@ over from the first (as a TCP peer's token does); `PhoneServer.renew` retires a 
 and a retired or unknown link gets a readable page (HTTP 410 / 404), never a trace.
 
 Threads: the host may live on another thread (the pygame client's couch table). Every
-call into the host goes through ``door`` (runs a function on the host's thread); the host
-delivers from its thread and the phone server hops back to its own loop. No pygame here.
+call into the host goes through its door (`netplay.door.Door.post`: runs a function on
+the host's thread); the host delivers from its thread and the phone server hops back to
+its own loop. No pygame here.
 """
 
 import asyncio
@@ -31,7 +32,6 @@ import json
 import secrets
 import sys
 import threading
-from collections import deque
 from collections.abc import Callable
 from importlib import resources
 from typing import Any
@@ -160,15 +160,15 @@ class PhoneConnection:
 class PhoneServer:
     """Serves the phone page and WebSockets for one `Host` on the running loop.
 
-    ``door(fn)`` runs ``fn`` on the host's thread (default: at once, for a host on this
-    same loop). ``colours`` are the seats' colours as ``#rrggbb``. Start with
+    ``door(fn)`` runs ``fn`` on the host's thread (default: the host's own door,
+    `netplay.door.Door.post`). ``colours`` are the seats' colours as ``#rrggbb``. Start with
     `async_start` (OSError if the port cannot be bound), stop with `async_close`."""
 
     def __init__(self, host, door: Callable[[Callable[[], None]], None] | None = None,
                  interfaces: list[str] | None = None, port: int = 0, colours=None,
                  intent_limit: int = INTENTS_PER_SECOND, check_outgoing: bool = True):
         self.host = host
-        self._door = door or (lambda fn: fn())
+        self._door = door or host.door.post
         self.interfaces = interfaces
         self.port = port
         self.colours = list(colours or DEFAULT_COLOURS)
@@ -436,40 +436,17 @@ def _bare_update(message: dict) -> dict:
 
 
 # --- for a host that lives on another thread (the pygame client's couch table) -------------
-class HostDoor:
-    """Calls from the phone server's thread, run on the host's thread by `tick`.
-
-    The pygame client drives it like a host (``app.drive(door)``), once per frame."""
-
-    def __init__(self):
-        self._calls: deque[Callable[[], None]] = deque()
-
-    def __call__(self, fn: Callable[[], None]) -> None:
-        self._calls.append(fn)
-
-    def tick(self, now: float) -> None:
-        while self._calls:
-            fn = self._calls.popleft()
-            try:
-                fn()
-            except Exception:  # a phone's bad luck must not stop the table
-                import traceback
-
-                traceback.print_exc(file=sys.stderr)
-
-
 class PhoneService:
     """A `PhoneServer` on a thread of its own, for a host on another thread.
 
-    With a `HostDoor`, the host's thread must tick this service (``app.drive(service)``)
-    so that the phones' calls run there. `close` stops the thread."""
+    For a host that nothing serves, the host's thread must tick this service
+    (``app.drive(service)``) so that the phones' calls run there. `close` stops the thread."""
 
     def __init__(self, server: PhoneServer, door, thread: threading.Thread, stop: Any):
         self.server, self.door, self._thread, self._stop = server, door, thread, stop
 
     def tick(self, now: float) -> None:
-        if isinstance(self.door, HostDoor):
-            self.door.tick(now)
+        self.server.host.door.run_waiting()
 
     def link(self, seat: int) -> str:
         return self.server.link(seat)
@@ -489,10 +466,10 @@ def serve_phones_in_thread(host, door=None, interfaces: list[str] | None = None,
                            intent_rate: int = INTENTS_PER_SECOND) -> PhoneService:
     """Serve phones for ``host`` from a background thread; returns once it listens.
 
-    ``door(fn)`` runs ``fn`` on the host's thread: a served host's `ServerHandle.call`,
-    or (the default) a new `HostDoor` for a host the pygame thread drives. Raises
-    OSError if the port is taken, ImportError if websockets is missing."""
-    door = door or HostDoor()
+    ``door(fn)`` runs ``fn`` on the host's thread (default: the host's own door, which
+    also serves a host the pygame thread drives: see `PhoneService`). Raises OSError if
+    the port is taken, ImportError if websockets is missing."""
+    door = door or host.door.post
     server = PhoneServer(host, door, interfaces, port, colours, intent_rate)
     thread, _, stop = run_service_in_thread(server.async_start, server.async_close, "spielabend-phones",
                                             "the phone server")

@@ -375,12 +375,8 @@ def relay_serve_in_thread(host: Host, invite: Invite, password: str | None = Non
     from .server import ServerHandle
 
     server = RelayServer(host, invite, password, check_outgoing, intent_limit)
-
-    def hand_over(loop) -> None:
-        host._run = loop.call_soon_threadsafe
-
     thread, loop, stop = run_service_in_thread(server.async_start, server.async_close, "spielabend-relay-host",
-                                               "the relay host", abandon=server.async_abandon, started=hand_over)
+                                               "the relay host", abandon=server.async_abandon)
     return ServerHandle(server, thread, loop, stop)
 
 
@@ -440,11 +436,7 @@ def serve_with_relay_in_thread(host: Host, invite: Invite, port: int = 0, name: 
         await lan.async_close()  # its goodbye reaches the relay's links too: they are the host's listeners
         await door.async_close()
 
-    def hand_over(loop) -> None:
-        host._run = loop.call_soon_threadsafe
-
-    thread, loop, stop = run_service_in_thread(start, close, "spielabend-host", "the host", abandon=lan.async_abandon,
-                                               started=hand_over)
+    thread, loop, stop = run_service_in_thread(start, close, "spielabend-host", "the host", abandon=lan.async_abandon)
     handle = ServerHandle(lan, thread, loop, stop)
     handle.relay = door
     return handle

@@ -368,7 +368,7 @@ class Server:
         self.loop = asyncio.get_running_loop()
         self._wake = asyncio.Event()
         self.finished = asyncio.Event()
-        self.host._loop_thread = threading.get_ident()
+        self.host.door.served_by(self.loop)  # from now on this loop is the host's thread
         # Bots think in a worker thread; a decision ready wakes the clock (netplay.bots).
         self.host.bots.think_in_background(self._decided)
         wanted = self.port
@@ -496,7 +496,7 @@ class Server:
             server.close()
         self._servers = []
         await self._stop_clock_and_advertising()
-        self.host._loop_thread = None
+        self.host.door.unserved()
 
 
 def _slow_down_reason(why: str, wait: float) -> str:
@@ -535,8 +535,9 @@ class ServerHandle:
         return self.server.host
 
     def call(self, fn: Callable[[], None]) -> None:
-        """Run ``fn`` on the server's loop (the only safe way to touch the host)."""
-        self._loop.call_soon_threadsafe(fn)
+        """Run ``fn`` on the server's loop (the only safe way to touch the host): the host's
+        `netplay.door.Door`."""
+        self.server.host.door.call(fn)
 
     def close(self) -> None:
         if not self._loop.is_closed():
@@ -553,10 +554,6 @@ def serve_in_thread(host: Host, port: int = 0, name: str = "Spielabend", passwor
     From now on only the server's thread touches the host: local sessions of the same
     host hand their calls over through the loop. Raises OSError if the port is taken."""
     server = Server(host, port, name, password, interfaces, advertise, check_outgoing, intent_limit)
-
-    def hand_over(loop) -> None:  # from now on the host's calls go through the server's loop
-        host._run = loop.call_soon_threadsafe
-
     thread, loop, stop = run_service_in_thread(server.async_start, server.async_close, "spielabend-host",
-                                               "the host", abandon=server.async_abandon, started=hand_over)
+                                               "the host", abandon=server.async_abandon)
     return ServerHandle(server, thread, loop, stop)

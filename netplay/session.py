@@ -78,7 +78,7 @@ class LocalSession:
         self._closed = False
         self.shown = Shown()
         self._listener = Listener(seat, self._deliver)
-        host._run(lambda: host.attach(self._listener))
+        host.door.call(lambda: host.attach(self._listener))
 
     def send(self, action, seen: int | None = None, ms: float | None = None) -> int:
         self._seq += 1
@@ -88,7 +88,7 @@ class LocalSession:
             return seq
         host = self._host
         seen, ms = self.shown.press(seen, ms)
-        host._run(lambda: host.intent(self.seat, seq, action, self._inbox.append, seen, ms))
+        host.door.call(lambda: host.intent(self.seat, seq, action, self._inbox.append, seen, ms))
         return seq
 
     def poll(self) -> list[dict]:
@@ -105,4 +105,4 @@ class LocalSession:
         if not self._closed:
             self._closed = True
             host = self._host
-            host._run(lambda: host.detach(self._listener))
+            host.door.call(lambda: host.detach(self._listener))
