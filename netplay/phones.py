@@ -37,7 +37,8 @@ from importlib import resources
 from typing import Any
 
 from .errors import ProtocolError, Refused
-from .limits import INTENTS_PER_SECOND, ConnectRate, address_key, intent_limit, message_limit
+from .limits import INTENTS_PER_SECOND, ConnectRate, address_key
+from .link import Act, Heard, Leave, Message, Refuse, SeatLink, Send
 from .phone_words import choice_words, hand_words
 from .protocol import LIMITS, MAX_FRAME, PLAIN_DEPTH, TO_HOST, TO_PEER, check_message
 from .service_thread import run_service_in_thread
@@ -134,8 +135,7 @@ class PhoneConnection:
         self.listener = None
         self.closed = False
         self.leaving = False  # it said bye: a lobby seat is freed at once
-        self.intent_rate = intent_limit(server.intent_limit)
-        self.message_rate = message_limit(server.intent_limit)
+        self.link = SeatLink(server.intent_limit, joined=True)  # its link is its seat: no hello
 
     def deliver(self, message: dict) -> None:
         """Called on the host's thread with each message for this seat."""
@@ -363,8 +363,9 @@ class PhoneServer:
                 if connection.closed:
                     return
                 now = self.loop.time()
-                if connection.message_rate.check(now) == "drop":
-                    connection.refuse("flooding", "too many messages per second")
+                flood = connection.link.arrived(now)
+                if flood is not None:
+                    connection.refuse(flood.code, flood.reason)
                     return
                 try:
                     message = decode_phone_message(data)
@@ -373,24 +374,22 @@ class PhoneServer:
                     return
                 self._handle(connection, message, now)
 
-    def _handle(self, connection: PhoneConnection, message: dict, now: float) -> None:
-        kind, seat = message["t"], connection.seat
-        self.door(lambda: self._heard(seat))
-        if kind == "ping":
-            connection.push({"t": "pong", "sent": message["sent"], "host": now})
-        elif kind == "bye":
-            connection.leaving = True
-            connection.push({"t": "bye", "reason": "goodbye"})
-        elif kind == "intent":
-            verdict = connection.intent_rate.check(now)
-            seq, action = message["seq"], message["action"]
-            if verdict == "drop":
-                connection.refuse("flooding", "too many intents per second")
-            elif verdict == "throttle":
-                connection.push({"t": "reject", "seq": seq, "code": "throttled",
-                                 "reason": "too many intents per second; slow down"})
-            else:
-                self.door(lambda: self._submit(connection, seq, action))
+    def _handle(self, connection: PhoneConnection, message: Message, now: float) -> None:
+        """Carry out what the seat's link (`netplay.link`) makes of ``message``."""
+        seat = connection.seat
+        for step in connection.link.receive(message, now):
+            if isinstance(step, Heard):
+                self.door(lambda: self._heard(seat))
+            elif isinstance(step, Send):
+                connection.push(step.message)
+            elif isinstance(step, Refuse):
+                connection.refuse(step.code, step.reason)
+            elif isinstance(step, Leave):
+                connection.leaving = True
+                connection.push({"t": "bye", "reason": "goodbye"})  # its writer closes after it
+            elif isinstance(step, Act):  # a phone's press is timed on arrival (no seen, ms)
+                self.door(lambda act=step: self._submit(connection, act.seq, act.action))
+            # a phone has no messages of its own (profile, probe): they are ignored
 
     async def _write(self, connection: PhoneConnection) -> None:
         from websockets.exceptions import ConnectionClosed

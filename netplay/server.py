@@ -34,15 +34,8 @@ from . import limits
 from .discovery import Advertiser, host_port, host_properties, local_addresses
 from .errors import ProtocolError, Refused
 from .host import Host, Listener
-from .limits import (
-    INTENTS_PER_SECOND,
-    ConnectRate,
-    PasswordGuard,
-    WaitingRoom,
-    address_key,
-    intent_limit,
-    message_limit,
-)
+from .limits import INTENTS_PER_SECOND, ConnectRate, PasswordGuard, WaitingRoom, address_key
+from .link import Act, Heard, Leave, Message, Refuse, SeatLink, Send
 from .protocol import (
     PROTOCOL_VERSION,
     TO_HOST,
@@ -78,8 +71,7 @@ class HostConnection(asyncio.BufferedProtocol):
     def __init__(self, server: "Server"):
         self.server = server
         self.decoder = FrameDecoder(TO_HOST)
-        self.intent_rate = intent_limit(server.intent_limit)
-        self.message_rate = message_limit(server.intent_limit)
+        self.link = SeatLink(server.intent_limit)  # the rules every seat's connection follows
         self.nonce = secrets.token_hex(16)
         self.address = "?"  # what it counts against in the waiting room and the password guard
         self.transport: asyncio.Transport | None = None
@@ -136,8 +128,9 @@ class HostConnection(asyncio.BufferedProtocol):
         for message in messages:
             if self.closed:
                 return
-            if self.message_rate.check(now) == "drop":
-                self.refuse("flooding", "too many messages per second")
+            flood = self.link.arrived(now)
+            if flood is not None:
+                self.refuse(flood.code, flood.reason)
                 return
             try:
                 self.handle(message)
@@ -206,34 +199,38 @@ class HostConnection(asyncio.BufferedProtocol):
         self._forget()
 
     # --- what the bytes mean ---------------------------------------------------------------
-    def handle(self, message: dict) -> None:
-        server, host, kind = self.server, self.server.host, message["t"]
+    def handle(self, message: Message) -> None:
+        """Carry out what the seat's link (`netplay.link`) makes of ``message``."""
+        server, host = self.server, self.server.host
         now = server.loop.time()
-        if self.listener is not None:
-            host.heard(self.listener.seat, now)
+        for step in self.link.receive(message, now):
+            if isinstance(step, Heard):
+                if self.listener is not None:
+                    host.heard(self.listener.seat, now)
+            elif isinstance(step, Send):
+                self.send(step.message)
+            elif isinstance(step, Refuse):
+                self.refuse(step.code, step.reason)
+            elif isinstance(step, Leave):
+                self.leaving = True
+                self.close()
+            elif isinstance(step, Act):
+                self._act(step.seq, step.action, step.seen, step.ms)
+                server.wake_if_due()
+            else:
+                self._own(step.message, now)
+
+    def _own(self, message: Message, now: float) -> None:
+        """A message only a TCP connection has: hello, profile, probe."""
+        kind = message["t"]
         if kind == "hello":
             self._hello(message)
-        elif kind == "bye":
-            self.leaving = True
-            self.close()
-        elif self.listener is None:  # before its welcome a connection may only say hello (or bye)
-            self.refuse("not_joined", f"say hello before sending a {kind} message")
-        elif kind == "ping":
-            self.send({"t": "pong", "sent": message["sent"], "host": now})
+        elif self.listener is None:
+            return
         elif kind == "profile":  # the game night: who plays this seat
-            host.take_profile(self.listener.seat, message)
+            self.server.host.take_profile(self.listener.seat, message)
         elif kind == "probe":
             self._probed(message["n"], now)
-        elif kind == "intent":
-            verdict = self.intent_rate.check(now)
-            if verdict == "drop":
-                self.refuse("flooding", "too many intents per second")
-            elif verdict == "throttle":
-                self.send({"t": "reject", "seq": message["seq"], "code": "throttled",
-                           "reason": "too many intents per second; slow down"})
-            else:
-                self._act(message["seq"], message["action"], message.get("seen"), message.get("ms"))
-                server.wake_if_due()
 
     def _hello(self, message: dict) -> None:
         if self.listener is not None:
@@ -262,6 +259,7 @@ class HostConnection(asyncio.BufferedProtocol):
             self.refuse(refusal.code, refusal.reason)
             return
         self.server.waiting.leave(self)
+        self.link.joined = True
         self.listener.meta["connection"] = self
         self.server.host.heard(self.listener.seat, self.server.loop.time())
         self.server.wake_if_due()
@@ -271,6 +269,7 @@ class HostConnection(asyncio.BufferedProtocol):
         self.send(message)
         if message["t"] == "bye":
             self.listener = None  # the host has already let go of this listener
+            self.link.joined = False
             self.close()
 
     def _hello_timeout(self) -> None:
