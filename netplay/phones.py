@@ -135,7 +135,7 @@ class PhoneConnection:
         self.listener = None
         self.closed = False
         self.leaving = False  # it said bye: a lobby seat is freed at once
-        self.link = SeatLink(server.intent_limit, joined=True)  # its link is its seat: no hello
+        self.seat_link = SeatLink(server.intent_limit, joined=True)  # its link is its seat: no hello
 
     def deliver(self, message: dict) -> None:
         """Called on the host's thread with each message for this seat."""
@@ -363,7 +363,7 @@ class PhoneServer:
                 if connection.closed:
                     return
                 now = self.loop.time()
-                flood = connection.link.arrived(now)
+                flood = connection.seat_link.arrived(now)
                 if flood is not None:
                     connection.refuse(flood.code, flood.reason)
                     return
@@ -377,7 +377,7 @@ class PhoneServer:
     def _handle(self, connection: PhoneConnection, message: Message, now: float) -> None:
         """Carry out what the seat's link (`netplay.link`) makes of ``message``."""
         seat = connection.seat
-        for step in connection.link.receive(message, now):
+        for step in connection.seat_link.receive(message, now):
             if isinstance(step, Heard):
                 self.door(lambda: self._heard(seat))
             elif isinstance(step, Send):

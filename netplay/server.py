@@ -71,7 +71,7 @@ class HostConnection(asyncio.BufferedProtocol):
     def __init__(self, server: "Server"):
         self.server = server
         self.decoder = FrameDecoder(TO_HOST)
-        self.link = SeatLink(server.intent_limit)  # the rules every seat's connection follows
+        self.seat_link = SeatLink(server.intent_limit)  # the rules every seat's connection follows
         self.nonce = secrets.token_hex(16)
         self.address = "?"  # what it counts against in the waiting room and the password guard
         self.transport: asyncio.Transport | None = None
@@ -128,7 +128,7 @@ class HostConnection(asyncio.BufferedProtocol):
         for message in messages:
             if self.closed:
                 return
-            flood = self.link.arrived(now)
+            flood = self.seat_link.arrived(now)
             if flood is not None:
                 self.refuse(flood.code, flood.reason)
                 return
@@ -203,7 +203,7 @@ class HostConnection(asyncio.BufferedProtocol):
         """Carry out what the seat's link (`netplay.link`) makes of ``message``."""
         server, host = self.server, self.server.host
         now = server.loop.time()
-        for step in self.link.receive(message, now):
+        for step in self.seat_link.receive(message, now):
             if isinstance(step, Heard):
                 if self.listener is not None:
                     host.heard(self.listener.seat, now)
@@ -259,7 +259,7 @@ class HostConnection(asyncio.BufferedProtocol):
             self.refuse(refusal.code, refusal.reason)
             return
         self.server.waiting.leave(self)
-        self.link.joined = True
+        self.seat_link.joined = True
         self.listener.meta["connection"] = self
         self.server.host.heard(self.listener.seat, self.server.loop.time())
         self.server.wake_if_due()
@@ -269,7 +269,7 @@ class HostConnection(asyncio.BufferedProtocol):
         self.send(message)
         if message["t"] == "bye":
             self.listener = None  # the host has already let go of this listener
-            self.link.joined = False
+            self.seat_link.joined = False
             self.close()
 
     def _hello_timeout(self) -> None:
