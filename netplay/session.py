@@ -8,10 +8,13 @@ remote session also refuse. Neither ever blocks.
 
 import time
 from collections import deque
-from typing import TYPE_CHECKING, Protocol
+from collections.abc import Callable
+from typing import Any, Protocol
 
-if TYPE_CHECKING:
-    from .host import Host
+from .door import Door
+from .seats import Listener
+
+Message = dict[str, Any]  # one wire message (netplay.protocol): plain msgpack data
 
 
 class Session(Protocol):
@@ -28,6 +31,21 @@ class Session(Protocol):
         ...
 
     def close(self) -> None: ...
+
+
+class SessionHost(Protocol):
+    """What a `LocalSession` needs of its host (`netplay.host.Host`), so this module
+    does not import the host's."""
+
+    door: Door
+
+    def attach(self, listener: Listener) -> None: ...
+
+    def detach(self, listener: Listener, leaving: bool = False) -> None: ...
+
+    def intent(self, seat: int | None, seq: int, action: Any, reply: Callable[[Message], None],
+               seen: int | None = None, ms: float | None = None, now: float | None = None,
+               remote: bool = False) -> None: ...
 
 
 class Shown:
@@ -68,9 +86,7 @@ class LocalSession:
     from a server thread and to drain from the pygame thread.
     """
 
-    def __init__(self, host: "Host", seat: int | None):
-        from .host import Listener
-
+    def __init__(self, host: SessionHost, seat: int | None):
         self.seat = seat
         self._host = host
         self._inbox: deque[dict] = deque()
