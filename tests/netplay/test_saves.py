@@ -5,9 +5,9 @@ from types import SimpleNamespace
 
 import pytest
 
+from client.net_cli import make_host
 from engines import load_state
 from netplay import saves
-from netplay.cli import make_host
 from netplay.errors import SaveError
 from netplay.host import Host
 from netplay.saves import SNAPSHOT_EVERY, Journal, read_save
