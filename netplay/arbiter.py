@@ -29,6 +29,7 @@ import math
 from collections import OrderedDict, deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 WINDOW_CAP = 0.080  # the longest a contested play waits for its rivals' presses
 FRAME = 1 / 60  # a screen's frame: how late a couch seat (or a bot) may be heard after its press
@@ -47,7 +48,7 @@ class Held:
     effective: float
     arrival: float
     order: int
-    reply: Callable[[dict], None]
+    reply: Callable[[dict[str, Any]], None]
     group: "Window | None" = None  # None: a follower, released after its seat's held play
     told: bool = True  # whether a lost race may tell it the margin (not after a clamped claim)
 
@@ -55,9 +56,9 @@ class Held:
 @dataclass(eq=False)
 class Window:
     close: float
-    leader: tuple  # (seat, action) of the first play held
-    kills: list  # (seat, action) pairs the leader's play would take away
-    plays: list = field(default_factory=list)
+    leader: tuple[Any, ...]  # (seat, action) of the first play held
+    kills: list[Any]  # (seat, action) pairs the leader's play would take away
+    plays: list[Any] = field(default_factory=list)
 
 
 class Arbiter:
@@ -65,12 +66,12 @@ class Arbiter:
 
     def __init__(self, cap: float = WINDOW_CAP, slack: float = PRESENT_SLACK):
         self.cap, self.slack = cap, slack
-        self.sent: dict[int, OrderedDict] = {}
-        self.rtts: dict[int, deque] = {}
+        self.sent: dict[int, OrderedDict[Any, Any]] = {}
+        self.rtts: dict[int, deque[Any]] = {}
         self.remote: set[int] = set()  # seats whose presses cross a network (credit from probes)
         self.windows: list[Window] = []
         self.followers: list[Held] = []
-        self.delays: deque = deque(maxlen=4096)  # how long held plays waited (for benchmarks)
+        self.delays: deque[Any] = deque(maxlen=4096)  # how long held plays waited (for benchmarks)
         self.clamped = False  # whether the latest claim given to `effective` was clamped
         self._order = 0
 
@@ -113,7 +114,7 @@ class Arbiter:
     def holds(self, seat: int) -> bool:
         return any(play.seat == seat for window in self.windows for play in window.plays)
 
-    def join(self, seat: int, action, kills: list) -> "Window | None":
+    def join(self, seat: int, action, kills: list[Any]) -> "Window | None":
         """The open window this play belongs to: one whose leader's play would take this
         one away, or that this play would take the leader's away."""
         for window in self.windows:

@@ -19,6 +19,7 @@ import os
 import secrets
 import threading
 from collections.abc import Callable
+from typing import Any
 
 from zeroconf import BadTypeInNameException, IPVersion, ServiceStateChange
 from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZeroconf
@@ -173,12 +174,12 @@ class Advertiser:
         self.name, self.port, self.interfaces = name, port, interfaces
         self._zc: AsyncZeroconf | None = None
         self._info: AsyncServiceInfo | None = None
-        self._pending: asyncio.Task | None = None
+        self._pending: asyncio.Task[Any] | None = None
         self._latest: dict[str, str] | None = None
         # zeroconf announces a registration or an update in the background, for about a
         # second; on close these are stopped first, or they would follow the goodbye and
         # bring the host back to every browser.
-        self._announcing: set[asyncio.Future] = set()
+        self._announcing: set[asyncio.Future[Any]] = set()
 
     def _track(self, announcing) -> None:
         if isinstance(announcing, asyncio.Future) and not announcing.done():
@@ -224,7 +225,7 @@ class Advertiser:
             await zc.async_close()
 
 
-def parse_service(info: AsyncServiceInfo) -> dict | None:
+def parse_service(info: AsyncServiceInfo) -> dict[str, Any] | None:
     """A browser entry for a resolved service, or None if it is not a usable host."""
     props = {
         (k.decode("utf-8", "replace") if isinstance(k, bytes) else str(k)):
@@ -257,13 +258,13 @@ class AsyncHostBrowser:
     ``"added"``, ``"updated"`` or ``"removed"``."""
 
     def __init__(self, interfaces: list[str] | None = None,
-                 on_change: Callable[[str, dict], None] | None = None):
+                 on_change: Callable[[str, dict[str, Any]], None] | None = None):
         self.interfaces = interfaces
         self.on_change = on_change
-        self.found: dict[str, dict] = {}
+        self.found: dict[str, dict[str, Any]] = {}
         self._zc: AsyncZeroconf | None = None
         self._browser: AsyncServiceBrowser | None = None
-        self._tasks: set[asyncio.Task] = set()
+        self._tasks: set[asyncio.Task[Any]] = set()
         self._news: dict[str, int] = {}  # per service: how many changes were heard so far
 
     async def async_start(self) -> None:
@@ -321,7 +322,7 @@ class HostBrowser:
     def __init__(self, interfaces: list[str] | None = None):
         self.interfaces = choose_interfaces(interfaces)
         self._lock = threading.Lock()
-        self._hosts: dict[str, dict] = {}
+        self._hosts: dict[str, dict[str, Any]] = {}
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
         self._ready = threading.Event()
@@ -355,14 +356,14 @@ class HostBrowser:
         finally:
             await self._browser.async_close()
 
-    def _changed(self, kind: str, entry: dict) -> None:
+    def _changed(self, kind: str, entry: dict[str, Any]) -> None:
         with self._lock:
             if kind == "removed":
                 self._hosts.pop(entry["service"], None)
             else:
                 self._hosts[entry["service"]] = dict(entry)
 
-    def hosts(self) -> list[dict]:
+    def hosts(self) -> list[dict[str, Any]]:
         """The hosts seen now, sorted by name."""
         with self._lock:
             entries = [dict(e) for e in self._hosts.values()]

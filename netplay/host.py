@@ -60,9 +60,9 @@ def fresh_seed() -> int:
 class Host:
     """Owns the engine state and the seats; see the module docstring."""
 
-    def __init__(self, game_id: str, players: int, seed: int | None = None, options: dict | None = None,
-                 seats: list[dict] | None = None, names: list[str] | None = None,
-                 bot_delay: float | None = None, save_path=None, meta: dict | None = None):
+    def __init__(self, game_id: str, players: int, seed: int | None = None, options: dict[str, Any] | None = None,
+                 seats: list[dict[str, Any]] | None = None, names: list[str] | None = None,
+                 bot_delay: float | None = None, save_path=None, meta: dict[str, Any] | None = None):
         """``seed`` None (the default) draws a fresh one (`fresh_seed`); a seed chosen by
         hand is for tests and replays, since anyone who knows it can compute every hidden
         card. ``bot_delay`` overrides GameInfo.bot_reaction_seconds as every bot's median
@@ -82,7 +82,7 @@ class Host:
         self.options = dict(self.state.options)
         self.players = players
         self.seed = seed
-        self.log: list = []
+        self.log: list[Any] = []
         self.bot_after: float | None = None  # hand a seat away this long to a bot (None: never)
         self.seats = make_seats(players, seats, names)
         self.seating = Seating(self)
@@ -109,9 +109,9 @@ class Host:
 
     # --- the game night: a peer's profile, and its evening after each game -----------------
     def _init_evening(self) -> None:
-        self.profiles: dict[int, dict] = {}  # seat -> the profile its LAN peer brought
+        self.profiles: dict[int, dict[str, Any]] = {}  # seat -> the profile its LAN peer brought
 
-    def take_profile(self, seat: int | None, profile: dict) -> None:
+    def take_profile(self, seat: int | None, profile: dict[str, Any]) -> None:
         """``seat``'s peer says who plays it (a ``profile`` message). The host keeps it for
         the evening its window records. The profile's colour is the seat's unless another seat
         at this table wears it already (``meta["colours"]``, the host window's, when there are
@@ -135,7 +135,7 @@ class Host:
                 if not listener.meta.get("phone"):  # a phone's page draws its own seat only
                     listener.deliver(message)
 
-    def tell_evening(self, seat: int, message: dict) -> None:
+    def tell_evening(self, seat: int, message: dict[str, Any]) -> None:
         """Send ``seat``'s own ``evening`` message (its standings row marked, its own rating
         changes only) to that seat's LAN connections; phones and local seats get none."""
         for listener in list(self.listeners):
@@ -157,7 +157,7 @@ class Host:
                 listener.deliver({"t": "bye", "reason": reason})
 
     # --- the one place a seat's view of the game is made ------------------------------
-    def seat_message(self, seat: int | None, events: list[dict], active=None) -> dict:
+    def seat_message(self, seat: int | None, events: list[dict[str, Any]], active=None) -> dict[str, Any]:
         """The update for ``seat`` (None: a spectator) after ``events``: only what it may see.
 
         ``active``, the engine's `active_players` if the caller already has them, spares
@@ -175,10 +175,10 @@ class Host:
             "n": len(self.log),
         }
 
-    def lobby_message(self) -> dict:
+    def lobby_message(self) -> dict[str, Any]:
         return self.seating.lobby_message()
 
-    def start_message(self, seat: int | None) -> dict:
+    def start_message(self, seat: int | None) -> dict[str, Any]:
         return {"t": "start", "game": self.game_id, "players": self.players, "seat": seat,
                 "names": [s.name or f"Player {i + 1}" for i, s in enumerate(self.seats)]}
 
@@ -245,14 +245,14 @@ class Host:
         self.seating.dropped(listener, leaving)
 
     # --- seats (netplay.seats) -----------------------------------------------------------
-    def claim(self, name: str, token: str | None, deliver: Callable[[dict], None]) -> Listener:
+    def claim(self, name: str, token: str | None, deliver: Callable[[dict[str, Any]], None]) -> Listener:
         """Seat a remote peer: by its token (reconnect), else on the first open seat.
 
         Raises Refused for a wrong token or a full table. A reconnect replaces (and says
         bye to) any older connection of that seat and takes the seat back from a bot."""
         return self.seating.claim(name, token, deliver)
 
-    def connect_phone(self, index: int, deliver: Callable[[dict], None]) -> Listener:
+    def connect_phone(self, index: int, deliver: Callable[[dict[str, Any]], None]) -> Listener:
         """Seat a phone (`netplay.phones`, which has checked its link) on seat ``index``:
         one more connection of a local seat, or the player of a remote one.
 
@@ -287,7 +287,7 @@ class Host:
         return self.seating.away_seconds(seat)
 
     # --- actions ----------------------------------------------------------------------
-    def submit(self, seat: int | None, seq: int, action) -> dict:
+    def submit(self, seat: int | None, seq: int, action) -> dict[str, Any]:
         """Apply ``seat``'s intent; returns its accept or reject (updates go out first)."""
         if self.phase != "playing":
             return reject(seq, "not_started", "the game has not started yet")
@@ -319,8 +319,8 @@ class Host:
         self.schedule_bots()
         self._watch_timer()
 
-    def _broadcast(self, events: list[dict]) -> None:
-        made: dict = {}
+    def _broadcast(self, events: list[dict[str, Any]]) -> None:
+        made: dict[str, Any] = {}
         active = self.state.active_players()
         for listener in list(self.listeners):
             if listener.seat not in made:
@@ -531,14 +531,14 @@ class Host:
         if not self._timer_on_screen and self._timer_since is not None:
             self._timer_on_screen, self._timer_since = True, self.clock(now)
 
-    def remember(self, events: list[dict]) -> None:
+    def remember(self, events: list[dict[str, Any]]) -> None:
         self.history.extend(events_for(events, None))
 
     def _tell_history(self, listener: Listener) -> None:
         """The newest public events (as many as fit one message), for a table's log."""
         if listener.meta.get("phone"):
             return  # a phone shows its own hand, not the log
-        events: list = []
+        events: list[Any] = []
         size = 0
         for event in reversed(self.history):
             size += len(json.dumps(event, separators=(",", ":")))

@@ -42,6 +42,7 @@ addresses of its own.
 
 import ipaddress
 from collections import OrderedDict
+from typing import Any
 
 INTENTS_PER_SECOND = 50
 MESSAGES_PER_INTENT = 4  # messages of any kind a peer may send per intent it may send
@@ -118,7 +119,7 @@ class WaitingRoom:
         if limit < 1 or per_address < 1:
             raise ValueError("the waiting room needs room for one")
         self.limit, self.per_address = limit, per_address
-        self._by_address: dict[str, OrderedDict] = {}
+        self._by_address: dict[str, OrderedDict[Any, Any]] = {}
         self._where: dict[object, tuple[str, int]] = {}  # item -> (address, arrival number)
         self._arrivals = 0
 
@@ -128,7 +129,7 @@ class WaitingRoom:
     def count(self, address: str) -> int:
         return len(self._by_address.get(address, ()))
 
-    def admit(self, item, address: str) -> list:
+    def admit(self, item, address: str) -> list[Any]:
         """Let ``item`` wait; returns the older items that must leave to make room."""
         self._arrivals += 1
         self._where[item] = (address, self._arrivals)

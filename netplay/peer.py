@@ -19,6 +19,7 @@ import contextlib
 import queue
 import socket
 import threading
+from typing import Any
 
 from .errors import ConnectError, ProtocolError
 from .protocol import (
@@ -87,8 +88,8 @@ class RemoteSession:
     ``record``, if a list, receives every chunk of bytes the host sent (for tests)."""
 
     def __init__(self, address: str, port: int, name: str, password: str | None = None,
-                 token: str | None = None, connect_timeout: float = 5.0, record: list | None = None,
-                 profile: dict | None = None):
+                 token: str | None = None, connect_timeout: float = 5.0, record: list[Any] | None = None,
+                 profile: dict[str, Any] | None = None):
         self.address, self.port, self.name = address, port, name
         self.password, self.token = password, token
         self.profile = profile  # the game night: {id name colour emblem}, told the host after the welcome
@@ -97,7 +98,7 @@ class RemoteSession:
         self.record = record
         self.connected = threading.Event()  # set on welcome, refusal or failure
         self.error: ConnectError | None = None
-        self._inbox: queue.SimpleQueue[dict] = queue.SimpleQueue()
+        self._inbox: queue.SimpleQueue[dict[str, Any]] = queue.SimpleQueue()
         self.shown = Shown()
         self._seq = 0
         self._closed = False
@@ -131,7 +132,7 @@ class RemoteSession:
             self._inbox.put({"t": "reject", "seq": seq, "code": "closed", "reason": "not connected"})
         return seq
 
-    def poll(self) -> list[dict]:
+    def poll(self) -> list[dict[str, Any]]:
         messages = []
         while True:
             try:
@@ -224,7 +225,7 @@ class RemoteSession:
             if self.connected.is_set():
                 self._write(encode({"t": "ping", "sent": loop.time(), "rtt": self.clock.rtt}, TO_HOST))
 
-    def _received(self, message: dict) -> None:
+    def _received(self, message: dict[str, Any]) -> None:
         kind = message["t"]
         if kind == "challenge":
             if message["version"] != PROTOCOL_VERSION:
@@ -263,7 +264,7 @@ class RemoteSession:
                 self._write(encode({"t": "profile", **{k: self.profile[k] for k in ("id", "name", "colour", "emblem")}},
                                    TO_HOST))
 
-    def _put(self, message: dict) -> None:
+    def _put(self, message: dict[str, Any]) -> None:
         self.shown.received(message)
         self._inbox.put(message)
         if not self._paused and self._inbox.qsize() >= INBOX_HIGH:

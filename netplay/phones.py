@@ -71,7 +71,7 @@ class PhoneLinks:
         return self.tokens[seat]
 
 
-def _within_limits(value, limits: dict, depth: int) -> bool:
+def _within_limits(value, limits: dict[str, Any], depth: int) -> bool:
     """JSON held to the msgpack limits a TCP peer's frames are unpacked with."""
     if isinstance(value, str):
         return len(value.encode("utf-8", "replace")) <= limits["max_str_len"]
@@ -85,7 +85,7 @@ def _within_limits(value, limits: dict, depth: int) -> bool:
     return True
 
 
-def decode_phone_message(data) -> dict:
+def decode_phone_message(data) -> dict[str, Any]:
     """One phone message, checked like a TCP peer's frame; ProtocolError if it is not."""
     if not isinstance(data, str):
         raise ProtocolError("malformed", "a phone sends JSON text frames, not binary ones")
@@ -102,7 +102,7 @@ def decode_phone_message(data) -> dict:
     return check_message(message, TO_HOST)
 
 
-def phone_view(message: dict, game_id: str, seat: int) -> dict:
+def phone_view(message: dict[str, Any], game_id: str, seat: int) -> dict[str, Any]:
     """``message`` as the phone gets it: an update also carries words for its legal actions
     and its hand, made from the update alone (a new dict: the host shares the original)."""
     if message.get("t") != "update":
@@ -131,17 +131,17 @@ class PhoneConnection:
 
     def __init__(self, server: "PhoneServer", socket, seat: int):
         self.server, self.socket, self.seat = server, socket, seat
-        self.outbox: asyncio.Queue = asyncio.Queue()
+        self.outbox: asyncio.Queue[Any] = asyncio.Queue()
         self.listener = None
         self.closed = False
         self.leaving = False  # it said bye: a lobby seat is freed at once
         self.seat_link = SeatLink(server.intent_limit, joined=True)  # its link is its seat: no hello
 
-    def deliver(self, message: dict) -> None:
+    def deliver(self, message: dict[str, Any]) -> None:
         """Called on the host's thread with each message for this seat."""
         self.server.soon(lambda: self.push(message))
 
-    def push(self, message: dict) -> None:
+    def push(self, message: dict[str, Any]) -> None:
         if self.closed:
             return
         if self.outbox.qsize() >= SEND_QUEUE:  # it is not reading: cut off, never buffered forever
@@ -180,7 +180,7 @@ class PhoneServer:
         self.seat_status: dict[int, str] = {}  # seat -> "connected" | "away" (absent: no phone yet)
         self.loop: asyncio.AbstractEventLoop | None = None
         self._thread: int | None = None
-        self._servers: list = []
+        self._servers: list[Any] = []
         self._address: str | None = None
 
     # --- what the table and the terminal ask ------------------------------------------
@@ -319,7 +319,7 @@ class PhoneServer:
             writer.cancel()
             self.door(lambda: self._detach(connection))
 
-    def _hand_message(self, seat: int) -> dict:
+    def _hand_message(self, seat: int) -> dict[str, Any]:
         info = self.host.info
         return {"t": "hand", "seat": seat, "game": info.id, "game_name": info.name,
                 "colour": self.colours[seat % len(self.colours)], "name": self.host.seats[seat].name}
@@ -413,7 +413,7 @@ class PhoneServer:
             with contextlib.suppress(Exception):
                 await connection.socket.close()
 
-    def _encode(self, message: dict) -> str | None:
+    def _encode(self, message: dict[str, Any]) -> str | None:
         try:
             if self.check_outgoing and message["t"] in _CHECKED_OUT:
                 check_message(message if message["t"] != "update" else _bare_update(message), TO_PEER)
@@ -430,7 +430,7 @@ class PhoneServer:
 _CHECKED_OUT = frozenset({"welcome", "refuse", "lobby", "start", "accept", "reject", "update", "pong", "bye"})
 
 
-def _bare_update(message: dict) -> dict:
+def _bare_update(message: dict[str, Any]) -> dict[str, Any]:
     return {key: message[key] for key in ("t", "events", "view", "legal", "n") if key in message}
 
 

@@ -51,6 +51,7 @@ and the offset ``host - (sent + rtt / 2)``.
 import hashlib
 import hmac
 import threading
+from typing import Any
 
 import msgpack
 
@@ -180,7 +181,7 @@ OPTIONAL = {
 }
 
 
-def check_message(message, direction: str) -> dict:
+def check_message(message, direction: str) -> dict[str, Any]:
     """``message`` if it fits the schema of its type for ``direction``; else ProtocolError."""
     if not isinstance(message, dict):
         raise ProtocolError("malformed", "a message must be a map")
@@ -213,7 +214,7 @@ def check_message(message, direction: str) -> dict:
 _packers = threading.local()  # one reusable msgpack packer per thread (host loop, peers)
 
 
-def encode(message: dict, direction: str, check: bool = True) -> bytes:
+def encode(message: dict[str, Any], direction: str, check: bool = True) -> bytes:
     """One frame for ``message``; ProtocolError if it breaks the schema or is too big."""
     if check:
         check_message(message, direction)
@@ -229,7 +230,7 @@ def encode(message: dict, direction: str, check: bool = True) -> bytes:
     return len(body).to_bytes(HEADER, "big") + body
 
 
-def decode_body(body, direction: str) -> dict:
+def decode_body(body, direction: str) -> dict[str, Any]:
     """Unpack and check one frame body (fresh unpacker, explicit limits)."""
     try:
         message = msgpack.unpackb(body, raw=False, strict_map_key=True, use_list=True,
@@ -262,9 +263,9 @@ class FrameDecoder:
     def buffered(self) -> int:
         return len(self._head) + len(self._body)
 
-    def feed(self, data: bytes) -> list[dict]:
+    def feed(self, data: bytes) -> list[dict[str, Any]]:
         view = memoryview(data)
-        messages: list[dict] = []
+        messages: list[dict[str, Any]] = []
         try:
             while view:
                 if self._length is None and not self._head and len(view) >= HEADER:

@@ -36,6 +36,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 from .errors import ConnectError, ProtocolError, Refused
 from .host import Host, Listener
@@ -136,7 +137,7 @@ class _Outbox:
     def __init__(self, client_of):
         self._client_of = client_of
         self._queue: collections.deque[tuple[str, bytes]] = collections.deque()
-        self._task: asyncio.Task | None = None
+        self._task: asyncio.Task[Any] | None = None
         self.dropped = 0
 
     def put(self, subject: str, data: bytes) -> None:
@@ -287,7 +288,7 @@ class RelayServer(Server):
         self.links: dict[tuple[int, str], RelayConnection] = {}
         self._closed_links: collections.OrderedDict[tuple[int, str], None] = collections.OrderedDict()
         self._connect_timeout = connect_timeout
-        self._sweeper: asyncio.Task | None = None
+        self._sweeper: asyncio.Task[Any] | None = None
         self.relay_drops = 0  # how often the host's own link to the relay dropped
 
     async def _listen(self) -> None:
@@ -448,7 +449,7 @@ class RelaySession(RemoteSession):
 
     def __init__(self, invite: Invite, name: str, password: str | None = None, token: str | None = None,
                  connect_timeout: float = 5.0, relink_after: float = RELINK_AFTER, give_up: float = GIVE_UP,
-                 record: list | None = None):
+                 record: list[Any] | None = None):
         if invite.is_host:
             raise ValueError("this is the host's invite; a seat joins with a seat's invite")
         self.invite = invite
@@ -486,7 +487,7 @@ class RelaySession(RemoteSession):
             self._inbox.put({"t": "reject", "seq": seq, "code": "closed", "reason": "not connected"})
         return seq
 
-    def _received(self, message: dict) -> None:
+    def _received(self, message: dict[str, Any]) -> None:
         kind = message["t"]
         if kind in ("accept", "reject"):
             self._unanswered.discard(message["seq"])

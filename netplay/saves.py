@@ -135,16 +135,16 @@ class Saved:
     what was dropped at the end (None if nothing)."""
 
     path: Path
-    head: dict
-    records: list[dict] = field(default_factory=list)
+    head: dict[str, Any]
+    records: list[dict[str, Any]] = field(default_factory=list)
     dropped: str | None = None
 
     @property
-    def log(self) -> list:
+    def log(self) -> list[Any]:
         """The accepted actions as ``[seat, action]`` pairs, in order."""
         return [[r["p"], r["a"]] for r in self.records if r.get("k") == "act"]
 
-    def latest_state(self) -> dict | None:
+    def latest_state(self) -> dict[str, Any] | None:
         """The last snapshot's engine state (`GameState.to_dict`), if there is one."""
         snaps = [r for r in self.records if r.get("k") == "snap"]
         return snaps[-1]["state"] if snaps else None
@@ -158,7 +158,7 @@ class SaveSummary:
     game: str
     names: list[str]
     kinds: list[str]
-    meta: dict
+    meta: dict[str, Any]
     actions: int
     started: bool
     finished: bool
@@ -248,7 +248,7 @@ def read_save(path) -> Saved:
     return Saved(path, head, records[1:], dropped)
 
 
-def _parse_line(line: bytes) -> dict | None:
+def _parse_line(line: bytes) -> dict[str, Any] | None:
     if len(line) < 10 or line[8:9] != b" ":
         return None
     body = line[9:]

@@ -24,6 +24,7 @@ import sys
 import threading
 import traceback
 from collections.abc import Callable
+from typing import Any
 
 try:
     import resource
@@ -141,7 +142,7 @@ class HostConnection(asyncio.BufferedProtocol):
         if error is not None:
             self.refuse(error.code, f"malformed frame: {error.reason}")
 
-    def send(self, message: dict) -> None:
+    def send(self, message: dict[str, Any]) -> None:
         if self.closed or self.transport is None:
             return
         try:
@@ -232,7 +233,7 @@ class HostConnection(asyncio.BufferedProtocol):
         elif kind == "probe":
             self._probed(message["n"], now)
 
-    def _hello(self, message: dict) -> None:
+    def _hello(self, message: dict[str, Any]) -> None:
         if self.listener is not None:
             self.refuse("malformed", "a connection says hello once")
             return
@@ -264,7 +265,7 @@ class HostConnection(asyncio.BufferedProtocol):
         self.server.host.heard(self.listener.seat, self.server.loop.time())
         self.server.wake_if_due()
 
-    def _deliver(self, message: dict) -> None:
+    def _deliver(self, message: dict[str, Any]) -> None:
         """The host's messages for this seat go here."""
         self.send(message)
         if message["t"] == "bye":
@@ -354,8 +355,8 @@ class Server:
         self._servers: list[asyncio.base_events.Server] = []
         self._wake: asyncio.Event | None = None
         self._clock_sleeps_until = 0.0  # when the clock task looks at the host next, by itself
-        self._clock_task: asyncio.Task | None = None
-        self._probe_task: asyncio.Task | None = None
+        self._clock_task: asyncio.Task[Any] | None = None
+        self._probe_task: asyncio.Task[Any] | None = None
         self.finished: asyncio.Event | None = None
         self._closing = False
 

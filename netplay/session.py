@@ -26,7 +26,7 @@ class Session(Protocol):
         what `poll` handed out last and the time since that poll (`Shown`)."""
         ...
 
-    def poll(self) -> list[dict]:
+    def poll(self) -> list[dict[str, Any]]:
         """Messages that arrived since the last poll; never blocks."""
         ...
 
@@ -67,11 +67,11 @@ class Shown:
     def at(self) -> float:
         return self.last[1]
 
-    def received(self, message: dict) -> None:
+    def received(self, message: dict[str, Any]) -> None:
         if message.get("t") == "update" and type(message.get("n")) is int:
             self.last = (message["n"], time.monotonic())
 
-    def press(self, seen: int | None, ms: float | None) -> tuple:
+    def press(self, seen: int | None, ms: float | None) -> tuple[Any, ...]:
         n, at = self.last
         if seen is None and n is not None:
             return n, max(0.0, (time.monotonic() - at) * 1000.0)
@@ -89,7 +89,7 @@ class LocalSession:
     def __init__(self, host: SessionHost, seat: int | None):
         self.seat = seat
         self._host = host
-        self._inbox: deque[dict] = deque()
+        self._inbox: deque[dict[str, Any]] = deque()
         self._seq = 0
         self._closed = False
         self.shown = Shown()
@@ -107,13 +107,13 @@ class LocalSession:
         host.door.call(lambda: host.intent(self.seat, seq, action, self._inbox.append, seen, ms))
         return seq
 
-    def poll(self) -> list[dict]:
+    def poll(self) -> list[dict[str, Any]]:
         messages = []
         while self._inbox:
             messages.append(self._inbox.popleft())
         return messages
 
-    def _deliver(self, message: dict) -> None:
+    def _deliver(self, message: dict[str, Any]) -> None:
         self.shown.received(message)
         self._inbox.append(message)
 
