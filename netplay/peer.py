@@ -19,7 +19,8 @@ import contextlib
 import queue
 import socket
 import threading
-from typing import Any
+from collections.abc import Callable
+from typing import Any, cast
 
 from .errors import ConnectError, ProtocolError
 from .protocol import (
@@ -47,8 +48,8 @@ class _PeerProtocol(asyncio.Protocol):
         self.transport: asyncio.Transport | None = None
         self.frame_started: float | None = None  # when the frame now arriving began
 
-    def connection_made(self, transport) -> None:
-        self.transport = transport
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.transport = transport = cast(asyncio.Transport, transport)  # a stream's, from create_connection
         self.session._protocol = self  # data may arrive before create_connection returns
         sock = transport.get_extra_info("socket")
         if sock is not None:
@@ -78,7 +79,7 @@ class _PeerProtocol(asyncio.Protocol):
         for message in messages:
             session._received(message)
 
-    def connection_lost(self, exc) -> None:
+    def connection_lost(self, exc: Exception | None) -> None:
         self.session._lost("the connection to the host was lost" if exc else "the host closed the connection")
 
 
@@ -116,7 +117,7 @@ class RemoteSession:
         self._ready.wait(5.0)
 
     # --- the Session interface -----------------------------------------------------------
-    def send(self, action, seen: int | None = None, ms: float | None = None) -> int:
+    def send(self, action: Any, seen: int | None = None, ms: float | None = None) -> int:
         self._seq += 1
         seq = self._seq
         message = {"t": "intent", "seq": seq, "action": action}
@@ -167,7 +168,7 @@ class RemoteSession:
         return self.seat
 
     # --- the loop's side ---------------------------------------------------------------
-    def _call(self, fn) -> bool:
+    def _call(self, fn: Callable[[], None]) -> bool:
         loop = self._loop
         if loop is None or loop.is_closed():
             return False

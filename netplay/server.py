@@ -24,7 +24,7 @@ import sys
 import threading
 import traceback
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 try:
     import resource
@@ -87,8 +87,8 @@ class HostConnection(asyncio.BufferedProtocol):
         self._probe_n = 0
 
     # --- bytes in and out --------------------------------------------------------------
-    def connection_made(self, transport) -> None:
-        self.transport = transport
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.transport = transport = cast(asyncio.Transport, transport)  # a stream's, from create_server
         sock = transport.get_extra_info("socket")
         if sock is not None:
             with contextlib.suppress(OSError):
@@ -116,7 +116,7 @@ class HostConnection(asyncio.BufferedProtocol):
     def buffer_updated(self, nbytes: int) -> None:
         self.data_received(self.server.read_buffer[:nbytes])
 
-    def data_received(self, data) -> None:
+    def data_received(self, data: bytes | memoryview) -> None:
         if self.closed:
             return
         error: ProtocolError | None = None
@@ -159,15 +159,19 @@ class HostConnection(asyncio.BufferedProtocol):
         if self._corked is not None:
             self._corked.append(frame)
             return
+        if self.transport is None:
+            return
         self.sent_bytes += len(frame)
         self.transport.write(frame)
         if self.transport.get_write_buffer_size() > MAX_WRITE_BUFFER:
             self.abort()  # it is not reading: closing politely would wait for it forever
 
-    def _act(self, seq: int, action, seen=None, ms=None) -> None:
+    def _act(self, seq: int, action: Any, seen: int | None = None, ms: float | None = None) -> None:
         """Submit this peer's intent. Everyone else's update goes out as soon as it is
         made; this peer's own update and its accept go out together, in one write (a
         race play held by the arbiter is answered when its window closes)."""
+        if self.listener is None:
+            return
         self._corked = []
         try:
             self.server.host.intent(self.listener.seat, seq, action, self.send, seen, ms,
@@ -195,7 +199,7 @@ class HostConnection(asyncio.BufferedProtocol):
         if frames and not self.closed and self.transport is not None:
             self._write(frames[0] if len(frames) == 1 else b"".join(frames))
 
-    def connection_lost(self, exc) -> None:
+    def connection_lost(self, exc: Exception | None) -> None:
         self.closed = True
         self._forget()
 
@@ -347,7 +351,7 @@ class Server:
         self.check_outgoing = check_outgoing
         self.connections: set[HostConnection] = set()
         self.read_buffer = memoryview(bytearray(READ_SIZE))  # every connection reads into it, in turn
-        self.waiting = WaitingRoom(_waiting_room_size(), limits.MAX_WAITING_PER_ADDRESS)
+        self.waiting: WaitingRoom[HostConnection] = WaitingRoom(_waiting_room_size(), limits.MAX_WAITING_PER_ADDRESS)
         self.passwords = PasswordGuard()
         self.connects = ConnectRate()
         self.loop: asyncio.AbstractEventLoop = None  # type: ignore[assignment]
@@ -389,7 +393,7 @@ class Server:
         if self.advertise:
             self.advertiser = Advertiser(self.name, self.port, self.interfaces)
             await self.advertiser.async_start(self._properties())
-            self.host.watchers.append(lambda: self.advertiser and self.advertiser.update(self._properties()))
+            self.host.watchers.append(self._advertise_again)
 
     async def _listen(self) -> None:
         for address in self.interfaces or ANY_ADDRESS:  # every address on one port
@@ -403,6 +407,11 @@ class Server:
             self._servers.append(server)
             if not self.port:
                 self.port = server.sockets[0].getsockname()[1]
+
+    def _advertise_again(self) -> None:
+        """The lobby changed: browsers see the table's new facts."""
+        if self.advertiser is not None:
+            self.advertiser.update(self._properties())
 
     def addresses(self) -> list[str]:
         """Where peers reach this host, as it advertises them (``host:port``, IPv6 in

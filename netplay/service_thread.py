@@ -13,7 +13,8 @@ START_SECONDS = 15.0
 
 def run_service_in_thread(start: Callable[[], Awaitable[Any]], close: Callable[[], Awaitable[Any]], name: str, what: str,
                           abandon: Callable[[], Awaitable[Any]] | None = None,
-                          started: Callable[[asyncio.AbstractEventLoop], None] | None = None):
+                          started: Callable[[asyncio.AbstractEventLoop], None] | None = None,
+                          ) -> tuple[threading.Thread, asyncio.AbstractEventLoop, asyncio.Event]:
     """Run ``start()`` on a new loop in thread ``name``; once it returns, ``started(loop)``
     and wait for the stop event, then ``close()``. If ``start`` raises, ``abandon()`` (if
     given) and the error is raised here. Returns (thread, loop, stop event).

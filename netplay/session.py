@@ -20,7 +20,7 @@ Message = dict[str, Any]  # one wire message (netplay.protocol): plain msgpack d
 class Session(Protocol):
     seat: int | None  # None = spectator
 
-    def send(self, action, seen: int | None = None, ms: float | None = None) -> int:
+    def send(self, action: Any, seen: int | None = None, ms: float | None = None) -> int:
         """Submit an intent; returns its sequence number; never blocks. ``seen`` and ``ms``
         (the newest update shown and the milliseconds since, at the press) default to
         what `poll` handed out last and the time since that poll (`Shown`)."""
@@ -56,7 +56,7 @@ class Shown:
     and a screen's own lag is its player's, as on the couch). Written by whichever
     thread receives, read at the send; one tuple, swapped whole."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.last: tuple[int | None, float] = (None, 0.0)
 
     @property
@@ -71,7 +71,7 @@ class Shown:
         if message.get("t") == "update" and type(message.get("n")) is int:
             self.last = (message["n"], time.monotonic())
 
-    def press(self, seen: int | None, ms: float | None) -> tuple[Any, ...]:
+    def press(self, seen: int | None, ms: float | None) -> tuple[int | None, float | None]:
         n, at = self.last
         if seen is None and n is not None:
             return n, max(0.0, (time.monotonic() - at) * 1000.0)
@@ -96,7 +96,7 @@ class LocalSession:
         self._listener = Listener(seat, self._deliver)
         host.door.call(lambda: host.attach(self._listener))
 
-    def send(self, action, seen: int | None = None, ms: float | None = None) -> int:
+    def send(self, action: Any, seen: int | None = None, ms: float | None = None) -> int:
         self._seq += 1
         seq = self._seq
         if self._closed:
@@ -108,7 +108,7 @@ class LocalSession:
         return seq
 
     def poll(self) -> list[dict[str, Any]]:
-        messages = []
+        messages: list[dict[str, Any]] = []
         while self._inbox:
             messages.append(self._inbox.popleft())
         return messages
