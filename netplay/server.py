@@ -259,7 +259,7 @@ class HostConnection(asyncio.BufferedProtocol):
                 return
             guard.succeeded(self.address)
         try:
-            self.listener = self.server.host.claim(message["name"][:40], message["token"], self._deliver)
+            self.listener = self._claim(message["name"][:40], message["token"])
         except Refused as refusal:
             self.refuse(refusal.code, refusal.reason)
             return
@@ -268,6 +268,10 @@ class HostConnection(asyncio.BufferedProtocol):
         self.listener.meta["connection"] = self
         self.server.host.heard(self.listener.seat, self.server.loop.time())
         self.server.wake_if_due()
+
+    def _claim(self, name: str, token: str | None) -> Listener:
+        """Seat this connection (`Host.claim`); Refused if it may not sit."""
+        return self.server.host.claim(name, token, self._deliver)
 
     def _deliver(self, message: dict[str, Any]) -> None:
         """The host's messages for this seat go here."""
@@ -534,6 +538,7 @@ class ServerHandle:
     def __init__(self, server: Server, thread: threading.Thread, loop: asyncio.AbstractEventLoop,
                  stop: asyncio.Event):
         self.server, self._thread, self._loop, self._stop = server, thread, loop, stop
+        self.relay: Server | None = None  # the same table's relay side, if it has one (netplay.relay)
 
     @property
     def port(self) -> int:
