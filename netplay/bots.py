@@ -66,8 +66,8 @@ class Outcome:
 class _Worker:
     """One daemon thread that thinks for every host of this process, in turn."""
 
-    def __init__(self):
-        self.jobs: queue.SimpleQueue[Any] = queue.SimpleQueue()
+    def __init__(self) -> None:
+        self.jobs: queue.SimpleQueue[Callable[[], None]] = queue.SimpleQueue()
         self.thread = threading.Thread(target=self._run, name="spielabend-bots", daemon=True)
         self.thread.start()
 
@@ -100,11 +100,11 @@ class BotDriver:
 
     bots: Callable[[str], Callable[..., Any]]  # strength -> the bot function (view, legal, rng) -> action
     realtime: bool
-    medians: dict[str, Any]  # strength -> median reaction seconds
+    medians: dict[str, float]  # strength -> median reaction seconds
     rngs: list[Any]  # one engines.Rng per seat for its decisions
     timing: Rng  # reaction times and tie order (apart, so decisions stay the same)
     bot_delay: float | None = None
-    plans: dict[str, Any] = field(default_factory=dict)  # seat -> Plan
+    plans: dict[int, "Plan"] = field(default_factory=dict)  # seat -> Plan
     outcomes: list[Any] = field(default_factory=list)  # every bot move's Outcome (bounded)
     background: bool = False
     on_decided: Callable[[], None] | None = None  # called (from the worker) when a decision is ready
@@ -171,6 +171,6 @@ class BotDriver:
         dues = [plan.due for plan in self.plans.values() if plan.decided]
         return min(dues) if dues else None
 
-    def record(self, plan: Plan, action, code: str | None) -> None:
+    def record(self, plan: Plan, action: Any, code: str | None) -> None:
         if len(self.outcomes) < self.keep_outcomes:
             self.outcomes.append(Outcome(plan.seat, action, code, plan.due - plan.started))

@@ -18,13 +18,16 @@ import ipaddress
 import os
 import secrets
 import threading
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
 
-from zeroconf import BadTypeInNameException, IPVersion, ServiceStateChange
+from zeroconf import BadTypeInNameException, IPVersion, ServiceStateChange, Zeroconf
 from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZeroconf
 
 from .protocol import PROTOCOL_VERSION
+
+if TYPE_CHECKING:
+    from .host import Host
 
 SERVICE_TYPE = "_spielabend._tcp.local."
 ENV_INTERFACES = "SPIELABEND_INTERFACES"
@@ -78,7 +81,7 @@ def host_port(address: str, port: int) -> str:
     return f"[{address}]:{port}" if ":" in address else f"{address}:{port}"
 
 
-def choose_interfaces(given: list[str] | None = None, environ=None) -> list[str] | None:
+def choose_interfaces(given: list[str] | None = None, environ: Mapping[str, str] | None = None) -> list[str] | None:
     """The interfaces to use: ``given``, else $SPIELABEND_INTERFACES, else None (= all)."""
     if given:
         return list(given)
@@ -148,7 +151,7 @@ def _ip_version(text: str) -> int | None:
         return None
 
 
-def host_properties(host, name: str, password: bool) -> dict[str, str]:
+def host_properties(host: "Host", name: str, password: bool) -> dict[str, str]:
     """The TXT record of a `netplay.host.Host` as it is now."""
     open_seats = host.seats_open()
     return {
@@ -181,7 +184,7 @@ class Advertiser:
         # bring the host back to every browser.
         self._announcing: set[asyncio.Future[Any]] = set()
 
-    def _track(self, announcing) -> None:
+    def _track(self, announcing: object) -> None:
         if isinstance(announcing, asyncio.Future) and not announcing.done():
             self._announcing.add(announcing)
             announcing.add_done_callback(self._announcing.discard)
@@ -271,7 +274,7 @@ class AsyncHostBrowser:
         self._zc = _zeroconf(self.interfaces)
         self._browser = AsyncServiceBrowser(self._zc.zeroconf, SERVICE_TYPE, handlers=[self._handler])
 
-    def _handler(self, zeroconf, service_type: str, name: str, state_change: ServiceStateChange) -> None:
+    def _handler(self, zeroconf: Zeroconf, service_type: str, name: str, state_change: ServiceStateChange) -> None:
         news = self._news[name] = self._news.get(name, 0) + 1
         if state_change is ServiceStateChange.Removed:
             del self._news[name]  # a resolution still under way for it is now stale

@@ -30,6 +30,7 @@ from engines import (
     new_game,
 )
 from engines.plain import encode
+from engines.registry import Bot
 
 from .arbiter import Arbiter
 from .bots import BotDriver, Plan
@@ -62,7 +63,8 @@ class Host:
 
     def __init__(self, game_id: str, players: int, seed: int | None = None, options: dict[str, Any] | None = None,
                  seats: list[dict[str, Any]] | None = None, names: list[str] | None = None,
-                 bot_delay: float | None = None, save_path=None, meta: dict[str, Any] | None = None):
+                 bot_delay: float | None = None, save_path: str | os.PathLike[str] | None = None,
+                 meta: dict[str, Any] | None = None):
         """``seed`` None (the default) draws a fresh one (`fresh_seed`); a seed chosen by
         hand is for tests and replays, since anyone who knows it can compute every hidden
         card. ``bot_delay`` overrides GameInfo.bot_reaction_seconds as every bot's median
@@ -91,7 +93,7 @@ class Host:
         self.listeners: list[Listener] = []
         self.watchers: list[Callable[[], None]] = []  # told when lobby facts change (discovery TXT)
         self.now: float | None = None
-        self._timer_key = None  # the engine's running timer (host_timer) and when it was first seen
+        self._timer_key: object = None  # the engine's running timer (host_timer) and when it was first seen
         self._timer_since: float | None = None
         self.phase = "lobby"
         self._init_pause()
@@ -157,7 +159,8 @@ class Host:
                 listener.deliver({"t": "bye", "reason": reason})
 
     # --- the one place a seat's view of the game is made ------------------------------
-    def seat_message(self, seat: int | None, events: list[dict[str, Any]], active=None) -> dict[str, Any]:
+    def seat_message(self, seat: int | None, events: list[dict[str, Any]],
+                     active: list[int] | None = None) -> dict[str, Any]:
         """The update for ``seat`` (None: a spectator) after ``events``: only what it may see.
 
         ``active``, the engine's `active_players` if the caller already has them, spares
@@ -287,7 +290,7 @@ class Host:
         return self.seating.away_seconds(seat)
 
     # --- actions ----------------------------------------------------------------------
-    def submit(self, seat: int | None, seq: int, action) -> dict[str, Any]:
+    def submit(self, seat: int | None, seq: int, action: Any) -> dict[str, Any]:
         """Apply ``seat``'s intent; returns its accept or reject (updates go out first)."""
         if self.phase != "playing":
             return reject(seq, "not_started", "the game has not started yet")
@@ -307,7 +310,7 @@ class Host:
             return reject(seq, error.code, error.message)
         return {"t": "accept", "seq": seq}
 
-    def apply_action(self, seat: int | None, action) -> None:
+    def apply_action(self, seat: int | None, action: Any) -> None:
         events = self.state.apply(seat, action)
         self.log.append([seat, action])
         self.remember(events)
@@ -320,7 +323,7 @@ class Host:
         self._watch_timer()
 
     def _broadcast(self, events: list[dict[str, Any]]) -> None:
-        made: dict[str, Any] = {}
+        made: dict[int | None, dict[str, Any]] = {}
         active = self.state.active_players()
         for listener in list(self.listeners):
             if listener.seat not in made:
@@ -346,7 +349,8 @@ class Host:
             if self.state.is_over():
                 return
             self._watch_timer()
-            if self._timer_due() is not None and self._timer_due() <= now and self.state.host_actions():
+            timer = self._timer_due()
+            if timer is not None and timer <= now and self.state.host_actions():
                 self._timer_key = ("fired", self._timer_key)  # once per key, even if the key stays
                 self.apply_action(None, self.state.host_actions()[0])
                 continue
@@ -407,8 +411,8 @@ class Host:
     def bot_delay(self, seconds: float | None) -> None:
         self.bots.bot_delay = seconds
 
-    def _bot_for(self, strength: str):
-        bots = getattr(self.info, "bots", None)
+    def _bot_for(self, strength: str) -> Bot:
+        bots: dict[str, Bot] | None = getattr(self.info, "bots", None)
         return bots.get(strength, self.info.bot) if bots else self.info.bot
 
     def _bot_move(self, plan: Plan) -> None:

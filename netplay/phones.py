@@ -26,15 +26,18 @@ the host's thread); the host delivers from its thread and the phone server hops 
 its own loop. No pygame here.
 """
 
+from __future__ import annotations  # websockets and Host are named for mypy only (TYPE_CHECKING)
+
 import asyncio
 import contextlib
+import functools
 import json
 import secrets
 import sys
 import threading
 from collections.abc import Callable
 from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .errors import ProtocolError, Refused
 from .limits import INTENTS_PER_SECOND, ConnectRate, address_key
@@ -42,6 +45,15 @@ from .link import Act, Heard, Leave, Message, Refuse, SeatLink, Send
 from .phone_words import choice_words, hand_words
 from .protocol import LIMITS, MAX_FRAME, PLAIN_DEPTH, TO_HOST, TO_PEER, check_message
 from .service_thread import run_service_in_thread
+
+if TYPE_CHECKING:  # websockets is imported when phones are served: it is optional
+    from websockets.asyncio.server import ServerConnection
+    from websockets.http11 import Request, Response
+
+    from .host import Host
+    from .seats import Listener
+
+DoorCall = Callable[[Callable[[], None]], None]  # runs a call on the host's thread (netplay.door)
 
 MAX_PHONE_MESSAGE = 4096  # a phone sends taps; nothing it needs to say comes near
 SEND_QUEUE = 512  # messages waiting for a phone that is not reading, before it is cut off
@@ -71,7 +83,7 @@ class PhoneLinks:
         return self.tokens[seat]
 
 
-def _within_limits(value, limits: dict[str, Any], depth: int) -> bool:
+def _within_limits(value: Any, limits: dict[str, int], depth: int) -> bool:
     """JSON held to the msgpack limits a TCP peer's frames are unpacked with."""
     if isinstance(value, str):
         return len(value.encode("utf-8", "replace")) <= limits["max_str_len"]
@@ -85,7 +97,7 @@ def _within_limits(value, limits: dict[str, Any], depth: int) -> bool:
     return True
 
 
-def decode_phone_message(data) -> dict[str, Any]:
+def decode_phone_message(data: str | bytes) -> dict[str, Any]:
     """One phone message, checked like a TCP peer's frame; ProtocolError if it is not."""
     if not isinstance(data, str):
         raise ProtocolError("malformed", "a phone sends JSON text frames, not binary ones")
@@ -129,10 +141,10 @@ def _html(text: str) -> str:
 class PhoneConnection:
     """One phone's WebSocket, seen from the phone server's loop."""
 
-    def __init__(self, server: "PhoneServer", socket, seat: int):
+    def __init__(self, server: PhoneServer, socket: ServerConnection, seat: int):
         self.server, self.socket, self.seat = server, socket, seat
-        self.outbox: asyncio.Queue[Any] = asyncio.Queue()
-        self.listener = None
+        self.outbox: asyncio.Queue[Message | None] = asyncio.Queue()  # None: the writer stops
+        self.listener: Listener | None = None
         self.closed = False
         self.leaving = False  # it said bye: a lobby seat is freed at once
         self.seat_link = SeatLink(server.intent_limit, joined=True)  # its link is its seat: no hello
@@ -164,8 +176,8 @@ class PhoneServer:
     `netplay.door.Door.post`). ``colours`` are the seats' colours as ``#rrggbb``. Start with
     `async_start` (OSError if the port cannot be bound), stop with `async_close`."""
 
-    def __init__(self, host, door: Callable[[Callable[[], None]], None] | None = None,
-                 interfaces: list[str] | None = None, port: int = 0, colours=None,
+    def __init__(self, host: Host, door: DoorCall | None = None,
+                 interfaces: list[str] | None = None, port: int = 0, colours: list[str] | None = None,
                  intent_limit: int = INTENTS_PER_SECOND, check_outgoing: bool = True):
         self.host = host
         self._door = door or host.door.post
@@ -220,7 +232,8 @@ class PhoneServer:
 
         self.loop = asyncio.get_running_loop()
         self._thread = threading.get_ident()
-        for address in self.interfaces or [None]:
+        addresses: list[str | None] = [*self.interfaces] if self.interfaces else [None]
+        for address in addresses:
             server = await serve(self._session, address, self.port, process_request=self._http,
                                  max_size=MAX_FRAME, max_queue=16, compression=None,
                                  ping_interval=PING_INTERVAL, ping_timeout=PING_TIMEOUT,
@@ -256,20 +269,20 @@ class PhoneServer:
             with contextlib.suppress(RuntimeError):
                 loop.call_soon_threadsafe(fn)
 
-    def _http(self, connection, request):
+    def _http(self, connection: ServerConnection, request: Request) -> Response | None:
         """Plain HTTP: the page, its script and style, or a refusal page; None lets a
         WebSocket handshake for a known link go on."""
         from websockets.datastructures import Headers
         from websockets.http11 import Response
 
-        def reply(status: int, phrase: str, body: bytes, kind: str = "text/html; charset=utf-8"):
+        def reply(status: int, phrase: str, body: bytes, kind: str = "text/html; charset=utf-8") -> Response:
             headers = Headers([("Content-Type", kind), ("Content-Length", str(len(body))),
                                ("Cache-Control", "no-store"), ("X-Content-Type-Options", "nosniff"),
                                ("Referrer-Policy", "no-referrer")])
             return Response(status, phrase, headers, body)
 
         peer = connection.remote_address
-        if not self.connects.allow(address_key(str(peer[0])) if peer else "?", self.loop.time()):
+        if not self.connects.allow(address_key(str(peer[0])) if peer else "?", asyncio.get_running_loop().time()):
             return reply(429, "Too Many Requests", refusal_page("Slow down", "Too many requests from this phone; "
                                                                "wait a moment and reload the page."))
         path = request.path.split("?", 1)[0]
@@ -296,7 +309,9 @@ class PhoneServer:
             return None  # the WebSocket handshake goes on
         return reply(404, "Not Found", refusal_page("Nothing here", "Scan a seat's code on the big screen."))
 
-    async def _session(self, socket) -> None:
+    async def _session(self, socket: ServerConnection) -> None:
+        if socket.request is None:  # the handshake always has one; nothing to seat without it
+            return
         token = socket.request.path.split("?", 1)[0].strip("/").split("/")[1]
         seat = self.links.seat_of(token)
         if seat is None:  # renewed between the handshake and now
@@ -343,7 +358,7 @@ class PhoneServer:
         if not any(lst.meta.get("phone") and lst.seat == connection.seat for lst in self.host.listeners):
             self.seat_status[connection.seat] = "away"
 
-    def _submit(self, connection: PhoneConnection, seq: int, action) -> None:
+    def _submit(self, connection: PhoneConnection, seq: int, action: Any) -> None:
         if connection.listener is None or connection.listener not in self.host.listeners:
             connection.deliver({"t": "reject", "seq": seq, "code": "not_joined",
                                 "reason": "this phone is not seated (any more)"})
@@ -362,7 +377,7 @@ class PhoneServer:
             async for data in connection.socket:
                 if connection.closed:
                     return
-                now = self.loop.time()
+                now = asyncio.get_running_loop().time()
                 flood = connection.seat_link.arrived(now)
                 if flood is not None:
                     connection.refuse(flood.code, flood.reason)
@@ -388,7 +403,7 @@ class PhoneServer:
                 connection.leaving = True
                 connection.push({"t": "bye", "reason": "goodbye"})  # its writer closes after it
             elif isinstance(step, Act):  # a phone's press is timed on arrival (no seen, ms)
-                self.door(lambda act=step: self._submit(connection, act.seq, act.action))
+                self.door(functools.partial(self._submit, connection, step.seq, step.action))
             # a phone has no messages of its own (profile, probe): they are ignored
 
     async def _write(self, connection: PhoneConnection) -> None:
@@ -441,7 +456,7 @@ class PhoneService:
     For a host that nothing serves, the host's thread must tick this service
     (``app.drive(service)``) so that the phones' calls run there. `close` stops the thread."""
 
-    def __init__(self, server: PhoneServer, door, thread: threading.Thread, stop: Any):
+    def __init__(self, server: PhoneServer, door: DoorCall, thread: threading.Thread, stop: asyncio.Event):
         self.server, self.door, self._thread, self._stop = server, door, thread, stop
 
     def tick(self, now: float) -> None:
@@ -461,7 +476,8 @@ class PhoneService:
         self._thread.join(10.0)
 
 
-def serve_phones_in_thread(host, door=None, interfaces: list[str] | None = None, port: int = 0, colours=None,
+def serve_phones_in_thread(host: Host, door: DoorCall | None = None, interfaces: list[str] | None = None, port: int = 0,
+                           colours: list[str] | None = None,
                            intent_rate: int = INTENTS_PER_SECOND) -> PhoneService:
     """Serve phones for ``host`` from a background thread; returns once it listens.
 

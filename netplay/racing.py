@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from engines import IllegalAction
 from engines.plain import encode
 
-from .arbiter import Arbiter
+from .arbiter import Arbiter, Window
 
 if TYPE_CHECKING:
     from .bots import Plan
@@ -113,8 +113,9 @@ class Races:
         its window's race by under `PHOTO_FINISH` hears by how much (its reject's reason ends
         ``(by 12 ms)``), so its table can say so."""
         host = self.host
-        first: dict[int, float] = {}  # window -> the effective time of the play it accepted
+        first: dict[Window, float] = {}  # window -> the effective time of the play it accepted
         for held in self.arbiter.due(now):
+            result: Message
             if held.seq is None:  # a bot's play: its seat refuses players' intents
                 try:
                     host.apply_action(held.seat, held.action)

@@ -62,7 +62,7 @@ def new_save_path(game_id: str) -> Path:
 _JSON = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False)  # made once: json.dumps makes one a call
 
 
-def record_json(record) -> str:
+def record_json(record: Any) -> str:
     """Compact JSON for a record (or any plain part of one)."""
     return _JSON.encode(record)
 
@@ -85,7 +85,7 @@ class Journal:
         self.path, self._fd = path, fd
 
     @classmethod
-    def create(cls, path, bodies: list[str]) -> "Journal":
+    def create(cls, path: "str | os.PathLike[str]", bodies: list[str]) -> "Journal":
         """Write ``bodies`` (record JSON texts) as a whole new save at ``path``,
         atomically (a temporary file, synced, then renamed), and open it for appending."""
         path = Path(path)
@@ -165,11 +165,12 @@ class SaveSummary:
     modified: float  # when it was last written (seconds since the epoch)
 
 
-def summarize(path) -> SaveSummary:
+def summarize(path: "str | os.PathLike[str]") -> SaveSummary:
     """A save's summary; SaveError if it cannot be read."""
     saved = read_save(path)
     head = saved.head
-    seats = head.get("seats") if isinstance(head.get("seats"), list) else []
+    listed = head.get("seats")
+    seats: list[Any] = listed if isinstance(listed, list) else []
     kinds = [str(s.get("kind", "")) if isinstance(s, dict) else "" for s in seats]
     names = [str(s.get("name", "")) if isinstance(s, dict) else "" for s in seats]
     for record in saved.records:  # seat records name the peers who sat down later
@@ -187,7 +188,8 @@ def summarize(path) -> SaveSummary:
                        bool(snaps) and snaps[-1].get("over") is True, modified)
 
 
-def unfinished_saves(origin: str, folder=None, limit: int = 8, scan: int = 60) -> list[SaveSummary]:
+def unfinished_saves(origin: str, folder: "str | os.PathLike[str] | None" = None, limit: int = 8,
+                     scan: int = 60) -> list[SaveSummary]:
     """The newest games begun and not finished whose meta says ``origin`` (``"window"``),
     newest first: at most ``limit`` of them, from the ``scan`` newest save files."""
     folder = Path(folder) if folder is not None else data_dir() / "saves"
@@ -209,7 +211,7 @@ def unfinished_saves(origin: str, folder=None, limit: int = 8, scan: int = 60) -
     return found
 
 
-def read_save(path) -> Saved:
+def read_save(path: "str | os.PathLike[str]") -> Saved:
     """The whole records of the save at ``path``; SaveError for a missing, foreign or
     corrupt one (a damaged first record, or a save of another version)."""
     path = Path(path)
