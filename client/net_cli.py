@@ -377,7 +377,7 @@ def _play(session, args) -> int:
         if player.refusal is not None:
             raise ConnectError(player.refusal["code"], player.refusal["reason"])
         now = time.monotonic()
-        if info is not None and player.may_act(now):
+        if info is not None and player.may_act(now) and player.last_update is not None:  # may_act: it has one
             action = player.bot_action() if args.bot else _ask(info, player.last_update["legal"])
             if action is not None:
                 print(f"{seat_name(seat)} {_notation(info, action)}", flush=True)
