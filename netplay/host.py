@@ -12,6 +12,11 @@ the submitter gets its accept, so a peer that sees the accept already has the ne
 With a save (`netplay.saves`), whatever a message will tell is written first: an action
 before its updates, a seat's token before its welcome, the start before the start
 messages. So a host killed at any moment has saved everything any peer was told.
+
+The host's own job is play: submit, apply, broadcast, tick, bots and the engine's timer.
+It composes the rest, one job each: who sits where (`netplay.seats`), the save journal
+(`netplay.saves`), fair races (`netplay.racing`), the pause (`netplay.pausing`), the game
+night's profiles (`netplay.evening`) and the way in from other threads (`netplay.door`).
 """
 
 import json
@@ -35,6 +40,7 @@ from engines.registry import Bot
 from .arbiter import Arbiter
 from .bots import BotDriver, Plan
 from .door import Door
+from .evening import GameNight
 from .pausing import RESUME_COUNTDOWN as RESUME_COUNTDOWN
 from .pausing import Pause
 from .racing import Races, Reply, reject
@@ -97,7 +103,7 @@ class Host:
         self._timer_since: float | None = None
         self.phase = "lobby"
         self._init_pause()
-        self._init_evening()
+        self.evening = GameNight(self)
         self.door = Door()  # how other threads reach this host (netplay.door)
         base = Rng(seed ^ 0x5EA75EA7)
         self._bot_rngs = [base.fork(seat + 1) for seat in range(players)]
@@ -109,54 +115,27 @@ class Host:
             self.journal.start(save_path)
         self.maybe_start()
 
-    # --- the game night: a peer's profile, and its evening after each game -----------------
-    def _init_evening(self) -> None:
-        self.profiles: dict[int, dict[str, Any]] = {}  # seat -> the profile its LAN peer brought
+    # --- the game night (netplay.evening) --------------------------------------------
+    @property
+    def profiles(self) -> dict[int, dict[str, Any]]:
+        """Seat -> the profile its LAN peer brought."""
+        return self.evening.profiles
 
     def take_profile(self, seat: int | None, profile: dict[str, Any]) -> None:
-        """``seat``'s peer says who plays it (a ``profile`` message). The host keeps it for
-        the evening its window records. The profile's colour is the seat's unless another seat
-        at this table wears it already (``meta["colours"]``, the host window's, when there are
-        any): two people never share a colour at one table."""
-        if seat is None or not 0 <= seat < self.players or self.seats[seat].kind != "remote":
-            return
-        profile_id = "".join(ch for ch in str(profile.get("id", "")) if ch.isalnum())[:32]
-        name = "".join(ch for ch in str(profile.get("name", "")) if ch.isprintable())[:40].strip()
-        colour, emblem = profile.get("colour", 0), profile.get("emblem", 0)
-        colours = self.meta.get("colours")
-        if isinstance(colours, list) and len(colours) == self.players and isinstance(colour, int) and 0 <= colour < 6:
-            if colour not in [c for i, c in enumerate(colours) if i != seat]:
-                colours[seat] = colour
-        shown = colours[seat] if isinstance(colours, list) and len(colours) == self.players else colour
-        self.profiles[seat] = {"id": profile_id, "name": name or self.seats[seat].name, "colour": shown,
-                               "emblem": emblem if isinstance(emblem, int) and 0 <= emblem < 64 else 0}
-        if isinstance(colours, list) and len(colours) == self.players:  # every table wears the same colours
-            message = {"t": "colours", "colours": [c if isinstance(c, int) and 0 <= c < 6 else i % 6
-                                                   for i, c in enumerate(colours)]}
-            for listener in list(self.listeners):
-                if not listener.meta.get("phone"):  # a phone's page draws its own seat only
-                    listener.deliver(message)
+        """``seat``'s peer says who plays it (a ``profile`` message): see `GameNight.take_profile`."""
+        self.evening.take_profile(seat, profile)
 
     def tell_evening(self, seat: int, message: dict[str, Any]) -> None:
-        """Send ``seat``'s own ``evening`` message (its standings row marked, its own rating
-        changes only) to that seat's LAN connections; phones and local seats get none."""
-        for listener in list(self.listeners):
-            if listener.seat == seat and listener.remote and not listener.meta.get("phone"):
-                listener.deliver(message)
+        """Send ``seat``'s own ``evening`` message to that seat's LAN connections only."""
+        self.evening.tell(seat, message)
 
     def tell_next_table(self, seat: int, game: str, port: int, token: str | None = None) -> None:
-        """The game night's Next game: tell ``seat``'s LAN connections that the group's next
-        table is open on ``port`` of this host's address (a ``next_table`` message), with the
-        ``token`` of the seat kept there for this seat's person (theirs alone), if any."""
-        self.tell_evening(seat, {"t": "next_table", "game": game, "port": port, "token": token})
+        """Tell ``seat``'s LAN connections where the group's next table is open."""
+        self.evening.tell_next_table(seat, game, port, token)
 
     def keep_profiles_only(self, reason: str) -> None:
-        """The game night's Next game keeps a finished table open for the peers that brought a
-        profile (they can follow it to the next table); every other connection hears ``bye``."""
-        for listener in list(self.listeners):
-            if listener.remote and listener.seat not in self.profiles:
-                self.listeners.remove(listener)
-                listener.deliver({"t": "bye", "reason": reason})
+        """Keep only the connections that brought a profile; the others hear ``bye``."""
+        self.evening.keep_profiles_only(reason)
 
     # --- the one place a seat's view of the game is made ------------------------------
     def seat_message(self, seat: int | None, events: list[dict[str, Any]],
@@ -249,44 +228,31 @@ class Host:
 
     # --- seats (netplay.seats) -----------------------------------------------------------
     def claim(self, name: str, token: str | None, deliver: Callable[[dict[str, Any]], None]) -> Listener:
-        """Seat a remote peer: by its token (reconnect), else on the first open seat.
-
-        Raises Refused for a wrong token or a full table. A reconnect replaces (and says
-        bye to) any older connection of that seat and takes the seat back from a bot."""
+        """Seat a remote peer by its token, else on the first open seat (`Seating.claim`)."""
         return self.seating.claim(name, token, deliver)
 
     def connect_phone(self, index: int, deliver: Callable[[dict[str, Any]], None]) -> Listener:
-        """Seat a phone (`netplay.phones`, which has checked its link) on seat ``index``:
-        one more connection of a local seat, or the player of a remote one.
-
-        A remote seat opens for a phone only while the phone's claim holds: an open seat is
-        taken as `claim` takes it (``by_phone``); a taken seat only if a phone took it
-        (Refused ``seat_taken`` once a LAN peer has it, whatever happened before). Freeing
-        the seat or a LAN claim ends the phone's claim. A newer phone on the seat replaces
-        the older; its owner back, a stand-in bot steps aside. Refused (``bot_seat``) for
-        a seat a bot was set to play."""
+        """Seat a phone on seat ``index`` (`Seating.connect_phone`)."""
         return self.seating.connect_phone(index, deliver)
 
     def heard(self, seat: int | None, now: float) -> None:
-        """A remote seat's connection said something at ``now`` (heartbeats included)."""
+        """A remote seat's connection said something at ``now`` (`Seating.heard`)."""
         self.seating.heard(seat, now)
 
     def hand_to_bot(self, seat: int, strength: str = "normal") -> None:
-        """Let a bot play ``seat`` (say, an away peer's) until its owner reconnects."""
+        """Let a bot play ``seat`` until its owner is back (`Seating.hand_to_bot`)."""
         self.seating.hand_to_bot(seat, strength)
 
     def bots_take_open_seats(self, strength: str = "normal") -> None:
-        """Start now: before the game begins, a bot takes every seat no peer has taken, and
-        the save is written again so a continued game seats them as bots."""
+        """Start now: bots take the open seats (`Seating.bots_take_open_seats`)."""
         self.seating.bots_take_open_seats(strength)
 
     def take_back(self, seat: int) -> None:
-        """The stand-in bot stops playing a remote ``seat``: it waits for its player again
-        (who also takes it back by speaking again or rejoining with the seat's token)."""
+        """The stand-in bot stops playing ``seat`` (`Seating.take_back`)."""
         self.seating.take_back(seat)
 
     def away_seconds(self, seat: int) -> float | None:
-        """How long ``seat`` has been away on the host's clock (None: not away)."""
+        """How long ``seat`` has been away (`Seating.away_seconds`; None: not away)."""
         return self.seating.away_seconds(seat)
 
     # --- actions ----------------------------------------------------------------------

