@@ -90,7 +90,7 @@ class Host:
         self.options = dict(self.state.options)
         self.players = players
         self.seed = seed
-        self.log: list[Any] = []
+        self.log: list[list[Any]] = []  # the accepted actions: [seat, action] pairs (seat None: the host)
         self.bot_after: float | None = None  # hand a seat away this long to a bot (None: never)
         self.seats = make_seats(players, seats, names)
         self.seating = Seating(self)
