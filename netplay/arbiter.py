@@ -31,7 +31,12 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-WINDOW_CAP = 0.080  # the longest a contested play waits for its rivals' presses
+# The longest a contested play waits for its rivals' presses. A rival's press may take its
+# whole round trip to arrive (it saw the table one way late, and its press comes back the
+# other way), so the cap covers a phone whose radio dozes (120 ms one way, with jitter).
+# Windows are only as long as the contesting seats need; optimistic echo hides the wait
+# from the player who pressed (docs/netplay.md, Fair races).
+WINDOW_CAP = 0.300
 FRAME = 1 / 60  # a screen's frame: how late a couch seat (or a bot) may be heard after its press
 PRESENT_SLACK = 0.002  # a device's own scheduling between an update's arrival and its timing of it
 SENT_KEPT = 64  # updates remembered per seat (an intent quoting an older one gets no credit)
