@@ -16,7 +16,6 @@ from client.games.drunter_druber import art as dart
 from client.games.drunter_druber import scoring
 from client.games.drunter_druber import town as T
 from client.games.drunter_druber.layout import FINALE_INTRO, FINALE_PER_SEAT, STRETCH_BOX, TRAY
-from client.table.scene import peek_name
 from client.tween import ease_out_back, ease_out_cubic
 from engines.drunter_druber.board import KINDS, STRETCH_KIND, STRETCHES
 from engines.drunter_druber.rules import PEOPLE, SIZE_NAMES, count_votes
@@ -37,13 +36,6 @@ class Drawing:
     @property
     def view(self) -> dict:
         return self.game.view
-
-    def tween(self, name: str):
-        return self.table.anim.tweens.tweens.get(name)
-
-    def running(self, name: str) -> bool:
-        tween = self.tween(name)
-        return tween is not None and not tween.done
 
     # --- seat zone geometry ---------------------------------------------------------------
     def parts(self, seat: int, zone: pygame.Rect | None = None) -> dict:
@@ -202,7 +194,7 @@ class Drawing:
         tray = self.game.tray
         if tray is None:
             return False
-        return tray["result"] is None or self.running("tally")
+        return tray["result"] is None or self.table.anim.running("tally")
 
     def tray(self, surface) -> None:
         tray, name = self.game.tray, self.table.name
@@ -220,7 +212,8 @@ class Drawing:
         area = pygame.Rect(box.left + 14, box.top + 50, box.width - 310, box.height - 60)
         width = area.width // max(1, len(order))
         active = self.view.get("active", []) if self.view.get("phase") in ("vote", "jein") else []
-        flip = self.table.anim.get("flip", 1.0)
+        anim = self.table.anim
+        flip = anim.get("flip", 1.0)
         for i, seat in enumerate(order):
             column = pygame.Rect(area.left + i * width, area.top, width - 8, area.height)
             art.blit_text(surface, name(seat), 26, self.table.colour(seat), (column.left + 6, column.top),
@@ -234,8 +227,8 @@ class Drawing:
                               "midleft")
                 continue
             drop = self.table.anim.get(f"down{seat}", 1.0)
-            pop = self.tween(f"jein{seat}")  # a Jein just declared swells for a moment
-            swell = 1 + 0.3 * math.sin(math.pi * pop.progress) if pop is not None and not pop.done else 1.0
+            pop = f"jein{seat}"  # a Jein just declared swells for a moment
+            swell = 1 + 0.3 * math.sin(math.pi * (anim.progress(pop) or 0.0)) if anim.running(pop) else 1.0
             self.card_fan(surface, spot, count, cards, flip, tray["jein"].get(seat), drop, swell)
         self.tally(surface, pygame.Rect(box.right - 290, box.top + 12, 276, box.height - 24))
 
@@ -328,8 +321,7 @@ class Drawing:
         hand = hands[seat] if seat < len(hands) else {}
         label = table.seat_label(seat)
         if seat in table.choosers and not table.solo and not game.prompting(seat):
-            peek = peek_name(table.choosers[seat].device, table.app)
-            label += f"   hold {peek} to see your card"
+            label += f"   hold {table.peek_button(seat)} to see your card"
         show_hand = not game.prompting(seat) and not any(c.data and c.data[0] == "jein" for c in table.live.get(seat, []))
         status = self.seat_status(seat)
         key = (zone.size, seat in view.get("active", []) and view.get("phase") != "over", table.colour(seat),
@@ -461,13 +453,13 @@ class Drawing:
 
     def seat_stamps(self, surface, seat: int, parts: dict) -> None:
         """A pass stamped over the hand for a moment; a ring flashes round a seat whose pick locks."""
-        lock = self.tween(f"lock{seat}")
-        if lock is not None and not lock.done:
-            grow = round(10 * (1 - lock.progress))
+        anim = self.table.anim
+        if anim.running(f"lock{seat}"):
+            grow = round(10 * (1 - (anim.progress(f"lock{seat}") or 0.0)))
             pygame.draw.rect(surface, art.GOOD, parts["zone"].inflate(grow, grow), width=4, border_radius=18)
-        tween = self.tween(f"pass{seat}")
-        if tween is not None and not tween.done:
-            fade = 1.0 if tween.progress < 0.75 else (1 - tween.progress) / 0.25
+        if anim.running(f"pass{seat}"):
+            progress = anim.progress(f"pass{seat}") or 0.0
+            fade = 1.0 if progress < 0.75 else (1 - progress) / 0.25
             box = parts["hand"].inflate(-60, -parts["hand"].height // 3)
             stamp = pygame.Surface(box.size, pygame.SRCALPHA)
             pygame.draw.rect(stamp, (*art.DANGER, round(230 * fade)), stamp.get_rect(), border_radius=10)

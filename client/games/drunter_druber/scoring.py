@@ -2,6 +2,7 @@
 table can light them up one after another; the points add up to the engine's
 `card_points`. And the words for how a tie was broken."""
 
+from client.table.game import and_list
 from engines.drunter_druber.board import BUILDINGS, CARD_NAMES, xy
 
 BUILDING_LIST = sorted((tuple(xy(cell)), kind, value) for cell, (kind, value) in BUILDINGS.items())
@@ -39,20 +40,15 @@ def tie_words(points: list[list[int]], people_left: list[int], winners: list[int
     names = [name(seat) for seat in winners]
     if len(tied) == 1:
         return f"{names[0]} wins with {best} points"
-    who = join(name(seat) for seat in tied)
+    who = and_list([name(seat) for seat in tied])
     if len(points[0]) > 1:
         seconds = [points[seat][1] for seat in tied]
         if len(set(seconds)) > 1:
-            return f"{who} tie on {best}; the second card breaks it: {join(names)} ({max(seconds)})"
+            return f"{who} tie on {best}; the second card breaks it: {and_list(names)} ({max(seconds)})"
     if len(winners) == 1:
         left = people_left[winners[0]]
         return f"{who} tie on {best}; {names[0]} has the most people cards left ({left})"
     return f"{who} tie on {best} and hold as many people cards: a shared win"
-
-
-def join(names) -> str:
-    names = list(names)
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def plural(count: int, word: str) -> str:

@@ -35,7 +35,7 @@ from client.games.drunter_druber.town import (
     tile_key,
 )
 from client.table.choices import DIRECTIONS, Choice, navigate
-from client.table.game import HINT_HEIGHT, GameTable, Standings
+from client.table.game import HINT_HEIGHT, GameTable, Standings, and_list
 from client.table.layout import Layout
 from engines.drunter_druber.board import KINDS, STEP, STRETCH_KIND
 from engines.drunter_druber.rules import PEOPLE, PEOPLE_NAMES, SIZE_NAMES
@@ -73,7 +73,6 @@ class DrunterDruberTable(GameTable):
         self.returning: dict | None = None  # a tile flying back to its placer after a lost vote
         self.closing: dict[str, tuple] = {}  # stretches closing now -> the cell their barrier drops on
         self.tray: dict | None = None  # the running (or just decided) toilet vote, as the events told it
-        self.caption = ""
         self.locked_now: set[int] = set()  # picked, by an event the shown view does not hold yet
         self.finale: dict | None = None
         self._moment = None
@@ -136,8 +135,7 @@ class DrunterDruberTable(GameTable):
         return f"Turn {view.get('turn', 1)}   {left} tiles left{variant}"
 
     def phase_text(self) -> str:
-        tween = self.table.anim.tweens.tweens.get("caption")
-        if self.caption and tween is not None and not tween.done:
+        if self.caption_on():
             return self.caption
         view, name = self.view, self.name
         phase = view.get("phase")
@@ -188,7 +186,7 @@ class DrunterDruberTable(GameTable):
             return f"{name(event['player'])} has picked"
         if kind == "game_over":
             winners = event.get("winners", [])
-            return f"Game over: {scoring.join(name(p) for p in winners)} win{'s' if len(winners) == 1 else ''}"
+            return f"Game over: {and_list([name(p) for p in winners])} win{'s' if len(winners) == 1 else ''}"
         return None
 
     def public_refusal(self, code: str) -> str:
@@ -268,7 +266,7 @@ class DrunterDruberTable(GameTable):
             return False
         index = tiles.index(tuple(picked)) if tuple(picked) in tiles else 0
         chooser.stage["tile"] = tiles[(index + step) % len(tiles)]
-        self.table.app.sounds.play("move")
+        self.sound("move")
         self.table.refresh()
         return True
 
@@ -348,7 +346,7 @@ class DrunterDruberTable(GameTable):
                     stage = self.table.choosers[seat].stage
                     if stage.get("tile") is not None and self.table.model.pending.get(seat) is None:
                         stage["tile"] = (kind, size)
-                        self.table.app.sounds.play("move")
+                        self.sound("move")
                         self.table.refresh()
                         return True
         return self.asked_to_wait(seat, intent)
@@ -363,13 +361,13 @@ class DrunterDruberTable(GameTable):
         self.landing = {"tile": tile, "entry": entry, "player": event["player"], "toilets": event["toilets"],
                         "from": None if token is None else tuple(token)}
         self.table.anim.tween("land", 0.0, 1.0, 0.55, linear_ease)
-        self.table.app.sounds.play(SOUNDS[event["kind"]])
+        self.sound(SOUNDS[event["kind"]])
         return 0.75
 
     def on_vote_started(self, event: dict) -> float | None:
         self.tray = {"placer": event["placer"], "toilets": [tuple(c) for c in event["toilets"]],
                      "order": list(event["order"]), "counts": {}, "cards": None, "jein": {}, "result": None}
-        self.table.app.sounds.play("reveal")
+        self.sound("reveal")
         self.show_caption(f"{self.name(event['placer'])}'s tile covers a toilet: a vote", 1.0)
         return None
 
@@ -377,14 +375,14 @@ class DrunterDruberTable(GameTable):
         if self.tray is not None:
             self.tray["counts"][event["player"]] = event["count"]
         self.table.anim.tween(f"down{event['player']}", 0.0, 1.0, 0.35)
-        self.table.app.sounds.play("lock")
+        self.sound("lock")
         return None
 
     def on_vote_revealed(self, event: dict) -> float:
         if self.tray is not None:
             self.tray["cards"] = [list(c) for c in event["cards"]]
         self.table.anim.tween("flip", 0.0, 1.0, 0.8)
-        self.table.app.sounds.play("flip")
+        self.sound("flip")
         waiting = event.get("jein", [])
         words = f"Revealed: yes {event['yes']}, no {event['no']}"
         if waiting:
@@ -396,7 +394,7 @@ class DrunterDruberTable(GameTable):
         if self.tray is not None:
             self.tray["jein"][event["player"]] = event["side"]
         self.table.anim.tween(f"jein{event['player']}", 0.0, 1.0, 0.4)
-        self.table.app.sounds.play("flip")
+        self.sound("flip")
         return None
 
     def on_vote_result(self, event: dict) -> float:
@@ -406,7 +404,7 @@ class DrunterDruberTable(GameTable):
                 if side is not None:
                     self.tray["jein"][seat] = side
         self.table.anim.tween("tally", 0.0, 1.0, TRAY_HOLD)
-        self.table.app.sounds.play("gavel")
+        self.sound("gavel")
         self.show_caption(vote_words(event, self.name), 1.8)
         return 1.8
 
@@ -420,7 +418,7 @@ class DrunterDruberTable(GameTable):
         self.landing = None
         self.returning = {"tile": tile, "player": event["player"], "back_to": back_to}
         self.table.anim.tween("return", 0.0, 1.0, 0.9)
-        self.table.app.sounds.play("whoosh")
+        self.sound("whoosh")
         if self.tray is not None and self.tray["result"] is not None:
             self.show_caption(vote_words(self.tray["result"], self.name), 1.0)
         return 1.0
@@ -428,20 +426,20 @@ class DrunterDruberTable(GameTable):
     def on_stretch_closed(self, event: dict) -> float:
         self.closing[event["stretch"]] = tuple(event["cell"])
         self.table.anim.tween(f"close{event['stretch']}", 0.0, 1.0, 0.5)
-        self.table.app.sounds.play("thud")
+        self.sound("thud")
         self.show_caption(f"The {dart.STRETCH_NAMES[event['stretch']].lower()} is closed", 1.0)
         return 1.0
 
     def on_passed(self, event: dict) -> float:
         self.table.anim.tween(f"pass{event['player']}", 0.0, 1.0, 1.8)
-        self.table.app.sounds.play("reject")
+        self.sound("reject")
         self.show_caption(f"{self.name(event['player'])} has no tile that fits: passes", 1.1)
         return 1.1
 
     def on_locked(self, event: dict) -> float | None:
         self.locked_now.add(event["player"])
         self.table.anim.tween(f"lock{event['player']}", 0.0, 1.0, 0.5)
-        self.table.app.sounds.play("lock")
+        self.sound("lock")
         return None
 
     def on_picks_complete(self, event: dict) -> float | None:
@@ -466,13 +464,11 @@ class DrunterDruberTable(GameTable):
         self.locked_now.clear()
         view = self.view
         tiles = {tile_key(t) for t in view.get("tiles", [])}
-        if self.landing is not None and tile_key(self.landing["tile"]) in tiles:
-            if self.table.anim.tweens.tweens.get("land") is None or self.table.anim.tweens.tweens["land"].done:
-                self.landing = None
-        if self.returning is not None and tile_key(self.returning["tile"]) not in tiles:
-            tween = self.table.anim.tweens.tweens.get("return")
-            if tween is None or tween.done:
-                self.returning = None
+        anim = self.table.anim
+        if self.landing is not None and tile_key(self.landing["tile"]) in tiles and not anim.running("land"):
+            self.landing = None
+        if self.returning is not None and tile_key(self.returning["tile"]) not in tiles and not anim.running("return"):
+            self.returning = None
         self.closing = {s: c for s, c in self.closing.items() if view.get("tokens", {}).get(s) is not None}
         if view.get("vote") and (self.tray is None or self.tray["result"] is not None):
             self.tray = tray_from_view(view["vote"])
@@ -492,19 +488,15 @@ class DrunterDruberTable(GameTable):
             self.table.hold(seconds)
 
     def update(self, dt: float) -> None:
-        tweens = self.table.anim.tweens.tweens
-        if self.landing is not None and "land" in tweens and tweens["land"].done:
+        anim = self.table.anim
+        if self.landing is not None and anim.finished("land"):
             keys = {tile_key(t) for t in self.view.get("tiles", [])}
             if tile_key(self.landing["tile"]) in keys:
                 self.landing = None
-        if self.returning is not None and "return" in tweens and tweens["return"].done:
+        if self.returning is not None and anim.finished("return"):
             keys = {tile_key(t) for t in self.view.get("tiles", [])}
             if tile_key(self.returning["tile"]) not in keys:
                 self.returning = None
-
-    def show_caption(self, words: str, seconds: float) -> None:
-        self.caption = words
-        self.table.anim.tween("caption", 0.0, 1.0, seconds)
 
     # --- drawing (reads only) -------------------------------------------------------------
     def draw_board(self, surface) -> None:
@@ -539,9 +531,8 @@ class DrunterDruberTable(GameTable):
         note = f"{shown}. {ties}"
         if art.text_width(f"{table.info.name}: highest points wins.  {note}", 34) > art.W - 80:
             note = ties
-        return Standings(table.info.name, list(table.model.names), [table.colour(p) for p in range(table.players)],
-                         totals=list(result["scores"]), winners=list(result["winners"]), columns=columns, cells=cells,
-                         total_label="Points", note=note)
+        return self.standings_of(result["scores"], result["winners"], columns=columns, cells=cells,
+                                 total_label="Points", note=note)
 
     @classmethod
     def emblem(cls, height: int) -> pygame.Surface:
