@@ -1,6 +1,6 @@
-"""The town on screen: where each cell is, how the stretches run through their cells
-(which sides of a cell a band leaves by, where a stretch passes under a bridge), and the
-cached pictures of the ground and of the laid tiles. Reads views; changes nothing.
+"""The town's picture: how the stretches run through their cells (which sides of a cell
+a band leaves by, where a stretch passes under a bridge), and the cached pictures of the
+ground, of the laid tiles and of a lone tile. Reads views; changes nothing.
 """
 
 from functools import lru_cache
@@ -9,71 +9,28 @@ import pygame
 
 from client import art
 from client.games.drunter_druber import art as dart
-from engines.drunter_druber.board import (
-    BUILDINGS,
-    HEIGHT,
-    START,
-    STEP,
-    TOILETS,
-    WIDTH,
-    xy,
+from client.games.drunter_druber.layout import (
+    BOARD,
+    BUILDING_XY,
+    CELL,
+    FRAME,
+    START_XY,
+    TOILET_XY,
+    cell_rect,
+    cells_rect,
+    side_towards,
 )
+from client.games.drunter_druber.state import tile_key
+from engines.drunter_druber.board import HEIGHT, WIDTH
 
-CELL = 70
-BOARD = pygame.Rect(30, 156, WIDTH * CELL, HEIGHT * CELL)  # 1050 x 700
-FRAME = BOARD.inflate(12, 12)
 BAND = 30  # a stretch's band across a cell
-OPPOSITE = {"n": "s", "s": "n", "e": "w", "w": "e"}
-START_XY = {stretch: tuple(xy(cell)) for stretch, cell in START.items()}
 CORNER_KIND = {START_XY[stretch]: stretch for stretch in START_XY}  # each start in its stretch's look
-BUILDING_XY = {tuple(xy(cell)): building for cell, building in BUILDINGS.items()}
-TOILET_XY = frozenset(tuple(xy(cell)) for cell in TOILETS)
-
-
-def cell_rect(cell) -> pygame.Rect:
-    x, y = cell
-    return pygame.Rect(BOARD.left + x * CELL, BOARD.top + y * CELL, CELL, CELL)
-
-
-def cells_rect(cells) -> pygame.Rect:
-    rect = cell_rect(cells[0])
-    for cell in cells[1:]:
-        rect.union_ip(cell_rect(cell))
-    return rect
-
-
-def cell_at(pos) -> tuple[int, int] | None:
-    if not BOARD.collidepoint(pos):
-        return None
-    return (pos[0] - BOARD.left) // CELL, (pos[1] - BOARD.top) // CELL
-
-
-def side_towards(cell, other) -> str:
-    """The side of ``cell`` that faces ``other`` (in one row or column)."""
-    dx, dy = other[0] - cell[0], other[1] - cell[1]
-    if abs(dx) >= abs(dy):
-        return "e" if dx > 0 else "w"
-    return "s" if dy > 0 else "n"
-
-
-def placement_cells(action: dict) -> list[tuple[int, int]]:
-    """The cells a place action covers, from its docking field to its end-field."""
-    x, y = action["cell"]
-    cells = [(x, y)]
-    if action["size"] > 1:
-        dx, dy = STEP[action["dir"]]
-        cells += [(x + dx * i, y + dy * i) for i in range(1, action["size"])]
-    return cells
 
 
 def look(tile: dict) -> str:
     """How a laid tile is painted: its stretch (the two walls look different; a street or
     river stretch is named as its kind)."""
     return tile["stretch"]
-
-
-def tile_key(tile: dict) -> tuple:
-    return tile["stretch"], tile["size"], tuple(tuple(c) for c in tile["cells"])
 
 
 class Links:
@@ -123,12 +80,6 @@ class Links:
             self.sides[previous].add(side_towards(previous, dock))
         self.sides[dock].add(side)
         return side
-
-
-def entry_side(token, dock) -> str:
-    """The side by which a tile docked on ``dock`` is entered from ``token`` (beside it, or
-    beyond a bridge between them)."""
-    return side_towards(tuple(dock), tuple(token))
 
 
 # --- pictures ---------------------------------------------------------------------------
