@@ -296,7 +296,7 @@ def legend(game, surface: pygame.Surface) -> None:
 
 # --- choices ------------------------------------------------------------------------------------
 def choice(game, surface: pygame.Surface, seat: int, choice: Choice, focused: bool) -> None:
-    data = choice.data or ("",)
+    data: tuple = choice.data or ("",)
     kind = data[0]
     rect = choice.rect
     if kind == "tile":

@@ -108,7 +108,8 @@ class DrunterDruberTable(GameTable):
             return say.how_to_place(who, chooser.device)
         if phase == "vote" and view.get("vote"):
             vote = view["vote"]
-            told = (self.state.tray or {}).get("counts", {})  # put down by events the view does not hold yet
+            tray = self.state.tray
+            told = tray["counts"] if tray is not None else {}  # put down by events the view does not hold yet
             done = sum(count is not None or p in told for p, count in enumerate(vote["committed"]))
             voter = view["active"][0] if view.get("active") else vote["placer"]
             return say.voting(name(vote["placer"]), name(voter), done, len(vote["order"]))

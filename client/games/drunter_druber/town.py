@@ -3,6 +3,7 @@ a band leaves by, where a stretch passes under a bridge), and the cached picture
 ground, of the laid tiles and of a lone tile. Reads views; changes nothing.
 """
 
+from collections.abc import Callable, Iterable
 from functools import lru_cache
 
 import pygame
@@ -16,6 +17,7 @@ from client.games.drunter_druber.layout import (
     FRAME,
     START_XY,
     TOILET_XY,
+    Cell,
     cell_rect,
     cells_rect,
     side_towards,
@@ -38,7 +40,7 @@ class Links:
     bridge cells (middle of a triple) with their axis; the cells where a stretch passes
     under a bridge, with the sides it comes and goes by (DD-3, DD-4)."""
 
-    def __init__(self, tiles: list[dict]):
+    def __init__(self, tiles: list[dict]) -> None:
         self.sides: dict[tuple, set] = {}
         self.bridges: dict[tuple, tuple[str, str]] = {}  # cell -> (kind, "h" | "v")
         self.unders: dict[tuple, tuple[str, list]] = {}  # cell -> (kind, sides)
@@ -67,7 +69,7 @@ class Links:
                 self.bridges[cells[1]] = (kind, "h" if cells[0][1] == cells[2][1] else "v")
             ends[tile["stretch"]] = cells[-1]
 
-    def _join(self, previous, dock, kind) -> str:
+    def _join(self, previous: Cell, dock: Cell, kind: str) -> str:
         """Link ``dock`` to the stretch's end before it; through a bridge cell when it
         passed under one (DD-4). Returns the docking field's entry side."""
         side = side_towards(dock, previous)
@@ -111,7 +113,8 @@ def ground() -> pygame.Surface:
     return surface
 
 
-def draw_tile(surface, kind: str, cells, sides_of, bridges, origin=(0, 0)) -> None:
+def draw_tile(surface: pygame.Surface, kind: str, cells: list[Cell], sides_of: Callable[[Cell], Iterable[str]],
+              bridges: dict[Cell, tuple[str, str]], origin: tuple[int, int] = (0, 0)) -> None:
     """One tile: its plate over its cells, its band through them (leaving each cell by
     ``sides_of(cell)``), and its bridge deck, drawn relative to ``origin``."""
     rect = cells_rect(cells).move(-origin[0], -origin[1])
@@ -132,7 +135,7 @@ class BoardPainter:
 
     KEEP = 3
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.pictures: dict[tuple, pygame.Surface] = {}
 
     def image(self, tiles: list[dict]) -> pygame.Surface:
@@ -159,7 +162,7 @@ class BoardPainter:
         return picture.convert() if pygame.display.get_surface() else picture
 
     @staticmethod
-    def paint(picture, tiles: list[dict], index: int) -> None:
+    def paint(picture: pygame.Surface, tiles: list[dict], index: int) -> None:
         """Paint ``tiles[index]`` (the last of ``tiles``) onto the picture of the ones before."""
         links = Links(tiles)
         tile = tiles[index]
@@ -180,10 +183,10 @@ class BoardPainter:
             dart.paint_band(picture, links.kind_at[joined], rect, sorted(links.sides[joined]), BAND)
 
 
-def lone_tile_sides(cells, entry: str | None):
+def lone_tile_sides(cells: list[Cell], entry: str | None) -> dict[Cell, set[str]]:
     """Sides for a tile drawn on its own (a ghost, a tile landing or flying back): its
     cells joined to each other, its docking field open towards where it docks."""
-    sides: dict = {cell: set() for cell in cells}
+    sides: dict[Cell, set[str]] = {cell: set() for cell in cells}
     for a, b in zip(cells, cells[1:], strict=False):
         sides[a].add(side_towards(a, b))
         sides[b].add(side_towards(b, a))
