@@ -19,8 +19,8 @@ from client.table.results import ResultsScene
 from client.table.scene import TableScene
 from tests import sdl_pads
 from tests.client.conftest import frames, post, shoot
-from tests.client.drunter_druber_driver import pick as drunter_druber_pick
 from tests.client.games.architekton import drive as drive_architekton
+from tests.client.games.drunter_druber.drive import pick as drunter_druber_pick
 
 KEYS = {
     "keys1": {"up": "w", "down": "s", "left": "a", "right": "d", "confirm": "space", "peek": "left shift",

@@ -21,7 +21,7 @@ from client.scenes.title import TitleScene
 from client.table.results import ResultsScene
 from tests.client.conftest import frames, local_table, post
 from tests.client.drive import play_to_results
-from tests.client.drunter_druber_driver import pick as drunter_druber_pick
+from tests.client.games.drunter_druber.drive import pick as drunter_druber_pick
 
 PAD = 7
 BUTTONS = ("up", "down", "left", "right", "confirm", "back", "alt", "secret", "menu")

@@ -33,8 +33,6 @@ KIND_COLOURS = {"wall": (150, 146, 140), "street": (208, 178, 128), "river": (74
                 "wall_nw": (150, 146, 140), "wall_se": (176, 112, 92)}
 KIND_DARK = {kind: art.shade(colour, 0.62) for kind, colour in KIND_COLOURS.items()}
 SHAPES = {"wall_nw": "wall", "wall_se": "wall"}
-KIND_NAMES = {"wall": "wall", "street": "street", "river": "river"}
-STRETCH_NAMES = {"wall_nw": "North wall", "wall_se": "South wall", "street": "Street", "river": "River"}
 STRETCH_SHORT = {"wall_nw": "N", "wall_se": "S", "street": "", "river": ""}
 YES_GREEN = (96, 186, 112)
 NO_RED = (214, 84, 74)

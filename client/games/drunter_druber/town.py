@@ -1,69 +1,32 @@
-"""The town on screen: where each cell is, how the stretches run through their cells
-(which sides of a cell a band leaves by, where a stretch passes under a bridge), and the
-cached pictures of the ground and of the laid tiles. Reads views; changes nothing.
+"""The town's picture: how the stretches run through their cells (which sides of a cell
+a band leaves by, where a stretch passes under a bridge), and the cached pictures of the
+ground, of the laid tiles and of a lone tile. Reads views; changes nothing.
 """
 
+from collections.abc import Callable, Iterable
 from functools import lru_cache
 
 import pygame
 
 from client import art
 from client.games.drunter_druber import art as dart
-from engines.drunter_druber.board import (
-    BUILDINGS,
-    HEIGHT,
-    START,
-    STEP,
-    TOILETS,
-    WIDTH,
-    xy,
+from client.games.drunter_druber.layout import (
+    BOARD,
+    BUILDING_XY,
+    CELL,
+    FRAME,
+    START_XY,
+    TOILET_XY,
+    Cell,
+    cell_rect,
+    cells_rect,
+    side_towards,
 )
+from client.games.drunter_druber.state import tile_key
+from engines.drunter_druber.board import HEIGHT, WIDTH
 
-CELL = 70
-BOARD = pygame.Rect(30, 156, WIDTH * CELL, HEIGHT * CELL)  # 1050 x 700
-FRAME = BOARD.inflate(12, 12)
 BAND = 30  # a stretch's band across a cell
-OPPOSITE = {"n": "s", "s": "n", "e": "w", "w": "e"}
-START_XY = {stretch: tuple(xy(cell)) for stretch, cell in START.items()}
 CORNER_KIND = {START_XY[stretch]: stretch for stretch in START_XY}  # each start in its stretch's look
-BUILDING_XY = {tuple(xy(cell)): building for cell, building in BUILDINGS.items()}
-TOILET_XY = frozenset(tuple(xy(cell)) for cell in TOILETS)
-
-
-def cell_rect(cell) -> pygame.Rect:
-    x, y = cell
-    return pygame.Rect(BOARD.left + x * CELL, BOARD.top + y * CELL, CELL, CELL)
-
-
-def cells_rect(cells) -> pygame.Rect:
-    rect = cell_rect(cells[0])
-    for cell in cells[1:]:
-        rect.union_ip(cell_rect(cell))
-    return rect
-
-
-def cell_at(pos) -> tuple[int, int] | None:
-    if not BOARD.collidepoint(pos):
-        return None
-    return (pos[0] - BOARD.left) // CELL, (pos[1] - BOARD.top) // CELL
-
-
-def side_towards(cell, other) -> str:
-    """The side of ``cell`` that faces ``other`` (in one row or column)."""
-    dx, dy = other[0] - cell[0], other[1] - cell[1]
-    if abs(dx) >= abs(dy):
-        return "e" if dx > 0 else "w"
-    return "s" if dy > 0 else "n"
-
-
-def placement_cells(action: dict) -> list[tuple[int, int]]:
-    """The cells a place action covers, from its docking field to its end-field."""
-    x, y = action["cell"]
-    cells = [(x, y)]
-    if action["size"] > 1:
-        dx, dy = STEP[action["dir"]]
-        cells += [(x + dx * i, y + dy * i) for i in range(1, action["size"])]
-    return cells
 
 
 def look(tile: dict) -> str:
@@ -72,16 +35,12 @@ def look(tile: dict) -> str:
     return tile["stretch"]
 
 
-def tile_key(tile: dict) -> tuple:
-    return tile["stretch"], tile["size"], tuple(tuple(c) for c in tile["cells"])
-
-
 class Links:
     """How every stretch runs: for each covered cell, the sides its band leaves by; the
     bridge cells (middle of a triple) with their axis; the cells where a stretch passes
     under a bridge, with the sides it comes and goes by (DD-3, DD-4)."""
 
-    def __init__(self, tiles: list[dict]):
+    def __init__(self, tiles: list[dict]) -> None:
         self.sides: dict[tuple, set] = {}
         self.bridges: dict[tuple, tuple[str, str]] = {}  # cell -> (kind, "h" | "v")
         self.unders: dict[tuple, tuple[str, list]] = {}  # cell -> (kind, sides)
@@ -110,7 +69,7 @@ class Links:
                 self.bridges[cells[1]] = (kind, "h" if cells[0][1] == cells[2][1] else "v")
             ends[tile["stretch"]] = cells[-1]
 
-    def _join(self, previous, dock, kind) -> str:
+    def _join(self, previous: Cell, dock: Cell, kind: str) -> str:
         """Link ``dock`` to the stretch's end before it; through a bridge cell when it
         passed under one (DD-4). Returns the docking field's entry side."""
         side = side_towards(dock, previous)
@@ -123,12 +82,6 @@ class Links:
             self.sides[previous].add(side_towards(previous, dock))
         self.sides[dock].add(side)
         return side
-
-
-def entry_side(token, dock) -> str:
-    """The side by which a tile docked on ``dock`` is entered from ``token`` (beside it, or
-    beyond a bridge between them)."""
-    return side_towards(tuple(dock), tuple(token))
 
 
 # --- pictures ---------------------------------------------------------------------------
@@ -160,7 +113,8 @@ def ground() -> pygame.Surface:
     return surface
 
 
-def draw_tile(surface, kind: str, cells, sides_of, bridges, origin=(0, 0)) -> None:
+def draw_tile(surface: pygame.Surface, kind: str, cells: list[Cell], sides_of: Callable[[Cell], Iterable[str]],
+              bridges: dict[Cell, tuple[str, str]], origin: tuple[int, int] = (0, 0)) -> None:
     """One tile: its plate over its cells, its band through them (leaving each cell by
     ``sides_of(cell)``), and its bridge deck, drawn relative to ``origin``."""
     rect = cells_rect(cells).move(-origin[0], -origin[1])
@@ -181,7 +135,7 @@ class BoardPainter:
 
     KEEP = 3
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.pictures: dict[tuple, pygame.Surface] = {}
 
     def image(self, tiles: list[dict]) -> pygame.Surface:
@@ -208,7 +162,7 @@ class BoardPainter:
         return picture.convert() if pygame.display.get_surface() else picture
 
     @staticmethod
-    def paint(picture, tiles: list[dict], index: int) -> None:
+    def paint(picture: pygame.Surface, tiles: list[dict], index: int) -> None:
         """Paint ``tiles[index]`` (the last of ``tiles``) onto the picture of the ones before."""
         links = Links(tiles)
         tile = tiles[index]
@@ -229,10 +183,10 @@ class BoardPainter:
             dart.paint_band(picture, links.kind_at[joined], rect, sorted(links.sides[joined]), BAND)
 
 
-def lone_tile_sides(cells, entry: str | None):
+def lone_tile_sides(cells: list[Cell], entry: str | None) -> dict[Cell, set[str]]:
     """Sides for a tile drawn on its own (a ghost, a tile landing or flying back): its
     cells joined to each other, its docking field open towards where it docks."""
-    sides: dict = {cell: set() for cell in cells}
+    sides: dict[Cell, set[str]] = {cell: set() for cell in cells}
     for a, b in zip(cells, cells[1:], strict=False):
         sides[a].add(side_towards(a, b))
         sides[b].add(side_towards(b, a))

@@ -1,7 +1,7 @@
 """Drunter & Drüber at the table (DD-1 to DD-9): a whole variant game by mouse, keyboard,
 gamepad and a bot with a Jein, a lost vote, a pass and the secret pick; laying tiles by
 pointing and by directions; a toilet vote seen from the shared screen; secrets that never
-reach it (compared pixel by pixel); the finale's counting; the board picture."""
+reach it (compared pixel by pixel); the finale's counting."""
 
 import random
 
@@ -9,18 +9,15 @@ import pygame
 import pytest
 
 import netplay.host
-from client.games.drunter_druber import scoring
-from client.games.drunter_druber import town as T
+from client.games.drunter_druber import layout, paint_seats
 from client.games.drunter_druber.table import SOUNDS
 from client.scenes.title import TitleScene
 from client.table.choices import Choice
 from client.table.results import ResultsScene
-from engines import new_game
-from engines.drunter_druber.board import CARD_NAMES, card_points
 from engines.drunter_druber.rules import PEOPLE
 from tests.client.conftest import frames, local_table, post, shoot
 from tests.client.drive import KEYS, act, key_event, mouse_event, play_to_results, walk
-from tests.client.drunter_druber_driver import pick
+from tests.client.games.drunter_druber.drive import pick
 
 PAD = 6
 pytestmark = pytest.mark.timeout(120)
@@ -152,9 +149,9 @@ def test_a_tile_is_picked_then_pointed_at_with_the_mouse_and_laid_with_a_sound(m
     act(app, table, 0, longest)
     frames(app, 2)
     places = placements_of(table, 0)
-    dry = [c for c in places if not set(c.data[2]) & T.TOILET_XY] or places
+    dry = [c for c in places if not set(c.data[2]) & layout.TOILET_XY] or places
     target = dry[len(dry) // 2]
-    far = T.cell_rect(target.data[2][-1]).center
+    far = layout.cell_rect(target.data[2][-1]).center
     mouse_event(app, pygame.MOUSEMOTION, far)
     frames(app, 2)
     focused = next(c for c in table.live[0] if c.key == table.choosers[0].cursor)
@@ -165,7 +162,7 @@ def test_a_tile_is_picked_then_pointed_at_with_the_mouse_and_laid_with_a_sound(m
     mouse_event(app, pygame.MOUSEBUTTONUP, far, 1)
     frames(app, 3)
     assert SOUNDS[focused.data[1]] in app.sounds.played
-    assert table.game.landing is not None  # it settles...
+    assert table.game.state.landing is not None  # it settles...
     shoot(app, "table_drunter_druber_landing")
     frames(app, 90)
     tile = table.host.state.tiles[-1]  # ...where it was pointed at
@@ -260,16 +257,16 @@ def test_a_vote_is_secret_until_the_reveal_then_shown_with_its_tally(make_app, m
     assert table.choosing_blind(2)
     shoot(app, "table_drunter_druber_vote_blind_legend")
     act(app, table, 2, Choice({"type": "vote", "cards": ["neee"]}, pygame.Rect(0, 0, 1, 1), "", private=True))
-    until(app, lambda: table.game.tray and table.game.tray["cards"])
-    assert table.game.tray["cards"][2] == ["neee"]
+    until(app, lambda: table.game.state.tray and table.game.state.tray["cards"])
+    assert table.game.state.tray["cards"][2] == ["neee"]
     frames(app, 12)
     shoot(app, "table_drunter_druber_vote_revealed")
-    until(app, lambda: table.game.tray["result"])
-    result = table.game.tray["result"]
+    until(app, lambda: table.game.state.tray["result"])
+    result = table.game.state.tray["result"]
     assert result["no"] >= 5 and not result["stays"]
     assert table.game.phase_text().startswith(f"No wins {result['no']}:{result['yes']}")
     shoot(app, "table_drunter_druber_vote_tally")
-    until(app, lambda: table.game.returning is not None, dt=1 / 60)
+    until(app, lambda: table.game.state.returning is not None, dt=1 / 60)
     frames(app, 20)
     shoot(app, "table_drunter_druber_vote_tile_flies_back")
     assert "whoosh" in app.sounds.played
@@ -334,47 +331,6 @@ def test_the_variants_pick_is_secret_until_the_end(make_app, monkeypatch):
     assert results[0] == results[1]
 
 
-# --- the end ------------------------------------------------------------------------------------------
-def test_the_lights_count_what_the_engine_scores():
-    rng = random.Random(4)
-    for seed in range(6):
-        state = new_game("drunter_druber", 3, seed, variant=True)
-        while not state.is_over():
-            player = state.active_players()[0]
-            state.apply(player, rng.choice(state.legal_actions(player)[:10]))
-        covered = scoring.covered_cells([{"cells": t["cells"]} for t in state.view(None)["tiles"]])
-        for card in CARD_NAMES:
-            assert sum(points for _, points in scoring.counted(card, covered)) == card_points(card, state.ground), card
-
-
-def test_ties_are_told_as_the_rulings_break_them():
-    def name(seat):
-        return "ABCD"[seat]
-
-    assert scoring.tie_words([[9], [4]], [3, 5], [0], name) == "A wins with 9 points"
-    assert "B has the most people cards left (5)" in scoring.tie_words([[9], [9]], [3, 5], [1], name)
-    assert "second card" in scoring.tie_words([[9, 2], [9, 6]], [3, 3], [1], name)
-    assert scoring.tie_words([[9], [9]], [4, 4], [0, 1], name).endswith("a shared win")
-
-
-def test_a_board_painted_tile_by_tile_looks_like_one_painted_at_once(make_app):
-    make_app()
-    rng = random.Random(2)
-    state = new_game("drunter_druber", 4, 7, variant=False)
-    painter = T.BoardPainter()
-    checked = 0
-    while not state.is_over():
-        player = state.active_players()[0]
-        state.apply(player, rng.choice(state.legal_actions(player)[:8]))
-        tiles = state.view(None)["tiles"]
-        picture = painter.image(tiles)
-        if len(tiles) % 9 == 0 or state.phase == "vote":
-            fresh = T.BoardPainter().image(tiles)
-            assert pygame.image.tobytes(picture, "RGB") == pygame.image.tobytes(fresh, "RGB"), len(tiles)
-            checked += 1
-    assert checked > 5
-
-
 def test_clicks_and_the_wheel_during_the_seats_own_vote_and_pick_change_nothing(make_app, monkeypatch):
     """Issue 23's crash: the mouse seat clicked on the board during its own toilet vote."""
     for reached, variant in ((voting, False), (picking, True)):
@@ -384,7 +340,7 @@ def test_clicks_and_the_wheel_during_the_seats_own_vote_and_pick_change_nothing(
         table = local_table(app, seats, seed=9, bot_delay=30, game_id="drunter_druber", options={"variant": variant})
         frames(app, 20)
         assert table.live[0] and all(c.private for c in table.live[0])
-        for spot in (table.layout.board.center, table.game.draw.parts(0)["hand"].center, (5, 5)):
+        for spot in (table.layout.board.center, layout.seat_parts(table.layout.seats[0])["hand"].center, (5, 5)):
             mouse_event(app, pygame.MOUSEMOTION, spot)
             mouse_event(app, pygame.MOUSEBUTTONDOWN, spot, 1)
             mouse_event(app, pygame.MOUSEBUTTONUP, spot, 1)
@@ -404,8 +360,8 @@ def test_a_voter_who_has_put_down_cards_no_longer_shows_as_voting(make_app, monk
     after = []
     for _ in range(90):
         frames(app, 1)
-        if 0 in table.game.tray["counts"]:  # her cards went down on the table
-            after.append(table.game.draw.seat_status(0)[0])
+        if 0 in table.game.state.tray["counts"]:  # her cards went down on the table
+            after.append(paint_seats.status(table.game, 0)[0])
     assert after and "votes" not in after, after
     assert after[0] == "1 card down"
 
@@ -430,20 +386,3 @@ def test_directions_move_the_ghost_the_way_pressed_and_never_round_the_board(mak
                 moved += now is not start
         press(app, "keys1", "back")
     assert moved > 10
-
-
-def test_the_two_walls_look_different(make_app):
-    """A tile on the north wall and the same tile on the south wall: told apart by colour."""
-    make_app()
-    tiles = [{"stretch": "wall_nw", "kind": "wall", "size": 2, "cells": [[1, 0], [2, 0]]},
-             {"stretch": "wall_se", "kind": "wall", "size": 2, "cells": [[13, 9], [12, 9]]}]
-    board = T.BoardPainter().image(tiles)
-
-    def middle(cells) -> tuple:
-        rect = T.cells_rect([tuple(c) for c in cells]).move(-T.FRAME.left, -T.FRAME.top)
-        return tuple(pygame.transform.average_color(board, rect.inflate(-30, -30))[:3])
-
-    north, south = middle(tiles[0]["cells"]), middle(tiles[1]["cells"])
-    assert sum(abs(a - b) for a, b in zip(north, south, strict=True)) > 40, (north, south)
-    ghosts = [T.lone_tile(stretch, ((5, 5), (6, 5)), "w") for stretch in ("wall_nw", "wall_se")]
-    assert pygame.image.tobytes(ghosts[0], "RGBA") != pygame.image.tobytes(ghosts[1], "RGBA")
