@@ -103,8 +103,8 @@ class GameTable:
         self.table.anim.tween("caption", 0.0, 1.0, seconds)
 
     def caption_on(self) -> bool:
-        """Whether the caption is still up: its time runs, or the table still catches up."""
-        return bool(self.caption) and (self.table.anim.running("caption") or self.catching_up())
+        """Whether the caption is still up: while its time runs."""
+        return bool(self.caption) and self.table.anim.running("caption")
 
     def seat_colours(self) -> list:
         return [self.table.colour(seat) for seat in range(self.table.players)]

@@ -81,9 +81,7 @@ class ArchitektonTable(GameTable):
         return words.status_line(shown.game, shown.turn, bool(self.view.get("revenge")), shown.turns_left is not None)
 
     def phase_text(self) -> str:
-        # Only while its own time runs (not `caption_on`'s whole beat): the final
-        # scoring's caption gives way to the score once the buildings are gone.
-        if self.caption and self.table.anim.running("caption"):
+        if self.caption_on():
             return self.caption
         name, effects = self.table.name, self.effects
         interlude = effects.interlude

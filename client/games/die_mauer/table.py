@@ -57,7 +57,7 @@ class DieMauerTable(GameTable):
         return words.status_text(self.view)
 
     def phase_text(self) -> str:
-        if self.caption_on():
+        if self.caption_on() or (self.caption and self.catching_up()):
             return self.caption  # what the fists just showed, while the table dwells on what follows
         return words.phase_text(self.view, self.table.name)
 

@@ -95,9 +95,7 @@ class DrunterDruberTable(GameTable):
         return say.status_words(view.get("turn", 1), left, bool(view.get("variant")))
 
     def phase_text(self) -> str:
-        # a caption stands only while its time runs (not `caption_on`, which also keeps it while
-        # later beats play: this table's captions are rare, and a stale one would hide who acts)
-        if self.caption and self.table.anim.running("caption"):
+        if self.caption_on():
             return self.caption
         view, name = self.view, self.name
         phase = view.get("phase")
