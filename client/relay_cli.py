@@ -51,7 +51,7 @@ def add_relay_parser(commands) -> None:
 
 
 def invite_or_usage_error(text: str, want_host: bool) -> Invite:
-    from client.net_cli import UsageError
+    from client.host_cli import UsageError
 
     try:
         invite = parse_invite(text)
@@ -80,7 +80,7 @@ def show_invite(code: str, out=None) -> None:
 # --- relay ---------------------------------------------------------------------------
 def load_tables(folder: Path, wanted: int) -> dict[str, bytes]:
     """The relay's tables (id -> secret) kept in ``folder``, topped up to ``wanted``."""
-    from client.net_cli import UsageError
+    from client.host_cli import UsageError
 
     path = folder / STATE_FILE
     tables: dict[str, bytes] = {}
@@ -103,7 +103,7 @@ def load_tables(folder: Path, wanted: int) -> dict[str, bytes]:
 
 
 def run_relay(args) -> int:
-    from client.net_cli import UsageError, check_port, check_seconds
+    from client.host_cli import UsageError, check_port, check_seconds
     from netplay.relay import RelayProcess, find_nats_server
 
     check_port(args.port)
@@ -159,9 +159,7 @@ def run_relay(args) -> int:
 # --- host ------------------------------------------------------------------------------
 def run_relay_host(args) -> int:
     """`spielabend host --relay INVITE`: the LAN host's table, reached through the relay."""
-    from client.net_cli import (
-        GAME_OVER,
-        Listener,
+    from client.host_cli import (
         _host_printer,
         _print_result,
         _seat_label,
@@ -169,6 +167,8 @@ def run_relay_host(args) -> int:
         make_host,
     )
     from netplay.relay import RelayServer
+    from netplay.seats import Listener
+    from netplay.server import GAME_OVER
 
     invite = invite_or_usage_error(args.relay, want_host=True)
     check_seconds(args.bot_delay, "--bot-delay")

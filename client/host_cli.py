@@ -1,0 +1,132 @@
+"""Running a host from the command line: the checks of its arguments, the host they make,
+and what a headless host prints. Shared by `spielabend host` (client.net_cli) and its
+relay variant (client.relay_cli).
+"""
+
+import socket
+
+from client.seat_player import describe_event, seat_name
+from engines import game_info
+from netplay.discovery import check_interfaces, choose_interfaces
+from netplay.host import Host
+from netplay.saves import new_save_path
+
+
+class UsageError(Exception):
+    """Bad command-line input: exit code 2."""
+
+
+
+def parse_options(pairs: list[str]) -> dict:
+    options = {}
+    for pair in pairs:
+        key, sep, text = pair.partition("=")
+        if not sep or not key:
+            raise UsageError(f"--option wants KEY=VALUE, not {pair!r}")
+        if text.lower() in ("true", "false"):
+            value: object = text.lower() == "true"
+        else:
+            try:
+                value = int(text)
+            except ValueError:
+                value = text
+        options[key] = value
+    return options
+
+
+
+def interfaces_from(args) -> list[str] | None:
+    """--interface, else $SPIELABEND_INTERFACES, else None (all); UsageError for a bad address."""
+    try:
+        return check_interfaces(choose_interfaces(args.interface))
+    except ValueError as error:
+        raise UsageError(str(error)) from None
+
+
+
+def check_seconds(value: float | None, flag: str) -> None:
+    if value is not None and not value >= 0:  # also refuses nan
+        raise UsageError(f"{flag} must be a number of seconds, 0 or more, not {value:g}")
+
+
+
+def check_port(port: int) -> int:
+    if not 0 <= port <= 65535:
+        raise UsageError(f"port must be between 0 and 65535, not {port}")
+    return port
+
+
+
+def machine_name() -> str:
+    return socket.gethostname().split(".")[0] or "Spielabend"
+
+
+
+def make_host(args) -> Host:
+    if args.resume:
+        host = Host.resume(args.resume, bot_delay=args.bot_delay, save_path=args.save)
+        if getattr(args, "name", None):
+            host.meta["table"] = args.name
+        if host.resume_note:
+            print(f"The save was damaged at its end ({host.resume_note}); playing on from the last whole record.")
+        print(f"Resuming {host.info.name} from {args.resume}: {len(host.log)} actions so far; "
+              + ("peers rejoin with --token." if host.phase == "playing" else "the table is open again."))
+        return host
+    if not args.game:
+        raise UsageError("--game is required (or --resume FILE)")
+    info = game_info(args.game)
+    players = args.players if args.players is not None else info.min_players
+    if not info.min_players <= players <= info.max_players:
+        raise UsageError(f"{info.name} takes {info.players_text}, not {players}")
+    if not 0 <= args.bots <= players:
+        raise UsageError(f"--bots must be between 0 and {players}, not {args.bots}")
+    seats = [{"kind": "remote"}] * (players - args.bots) + [{"kind": "bot", "strength": args.bot_strength}] * args.bots
+    save = args.save or new_save_path(info.id)
+    host = Host(info.id, players, args.seed, parse_options(args.option), seats=seats,
+                bot_delay=args.bot_delay, save_path=save,
+                meta={"origin": "command line", "table": getattr(args, "name", None) or machine_name()})
+    # A fresh seed is never shown: it would let whoever sees it compute every hidden card.
+    chosen = f", seed {args.seed} (chosen by hand: not secret)" if args.seed is not None else ""
+    print(f"{info.name}: {players} seats ({args.bots} bots){chosen}; saving to {save}")
+    return host
+
+
+
+def _seat_label(host: Host, seat: int) -> str:
+    return _label(seat, host.seats[seat].name)
+
+
+
+def _label(seat: int, name: str | None) -> str:
+    return f"{seat_name(seat)} {name}" if name else seat_name(seat)
+
+
+
+def _print_result(info, scores: list, winners: list[int], labels: list[str]) -> None:
+    """The closing lines every headless host and peer prints."""
+    better = "lower is better" if info.lower_score_wins else "higher is better"
+    print(f"Final scores ({better}): " + ", ".join(f"{labels[p]} {s}" for p, s in enumerate(scores)))
+    print("Winner: " + " and ".join(labels[p] for p in winners), flush=True)
+
+
+
+def _host_printer(host: Host):
+    """What a headless host prints: lobby changes and public events (a spectator's)."""
+    last_lobby: list = []
+
+    def show(message: dict) -> None:
+        kind = message["t"]
+        if kind == "lobby":
+            seats = [(s["name"], s["kind"], s["away"]) for s in message["seats"]]
+            if seats != last_lobby:
+                last_lobby[:] = seats
+                print("Seats: " + ", ".join(
+                    f"{seat_name(i)} {name or '-'} ({kind}{', away' if away else ''})"
+                    for i, (name, kind, away) in enumerate(seats)), flush=True)
+        elif kind == "start":
+            print(f"Game starts: {', '.join(message['names'])}", flush=True)
+        elif kind == "update":
+            for event in message["events"]:
+                print("  " + describe_event(event), flush=True)
+
+    return show
