@@ -50,9 +50,8 @@ def draw(game, surface) -> None:
     for slot, dog_id in enumerate(shown):
         dog, rest = dogs[dog_id], row_rect(slot, len(shown))
         flight = game.flights.get(dog_id)
-        tween = table.anim.tweens.tweens.get(f"done{dog_id}")
-        if flight is not None and tween is not None and not tween.done:
-            draw_flying(game, surface, dog, flight[0], rest, tween.value)
+        if flight is not None and table.anim.running(f"done{dog_id}"):
+            draw_flying(game, surface, dog, flight[0], rest, table.anim.get(f"done{dog_id}"))
         else:
             draw_small_dog(game, surface, dog, rest)
 

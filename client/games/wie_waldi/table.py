@@ -29,7 +29,7 @@ from client.games.wie_waldi.lanes import BOARD, DOGS, KENNEL, Lanes
 from client.games.wie_waldi.overlays import REASONS
 from client.games.wie_waldi.zone import KEY_PILES, PAD_PILES
 from client.table.choices import Choice
-from client.table.game import GameTable, Standings
+from client.table.game import GameTable, Standings, and_list
 from client.table.layout import Layout, seat_strip
 from client.tween import ease_out_back
 from engines.wie_waldi.cards import COLOUR_NAMES, COLOURS, card_name
@@ -43,6 +43,7 @@ STOP_SECONDS = 1.4  # "Stop!" and the last dog flying aside, before the tally
 class WieWaldiTable(GameTable):
     game_id = "wie_waldi"
     dwell = {"game_over": 4.5}
+    refusals_wait_for_beats = True  # a lost race is told after the winning play, once it shows
 
     def __init__(self, table):
         super().__init__(table)
@@ -59,7 +60,6 @@ class WieWaldiTable(GameTable):
         self.refused: dict[int, str] = {}  # seat -> the key of its last refused target
         self.refusals: dict[int, int] = {}  # seat -> refusals so far (its choices are made anew)
         self.last_completer: int | None = None  # who placed the latest marker ("Stop!")
-        self.held_lines: list[tuple[int, str]] = []  # (beat, log line): a lost race, told after the winning play
 
     # --- reading the table ------------------------------------------------------------------
     @property
@@ -85,14 +85,6 @@ class WieWaldiTable(GameTable):
     def lengths(self) -> dict[int, int]:
         """Cards in each open dog, as shown."""
         return {dog["id"]: len(dog["cards"]) for dog in self.dogs() if not dog["complete"]}
-
-    def latest_view(self) -> dict:
-        """The newest view this screen has received (it may wait behind a dwell)."""
-        queue = self.table.model.queue
-        if queue:
-            views = queue[-1].views
-            return views.get(self.table.model.reference) or next(iter(views.values()))
-        return self.view
 
     def stopping(self) -> bool:
         """"Stop!" is on screen (the last play of a round, before the tally)."""
@@ -176,13 +168,13 @@ class WieWaldiTable(GameTable):
             points = ", ".join(f"{name(p)} +{n}" for p, n in enumerate(event["points"]))
             return f"Round {event['round']} over ({REASONS.get(event['reason'], event['reason'])}): {points}"
         if kind == "game_over":
-            return "Game over: " + " and ".join(name(p) for p in event["winners"]) + " " + \
+            return "Game over: " + and_list([name(p) for p in event["winners"]]) + " " + \
                 ("wins" if len(event["winners"]) == 1 else "share the win")
         return None
 
     def refusal_words(self, seat: int, code: str, reason: str, action) -> str:
         """A lost race in this table's names: who was first, and what happens now."""
-        dogs = {dog["id"]: dog for dog in self.dogs(self.latest_view())}
+        dogs = {dog["id"]: dog for dog in self.dogs(self.table.model.latest_view() or {})}
         dog = dogs.get(action.get("dog")) if isinstance(action, dict) else None
         close = PHOTO_FINISH.search(reason)  # the host's photo finish: lost by under 50 ms
         by = f" by {close.group(1)} ms" if close else ""
@@ -279,13 +271,13 @@ class WieWaldiTable(GameTable):
         self.race_since = self.clock
         self.ready_end = None
         self.table.anim.tween("wuff", 0.0, 1.0, 0.9)
-        self.table.app.sounds.play("reveal")
+        self.sound("reveal")
         return 0.0
 
     def on_drew(self, event: dict) -> float:
         self.table.anim.tween(f"draw{event['player']}", 0.0, 1.0, 0.16)
         if event["player"] in self.table.choosers:
-            self.table.app.sounds.play("move")
+            self.sound("move")
         return 0.0
 
     def on_put_back(self, event: dict) -> float:
@@ -305,7 +297,7 @@ class WieWaldiTable(GameTable):
         """A card flies from its player's hand to its place in a dog."""
         self.arrivals[(dog, index)] = (player, self.clock)
         self.table.anim.tween(f"card{dog}:{index}", 0.0, 1.0, 0.24)
-        self.table.app.sounds.play("thud")
+        self.sound("thud")
 
     def on_dog_completed(self, event: dict) -> float:
         dog = event["dog"]
@@ -317,7 +309,7 @@ class WieWaldiTable(GameTable):
             self.kennel.append(dog)
         self.table.anim.tween(f"done{dog}", 0.0, 1.0, 0.7, delay=0.2)
         self.table.anim.tween(f"marker{dog}", 0.0, 1.0, 0.45, ease_out_back, delay=0.8)
-        self.table.app.sounds.play("lock")
+        self.sound("lock")
         return 0.0
 
     def on_round_over(self, event: dict) -> float:
@@ -330,7 +322,7 @@ class WieWaldiTable(GameTable):
             self.ready_end = self.clock + TALLY_SECONDS + self.view.get("countdown", 3)
         self.table.anim.tween("stop", 0.0, 1.0, 0.6, ease_out_back)
         self.table.anim.tween("tally", 0.0, 1.0, 2.4, delay=STOP_SECONDS)
-        self.table.app.sounds.play("round")
+        self.sound("round")
         return STOP_SECONDS
 
     def on_game_over(self, event: dict) -> float:
@@ -339,10 +331,6 @@ class WieWaldiTable(GameTable):
         return None  # the class's dwell
 
     def on_refusal(self, seat: int, code: str, reason: str) -> None:
-        model = self.table.model
-        if model.queue and model.log and model.log[-1].startswith("Refused ("):
-            # the winning play is still to be shown: its loser's line follows it in the log
-            self.held_lines.append((model.received, model.log.pop()))
         chooser = self.table.choosers[seat]
         self.lost[seat] = (self.clock, code)
         self.refusals[seat] = self.refusals.get(seat, 0) + 1
@@ -351,10 +339,6 @@ class WieWaldiTable(GameTable):
             chooser.cursor = None  # jump to the card's next legal target (see `preferred`)
 
     def on_shown(self, beat) -> None:
-        model = self.table.model
-        for line in [line for shown, line in self.held_lines if shown <= model.shown]:
-            model.add_log(line)
-        self.held_lines = [(shown, line) for shown, line in self.held_lines if shown > model.shown]
         view = self.view
         dogs = self.dogs()
         self.lanes.sync([dog["id"] for dog in dogs if not dog["complete"]], self.lengths())
@@ -383,12 +367,12 @@ class WieWaldiTable(GameTable):
 
     def card_from(self, dog: int, index: int, rest: pygame.Rect) -> pygame.Rect:
         """Where card ``index`` of ``dog`` is drawn now: flying in from its player's hand."""
-        tween = self.table.anim.tweens.tweens.get(f"card{dog}:{index}")
+        name = f"card{dog}:{index}"
         arrival = self.arrivals.get((dog, index))
-        if tween is None or tween.done or arrival is None:
+        if not self.table.anim.running(name) or arrival is None:
             return rest
         start = self.hand_rect(arrival[0])
-        t = tween.value
+        t = self.table.anim.get(name)
         rect = rest.copy()
         rect.center = (round(start.centerx + (rest.centerx - start.centerx) * t),
                        round(start.centery + (rest.centery - start.centery) * t))
@@ -446,19 +430,19 @@ class WieWaldiTable(GameTable):
             overlays.draw_tally(self, surface)
         elif self.view.get("phase") == "ready":
             overlays.draw_countdown(self, surface)
-        tween = self.table.anim.tweens.tweens.get("wuff")
-        if tween is not None and not tween.done and self.view.get("phase") == "race":
-            overlays.draw_banner(surface, "Wuff!", min(1.0, tween.value * 3), art.GOLD, 1 - tween.progress)
+        anim = self.table.anim
+        if anim.running("wuff") and self.view.get("phase") == "race":
+            overlays.draw_banner(surface, "Wuff!", min(1.0, anim.get("wuff") * 3), art.GOLD,
+                                 1 - (anim.progress("wuff") or 0.0))
 
     # --- results -------------------------------------------------------------------------------------
     def standings(self) -> Standings:
-        table, view = self.table, self.view
+        players, view = self.table.players, self.view
         results = view.get("results", [])
-        return Standings(
-            table.info.name, list(table.model.names), [table.colour(p) for p in range(table.players)],
-            totals=list(view.get("totals", [])), winners=list((view.get("game_result") or {}).get("winners", [])),
+        return self.standings_of(
+            view.get("totals", []), (view.get("game_result") or {}).get("winners", []),
             columns=[f"Round {r['round']}" for r in results],
-            cells=[[r["points"][p] for r in results] for p in range(table.players)], total_label="Bones",
+            cells=[[r["points"][p] for r in results] for p in range(players)], total_label="Bones",
             note="Gold 3, silver 2, bronze 1 for the most dog cards owned; a played-out pile: one more bronze")
 
     @classmethod

@@ -7,7 +7,7 @@ import math
 
 import pygame
 
-from client import art, buttons
+from client import art
 from client.games.wie_waldi import art as cards
 from client.table.layout import seat_card
 from engines.wie_waldi.cards import MARKERS
@@ -57,10 +57,10 @@ def draw_seat(game, surface, seat: int, rect: pygame.Rect) -> None:
 def draw_fits_nowhere(game, surface, seat: int, parts: dict) -> None:
     """Over the pile keys (no pile can be drawn while a card is held): the card in hand
     fits no dog, and how to put it back."""
-    chooser = game.table.choosers[seat]
-    app = game.table.app
+    table = game.table
+    chooser = table.choosers[seat]
     devices = ["keys1", "keys2"] if chooser.device == "any" else [chooser.device]
-    back = "right click" if chooser.device == "mouse" else "/".join(buttons.label_for(app, d, "back") for d in devices)
+    back = "right click" if chooser.device == "mouse" else "/".join(table.button_label(d, "back") for d in devices)
     piles = parts["piles"]
     strip = pygame.Rect(piles[0].left - 6, parts["keys"] - 20, piles[-1].right - piles[0].left + 12, 40)
     surface.blit(art.panel(strip.size, (70, 40, 36), art.DANGER, 10, 240), strip)
@@ -99,11 +99,10 @@ def draw_hand(game, surface, seat: int, parts: dict) -> None:
         return
     image = cards.card_image(code, HAND_HEIGHT, colour) if code else cards.card_back(HAND_HEIGHT, colour)
     spot = hand.copy()
-    tween = game.table.anim.tweens.tweens.get(f"draw{seat}")
-    if tween is not None and not tween.done and holding is not None:
-        pile = parts["piles"][holding]
-        spot.topleft = (round(pile.left + (hand.left - pile.left) * tween.value),
-                        round(pile.top + (hand.top - pile.top) * tween.value))
+    anim = game.table.anim
+    if anim.running(f"draw{seat}") and holding is not None:
+        pile, t = parts["piles"][holding], anim.get(f"draw{seat}")
+        spot.topleft = (round(pile.left + (hand.left - pile.left) * t), round(pile.top + (hand.top - pile.top) * t))
     lost = game.lost.get(seat)
     if lost is not None and game.clock - lost[0] < 0.6:  # refused: the card shakes, and stays
         spot.x += round(math.sin((game.clock - lost[0]) * 50) * 8 * (1 - (game.clock - lost[0]) / 0.6))
@@ -114,11 +113,12 @@ def draw_hand(game, surface, seat: int, parts: dict) -> None:
 def draw_legend(game, surface, seat: int, parts: dict) -> None:
     """This seat's race buttons, named as its device calls them (following remapping
     and the pad's own face-button labels); another machine's seat shows none."""
-    chooser = game.table.choosers.get(seat)
+    table = game.table
+    chooser = table.choosers.get(seat)
     if chooser is None:
         return
-    device, app = chooser.device, game.table.app
-    zone = game.table.layout.seats[seat]
+    device = chooser.device
+    zone = table.layout.seats[seat]
     if device == "mouse":
         art.blit_text(surface, "click a pile, then a dog   right click: put back", 22, art.INK_DIM,
                       (zone.left + 18, parts["legend"]), width=zone.width - 36)
@@ -129,24 +129,24 @@ def draw_legend(game, surface, seat: int, parts: dict) -> None:
     else:
         pile_buttons = KEY_PILES
     for k, pile in enumerate(parts["piles"]):
-        words = "/".join(buttons.label_for(app, d, pile_buttons[k]) for d in devices)
+        words = "/".join(table.button_label(d, pile_buttons[k]) for d in devices)
         cards.keycap(surface, words, (pile.centerx, parts["keys"]), 22, face=face(game, device, pile_buttons[k]))
     x = zone.left + 18
     for action, words in (("confirm", "play"), ("back", "put back")):
-        name = "/".join(buttons.label_for(app, d, action) for d in devices)
+        name = "/".join(table.button_label(d, action) for d in devices)
         cap = cards.keycap(surface, name, (x, parts["legend"] + 14), 22, anchor="midleft",
                            face=face(game, device, action))
         text = art.blit_text(surface, words, 22, art.INK_DIM, (cap.right + 6, cap.centery), "midleft")
         x = text.right + 16
     moves = "D-pad" if device.startswith("pad:") else "/".join(
-        "".join(buttons.label_for(app, d, a) for a in ("up", "left", "down", "right")) for d in devices)
+        "".join(table.button_label(d, a) for a in ("up", "left", "down", "right")) for d in devices)
     art.blit_text(surface, f"{moves}: next dog", 22, art.INK_FAINT, (x, parts["legend"] + 14), "midleft",
                   width=max(20, zone.right - 16 - x))
 
 
 def face(game, device: str, action: str):
     """A pad's face button in the colour printed on an Xbox pad (others: grey caps)."""
-    if not device.startswith("pad:") or buttons.device_family(game.table.app, device) != "xbox":
+    if not device.startswith("pad:") or game.table.device_family(device) != "xbox":
         return None
-    name = game.table.app.settings.data["pad"].get(action)
+    name = game.table.pad_binding(action)
     return {"a": (70, 150, 70), "b": (176, 60, 56), "x": (56, 100, 190), "y": (180, 150, 40)}.get(name)
