@@ -278,3 +278,14 @@ def keycap(surface, words: str, pos, size: int = 24, colour=art.INK, anchor: str
     pygame.draw.rect(surface, fill, box, border_radius=size // 3)
     surface.blit(text, text.get_rect(center=box.center))
     return box
+
+
+def emblem(height: int) -> pygame.Surface:
+    """A short dog (head, two middles, tail) in four seats' colours: the game's picture in
+    the picker and the title."""
+    chain = ("Hr", "Mrg", "Mgb", "Tb")
+    width, tall = card_size(height)
+    surface = pygame.Surface((width * len(chain), tall), pygame.SRCALPHA)
+    for i, code in enumerate(chain):
+        surface.blit(card_image(code, height, art.seat_colour(i)), (i * width, 0))
+    return surface
