@@ -107,7 +107,8 @@ def draw_dog_part(surface, code: str, area: pygame.Rect) -> None:
     kind = code[0]
     outline = max(1, h // 36)
     local = pygame.Rect(0, round(h * 0.36), w, body)
-    legs = []
+    legs: list[float] = []  # where the legs stand, as shares of the width
+    colours: tuple[int, ...]
     if kind == "M":
         pygame.draw.rect(mask, white, local)
         colours, split = (COLOUR_OF[code[1]], COLOUR_OF[code[2]]), 0.5
