@@ -21,6 +21,7 @@ from tests import sdl_pads
 from tests.client import drive_architekton
 from tests.client.conftest import frames, post, shoot
 from tests.client.drunter_druber_driver import pick as drunter_druber_pick
+from tests.client.games.wie_waldi.drive import pick as race_pick
 
 KEYS = {
     "keys1": {"up": "w", "down": "s", "left": "a", "right": "d", "confirm": "space", "peek": "left shift",
@@ -209,19 +210,6 @@ def first_legal(table, seat, choices, turn: int):
     """A default strategy: the legal choices in turn (so different pieces get played)."""
     legal = [choice for choice in choices if choice.legal and choice.action is not None]
     return legal[turn % len(legal)] if legal else None
-
-
-def race_pick(table, seat, choices, turn: int):
-    """Wie Waldi: play where the cursor jumped (else any target), put back a card that
-    fits nowhere, and draw from the piles in turn."""
-    plays = [c for c in choices if isinstance(c.action, dict) and c.action["type"] in ("start", "play")]
-    if plays:
-        cursor = table.choosers[seat].cursor
-        return next((c for c in plays if c.key == cursor), plays[turn % len(plays)])
-    back = [c for c in choices if isinstance(c.action, dict) and c.action["type"] == "put_back"]
-    if back:
-        return back[0]
-    return choices[turn % len(choices)] if choices else None
 
 
 # A table whose seats need a smarter choice than the first legal one adds its driver here.

@@ -12,14 +12,8 @@ from client.scenes.title import TitleScene
 from client.table.results import ResultsScene
 from engines.wie_waldi.cards import SET, SET_SIZE
 from tests.client.conftest import frames, local_table, post, shoot
-from tests.client.drive import (
-    KEYS,
-    key_event,
-    press_button,
-    race_pick,
-    seat_choices,
-    shortcut_for,
-)
+from tests.client.drive import KEYS, key_event, press_button
+from tests.client.games.wie_waldi.drive import seat_presses
 
 pytestmark = pytest.mark.timeout(120)
 PAD_ID = 6
@@ -33,27 +27,6 @@ def table_of(make_app, seats, seed=4, options=None, **kwargs):
     frames(app, 1)
     table = local_table(app, seats, seed=seed, game_id="wie_waldi", options=options or {}, **kwargs)
     return app, table
-
-
-def seat_presses(app, table, seat: int, turn: int) -> str | None:
-    """Post what ``seat`` presses now to race (without running a frame, so every seat's
-    presses land in the same frame); returns which button, or None."""
-    if table.model.pending.get(seat) is not None:
-        return None
-    choices = seat_choices(table, seat)
-    choice = race_pick(table, seat, choices, turn)
-    if choice is None:
-        return None
-    device = table.choosers[seat].device
-    button = shortcut_for(table, seat, device, choice)
-    if device == "mouse" and button is None:
-        press_button(app, device, "confirm", choice.rect.center)
-        return "click"
-    if button is None:
-        assert choice.key == table.choosers[seat].cursor, "a play goes where the cursor jumped"
-        button = "confirm"
-    press_button(app, device, button)
-    return button
 
 
 def rig(host, player: int, pile: int, codes) -> None:
