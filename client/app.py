@@ -61,6 +61,7 @@ class App:
         self.dirty = True  # something changed since the last picture
         self.drawn_at_rest = False  # the picture on screen is the one of the scenes at rest
         self.terminated = False  # set by SIGTERM (see run)
+        self.started = time.perf_counter()  # `run` sets it to when it was called, before the window
 
     # --- window and scaling ---------------------------------------------------------
     def _open_window(self) -> None:
@@ -189,7 +190,9 @@ class App:
             elif intent.action == "fullscreen":
                 self.toggle_fullscreen()
             elif intent.action == "resize":
-                self.resize(pygame.display.get_surface().get_size())
+                window = pygame.display.get_surface()
+                if window is not None:
+                    self.resize(window.get_size())
             return
         for scene in reversed(self.scenes):
             if scene.handle(intent) or not getattr(scene, "passes_input", False):

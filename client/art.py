@@ -10,7 +10,9 @@ import itertools
 import math
 from collections import OrderedDict
 from functools import lru_cache
-from pathlib import Path
+from importlib import resources
+from importlib.resources.abc import Traversable
+from typing import Protocol
 
 import pygame
 
@@ -30,7 +32,9 @@ SEAT_COLOURS = [
 ]
 SEAT_COLOUR_NAMES = ["coral", "blue", "green", "yellow", "violet", "teal"]
 
-FONT_DIR = Path(__file__).resolve().parents[1] / "assets" / "fonts"
+# The repository's `assets/` installs as the package `spielabend_assets` (pyproject.toml),
+# so the fonts are found the same way in an editable install and in a wheel.
+FONT_DIR: Traversable = resources.files("spielabend_assets") / "fonts"
 FONT_FILES = {"regular": "Inter-Regular.otf", "semibold": "Inter-SemiBold.otf", "bold": "Inter-Bold.otf"}
 # Sizes in this code base are given in the units of pygame's default font, whose letters
 # are about 0.7 as large as a point of Inter: layouts keep their proportions.
@@ -42,10 +46,10 @@ ELLIPSIS = "\u2026"
 def font(size: int, weight: str = "semibold") -> pygame.font.Font:
     """Inter of ``weight`` (regular, semibold, bold) at ``size``; pygame's own font if the
     file is missing (a broken install still shows every word)."""
-    path = FONT_DIR / FONT_FILES[weight]
     try:
-        return pygame.font.Font(path, max(6, round(size * POINTS_PER_SIZE)))
-    except (OSError, FileNotFoundError):
+        with resources.as_file(FONT_DIR / FONT_FILES[weight]) as path:
+            return pygame.font.Font(path, max(6, round(size * POINTS_PER_SIZE)))
+    except OSError:  # FileNotFoundError included
         return pygame.font.Font(None, size)
 
 
@@ -256,7 +260,13 @@ def shade_layer(alpha: int) -> pygame.Surface:
     return veil
 
 
-CACHES = [font, text, fit, _wrap, panel, background, shade_layer]
+class _Cache(Protocol):
+    """An lru_cache'd function, or anything else that can drop what it keeps."""
+
+    def cache_clear(self) -> None: ...
+
+
+CACHES: list[_Cache] = [font, text, fit, _wrap, panel, background, shade_layer]
 
 
 def cached(function):

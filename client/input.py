@@ -289,7 +289,7 @@ class InputRouter:
             return []
         value = event.value / 32767
         if event.axis in (pygame.CONTROLLER_AXIS_RIGHTX, pygame.CONTROLLER_AXIS_RIGHTY):
-            return self._look(event.instance_id, event.axis, value)
+            return self._look(device, event.instance_id, event.axis, value)
         pairs = {
             pygame.CONTROLLER_AXIS_LEFTX: ("left", "right"),
             pygame.CONTROLLER_AXIS_LEFTY: ("up", "down"),
@@ -298,7 +298,7 @@ class InputRouter:
             return []
         return self._directions(device, pairs[event.axis], value, event.instance_id)
 
-    def _look(self, instance_id: int, axis: int, value: float) -> list[Intent]:
+    def _look(self, device: str, instance_id: int, axis: int, value: float) -> list[Intent]:
         """The right stick as a vector (dead zone applied), sent when it changes."""
         x, y = self._look_at.get(instance_id, (0.0, 0.0))
         value = 0.0 if abs(value) < STICK_DEAD_ZONE else value
@@ -306,7 +306,7 @@ class InputRouter:
         if (x, y) == self._look_at.get(instance_id, (0.0, 0.0)):
             return []
         self._look_at[instance_id] = (x, y)
-        return [Intent(self._pad_device(instance_id), "look", bool(x or y), vector=(x, y))]
+        return [Intent(device, "look", bool(x or y), vector=(x, y))]
 
     def _hat(self, event) -> list[Intent]:
         x, y = event.value

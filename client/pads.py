@@ -14,6 +14,10 @@ carries no vendor (Bluetooth on some systems).
 """
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # for annotations only: the registry is plain data and imports no pygame
+    from pygame._sdl2.controller import Controller
 
 VENDORS = {0x045E: "xbox", 0x054C: "playstation", 0x057E: "nintendo"}
 MODELS = {  # (vendor, product) -> what players call it
@@ -72,7 +76,7 @@ class Pad:
     instance_id: int  # SDL's id while plugged in
     guid: str = ""
     name: str = ""
-    controller: object = None  # the opened pygame controller (None: a synthetic test pad)
+    controller: "Controller | None" = None  # the opened pygame controller (None: a synthetic test pad)
     kind: str = field(init=False)
     model: str = field(init=False)
 
@@ -97,7 +101,7 @@ class PadRegistry:
         self.order: list[int] = []  # numbers of present pads, in the order they came
         self.ambiguous: set[str] = set()  # devices that may be a gone pad nobody can tell apart
 
-    def add(self, instance_id: int, guid: str = "", name: str = "", controller=None) -> Pad:
+    def add(self, instance_id: int, guid: str = "", name: str = "", controller: "Controller | None" = None) -> Pad:
         """A pad plugged in: its old device id if exactly one gone pad is the same
         hardware, else a new one (SDL's instance id, while no other pad holds it)."""
         if instance_id in self.present:
@@ -143,8 +147,8 @@ class PadRegistry:
         pad = self.known(device)
         if pad is None:
             return "Gamepad"
-        same = [number for number in self.order
-                if self.by_device(f"pad:{number}").model == pad.model]
+        present_models = {present.number: present.model for present in self.present.values()}
+        same = [number for number in self.order if present_models.get(number) == pad.model]
         if len(same) > 1 and pad.number in same:
             return f"{pad.model} {same.index(pad.number) + 1}"
         return pad.model

@@ -84,6 +84,6 @@ class RejoinBook:
 
 
 def _valid(entry) -> bool:
-    types = {"table": str, "game": str, "address": str, "port": int, "seat": int, "name": str, "token": str,
+    types: dict[str, type | tuple[type, ...]] = {"table": str, "game": str, "address": str, "port": int, "seat": int, "name": str, "token": str,
              "when": (int, float)}
     return isinstance(entry, dict) and all(isinstance(entry.get(k), t) for k, t in types.items())

@@ -13,6 +13,7 @@ import json
 import math
 import os
 from pathlib import Path
+from typing import Any
 
 from netplay.folders import config_dir, move_aside
 
@@ -36,7 +37,9 @@ DEFAULT_PAD = {
 ANIMATION_SPEEDS = {"slow": 0.6, "normal": 1.0, "fast": 2.0, "instant": math.inf}
 # Seconds an away LAN seat waits before a bot plays it (None: until the host hands it over).
 BOT_AFTER_CHOICES = (None, 30, 60, 120, 300)
-DEFAULTS = {"keys": DEFAULT_KEYS, "pad": DEFAULT_PAD, "volume": 0.7, "fullscreen": False, "name": "Player",
+# The file's JSON object: its values are of several kinds (and a newer version's entries
+# are kept as they are), so the settings are read through typed properties below.
+DEFAULTS: dict[str, Any] = {"keys": DEFAULT_KEYS, "pad": DEFAULT_PAD, "volume": 0.7, "fullscreen": False, "name": "Player",
             "animation": "normal", "interface": None, "bot_after": None, "address": ""}
 KEY_ACTIONS = ("up", "down", "left", "right", "confirm", "back", "peek")
 PAD_ACTIONS = tuple(DEFAULT_PAD)
@@ -49,7 +52,7 @@ class Settings:
 
     def __init__(self, path: Path | None = None):
         self.path = Path(path) if path is not None else config_dir() / "settings.json"
-        self.data = copy.deepcopy(DEFAULTS)
+        self.data: dict[str, Any] = copy.deepcopy(DEFAULTS)
         self.problem: str | None = None
         self.reason = ""  # the problem's first part: what happened, and why
         self.where = ""  # its second part: where the old file is (the path follows)
@@ -148,7 +151,7 @@ class Settings:
         self.data["pad"] = copy.deepcopy(DEFAULT_PAD)
 
 
-def _merged(loaded: dict) -> tuple[dict, list[str]]:
+def _merged(loaded: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
     """Defaults overlaid with the loaded values that are usable, and in words what was not.
     Entries this version does not know are kept as they are (a newer version's)."""
     data = copy.deepcopy(DEFAULTS)

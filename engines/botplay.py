@@ -3,9 +3,10 @@
 from .registry import game_info
 from .rng import Rng
 from .state import GameState
+from .types import Action
 
 
-def next_bot_move(state: GameState, rng: Rng) -> tuple:
+def next_bot_move(state: GameState, rng: Rng) -> tuple[int | None, Action]:
     """(player, action) for the next move of an all-bot table: a random active player's bot
     move, or the host's action (a timer) when nobody may act."""
     active = state.active_players()

@@ -21,7 +21,7 @@ class SetupError(ValueError):
     """A game cannot be created or restored: unknown game, bad options, corrupt save."""
 
 
-def shown(value) -> str:
+def shown(value: object) -> str:
     """A short, safe rendering of untrusted input for an error message: never huge, never
     recursive (a 5000-digit int or a deeply nested list must not break the error itself)."""
     if isinstance(value, bool) or value is None:

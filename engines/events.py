@@ -4,14 +4,18 @@ The host and the headless runner filter every event list through `events_for`, t
 place that decides who sees what (so a donation's piece reaches giver and master only).
 """
 
+from collections.abc import Iterable
 
-def private(event: dict, seats) -> dict:
+from .types import Event
+
+
+def private(event: Event, seats: Iterable[int]) -> Event:
     """Mark ``event`` as visible only to ``seats``."""
     event["only"] = sorted(set(seats))
     return event
 
 
-def events_for(events: list[dict], seat: int | None) -> list[dict]:
+def events_for(events: list[Event], seat: int | None) -> list[Event]:
     """The events ``seat`` may see (``None`` is a spectator), without the ``only`` key."""
     visible = []
     for event in events:

@@ -7,6 +7,7 @@ bug, reported at once, so that saves, digests and msgpack frames never surprise 
 
 import hashlib
 import json
+from typing import Any
 
 from .errors import SetupError
 from .rng import Rng
@@ -17,14 +18,14 @@ VALUE_CLASSES = {cls.KIND: cls for cls in (Rng, SecretChoices)}
 _SCALARS = (type(None), bool, int, float, str)
 
 
-def encode(value):
+def encode(value: Any) -> Any:
     """A deep, plain copy of ``value``."""
     if isinstance(value, _SCALARS):
         return value
     if isinstance(value, list):
         return [encode(v) for v in value]
     if isinstance(value, dict):
-        out = {}
+        out: dict[str, Any] = {}
         for key, v in value.items():
             if not isinstance(key, str):
                 raise TypeError(f"state dict keys must be str, got {key!r}")
@@ -36,7 +37,7 @@ def encode(value):
     raise TypeError(f"not plain data: {type(value).__name__}")
 
 
-def decode(value):
+def decode(value: Any) -> Any:
     """Inverse of `encode`; raises SetupError on anything it does not recognise."""
     if isinstance(value, _SCALARS):
         return value
@@ -55,7 +56,7 @@ def decode(value):
     raise SetupError(f"not plain data in state: {type(value).__name__}")
 
 
-def digest_of(plain) -> str:
+def digest_of(plain: Any) -> str:
     """A stable hash of plain data: same data, same digest, on every machine."""
     text = json.dumps(plain, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
     return hashlib.sha256(text.encode("ascii")).hexdigest()

@@ -2,12 +2,15 @@
 
 import importlib
 import importlib.util
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import SetupError
+from .rng import Rng
 from .state import GameState
+from .types import Action, Options, View
+from .words import PhoneWords
 
 # Each game module defines ``GAME = GameInfo(...)``. A game appears in GAMES once its
 # module exists and defines GAME, so games land one at a time without touching this file.
@@ -28,9 +31,9 @@ class Option:
     help: str
     minimum: int | None = None
     maximum: int | None = None
-    choices: tuple = ()
+    choices: tuple[Any, ...] = ()
 
-    def check(self, name: str, value) -> Any:
+    def check(self, name: str, value: Any) -> Any:
         if self.choices:
             if value not in self.choices:
                 raise SetupError(f"option {name} must be one of {list(self.choices)}, not {value!r}")
@@ -48,7 +51,7 @@ class Option:
         return value
 
 
-Bot = Callable[[dict, list, Any], Any]
+Bot = Callable[[View, list[Action], Rng], Action]
 """A bot: (its player's view, its legal actions, an engines.Rng) -> one of the actions.
 
 A bot is a pure function of its arguments (no shared mutable state), so it may think in
@@ -71,24 +74,27 @@ class GameInfo:
     realtime: bool = False
     # Action types that are secret simultaneous commitments: while A has not committed,
     # nothing B commits with these may change view(A) (checked by the contract tests).
-    secret_action_types: tuple = ()
+    secret_action_types: tuple[str, ...] = ()
     # Seconds a bot of each strength waits before acting; the host's clock schedules it.
-    bot_reaction_seconds: dict = field(default_factory=lambda: {"easy": 1.2, "normal": 0.7, "hard": 0.35})
+    bot_reaction_seconds: dict[str, float] = field(default_factory=lambda: {"easy": 1.2, "normal": 0.7, "hard": 0.35})
     # (players, options) pairs the shared property tests run on.
-    test_configs: tuple = ()
+    test_configs: tuple[tuple[int, Options], ...] = ()
     # (players, options) the benchmark plays.
-    bench_config: tuple = (4, {})
+    bench_config: tuple[int, Options] = (4, {})
     # Parse a line of the game's action notation (docs/rules/<id>.md) into an action.
-    parse_action: Callable[[str], Any] | None = None
-    notation: Callable[[Any], str] | None = None
+    parse_action: Callable[[str], Action] | None = None
+    notation: Callable[[Action], str] | None = None
     # The bot of each strength ("easy", "normal", "hard"; docs/bots.md); every strength
     # falls back to ``bot`` when a game gives none.
-    bots: dict = field(default_factory=dict)
+    bots: dict[str, Bot] = field(default_factory=dict)
     # sample_state(view, rng) -> a full state whose view for the viewer equals ``view``,
     # its hidden parts drawn at random among what is still possible (for search bots).
-    sample_state: Callable[[dict, Any], GameState] | None = None
+    sample_state: Callable[[View, Rng], GameState] | None = None
+    # How a phone names the legal actions and the hand (engines/<id>/words.py); None: the
+    # phone shows the notation.
+    words: PhoneWords | None = None
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         object.__setattr__(self, "bots", {strength: self.bots.get(strength, self.bot) for strength in STRENGTHS})
 
     @property
@@ -97,7 +103,7 @@ class GameInfo:
         low, high = self.min_players, self.max_players
         return f"{low} player{'s' if low != 1 else ''}" if low == high else f"{low}-{high} players"
 
-    def resolve_options(self, options: dict) -> dict:
+    def resolve_options(self, options: Options) -> Options:
         unknown = set(options) - set(self.options)
         if unknown:
             raise SetupError(f"{self.name} has no option {sorted(unknown)[0]!r}")
@@ -105,7 +111,7 @@ class GameInfo:
 
 
 def _load_games() -> dict[str, GameInfo]:
-    games = {}
+    games: dict[str, GameInfo] = {}
     for game_id, module_name in GAME_MODULES.items():
         if importlib.util.find_spec(module_name) is None:
             continue
@@ -118,13 +124,13 @@ def _load_games() -> dict[str, GameInfo]:
 GAMES: dict[str, GameInfo] = _load_games()
 
 
-def game_info(game_id) -> GameInfo:
+def game_info(game_id: object) -> GameInfo:
     if game_id not in GAMES:
         raise SetupError(f"unknown game {game_id!r}; games: {', '.join(GAMES)}")
     return GAMES[game_id]
 
 
-def new_game(game_id: str, players: int, seed: int = 0, **options) -> GameState:
+def new_game(game_id: str, players: int, seed: int = 0, **options: Any) -> GameState:
     """A fresh state of ``game_id``; SetupError for a bad id, player count or option."""
     info = game_info(game_id)
     if not isinstance(players, int) or not info.min_players <= players <= info.max_players:
@@ -136,7 +142,7 @@ def new_game(game_id: str, players: int, seed: int = 0, **options) -> GameState:
     return info.state_class(players, seed, info.resolve_options(options))
 
 
-def replay(game_id: str, players: int, seed: int, options: dict, log) -> GameState:
+def replay(game_id: str, players: int, seed: int, options: Options, log: Iterable[Sequence[Any]]) -> GameState:
     """Rebuild a state from its action log, a list of ``[player, action]`` pairs."""
     state = new_game(game_id, players, seed, **options)
     for player, action in log:
@@ -144,7 +150,7 @@ def replay(game_id: str, players: int, seed: int, options: dict, log) -> GameSta
     return state
 
 
-def load_state(data) -> GameState:
+def load_state(data: Any) -> GameState:
     """Rebuild any game's state from `GameState.to_dict` output."""
     if not isinstance(data, dict):
         raise SetupError("not a Spielabend game state")

@@ -16,6 +16,10 @@ left; `to_plain` writes it as plain data for saves and digests (never for a view
 
 import hashlib
 import struct
+from collections.abc import MutableSequence, Sequence
+from typing import Any, TypeVar
+
+T = TypeVar("T")
 
 _PERSON_SEED = b"spielabend-seed"  # domain separation: a seed's key, a fork's key
 _PERSON_FORK = b"spielabend-fork"
@@ -69,10 +73,10 @@ class Rng:
         """A uniform float in [0, 1)."""
         return (self.next64() >> 11) / float(1 << 53)
 
-    def choice(self, items):
+    def choice(self, items: Sequence[T]) -> T:
         return items[self.below(len(items))]
 
-    def shuffle(self, items: list) -> None:
+    def shuffle(self, items: MutableSequence[Any]) -> None:
         for i in range(len(items) - 1, 0, -1):
             j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]
@@ -85,12 +89,12 @@ class Rng:
         child._key, child._block, child._words = _key(material, _PERSON_FORK), 0, []
         return child
 
-    def to_plain(self) -> list:
+    def to_plain(self) -> list[Any]:
         """``[key as hex, next block, unread words of the current block]``."""
         return [self._key.hex(), self._block, len(self._words)]
 
     @classmethod
-    def from_plain(cls, plain: list) -> "Rng":
+    def from_plain(cls, plain: list[Any]) -> "Rng":
         """Rebuild from `to_plain`; ValueError or TypeError for anything else."""
         key_hex, block, unread = plain
         key = bytes.fromhex(key_hex)
@@ -105,9 +109,9 @@ class Rng:
             del rng._words[unread:]  # the unread words are the last ones of the block
         return rng
 
-    def __getstate__(self):  # clone() pickles states: the same three fields
+    def __getstate__(self) -> tuple[bytes, int, list[int]]:  # clone() pickles states: the same three fields
         return self._key, self._block, self._words
 
-    def __setstate__(self, state) -> None:
+    def __setstate__(self, state: tuple[bytes, int, list[int]]) -> None:
         self._key, self._block, words = state
         self._words = list(words)

@@ -28,34 +28,38 @@ random, nothing shared between calls, so a bot may think in a worker thread.
 """
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Generic, TypeVar
 
 from .rng import Rng
 from .state import GameState
+from .types import Action, Options, View
 
 SEED_RANGE = 1 << 62
 UCB_EXPLORATION = 0.7
 
+S = TypeVar("S", bound=GameState)  # the game's state class
+T = TypeVar("T")
+
 
 @dataclass(frozen=True)
-class SearchModel:
+class SearchModel(Generic[S]):
     """How one game plugs into the search."""
 
     # A full state consistent with a view, hidden parts drawn with the rng.
-    sample_state: Callable[[dict, Rng], GameState]
+    sample_state: Callable[[View, Rng], S]
     # How every player is expected to act in a rollout: a bot on that player's own view.
-    policy: Callable[[dict, list, Rng], Any]
+    policy: Callable[[View, list[Action], Rng], Action]
     # The rollout's result for ``me`` in [0, 1] (1: a sure win).
-    evaluate: Callable[[GameState, int], float]
+    evaluate: Callable[[S, int], float]
     # Whether a rollout that started at ``start`` may stop at ``now`` (default: play on).
-    horizon: Callable[[GameState, GameState], bool] | None = None
+    horizon: Callable[[S, S], bool] | None = None
     # A safety net against a rollout that never ends.
     max_steps: int = 5_000
 
 
-def rollout(model: SearchModel, state: GameState, me: int, rng: Rng, start: GameState | None = None) -> float:
+def rollout(model: SearchModel[S], state: S, me: int, rng: Rng, start: S | None = None) -> float:
     """Play ``state`` on with ``model.policy`` until the end or the horizon (counted from
     ``start``, the state the search began in); ``me``'s score."""
     start = start or state
@@ -75,7 +79,7 @@ def rollout(model: SearchModel, state: GameState, me: int, rng: Rng, start: Game
     return model.evaluate(state, me)
 
 
-def action_values(model: SearchModel, view: dict, candidates: list, rng: Rng, budget: int,
+def action_values(model: SearchModel[S], view: View, candidates: list[Action], rng: Rng, budget: int,
                   method: str = "halving") -> list[tuple[float, int]]:
     """(mean score, rollouts) for each candidate action of ``view``'s player, from about
     ``budget`` rollouts in sampled states."""
@@ -84,8 +88,8 @@ def action_values(model: SearchModel, view: dict, candidates: list, rng: Rng, bu
     return _halving(model, view, candidates, rng, budget)
 
 
-def best_action(model: SearchModel, view: dict, candidates: list, rng: Rng, budget: int,
-                method: str = "halving"):
+def best_action(model: SearchModel[S], view: View, candidates: list[T], rng: Rng, budget: int,
+                method: str = "halving") -> T:
     """The candidate with the best mean score (among those searched longest); the first
     listed wins a tie, so put the policy's favourite first."""
     if len(candidates) == 1:
@@ -96,13 +100,14 @@ def best_action(model: SearchModel, view: dict, candidates: list, rng: Rng, budg
     return candidates[best]
 
 
-def _play(model: SearchModel, world: GameState, me: int, action, seed: int) -> float:
+def _play(model: SearchModel[S], world: S, me: int, action: Action, seed: int) -> float:
     state = world.clone()
     state.apply(me, action)
     return rollout(model, state, me, Rng(seed), start=world)
 
 
-def _halving(model, view, candidates, rng, budget):
+def _halving(model: SearchModel[S], view: View, candidates: list[Action], rng: Rng,
+             budget: int) -> list[tuple[float, int]]:
     me = view["you"]
     totals, counts = [0.0] * len(candidates), [0] * len(candidates)
     alive = list(range(len(candidates)))
@@ -121,7 +126,8 @@ def _halving(model, view, candidates, rng, budget):
     return [(totals[i] / counts[i] if counts[i] else 0.0, counts[i]) for i in range(len(candidates))]
 
 
-def _ucb(model, view, candidates, rng, budget):
+def _ucb(model: SearchModel[S], view: View, candidates: list[Action], rng: Rng,
+         budget: int) -> list[tuple[float, int]]:
     me = view["you"]
     totals, counts = [0.0] * len(candidates), [0] * len(candidates)
     for done in range(max(budget, len(candidates))):
@@ -138,7 +144,7 @@ def _ucb(model, view, candidates, rng, budget):
 
 
 # --- for the games' samplers ----------------------------------------------------------------
-def blank_state(state_class: type, view: dict, options: dict, rng: Rng):
+def blank_state(state_class: type[S], view: View, options: Options, rng: Rng) -> S:
     """An empty ``state_class`` for a sampler to fill from ``view``: the view's players
     and ``options``, seed 0 (the true seed stays on the host: nothing in a view shows it)
     and its own generator drawn from ``rng``."""
@@ -150,7 +156,7 @@ def blank_state(state_class: type, view: dict, options: dict, rng: Rng):
     return state
 
 
-def weighted_choice(items: list, weights: list[float], rng: Rng):
+def weighted_choice(items: Sequence[T], weights: Sequence[float], rng: Rng) -> T:
     """One of ``items``, each as likely as its weight (positive weights)."""
     pick = rng.random() * sum(weights)
     for item, weight in zip(items, weights, strict=True):

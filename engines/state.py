@@ -6,18 +6,21 @@ all-or-nothing `apply`, saving, cloning and digests, so each game writes only it
 """
 
 import pickle
-from typing import Any, ClassVar
+from collections.abc import Sequence
+from typing import Any, ClassVar, Self, TypeGuard
 
 from .errors import IllegalAction, SetupError, shown
 from .plain import decode, digest_of, encode
 from .rng import Rng
+from .types import Action, Event, Options, View
 
 SAVE_FORMAT = 1
 OVER = "over"  # the phase of every finished game
 
 
-def best_seats(results: list, lowest: bool = False) -> list[int]:
-    """The seats whose result is best (highest, or lowest with ``lowest``), all of them on a tie.
+def best_seats(results: Sequence[Any], lowest: bool = False) -> list[int]:
+    """The seats whose result is best (highest, or lowest with ``lowest``), all of them on a tie;
+    results are numbers, or tuples that break ties.
 
     >>> best_seats([3, 5, 5]), best_seats([3, 5, 3], lowest=True)
     ([1, 2], [0, 2])
@@ -26,11 +29,30 @@ def best_seats(results: list, lowest: bool = False) -> list[int]:
     return [seat for seat, result in enumerate(results) if result == best]
 
 
+def is_whole(value: object) -> TypeGuard[int]:
+    """Whether ``value`` from the wire is a whole number: an int, and not True or False.
+
+    >>> is_whole(3), is_whole(True), is_whole(3.0)
+    (True, False, False)
+    """
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def check_fields(action: dict[str, Any], fields: Sequence[str], sentence: str = "") -> None:
+    """IllegalAction ``malformed`` unless ``action`` (a dict with a type) has exactly
+    ``fields``, its ``type`` among them; ``sentence`` says what the action looks like
+    (by default: the fields it has, in the order given). The one field checker every
+    game's ``_check`` starts with, before it checks each field's type and range.
+    """
+    if len(action) != len(fields) or any(name not in action for name in fields):
+        raise IllegalAction("malformed", sentence or f"a {action['type']} action has the fields {', '.join(fields)}")
+
+
 class GameState:
     GAME_ID: ClassVar[str] = ""
     phase: str  # each game's own phases; OVER once the game has ended
 
-    def __init__(self, players: int, seed: int, options: dict[str, Any]):
+    def __init__(self, players: int, seed: int, options: Options):
         self.players = players
         self.seed = seed
         self.options = dict(options)
@@ -40,34 +62,34 @@ class GameState:
     def active_players(self) -> list[int]:
         raise NotImplementedError
 
-    def legal_actions(self, player: int) -> list:
+    def legal_actions(self, player: int) -> list[Action]:
         raise NotImplementedError
 
-    def _apply(self, player: int, action) -> list[dict]:
+    def _apply(self, player: int, action: Action) -> list[Event]:
         """Carry out an action already known to be legal; return its events."""
         raise NotImplementedError
 
-    def view(self, player: int | None) -> dict:
+    def view(self, player: int | None) -> View:
         raise NotImplementedError
 
     def is_over(self) -> bool:
         return self.phase == OVER
 
-    def scores(self) -> list:
+    def scores(self) -> list[int]:
         raise NotImplementedError
 
     def winners(self) -> list[int]:
         raise NotImplementedError
 
-    def describe(self, action) -> str:
+    def describe(self, action: Action) -> str:
         raise NotImplementedError
 
-    def host_actions(self) -> list:
+    def host_actions(self) -> list[Action]:
         """Actions only the host may take, as player ``None`` (a round timer running
         out in a clockless engine). None by default."""
         return []
 
-    def host_timer(self) -> dict | None:
+    def host_timer(self) -> dict[str, Any] | None:
         """The running timer the host must keep, if any: ``{"seconds": s, "key": k}``.
 
         Engines read no clock. The host starts counting when it first sees ``key`` and,
@@ -76,10 +98,10 @@ class GameState:
         """
         return None
 
-    def _apply_host(self, action) -> list[dict]:
+    def _apply_host(self, action: Action) -> list[Event]:
         raise NotImplementedError
 
-    def _check(self, player: int, action) -> None:
+    def _check(self, player: int, action: Action) -> None:
         """Raise IllegalAction unless ``action`` is legal for ``player`` now.
 
         The default compares against `legal_actions`; games override it to give more
@@ -89,7 +111,7 @@ class GameState:
             raise IllegalAction("illegal_action", f"{self._show(action)} is not allowed now")
 
     @staticmethod
-    def _check_type(action, expected: str, code: str = "wrong_phase") -> None:
+    def _check_type(action: Action, expected: str, code: str = "wrong_phase") -> None:
         """IllegalAction unless ``action`` is a dict whose type is ``expected``, the one
         action type the acting player may send now (``code`` names the mismatch)."""
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
@@ -98,7 +120,7 @@ class GameState:
             raise IllegalAction(code, f"now is the time to {expected}, not {action['type']!r}")
 
     # --- shared machinery ----------------------------------------------------------
-    def apply(self, player: int, action) -> list[dict]:
+    def apply(self, player: int | None, action: Action) -> list[Event]:
         """Apply ``player``'s action and return the events it caused.
 
         ``player`` None is the host, limited to `host_actions`. Raises IllegalAction
@@ -117,21 +139,21 @@ class GameState:
         self._check(player, action)
         return self._apply(player, action)
 
-    def is_seat(self, player) -> bool:
+    def is_seat(self, player: object) -> TypeGuard[int]:
         """Whether ``player`` is a seat at this table: an int in range (True and 1.0 are not)."""
         return isinstance(player, int) and not isinstance(player, bool) and 0 <= player < self.players
 
-    def check_player(self, player) -> None:
+    def check_player(self, player: object) -> None:
         if not self.is_seat(player):
             raise IllegalAction("no_such_player", f"there is no player {shown(player)} at this table")
 
-    def _view_header(self, player: int | None) -> dict:
+    def _view_header(self, player: int | None) -> View:
         """The fields every game's `view` starts with (plus ``game_result``: scores and winners once
         the game is over); IllegalAction for a ``player`` that is
         neither None (a spectator) nor a seat, so no other value can read a seat's secrets."""
         if player is not None:
             self.check_player(player)
-        header = {
+        header: View = {
             "game": self.GAME_ID,
             "you": player,
             "players": self.players,
@@ -142,14 +164,15 @@ class GameState:
             header["game_result"] = {"scores": self.scores(), "winners": self.winners()}
         return header
 
-    def clone(self) -> "GameState":
-        return pickle.loads(pickle.dumps(self, protocol=pickle.HIGHEST_PROTOCOL))
+    def clone(self) -> Self:
+        copy: Self = pickle.loads(pickle.dumps(self, protocol=pickle.HIGHEST_PROTOCOL))
+        return copy
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"format": SAVE_FORMAT, "game": self.GAME_ID, "state": encode(vars(self))}
 
     @classmethod
-    def from_dict(cls, data) -> "GameState":
+    def from_dict(cls, data: Any) -> Self:
         """Rebuild a state saved by `to_dict`; SetupError for a corrupt or foreign one."""
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise SetupError("not a Spielabend game state (unknown format)")
@@ -165,7 +188,7 @@ class GameState:
     def digest(self) -> str:
         return digest_of(self.to_dict())
 
-    def _show(self, action) -> str:
+    def _show(self, action: Action) -> str:
         try:
             return repr(self.describe(action))
         except Exception:  # describing garbage must never mask the real error

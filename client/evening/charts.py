@@ -1,6 +1,8 @@
 """The evening as pictures, drawn with pygame: a line chart of points through the evening,
 a bar chart of wins per game, and a small trend line for a rating."""
 
+from collections.abc import Sequence
+
 import pygame
 
 from client import art
@@ -40,7 +42,7 @@ def evening_strip(surface, rows: list[night.Standing], top: int, bottom: int) ->
         total = art.text_width(name, 30, "bold") + gap + art.text_width(change, 24, "bold")
         x = cell.centerx - total // 2
         drawn = art.blit_text(surface, name, 30, art.seat_colour(row.colour), (x, cell.top + 18), "midleft", "bold")
-        if change:  # the last game's move of their rating
+        if row.rating_change is not None:  # the last game's move of their rating
             art.blit_text(surface, change, 24, art.GOOD if row.rating_change >= 0 else art.DANGER,
                           (drawn.right + gap, cell.top + 18), "midleft", "bold")
         games = f"{row.games} game{'s' if row.games != 1 else ''}"
@@ -92,11 +94,12 @@ def line_chart(surface, rect: pygame.Rect, series: list[tuple[str, tuple, list[f
         pygame.draw.lines(surface, colour, False, points, 5)
         for point in points[1:]:
             pygame.draw.circle(surface, colour, point, 7)
-        ends.append([points[-1][1], name, colour])
+        ends.append((points[-1][1], name, colour))
     ends.sort()
-    for i in range(1, len(ends)):  # names at the lines' ends never overlap
-        ends[i][0] = max(ends[i][0], ends[i - 1][0] + 30)
-    for y, name, colour in ends:
+    heights = [y for y, _, _ in ends]
+    for i in range(1, len(heights)):  # names at the lines' ends never overlap
+        heights[i] = max(heights[i], heights[i - 1] + 30)
+    for y, (_, name, colour) in zip(heights, ends, strict=True):
         art.blit_text(surface, name, 26, colour, (plot.right + 16, y), "midleft", "bold", width=170)
 
 
@@ -127,7 +130,7 @@ def bar_chart(surface, rect: pygame.Rect, groups: list[tuple[str, list[tuple[str
                       "regular", width=round(slot) - 8)
 
 
-def sparkline(surface, rect: pygame.Rect, values: list[float], colour) -> None:
+def sparkline(surface, rect: pygame.Rect, values: Sequence[float], colour) -> None:
     """A rating's last values as a small line, rising to the right when it goes up."""
     if len(values) < 2:
         pygame.draw.line(surface, art.INK_FAINT, rect.midleft, rect.midright, 2)

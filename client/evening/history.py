@@ -224,11 +224,11 @@ class History:
         try:
             db.execute("BEGIN IMMEDIATE")
             try:
-                evening = self._evening_for(finished)
-                game_id = db.execute(
+                evening = self._evening_for(db, finished)
+                game_id = _new_row_id(db.execute(
                     "INSERT INTO games (evening, finished, game, options, lower_wins, save_path) VALUES (?,?,?,?,?,?)",
                     (evening, finished, game.game, json.dumps(game.options, sort_keys=True, default=str),
-                     int(game.lower_wins), str(game.save_path or ""))).lastrowid
+                     int(game.lower_wins), str(game.save_path or ""))))
                 for index, seat in enumerate(game.seats):
                     if seat.kind != "bot":  # the person's profile: made, or brought up to date
                         profiles.seen(db, seat.name, int(seat.colour), seat.device, finished)
@@ -237,8 +237,8 @@ class History:
                                (game_id, index, seat.player, seat.name, seat.kind, int(seat.colour),
                                 str(game.scores[index]), seat_places[index], seat_points[index],
                                 int(index in game.winners), seat.device))
-                overall = self._rate(game_id, game.seats, seat_places, skill.OVERALL)
-                per_game = self._rate(game_id, game.seats, seat_places, game.game)
+                overall = self._rate(db, game_id, game.seats, seat_places, skill.OVERALL)
+                per_game = self._rate(db, game_id, game.seats, seat_places, game.game)
                 db.execute("UPDATE evenings SET last_game = ? WHERE id = ?", (finished, evening))
                 db.execute("COMMIT")
             except BaseException:
@@ -250,18 +250,18 @@ class History:
             return None
         return Recorded(game_id, evening, seat_points, overall, per_game)
 
-    def _evening_for(self, finished: float) -> int:
+    def _evening_for(self, db: sqlite3.Connection, finished: float) -> int:
         """The evening a game finished at ``finished`` belongs to (a new one if none is going)."""
-        db = self.connection
         row = db.execute("SELECT id, last_game FROM evenings WHERE ended IS NULL ORDER BY id DESC LIMIT 1").fetchone()
         if row is not None and finished - row[1] <= IDLE_HOURS * 3600:
             return row[0]
         if row is not None:  # it went idle: it ended with its last game
             db.execute("UPDATE evenings SET ended = last_game WHERE id = ?", (row[0],))
-        return db.execute("INSERT INTO evenings (started, last_game) VALUES (?, ?)", (finished, finished)).lastrowid
+        return _new_row_id(db.execute("INSERT INTO evenings (started, last_game) VALUES (?, ?)",
+                                      (finished, finished)))
 
-    def _rate(self, game_id: int, seats: list[SeatResult], seat_places: list[int], scope: str):
-        db = self.connection
+    def _rate(self, db: sqlite3.Connection, game_id: int, seats: list[SeatResult], seat_places: list[int],
+              scope: str) -> list[tuple[skill.Rating, skill.Rating]]:
         before = []
         for seat in seats:
             row = db.execute("SELECT mu, sigma FROM ratings WHERE player = ? AND scope = ?",
@@ -424,6 +424,13 @@ def _migrate(db: sqlite3.Connection) -> None:
             if db.in_transaction:
                 db.execute("ROLLBACK")
             raise
+
+
+def _new_row_id(cursor: sqlite3.Cursor) -> int:
+    """The id of the row an INSERT just made (sqlite3 leaves it None only after other statements)."""
+    if cursor.lastrowid is None:
+        raise sqlite3.DatabaseError("an INSERT made no row")
+    return cursor.lastrowid
 
 
 def _busy(error: sqlite3.Error) -> bool:

@@ -75,7 +75,7 @@ def standings_now(app) -> list[night.Standing]:
     evening = history.current_evening()
     rows = night.standings(history.games(evening)) if evening is not None else []
     game, recorded = getattr(app, "evening_last", (None, None))
-    if recorded is not None and recorded.evening == evening:  # the game just finished moved these ratings
+    if game is not None and recorded is not None and recorded.evening == evening:  # the game just finished moved these ratings
         by_player = {row.player: row for row in rows}
         for seat, (before, after) in zip(game.seats, recorded.overall, strict=False):
             if seat.player in by_player:
@@ -194,7 +194,7 @@ def drop_parked(app) -> None:
 
     group = getattr(app, "evening_group", None)
     server = getattr(group, "parked", None)
-    if server is not None:
+    if group is not None and server is not None:
         group.parked = None
         close_soon(server)
 

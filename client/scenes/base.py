@@ -16,9 +16,9 @@ SETTLE_AFTER = 4.0  # seconds without input after which a menu stops animating
 def close_soon(*closables) -> None:
     """Close network things (sessions, servers, browsers) off the pygame thread: their
     close() may wait for a socket or a thread, and a frame never waits for the network."""
-    closables = [thing for thing in closables if thing is not None]
-    if closables:
-        threading.Thread(target=lambda: [thing.close() for thing in closables], name="spielabend-close",
+    present = [thing for thing in closables if thing is not None]
+    if present:
+        threading.Thread(target=lambda: [thing.close() for thing in present], name="spielabend-close",
                          daemon=True).start()
 
 

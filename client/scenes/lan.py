@@ -9,6 +9,7 @@ interface chosen in Settings, else every interface (`chosen_interfaces`).
 
 import importlib
 import os
+from functools import partial
 
 import pygame
 
@@ -44,8 +45,8 @@ def open_seat(entry: dict, player_name: str, password: str | None = None, profil
         try:
             invite = parse_invite(entry["invite"])
             return relay.RelaySession(invite, player_name, password=password or None, token=entry.get("token")), None
-        except InviteError as error:
-            return None, f"Could not join: {error}."
+        except InviteError as refused:
+            return None, f"Could not join: {refused}."
         except Exception as failure:  # noqa: BLE001 - a failed connection is a note on screen
             return None, f"Could not join: {failure}"
     peer, error = load("netplay.peer")
@@ -228,9 +229,12 @@ class HostLobbyScene(MenuScene):
                          sounds=app.sounds)
 
     def seat_invite(self, seat: int) -> str:
-        """The invite of ``seat`` at a table hosted through a relay."""
+        """The invite of ``seat`` at a table hosted through a relay (only such a table
+        shows invites). Raises ValueError at a table hosted on the LAN alone."""
         from netplay.relay_invite import parse_invite
 
+        if self.relay_code is None:
+            raise ValueError("a table hosted on the LAN alone has no invites")
         return parse_invite(self.relay_code).seat_invite(seat).code()
 
     def open_seats(self) -> list[int]:
@@ -560,12 +564,12 @@ class JoinScene(MenuScene):
         tables = [h for h in self.hosts if h not in found]  # shown once: as the seat to rejoin
         room = self.MAX_ROWS - 3 - len(kept)
         self.hidden = max(0, len(tables) - room)
-        rows = [(f"seat:{s['token']}", Item(lambda s=s, h=h: rejoin_line(s, h), lambda s=s: self.rejoin(s)))
+        rows = [(f"seat:{s['token']}", Item(partial(rejoin_line, s, h), partial(self.rejoin, s)))
                 for s, h in zip(kept, found, strict=True) if h is not None]
         rows += [(f"table:{h.get('name')}@{h.get('address')}:{h.get('port')}",
-                  Item(lambda h=h: host_line(h), lambda h=h: self.join(h))) for h in tables[:room]]
+                  Item(partial(host_line, h), partial(self.join, h))) for h in tables[:room]]
         live = len(rows)
-        rows += [(f"seat:{s['token']}", Item(lambda s=s: rejoin_line(s, None), lambda s=s: self.rejoin(s)))
+        rows += [(f"seat:{s['token']}", Item(partial(rejoin_line, s, None), partial(self.rejoin, s)))
                  for s, h in zip(kept, found, strict=True) if h is None]
         rows += [("address", Item(lambda: f"Type an address{'' if not self.app.settings.data.get('address') else ': ' + self.app.settings.data['address']}",
                                   self.type_address)),
@@ -698,7 +702,7 @@ class JoinWaitScene(MenuScene):
         self.session, self.entry = session, entry
         self.player_name, self.password = player_name, password
         self.lobby: dict | None = None
-        self.seat = None
+        self.seat: int | None = None
         self.token: str | None = None
         self.ended = False
         self.status = "Rejoining your seat..." if entry.get("token") else "Connecting..."
@@ -728,7 +732,7 @@ class JoinWaitScene(MenuScene):
             elif kind == "lobby":
                 self.lobby = message
                 if self.token and self.seat is not None:
-                    self.remember(message)
+                    self.remember(message, self.seat, self.token)
             elif kind == "colours":  # the game night: the seats' colours, a profile's among them
                 self.colours = list(message["colours"])
             elif kind == "refuse" and message.get("code") == "password":
@@ -747,18 +751,18 @@ class JoinWaitScene(MenuScene):
                 self.status = f"The host said: {reason}" if self.seat is not None else f"Could not join: {reason}"
             elif kind == "start":
                 if self.token and self.seat is not None:  # a join that starts the game hears start before the lobby
-                    self.remember(message)
+                    self.remember(message, self.seat, self.token)
                 if self.app.flow.joined(self, message, messages[index + 1:]):
                     return
 
-    def remember(self, lobby: dict) -> None:
+    def remember(self, lobby: dict, seat: int, token: str) -> None:
         """Keep the seat's token for this table, once (the first lobby or start names the game)."""
         if getattr(self, "_kept", False):
             return
         self._kept = True
         entry = self.entry
         RejoinBook().remember(entry.get("name") or f"{entry['address']}:{entry['port']}", lobby.get("game", "?"),
-                              entry["address"], entry["port"], self.seat, self.player_name, self.token,
+                              entry["address"], entry["port"], seat, self.player_name, token,
                               invite=entry.get("invite"))
 
     def draw(self, surface) -> None:
@@ -1011,7 +1015,7 @@ class AddressScene(KeyboardScene):
             invite = parse_invite(self.text)
         except InviteError:
             return
-        words = ("The host's own invite: not a seat" if invite.is_host else
+        words = ("The host's own invite: not a seat" if invite.seat is None else  # is_host
                  f"Seat {invite.seat + 1} at table {invite.table}, through the relay at {invite.address}:{invite.port}")
         art.blit_text(surface, words, 36, art.INK_DIM, (art.W // 2, 384), "center", width=art.W - 100)
 

@@ -2,6 +2,7 @@
 away LAN seat, and remappable keys and pad buttons (saved at once)."""
 
 import os
+from functools import partial
 
 from client import art
 from client.buttons import key_label, pad_button_everywhere
@@ -133,7 +134,7 @@ class BindingsScene(MenuScene):
         self.waiting: str | None = None
         self.just_bound = False  # the press that was just bound must not also do its old job
         actions = PAD_ACTIONS if device == "pad" else KEY_ACTIONS
-        items = [Item(lambda a=action: self._label(a), lambda a=action: self._wait(a)) for action in actions]
+        items = [Item(partial(self._label, action), partial(self._wait, action)) for action in actions]
         self.menu = Menu(items + [Item("Back", app.pop)], (art.W // 2, 200), width=820, height=64, gap=10,
                          size=40, sounds=app.sounds)
 

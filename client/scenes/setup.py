@@ -6,6 +6,8 @@ gives it back with back: seating four pads is four presses. A pad names its seat
 picking from a list (left and right) as well as anyone may type.
 """
 
+from functools import partial
+
 import pygame
 
 from client import art
@@ -29,22 +31,21 @@ class SetupScene(MenuScene):
         self.seats = [SeatPlan(NAMES[0], "mouse", 0), SeatPlan(NAMES[1], "bot:normal", 1)]
         self.editing: int | None = None
         self.name_before = ""  # the name a seat had when renaming began (back restores it)
-        self.menu = None
         self.problem_for: bool | None = None  # a problem toast is up (for starting here or hosting)
         self.rebuild()
 
     # --- the menu ------------------------------------------------------------------
     def rebuild(self) -> None:
-        focus = self.menu.focus if self.menu else 0
+        focus = self.menu.focus if getattr(self, "menu", None) else 0  # none yet the first time
         items = []
         for index in range(len(self.seats)):
-            items.append(Item(lambda i=index: self._seat_text(i), lambda i=index: self._edit(i),
-                              lambda i=index: self._cycle(i, -1), lambda i=index: self._cycle(i, 1)))
+            items.append(Item(partial(self._seat_text, index), partial(self._edit, index),
+                              partial(self._cycle, index, -1), partial(self._cycle, index, 1)))
         items.append(Item("Add a seat", self.add_seat))
         items.append(Item("Remove last seat", self.remove_seat))
         for name, spec in self.info.options.items():
-            items.append(Item(lambda n=name, s=spec: self._option_text(n, s), None,
-                              lambda n=name: self._option(n, -1), lambda n=name: self._option(n, 1)))
+            items.append(Item(partial(self._option_text, name, spec), None,
+                              partial(self._option, name, -1), partial(self._option, name, 1)))
         items.append(Item("Start at this screen", self.start))
         items.append(Item("Host on the LAN", self.host_lan))
         self.menu = Menu(items, (art.W // 2 - 160, 180), width=MENU_WIDTH, height=62, gap=10, size=MENU_SIZE,
@@ -204,7 +205,7 @@ class SetupScene(MenuScene):
     # --- input -------------------------------------------------------------------------
     def handle(self, intent) -> bool:
         if self.editing is not None:
-            return self._handle_editing(intent)
+            return self._handle_editing(self.editing, intent)
         if intent.action == "connected":
             device = intent.device
             self.app.note(f"{self.app.input.device_name(device)} connected: press "
@@ -256,8 +257,8 @@ class SetupScene(MenuScene):
         rect = self.menu.rects[index]
         return rect.__class__(rect.left - 44, rect.top, 30, rect.height)
 
-    def _handle_editing(self, intent) -> bool:
-        seat = self.seats[self.editing]
+    def _handle_editing(self, index: int, intent) -> bool:
+        seat = self.seats[index]
         if intent.device.startswith("pad:") and intent.pressed:
             if intent.action in ("left", "right"):  # a pad picks a name from the list
                 seat.name = self.next_name(seat.name, 1 if intent.action == "right" else -1)
@@ -267,7 +268,7 @@ class SetupScene(MenuScene):
                 self._end_editing(seat)
                 return True
         if intent.device == "mouse" and intent.action == "confirm" and intent.pressed \
-                and self.rename_rect(self.editing).collidepoint(intent.pos):
+                and self.rename_rect(index).collidepoint(intent.pos):
             self._end_editing(seat)
             return True
         seat.name, ended = edit_text(seat.name, intent)

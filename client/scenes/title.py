@@ -6,6 +6,7 @@ file that could not be read."""
 import math
 import os
 import time
+from functools import partial
 
 from client import art
 from client.games import TABLES
@@ -105,6 +106,10 @@ def save_line(summary, now: float | None = None) -> str:
     return f"{game}{lan} with {together}, {ago(now - summary.modified)}"
 
 
+def delete_line(summary) -> str:
+    return "Delete: " + save_line(summary)
+
+
 def continue_label(unfinished: list) -> str:
     if len(unfinished) > 1:
         return f"Continue a game ({len(unfinished)} unfinished)"
@@ -128,10 +133,10 @@ class ContinueScene(MenuScene):
         app = self.app
         focus = self.menu.focus if getattr(self, "menu", None) is not None else 0
         if self.deleting:
-            items = [Item(lambda s=s: "Delete: " + save_line(s), lambda s=s: self.ask_delete(s)) for s in unfinished]
+            items = [Item(partial(delete_line, s), partial(self.ask_delete, s)) for s in unfinished]
             items.append(Item("Done deleting", self.toggle_deleting))
         else:
-            items = [Item(lambda s=s: save_line(s), lambda s=s: app.flow.continue_game(s.path)) for s in unfinished]
+            items = [Item(partial(save_line, s), partial(app.flow.continue_game, s.path)) for s in unfinished]
             items.append(Item("Delete a game...", self.toggle_deleting))
         self.menu = Menu(items + [Item("Back", app.pop)], (art.W // 2, 220), width=1500, height=70, gap=12,
                          size=38, sounds=app.sounds)

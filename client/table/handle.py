@@ -24,6 +24,10 @@ class ModelReading(Protocol):
     """What a game reads of the table's model (never writes)."""
 
     @property
+    def away(self) -> set[int]:
+        """Seats whose player is away (the host's lobby says so)."""
+
+    @property
     def names(self) -> list[str]: ...
 
     @property
@@ -45,6 +49,10 @@ class ModelReading(Protocol):
     @property
     def seat_views(self) -> dict[int, dict]:
         """Each local seat's own view, as shown."""
+
+    @property
+    def seat_kinds(self) -> list[str]:
+        """Each seat's kind as the host's lobby names it ("bot", ...; empty when unknown)."""
 
     def result(self) -> GameResult | None: ...
 

@@ -1,18 +1,22 @@
 """Architekton: two builders lay building and landscape tiles like a chessboard.
 
 Rulings AR-1 to AR-7, quoted in full in docs/rules/architekton.md with the notation.
-``tiles`` holds the components as data, ``rules`` the state, ``bot`` the bot.
+``tiles`` holds the components as data, ``board`` the board's geometry (where tiles
+fit), ``supply`` the stacks and supply, ``rules`` the state machine, ``bot`` the bots,
+``words`` the phone's words.
 """
 
 from ..registry import GameInfo, Option
+from ..types import Action
 from .bot import BOTS, bot
 from .rules import ArchitektonState
 from .sampling import sample_state
 from .tiles import is_building
+from .words import WORDS
 
 
 # --- notation (docs/rules/architekton.md) -------------------------------------------------
-def notation(action) -> str:
+def notation(action: Action) -> str:
     kind = action["type"]
     if kind == "take":
         return "take " + " ".join(action["tiles"])
@@ -29,7 +33,7 @@ def _square(text: str) -> tuple[int, int]:
     return int(x), int(y)
 
 
-def parse_action(text: str):
+def parse_action(text: str) -> Action:
     """The action written as ``text``; ValueError when it is not Architekton notation."""
     words = text.split()
     try:
@@ -77,4 +81,5 @@ GAME = GameInfo(
     bench_config=(2, {}),
     parse_action=parse_action,
     notation=notation,
+    words=WORDS,
 )

@@ -9,8 +9,14 @@ the legal actions, and those never strand the second tile (AR-5).
 """
 
 import math
+from collections.abc import Callable
+from typing import Any
 
+from ..registry import Bot
+from ..rng import Rng
 from ..search import SearchModel, best_action
+from ..types import Action, View
+from .rules import ArchitektonState
 from .sampling import sample_state
 from .tiles import (
     DIAGONALS,
@@ -29,12 +35,12 @@ BANKRUPT = 50.0  # an early end is worth two victory points (AR-7): decisive
 class _Board:
     """The placed tiles of a view, indexed by square."""
 
-    def __init__(self, view: dict):
+    def __init__(self, view: View):
         self.cells = {(c["x"], c["y"]): c for c in view["board"]}
         self.chips = view["chips"]
-        self._houses: dict[int, set] = {}  # per player, filled on first use
+        self._houses: dict[int, set[tuple[int, int]]] = {}  # per player, filled on first use
 
-    def with_tile(self, tile: str, x: int, y: int, rot: int, house) -> "_Board":
+    def with_tile(self, tile: str, x: int, y: int, rot: int, house: int | None) -> "_Board":
         """This board with one more tile laid (the view's own cells are not touched)."""
         board = _Board.__new__(_Board)
         board.cells = dict(self.cells)
@@ -46,7 +52,7 @@ class _Board:
         board._houses = {}
         return board
 
-    def neighbours(self, x: int, y: int) -> list:
+    def neighbours(self, x: int, y: int) -> list[dict[str, Any] | None]:
         cells = self.cells
         return [cells.get((x + dx, y + dy)) for dx, dy in STEPS]
 
@@ -56,15 +62,15 @@ class _Board:
             1 for d, n in enumerate(self.neighbours(x, y)) if n is not None and n["sides"][0] != sides[d]
         )
 
-    def houses(self, player: int) -> set:
+    def houses(self, player: int) -> set[tuple[int, int]]:
         """The squares of ``player``'s houses (do not change the set: it is kept)."""
         if player not in self._houses:
             self._houses[player] = {xy for xy, c in self.cells.items() if c["house"] == player}
         return self._houses[player]
 
-    def open_spots(self, building: bool) -> list:
+    def open_spots(self, building: bool) -> list[tuple[tuple[int, int], list[str | None]]]:
         """Empty squares of one parity next to the board, with neighbours' terrains."""
-        found = {}
+        found: dict[tuple[int, int], list[str | None]] = {}
         for (x, y), cell in self.cells.items():
             if cell["building"] == building:
                 continue
@@ -123,7 +129,8 @@ def placement_value(board: _Board, me: int, stock: int, tile: str, x: int, y: in
     return value
 
 
-def _best_for_tile(board: _Board, me: int, stock: int, tile: str, spots: list) -> float:
+def _best_for_tile(board: _Board, me: int, stock: int, tile: str,
+                   spots: list[tuple[tuple[int, int], list[str | None]]]) -> float:
     best = -1e9
     building = is_building(tile)
     for (x, y), terrains in spots:
@@ -141,7 +148,7 @@ def _best_for_tile(board: _Board, me: int, stock: int, tile: str, spots: list) -
     return best if best > -1e9 else 0.0  # fits only once the other tile lies: unknown yet
 
 
-def bot(view: dict, legal: list, rng):
+def bot(view: View, legal: list[Action], rng: Rng) -> Action:
     """Pick the legal action with the best heuristic value (ties broken at random)."""
     me, kind = view["you"], legal[0]["type"]
     if len(legal) == 1:
@@ -155,7 +162,7 @@ def bot(view: dict, legal: list, rng):
     return max(legal, key=lambda a: (value(a), rng.random()))
 
 
-def _valuer(view: dict, board: _Board, legal: list):
+def _valuer(view: View, board: _Board, legal: list[Action]) -> Callable[[Action], float]:
     """The heuristic value of each take (both tiles at their best) or placement."""
     me = view["you"]
     stock = view["houses"][me]
@@ -170,7 +177,7 @@ def _valuer(view: dict, board: _Board, legal: list):
     return lambda a: _turn_value(board, me, stock, view["hand"], a)
 
 
-def _turn_value(board: _Board, me: int, stock: int, hand: list, action: dict) -> float:
+def _turn_value(board: _Board, me: int, stock: int, hand: list[str], action: Action) -> float:
     """The placement's value plus the best the other tile in hand can still do after it.
 
     A legal first placement leaves that tile a spot (AR-5), and it must be placed there.
@@ -186,7 +193,7 @@ def _turn_value(board: _Board, me: int, stock: int, hand: list, action: dict) ->
     return value + _best_for_tile(after, me, stock_after, other, after.open_spots(is_building(other)))
 
 
-def _settle(view: dict, board: _Board, legal: list, me: int):
+def _settle(view: View, board: _Board, legal: list[Action], me: int) -> Action:
     """Keep the house only when it joins up a diagonal group worth more than the chip."""
     settling = view["settling"]
     mine = board.houses(me)
@@ -211,7 +218,7 @@ def _house_worth(board: _Board, me: int, x: int, y: int) -> float:
 EASY_NOISE = 6.0  # random preference added to each value: easy misjudges often
 
 
-def easy_bot(view: dict, legal: list, rng):
+def easy_bot(view: View, legal: list[Action], rng: Rng) -> Action:
     """The normal bot's judgement blurred by noise; settles and moves houses like it."""
     if len(legal) == 1 or legal[0]["type"] not in ("take", "place"):
         return bot(view, legal, rng)
@@ -227,7 +234,7 @@ HARD_CANDIDATES = 4  # the normal bot's favourite actions the search compares
 WIN_WEIGHT = 0.7  # the rest of a rollout's score is the points lead, squashed
 
 
-def _game_result(state, me: int) -> float:
+def _game_result(state: ArchitektonState, me: int) -> float:
     result = state.results[-1] if state.results else None
     if result is None:  # the safety net cut the rollout short: judge by chips
         scores, winners = list(state.chips), [p for p in range(2) if state.chips[p] == max(state.chips)]
@@ -238,14 +245,14 @@ def _game_result(state, me: int) -> float:
     return WIN_WEIGHT * win + (1 - WIN_WEIGHT) / (1 + math.exp(-lead / 3))
 
 
-def _this_game_over(start, now) -> bool:
+def _this_game_over(start: ArchitektonState, now: ArchitektonState) -> bool:
     return now.game_number != start.game_number  # a revenge match plays on: stop at this game's end
 
 
 SEARCH = SearchModel(sample_state=sample_state, policy=bot, evaluate=_game_result, horizon=_this_game_over)
 
 
-def hard_bot(view: dict, legal: list, rng, method: str = "halving"):
+def hard_bot(view: View, legal: list[Action], rng: Rng, method: str = "halving") -> Action:
     """Searches which tiles to take and where to place them, among the normal bot's
     favourites; settles and moves houses like the normal bot.
     ``method`` picks the search's root (engines.search.best_action)."""
@@ -259,4 +266,4 @@ def hard_bot(view: dict, legal: list, rng, method: str = "halving"):
     return best_action(SEARCH, view, ranked[:HARD_CANDIDATES], rng, budget, method)
 
 
-BOTS = {"easy": easy_bot, "normal": bot, "hard": hard_bot}
+BOTS: dict[str, Bot] = {"easy": easy_bot, "normal": bot, "hard": hard_bot}

@@ -1,4 +1,4 @@
-"""Architekton's rules: the state, legal actions, apply, scoring and views.
+"""Architekton's rules: the state machine (turns, legal actions, apply, scoring) and views.
 
 Rulings AR-1 to AR-7, quoted in full in docs/rules/architekton.md with the notation.
 A turn is: take two supply tiles that can both be placed, or one that fits when no
@@ -8,96 +8,67 @@ stock move one of your houses onto it (``move_house``, AR-3), and when a buildin
 enclosed its owner settles mismatches (``settle``, AR-4), even during the opponent's
 turn. Then the supply is refilled, from the face-down reserve once a stack runs short
 (last round, AR-5). A supply where nothing fits is put under the stacks and drawn
-anew (AR-2).
+anew (AR-2). The board (where tiles fit, why one is refused) is `board.TileBoard`;
+the stacks, reserve and supply are `supply.TileSupply`.
 """
 
-from itertools import combinations
+from typing import Any
 
 from ..errors import IllegalAction
 from ..plain import encode
-from ..state import OVER, GameState, best_seats
+from ..state import OVER, GameState, best_seats, check_fields
+from ..types import Action, Event, Options, View
+from .board import HOUSE, ROT, SCORED, TILE, TileBoard, X, Y, is_bounded_whole
+from .supply import TileSupply
 from .tiles import (
-    BUILDING_SIDES,
-    BUILDINGS,
     FACING,
     HOUSES_PER_PLAYER,
-    LANDSCAPE_TERRAIN,
-    LANDSCAPES,
     MASK_ROTS,
-    OPPOSITE,
-    RESERVE_SIZE,
-    ROT_MASK,
     START_CHIPS,
     STEPS,
-    SUPPLY_SIZE,
-    TERRAIN_NAMES,
-    TERRAIN_SET,
     is_building,
-    is_building_square,
-    is_tile,
     key,
-    largest_group,
+    tile_name,
 )
 
 TAKE, PLACE, MOVE_HOUSE, SETTLE = "take", "place", "move_house", "settle"
 ACTION_FIELDS = {
-    "take": {"type", "tiles"},
-    "place": {"type", "tile", "x", "y", "rot"},
-    "move_house": {"type", "x", "y"},
-    "settle": {"type", "take_back"},
+    "take": ("type", "tiles"),
+    "place": ("type", "tile", "x", "y", "rot"),
+    "move_house": ("type", "x", "y"),
+    "settle": ("type", "take_back"),
 }
 PHASE_ACTION = {TAKE: "take", PLACE: "place", MOVE_HOUSE: "move_house", SETTLE: "settle"}
-BOUND = 10_000  # far beyond any real board; keeps garbage coordinates cheap to reject
-
-# A board cell is [x, y, tile, rot, house, scored]: house is the owner's seat or None,
-# scored is True once the building has been enclosed (AR-4).
-X, Y, TILE, ROT, HOUSE, SCORED = range(6)
 
 
-def _is_int(value) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and -BOUND <= value <= BOUND
-
-
-class ArchitektonState(GameState):
+class ArchitektonState(TileBoard, TileSupply, GameState):
     GAME_ID = "architekton"
 
-    def __init__(self, players: int, seed: int, options: dict):
+    def __init__(self, players: int, seed: int, options: Options):
         super().__init__(players, seed, options)
         self.revenge = options["revenge"]
         self.victory_points = [0] * players
-        self.results: list[dict] = []  # one summary per finished game (AR-7)
+        self.results: list[dict[str, Any]] = []  # one summary per finished game (AR-7)
         self.game_number = 0
         self.starter = 0  # the seed's "oldest player" is seat 0
         self._start_game()
 
     # --- set-up (seed: game and tile preparation, starting placement) ----------------
-    def _start_game(self) -> list[dict]:
+    def _start_game(self) -> list[Event]:
         self.game_number += 1
-        buildings, landscapes = list(BUILDINGS), list(LANDSCAPES)
-        self.rng.shuffle(buildings)
-        self.rng.shuffle(landscapes)
-        # Stacks are drawn from the end; the reserve is the top four of each, face down.
-        self.reserve_buildings = [buildings.pop() for _ in range(RESERVE_SIZE)]
-        self.supply_buildings = sorted(buildings.pop() for _ in range(SUPPLY_SIZE))
-        self.reserve_landscapes = [landscapes.pop() for _ in range(RESERVE_SIZE)]
-        self.supply_landscapes = sorted(landscapes.pop() for _ in range(SUPPLY_SIZE))
-        self.building_stack, self.landscape_stack = buildings, landscapes
-        self.board: dict[str, list] = {}
-        # Empty squares next to the board: [x, y, N, E, S, W] with the terrain each
-        # neighbour shows towards the square (None where there is none). Kept up to date
-        # on every placement, so legal spots are a scan of these, not of the board.
-        self.open_land: dict[str, list] = {}
-        self.open_build: dict[str, list] = {}
+        self._deal(self.rng)
+        self.board = {}
+        self.open_land, self.open_build = {}, {}  # see TileBoard
         self.houses = [HOUSES_PER_PLAYER] * self.players
         self.chips = [START_CHIPS] * self.players
-        self.hand: list[str] = []
+        self.hand = []
         self.scoring: list[list[int]] = []  # enclosed buildings still to score, in order
-        self.settling = None  # [x, y, owner, mismatches] while the owner decides
-        self.moving = None  # [x, y] of a new building waiting for a moved house
-        self.turns_left = None  # turns still to play once the last round began (AR-5)
-        self.final = None
+        self.settling: list[int] | None = None  # [x, y, owner, mismatches] while the owner decides
+        self.moving: list[int] | None = None  # [x, y] of a new building waiting for a moved house
+        self.turns_left: int | None = None  # turns still to play once the last round began (AR-5)
+        self.final: dict[str, Any] | None = None
         self.turn = 0
-        start = [landscapes.pop(), landscapes.pop()]
+        start = [self.landscape_stack.pop(), self.landscape_stack.pop()]
         self._put(start[0], 0, 0, 0)
         self._put(start[1], 1, 1, 0)  # corners touching (starting placement)
         events = [{
@@ -109,7 +80,7 @@ class ArchitektonState(GameState):
         }]
         return events + self._start_turn(self.starter)
 
-    def _start_turn(self, player: int) -> list[dict]:
+    def _start_turn(self, player: int) -> list[Event]:
         self.current = player
         self.turn += 1
         self.phase = TAKE
@@ -129,230 +100,15 @@ class ArchitektonState(GameState):
         events.append({"type": "no_placement", "player": player, "rule": "AR-2"})
         return events + self._final_scoring()
 
-    def _redraws_to_see_every_stacked_tile(self) -> int:
-        return max(-(-len(stack) // SUPPLY_SIZE) for stack in (self.building_stack, self.landscape_stack))
-
-    def _redraw_supply(self, player: int) -> dict:
-        under = self.supply_buildings + self.supply_landscapes
-        for supply, stack in (
-            (self.supply_buildings, self.building_stack),
-            (self.supply_landscapes, self.landscape_stack),
-        ):
-            if not stack:
-                continue  # the same tiles would come straight back up
-            stack[:0] = supply  # under the stack, which is drawn from its end
-            count = len(supply)
-            supply[:] = sorted(stack.pop() for _ in range(count))
-        return {
-            "type": "supply_redrawn", "player": player, "under": under,
-            "supply": self.supply_buildings + self.supply_landscapes,
-        }
-
-    # --- board geometry -------------------------------------------------------------
-    def _put(self, tile: str, x: int, y: int, rot: int) -> None:
-        self.board[key(x, y)] = [x, y, tile, rot, None, False]
-        building = is_building(tile)
-        (self.open_build if building else self.open_land).pop(key(x, y), None)
-        others = self.open_land if building else self.open_build
-        facing = FACING[tile][rot]
-        for d, (dx, dy) in enumerate(STEPS):
-            nx, ny = x + dx, y + dy
-            k = key(nx, ny)
-            if k in self.board:
-                continue
-            spot = others.get(k)
-            if spot is None:
-                spot = others[k] = [nx, ny, None, None, None, None]
-            spot[2 + OPPOSITE[d]] = facing[d]
-
-    def spots(self, tile: str) -> list[list[int]]:
-        """Legal spots for ``tile`` (AR-2) as ``[x, y, rotation mask]``, sorted by y, x.
-
-        Bit r of the mask is set when rotation r is legal there (only rotations that
-        look different are offered, see tiles.ROTATIONS; a landscape has rotation 0).
-        """
-        found = []
-        if is_building(tile):
-            north, east, south, west = ROT_MASK[tile]
-            for spot in self.open_build.values():
-                mask = 0
-                if spot[2]:
-                    mask |= north[spot[2]]
-                if spot[3]:
-                    mask |= east[spot[3]]
-                if spot[4]:
-                    mask |= south[spot[4]]
-                if spot[5]:
-                    mask |= west[spot[5]]
-                if mask:
-                    found.append([spot[0], spot[1], mask])
-        else:
-            terrain = LANDSCAPE_TERRAIN[tile]
-            for spot in self.open_land.values():
-                if terrain in spot:  # x and y are ints, so only the four sides can match
-                    found.append([spot[0], spot[1], 1])
-        found.sort(key=lambda s: (s[1], s[0]))
-        return found
-
-    def _spot_mask(self, tile: str, x: int, y: int) -> int:
-        if is_building(tile):
-            spot = self.open_build.get(key(x, y))
-            if spot is None:
-                return 0
-            masks = ROT_MASK[tile]
-            return (
-                (masks[0][spot[2]] if spot[2] else 0) | (masks[1][spot[3]] if spot[3] else 0)
-                | (masks[2][spot[4]] if spot[4] else 0) | (masks[3][spot[5]] if spot[5] else 0)
-            )
-        spot = self.open_land.get(key(x, y))
-        return 1 if spot is not None and LANDSCAPE_TERRAIN[tile] in spot else 0
-
-    def _fitting_squares(self, tile: str, at_most: int) -> list[tuple[int, int]]:
-        """Up to ``at_most`` squares where ``tile`` has a legal spot now (AR-2)."""
-        found = []
-        if is_building(tile):
-            terrains = TERRAIN_SET[tile]
-            for spot in self.open_build.values():
-                if spot[2] in terrains or spot[3] in terrains or spot[4] in terrains or spot[5] in terrains:
-                    found.append((spot[0], spot[1]))
-                    if len(found) == at_most:
-                        break
-        else:
-            terrain = LANDSCAPE_TERRAIN[tile]
-            for spot in self.open_land.values():
-                if terrain in spot:  # x and y are ints, so only the four sides can match
-                    found.append((spot[0], spot[1]))
-                    if len(found) == at_most:
-                        break
-        return found
-
-    def _placeable(self, tile: str) -> bool:
-        return bool(self._fitting_squares(tile, 1))
-
-    def _supply_fits(self) -> bool:
-        """Whether some supply tile fits, i.e. there is something to take (AR-2)."""
-        return any(self._placeable(tile) for tile in self.supply_buildings + self.supply_landscapes)
-
-    def take_options(self) -> list[list[str]]:
-        """The tile sets the player may take now, sorted (AR-2).
-
-        Two tiles whenever some pair can both be placed, in one order or the other: the
-        first on a legal spot that leaves a legal spot for the second. Only when no pair
-        can, a single tile with a legal spot.
-        """
-        supply = sorted(self.supply_buildings + self.supply_landscapes)
-        fits = {tile: self._fitting_squares(tile, 2) for tile in supply}
-        spots: dict[str, list] = {}  # full spot lists, computed only where needed
-        pairs = [
-            [a, b] for a, b in combinations(supply, 2)
-            # Both fit now: placing one takes only its own square, so only two tiles
-            # that each fit on one single square, the same one, exclude each other.
-            if (fits[a] and fits[b] and (len(fits[a]) + len(fits[b]) > 2 or fits[a] != fits[b]))
-            or ((fits[a] or fits[b]) and self._one_opens_the_other(a, b, fits, spots))
-        ]
-        return pairs or [[tile] for tile in supply if fits[tile]]
-
-    def _one_opens_the_other(self, a: str, b: str, fits: dict, spots: dict) -> bool:
-        """For two tiles of which one fits now (AR-2): whether some legal placement of
-        it opens a spot for the other. Only a tile of the other kind can: a building
-        and a landscape each keep every spot they have when the other is placed."""
-        if is_building(a) == is_building(b):
-            return False
-        first, second = (a, b) if fits[a] else (b, a)
-        if first not in spots:
-            spots[first] = self.spots(first)
-        return bool(self._opening_spots(first, second, spots[first], at_most=1))
-
-    def _opening_spots(self, first: str, second: str, spots: list, at_most: int = 0) -> list[list[int]]:
-        """The spots (and rotations) of ``first`` that give ``second``, a tile of the
-        other kind, a legal spot it does not have yet: a matching side towards an
-        empty square next to it. With ``at_most``, stop after that many."""
-        board = self.board
-        found = []
-        building = is_building(first)
-        if building:
-            terrain = LANDSCAPE_TERRAIN[second]
-        elif LANDSCAPE_TERRAIN[first] not in TERRAIN_SET[second]:
-            return []  # a building shows a matching side in some rotation, if it has one
-        for x, y, mask in spots:
-            if not building:
-                opening = mask if any(key(x + dx, y + dy) not in board for dx, dy in STEPS) else 0
-            else:
-                opening = 0
-                for rot in MASK_ROTS[mask]:
-                    facing = FACING[first][rot]
-                    for d, (dx, dy) in enumerate(STEPS):
-                        if facing[d] == terrain and key(x + dx, y + dy) not in board:
-                            opening |= 1 << rot
-                            break
-            if opening:
-                found.append([x, y, opening])
-                if len(found) == at_most:
-                    break
-        return found
-
-    def hand_spots(self) -> dict[str, list[list[int]]]:
-        """Where each tile in hand may be placed now, as `spots` gives them.
-
-        AR-5: when both tiles in hand can be placed, the first placement must leave a
-        legal spot for the second, so spots that would strand it are left out. Only
-        when no placement of either keeps the other (a hand no legal take gives, e.g.
-        from a position set up by hand) is every AR-2 spot offered; the stranded tile
-        then goes back to the supply.
-        """
-        raw = {tile: self.spots(tile) for tile in self.hand}
-        if len(self.hand) < 2:
-            return raw
-        a, b = self.hand
-        kept = {a: self._keeping(a, b, raw), b: self._keeping(b, a, raw)}
-        return kept if kept[a] or kept[b] else raw
-
-    def _keeps_other(self, tile: str, x: int, y: int, rot: int) -> bool:
-        """Whether placing ``tile`` so leaves the other tile in hand a legal spot."""
-        other = next(t for t in self.hand if t != tile)
-        if is_building(tile) == is_building(other):
-            return any(square != (x, y) for square in self._fitting_squares(other, 2))
-        return self._placeable(other) or bool(self._opening_spots(tile, other, [[x, y, 1 << rot]]))
-
-    def _keeping(self, first: str, second: str, raw: dict) -> list[list[int]]:
-        """The spots of ``first`` after which ``second`` still has a legal spot."""
-        if is_building(first) == is_building(second):
-            spots = raw[second]  # one entry per square
-            if len(spots) != 1:
-                return raw[first] if spots else []
-            x, y, _ = spots[0]
-            return [spot for spot in raw[first] if spot[0] != x or spot[1] != y]
-        if raw[second]:
-            return raw[first]  # a tile of the other kind takes none of its squares
-        return self._opening_spots(first, second, raw[first])
-
-    def _enclosed(self, x: int, y: int) -> bool:
-        board = self.board
-        return all(key(x + dx, y + dy) in board for dx, dy in STEPS)
-
-    def mismatches(self, x: int, y: int) -> int:
-        """Sides of the building at (x, y) whose landscape neighbour differs (AR-4)."""
-        cell = self.board[key(x, y)]
-        facing = FACING[cell[TILE]][cell[ROT]]
-        count = 0
-        for d, (dx, dy) in enumerate(STEPS):
-            neighbour = self.board.get(key(x + dx, y + dy))
-            if neighbour is not None and LANDSCAPE_TERRAIN[neighbour[TILE]] != facing[d]:
-                count += 1
-        return count
-
-    def landscape_neighbours(self, x: int, y: int) -> int:
-        return sum(key(x + dx, y + dy) in self.board for dx, dy in STEPS)
-
     # --- who acts, and what they may do ----------------------------------------------
     def active_players(self) -> list[int]:
         if self.phase == SETTLE:
-            return [self.settling[2]]  # AR-4: the owner decides, even on the other's turn
+            return [self._settling_now()[2]]  # AR-4: the owner decides, even on the other's turn
         if self.phase == OVER:
             return []
         return [self.current]
 
-    def legal_actions(self, player: int) -> list:
+    def legal_actions(self, player: int) -> list[Action]:
         if not self.is_seat(player) or player not in self.active_players():
             return []
         if self.phase == TAKE:
@@ -372,21 +128,33 @@ class ArchitektonState(GameState):
         return [{"type": "settle", "take_back": take_back} for take_back in self._settle_options()]
 
     def _movable_houses(self, player: int) -> list[list[int]]:
-        target = key(*self.moving)
+        target = key(*self._moving_now())
         found = [
             [cell[X], cell[Y]] for k, cell in self.board.items()
             if cell[HOUSE] == player and k != target
         ]
         return sorted(found, key=lambda c: (c[1], c[0]))
 
+    def _settling_now(self) -> list[int]:
+        """``[x, y, owner, mismatches]`` of the building being settled (phase SETTLE)."""
+        if self.settling is None:
+            raise RuntimeError("no building is being settled")
+        return self.settling
+
+    def _moving_now(self) -> list[int]:
+        """``[x, y]`` of the new building waiting for a moved house (phase MOVE_HOUSE)."""
+        if self.moving is None:
+            raise RuntimeError("no house is being moved")
+        return self.moving
+
     def _settle_options(self) -> list[bool]:
         """AR-4: keep the house and pay all, or take it back and pay one less; only
         what the owner can pay is offered."""
-        _, _, owner, owed = self.settling
+        _, _, owner, owed = self._settling_now()
         return [take_back for take_back in (False, True) if owed - take_back <= self.chips[owner]]
 
     # --- applying actions -------------------------------------------------------------
-    def _apply(self, player: int, action) -> list[dict]:
+    def _apply(self, player: int, action: Action) -> list[Event]:
         kind = action["type"]
         if kind == "take":
             return self._take(player, action["tiles"])
@@ -396,14 +164,14 @@ class ArchitektonState(GameState):
             return self._move_house(player, action["x"], action["y"])
         return self._settle(player, action["take_back"])
 
-    def _take(self, player: int, tiles: list[str]) -> list[dict]:
+    def _take(self, player: int, tiles: list[str]) -> list[Event]:
         for tile in tiles:
             (self.supply_buildings if is_building(tile) else self.supply_landscapes).remove(tile)
         self.hand = list(tiles)
         self.phase = PLACE
         return [{"type": "took", "player": player, "tiles": list(tiles)}]
 
-    def _place(self, player: int, tile: str, x: int, y: int, rot: int) -> list[dict]:
+    def _place(self, player: int, tile: str, x: int, y: int, rot: int) -> list[Event]:
         self.hand.remove(tile)
         self._put(tile, x, y, rot)
         events = [{
@@ -427,8 +195,8 @@ class ArchitektonState(GameState):
                     self.scoring.append([cell[X], cell[Y]])
         return events + self._resolve()
 
-    def _move_house(self, player: int, x: int, y: int) -> list[dict]:
-        tx, ty = self.moving
+    def _move_house(self, player: int, x: int, y: int) -> list[Event]:
+        tx, ty = self._moving_now()
         self.board[key(x, y)][HOUSE] = None
         self.board[key(tx, ty)][HOUSE] = player
         self.moving = None
@@ -437,9 +205,9 @@ class ArchitektonState(GameState):
             self.scoring.append([tx, ty])
         return events + self._resolve()
 
-    def _resolve(self) -> list[dict]:
+    def _resolve(self) -> list[Event]:
         """Score enclosed buildings one after another (AR-4); stop for a decision."""
-        events: list[dict] = []
+        events: list[Event] = []
         while self.scoring:
             x, y = self.scoring.pop(0)
             cell = self.board[key(x, y)]
@@ -460,8 +228,8 @@ class ArchitektonState(GameState):
             return events
         return events + self._continue_turn()
 
-    def _settle(self, player: int, take_back: bool) -> list[dict]:
-        x, y, _, owed = self.settling
+    def _settle(self, player: int, take_back: bool) -> list[Event]:
+        x, y, _, owed = self._settling_now()
         paid = owed - 1 if take_back else owed
         self.chips[player] -= paid
         if take_back:
@@ -474,7 +242,7 @@ class ArchitektonState(GameState):
         }]
         return events + self._resolve()
 
-    def _continue_turn(self) -> list[dict]:
+    def _continue_turn(self) -> list[Event]:
         events = []
         for tile in list(self.hand):
             if not self._placeable(tile):  # AR-5: place what can be placed
@@ -488,8 +256,8 @@ class ArchitektonState(GameState):
             return events
         return events + self._end_turn()
 
-    def _end_turn(self) -> list[dict]:
-        events: list[dict] = []
+    def _end_turn(self) -> list[Event]:
+        events: list[Event] = []
         if self.turns_left is not None:
             self.turns_left -= 1
             if self.turns_left == 0:
@@ -503,24 +271,8 @@ class ArchitektonState(GameState):
             events.append({"type": "last_round", "turns_left": self.turns_left, "rule": "AR-5"})
         return events + self._start_turn(1 - self.current)
 
-    def _refill(self) -> tuple[list[str], bool]:
-        drawn, from_reserve = [], False
-        for supply, stack, reserve in (
-            (self.supply_buildings, self.building_stack, self.reserve_buildings),
-            (self.supply_landscapes, self.landscape_stack, self.reserve_landscapes),
-        ):
-            while len(supply) < SUPPLY_SIZE and (stack or reserve):
-                if stack:
-                    supply.append(stack.pop())
-                else:
-                    supply.append(reserve.pop())
-                    from_reserve = True
-                drawn.append(supply[-1])
-            supply.sort()
-        return drawn, from_reserve
-
     # --- the end of a game (AR-4 early end, AR-6 final scoring, AR-7 match) --------
-    def _early_end(self, debtor: int, owed: int) -> list[dict]:
+    def _early_end(self, debtor: int, owed: int) -> list[Event]:
         winner = 1 - debtor
         events = [{
             "type": "cannot_pay", "player": debtor, "owed": owed, "chips": self.chips[debtor],
@@ -528,7 +280,7 @@ class ArchitektonState(GameState):
         }]
         return events + self._finish_game([winner], early=True, scores=list(self.chips))
 
-    def _final_scoring(self) -> list[dict]:
+    def _final_scoring(self) -> list[Event]:
         removed = sorted(
             ([cell[X], cell[Y]] for cell in self.board.values()
              if is_building(cell[TILE]) and self.landscape_neighbours(cell[X], cell[Y]) <= 2),
@@ -546,14 +298,7 @@ class ArchitektonState(GameState):
         events = [{"type": "final_scoring", "rule": "AR-6", **encode(self.final), "chips": list(self.chips)}]
         return events + self._finish_game(winners, early=False, scores=scores)
 
-    def largest_group(self, player: int) -> int:
-        """Houses in ``player``'s largest group of diagonally connected houses (AR-6)."""
-        return largest_group({(c[X], c[Y]) for c in self.board.values() if c[HOUSE] == player})
-
-    def houses_on_board(self, player: int) -> int:
-        return sum(cell[HOUSE] == player for cell in self.board.values())
-
-    def _finish_game(self, winners: list[int], early: bool, scores: list[int]) -> list[dict]:
+    def _finish_game(self, winners: list[int], early: bool, scores: list[int]) -> list[Event]:
         self.phase, self.hand, self.scoring, self.settling, self.moving = OVER, [], [], None, None
         result = {
             "game": self.game_number, "starter": self.starter, "winners": winners,
@@ -589,7 +334,7 @@ class ArchitektonState(GameState):
         return best_seats(self.chips)
 
     # --- what each player may know ----------------------------------------------------
-    def view(self, player: int | None) -> dict:
+    def view(self, player: int | None) -> View:
         """Everything is public except the order of the stacks and the face-down
         reserve, which nobody knows (only their sizes). IllegalAction for no such seat."""
         view = {
@@ -635,14 +380,14 @@ class ArchitektonState(GameState):
                 for tile, spots in sorted(self.hand_spots().items())
             }
         elif self.phase == SETTLE:
-            x, y, owner, owed = self.settling
+            x, y, owner, owed = self._settling_now()
             view["settling"] = {
                 "x": x, "y": y, "owner": owner, "mismatches": owed,
                 "options": self._settle_options(),
             }
         return view
 
-    def describe(self, action) -> str:
+    def describe(self, action: Action) -> str:
         kind = action["type"]
         if kind == "take":
             return "takes " + " and ".join(tile_name(t) for t in action["tiles"])
@@ -656,19 +401,17 @@ class ArchitektonState(GameState):
         return "keeps the house and pays in full"
 
     # --- validation ---------------------------------------------------------------------
-    def _check(self, player: int, action) -> None:
+    def _check(self, player: int, action: Action) -> None:
         self._check_type(action, PHASE_ACTION[self.phase])
         kind = action["type"]
-        if set(action) != ACTION_FIELDS[kind]:
-            fields = ", ".join(sorted(ACTION_FIELDS[kind]))
-            raise IllegalAction("malformed", f"a {kind} action has exactly the fields {fields}")
+        check_fields(action, ACTION_FIELDS[kind])
         if kind == "take":
             self._check_take(action["tiles"])
         elif kind == "place":
             self._check_place(action)
         elif kind == "move_house":
             x, y = action["x"], action["y"]
-            if not (_is_int(x) and _is_int(y)):
+            if not (is_bounded_whole(x) and is_bounded_whole(y)):
                 raise IllegalAction("malformed", "x and y must be whole numbers")
             if [x, y] not in self._movable_houses(player):
                 raise IllegalAction("no_house_there", f"you have no house to move at {x},{y}")
@@ -678,62 +421,3 @@ class ArchitektonState(GameState):
                 raise IllegalAction("malformed", "take_back must be true or false")
             if take_back not in self._settle_options():
                 raise IllegalAction("cannot_pay", "you cannot pay that many chips")
-
-    def _check_take(self, tiles) -> None:
-        if not isinstance(tiles, list) or not all(isinstance(t, str) for t in tiles):
-            raise IllegalAction("malformed", "tiles must be a list of tile names")
-        options = self.take_options()
-        if tiles in options:
-            return
-        if len(tiles) != len(options[0]):
-            if len(options[0]) == 1:
-                raise IllegalAction(
-                    "wrong_count", "no two supply tiles can both be placed: take one tile that fits (AR-2)"
-                )
-            raise IllegalAction("wrong_count", "two supply tiles can both be placed: take two (AR-2)")
-        if tiles != sorted(set(tiles)):
-            raise IllegalAction("malformed", "list different tiles in sorted order")
-        for tile in tiles:
-            if tile not in self.supply_buildings and tile not in self.supply_landscapes:
-                raise IllegalAction("not_in_supply", f"{tile} is not in the supply")
-        if len(tiles) == 1:
-            raise IllegalAction("no_spot", f"{tile_name(tiles[0])} fits nowhere, so it cannot be taken (AR-2)")
-        raise IllegalAction(
-            "no_spot", "these two tiles cannot both be placed, in either order, so they cannot be taken (AR-2)"
-        )
-
-    def _check_place(self, action) -> None:
-        tile, x, y, rot = action["tile"], action["x"], action["y"], action["rot"]
-        if not is_tile(tile) or tile not in self.hand:
-            raise IllegalAction("not_in_hand", f"{tile!r} is not a tile you hold")
-        if not (_is_int(x) and _is_int(y) and _is_int(rot)):
-            raise IllegalAction("malformed", "x, y and rot must be whole numbers")
-        if not 0 <= rot <= 3:
-            raise IllegalAction("malformed", "rot is 0, 1, 2 or 3 quarter turns")
-        if key(x, y) in self.board:
-            raise IllegalAction("occupied", f"{x},{y} is taken")
-        if is_building(tile) != is_building_square(x, y):
-            raise IllegalAction("checkerboard", "buildings and landscapes alternate like a chessboard (AR-2)")
-        mask = self._spot_mask(tile, x, y)
-        if not mask:
-            raise IllegalAction("no_match", f"{tile_name(tile)} must touch the board with a matching side at {x},{y} (AR-2)")
-        if not mask >> rot & 1:
-            raise IllegalAction("bad_rotation", "no side matches in that rotation (or it repeats a listed one)")
-        if len(self.hand) < 2 or self._keeps_other(tile, x, y, rot):
-            return
-        kept = next((m for sx, sy, m in self.hand_spots()[tile] if (sx, sy) == (x, y)), 0)
-        if not kept >> rot & 1:  # else the hand could never both be placed: AR-5 lets it be
-            other = tile_name(next(t for t in self.hand if t != tile))
-            raise IllegalAction(
-                "strands_tile",
-                f"that leaves {other} no legal spot; place {tile_name(tile)} so the other tile still fits (AR-5)",
-            )
-
-
-def tile_name(tile: str) -> str:
-    if tile in BUILDING_SIDES:
-        return f"building {tile} ({BUILDING_SIDES[tile]})"
-    if tile in LANDSCAPE_TERRAIN:
-        return f"{TERRAIN_NAMES[LANDSCAPE_TERRAIN[tile]]} {tile}"
-    return repr(tile)
-

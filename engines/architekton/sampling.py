@@ -9,11 +9,13 @@ sampler shuffles them into the stacks and reserves at the sizes the view shows.
 from ..plain import encode
 from ..rng import Rng
 from ..search import blank_state
-from .rules import HOUSE, SCORED, SETTLE, ArchitektonState
+from ..types import View
+from .board import HOUSE, SCORED
+from .rules import SETTLE, ArchitektonState
 from .tiles import BUILDINGS, LANDSCAPES, STEPS, is_building, key
 
 
-def sample_state(view: dict, rng: Rng) -> ArchitektonState:
+def sample_state(view: View, rng: Rng) -> ArchitektonState:
     """A state whose ``view(view["you"])`` equals ``view``; hidden parts drawn with ``rng``."""
     state = blank_state(ArchitektonState, view, {"revenge": view["revenge"]}, rng)
     state.revenge = view["revenge"]

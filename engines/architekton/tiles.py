@@ -10,6 +10,7 @@ landscapes lie on squares with x + y even, so landscapes always do and buildings
 lie on squares with x + y odd (the checkerboard of AR-2).
 """
 
+
 TERRAINS = ("W", "F", "H", "A")
 TERRAIN_NAMES = {"W": "water", "F": "forest", "H": "hill", "A": "field"}
 
@@ -45,7 +46,7 @@ def is_building(tile: str) -> bool:
     return tile in BUILDING_SIDES
 
 
-def is_tile(tile) -> bool:
+def is_tile(tile: object) -> bool:
     return isinstance(tile, str) and (tile in BUILDING_SIDES or tile in LANDSCAPE_TERRAIN)
 
 
@@ -86,6 +87,15 @@ MASK_ROTS = [[r for r in range(4) if mask >> r & 1] for mask in range(16)]
 TERRAIN_SET = {tile: set(sides) for tile, sides in BUILDING_SIDES.items()}
 
 
+def tile_name(tile: str) -> str:
+    """A tile in words: "building B09 (WWFF)", "water L01"."""
+    if tile in BUILDING_SIDES:
+        return f"building {tile} ({BUILDING_SIDES[tile]})"
+    if tile in LANDSCAPE_TERRAIN:
+        return f"{TERRAIN_NAMES[LANDSCAPE_TERRAIN[tile]]} {tile}"
+    return repr(tile)
+
+
 def key(x: int, y: int) -> str:
     return f"{x},{y}"
 
@@ -94,7 +104,7 @@ def is_building_square(x: int, y: int) -> bool:
     return (x + y) % 2 == 1
 
 
-def largest_group(houses: set) -> int:
+def largest_group(houses: set[tuple[int, int]]) -> int:
     """Houses in the largest group of diagonally connected squares of ``houses`` (AR-6)."""
     best, seen = 0, set()
     for start in sorted(houses):

@@ -7,6 +7,7 @@ game's registration.
 """
 
 from ..registry import GameInfo, Option
+from ..types import Action
 from .bot import BOTS
 from .rules import (
     CLOSED,
@@ -23,6 +24,7 @@ from .rules import (
     penalty,
 )
 from .sampling import sample_state
+from .words import WORDS
 
 __all__ = [
     "CLOSED", "END_NAMES", "GAME", "GATE", "LEFT", "PENALTY", "PIECES", "PIECE_NAMES", "RIGHT", "TOWER",
@@ -31,7 +33,7 @@ __all__ = [
 
 
 # --- notation (docs/rules/die_mauer.md) -------------------------------------------------
-def notation(action) -> str:
+def notation(action: Action) -> str:
     kind, piece = action["type"], action.get("piece")
     if kind == "plan":
         return f"plan {piece or '-'}"
@@ -40,7 +42,7 @@ def notation(action) -> str:
     return f"donate {piece}"
 
 
-def parse_action(text: str):
+def parse_action(text: str) -> Action:
     words = text.split()
     if len(words) == 2 and words[0] == "plan":
         return {"type": "plan", "piece": None if words[1] == "-" else words[1]}
@@ -73,4 +75,5 @@ GAME = GameInfo(
     bench_config=(4, {"rounds": 4}),
     parse_action=parse_action,
     notation=notation,
+    words=WORDS,
 )

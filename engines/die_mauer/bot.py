@@ -10,7 +10,12 @@
   player modelled by the normal bot with their observed empty-fist rates.
 """
 
+from collections.abc import Iterable
+
+from ..registry import Bot
+from ..rng import Rng
 from ..search import SearchModel, best_action
+from ..types import Action, View
 from .rules import CLOSED, LEFT, PENALTY, PIECES, PLAN, DieMauerState, legal_ends, penalty
 from .sampling import empty_fist_rate, sample_state
 
@@ -24,7 +29,7 @@ MARGIN_SCALE = 8.0  # penalty points that turn a lead into a near-sure win
 
 
 # --- shared: building and donating ------------------------------------------------------
-def _build_or_donate(view: dict, legal: list, rng):
+def _build_or_donate(view: View, legal: list[Action], rng: Rng) -> Action:
     """Donate the worst piece; build the heaviest piece where the bot's remaining Towers
     and Gates keep room."""
     if legal[0]["type"] == "donate":
@@ -32,7 +37,7 @@ def _build_or_donate(view: dict, legal: list, rng):
     return max(legal, key=lambda a: (PENALTY[a["piece"]], _room_after(view, a), rng.random()))
 
 
-def _room_after(view: dict, action) -> int:
+def _room_after(view: View, action: Action) -> int:
     """How many legal ends the bot's remaining Towers and Gates have after this build."""
     wall = list(view["wall"])
     if action["end"] == LEFT:
@@ -45,7 +50,7 @@ def _room_after(view: dict, action) -> int:
 
 
 # --- easy ------------------------------------------------------------------------------
-def easy_bot(view: dict, legal: list, rng):
+def easy_bot(view: View, legal: list[Action], rng: Rng) -> Action:
     """Sheds high pieces with fixed guesses; one plan in three is random."""
     if legal[0]["type"] != "plan":
         return _build_or_donate(view, legal, rng)
@@ -57,9 +62,9 @@ def easy_bot(view: dict, legal: list, rng):
     def guess_chance(player: int, piece: str) -> float:
         if piece in view["built"][player]:
             return 0.0
-        return 1.0 / (view["stock_counts"][player] + 1)
+        return float(1.0 / (view["stock_counts"][player] + 1))
 
-    def value(action) -> float:
+    def value(action: Action) -> float:
         piece = action["piece"]
         if piece is None:
             if me == master:
@@ -68,7 +73,7 @@ def easy_bot(view: dict, legal: list, rng):
                 for p in others:
                     nobody_empty *= 1 - 1 / (view["stock_counts"][p] + 1)
                 return max(buildable, default=0) * nobody_empty
-            return max(PENALTY[p] for p in view["stock"]) * 0.5 / (view["stock_counts"][master] + 1)
+            return float(max(PENALTY[p] for p in view["stock"]) * 0.5 / (view["stock_counts"][master] + 1))
         if not legal_ends(wall, piece):
             return -1.0
         if me == master:
@@ -85,7 +90,7 @@ def easy_bot(view: dict, legal: list, rng):
 class _Table:
     """What the bot believes about the table: who may hold what, and how people plan."""
 
-    def __init__(self, view: dict):
+    def __init__(self, view: View):
         self.view = view
         self.me, self.master, self.wall = view["you"], view["master"], view["wall"]
         self.others = [p for p in range(view["players"]) if p != self.me]
@@ -111,7 +116,7 @@ class _Table:
         share = min(1.0, view["stock_counts"][player] / max(1, len(possible)))
         return {piece: share for piece in possible}
 
-    def plan_chances(self, player: int, as_master: bool) -> dict:
+    def plan_chances(self, player: int, as_master: bool) -> dict[str | None, float]:
         """The chance that ``player`` plans each piece (None: an empty fist). A master is
         taken to plan heavy pieces more often; a competitor to guess the master's heavy
         pieces; both show empty fists as often as they have so far."""
@@ -121,11 +126,11 @@ class _Table:
         total = sum(weights.values())
         if not total:
             return {None: 1.0}
-        chances = {piece: (1 - empty) * w / total for piece, w in weights.items()}
+        chances: dict[str | None, float] = {piece: (1 - empty) * w / total for piece, w in weights.items()}
         chances[None] = chances.get(None, 0.0) + empty
         return chances
 
-    def value(self, piece) -> float:
+    def value(self, piece: str | None) -> float:
         """Penalty points the bot expects to shed (or to receive, negative) with this plan."""
         stock, wall = self.view["stock"], self.wall
         if piece is not None and not legal_ends(wall, piece):
@@ -151,14 +156,14 @@ class _Table:
         return PENALTY[piece] * masters_plan.get(piece, 0.0)
 
 
-def _product(values) -> float:
+def _product(values: Iterable[float]) -> float:
     result = 1.0
     for value in values:
         result *= value
     return result
 
 
-def normal_bot(view: dict, legal: list, rng):
+def normal_bot(view: View, legal: list[Action], rng: Rng) -> Action:
     """Plans by expected penalty shed, with observed empty-fist rates; rarely random."""
     if legal[0]["type"] != "plan":
         return _build_or_donate(view, legal, rng)
@@ -169,7 +174,7 @@ def normal_bot(view: dict, legal: list, rng):
 
 
 # --- hard ---------------------------------------------------------------------------------
-def _model(view: dict, legal: list, rng):
+def _model(view: View, legal: list[Action], rng: Rng) -> Action:
     """How the search expects anyone to plan: an empty fist as often as they have shown
     one, otherwise the normal bot's best piece."""
     if legal[0]["type"] != "plan":
@@ -188,7 +193,7 @@ def _standing(state: DieMauerState, me: int) -> float:
     score = [total + penalty(stock) for total, stock in zip(state.totals, state.stocks, strict=True)]
     best_other = min(s for p, s in enumerate(score) if p != me)
     lead = best_other - score[me]
-    return 1.0 / (1.0 + 2.718281828459045 ** (-lead / MARGIN_SCALE))
+    return float(1.0 / (1.0 + 2.718281828459045 ** (-lead / MARGIN_SCALE)))
 
 
 def _horizon(start: DieMauerState, now: DieMauerState) -> bool:
@@ -198,7 +203,7 @@ def _horizon(start: DieMauerState, now: DieMauerState) -> bool:
 SEARCH = SearchModel(sample_state=sample_state, policy=_model, evaluate=_standing, horizon=_horizon)
 
 
-def hard_bot(view: dict, legal: list, rng, method: str = "halving"):
+def hard_bot(view: View, legal: list[Action], rng: Rng, method: str = "halving") -> Action:
     """Searches every plan; builds and donates like the others.
     ``method`` picks the search's root (engines.search.best_action)."""
     if legal[0]["type"] != "plan" or view["phase"] != PLAN:
@@ -209,4 +214,4 @@ def hard_bot(view: dict, legal: list, rng, method: str = "halving"):
     return best_action(SEARCH, view, candidates, rng, budget, method)
 
 
-BOTS = {"easy": easy_bot, "normal": normal_bot, "hard": hard_bot}
+BOTS: dict[str, Bot] = {"easy": easy_bot, "normal": normal_bot, "hard": hard_bot}

@@ -5,10 +5,14 @@ Each turn is a secret simultaneous plan (one piece or an empty fist), a reveal, 
 builds, choices or donation the reveal calls for.
 """
 
+from collections.abc import Iterable
+from typing import Any
+
 from ..errors import IllegalAction
 from ..events import private
 from ..simultaneous import SecretChoices
-from ..state import OVER, GameState, best_seats
+from ..state import OVER, GameState, best_seats, check_fields
+from ..types import Action, Event, Options, View
 
 # --- constants (DM-1) -------------------------------------------------------------
 TOWER, GATE = "T", "G"
@@ -38,7 +42,7 @@ def penalty(stock: list[str]) -> int:
 _RANK = {piece: rank for rank, piece in enumerate(PIECES)}
 
 
-def _by_penalty(pieces) -> list[str]:
+def _by_penalty(pieces: Iterable[str]) -> list[str]:
     return sorted(pieces, key=_RANK.__getitem__)
 
 
@@ -46,7 +50,7 @@ def _by_penalty(pieces) -> list[str]:
 class DieMauerState(GameState):
     GAME_ID = "die_mauer"
 
-    def __init__(self, players: int, seed: int, options: dict):
+    def __init__(self, players: int, seed: int, options: Options):
         super().__init__(players, seed, options)
         self.rounds = options["rounds"]
         self.round = 0
@@ -65,17 +69,17 @@ class DieMauerState(GameState):
         self.wall: list[str] = []
         # This round's builds and donations in order: ["build", player, piece] and
         # ["donate", giver, master, piece]; views hide a donated piece (DM-9).
-        self.round_moves: list[list] = []
+        self.round_moves: list[list[Any]] = []
         self.master = self.round % self.players  # DM-8: first master moves left each round
         self.turn = 1
-        self.last_reveal = None
+        self.last_reveal: list[str | None] | None = None  # each seat's plan at the last reveal
         self._start_turn()
 
     def _start_turn(self) -> None:
         self.phase = PLAN
         self.plans = SecretChoices(self.players, range(self.players))
-        self.builders: list[list] = []
-        self.donor = None
+        self.builders: list[list[Any]] = []
+        self.donor: int | None = None
 
     # --- who acts, and what they may do ----------------------------------------------
     def active_players(self) -> list[int]:
@@ -86,10 +90,10 @@ class DieMauerState(GameState):
         if self.phase == CHOOSE:
             return [self.master]
         if self.phase == DONATE:
-            return [self.donor]
+            return [] if self.donor is None else [self.donor]
         return []
 
-    def legal_actions(self, player: int) -> list:
+    def legal_actions(self, player: int) -> list[Action]:
         if not self.is_seat(player) or player not in self.active_players():
             return []
         stock = self.stocks[player]
@@ -109,7 +113,7 @@ class DieMauerState(GameState):
         return [{"type": "donate", "piece": piece} for piece in _by_penalty(set(stock))]
 
     # --- applying actions -------------------------------------------------------------
-    def _apply(self, player: int, action) -> list[dict]:
+    def _apply(self, player: int, action: Action) -> list[Event]:
         if self.phase == PLAN:
             return self._plan(player, action["piece"])
         if self.phase in (BUILD, CHOOSE):
@@ -118,22 +122,22 @@ class DieMauerState(GameState):
             return self._build(player, action["piece"], action["end"]) + self._continue_building()
         return self._donate(player, action["piece"])
 
-    def _plan(self, player: int, piece) -> list[dict]:
+    def _plan(self, player: int, piece: str | None) -> list[Event]:
         events = self.plans.commit(player, piece, "planned", "piece")
         if self.plans.complete():
             events += self._reveal()
         return events
 
-    def _reveal(self) -> list[dict]:
+    def _reveal(self) -> list[Event]:
         """Resolve a complete set of plans (DM-4, DM-5)."""
         plans = self.plans.revealed()
-        self.last_reveal = [plans[p] for p in range(self.players)]
+        self.last_reveal = last_reveal = [plans[p] for p in range(self.players)]
         for player, piece in plans.items():
             counts = self.fist_counts[player]
             slot = 2 if player == self.master else 0
             counts[slot] += 1
             counts[slot + 1] += piece is None
-        events = [{"type": "reveal", "master": self.master, "plans": list(self.last_reveal)}]
+        events = [{"type": "reveal", "master": self.master, "plans": list(last_reveal)}]
         master_piece = plans[self.master]
         competitors = self._seating_from_master()[1:]
         if master_piece is not None:
@@ -169,9 +173,9 @@ class DieMauerState(GameState):
             events.append({"type": "outcome", "case": "nothing", "rule": "DM-5.3", "builders": []})
         return events + self._end_turn()
 
-    def _continue_building(self) -> list[dict]:
+    def _continue_building(self) -> list[Event]:
         """Place queued pieces that have one legal end; stop where a builder must choose."""
-        events: list[dict] = []
+        events: list[Event] = []
         while self.phase == BUILD and self.builders:
             player, piece = self.builders[0]
             ends = legal_ends(self.wall, piece)
@@ -184,7 +188,7 @@ class DieMauerState(GameState):
             events += self._end_turn()
         return events
 
-    def _build(self, player: int, piece: str, end: str) -> list[dict]:
+    def _build(self, player: int, piece: str, end: str) -> list[Event]:
         self.stocks[player].remove(piece)
         self.built[player].append(piece)
         self.round_moves.append(["build", player, piece])
@@ -197,7 +201,7 @@ class DieMauerState(GameState):
             events += self._end_round()  # DM-7: the moment a stock is empty
         return events
 
-    def _donate(self, giver: int, piece: str) -> list[dict]:
+    def _donate(self, giver: int, piece: str) -> list[Event]:
         self.stocks[giver].remove(piece)
         self.round_moves.append(["donate", giver, self.master, piece])
         self.stocks[self.master] = _by_penalty(self.stocks[self.master] + [piece])
@@ -209,7 +213,7 @@ class DieMauerState(GameState):
             return events + self._end_round()
         return events + self._end_turn()
 
-    def _end_turn(self) -> list[dict]:
+    def _end_turn(self) -> list[Event]:
         if not any(legal_ends(self.wall, piece) for stock in self.stocks for piece in stock):
             return self._end_round()  # DM-7: nobody can ever build again this round
         self.master = (self.master + 1) % self.players  # DM-6
@@ -217,7 +221,7 @@ class DieMauerState(GameState):
         self._start_turn()
         return [{"type": "turn", "master": self.master, "turn": self.turn}]
 
-    def _end_round(self) -> list[dict]:
+    def _end_round(self) -> list[Event]:
         penalties = [penalty(stock) for stock in self.stocks]
         self.totals = [t + p for t, p in zip(self.totals, penalties, strict=True)]
         self.round_penalties.append(penalties)
@@ -245,7 +249,7 @@ class DieMauerState(GameState):
         return best_seats(self.totals, lowest=True)
 
     # --- what each player may know (DM-9) ---------------------------------------------
-    def view(self, player: int | None) -> dict:
+    def view(self, player: int | None) -> View:
         """What ``player`` may know (None: a spectator); IllegalAction for no such seat."""
         view = {
             **self._view_header(player),
@@ -273,7 +277,7 @@ class DieMauerState(GameState):
             view["stock"] = list(self.stocks[player])
         return view
 
-    def describe(self, action) -> str:
+    def describe(self, action: Action) -> str:
         kind, piece = action["type"], action.get("piece")
         if kind == "plan":
             return "empty fist" if piece is None else f"plans the {PIECE_NAMES[piece]}"
@@ -283,7 +287,7 @@ class DieMauerState(GameState):
 
     # --- helpers ----------------------------------------------------------------------
     @staticmethod
-    def _move_seen_by(move: list, player: int | None) -> list:
+    def _move_seen_by(move: list[Any], player: int | None) -> list[Any]:
         """A round move as ``player`` saw it: a donated piece only for giver and master (DM-9)."""
         if move[0] == "donate" and player not in move[1:3]:
             return move[:3] + [None]
@@ -292,16 +296,14 @@ class DieMauerState(GameState):
     def _seating_from_master(self) -> list[int]:
         return [(self.master + i) % self.players for i in range(self.players)]
 
-    def _check(self, player: int, action) -> None:
+    def _check(self, player: int, action: Action) -> None:
         # Checked field by field rather than against legal_actions(): it is the hot path.
         expected = _ACTION_TYPE[self.phase]
         if isinstance(action, dict) and isinstance(action.get("type"), str) and action["type"] not in _FIELDS:
             # no Die Mauer action at all, in any phase: not a matter of timing (wrong_phase)
             raise IllegalAction("unknown_action", f"{action['type'][:40]!r} is not a Die Mauer action")
         self._check_type(action, expected)
-        fields = _FIELDS[expected]
-        if len(action) != len(fields) or any(key not in action for key in fields):
-            raise IllegalAction("malformed", f"a {expected} action has the fields {', '.join(fields)}")
+        check_fields(action, _FIELDS[expected])
         piece = action["piece"]
         if piece is None and expected == "plan":
             return  # an empty fist is always allowed (DM-5)

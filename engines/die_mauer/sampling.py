@@ -9,10 +9,13 @@ hands over a piece the giver still held then (heavier pieces more likely: a dono
 their worst). Locked plans are drawn from each player's observed empty-fist rate.
 """
 
+from typing import Any
+
 from ..rng import Rng
 from ..search import blank_state, weighted_choice
 from ..simultaneous import SecretChoices
 from ..state import OVER
+from ..types import View
 from .rules import PENALTY, PIECES, PLAN, DieMauerState, legal_ends
 
 ATTEMPTS = 30  # replays tried before falling back to any stocks of the right sizes
@@ -21,15 +24,15 @@ _RANK = {piece: rank for rank, piece in enumerate(PIECES)}
 PRIOR_EMPTY, PRIOR_TURNS = 1.0, 5.0
 
 
-def empty_fist_rate(view: dict, player: int, as_master: bool) -> float:
+def empty_fist_rate(view: View, player: int, as_master: bool) -> float:
     """How often ``player`` shows an empty fist as master (or as competitor), judged
     from every reveal so far this game, starting from a prior of 1 in 5."""
     counts = view["fist_counts"][player]
     role = "master" if as_master else "competitor"
-    return (counts[f"{role}_empty"] + PRIOR_EMPTY) / (counts[role] + PRIOR_TURNS)
+    return float((counts[f"{role}_empty"] + PRIOR_EMPTY) / (counts[role] + PRIOR_TURNS))
 
 
-def sample_state(view: dict, rng: Rng) -> DieMauerState:
+def sample_state(view: View, rng: Rng) -> DieMauerState:
     """A state whose ``view(view["you"])`` equals ``view``; hidden parts drawn with ``rng``."""
     me, players = view["you"], view["players"]
     state = blank_state(DieMauerState, view, {"rounds": view["rounds"]}, rng)
@@ -60,7 +63,7 @@ def sample_state(view: dict, rng: Rng) -> DieMauerState:
     return state
 
 
-def _stocks(view: dict, rng: Rng) -> tuple[list[list[str]], list[list]]:
+def _stocks(view: View, rng: Rng) -> tuple[list[list[str]], list[list[Any]]]:
     """Every stock and the round's moves with unseen donations filled in."""
     for _ in range(ATTEMPTS):
         replayed = _replay(view, rng)
@@ -78,7 +81,7 @@ def _stocks(view: dict, rng: Rng) -> tuple[list[list[str]], list[list]]:
     return stocks, [list(move) for move in view["round_moves"]]
 
 
-def _replay(view: dict, rng: Rng):
+def _replay(view: View, rng: Rng) -> tuple[list[list[str]], list[list[Any]]] | None:
     players, me = view["players"], view["you"]
     stocks = [list(PIECES) for _ in range(players)]
     moves = []
@@ -118,7 +121,7 @@ def _ordered(pieces: list[str]) -> list[str]:
     return sorted(pieces, key=_RANK.__getitem__)
 
 
-def _locked_plan(view: dict, state: DieMauerState, player: int, rng: Rng):
+def _locked_plan(view: View, state: DieMauerState, player: int, rng: Rng) -> str | None:
     """A plan ``player`` may have locked in: an empty fist at their observed rate, else a
     piece they hold that fits, heavier pieces more likely."""
     if rng.random() < empty_fist_rate(view, player, player == view["master"]):

@@ -7,16 +7,18 @@ docs/rules/drunter_druber.md. The package: `board` (the map and the geometry), `
 """
 
 from ..registry import GameInfo, Option
+from ..types import Action
 from .board import CARD_NAMES, STRETCH_KIND, WIDTH, cell_name, parse_cell
 from .bot import BOTS, bot
 from .rules import PEOPLE_INDEX, SIDES, DrunterDruberState
 from .sampling import sample_state
+from .words import WORDS
 
 __all__ = ["GAME", "DrunterDruberState", "bot", "notation", "parse_action"]
 
 
 # --- notation (docs/rules/drunter_druber.md) ------------------------------------------------
-def notation(action) -> str:
+def notation(action: Action) -> str:
     kind = action["type"]
     if kind == "place":
         x, y = action["cell"]
@@ -29,7 +31,7 @@ def notation(action) -> str:
     return f"pick {action['card']}"
 
 
-def parse_action(text: str):
+def parse_action(text: str) -> Action:
     """The action written as ``text``; ValueError for anything that is not notation."""
     words = text.split()
     if words and words[0] == "place" and len(words) in (4, 5) and words[1] in STRETCH_KIND:
@@ -76,4 +78,5 @@ GAME = GameInfo(
     bench_config=(4, {"variant": False}),
     parse_action=parse_action,
     notation=notation,
+    words=WORDS,
 )

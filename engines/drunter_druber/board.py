@@ -60,11 +60,12 @@ SUPPLY = {"wall": [12, 12, 6], "street": [6, 6, 3], "river": [6, 6, 3]}
 DEAL = {2: [12, 12, 6], 3: [8, 8, 4], 4: [6, 6, 3]}
 
 
-def _parse_map():
+def _parse_map() -> tuple[dict[int, tuple[str, int]], list[int]]:
     rows = [line.split() for line in MAP.strip().splitlines()]
     if len(rows) != HEIGHT or any(len(row) != WIDTH for row in rows):
         raise ValueError("the map must have 10 rows of 15 cells")
-    buildings, toilets = {}, []
+    buildings: dict[int, tuple[str, int]] = {}
+    toilets: list[int] = []
     for y, row in enumerate(rows):
         for x, code in enumerate(row):
             cell = y * WIDTH + x
@@ -169,7 +170,7 @@ def placements(ground: list[int], token: int, max_size: int = 3) -> list[tuple[i
     Cells run from the docking field to the end-field. Singles have no direction; longer
     tiles run forward or to either side of the way they docked (DD-3).
     """
-    out = []
+    out: list[tuple[int, int, str | None, list[int]]] = []
     for d, dock in docks(ground, token):
         out.append((1, dock, None, [dock]))
         if max_size < 2:

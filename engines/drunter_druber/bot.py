@@ -8,12 +8,17 @@ that its type is not obvious (the seed's tactical hints).
 """
 
 import math
+from typing import Any
 
+from ..registry import Bot
+from ..rng import Rng
 from ..search import SearchModel, best_action
+from ..types import Action, View
 from .board import (
     BRIDGE,
     BUILDING_AT,
     BUILDING_CELLS,
+    BUILDINGS,
     CELLS,
     CORNER,
     CORNERS,
@@ -24,6 +29,7 @@ from .board import (
     WIDTH,
     card_points,
 )
+from .rules import DrunterDruberState
 from .sampling import sample_state
 
 YES_CARDS = {"ja": 1, "jaa": 2, "jaaa": 3, "jein": 2}
@@ -36,7 +42,7 @@ NEAR = [
 ]
 
 
-def bot(view: dict, legal: list, rng):
+def bot(view: View, legal: list[Action], rng: Rng) -> Action:
     kind = legal[0]["type"]
     if kind == "pick":
         return _pick(view, legal, rng)
@@ -53,7 +59,7 @@ def bot(view: dict, legal: list, rng):
 class _Mind:
     """What the bot believes: the ground, its own interests and the opponents' types."""
 
-    def __init__(self, view: dict):
+    def __init__(self, view: View):
         self.me = view["you"]
         ground = [FREE] * CELLS
         for corner in CORNERS:
@@ -94,7 +100,7 @@ class _Mind:
         self.my_cost = [0.0] * CELLS
         self.their_cost = [0.0] * CELLS
         for cell in BUILDING_CELLS:
-            kind, value = BUILDING_AT[cell]
+            kind, value = BUILDINGS[cell]
             self.their_cost[cell] = self.threat[kind] * value
             self.my_cost[cell] = self.weights.get(kind, 0.0) * value
 
@@ -102,7 +108,7 @@ class _Mind:
         """How much the bot's own cards lose if ``cells`` get covered."""
         if self.only_types:
             return sum(self.my_cost[c] for c in cells)
-        buildings = [BUILDING_AT[c] for c in cells if BUILDING_AT[c]]
+        buildings = [building for building in (BUILDING_AT[c] for c in cells) if building]
         if not buildings:
             return 0.0
         loss = 0.0
@@ -119,7 +125,7 @@ class _Mind:
     def their_loss(self, cells: list[int]) -> float:
         return sum(self.their_cost[c] for c in cells)
 
-    def placement_value(self, action: dict, bluff: bool = False) -> float:
+    def placement_value(self, action: dict[str, Any], bluff: bool = False) -> float:
         x, y = action["cell"]
         dock = x + y * WIDTH
         step = {"n": -WIDTH, "e": 1, "s": WIDTH, "w": -1}.get(action["dir"], 0)
@@ -136,7 +142,7 @@ class _Mind:
         value -= 0.25 * self.my_loss(near) - 0.1 * self.their_loss(near)
         return value
 
-    def vote_stake(self, vote: dict) -> float:
+    def vote_stake(self, vote: dict[str, Any]) -> float:
         """Positive when the bot wants the tile to stay."""
         cells = [x + y * WIDTH for x, y in vote["tile"]]
         for cell in cells:
@@ -148,7 +154,7 @@ class _Mind:
         return stake
 
 
-def _vote(view: dict, legal: list, rng, stake: float):
+def _vote(view: View, legal: list[Action], rng: Rng, stake: float) -> Action:
     blank = {"type": "vote", "cards": ["blank"]}
     if abs(stake) < 0.75 or (abs(stake) < 2.5 and rng.random() < 0.15):
         return blank if blank in legal else legal[0]
@@ -167,7 +173,7 @@ def _vote(view: dict, legal: list, rng, stake: float):
     return best if best in legal else legal[0]
 
 
-def _pick(view: dict, legal: list, rng):
+def _pick(view: View, legal: list[Action], rng: Rng) -> Action:
     mind = _Mind(view)
     return max(legal, key=lambda a: (mind.base[a["card"]], rng.random()))
 
@@ -177,7 +183,7 @@ EASY_CARELESS = 0.7  # how often easy places a tile anywhere, its own buildings 
 EASY_RANDOM_VOTES = 0.3
 
 
-def easy_bot(view: dict, legal: list, rng):
+def easy_bot(view: View, legal: list[Action], rng: Rng) -> Action:
     """Most of its placements are careless (anywhere at all), the rest like the normal
     bot's; one vote in three is a single card at random."""
     kind = legal[0]["type"]
@@ -194,7 +200,7 @@ LEAD_SCALE = 2.0  # points of lead over the best other player that make a win li
 PEOPLE_EDGE = 0.15  # a people card more than the best other: the tie-break (DD-7), < 1 point
 
 
-def _final_standing(state, me: int) -> float:
+def _final_standing(state: DrunterDruberState, me: int) -> float:
     """The lead over the best other player, squashed into (0, 1), people cards breaking
     ties (DD-7). Scored so rather than by the win alone: with four players and few
     buildings left, the win is too rare a signal for a few dozen rollouts (the tournament's
@@ -211,7 +217,7 @@ def _final_standing(state, me: int) -> float:
 SEARCH = SearchModel(sample_state=sample_state, policy=bot, evaluate=_final_standing)
 
 
-def hard_bot(view: dict, legal: list, rng, method: str = "halving"):
+def hard_bot(view: View, legal: list[Action], rng: Rng, method: str = "halving") -> Action:
     """Searches its placements among the normal bot's favourites, and its votes among a
     few ways to vote (blank, or yes or no with a light to heavy hand); Jeins and picks
     like the normal bot.
@@ -230,7 +236,7 @@ def hard_bot(view: dict, legal: list, rng, method: str = "halving"):
 VOTE_WEIGHTS = (1, 2, 4)  # the vote strengths the hard bot compares, per side
 
 
-def _vote_candidates(view: dict, legal: list, rng) -> list:
+def _vote_candidates(view: View, legal: list[Action], rng: Rng) -> list[Action]:
     """The normal bot's vote first, then the blank card and, for each side, the fewest
     cards reaching each weight of VOTE_WEIGHTS."""
     candidates = [bot(view, legal, rng), {"type": "vote", "cards": ["blank"]}]
@@ -247,4 +253,4 @@ def _vote_candidates(view: dict, legal: list, rng) -> list:
     return unique
 
 
-BOTS = {"easy": easy_bot, "normal": bot, "hard": hard_bot}
+BOTS: dict[str, Bot] = {"easy": easy_bot, "normal": bot, "hard": hard_bot}

@@ -8,11 +8,14 @@ be extended are removed (DD-5); in the variant (DD-8) the first removal calls fo
 secret pick of the card that counts first.
 """
 
+from typing import Any
+
 from ..errors import IllegalAction
 from ..events import private
 from ..plain import encode
 from ..simultaneous import SecretChoices
-from ..state import OVER, GameState, best_seats
+from ..state import OVER, GameState, best_seats, check_fields, is_whole
+from ..types import Action, Event, Options, View
 from .board import (
     BRIDGE,
     CARD_NAMES,
@@ -58,7 +61,7 @@ JEIN_VOTES = 2
 SIDES = ("yes", "no")
 SIZE_NAMES = {1: "single", 2: "double", 3: "triple"}
 
-_SUBSETS: dict[tuple, list[list[str]]] = {}
+_SUBSETS: dict[tuple[str, ...], list[list[str]]] = {}
 
 
 def vote_choices(hand: list[str]) -> list[list[str]]:
@@ -90,15 +93,11 @@ def count_votes(cards: list[list[str] | None], jein_sides: list[str | None]) -> 
     return yes, no
 
 
-def _is_int(value) -> bool:
-    return type(value) is int
-
-
 # --- the state --------------------------------------------------------------------------
 class DrunterDruberState(GameState):
     GAME_ID = "drunter_druber"
 
-    def __init__(self, players: int, seed: int, options: dict):
+    def __init__(self, players: int, seed: int, options: Options):
         super().__init__(players, seed, options)
         self.variant = bool(options["variant"])
         # DD-2 / DD-8: secret building cards, one each (two in the variant).
@@ -119,31 +118,32 @@ class DrunterDruberState(GameState):
         self.ground = [FREE] * CELLS
         for corner in CORNERS:
             self.ground[corner] = CORNER
-        self.tokens: dict = {stretch: START[stretch] for stretch in STRETCHES}
+        self.tokens: dict[str, Any] = {stretch: START[stretch] for stretch in STRETCHES}
         self.closed: list[str] = []
-        self.tiles: list[dict] = []
+        self.tiles: list[dict[str, Any]] = []
         self.current = 0  # the lobby seats the starting player at seat 0
         self.turn = 1
         self.phase = PLACE
-        self.vote = None
-        self.last_vote = None
-        self.picks = None
+        self.vote: dict[str, Any] | None = None  # the toilet vote under way (DD-6)
+        self.last_vote: dict[str, Any] | None = None
+        self.picks: SecretChoices | None = None  # the variant's first-card picks (DD-8)
         self.pick_held = False
-        self.first_cards = None
+        self.first_cards: list[str] | None = None
 
     # --- who acts, and what they may do ---------------------------------------------------
     def active_players(self) -> list[int]:
         if self.phase == PLACE:
             return [self.current]
         if self.phase == VOTE:
-            return [self.vote["order"][self.vote["step"]]]
+            vote = self._running_vote()
+            return [vote["order"][vote["step"]]]
         if self.phase == JEIN:
             return [self._next_jein()]
         if self.phase == PICK:
-            return self.picks.pending()
+            return self._running_picks().pending()
         return []
 
-    def legal_actions(self, player: int) -> list:
+    def legal_actions(self, player: int) -> list[Action]:
         if not self.is_seat(player) or player not in self.active_players():
             return []
         if self.phase == PLACE:
@@ -154,7 +154,7 @@ class DrunterDruberState(GameState):
             return [{"type": "jein", "side": side} for side in SIDES]
         return [{"type": "pick", "card": card} for card in sorted(self.cards[player])]
 
-    def _placements(self, player: int) -> list[dict]:
+    def _placements(self, player: int) -> list[Event]:
         hand, actions = self.hands[player], []
         for stretch in STRETCHES:
             token = self.tokens[stretch]
@@ -181,7 +181,7 @@ class DrunterDruberState(GameState):
         return False
 
     # --- applying actions -----------------------------------------------------------------
-    def _apply(self, player: int, action) -> list[dict]:
+    def _apply(self, player: int, action: Action) -> list[Event]:
         if self.phase == PLACE:
             return self._place(player, action)
         if self.phase == VOTE:
@@ -190,7 +190,7 @@ class DrunterDruberState(GameState):
             return self._declare_jein(player, action["side"])
         return self._pick(player, action["card"])
 
-    def _place(self, player: int, action) -> list[dict]:
+    def _place(self, player: int, action: Action) -> list[Event]:
         stretch, size = action["stretch"], action["size"]
         kind = STRETCH_KIND[stretch]
         dock = action["cell"][1] * WIDTH + action["cell"][0]
@@ -215,7 +215,7 @@ class DrunterDruberState(GameState):
         return events + self._end_turn()
 
     # --- the toilet vote (DD-6) ---------------------------------------------------------
-    def _start_vote(self, placer: int, toilets: list[int]) -> list[dict]:
+    def _start_vote(self, placer: int, toilets: list[int]) -> list[Event]:
         self.phase = VOTE
         self.vote = {
             "placer": placer,
@@ -230,8 +230,14 @@ class DrunterDruberState(GameState):
             "order": list(self.vote["order"]), "rule": "DD-6",
         }]
 
-    def _commit_vote(self, player: int, cards: list[str]) -> list[dict]:
-        vote = self.vote
+    def _running_vote(self) -> dict[str, Any]:
+        """The toilet vote under way (phases VOTE and JEIN)."""
+        if self.vote is None:
+            raise RuntimeError("no toilet vote is under way")
+        return self.vote
+
+    def _commit_vote(self, player: int, cards: list[str]) -> list[Event]:
+        vote = self._running_vote()
         vote["cards"][player] = list(cards)
         vote["step"] += 1
         events = [
@@ -252,18 +258,20 @@ class DrunterDruberState(GameState):
         return events + self._resolve_vote()
 
     def _next_jein(self) -> int:
-        vote = self.vote
-        return next(p for p in vote["order"] if "jein" in vote["cards"][p] and vote["jein"][p] is None)
+        vote = self._running_vote()
+        player: int = next(p for p in vote["order"] if "jein" in vote["cards"][p] and vote["jein"][p] is None)
+        return player
 
-    def _declare_jein(self, player: int, side: str) -> list[dict]:
-        self.vote["jein"][player] = side
+    def _declare_jein(self, player: int, side: str) -> list[Event]:
+        vote = self._running_vote()
+        vote["jein"][player] = side
         events = [{"type": "jein_declared", "player": player, "side": side}]
-        if any("jein" in self.vote["cards"][p] and self.vote["jein"][p] is None for p in range(self.players)):
+        if any("jein" in vote["cards"][p] and vote["jein"][p] is None for p in range(self.players)):
             return events
         return events + self._resolve_vote()
 
-    def _resolve_vote(self) -> list[dict]:
-        vote = self.vote
+    def _resolve_vote(self) -> list[Event]:
+        vote = self._running_vote()
         yes, no = count_votes(vote["cards"], vote["jein"])
         stays = yes >= no
         for player, played in enumerate(vote["cards"]):
@@ -294,7 +302,7 @@ class DrunterDruberState(GameState):
         return events + self._end_turn()
 
     # --- turns, closed stretches and the end (DD-5) -----------------------------------------
-    def _end_turn(self) -> list[dict]:
+    def _end_turn(self) -> list[Event]:
         events = []
         for stretch in STRETCHES:
             token = self.tokens[stretch]
@@ -306,7 +314,7 @@ class DrunterDruberState(GameState):
             return events + self._start_pick()  # DD-8: the first stretch has closed
         return events + self._next_player()
 
-    def _next_player(self) -> list[dict]:
+    def _next_player(self) -> list[Event]:
         for step in range(1, self.players + 1):
             player = (self.current + step) % self.players
             if self.can_place(player):
@@ -321,23 +329,30 @@ class DrunterDruberState(GameState):
             return self._start_pick()  # no stretch closed before the end: pick now
         return self._end_game()
 
-    def _start_pick(self) -> list[dict]:
+    def _start_pick(self) -> list[Event]:
         self.phase = PICK
         self.pick_held = True
         self.picks = SecretChoices(self.players, range(self.players))
         return [{"type": "pick_started", "rule": "DD-8"}]
 
-    def _pick(self, player: int, card: str) -> list[dict]:
-        events = self.picks.commit(player, card, "picked", "card")
-        if not self.picks.complete():
+    def _running_picks(self) -> SecretChoices:
+        """The first-card picks under way (phase PICK)."""
+        if self.picks is None:
+            raise RuntimeError("no first-card pick is under way")
+        return self.picks
+
+    def _pick(self, player: int, card: str) -> list[Event]:
+        picks = self._running_picks()
+        events = picks.commit(player, card, "picked", "card")
+        if not picks.complete():
             return events
-        self.first_cards = [self.picks.revealed()[p] for p in range(self.players)]
+        self.first_cards = [picks.revealed()[p] for p in range(self.players)]
         self.picks = None
         self.phase = PLACE
         events.append({"type": "picks_complete"})
         return events + self._next_player()
 
-    def _end_game(self) -> list[dict]:
+    def _end_game(self) -> list[Event]:
         self.phase = OVER
         self.vote = None
         return [{
@@ -372,7 +387,7 @@ class DrunterDruberState(GameState):
         return best_seats([(*points, len(self.people[p])) for p, points in enumerate(self.card_points())])
 
     # --- what each player may know (DD-2, DD-9) ---------------------------------------------
-    def view(self, player: int | None) -> dict:
+    def view(self, player: int | None) -> View:
         """What ``player`` may know (DD-2, DD-9); None is a spectator. IllegalAction for a
         seat that is not at the table (-1 or True would otherwise index another's cards)."""
         view = {
@@ -400,14 +415,14 @@ class DrunterDruberState(GameState):
             if self.first_cards is not None:
                 view["first_card"] = self.first_cards[player]
         if self.phase == PICK:
-            view["pick"] = self.picks.view_for(player)
+            view["pick"] = self._running_picks().view_for(player)
         if self.phase == OVER:
             view["all_cards"] = self._ordered_cards()
             view["points"] = self.card_points()
             view["winners"] = self.winners()
         return view
 
-    def _vote_view(self, player: int | None):
+    def _vote_view(self, player: int | None) -> dict[str, Any] | None:
         vote = self.vote
         if vote is None:
             return None
@@ -425,7 +440,7 @@ class DrunterDruberState(GameState):
             out["mine"] = list(vote["cards"][player])
         return out
 
-    def describe(self, action) -> str:
+    def describe(self, action: Action) -> str:
         kind = action["type"]
         if kind == "place":
             x, y = action["cell"]
@@ -441,31 +456,31 @@ class DrunterDruberState(GameState):
         return f"lets the {CARD_NAMES[action['card']]} card count first"
 
     # --- helpers ----------------------------------------------------------------------------
-    def _check(self, player: int, action) -> None:
+    def _check(self, player: int, action: Action) -> None:
         self._check_type(action, ACTION_OF_PHASE[self.phase])
         if self.phase == PLACE:
             self._check_place(player, action)
         elif self.phase == VOTE:
             self._check_vote(player, action)
         elif self.phase == JEIN:
-            _check_keys(action, ("type", "side"))
+            check_fields(action, ("type", "side"))
             side = action["side"]
             if not isinstance(side, str) or side not in SIDES:
                 raise IllegalAction("no_such_side", "a Jein counts as 'yes' or 'no'")
         else:
-            _check_keys(action, ("type", "card"))
+            check_fields(action, ("type", "card"))
             card = action["card"]
             if not isinstance(card, str) or card not in self.cards[player]:
                 raise IllegalAction("card_not_held", "pick one of your own two building cards")
 
-    def _check_place(self, player: int, action) -> None:
-        _check_keys(action, ("type", "stretch", "size", "cell", "dir"))
+    def _check_place(self, player: int, action: Action) -> None:
+        check_fields(action, ("type", "stretch", "size", "cell", "dir"))
         stretch, size, cell, run = action["stretch"], action["size"], action["cell"], action["dir"]
         if not isinstance(stretch, str) or stretch not in STRETCH_KIND:
             raise IllegalAction("no_such_stretch", f"stretches are {', '.join(STRETCHES)}")
-        if not _is_int(size) or size not in (1, 2, 3):
+        if not is_whole(size) or size not in (1, 2, 3):
             raise IllegalAction("no_such_size", "a tile covers 1, 2 or 3 cells")
-        if not (isinstance(cell, list) and len(cell) == 2 and all(_is_int(v) for v in cell)
+        if not (isinstance(cell, list) and len(cell) == 2 and all(is_whole(v) for v in cell)
                 and 0 <= cell[0] < WIDTH and 0 <= cell[1] < HEIGHT):
             raise IllegalAction("no_such_cell", "the docking cell must be [x, y] on the board")
         if size == 1:
@@ -485,8 +500,8 @@ class DrunterDruberState(GameState):
                 return
         raise IllegalAction("cannot_place", "the tile must dock at the token and fit on free ground")
 
-    def _check_vote(self, player: int, action) -> None:
-        _check_keys(action, ("type", "cards"))
+    def _check_vote(self, player: int, action: Action) -> None:
+        check_fields(action, ("type", "cards"))
         cards = action["cards"]
         if not isinstance(cards, list) or not cards:
             raise IllegalAction("no_cards", "put down one or more people cards")
@@ -501,8 +516,3 @@ class DrunterDruberState(GameState):
 
 
 _DIR_WORDS = {"n": "north", "e": "east", "s": "south", "w": "west"}
-
-
-def _check_keys(action: dict, keys: tuple) -> None:
-    if len(action) != len(keys) or any(key not in action for key in keys):
-        raise IllegalAction("malformed", f"this action has the fields {', '.join(keys)}")

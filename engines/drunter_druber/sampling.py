@@ -11,12 +11,14 @@ of the shown size from each voter's public people cards.
 """
 
 import math
+from typing import Any
 
 from ..plain import encode
 from ..rng import Rng
 from ..search import blank_state, weighted_choice
 from ..simultaneous import SecretChoices
 from ..state import OVER
+from ..types import Event, View
 from .board import (
     BRIDGE,
     BUILDING_AT,
@@ -42,7 +44,7 @@ def cell(xy: list[int]) -> int:
     return xy[1] * WIDTH + xy[0]
 
 
-def ground_of(view: dict) -> list[int]:
+def ground_of(view: View) -> list[int]:
     """The board marks (FREE, COVERED, BRIDGE, CORNER) of every cell, from the view's tiles."""
     ground = [FREE] * CELLS
     for corner in CORNERS:
@@ -56,7 +58,7 @@ def ground_of(view: dict) -> list[int]:
     return ground
 
 
-def covered_by(view: dict) -> list[dict[str, int]]:
+def covered_by(view: View) -> list[dict[str, int]]:
     """Per player, the building points of each type that player's own tiles cover."""
     covered = [dict.fromkeys(TYPES, 0) for _ in range(view["players"])]
     for tile in view["tiles"]:
@@ -74,7 +76,7 @@ def card_weight(covered: dict[str, int], card: str) -> float:
     return math.exp(-covered[card] / OWN_COVER_SCALE)
 
 
-def sample_state(view: dict, rng: Rng) -> DrunterDruberState:
+def sample_state(view: View, rng: Rng) -> DrunterDruberState:
     """A state whose ``view(view["you"])`` equals ``view``; hidden parts drawn with ``rng``."""
     me, players = view["you"], view["players"]
     state = blank_state(DrunterDruberState, view, {"variant": view["variant"]}, rng)
@@ -106,7 +108,7 @@ def sample_state(view: dict, rng: Rng) -> DrunterDruberState:
     return state
 
 
-def _tiles(view: dict) -> list[dict]:
+def _tiles(view: View) -> list[Event]:
     """The placed tiles with the token cell each started from (the end of the previous
     tile of its stretch, or the stretch's corner), which a lost vote returns to."""
     ends = dict(START)
@@ -121,14 +123,14 @@ def _tiles(view: dict) -> list[dict]:
     return tiles
 
 
-def _cards(view: dict, rng: Rng) -> tuple[list[list[str]], list[str] | None]:
+def _cards(view: View, rng: Rng) -> tuple[list[list[str]], list[str] | None]:
     """Everyone's building cards (in the order they count first, once picked) and the
     first cards if the pick is over."""
     players, me = view["players"], view["you"]
     if view["phase"] == OVER:
-        cards = [list(c) for c in view["all_cards"]]
-        first = [c[0] for c in cards] if view["variant"] and "first_card" in view else None
-        return cards, first
+        dealt = [list(c) for c in view["all_cards"]]
+        first = [c[0] for c in dealt] if view["variant"] and "first_card" in view else None
+        return dealt, first
     per = 2 if view["variant"] else 1
     deck = list(TYPES) + (list(SPECIALS) if view["variant"] else [])
     mine = list(view["cards"]) if me is not None else []
@@ -160,14 +162,14 @@ def _first_card(cards: list[str], ground: list[int], rng: Rng) -> str:
     return next(card for card in cards if card != better)
 
 
-def _vote(view: dict, state: DrunterDruberState, rng: Rng):
+def _vote(view: View, state: DrunterDruberState, rng: Rng) -> dict[str, Any] | None:
     shown = view["vote"]
     if shown is None or state.phase not in (VOTE, JEIN):
         return None
     players, me = view["players"], view["you"]
     if state.phase == JEIN:
-        cards = [list(c) for c in shown["cards"]]
-        jein = list(shown["jein"])
+        cards: list[list[str] | None] = [list(c) for c in shown["cards"]]
+        jein: list[str | None] = list(shown["jein"])
     else:
         cards = [None] * players
         for player, count in enumerate(shown["committed"]):

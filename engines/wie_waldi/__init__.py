@@ -8,6 +8,7 @@ from ..registry import GameInfo, Option
 from .bot import BOTS, bot
 from .rules import COUNTDOWN, ROUNDS, WieWaldiState, notation, parse_action
 from .sampling import sample_state
+from .words import WORDS
 
 GAME = GameInfo(
     id="wie_waldi",
@@ -43,4 +44,5 @@ GAME = GameInfo(
     bench_config=(4, {"rounds": 1}),
     parse_action=parse_action,
     notation=notation,
+    words=WORDS,
 )

@@ -6,8 +6,12 @@ what to do with the card it holds, or which pile to draw from. Wie Waldi is a ra
 the strengths differ in card policy only; nothing here searches.
 """
 
+from ..registry import Bot
+from ..rng import Rng
+from ..types import Action, View
 
-def bot(view: dict, legal: list, rng):
+
+def bot(view: View, legal: list[Action], rng: Rng) -> Action:
     """Heads go down at once (the seed's advice); cat tails steal the longest dog; plain
     tails complete its own dogs; middles grow its own dogs first. Others' dogs are fed
     only now and then (the shortest), or when the card is the last of its pile (WA-6
@@ -15,14 +19,14 @@ def bot(view: dict, legal: list, rng):
     return _breeder(view, legal, rng, feed_middle=0.3, feed_tail=0.2, feed_longest=False)
 
 
-def hard_bot(view: dict, legal: list, rng):
+def hard_bot(view: View, legal: list[Action], rng: Rng) -> Action:
     """Wastes no time: a middle that fits no dog of its own grows the longest other dog
     (the tournament shows that keeping cards moving beats holding them back), and a
     plain tail completes another's dog one time in two; otherwise like the normal bot."""
     return _breeder(view, legal, rng, feed_middle=1.0, feed_tail=0.5, feed_longest=True)
 
 
-def easy_bot(view: dict, legal: list, rng):
+def easy_bot(view: View, legal: list[Action], rng: Rng) -> Action:
     """A first-timer: heads go down, any other card goes wherever it fits (or back) at
     random, and piles are drawn at random."""
     if len(legal) > 1 and legal[1]["type"] == "start":
@@ -30,7 +34,7 @@ def easy_bot(view: dict, legal: list, rng):
     return rng.choice(legal)
 
 
-def _breeder(view: dict, legal: list, rng, feed_middle: float, feed_tail: float, feed_longest: bool):
+def _breeder(view: View, legal: list[Action], rng: Rng, feed_middle: float, feed_tail: float, feed_longest: bool) -> Action:
     """A card (or pile) for the normal and hard bots; ``feed_*`` is how often a middle or
     a plain tail that fits no dog of its own goes on another's dog rather than back."""
     if len(legal) == 1:
@@ -47,10 +51,11 @@ def _breeder(view: dict, legal: list, rng, feed_middle: float, feed_tail: float,
         return put_back
     kind = plays[0]["card"][0]
 
-    def head_player(action) -> int:
-        return dogs[action["dog"]]["cards"][0]["player"]
+    def head_player(action: Action) -> int:
+        player: int = dogs[action["dog"]]["cards"][0]["player"]
+        return player
 
-    def length(action) -> int:
+    def length(action: Action) -> int:
         return len(dogs[action["dog"]]["cards"])
 
     if kind == "C":  # a cat tail makes any dog ours: take the longest, an opponent's first
@@ -67,7 +72,7 @@ def _breeder(view: dict, legal: list, rng, feed_middle: float, feed_tail: float,
     return put_back
 
 
-def _draw(view: dict, legal: list, rng):
+def _draw(view: View, legal: list[Action], rng: Rng) -> Action:
     """Mostly the smallest pile (to empty one, WA-6), sometimes any: a pile holding only
     unplayable cards must not trap the bot."""
     sizes = view["pile_sizes"][view["you"]]
@@ -76,4 +81,4 @@ def _draw(view: dict, legal: list, rng):
     return rng.choice(legal)
 
 
-BOTS = {"easy": easy_bot, "normal": bot, "hard": hard_bot}
+BOTS: dict[str, Bot] = {"easy": easy_bot, "normal": bot, "hard": hard_bot}

@@ -5,9 +5,12 @@ notation are in docs/rules/wie_waldi.md. The engine is clockless: the host appli
 actions in the order they arrive (WA-3) and owns the optional round timer (WA-5).
 """
 
+from typing import Any
+
 from ..errors import IllegalAction
 from ..events import private
-from ..state import OVER, GameState, best_seats
+from ..state import OVER, GameState, best_seats, check_fields, is_whole
+from ..types import Action, Event, Options, View
 from .cards import (
     CODES,
     COLOUR_NAMES,
@@ -41,16 +44,16 @@ RANK_BONES = {1: "gold", 2: "silver", 3: "bronze"}  # WA-6: rank 4 gets nothing
 TIME_UP = {"type": "time_up"}
 WUFF = {"type": "wuff"}
 
-_DRAW_KEYS = frozenset(("type", "pile"))
-_START_KEYS = frozenset(("type", "card"))
-_PLAY_KEYS = frozenset(("type", "card", "dog", "end"))
+_DRAW_FIELDS = ("type", "pile")
+_START_FIELDS = ("type", "card")
+_PLAY_FIELDS = ("type", "card", "dog", "end")
 
 
 def player_name(player: int) -> str:
     return f"Player {player + 1}"
 
 
-def _shown(value) -> str:
+def _shown(value: object) -> str:
     """A value from the wire, short and safe to print in a reason: ``repr`` of a huge int
     or a deeply nested list would raise instead of explaining."""
     if type(value) is int and -1000 < value < 1000:
@@ -78,7 +81,7 @@ def bones_for(cards: list[int]) -> list[list[str]]:
 class WieWaldiState(GameState):
     GAME_ID = "wie_waldi"
 
-    def __init__(self, players: int, seed: int, options: dict):
+    def __init__(self, players: int, seed: int, options: Options):
         super().__init__(players, seed, options)
         self.rounds = options.get("rounds", ROUNDS)
         self.round_timer = options.get("round_timer", 0)
@@ -89,7 +92,7 @@ class WieWaldiState(GameState):
             0  # dog ids run on over the whole game, so a late action never hits a new dog
         )
         self.totals = [0] * players
-        self.results: list[dict] = []
+        self.results: list[dict[str, Any]] = []
         self._start_round()
 
     def _start_round(self) -> None:
@@ -101,11 +104,11 @@ class WieWaldiState(GameState):
             cards = list(range(player * SET_SIZE, (player + 1) * SET_SIZE))
             self.rng.shuffle(cards)
             self.piles.append([cards[i * PILE_SIZE : (i + 1) * PILE_SIZE] for i in range(PILES)])
-        self.hands: list = [None] * self.players  # a pile's top is its last element
-        self.hand_piles: list = [None] * self.players
+        self.hands: list[Any] = [None] * self.players  # a pile's top is its last element
+        self.hand_piles: list[Any] = [None] * self.players  # per seat: a card and its pile, or None
         self.markers = [MARKERS] * self.players
         self.first_dog = self.next_dog
-        self.dogs: list[dict] = []
+        self.dogs: list[dict[str, Any]] = []
         self._recount()
 
     def _recount(self) -> None:
@@ -134,7 +137,7 @@ class WieWaldiState(GameState):
         hands, piles = self.hands, self.piles
         return [p for p in range(self.players) if hands[p] is not None or any(piles[p])]
 
-    def legal_actions(self, player: int) -> list:
+    def legal_actions(self, player: int) -> list[Action]:
         if self.phase != RACE or not self.is_seat(player):
             return []
         card = self.hands[player]
@@ -144,7 +147,7 @@ class WieWaldiState(GameState):
             ]
         index = card % SET_SIZE
         code = SET[index]
-        actions: list = [{"type": "put_back"}]
+        actions: list[Action] = [{"type": "put_back"}]
         if KIND[index] == HEAD:
             actions.append({"type": "start", "card": code})
             return actions
@@ -156,7 +159,7 @@ class WieWaldiState(GameState):
                 )
         return actions
 
-    def host_timer(self) -> dict | None:
+    def host_timer(self) -> dict[str, Any] | None:
         """WA-5: the "Ready - Wuff!" countdown before every round (after the first, the
         tally of the last round comes first), then the optional round timer while a round
         is raced."""
@@ -167,7 +170,7 @@ class WieWaldiState(GameState):
             return {"seconds": self.round_timer, "key": f"round-{self.round}"}
         return None
 
-    def host_actions(self) -> list:
+    def host_actions(self) -> list[Action]:
         """"Wuff!" when the countdown is over; the round timer running out (WA-5), offered
         only with the timer option on."""
         if self.phase == READY:
@@ -175,7 +178,7 @@ class WieWaldiState(GameState):
         return [dict(TIME_UP)] if self.round_timer and self.phase == RACE else []
 
     # --- applying actions -----------------------------------------------------------------
-    def apply(self, player, action) -> list[dict]:
+    def apply(self, player: int | None, action: Action) -> list[Event]:
         # Clearer reasons than "not your turn": the countdown runs (WA-5), or all of
         # this player's cards are played.
         if self.is_seat(player) and self.phase == READY:
@@ -194,7 +197,7 @@ class WieWaldiState(GameState):
             )
         return super().apply(player, action)
 
-    def _apply(self, player: int, action) -> list[dict]:
+    def _apply(self, player: int, action: Action) -> list[Event]:
         kind = action["type"]
         if kind == "draw":
             pile = action["pile"]
@@ -215,7 +218,7 @@ class WieWaldiState(GameState):
             return [{"type": "put_back", "player": player, "pile": pile}]
         return self._play(player, action)
 
-    def _play(self, player: int, action) -> list[dict]:
+    def _play(self, player: int, action: Action) -> list[Event]:
         card = self.hands[player]
         index = card % SET_SIZE
         self.hands[player] = self.hand_piles[player] = None
@@ -258,7 +261,7 @@ class WieWaldiState(GameState):
             return events + self._end_round(DEADLOCK)  # WA-5
         return events
 
-    def _complete(self, player: int, dog: dict, cat: bool) -> dict:
+    def _complete(self, player: int, dog: dict[str, Any], cat: bool) -> dict[str, Any]:
         """WA-4: the tail's player moves the dog aside under one of their markers."""
         dog["end"] = -1
         dog["tail"] = player
@@ -288,13 +291,13 @@ class WieWaldiState(GameState):
                 return True
         return False
 
-    def _apply_host(self, action) -> list[dict]:
+    def _apply_host(self, action: Action) -> list[Event]:
         if action["type"] == WUFF["type"]:  # WA-5: the countdown is over, everyone races
             self.phase = RACE
             return [{"type": "wuff", "round": self.round + 1}]
         return self._end_round(TIMER)
 
-    def _end_round(self, reason: str) -> list[dict]:
+    def _end_round(self, reason: str) -> list[Event]:
         """Score the round (WA-6); hand cards are discarded, unfinished dogs count for nobody."""
         cards = [0] * self.players
         for dog in self.dogs:
@@ -344,7 +347,7 @@ class WieWaldiState(GameState):
         return best_seats(self.totals)
 
     # --- what each player may know (WA-8) ---------------------------------------------------
-    def view(self, player: int | None) -> dict:
+    def view(self, player: int | None) -> View:
         """What ``player`` may know (WA-8); None is a spectator. IllegalAction for a seat
         that is not at the table (a bool or -1 would otherwise index another's hand)."""
         view = {
@@ -366,7 +369,7 @@ class WieWaldiState(GameState):
         return view
 
     @staticmethod
-    def _show_dog(dog: dict) -> dict:
+    def _show_dog(dog: dict[str, Any]) -> dict[str, Any]:
         return {
             "id": dog["id"],
             "cards": [{"card": SET[c % SET_SIZE], "player": c // SET_SIZE} for c in dog["cards"]],
@@ -377,7 +380,7 @@ class WieWaldiState(GameState):
             "cat": dog["cat"],
         }
 
-    def describe(self, action) -> str:
+    def describe(self, action: Action) -> str:
         kind = action["type"]
         if kind == "draw":
             return f"draws from pile {action['pile'] + 1}"
@@ -393,19 +396,15 @@ class WieWaldiState(GameState):
         return "the round timer runs out"
 
     # --- validation: reasons a racing player understands (WA-3) ---------------------------
-    def _check(self, player: int, action) -> None:
+    def _check(self, player: int, action: Action) -> None:
         if type(action) is not dict or type(action.get("type")) is not str:
             raise IllegalAction("malformed", "an action must be a dict with a type")
         kind = action["type"]
-        keys = action.keys()
         hand = self.hands[player]
         if kind == "draw":
-            if keys != _DRAW_KEYS:
-                raise IllegalAction(
-                    "malformed", "a draw names one pile: {'type': 'draw', 'pile': 0-2}"
-                )
+            check_fields(action, _DRAW_FIELDS, "a draw names one pile: {'type': 'draw', 'pile': 0-2}")
             pile = action["pile"]
-            if type(pile) is not int or not 0 <= pile < PILES:
+            if not is_whole(pile) or not 0 <= pile < PILES:
                 raise IllegalAction(
                     "no_such_pile", f"there is no pile {_shown(pile)}; piles are 0, 1 and 2"
                 )
@@ -417,28 +416,22 @@ class WieWaldiState(GameState):
                 raise IllegalAction("pile_empty", f"your pile {pile + 1} is empty")
             return
         if kind == "put_back":
-            if len(action) != 1:
-                raise IllegalAction("malformed", "a put_back has no other fields")
+            check_fields(action, ("type",), "a put_back has no other fields")
             if hand is None:
                 raise IllegalAction("hand_empty", "you hold no card to put back")
             return
         if kind == "start":
-            if keys != _START_KEYS:
-                raise IllegalAction(
-                    "malformed", "a start names the head: {'type': 'start', 'card': 'Hr'}"
-                )
+            check_fields(action, _START_FIELDS, "a start names the head: {'type': 'start', 'card': 'Hr'}")
             self._check_hand(player, action["card"])
             if action["card"][0] != HEAD:
                 raise IllegalAction("not_a_head", "only a head starts a new dog")
             return
         if kind == "play":
-            if keys != _PLAY_KEYS:
-                raise IllegalAction(
-                    "malformed",
-                    "a play names card, dog and end: {'type': 'play', 'card', 'dog', 'end'}",
-                )
+            check_fields(
+                action, _PLAY_FIELDS, "a play names card, dog and end: {'type': 'play', 'card', 'dog', 'end'}"
+            )
             dog_id, end = action["dog"], action["end"]
-            if type(dog_id) is not int or type(end) is not int:
+            if not is_whole(dog_id) or not is_whole(end):
                 raise IllegalAction("malformed", "a play's dog and end are whole numbers")
             self._check_round(action)
             self._check_hand(player, action["card"])
@@ -446,14 +439,14 @@ class WieWaldiState(GameState):
             return
         raise IllegalAction("unknown_action", f"{_shown(kind)} is not a Wie Waldi action")
 
-    def _check_round(self, action) -> None:
+    def _check_round(self, action: Action) -> None:
         """A play aimed at a dog of an earlier round was sent before "Stop!"; its card was
         discarded then."""
         dog_id = action.get("dog") if type(action) is dict and action.get("type") == "play" else None
-        if type(dog_id) is int and 0 <= dog_id < self.first_dog:
+        if is_whole(dog_id) and 0 <= dog_id < self.first_dog:
             raise IllegalAction("old_round", f"dog {dog_id} belonged to an earlier round, which is over")
 
-    def _check_hand(self, player: int, code) -> None:
+    def _check_hand(self, player: int, code: object) -> None:
         if type(code) is not str or code not in CODES:
             raise IllegalAction("no_such_card", f"{_shown(code)} is not a Wie Waldi card")
         hand = self.hands[player]
@@ -494,7 +487,7 @@ class WieWaldiState(GameState):
             )
 
 
-def _copy_result(result: dict) -> dict:
+def _copy_result(result: dict[str, Any]) -> dict[str, Any]:
     """A deep copy of one round's result (ints, strings and lists of them), made much
     faster than a generic one: every view carries all of them."""
     return {"round": result["round"], "reason": result["reason"], "cards": list(result["cards"]),
@@ -503,8 +496,8 @@ def _copy_result(result: dict) -> dict:
 
 
 # --- notation (docs/rules/wie_waldi.md) -------------------------------------------------
-def notation(action) -> str:
-    kind = action["type"]
+def notation(action: Action) -> str:
+    kind: str = action["type"]
     if kind == "draw":
         return f"draw {action['pile']}"
     if kind == "put_back":
@@ -513,14 +506,14 @@ def notation(action) -> str:
         return f"head {action['card']}"
     if kind == "play":
         return f"play {action['card']} {action['dog']}@{action['end']}"
-    return action["type"]  # the host's wuff and time_up
+    return kind  # the host's wuff and time_up
 
 
 def _is_number(word: str) -> bool:
     return word.isascii() and word.isdigit()  # "²".isdigit() is true, but int("²") fails
 
 
-def parse_action(text: str):
+def parse_action(text: str) -> Action:
     """The action for one line of notation; ValueError for anything else."""
     words = text.split()
     if words == ["back"]:

@@ -7,15 +7,18 @@ what they played this round: the sampler deals those at random into the hands he
 the piles, at the sizes the view shows.
 """
 
+from typing import Any
+
 from ..plain import encode
 from ..rng import Rng
 from ..search import blank_state
 from ..state import OVER
+from ..types import View
 from .cards import COLOURS, SET, SET_SIZE
 from .rules import RACE, WieWaldiState
 
 
-def sample_state(view: dict, rng: Rng) -> WieWaldiState:
+def sample_state(view: View, rng: Rng) -> WieWaldiState:
     """A state whose ``view(view["you"])`` equals ``view``; hidden parts drawn with ``rng``."""
     me, players = view["you"], view["players"]
     options = {"rounds": view["rounds"], "round_timer": view["round_timer"], "countdown": view["countdown"]}
@@ -51,7 +54,7 @@ def sample_state(view: dict, rng: Rng) -> WieWaldiState:
     return state
 
 
-def _dog(shown: dict, unplayed: list[list[int]]) -> dict:
+def _dog(shown: dict[str, Any], unplayed: list[list[int]]) -> dict[str, Any]:
     return {
         "id": shown["id"],
         "cards": [_take_code(unplayed[card["player"]], card["card"], card["player"]) for card in shown["cards"]],

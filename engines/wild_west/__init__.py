@@ -6,17 +6,19 @@ notation: docs/rules/wild_west.md.
 """
 
 from ..registry import GameInfo, Option
+from ..types import Action
 from .bot import BOTS, bot
 from .rules import WildWestState
 from .sampling import sample_state
 from .sheet import ROW_LENGTHS
+from .words import WORDS
 
 __all__ = ["GAME", "WildWestState", "notation", "parse_action"]
 
 TILE_TYPES = ("write", "track", "grave")
 
 
-def notation(action) -> str:
+def notation(action: Action) -> str:
     """``pick 2`` / ``tumbleweed`` / ``write 3 5`` / ``track 1 7`` / ``grave 2 4`` /
     ``upgrade 3`` / ``park yes`` / ``park no`` / ``timeout 12``; rows, tiles and columns
     count from 1."""
@@ -32,7 +34,7 @@ def notation(action) -> str:
     return f"timeout {action['deal']}"
 
 
-def parse_action(text: str):
+def parse_action(text: str) -> Action:
     """The action a line of notation names; ValueError for anything else (a word it does
     not know, a column, row, tile or size off the sheet)."""
     words = text.split()
@@ -79,4 +81,5 @@ GAME = GameInfo(
     bench_config=(4, {}),
     parse_action=parse_action,
     notation=notation,
+    words=WORDS,
 )

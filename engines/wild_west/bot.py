@@ -7,8 +7,13 @@ sizes it already has, and takes a Tumbleweed only when forced or when every pair
 """
 
 import math
+from typing import Any
 
+from ..registry import Bot
+from ..rng import Rng
 from ..search import SearchModel, best_action
+from ..types import Action, View
+from .rules import WildWestState
 from .sampling import sample_state
 from .scoring import (
     CHURCH_POINTS,
@@ -44,7 +49,7 @@ SIZE_PREFERENCE = (0.2, 0.8, 1.2, 1.0, 0.7, 0.5)  # sizes 1..6, before any group
 class _Sheet:
     """The bot's own sheet as flat lists indexed by tile number."""
 
-    def __init__(self, sheet: dict):
+    def __init__(self, sheet: dict[str, Any]):
         tiles = [tile for row in sheet["rows"] for tile in row]
         self.kinds = [tile["kind"] or "" for tile in tiles]
         self.values = [tile["value"] or 0 for tile in tiles]
@@ -56,7 +61,7 @@ class _Sheet:
         self.task = sheet["task"]
 
 
-def bot(view: dict, legal: list, rng):
+def bot(view: View, legal: list[Action], rng: Rng) -> Action:
     sheet = _Sheet(view["sheets"][view["you"]])
     kind = legal[0]["type"]
     if kind == "pick":
@@ -76,7 +81,7 @@ def bot(view: dict, legal: list, rng):
     return max(legal, key=lambda a: (_park_value(sheet, a["park"]), rng.random()))
 
 
-def _pick(view: dict, sheet: _Sheet, legal: list, rng):
+def _pick(view: View, sheet: _Sheet, legal: list[Action], rng: Rng) -> Action:
     best, best_value = legal[-1], None
     for action in legal:
         column = action["column"]
@@ -179,7 +184,7 @@ def _park_value(sheet: _Sheet, park: bool) -> float:
 EASY_CARELESS = 0.35  # how often easy picks or writes without thinking
 
 
-def easy_bot(view: dict, legal: list, rng):
+def easy_bot(view: View, legal: list[Action], rng: Rng) -> Action:
     """The normal bot, but about one choice in three is made at random."""
     if len(legal) > 1 and rng.random() < EASY_CARELESS:
         column_picks = [a for a in legal if a["type"] != "pick" or a["column"] is not None]
@@ -197,7 +202,7 @@ LEAD_SCALE = 12.0
 SOLO_SCALE = 60.0
 
 
-def _final_standing(state, me: int) -> float:
+def _final_standing(state: WildWestState, me: int) -> float:
     scores = state.scores()
     if state.players == 1:
         return 1 / (1 + math.exp(-(scores[0] - SOLO_SCALE) / LEAD_SCALE))
@@ -210,7 +215,7 @@ def _final_standing(state, me: int) -> float:
 SEARCH = SearchModel(sample_state=sample_state, policy=bot, evaluate=_final_standing)
 
 
-def hard_bot(view: dict, legal: list, rng, method: str = "halving"):
+def hard_bot(view: View, legal: list[Action], rng: Rng, method: str = "halving") -> Action:
     """Searches its picks and where to write, among the normal bot's favourites; the
     smaller steps (track, grave, upgrade, park) like the normal bot.
     ``method`` picks the search's root (engines.search.best_action)."""
@@ -223,10 +228,10 @@ def hard_bot(view: dict, legal: list, rng, method: str = "halving"):
     return best_action(SEARCH, view, _favourites(view, legal), rng, budget, method)
 
 
-def _favourites(view: dict, legal: list) -> list:
+def _favourites(view: View, legal: list[Action]) -> list[Action]:
     sheet = _Sheet(view["sheets"][view["you"]])
     if legal[0]["type"] == "pick":
-        def value(action) -> float:
+        def value(action: Action) -> float:
             if action["column"] is None:
                 return -5.0
             pair = view["columns"][action["column"]]
@@ -235,9 +240,9 @@ def _favourites(view: dict, legal: list) -> list:
     else:
         task = sheet.task
 
-        def value(action) -> float:
+        def value(action: Action) -> float:
             return _write_value(sheet, task["action"], task["value"], tile_at(action["row"], action["col"]))
     return sorted(legal, key=lambda a: -value(a))[:HARD_CANDIDATES]
 
 
-BOTS = {"easy": easy_bot, "normal": bot, "hard": hard_bot}
+BOTS: dict[str, Bot] = {"easy": easy_bot, "normal": bot, "hard": hard_bot}

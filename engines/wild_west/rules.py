@@ -7,9 +7,12 @@ sheet: ``write`` (the tile), ``upgrade`` (Gold Mine), ``track`` (Ranch, Gold Min
 step with exactly one possible choice and no option to refuse is done automatically.
 """
 
+from typing import Any
+
 from ..errors import IllegalAction
 from ..simultaneous import SecretChoices
-from ..state import OVER, GameState, best_seats
+from ..state import OVER, GameState, best_seats, check_fields, is_whole
+from ..types import Action, Event, Options, View
 from .scoring import GRAVE, MAX_UPGRADES, PARK, score_sheet
 from .sheet import (
     ACE,
@@ -48,14 +51,10 @@ ACTION_NAMES = {RANCH: "Ranch", MINE: "Gold Mine", "church": "Church", SALOON: "
 SOLO_MULLIGANS = 2  # WW-9
 
 
-def _is_int(value) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 class WildWestState(GameState):
     GAME_ID = "wild_west"
 
-    def __init__(self, players: int, seed: int, options: dict):
+    def __init__(self, players: int, seed: int, options: Options):
         super().__init__(players, seed, options)
         self.timer = options.get("timer", 0)  # WW-10: seconds, 0 = off; the host keeps time
         self.solo = players == 1  # WW-9
@@ -71,22 +70,22 @@ class WildWestState(GameState):
         self.tumbleweeds = [0] * players
         self.aces = [0] * players
         self.completed_rows = [[False] * 4 for _ in range(players)]
-        self.tasks: list = [None] * players
+        self.tasks: list[Any] = [None] * players  # per seat: its writing task (WW-5), or None
         self.round = 0
         self.deal = 0
-        self.last_picks: list | None = None
+        self.last_picks: list[Any] | None = None
         self.completions = 0  # row tracks completed during this round (WW-7)
         self.extension = False  # this round was added by a track completion (WW-7)
         self.end_reason: str | None = None
-        self.final: list | None = None
+        self.final: list[Any] | None = None
         self._start_round()
 
     # --- rounds and deals (WW-3, WW-9) -----------------------------------------------
-    def _start_round(self) -> list[dict]:
+    def _start_round(self) -> list[Event]:
         self.round += 1
         return self._deal("round")
 
-    def _deal(self, why: str) -> list[dict]:
+    def _deal(self, why: str) -> list[Event]:
         """Flip six cards; with fewer than six left, every card is reshuffled (WW-3)."""
         events = []
         if len(self.deck) < 6:
@@ -99,7 +98,7 @@ class WildWestState(GameState):
         self.deal += 1
         self.phase = PICK
         self.picks = SecretChoices(self.players, range(self.players))
-        self.columns = [
+        self.columns: list[list[Any]] = [  # [action, value] of each column (WW-2)
             [card_action(self.flipped[i]), card_value(self.flipped[3 + i])] for i in range(3)
         ]
         self.legal_columns = [
@@ -122,7 +121,7 @@ class WildWestState(GameState):
             return [p for p in range(self.players) if self.tasks[p] is not None]
         return []
 
-    def legal_actions(self, player: int) -> list:
+    def legal_actions(self, player: int) -> list[Action]:
         if not self.is_seat(player):
             return []
         if self.phase == PICK:
@@ -141,20 +140,20 @@ class WildWestState(GameState):
             return [{"type": step, "size": n} for n in options]
         return [{"type": step, "park": yes} for yes in options]
 
-    def host_timer(self) -> dict | None:
+    def host_timer(self) -> dict[str, Any] | None:
         """WW-10: the pick timer runs per deal while picks are open."""
         if self.phase == PICK and self.timer:
             return {"seconds": self.timer, "key": f"deal-{self.deal}"}
         return None
 
-    def host_actions(self) -> list:
+    def host_actions(self) -> list[Action]:
         """WW-10: with the speed option the host sends ``timeout`` for this deal when its
         round timer runs out; everyone who has not picked loses this round's pick."""
         if self.phase == PICK and self.timer:
             return [{"type": "timeout", "deal": self.deal}]
         return []
 
-    def _options(self, player: int, step: str) -> list:
+    def _options(self, player: int, step: str) -> list[Any]:
         task = self.tasks[player]
         if step == WRITE_STEP:
             return writable_tiles(self.values[player], task["value"], task["action"] == MINE)
@@ -174,7 +173,7 @@ class WildWestState(GameState):
         return [True, False] if not rights[task["tile"]] else []
 
     # --- applying actions ---------------------------------------------------------------
-    def _apply(self, player: int, action) -> list[dict]:
+    def _apply(self, player: int, action: Action) -> list[Event]:
         if self.phase == PICK:
             return self._pick(player, action["column"])
         task = self.tasks[player]
@@ -188,25 +187,25 @@ class WildWestState(GameState):
             events += self._end_round()
         return events
 
-    def _pick(self, player: int, column) -> list[dict]:
+    def _pick(self, player: int, column: int | None) -> list[Event]:
         events = self.picks.commit(player, column, "picked", "column")
         if self.picks.complete():
             events += self._reveal()
         return events
 
-    def _apply_host(self, action) -> list[dict]:
-        if not (isinstance(action, dict) and _is_int(action.get("deal"))):
+    def _apply_host(self, action: Action) -> list[Event]:
+        if not (isinstance(action, dict) and is_whole(action.get("deal"))):
             raise IllegalAction("malformed", "a timeout names its deal as a whole number")
         missed = self.picks.pending()
         for player in missed:
             self.picks.choose(player, MISSED)
         return [{"type": "timeout", "deal": self.deal, "missed": missed}] + self._reveal()
 
-    def _reveal(self) -> list[dict]:
+    def _reveal(self) -> list[Event]:
         """Everyone has picked (or missed, WW-10): tumbleweeds, mulligans, writing tasks."""
         choices = self.picks.revealed()
         self.last_picks = [TUMBLEWEED if choices[p] is None else choices[p] for p in range(self.players)]
-        events: list[dict] = [{"type": "reveal", "round": self.round, "picks": list(self.last_picks)}]
+        events: list[Event] = [{"type": "reveal", "round": self.round, "picks": list(self.last_picks)}]
         for player in range(self.players):
             column = choices[player]
             if column is None:
@@ -226,9 +225,9 @@ class WildWestState(GameState):
             events += self._end_round()
         return events
 
-    def _settle(self, player: int) -> list[dict]:
+    def _settle(self, player: int) -> list[Event]:
         """Skip steps with nothing to choose and do forced ones, up to the next real choice."""
-        events: list[dict] = []
+        events: list[Event] = []
         task = self.tasks[player]
         while task is not None:
             step = task["steps"][0]
@@ -250,7 +249,7 @@ class WildWestState(GameState):
         if not task["steps"]:
             self.tasks[player] = None
 
-    def _step(self, player: int, step: str, choice) -> list[dict]:
+    def _step(self, player: int, step: str, choice: Any) -> list[Event]:
         task = self.tasks[player]
         if step == WRITE_STEP:
             event = self._write(player, choice)
@@ -274,7 +273,7 @@ class WildWestState(GameState):
         self._next_step(player)
         return [event]
 
-    def _write(self, player: int, t: int) -> dict:
+    def _write(self, player: int, t: int) -> dict[str, Any]:
         task = self.tasks[player]
         kind = ACTION_KIND[task["action"]]
         self.kinds[player][t] = kind
@@ -289,7 +288,7 @@ class WildWestState(GameState):
         return {"type": "write", "player": player, "row": TILE_ROW[t], "col": TILE_COL[t],
                 "kind": kind, "value": task["value"]}
 
-    def _lay_track(self, player: int, t: int) -> list[dict]:
+    def _lay_track(self, player: int, t: int) -> list[Event]:
         self.tracks[player][t] = True
         self._next_step(player)
         row = TILE_ROW[t]
@@ -300,7 +299,7 @@ class WildWestState(GameState):
             events.append({"type": "track_complete", "player": player, "row": row})
         return events
 
-    def _end_round(self) -> list[dict]:
+    def _end_round(self) -> list[Event]:
         """WW-7, checked after each round: three Tumbleweeds, all mines filled, a full
         sheet; a round with a completed row track adds one more round."""
         self.discard += self.flipped
@@ -316,7 +315,7 @@ class WildWestState(GameState):
             self.extension = True
         elif self.extension:
             reason = "tracks"
-        events: list[dict] = [{"type": "round_over", "round": self.round}]
+        events: list[Event] = [{"type": "round_over", "round": self.round}]
         if reason is None and self.completions:
             events.append({"type": "extension", "round": self.round + 1})
         self.completions = 0
@@ -329,7 +328,7 @@ class WildWestState(GameState):
         return events
 
     # --- results (WW-8) ------------------------------------------------------------------
-    def _score(self, player: int) -> dict:
+    def _score(self, player: int) -> dict[str, Any]:
         return score_sheet(self.kinds[player], self.rights[player], self.tracks[player],
                            self.upgrades[player], self.tumbleweeds[player], self.aces[player])
 
@@ -342,7 +341,7 @@ class WildWestState(GameState):
         return best_seats(self.scores())
 
     # --- what each player may know: sheets are public, picks secret until revealed ------
-    def view(self, player: int | None) -> dict:
+    def view(self, player: int | None) -> View:
         """What ``player`` (None: a spectator) may know; IllegalAction for a seat not at
         the table, so that ``True`` or ``1.0`` can never read seat 1's secret pick."""
         view = {
@@ -365,7 +364,7 @@ class WildWestState(GameState):
                 view["legal_columns"] = list(self.legal_columns[player])
         return view
 
-    def _sheet_view(self, p: int) -> dict:
+    def _sheet_view(self, p: int) -> dict[str, Any]:
         kinds, values, tracks, rights = self.kinds[p], self.values[p], self.tracks[p], self.rights[p]
         rows = [
             [{"kind": kinds[t] or None, "value": values[t] or None, "track": tracks[t],
@@ -387,7 +386,7 @@ class WildWestState(GameState):
             "score": self.final[p] if self.final is not None else self._score(p),
         }
 
-    def describe(self, action) -> str:
+    def describe(self, action: Action) -> str:
         kind = action["type"]
         if kind == "pick":
             column = action["column"]
@@ -406,30 +405,30 @@ class WildWestState(GameState):
         return f"{verb} {where}"
 
     # --- helpers ---------------------------------------------------------------------------
-    def _check(self, player: int, action) -> None:
+    def _check(self, player: int, action: Action) -> None:
         self._check_type(action, "pick" if self.phase == PICK else self.tasks[player]["steps"][0], "wrong_step")
         kind = action["type"]
         if kind == "pick":
-            self._check_fields(action, "column")
+            check_fields(action, ("type", "column"))
             column = action["column"]
-            if column is not None and not (_is_int(column) and 0 <= column <= 2):
+            if column is not None and not (is_whole(column) and 0 <= column <= 2):
                 raise IllegalAction("no_such_column", "pick column 1, 2 or 3, or a Tumbleweed")
             if column is not None and column not in self.legal_columns[player]:
                 raise IllegalAction("cannot_write", "that pair fits nowhere on your sheet (WW-4)")
             return
         if kind in TILE_STEPS:
-            self._check_fields(action, "row", "col")
+            check_fields(action, ("type", "row", "col"))
             row, col = action["row"], action["col"]
-            if not (_is_int(row) and _is_int(col) and 0 <= row < 4 and 0 <= col < ROW_LENGTHS[row]):
+            if not (is_whole(row) and is_whole(col) and 0 <= row < 4 and 0 <= col < ROW_LENGTHS[row]):
                 raise IllegalAction("no_such_tile", "there is no such tile on the sheet")
             choice = tile_at(row, col)
         elif kind == UPGRADE_STEP:
-            self._check_fields(action, "size")
+            check_fields(action, ("type", "size"))
             choice = action["size"]
-            if not (_is_int(choice) and 1 <= choice <= 6):
+            if not (is_whole(choice) and 1 <= choice <= 6):
                 raise IllegalAction("no_such_size", "group sizes run from 1 to 6")
         else:
-            self._check_fields(action, "park")
+            check_fields(action, ("type", "park"))
             choice = action["park"]
             if not isinstance(choice, bool):
                 raise IllegalAction("malformed", "park must be true or false")
@@ -442,12 +441,6 @@ class WildWestState(GameState):
                 PARK_STEP: "that right section is taken",
             }
             raise IllegalAction(f"illegal_{kind}", reasons[kind])
-
-    @staticmethod
-    def _check_fields(action: dict, *fields: str) -> None:
-        if len(action) != len(fields) + 1 or any(f not in action for f in fields):
-            raise IllegalAction("malformed", f"a {action['type']} action has the fields {', '.join(fields)}")
-
 
 def _rank(value: int) -> str:
     return "A" if value == ACE else "J" if value == 11 else str(value)

@@ -7,15 +7,18 @@ at random from every card not face up now, puts the rest in the discard pile, an
 each locked pick among the columns that player could write.
 """
 
+from typing import Any
+
 from ..rng import Rng
 from ..search import blank_state
 from ..simultaneous import SecretChoices
 from ..state import OVER
+from ..types import View
 from .rules import PICK, STEPS_AFTER, WRITE_STEP, WildWestState
 from .sheet import MINE, full_deck, tile_at, writable_tiles
 
 
-def sample_state(view: dict, rng: Rng) -> WildWestState:
+def sample_state(view: View, rng: Rng) -> WildWestState:
     """A state whose ``view(view["you"])`` equals ``view``; hidden parts drawn with ``rng``."""
     me, players = view["you"], view["players"]
     state = blank_state(WildWestState, view, {"timer": view["timer"]}, rng)
@@ -59,7 +62,7 @@ def sample_state(view: dict, rng: Rng) -> WildWestState:
     return state
 
 
-def _task(shown):
+def _task(shown: dict[str, Any] | None) -> dict[str, Any] | None:
     """A writing task as the rules keep it, from its view (the steps still to come follow
     from the action and the current step, WW-5)."""
     if shown is None:

@@ -1,5 +1,7 @@
 """Scoring a town sheet (WW-8), part by part, so a client can draw the score sheet."""
 
+from typing import Any
+
 from .sheet import NEIGHBOURS, ROW_LENGTHS, ROW_TILES, TILE_COL, TILE_ROW, TILES
 
 # index = parks (or tracks) in the row; 7-rows and 8-rows differ (WW-8)
@@ -51,7 +53,8 @@ def groups(kinds: list[str]) -> list[list[int]]:
     return found
 
 
-def score_sheet(kinds, rights, tracks, upgrades, tumbleweeds: int, aces: int) -> dict:
+def score_sheet(kinds: list[str], rights: list[str], tracks: list[bool], upgrades: list[int], tumbleweeds: int,
+                aces: int) -> dict[str, Any]:
     """Every part of one sheet's score (WW-8); ``total`` = parks + tracks + groups +
     churches - penalties."""
     parks_by_row, tracks_by_row = [], []
@@ -59,7 +62,7 @@ def score_sheet(kinds, rights, tracks, upgrades, tumbleweeds: int, aces: int) ->
         length = ROW_LENGTHS[row]
         parks_by_row.append(PARK_POINTS[length][sum(1 for t in tiles if rights[t] == PARK)])
         tracks_by_row.append(TRACK_POINTS[length][sum(1 for t in tiles if tracks[t])])
-    group_list = []
+    group_list: list[dict[str, Any]] = []
     for members in groups(kinds):
         kind = kinds[members[0]]
         size = max(0, min(GROUP_CAP, len(members) + GROUP_ADJUST[kind]))
@@ -69,7 +72,7 @@ def score_sheet(kinds, rights, tracks, upgrades, tumbleweeds: int, aces: int) ->
             "size": size,
             "points": group_points(size, upgrades),
         })
-    church_list = []
+    church_list: list[dict[str, Any]] = []
     for t in range(TILES):
         if kinds[t] == "C":
             graves = (rights[t] == GRAVE) + sum(1 for n in NEIGHBOURS[t] if rights[n] == GRAVE)
@@ -78,7 +81,7 @@ def score_sheet(kinds, rights, tracks, upgrades, tumbleweeds: int, aces: int) ->
                 "graves": graves,
                 "points": CHURCH_POINTS[min(graves, 7)],
             })
-    parts = {
+    parts: dict[str, Any] = {
         "parks": sum(parks_by_row),
         "parks_by_row": parks_by_row,
         "tracks": sum(tracks_by_row),

@@ -20,7 +20,7 @@ ACTIONS = (RANCH, MINE, CHURCH, SALOON)
 
 def full_deck() -> list[str]:
     """The 42 cards in rank order, suits cycling S, D, H, C from the first Ace (WW-1)."""
-    deck = []
+    deck: list[str] = []
     for rank, count in zip(RANKS, RANK_COUNTS, strict=True):
         for _ in range(count):
             deck.append(rank + SUITS[len(deck) % 4])

@@ -18,9 +18,9 @@ from client.table.game import BLIND_BUTTONS
 from client.table.results import ResultsScene
 from client.table.scene import TableScene
 from tests import sdl_pads
-from tests.client import drive_architekton
 from tests.client.conftest import frames, post, shoot
 from tests.client.drunter_druber_driver import pick as drunter_druber_pick
+from tests.client.games.architekton import drive as drive_architekton
 from tests.client.games.wie_waldi.drive import pick as race_pick
 
 KEYS = {

@@ -181,7 +181,7 @@ def test_the_reveal_is_seen_before_the_next_turn_is_shown(make_app):
 
 
 def test_the_log_says_who_builds_in_good_grammar():
-    from client.games.die_mauer.table import outcome_text
+    from client.games.die_mauer.words import outcome_text
 
     names = ["Anna", "Ben", "Clara"].__getitem__
     assert outcome_text({"case": "competitors_build", "builders": [1]}, names) == "Guessed right: Ben builds"

@@ -6,9 +6,9 @@ import re
 import pygame
 import pytest
 
-from client.howto import die_mauer as die_mauer_howto
+from client.games.die_mauer import howto as die_mauer_howto
+from client.games.wild_west import howto as wild_west_howto
 from client.howto import pages
-from client.howto import wild_west as wild_west_howto
 from client.scenes.howto import EXAMPLE
 from engines.die_mauer.rules import legal_ends
 from engines.wild_west.scoring import PARK_POINTS

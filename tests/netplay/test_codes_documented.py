@@ -24,7 +24,7 @@ def _constant(node):
 def codes_in(paths, raisers=RAISERS) -> set[str]:
     """Codes in ``paths``: first arguments of refuse / Refused / ProtocolError /
     IllegalAction, `_reject(seq, code, ...)`, the code of `_check_type` (its default
-    `wrong_phase`), and "code" in refuse / reject message literals. An f-string code
+    `wrong_phase`), `malformed` for `check_fields`, and "code" in refuse / reject message literals. An f-string code
     (Wild West's ``illegal_{step}``) is kept as its prefix followed by ``*``."""
     found = set()
     for path in paths:
@@ -41,6 +41,8 @@ def codes_in(paths, raisers=RAISERS) -> set[str]:
                     found.add(node.args[1].value)
                 elif name == "_check_type":
                     found.add(_constant(node.args[2]) if len(node.args) > 2 else "wrong_phase")
+                elif name == "check_fields":  # engines.state's one field checker
+                    found.add("malformed")
             elif isinstance(node, ast.Dict):
                 fields = {_constant(k): v for k, v in zip(node.keys, node.values, strict=True) if k is not None}
                 if _constant(fields.get("t")) in ("refuse", "reject") and _constant(fields.get("code")):

@@ -1,5 +1,6 @@
-"""Architekton's table (see `table`), its pieces (`art`), what it shows (`board`), its
-drawing (`paint`) and its words (`words`)."""
+"""Architekton's table (`table`): its camera (`camera`), a seat's steps (`choices`), what
+it mirrors (`state`), where things are (`layout`), its pieces (`art`), its drawing
+(`paint`), its words (`words`) and its how-to pages (`howto`)."""
 
 from client.games.architekton.table import ArchitektonTable
 

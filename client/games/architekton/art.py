@@ -1,6 +1,6 @@
 """Architekton's pieces, drawn in code: terrains (a colour and a pattern each, so they
 read without colour too), landscape and building tiles, houses, chips, the empty
-chessboard's squares.
+chessboard's squares, the felt under the board, the whole board as one picture.
 
 Every tile look is drawn once at BASE pixels and scaled (and cached) at the sizes the
 camera asks for, so a resting board is only blits.
@@ -12,6 +12,7 @@ from functools import lru_cache
 import pygame
 
 from client import art
+from client.games.architekton.layout import TILE, inner
 from engines.architekton.tiles import BUILDING_SIDES, FACING, LANDSCAPE_TERRAIN, TERRAIN_NAMES
 
 BASE = 144  # pixels of a tile as drawn (the largest it is shown); scaled down for the board
@@ -31,6 +32,8 @@ STONE = (206, 198, 184)
 STONE_DARK = (112, 104, 96)
 SQUARE_LANDSCAPE = (52, 58, 46)  # an empty landscape square of the chessboard
 SQUARE_BUILDING = (74, 66, 70)  # an empty building square
+FELT = (30, 34, 32)
+HOUSE_SCALE = 0.4  # a house on its square
 
 
 def terrain_name(terrain: str) -> str:
@@ -277,3 +280,67 @@ def emblem(height: int) -> pygame.Surface:
     for (x, y), tile in (((0, 0), "B01"), ((2, 0), "B09"), ((0, 2), "B14"), ((2, 2), "B07")):
         surface.blit(tile_image(tile, 0, cell - 2), (x * cell + 1, y * cell + 1))
     return surface
+
+
+# --- the board -----------------------------------------------------------------------------------
+@art.cached
+@lru_cache(maxsize=2)
+def felt(rect: tuple[int, int, int, int]) -> pygame.Surface:
+    """The board's ground, on the table's own backdrop (opaque: quick to draw)."""
+    surface = art.background("table").subsurface(rect).copy()
+    pygame.draw.rect(surface, FELT, surface.get_rect(), border_radius=18)
+    pygame.draw.rect(surface, (58, 62, 58), surface.get_rect(), 3, border_radius=18)
+    return surface
+
+
+@art.cached
+@lru_cache(maxsize=4)
+def veil(size: tuple[int, int], alpha: int) -> pygame.Surface:
+    """A dark see-through cover (a tile that cannot be chosen now)."""
+    surface = pygame.Surface(size, pygame.SRCALPHA)
+    surface.fill((16, 12, 18, alpha))
+    return surface
+
+
+@art.cached
+@lru_cache(maxsize=8)
+def tint(size: tuple[int, int], colour: tuple, alpha: int) -> pygame.Surface:
+    """A see-through cover in a seat's ``colour`` (a square it may choose)."""
+    surface = pygame.Surface(size, pygame.SRCALPHA)
+    surface.fill((*colour, alpha))
+    return surface
+
+
+def house_on(surface: pygame.Surface, colour, owner: int, square: pygame.Rect, scale: float = HOUSE_SCALE) -> None:
+    """``owner``'s house in the middle of ``square``."""
+    image = house_image(colour, owner, max(10, round(square.width * scale)))
+    surface.blit(image, image.get_rect(center=square.center))
+
+
+def board_picture(cells: dict, bounds: tuple[int, int, int, int], size: int, smooth: bool, hidden, hidden_houses,
+                  colours: list) -> pygame.Surface:
+    """The squares in world ``bounds`` at ``size`` pixels a square, as one image: the empty
+    chessboard, the tiles of ``cells`` (but ``hidden`` ones, on their way) and the houses
+    (in their owners' ``colours``); smoothly scaled tiles when ``smooth``."""
+    left, top, width, height = bounds
+    x0, y0 = left // TILE, top // TILE
+    image = pygame.Surface((width // TILE * size, height // TILE * size))
+    image.fill(FELT)  # opaque: a whole board is drawn with one quick blit
+    tile = tile_image if smooth else moving_tile
+
+    def square(x: int, y: int) -> pygame.Rect:
+        return pygame.Rect((x - x0) * size, (y - y0) * size, size, size)
+
+    for y in range(y0, y0 + height // TILE):
+        for x in range(x0, x0 + width // TILE):
+            if (x, y) not in cells:
+                rect = inner(square(x, y))
+                image.blit(empty_square((x + y) % 2 == 1, rect.width), rect)
+    for (x, y), cell in cells.items():
+        if (x, y) not in hidden:
+            rect = inner(square(x, y))
+            image.blit(tile(cell["tile"], cell["rot"], rect.width), rect)
+    for (x, y), cell in cells.items():
+        if cell["house"] is not None and (x, y) not in hidden and (x, y) not in hidden_houses:
+            house_on(image, colours[cell["house"]], cell["house"], square(x, y))
+    return image.convert() if pygame.display.get_surface() else image

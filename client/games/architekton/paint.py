@@ -1,95 +1,87 @@
 """Drawing the Architekton table: the supply, the board under its camera, the seats'
-zones, the choices (ghosts on the board), and what moves over it all. Reads only."""
-
-from functools import lru_cache
+zones, the choices (ghosts on the board), and what moves over it all. Reads only
+(besides the table's two cached board images)."""
 
 import pygame
 
 from client import art
 from client.games.architekton import art as pieces
-from client.games.architekton.board import TILE, group_links, square_centre
-from client.games.architekton.layout import BOARD, SUPPLY
-from client.games.architekton.words import chips, join, sides
+from client.games.architekton import layout, words
+from client.games.architekton.choices import lifted, placing
+from client.games.architekton.layout import SUPPLY, TILE, inner
+from client.games.architekton.state import group_links
 
-HINT = "Zoom: wheel, + -    Pan: I J K L, right stick    Whole board: Home, Y"
 HINT_SIZE = 26  # about 17 pixels on a 1280x720 window
 
 
 def progress(game, name: str) -> float:
-    tween = game.table.anim.tweens.tweens.get(name)
-    return 1.0 if tween is None else tween.progress
+    """How far tween ``name`` has run (1: never started, so nothing to wait for)."""
+    done = game.table.anim.progress(name)
+    return 1.0 if done is None else done
 
 
-def running(game, name: str) -> bool:
-    tween = game.table.anim.tweens.tweens.get(name)
-    return tween is not None and not tween.done
-
-
-def inner(rect: pygame.Rect) -> pygame.Rect:
-    """A square's tile, a little inside its square so the grid shows."""
-    inset = max(1, rect.width // 36)
-    return rect.inflate(-2 * inset, -2 * inset)
+def zone(game, seat: int) -> pygame.Rect:
+    """``seat``'s zone on the shared screen."""
+    return game.table.layout.seats[seat]
 
 
 # --- the supply --------------------------------------------------------------------------------
 def supply(game, surface) -> None:
     view = game.view
     surface.blit(art.panel(SUPPLY.size, art.PANEL), SUPPLY)
-    art.blit_text(surface, "Supply", 40, art.GOLD, (SUPPLY.left + 22, SUPPLY.top + 12), weight="bold")
-    for row, label in enumerate(("Buildings", "Landscapes")):
-        slot = game.supply_slot(row, 0)
+    art.blit_text(surface, words.SUPPLY, 40, art.GOLD, (SUPPLY.left + 22, SUPPLY.top + 12), weight="bold")
+    for row, label in enumerate(words.SUPPLY_ROWS):
+        slot = layout.supply_slot(row, 0)
         art.blit_text(surface, label, 26, art.INK_DIM, (slot.left, slot.top - 32))
     taking = view.get("phase") == "take"
     takeable = set(view.get("takeable", []))
-    lifted = {c.data[1] for s in game.table.choosers for c in game.table.live.get(s, []) if c.data[0] == "lifted"}
-    for tile, rect in game.supply_rects().items():
-        if tile in lifted:
+    raised = lifted(game)
+    for tile, rect in layout.supply_rects(game.shown.supply).items():
+        if tile in raised:
             continue  # its choice draws it, lifted
         surface.blit(pieces.tile_image(tile, 0, rect.width), rect)
         if taking and tile not in takeable:
-            surface.blit(veil(rect.size, 110), rect)
-    top = game.supply_slot(1, 0).bottom + 26
-    stacks, reserve = game.shown.stacks, game.shown.reserve
-    art.blit_text(surface, "Stacks", 26, art.INK_DIM, (SUPPLY.left + 22, top))
-    art.blit_text(surface, f"{stacks.get('buildings', 0)} buildings   {stacks.get('landscapes', 0)} landscapes", 28,
-                  art.INK, (SUPPLY.left + 22, top + 30), width=SUPPLY.width - 40)
-    art.blit_text(surface, "Reserve, face down", 26, art.INK_DIM, (SUPPLY.left + 22, top + 74))
-    art.blit_text(surface, f"{reserve.get('buildings', 0)} buildings   {reserve.get('landscapes', 0)} landscapes",
-                  28, art.INK, (SUPPLY.left + 22, top + 104), width=SUPPLY.width - 40)
+            surface.blit(pieces.veil(rect.size, 110), rect)
+    top = layout.supply_slot(1, 0).bottom + 26
+    for row, (label, counts) in enumerate(((words.STACKS, game.shown.stacks), (words.RESERVE, game.shown.reserve))):
+        art.blit_text(surface, label, 26, art.INK_DIM, (SUPPLY.left + 22, top + row * 74))
+        art.blit_text(surface, words.tile_counts(counts), 28, art.INK, (SUPPLY.left + 22, top + 30 + row * 74),
+                      width=SUPPLY.width - 40)
     if game.shown.turns_left is not None:
         box = pygame.Rect(SUPPLY.left + 14, SUPPLY.bottom - 112, SUPPLY.width - 28, 98)
         surface.blit(art.panel(box.size, (70, 36, 36), art.DANGER, 14), box)
-        art.blit_text(surface, "LAST ROUND", 40, art.DANGER, (box.centerx, box.top + 30), "center", "bold")
-        left = game.shown.turns_left
-        art.blit_text(surface, f"{left} turn{'s' if left != 1 else ''} left", 28, art.INK,
-                      (box.centerx, box.top + 70), "center")
+        art.blit_text(surface, words.LAST_ROUND_BOX, 40, art.DANGER, (box.centerx, box.top + 30), "center", "bold")
+        art.blit_text(surface, words.turns_left(game.shown.turns_left), 28, art.INK, (box.centerx, box.top + 70),
+                      "center")
     elif view.get("revenge"):
-        art.blit_text(surface, "Revenge match: first to", 26, art.INK_DIM, (SUPPLY.left + 22, SUPPLY.bottom - 80))
-        art.blit_text(surface, "2 victory points", 26, art.INK_DIM, (SUPPLY.left + 22, SUPPLY.bottom - 50))
+        for row, line in enumerate(words.REVENGE_LINES):
+            art.blit_text(surface, line, 26, art.INK_DIM, (SUPPLY.left + 22, SUPPLY.bottom - 80 + row * 30))
 
 
 # --- the board ------------------------------------------------------------------------------------
 def board(game, surface) -> None:
-    if game.final is None or not summary_shown(game):
+    effects = game.effects
+    if effects.final is None or not summary_shown(game):
         supply(game, surface)
     camera = game.camera
     view_rect = camera.view
     size = max(4, round(TILE * camera.zoom))
-    hidden = {f["end"] for f in game.flights if f["kind"] == "tile" and len(f["end"]) == 2}
-    hidden_houses = {f["end"] for f in game.flights if f["kind"] == "house" and len(f["end"]) == 2}
-    left, top, _, _ = game.shown.bounds(2)
+    hidden = {f["end"] for f in effects.flights if f["kind"] == "tile" and len(f["end"]) == 2}
+    hidden_houses = {f["end"] for f in effects.flights if f["kind"] == "house" and len(f["end"]) == 2}
+    bounds = game.shown.bounds(2)
     # One image of the whole board at a whole number of pixels a square, drawn again only
     # when a square changes or the zoom reaches another size (the camera rests on whole sizes).
     smooth = camera.goal is None  # while gliding, quickly scaled tiles; smoothly scaled at rest
-    key = (game.shown.version, size, smooth, frozenset(hidden), frozenset(hidden_houses),
-           tuple(game.table.colour(p) for p in range(game.table.players)))
+    colours = [game.table.colour(p) for p in range(game.table.players)]
+    key = (game.shown.version, size, smooth, frozenset(hidden), frozenset(hidden_houses), tuple(colours))
     if game.board_image is None or game.board_image[0] != key:
-        game.board_image = (key, board_image(game, size, smooth, hidden, hidden_houses))
-    x, y = camera.to_screen((left, top))
+        picture = pieces.board_picture(game.shown.cells, bounds, size, smooth, hidden, hidden_houses, colours)
+        game.board_image = (key, picture)
+    x, y = camera.to_screen(bounds[:2])
     at = (round(x) - view_rect.left, round(y) - view_rect.top)
     # At rest, the felt with the board on it is kept as one image too (one blit a frame).
     if game.board_view is None or game.board_view[0] != (key, at):
-        view = felt(tuple(view_rect)).copy()
+        view = pieces.felt(tuple(view_rect)).copy()
         view.set_clip(view.get_rect().inflate(-20, -20))  # inside the felt's round corners
         view.blit(game.board_image[1], at)
         view.set_clip(None)
@@ -99,109 +91,57 @@ def board(game, surface) -> None:
     surface.blit(view, view_rect)
     clip = surface.get_clip()
     surface.set_clip(view_rect.inflate(-20, -20))
-    if game.final is not None:
-        removal(game, surface, size)
+    if effects.final is not None:
+        removal(game, surface)
         traces(game, surface, size)
-    if game.scoring is not None:
+    if effects.scoring is not None:
         scoring(game, surface)
     surface.set_clip(clip)
-    words = HINT if game.following else "Your own view.    " + HINT
-    width = min(art.text_width(words, HINT_SIZE) + 28, view_rect.width - 40)
+    hint(surface, view_rect, game.camera.following)
+
+
+def hint(surface, view_rect: pygame.Rect, following: bool) -> None:
+    """How to steer the camera, at the board's foot."""
+    line = words.HINT if following else words.OWN_VIEW + words.HINT
+    width = min(art.text_width(line, HINT_SIZE) + 28, view_rect.width - 40)
     strip = pygame.Rect(0, 0, width, HINT_SIZE + 14)
     strip.bottomright = (view_rect.right - 14, view_rect.bottom - 8)
     surface.blit(art.panel(strip.size, art.NIGHT, None, 10, 200), strip)
-    art.blit_text(surface, words, HINT_SIZE, art.INK_DIM, strip.center, "center", width=strip.width - 20)
-
-
-FELT = (30, 34, 32)
-
-
-@art.cached
-@lru_cache(maxsize=2)
-def felt(rect: tuple[int, int, int, int]) -> pygame.Surface:
-    """The board's ground, on the table's own backdrop (opaque: quick to draw)."""
-    surface = art.background("table").subsurface(rect).copy()
-    pygame.draw.rect(surface, FELT, surface.get_rect(), border_radius=18)
-    pygame.draw.rect(surface, (58, 62, 58), surface.get_rect(), 3, border_radius=18)
-    return surface
-
-
-@art.cached
-@lru_cache(maxsize=4)
-def veil(size: tuple[int, int], alpha: int) -> pygame.Surface:
-    """A dark see-through cover (a tile that cannot be chosen now)."""
-    surface = pygame.Surface(size, pygame.SRCALPHA)
-    surface.fill((16, 12, 18, alpha))
-    return surface
-
-
-def board_image(game, size: int, smooth: bool, hidden, hidden_houses) -> pygame.Surface:
-    """The board and two squares around it at ``size`` pixels a square, as one image: the
-    empty chessboard, the tiles (but ``hidden`` ones, on their way) and the houses."""
-    left, top, width, height = game.shown.bounds(2)
-    x0, y0 = left // TILE, top // TILE
-    image = pygame.Surface((width // TILE * size, height // TILE * size))
-    image.fill(FELT)  # opaque: a whole board is drawn with one quick blit
-    tile = pieces.tile_image if smooth else pieces.moving_tile
-    cells = game.shown.cells
-
-    def square(x: int, y: int) -> pygame.Rect:
-        return pygame.Rect((x - x0) * size, (y - y0) * size, size, size)
-
-    for y in range(y0, y0 + height // TILE):
-        for x in range(x0, x0 + width // TILE):
-            if (x, y) not in cells:
-                rect = inner(square(x, y))
-                image.blit(pieces.empty_square((x + y) % 2 == 1, rect.width), rect)
-    for (x, y), cell in cells.items():
-        if (x, y) not in hidden:
-            rect = inner(square(x, y))
-            image.blit(tile(cell["tile"], cell["rot"], rect.width), rect)
-    for (x, y), cell in cells.items():
-        if cell["house"] is not None and (x, y) not in hidden and (x, y) not in hidden_houses:
-            house(game, image, cell["house"], square(x, y))
-    return image.convert() if pygame.display.get_surface() else image
-
-
-def house(game, surface, owner: int, square: pygame.Rect, scale: float = 0.4) -> None:
-    image = pieces.house_image(game.table.colour(owner), owner, max(10, round(square.width * scale)))
-    surface.blit(image, image.get_rect(center=square.center))
+    art.blit_text(surface, line, HINT_SIZE, art.INK_DIM, strip.center, "center", width=strip.width - 20)
 
 
 def scoring(game, surface) -> None:
     """A surround being scored (AR-4): a ring round the building, a tick or a cross on
     every side."""
-    event = game.scoring
-    square = game.square(event["x"], event["y"])
+    event = game.effects.scoring
+    square = game.camera.square(event["x"], event["y"])
     pulse = progress(game, event["tween"])
     colour = game.table.colour(event["owner"]) if event["owner"] is not None else art.INK
     grow = round(6 + 10 * pulse)
     pygame.draw.rect(surface, colour, square.inflate(grow, grow), max(3, square.width // 16), border_radius=10)
-    mark_size = max(14, square.width // 3)
     for side, good in enumerate(event["matches"]):
         if good is None:
             continue
         dx, dy = ((0, -1), (1, 0), (0, 1), (-1, 0))[side]
         centre = (square.centerx + dx * square.width // 2, square.centery + dy * square.height // 2)
-        pieces.mark(surface, centre, good, mark_size)
+        pieces.mark(surface, centre, good, max(14, square.width // 3))
 
 
-def removal(game, surface, size: int) -> None:
+def removal(game, surface) -> None:
     """Final scoring (AR-6): removed buildings fade out one after another, crossed out."""
-    final = game.final
-    gone = list(final["gone"].items())
-    tween = game.table.anim.tweens.tweens.get(final["removal"])
-    elapsed = tween.elapsed if tween is not None else 1e9
-    for index, ((x, y), cell) in enumerate(gone):
+    final = game.effects.final
+    done = game.table.anim.progress(final["removal"])
+    elapsed = 1e9 if done is None else done * final["removal_seconds"]
+    for index, ((x, y), cell) in enumerate(final["gone"].items()):
         t = min(1.0, max(0.0, (elapsed - 0.22 * index) / 0.45))
         if t >= 1.0:
             continue
-        rect = inner(game.square(x, y))
+        rect = inner(game.camera.square(x, y))
         image = pieces.moving_tile(cell["tile"], cell["rot"], rect.width)
         image.set_alpha(round(255 * (1 - t)))
         surface.blit(image, rect)
         if cell["house"] is not None:
-            house(game, surface, cell["house"], rect)
+            pieces.house_on(surface, game.table.colour(cell["house"]), cell["house"], rect)
         if t > 0:
             width = max(3, rect.width // 12)
             pygame.draw.line(surface, art.DANGER, rect.topleft, rect.bottomright, width)
@@ -210,33 +150,33 @@ def removal(game, surface, size: int) -> None:
 
 def traces(game, surface, size: int) -> None:
     """Each player's largest diagonal group of houses, traced house by house (AR-6)."""
-    t = progress(game, game.final["trace"])
-    if not running(game, game.final["removal"]) and t > 0:
-        for seat, group in enumerate(game.final["groups"]):
-            if not group:
-                continue
-            colour = game.table.colour(seat)
-            links = group_links(group)
-            shown = t * len(links)
-            width = max(4, size // 9)
-            for index, (a, b) in enumerate(links):
-                if index >= shown:
-                    break
-                start = game.camera.to_screen(square_centre(*a))
-                end = game.camera.to_screen(square_centre(*b))
-                part = min(1.0, shown - index)
-                tip = (start[0] + (end[0] - start[0]) * part, start[1] + (end[1] - start[1]) * part)
-                pygame.draw.line(surface, art.NIGHT, start, tip, width + 4)
-                pygame.draw.line(surface, colour, start, tip, width)
-            reached = group[: 1 + int(shown)]
-            for x, y in reached:
-                pygame.draw.circle(surface, colour, game.square(x, y).center, max(8, size // 3), max(3, size // 14))
-            if t >= 1.0:
-                x, y = group[-1]
-                badge = pygame.Rect(0, 0, 54, 40)
-                badge.midbottom = game.square(x, y).midtop
-                surface.blit(art.panel(badge.size, art.NIGHT, colour, 10, 240), badge)
-                art.blit_text(surface, str(len(group)), 30, colour, badge.center, "center", "bold")
+    final, camera = game.effects.final, game.camera
+    t = progress(game, final["trace"])
+    if game.table.anim.running(final["removal"]) or t <= 0:
+        return
+    for seat, group in enumerate(final["groups"]):
+        if not group:
+            continue
+        colour = game.table.colour(seat)
+        links = group_links(group)
+        shown = t * len(links)
+        width = max(4, size // 9)
+        for index, (a, b) in enumerate(links):
+            if index >= shown:
+                break
+            start, end = (camera.to_screen(layout.square_centre(*square)) for square in (a, b))
+            part = min(1.0, shown - index)
+            tip = (start[0] + (end[0] - start[0]) * part, start[1] + (end[1] - start[1]) * part)
+            pygame.draw.line(surface, art.NIGHT, start, tip, width + 4)
+            pygame.draw.line(surface, colour, start, tip, width)
+        for x, y in group[: 1 + int(shown)]:
+            pygame.draw.circle(surface, colour, camera.square(x, y).center, max(8, size // 3), max(3, size // 14))
+        if t >= 1.0:
+            x, y = group[-1]
+            badge = pygame.Rect(0, 0, 54, 40)
+            badge.midbottom = camera.square(x, y).midtop
+            surface.blit(art.panel(badge.size, art.NIGHT, colour, 10, 240), badge)
+            art.blit_text(surface, str(len(group)), 30, colour, badge.center, "center", "bold")
 
 
 # --- the seats -----------------------------------------------------------------------------------
@@ -247,8 +187,7 @@ def seat(game, surface, seat_index: int, rect: pygame.Rect) -> None:
     surface.blit(art.panel(rect.size, art.PANEL_HI if active else art.PANEL, colour if active else None), rect)
     pygame.draw.rect(surface, colour, pygame.Rect(rect.left + 14, rect.top + 10, rect.width - 28, 10),
                      border_radius=5)
-    icon = pieces.house_image(colour, seat_index, 44)
-    surface.blit(icon, (rect.left + 16, rect.top + 28))
+    surface.blit(pieces.house_image(colour, seat_index, 44), (rect.left + 16, rect.top + 28))
     half = rect.width // 2
     table.draw_name(surface, seat_index, (rect.left + 68, rect.top + 28), 44, half - 90)
     art.blit_text(surface, table.seat_label(seat_index), 26, art.INK_FAINT, (rect.left + 70, rect.top + 76),
@@ -256,63 +195,59 @@ def seat(game, surface, seat_index: int, rect: pygame.Rect) -> None:
     count = shown.chips[seat_index]
     surface.blit(pieces.chip_image(40), (rect.left + 20, rect.top + 114))
     art.blit_text(surface, str(count), 44, art.GOLD, (rect.left + 70, rect.top + 132), "midleft", "bold")
-    art.blit_text(surface, "chip" if count == 1 else "chips", 24, art.INK_DIM, (rect.left + 70, rect.top + 162),
-                  "midleft")
+    art.blit_text(surface, words.chip_label(count), 24, art.INK_DIM, (rect.left + 70, rect.top + 162), "midleft")
     stock, placed = shown.houses[seat_index], shown.houses_on_board(seat_index)
-    small = pieces.house_image(colour, seat_index, 34)
-    surface.blit(small, (rect.left + 150, rect.top + 116))
-    art.blit_text(surface, f"{stock} in stock", 28, art.INK, (rect.left + 192, rect.top + 116))
-    art.blit_text(surface, f"{placed} on the board", 24, art.INK_DIM, (rect.left + 192, rect.top + 150))
+    surface.blit(pieces.house_image(colour, seat_index, 34), (rect.left + 150, rect.top + 116))
+    art.blit_text(surface, words.in_stock(stock), 28, art.INK, (rect.left + 192, rect.top + 116))
+    art.blit_text(surface, words.on_the_board(placed), 24, art.INK_DIM, (rect.left + 192, rect.top + 150))
     if view.get("revenge"):
         points = shown.victory_points[seat_index]
         art.blit_text(surface, str(points), 44, art.GOLD, (rect.left + half - 24, rect.top + 132), "midright",
                       "bold")
-        art.blit_text(surface, "victory points", 22, art.INK_DIM, (rect.left + half - 24, rect.top + 168),
+        art.blit_text(surface, words.VICTORY_POINTS, 22, art.INK_DIM, (rect.left + half - 24, rect.top + 168),
                       "midright")
     hand(game, surface, seat_index, rect)
 
 
 def hand(game, surface, seat_index: int, rect: pygame.Rect) -> None:
     """The tiles a seat took (AR-2), or what it is asked to decide (AR-4)."""
-    view = game.view
+    view, effects = game.view, game.effects
     right = pygame.Rect(rect.centerx, rect.top + 22, rect.width // 2 - 16, rect.height - 34)
     settling = view.get("settling") or {}
     if view.get("phase") == "settle" and settling.get("owner") == seat_index:
-        answered = game.answered
-        if game.fresh_game:
+        if effects.fresh_game:
             return
+        answered = effects.answered
         if answered is not None:  # sent and settled; the table is still showing what followed
-            how = "took the house back" if answered["take_back"] else "kept the house"
-            art.blit_text(surface, f"{how.capitalize()}: paid {chips(answered['paid'])}", 28, art.INK_DIM,
+            art.blit_text(surface, words.settled(answered["take_back"], answered["paid"]), 28, art.INK_DIM,
                           (right.left + 20, right.top + 40), width=right.width - 30)
             return
-        if game.final is not None or game.early is not None:
+        if effects.final is not None or effects.early is not None:
             return
-        owed = settling.get("mismatches", 1)
-        art.blit_text(surface, f"Enclosed, {sides(owed)} not matching:", 28, art.INK, (right.left + 20, right.top + 4),
-                      width=right.width - 30)
+        art.blit_text(surface, words.enclosed(settling.get("mismatches", 1)), 28, art.INK,
+                      (right.left + 20, right.top + 4), width=right.width - 30)
         if seat_index not in game.table.choosers:
-            art.blit_text(surface, "deciding...", 30, art.INK_DIM, right.center, "center")
+            art.blit_text(surface, words.DECIDING, 30, art.INK_DIM, right.center, "center")
         return
     if view.get("current") != seat_index and not game.shown.hand:
         return
-    flying = {f["end"][2] for f in game.flights if f["kind"] == "tile" and len(f["end"]) == 3
+    flying = {f["end"][2] for f in effects.flights if f["kind"] == "tile" and len(f["end"]) == 3
               and f["end"][1] == seat_index}
     spots = view.get("spots", {})
     in_hand = game.shown.hand if view.get("current") == seat_index else []
-    placing = game.placing(seat_index) if len(in_hand) == 2 else None
+    shown_placing = placing(game, seat_index) if len(in_hand) == 2 else None
     for index, tile in enumerate(game.shown.taken):
         if index in flying or tile not in in_hand:
             continue
-        slot = game.hand_slot(seat_index, index)
+        slot = layout.hand_slot(zone(game, seat_index), index)
         surface.blit(pieces.tile_image(tile, 0, slot.width), slot)
-        if tile == placing:
+        if tile == shown_placing:
             pygame.draw.rect(surface, art.GOLD, slot.inflate(10, 10), 4, border_radius=12)
-            art.blit_text(surface, "placing this one", 22, art.GOLD, (slot.centerx, slot.bottom + 8), "midtop")
+            art.blit_text(surface, words.PLACING, 22, art.GOLD, (slot.centerx, slot.bottom + 8), "midtop")
         if view.get("phase") == "place" and len(in_hand) == 2 and tile in spots and not spots[tile]:
-            surface.blit(veil(slot.size, 170), slot)
-            for row, words in enumerate(("place the", "other tile", "first")):
-                art.blit_text(surface, words, 24, art.GOLD, (slot.centerx, slot.centery + (row - 1) * 28), "center",
+            surface.blit(pieces.veil(slot.size, 170), slot)
+            for row, line in enumerate(words.PLACE_OTHER_FIRST):
+                art.blit_text(surface, line, 24, art.GOLD, (slot.centerx, slot.centery + (row - 1) * 28), "center",
                               "bold")
 
 
@@ -324,9 +259,9 @@ def choice(game, surface, seat_index: int, item, focused: bool) -> None:
     if kind == "supply":
         pygame.draw.rect(surface, colour, rect.inflate(6, 6), 3, border_radius=10)
     elif kind == "lifted":
-        lifted = rect.move(0, -6)
-        surface.blit(pieces.tile_image(item.data[1], 0, rect.width), lifted)
-        pygame.draw.rect(surface, art.GOLD, lifted.inflate(8, 8), 4, border_radius=12)
+        raised = rect.move(0, -6)
+        surface.blit(pieces.tile_image(item.data[1], 0, rect.width), raised)
+        pygame.draw.rect(surface, art.GOLD, raised.inflate(8, 8), 4, border_radius=12)
     elif kind == "spot":
         on_board(game, surface, lambda: spot(game, surface, item, focused, colour))
     elif kind == "rot":
@@ -341,7 +276,7 @@ def choice(game, surface, seat_index: int, item, focused: bool) -> None:
     elif kind == "hand":
         pygame.draw.rect(surface, colour if item.legal else art.INK_FAINT, rect.inflate(8, 8), 3, border_radius=12)
         if item.legal:
-            art.blit_text(surface, "or this one", 22, art.INK_DIM, (rect.centerx, rect.bottom + 8), "midtop")
+            art.blit_text(surface, words.OR_THIS, 22, art.INK_DIM, (rect.centerx, rect.bottom + 8), "midtop")
     elif kind == "move":
         on_board(game, surface, lambda: moving(game, surface, item, focused, colour))
     elif kind == "settle":
@@ -354,11 +289,11 @@ def turning_row(game, surface, turns, colour) -> None:
     row = turns[0].rect.unionall([c.rect for c in turns[1:]]).inflate(24, 52)
     row.top -= 14
     _, _, x, y, _ = turns[0].data
-    square = game.square(x, y)
+    square = game.camera.square(x, y)
     pygame.draw.line(surface, colour, square.center, row.center, 4)
     surface.blit(art.panel(row.size, art.NIGHT, colour, 14, 245), row)
-    art.blit_text(surface, "turn it, then confirm", 22, art.INK_DIM, (row.centerx, row.top + 6),
-                  "midtop", width=row.width - 16)
+    art.blit_text(surface, words.TURN_IT, 22, art.INK_DIM, (row.centerx, row.top + 6), "midtop",
+                  width=row.width - 16)
 
 
 def on_board(game, surface, draw) -> None:
@@ -375,14 +310,12 @@ def spot(game, surface, item, focused: bool, colour) -> None:
         ghost(game, surface, tile, x, y, rot, colour)
         return
     rect = inner(item.rect)
-    veil = pygame.Surface(rect.size, pygame.SRCALPHA)
-    veil.fill((*colour, 60))
-    surface.blit(veil, rect)
+    surface.blit(pieces.tint(rect.size, tuple(colour), 60), rect)
     pygame.draw.rect(surface, colour, rect, max(2, rect.width // 26), border_radius=max(3, rect.width // 10))
 
 
 def ghost(game, surface, tile: str, x: int, y: int, rot: int, colour) -> None:
-    rect = inner(game.square(x, y))
+    rect = inner(game.camera.square(x, y))
     surface.blit(pieces.ghost_image(tile, rot, rect.width), rect)
     pygame.draw.rect(surface, colour, rect, max(2, rect.width // 22), border_radius=max(3, rect.width // 10))
 
@@ -393,24 +326,26 @@ def moving(game, surface, item, focused: bool, colour) -> None:
     pygame.draw.rect(surface, colour, rect, max(3, rect.width // 20), border_radius=8)
     target = game.view.get("moving")
     if focused and target:
-        end = game.square(*target).center
+        end = game.camera.square(*target).center
         pygame.draw.line(surface, art.GOLD, rect.center, end, max(3, rect.width // 14))
         pygame.draw.circle(surface, art.GOLD, end, max(6, rect.width // 8))
 
 
 # --- over everything ------------------------------------------------------------------------------------
 def overlay(game, surface) -> None:
-    for flight in game.flights:
+    effects = game.effects
+    for flight in effects.flights:
         fly(game, surface, flight)
-    for words in game.floats:
-        rise(game, surface, words)
-    if game.final is not None:
+    for item in effects.floats:
+        rise(game, surface, item)
+    if effects.final is not None:
         final_summary(game, surface)
-    if game.early is not None:
+    if effects.early is not None:
         early_end(game, surface)
-    if game.banner is not None and running(game, game.banner["tween"]):
+    anim = game.table.anim
+    if effects.banner is not None and anim.running(effects.banner["tween"]):
         banner(game, surface)
-    if game.interlude is not None and "tween" in game.interlude and running(game, game.interlude["tween"]):
+    if effects.interlude is not None and "tween" in effects.interlude and anim.running(effects.interlude["tween"]):
         interlude(game, surface)
 
 
@@ -418,18 +353,17 @@ def end_rect(game, end) -> pygame.Rect:
     if isinstance(end, pygame.Rect):
         return end
     if len(end) == 3:  # ("hand", seat, index)
-        return game.hand_slot(end[1], end[2])
-    return inner(game.square(*end))
+        return layout.hand_slot(zone(game, end[1]), end[2])
+    return inner(game.camera.square(*end))
 
 
 def fly(game, surface, flight: dict) -> None:
-    tween = game.table.anim.tweens.tweens[flight["tween"]]
-    if tween.elapsed < 0:
-        return
-    t = tween.value
+    anim = game.table.anim
+    if not anim.progress(flight["tween"]):
+        return  # still waiting for its delay
+    t = anim.get(flight["tween"])
     start, end = flight["start"], end_rect(game, flight["end"])
     if flight["kind"] == "house":
-        end = end.copy()
         size = lambda r: max(10, round(min(r.width, r.height) * 0.46))  # noqa: E731 - local shorthand
         a, b = size(start), size(end)
         side = round(a + (b - a) * t)
@@ -447,44 +381,34 @@ def fly(game, surface, flight: dict) -> None:
 def rise(game, surface, item: dict) -> None:
     t = progress(game, item["tween"])
     at = item["at"]
-    if at[0] == "zone":
-        zone = game.zone(at[1])
-        point = (zone.left + 90, zone.top + 170)
-    else:
-        point = game.square(*at).midtop
+    point = layout.rising_point(zone(game, at[1])) if at[0] == "zone" else game.camera.square(*at).midtop
     alpha_colour = art.mix(item["colour"], art.NIGHT, max(0.0, t - 0.6) * 2)
-    words = art.text(item["words"], 44, alpha_colour, "bold")
-    rect = words.get_rect(midbottom=(point[0], point[1] - 10 - 60 * t))
+    text = art.text(item["words"], 44, alpha_colour, "bold")
+    rect = text.get_rect(midbottom=(point[0], point[1] - 10 - 60 * t))
     back = pygame.Rect(rect.inflate(24, 8))
     surface.blit(art.panel(back.size, art.NIGHT, None, 10, 200), back)
-    surface.blit(words, rect)
-
-
-def centre_box(width: int, height: int) -> pygame.Rect:
-    box = pygame.Rect(0, 0, width, height)
-    box.center = BOARD.center
-    return box
+    surface.blit(text, rect)
 
 
 def banner(game, surface) -> None:
-    box = centre_box(1000, 170)
+    box = layout.centre_box(1000, 170)
     surface.blit(art.panel(box.size, art.PANEL, art.GOLD, 18, 245), box)
-    art.blit_text(surface, game.banner["words"], 64, art.GOLD, (box.centerx, box.top + 56), "center", "bold",
+    art.blit_text(surface, game.effects.banner["words"], 64, art.GOLD, (box.centerx, box.top + 56), "center", "bold",
                   width=box.width - 40)
-    art.blit_text(surface, game.banner["more"], 32, art.INK, (box.centerx, box.top + 122), "center",
+    art.blit_text(surface, game.effects.banner["more"], 32, art.INK, (box.centerx, box.top + 122), "center",
                   width=box.width - 40)
 
 
 def early_end(game, surface) -> None:
     """AR-4: a player who cannot pay loses at once; shown as such."""
-    event, name = game.early, game.table.name
+    event, name = game.effects.early, game.table.name
     debtor, winner = event["player"], 1 - event["player"]
-    box = centre_box(1060, 220)
+    box = layout.centre_box(1060, 220)
     surface.blit(art.panel(box.size, (60, 34, 36), art.DANGER, 18, 245), box)
-    art.blit_text(surface, "Early end", 64, art.DANGER, (box.centerx, box.top + 54), "center", "bold")
-    art.blit_text(surface, f"{name(debtor)} cannot pay {chips(event['owed'] - 1)} (has {event['chips']})", 36,
-                  art.INK, (box.centerx, box.top + 118), "center", width=box.width - 40)
-    art.blit_text(surface, f"{name(winner)} wins at once", 40, game.table.colour(winner),
+    art.blit_text(surface, words.EARLY_END, 64, art.DANGER, (box.centerx, box.top + 54), "center", "bold")
+    art.blit_text(surface, words.cannot_pay(name(debtor), event["owed"], event["chips"]), 36, art.INK,
+                  (box.centerx, box.top + 118), "center", width=box.width - 40)
+    art.blit_text(surface, words.wins_at_once(name(winner)), 40, game.table.colour(winner),
                   (box.centerx, box.top + 170), "center", "bold", width=box.width - 40)
 
 
@@ -492,43 +416,36 @@ def final_summary(game, surface) -> None:
     """Chips + the largest group = the score, per player, once the groups are traced."""
     if not summary_shown(game):
         return
-    event = game.final["event"]
+    event = game.effects.final["event"]
     box = SUPPLY.copy()
     surface.blit(art.panel(box.size, art.PANEL, art.GOLD, 18, 250), box)
-    art.blit_text(surface, "Final score", 44, art.GOLD, (box.left + 22, box.top + 16), weight="bold")
-    art.blit_text(surface, "chips + largest group", 26, art.INK_DIM, (box.left + 22, box.top + 72))
+    art.blit_text(surface, words.FINAL_SCORE, 44, art.GOLD, (box.left + 22, box.top + 16), weight="bold")
+    art.blit_text(surface, words.FINAL_SUM, 26, art.INK_DIM, (box.left + 22, box.top + 72))
     for seat_index, score in enumerate(event["scores"]):
         top = box.top + 130 + seat_index * 150
         game.table.draw_name(surface, seat_index, (box.left + 22, top), 40, box.width - 44)
-        art.blit_text(surface, f"{event['chips'][seat_index]} + {event['groups'][seat_index]} = {score}", 48,
+        art.blit_text(surface, words.score_sum(event["chips"][seat_index], event["groups"][seat_index], score), 48,
                       art.INK, (box.left + 22, top + 52), weight="bold")
-    removed = len(event["removed"])
-    art.blit_text(surface, f"{removed} building{'s' if removed != 1 else ''} removed", 26, art.INK_DIM,
-                  (box.left + 22, box.bottom - 50))
+    art.blit_text(surface, words.removed(len(event["removed"])), 26, art.INK_DIM, (box.left + 22, box.bottom - 50))
 
 
 def summary_shown(game) -> bool:
-    return not running(game, game.final["removal"]) and progress(game, game.final["trace"]) >= 1.0
+    final = game.effects.final
+    return not game.table.anim.running(final["removal"]) and progress(game, final["trace"]) >= 1.0
 
 
 def interlude(game, surface) -> None:
     """Between the games of a revenge match (AR-7)."""
-    item, name = game.interlude, game.table.name
+    item, name = game.effects.interlude, game.table.name
     result = item["result"]
-    box = centre_box(1100, 260)
+    box = layout.centre_box(1100, 260)
     surface.blit(art.panel(box.size, art.PANEL, art.GOLD, 18, 250), box)
-    winners = result["winners"]
-    if len(winners) == 1:
-        points = 2 if result["early"] else 1
-        how = " (early end)" if result["early"] else ""
-        heading = f"Game {result['game']}: {name(winners[0])} wins{how}, +{points} victory point{'s' * (points > 1)}"
-    else:
-        heading = f"Game {result['game']}: a draw, no victory points"
-    art.blit_text(surface, heading, 44, art.GOLD, (box.centerx, box.top + 56), "center", "bold", width=box.width - 40)
+    winner = name(result["winners"][0]) if len(result["winners"]) == 1 else None
+    art.blit_text(surface, words.game_result(result["game"], winner, result["early"]), 44, art.GOLD,
+                  (box.centerx, box.top + 56), "center", "bold", width=box.width - 40)
     if item.get("vp"):
-        line = "Victory points: " + join([f"{name(p)} {vp}" for p, vp in enumerate(item["vp"])])
-        art.blit_text(surface, line, 36, art.INK, (box.centerx, box.top + 130), "center", width=box.width - 40)
-    art.blit_text(surface, f"Game {item['game']}: {name(item['starter'])} starts", 40,
+        art.blit_text(surface, words.victory_points(item["vp"], name), 36, art.INK, (box.centerx, box.top + 130),
+                      "center", width=box.width - 40)
+    art.blit_text(surface, words.starts(item["game"], name(item["starter"])), 40,
                   game.table.colour(item["starter"]), (box.centerx, box.top + 200), "center", "bold",
                   width=box.width - 40)
-

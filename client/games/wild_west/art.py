@@ -246,3 +246,82 @@ def flipped(image: pygame.Surface, back: pygame.Surface, progress: float) -> pyg
     source = image if face else back
     width = max(1, round(source.get_width() * squeeze))
     return pygame.transform.scale(source, (width, source.get_height()))
+
+
+def arrow(surface, direction: str, centre, size: float, colour) -> None:
+    """A small d-pad triangle pointing ``direction``."""
+    x, y = centre
+    s = size / 2
+    points = {"up": [(x, y - s), (x + s, y + s * 0.7), (x - s, y + s * 0.7)],
+              "down": [(x, y + s), (x + s, y - s * 0.7), (x - s, y - s * 0.7)],
+              "left": [(x - s, y), (x + s * 0.7, y - s), (x + s * 0.7, y + s)],
+              "right": [(x + s, y), (x - s * 0.7, y - s), (x - s * 0.7, y + s)]}[direction]
+    pygame.draw.polygon(surface, colour, points)
+
+
+def ring(surface, box: pygame.Rect, colour, width: int) -> None:
+    """A ring drawn round a box of a sheet (an upgrade taken, the one on offer)."""
+    pygame.draw.ellipse(surface, colour, box.inflate(-2, -max(2, box.height // 8)), width)
+
+
+# --- a tile's centre, badges and chips ----------------------------------------------------------
+def tile_centre(surface, centre: pygame.Rect, kind: str, value: int, u: int) -> None:
+    """A tile's centre: the building's letter and picture on top, the value below."""
+    letter_size = type_size(max(11, 0.22 * u))
+    top = centre.top + letter_size * 0.55
+    art.blit_text(surface, kind, letter_size, INK, (centre.right - letter_size * 0.45, top), "center", "bold")
+    if u >= 40:
+        kind_icon(surface, kind, (centre.centerx, top), letter_size * 0.8, INK_SOFT)
+    value_size = type_size(max(12, 0.46 * u))
+    art.blit_text(surface, rank_text(value), value_size, INK,
+                  (centre.centerx, centre.bottom - value_size * 0.42), "center", "bold")
+
+
+def centre_image(kind: str, value: int, size, u: int, alpha: int = 255) -> pygame.Surface:
+    """A tile's centre holding ``kind`` and ``value``, on its own (to grow, or as a ghost)."""
+    image = pygame.Surface(size, pygame.SRCALPHA)
+    image.fill((*light(kind_colour(kind), 0.5), alpha))
+    tile_centre(image, image.get_rect(), kind, value or 1, u)
+    if alpha < 255:
+        image.set_alpha(alpha)
+    return image
+
+
+@art.cached
+@lru_cache(maxsize=4)
+def locked_badge(words: str) -> pygame.Surface:
+    """``words`` (LOCKED IN) on green."""
+    badge = art.panel((170, 38), art.shade(art.GOOD, 0.55), art.GOOD, 12).copy()
+    art.blit_text(badge, words, 26, art.INK, (85, 19), "center")
+    return badge
+
+
+def popped(image: pygame.Surface, grow: float) -> pygame.Surface:
+    """``image`` grown by ``grow`` (one image scaled, not a new one drawn each frame)."""
+    if grow == 1.0:
+        return image
+    return pygame.transform.scale(image, (round(image.get_width() * grow), round(image.get_height() * grow)))
+
+
+@art.cached
+@lru_cache(maxsize=32)
+def pick_chip(words: str, size: tuple[int, int], colour) -> pygame.Surface:
+    """A revealed pick on a small card in the seat's colour (no words: its back)."""
+    chip = art.panel(size, art.PANEL_HI, colour, 10).copy()
+    if words:
+        art.blit_text(chip, words, 24, art.INK, (size[0] // 2, size[1] // 2), "center", width=size[0] - 10)
+    return chip
+
+
+def emblem(height: int) -> pygame.Surface:
+    """A small picture of the game for the picker and the title: a back and two faces."""
+    width = round(height * 1.6)
+    surface = pygame.Surface((width, height), pygame.SRCALPHA)
+    size = (round(height * 0.62), round(height * 0.86))
+    back = card_back(size)
+    face = number_card("7S", size)
+    top = action_card("JC", size)
+    surface.blit(back, (0, height - size[1]))
+    surface.blit(face, (round(width * 0.3), height - size[1] - 6))
+    surface.blit(top, (width - size[0], 0))
+    return surface

@@ -1,68 +1,274 @@
-"""The end of a game (WW-7, WW-8): why it ended, and a score sheet like the paper one,
-filled in line by line: parks and track per row, each kind's groups with their
-upgrades, churches with their graves, minus Tumbleweeds and Aces, the totals. Alone,
-the high-score table stands beside it with the new score's place."""
+"""The score sheet (rulings WW-2, WW-7, WW-8): each player's town sheet as written so
+far, and at the game's end the tally like the paper one, with the solo high-score table.
+
+A town sheet shows each tile's centre (the building's letter, picture and value; a mine's
+M, circled once it holds gold), its bottom (track) and its right section (a grave or a
+park); a full sheet also each row's track and park points, the group table with its
+upgrades, the Tumbleweeds and Aces. `body` draws everything that changes only when the
+sheet does (cached); the table draws the live header (name, status, total) over it, and
+`draw_effect` what moves on it while an event plays. Where things are is `layout.Geometry`.
+
+The tally is filled in line by line: parks and track per row, each kind's groups with
+their upgrades, churches with their graves, minus Tumbleweeds and Aces, the totals.
+Alone, the high-score table stands beside it with the new score's place.
+"""
+
+import json
+from functools import lru_cache
 
 import pygame
 
 from client import art, highscores
 from client.games.wild_west import art as ww
-
-GROUP_KINDS = (("R", "Ranch groups (sizes)"), ("S", "Saloon groups (sizes)"), ("C", "Church groups (sizes)"))
-REASONS = {  # WW-7, with who did it
-    "tumbleweeds": "{who} took a third Tumbleweed",
-    "full_sheet": "{who} filled the whole sheet",
-    "mines": "{who} filled every mine tile",
-    "tracks": "the extra round brought no new completed track",
-}
+from client.games.wild_west import words
+from client.games.wild_west.layout import FULL, Geometry
+from engines.wild_west.scoring import TUMBLEWEED_PENALTY, UPGRADE_BONUS
+from engines.wild_west.sheet import MINES, ROW_LENGTHS, ROW_TILES, tile_at
 
 
-def join(names: list[str]) -> str:
-    if not names:
-        return ""
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+# --- a town sheet ---------------------------------------------------------------------------------
+def sheet_key(sheet: dict) -> str:
+    """What a sheet's body shows, as one string (its cache key)."""
+    score = sheet.get("score", {})
+    return json.dumps([sheet["rows"], sheet["upgrades"], sheet["tumbleweeds"], sheet["aces"],
+                       sheet["completed_rows"], score.get("tracks_by_row"), score.get("parks_by_row"),
+                       [g["size"] for g in score.get("group_list", [])]], separators=(",", ":"))
 
 
-def reason_text(reason: str | None, sheets: list[dict], name) -> str:
-    """The game-end reason in words, naming who caused it (WW-7)."""
-    def full(sheet):
-        return all(tile["value"] for row in sheet["rows"] for tile in row)
-
-    def mines(sheet):
-        return all(tile["value"] for row in sheet["rows"] for tile in row if tile["mine"])
-
-    test = {"tumbleweeds": lambda s: s["tumbleweeds"] >= 3, "full_sheet": full, "mines": mines}.get(reason)
-    who = [name(p) for p, sheet in enumerate(sheets) if test is not None and test(sheet)]
-    return REASONS.get(reason, "the game is over").format(who=join(who) if who else "a player")
+def body(sheet: dict, u: int, mode: str) -> pygame.Surface:
+    """A sheet's body, cached (a few: how-to pages, previews); a table keeps its own
+    sheets' images per seat instead (see `render`), so old ones never pile up."""
+    return _body(sheet_key(sheet), u, mode)
 
 
-def lines(scores: list[dict]) -> list[tuple[str, list[str], str]]:
-    """(label, one value per player, style) for each line of the score sheet; styles:
-    ``row`` a line of a part, ``part`` a part's sum, ``minus`` a penalty, ``total``."""
-    out: list[tuple[str, list[str], str]] = []
-    for r in range(4):
-        out.append((f"Parks, row {r + 1}", [str(s["parks_by_row"][r]) for s in scores], "row"))
-    out.append(("Parks", [str(s["parks"]) for s in scores], "part"))
-    for r in range(4):
-        out.append((f"Track, row {r + 1}", [str(s["tracks_by_row"][r]) for s in scores], "row"))
-    out.append(("Track", [str(s["tracks"]) for s in scores], "part"))
-    for kind, label in GROUP_KINDS:
-        values = []
-        for s in scores:
-            groups = [g for g in s["group_list"] if g["kind"] == kind]
-            points = sum(g["points"] for g in groups)
-            sizes = ", ".join(str(g["size"]) for g in groups)
-            values.append(f"{points}  ({sizes})" if groups else "0")
-        out.append((label, values, "row"))
-    out.append(("Groups", [str(s["groups"]) for s in scores], "part"))
-    out.append(("Churches", [f"{s['churches']}  ({sum(c['graves'] for c in s['church_list'])} graves)"
-                             if s["church_list"] else "0" for s in scores], "part"))
-    out.append(("Tumbleweeds", [f"-{s['tumbleweeds']}" for s in scores], "minus"))
-    out.append(("Aces", [f"-{s['aces']}" for s in scores], "minus"))
-    out.append(("Total", [str(s["total"]) for s in scores], "total"))
-    return out
+@art.cached
+@lru_cache(maxsize=6)
+def _body(key: str, u: int, mode: str) -> pygame.Surface:
+    return _render(json.loads(key), u, mode)
 
 
+def render(sheet: dict, u: int, mode: str) -> pygame.Surface:
+    """A sheet's body, drawn now: the blank sheet, then only what is written on it."""
+    return _render(json.loads(sheet_key(sheet)), u, mode)
+
+
+def _render(parts: list, u: int, mode: str) -> pygame.Surface:
+    rows, upgrades, tumbleweeds, aces, completed, tracks_by_row, parks_by_row, sizes = parts
+    geometry = Geometry(0, 0, u, mode)
+    surface = blank(u, mode).copy()
+    for r, row in enumerate(rows):
+        for c, tile in enumerate(row):
+            if tile.get("kind") or tile.get("track") or tile.get("right"):
+                draw_tile(surface, geometry, r, c, tile)
+    if mode == FULL:
+        for r in range(4):
+            draw_row_score(surface, geometry, r, tracks_by_row or [0] * 4, parks_by_row or [0] * 4, completed[r])
+        sizes = sizes or []
+        for n in range(1, 7):
+            if upgrades[n - 1] or n in sizes:
+                draw_size_row(surface, geometry, n, upgrades[n - 1], sizes.count(n))
+        if tumbleweeds or aces:
+            draw_penalties(surface, geometry, tumbleweeds, aces)
+    return surface
+
+
+@art.cached
+@lru_cache(maxsize=6)
+def blank(u: int, mode: str) -> pygame.Surface:
+    """An empty sheet: paper, 30 empty tiles with their mines, the empty tables."""
+    geometry = Geometry(0, 0, u, mode)
+    surface = pygame.Surface(geometry.rect.size, pygame.SRCALPHA)
+    pygame.draw.rect(surface, ww.PAPER, geometry.rect, border_radius=max(6, u // 6))
+    pygame.draw.rect(surface, ww.PAPER_DARK, geometry.rect, max(2, u // 30), border_radius=max(6, u // 6))
+    for r, length in enumerate(ROW_LENGTHS):
+        for c in range(length):
+            draw_tile(surface, geometry, r, c, {"mine": tile_at(r, c) in MINES})
+    if mode == FULL:
+        for r in range(4):
+            draw_row_icons(surface, geometry, r)
+        draw_group_heading(surface, geometry)
+        for n in range(1, 7):
+            draw_size_row(surface, geometry, n, 0, 0)
+        draw_penalties(surface, geometry, 0, 0)
+    return surface
+
+
+def draw_tile(surface, geometry: Geometry, r: int, c: int, tile: dict) -> None:
+    tile_rect = geometry.tile(r, c)
+    centre, bottom, right = geometry.parts(r, c)
+    u = geometry.u
+    radius = max(2, u // 12)
+    kind = tile.get("kind")
+    fill = ww.light(ww.kind_colour(kind), 0.5) if kind else (ww.MINE_TINT if tile.get("mine") else (248, 242, 226))
+    pygame.draw.rect(surface, fill, tile_rect, border_radius=radius)
+    line = max(1, u // 40)
+    pygame.draw.line(surface, ww.INK_FAINT, (right.left, right.top + 2), (right.left, right.bottom - 1), line)
+    pygame.draw.line(surface, ww.INK_FAINT, (bottom.left + 2, bottom.top), (bottom.right - 2, bottom.top), line)
+    pygame.draw.rect(surface, ww.INK_SOFT if kind else ww.INK_FAINT, tile_rect, max(1, u // 32), border_radius=radius)
+    if tile.get("mine"):
+        draw_mine_mark(surface, centre, u, kind == "G")
+    if kind:
+        ww.tile_centre(surface, centre, kind, tile.get("value") or 1, u)
+    if tile.get("track"):
+        ww.rails(surface, bottom.inflate(-max(2, u // 14), -max(2, u // 20)))
+    if tile.get("right") == "grave":
+        ww.grave(surface, right.inflate(-2, -2))
+    elif tile.get("right") == "park":
+        ww.tree(surface, right.inflate(-2, -2))
+
+
+def draw_mine_mark(surface, centre: pygame.Rect, u: int, gold: bool) -> None:
+    """A mine's M in the centre's top-left corner; circled once a Gold Mine is written."""
+    size = ww.type_size(max(12, 0.24 * u))
+    spot = (centre.left + size * 0.6, centre.top + size * 0.6)
+    art.blit_text(surface, "M", size, ww.INK if gold else ww.INK_SOFT, spot, "center", "bold")
+    if gold:
+        pygame.draw.circle(surface, ww.INK, spot, size * 0.52, max(1, u // 40))
+
+
+def draw_row_icons(surface, geometry: Geometry, r: int) -> None:
+    """A row's score column: rails over a tree, a line under them."""
+    box = geometry.row_score(r)
+    u = geometry.u
+    icon = pygame.Rect(box.left, box.top + 2, round(0.42 * u), box.height // 2 - 4)
+    ww.rails(surface, icon.inflate(0, -icon.height // 2))
+    ww.tree(surface, pygame.Rect(box.left, box.centery, round(0.42 * u), box.height // 2 - 2))
+    pygame.draw.line(surface, ww.INK_FAINT, (box.left, box.bottom - 1), (box.right, box.bottom - 1), 1)
+
+
+def draw_row_score(surface, geometry: Geometry, r: int, tracks_by_row, parks_by_row, completed: bool) -> None:
+    """A row's track points (by the rails) and park points (by the tree), from its tables;
+    a star once its track is complete (WW-7)."""
+    box = geometry.row_score(r)
+    u = geometry.u
+    size = ww.type_size(max(11, 0.32 * u))
+    rails_y = box.top + 2 + (box.height // 2 - 4) // 2
+    tree_y = box.centery + (box.height // 2 - 2) // 2
+    art.blit_text(surface, str(tracks_by_row[r]), size, ww.INK, (box.right - 2, rails_y), "midright", "bold")
+    if completed:
+        ww.star(surface, (box.left + round(0.42 * u) + size * 0.55, rails_y), size * 0.4, ww.INK)
+    art.blit_text(surface, str(parks_by_row[r]), size, ww.INK, (box.right - 2, tree_y), "midright", "bold")
+
+
+def draw_group_heading(surface, geometry: Geometry) -> None:
+    size = table_size(geometry.u)
+    heading = geometry.group_line(0)
+    art.blit_text(surface, words.GROUPS_HEADING, size, ww.INK, (heading.left + 2, heading.centery), "midleft", "bold")
+    art.blit_text(surface, "+2 +5 +9", size, ww.INK_SOFT, (heading.right - 2, heading.centery), "midright")
+
+
+def table_size(u: int) -> int:
+    """Type in the group and penalty tables: as large as their lines allow, so they still
+    read at 1280x720 on a table of four sheets."""
+    return ww.type_size(max(10, 0.3 * u))
+
+
+def draw_size_row(surface, geometry: Geometry, n: int, upgrades: int, owned: int) -> None:
+    """Size ``n`` of the group table: its points, and with 1, 2, 3 upgrades (crossed when
+    taken, the points reached in bold, WW-8); highlighted while the sheet has such a group."""
+    u = geometry.u
+    size = table_size(u)
+    line = geometry.group_line(n)
+    pygame.draw.rect(surface, ww.light(art.GOLD, 0.6) if owned else ww.PAPER, line.inflate(2, 0), border_radius=4)
+    art.blit_text(surface, str(n), size, ww.INK, (line.left + 0.16 * u, line.centery), "center", "bold")
+    base = n * (n + 1) // 2
+    for i, box in enumerate(geometry.upgrade_boxes(n)):
+        reached = i == upgrades
+        if i and i <= upgrades:  # an upgrade taken: its box filled in
+            pygame.draw.rect(surface, ww.light(art.GOLD, 0.25), box, border_radius=3)
+        if i:
+            pygame.draw.rect(surface, ww.INK_FAINT, box, 1, border_radius=3)
+        art.blit_text(surface, str(base + UPGRADE_BONUS[i]), size, ww.INK if reached else ww.INK_SOFT, box.center,
+                      "center", "bold" if reached else "semibold")
+        if reached and upgrades:  # what a group of this size scores after its upgrades, ringed
+            ww.ring(surface, box, ww.INK, max(1, u // 40))
+    if owned > 1:
+        art.blit_text(surface, f"x{owned}", ww.type_size(size - 2), ww.INK_SOFT, (line.left + 0.16 * u, line.bottom),
+                      "midbottom")
+
+
+def draw_penalties(surface, geometry: Geometry, tumbleweeds: int, aces: int) -> None:
+    """The Tumbleweeds taken (1, 3, 6 points off) and the Aces written."""
+    u = geometry.u
+    line = geometry.group_line(7)
+    pygame.draw.rect(surface, ww.PAPER, line)
+    size = table_size(u)
+    radius = line.height * 0.32
+    x = line.left + radius + 2
+    for i, penalty in enumerate(TUMBLEWEED_PENALTY[1:]):
+        centre = (x + i * (radius * 2 + 4), line.centery)
+        ww.tumbleweed(surface, centre, radius, 0.3 * i, ww.TUMBLE if i < tumbleweeds else ww.INK_FAINT)
+        if i < tumbleweeds:
+            art.blit_text(surface, f"-{penalty}", ww.type_size(size - 2), ww.INK, (centre[0], line.bottom), "midbottom",
+                          "bold")
+    art.blit_text(surface, f"A x{aces}", size, ww.INK if aces else ww.INK_SOFT, (line.right - 2, line.centery),
+                  "midright", "bold")
+
+
+# --- what moves on a sheet ---------------------------------------------------------------------
+def draw_effect(surface, geometry: Geometry, fx: str, event: dict, t: float, colour) -> None:
+    """What moves on a sheet while an event plays: event ``event``'s animation ``fx`` at
+    ``t`` (0..1), drawn over the sheet as it was before the event, until the view has
+    caught up; ``colour``: its seat's. A number grows into its tile, track runs along a
+    tile's foot, a grave drops in, a park grows, an upgrade's ring closes in, a completed
+    row flashes, a Tumbleweed rolls into its box."""
+    if fx == "tumbleweed":
+        tumbleweed_rolls(surface, geometry, event["count"], t)
+        return
+    if fx == "upgrade":  # the new ring closes in on its box
+        if geometry.mode == FULL:
+            box = geometry.upgrade_boxes(event["size"])[min(3, event["upgrades"])]
+            grow = round((1 - t) * geometry.u * 0.6)
+            ww.ring(surface, box.inflate(grow, grow), colour, 3)
+        return
+    if fx == "complete":
+        pulse = abs(((t * 3) % 1) - 0.5) * 2
+        tiles = [geometry.tile(event["row"], c) for c in range(len(ROW_TILES[event["row"]]))]
+        pygame.draw.rect(surface, art.mix(art.GOLD, ww.PAPER, pulse * 0.6), tiles[0].unionall(tiles[1:]).inflate(8, 8),
+                         5, border_radius=8)
+        return
+    tile = geometry.tile(event["row"], event["col"])
+    centre, bottom, right = geometry.parts(event["row"], event["col"])
+    if fx == "write":
+        image = ww.centre_image(event["kind"], event["value"], centre.size, geometry.u)
+        scale = max(0.05, t)
+        if scale != 1:
+            image = pygame.transform.smoothscale(
+                image, (max(1, round(image.get_width() * scale)), max(1, round(image.get_height() * scale))))
+        surface.blit(image, image.get_rect(center=centre.center))
+        spread = round((1 - min(1.0, t)) * geometry.u * 0.5)
+        pygame.draw.rect(surface, colour, tile.inflate(spread, spread), 3, border_radius=6)
+    elif fx == "track":
+        rail = bottom.inflate(-max(2, geometry.u // 14), -max(2, geometry.u // 20))
+        rail.width = max(1, round(rail.width * t))
+        ww.rails(surface, rail)
+    elif fx == "grave":
+        ww.grave(surface, right.inflate(-2, -2).move(0, -round((1 - t) * geometry.th * 0.8)))
+    elif fx == "park":
+        sprout = right.inflate(-2, -2)
+        ww.tree(surface, sprout.inflate(-round(sprout.width * (1 - t)), -round(sprout.height * (1 - t))))
+
+
+def tumbleweed_rolls(surface, geometry: Geometry, count: int, t: float) -> None:
+    """The ``count``-th Tumbleweed rolls in and comes to rest in its box (full sheets), or
+    across the name and away (compact ones)."""
+    box_rect = geometry.header_rect()
+    radius = max(8, box_rect.height * 0.4)
+    start = (box_rect.left + radius, box_rect.centery)
+    if geometry.mode == FULL:
+        line = geometry.group_line(7)
+        box = line.height * 0.32
+        end = (line.left + box + 2 + (count - 1) * (box * 2 + 4), line.centery)
+        radius = radius + (box - radius) * t
+    elif t < 1:
+        end = (box_rect.right - radius, box_rect.centery)
+    else:
+        return
+    x, y = (start[0] + (end[0] - start[0]) * t, start[1] + (end[1] - start[1]) * t)
+    ww.tumbleweed(surface, (x, y - abs(((t * 4) % 1) - 0.5) * radius), radius, t * 12)
+
+
+# --- the tally and the high scores -------------------------------------------------------------
 def draw(surface, rect: pygame.Rect, heading: str, names: list[str], colours: list, scores: list[dict],
          winners: list[int], progress: float, side: pygame.Rect | None = None) -> None:
     """The sheet in ``rect``; ``progress`` 0..1 fills it in line by line."""
@@ -70,7 +276,7 @@ def draw(surface, rect: pygame.Rect, heading: str, names: list[str], colours: li
     pygame.draw.rect(surface, ww.INK_SOFT, rect, 4, border_radius=18)
     art.blit_text(surface, heading, 40, ww.INK, (rect.centerx, rect.top + 30), "center", "bold",
                   width=rect.width - 40)
-    rows = lines(scores)
+    rows = words.score_lines(scores)
     label_width = 330
     column = min(250, (rect.width - label_width - 40) // max(1, len(names)))
     left = rect.centerx - (label_width + column * len(names)) // 2
@@ -79,8 +285,8 @@ def draw(surface, rect: pygame.Rect, heading: str, names: list[str], colours: li
     line_height = min(36, (rect.bottom - top - 14) // (len(rows) + 1))
     size = max(18, line_height - 8)
     for p, name in enumerate(names):
-        centre = left + label_width + column * p + column // 2
-        art.blit_text(surface, name, size + 2, art.shade(colours[p], 0.7), (centre, top + line_height // 2),
+        middle = left + label_width + column * p + column // 2
+        art.blit_text(surface, name, size + 2, art.shade(colours[p], 0.7), (middle, top + line_height // 2),
                       "center", "bold", width=column - 10)
     shown = progress * len(rows)
     for i, (label, values, style) in enumerate(rows):
@@ -104,7 +310,7 @@ def draw(surface, rect: pygame.Rect, heading: str, names: list[str], colours: li
 def draw_highscores(surface, rect: pygame.Rect, board, score: int) -> None:
     """The solo high-score table (`client.highscores.Board`), the new score marked."""
     surface.blit(art.panel(rect.size, art.PANEL, art.GOLD, 18, 255), rect)
-    art.blit_text(surface, "High scores", 40, art.GOLD, (rect.centerx, rect.top + 30), "center", "bold")
+    art.blit_text(surface, words.HIGH_SCORES, 40, art.GOLD, (rect.centerx, rect.top + 30), "center", "bold")
     entries = board.entries if board is not None else []
     y = rect.top + 70
     for i, (place, entry) in enumerate(zip(highscores.places(entries), entries, strict=True)):
@@ -116,15 +322,9 @@ def draw_highscores(surface, rect: pygame.Rect, board, score: int) -> None:
         art.blit_text(surface, entry["name"], 28, colour, (rect.left + 62, y + 16), "midleft", width=rect.width - 180)
         art.blit_text(surface, str(entry["score"]), 28, colour, (rect.right - 24, y + 16), "midright", "bold")
         y += 38
-    if board is None:
-        words = "Keeping score..."
-    elif board.place is not None:
-        words = f"Your {score} takes place {board.rank}!"
-    elif board.problem and not entries:
-        words = "The table could not be kept this time."
-    else:
-        words = f"Your {score} is not in the best {len(entries)}."
-    art.blit_text(surface, words, 28, art.INK, (rect.centerx, rect.bottom - 28), "center", width=rect.width - 24)
+    verdict = words.high_score_verdict(score, len(entries), None if board is None else board.rank,
+                                       board is not None, board is not None and bool(board.problem) and not entries)
+    art.blit_text(surface, verdict, 28, art.INK, (rect.centerx, rect.bottom - 28), "center", width=rect.width - 24)
 
 
 def draw_to_beat(surface, zone: pygame.Rect, bottom: int, entries: list[dict]) -> None:
@@ -135,10 +335,10 @@ def draw_to_beat(surface, zone: pygame.Rect, bottom: int, entries: list[dict]) -
         return
     surface.blit(art.panel(box.size, art.PANEL, None, 16, 220), box)
     if not entries:
-        art.blit_text(surface, "Solo: no high score yet. Set the first one!", 30, art.GOLD,
+        art.blit_text(surface, words.NO_HIGH_SCORE_YET, 30, art.GOLD,
                       (box.left + 24, box.top + 30), "midleft", width=box.width - 48)
         return
-    art.blit_text(surface, "High scores to beat", 30, art.GOLD, (box.left + 24, box.top + 30), "midleft", "bold")
+    art.blit_text(surface, words.TO_BEAT, 30, art.GOLD, (box.left + 24, box.top + 30), "midleft", "bold")
     for i, entry in enumerate(entries[:lines]):
         y = box.top + 70 + i * 34
         art.blit_text(surface, f"{i + 1}.  {entry['name']}", 28, art.INK, (box.left + 30, y), "midleft",

@@ -8,9 +8,18 @@ import json
 import pygame
 import pytest
 
-from client.games.wild_west.arrange import AREA, arrange
-from client.games.wild_west.board import BOARD, TIMER_CENTRE, TIMER_RADIUS
-from client.games.wild_west.sheet import COMPACT, FULL, Geometry
+from client.games.wild_west import paint
+from client.games.wild_west.layout import (
+    AREA,
+    BOARD,
+    COMPACT,
+    FULL,
+    TIMER_CENTRE,
+    TIMER_RADIUS,
+    Geometry,
+    arrange,
+)
+from client.games.wild_west.state import mulligans_left
 from client.scenes.title import TitleScene
 from client.table.choices import action_key
 from client.table.results import ResultsScene
@@ -67,7 +76,7 @@ def test_three_seats_on_three_devices_and_a_bot_play_a_whole_game(make_app):
         assert "pick" in steps[seat] and "write" in steps[seat], steps
         assert filled(table.host.state, seat) > 0
     assert max(at_once) >= 2  # several seats were writing at the same time
-    assert table.game.end_shown  # the score sheet was up before the results
+    assert table.game.shown.end_shown  # the score sheet was up before the results
     log = list(table.model.log)
     assert any(line.startswith("Reveal: Anna") for line in log)
     assert log[-1].startswith("Game over: ")
@@ -108,7 +117,7 @@ def test_a_solo_game_with_a_mulligan_ends_in_the_high_score_table(make_app, tmp_
         tumble = len(picks) == 0 or len(picks) >= 4  # a mulligan first; the last ones end the game
         picks.append(tumble)
         wanted = [c for c in choices if (c.action["column"] is None) == tumble]
-        assert wanted[0].label == ("Mulligan" if tumble and table.game.mulligans_left() else wanted[0].label)
+        assert wanted[0].label == ("Mulligan" if tumble and mulligans_left(table.model.view) else wanted[0].label)
         return wanted[0]
 
     play_to_results(app, table, pick, shots="table_wild_west_solo_game")
@@ -136,8 +145,9 @@ def test_a_corrupt_high_score_file_is_moved_aside_and_the_player_told(make_app, 
     (scores / "wild_west.json").write_bytes(b"\x00 not a table")
     app, table = start(make_app, [("Anna", "keys1")], seed=2)
     event = {"type": "game_over", "reason": "tumbleweeds", "totals": [31], "winners": [0], "scores": []}
-    table.game.record_high_score(event)
-    assert table.game.board_scores.place == 1
+    table.game.on_event(event)  # the game is over: the table records its high score once
+    table.record_high_score()
+    assert table.high_scores.place == 1 and table.game.high_score() == (31, {"round": 1, "timer": 0})
     aside = [p for p in scores.iterdir() if "-unreadable-" in p.name]
     assert aside and aside[0].read_bytes() == b"\x00 not a table"
     words = [toast.words for toast in app.toasts.toasts]
@@ -172,7 +182,7 @@ def test_a_speed_game_counts_down_and_a_missed_pick_writes_nothing(make_app):
     assert any("Ben missed the pick: nothing written this round, no Tumbleweed" in c for c in captions)
     assert "Time is up: Ben missed the pick" in table.model.log
     frames(app, 30)
-    assert game.status(1)[0] == "missed the pick: nothing to write"
+    assert paint.status(game, 1)[0] == "missed the pick: nothing to write"
     shoot(app, "table_wild_west_speed_missed")
 
 
@@ -232,7 +242,7 @@ def test_a_forced_track_is_laid_by_itself_and_animated(make_app):
     fx = []
     for _ in range(120):
         frames(app, 1)
-        fx += [e["fx"] for e in table.game.effects]
+        fx += [e["fx"] for e in table.game.shown.effects]
         if table.live[0]:
             break
     assert "write" in fx and "track" in fx
@@ -247,16 +257,16 @@ def test_back_looks_at_the_other_sheets_in_turn(make_app):
     own = pygame.image.tobytes(app.logical.subsurface(zone), "RGB")
     key("q")
     frames(app, 2)
-    assert table.game.looking == {"by": 0, "at": 1, "since": pytest.approx(table.game.looking["since"])}
+    assert table.game.shown.looking == {"by": 0, "at": 1, "since": pytest.approx(table.game.shown.looking["since"])}
     ben = pygame.image.tobytes(app.logical.subsurface(zone), "RGB")
     assert ben != own
     shoot(app, "table_wild_west_looking")
     key("q")
     frames(app, 2)
-    assert table.game.looking["at"] == 2
+    assert table.game.shown.looking["at"] == 2
     key("q")
     frames(app, 2)
-    assert table.game.looking is None  # past the last: one's own sheet again
+    assert table.game.shown.looking is None  # past the last: one's own sheet again
 
 
 # --- one to six sheets on one screen ----------------------------------------------------------------
@@ -332,14 +342,14 @@ def test_new_cards_turn_over_without_the_last_rounds_pick_discs(make_app):
     app, table = start(make_app, [("Anna", "keys1"), ("Ben", "bot:easy")], seed=5, bot_delay=0.05)
     game, moves = table.game, {}
     for _ in range(600):
-        if game.dealt is not None and table.model.phase == "write":  # the deal plays; the view is last round's
+        if game.shown.dealt is not None and table.model.phase == "write":  # the deal plays; the view is last round's
             break
         play_each_seat(app, table, moves)
         frames(app, 1)
-    assert game.dealt is not None and table.model.phase == "write"
+    assert game.shown.dealt is not None and table.model.phase == "write"
     assert table.model.view.get("last_picks")  # what the stale view would show
-    assert game.revealed_picks() is None
-    assert not game.status(0)[0] and "Writing" not in game.phase_text()
+    assert game.shown.revealed_picks(table.model.view) is None
+    assert not paint.status(game, 0)[0] and "Writing" not in game.phase_text()
     shoot(app, "table_wild_west_new_cards")
 
 
@@ -347,28 +357,27 @@ def test_the_side_tables_read_at_1280x720_with_four_sheets(make_app, monkeypatch
     """Four players at one screen: the score and group tables beside each sheet keep type of
     at least 22 logical pixels (about 15 on a 1280x720 window); their small notes 20."""
     from client import art
-    from client.games.wild_west import sheet as sheets
-    from client.games.wild_west.arrange import arrange
+    from client.games.wild_west import scoresheet
 
     app, table = start(make_app, [("Anna", "mouse"), ("Ben", "keys1"), ("Clara", "keys2"), ("Dan", "bot:easy")],
                        seed=3, bot_delay=60.0)
     u = arrange(4, [0, 1, 2, 3]).sheets[0].u
-    geometry = sheets.Geometry(0, 0, u, sheets.FULL)
+    geometry = Geometry(0, 0, u, FULL)
     drawn, render = [], art.text
     monkeypatch.setattr(art, "text", lambda words, size, *a, **k: drawn.append((words, size)) or
                         render(words, size, *a, **k))
     surface = pygame.Surface(geometry.rect.size)
     for r in range(4):
-        sheets.draw_row_score(surface, geometry, r, [3, 0, 10, 0], [1, 0, 4, 0], r == 2)
-    sheets.draw_group_heading(surface, geometry)
+        scoresheet.draw_row_score(surface, geometry, r, [3, 0, 10, 0], [1, 0, 4, 0], r == 2)
+    scoresheet.draw_group_heading(surface, geometry)
     for n in range(1, 7):
-        sheets.draw_size_row(surface, geometry, n, n % 3, 2)
-    sheets.draw_penalties(surface, geometry, 2, 1)
+        scoresheet.draw_size_row(surface, geometry, n, n % 3, 2)
+    scoresheet.draw_penalties(surface, geometry, 2, 1)
     notes = {f"x{2}", "-1", "-3"}
     assert min(size for words, size in drawn if words not in notes) >= 22, drawn
     assert min(size for words, size in drawn if words in notes) >= 20, drawn
     monkeypatch.setattr(art, "text", render)
-    assert table.game.geometry(0).u == u
+    assert table.game.arrangement.sheets[0].u == u
     frames(app, 5)
     small = pygame.transform.smoothscale(app.logical, (1280, 720))  # what a 1280x720 window shows
     pygame.image.save(small, str(SCREENSHOTS / "table_wild_west_side_tables_720p.png"))

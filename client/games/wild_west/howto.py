@@ -7,9 +7,9 @@ import pygame
 
 from client import art
 from client.games.wild_west import art as ww
-from client.games.wild_west import board, scoresheet
-from client.games.wild_west.effects import centre_image
-from client.games.wild_west.sheet import COMPACT, FULL, Geometry, body, draw_tile
+from client.games.wild_west import paint, scoresheet
+from client.games.wild_west.layout import COMPACT, FULL, Geometry
+from client.games.wild_west.scoresheet import body, draw_tile
 from client.howto import Page, arrow, label
 from engines.wild_west.rules import SOLO_MULLIGANS, WildWestState
 from engines.wild_west.scoring import PARK_POINTS
@@ -107,7 +107,7 @@ def secret_pick(surface, rect) -> None:
     for direction, words, offset in (("left", "1", (-70, 0)), ("up", "2", (0, -70)), ("right", "3", (70, 0)),
                                      ("down", "Tumbleweed", (0, 70))):
         centre = (pad[0] + offset[0], pad[1] + offset[1])
-        board.arrow(surface, direction, centre, 40, art.GOLD)
+        ww.arrow(surface, direction, centre, 40, art.GOLD)
         spot = (centre[0] + offset[0] * 0.75, centre[1] + offset[1] * 0.7)
         label(surface, words, spot, 28, art.INK)
     label(surface, "a gamepad: a button twice", (pad[0], pad[1] + 150), 26)
@@ -131,7 +131,7 @@ def writing(surface, rect) -> None:
     fits = [t for t in writable_tiles(values, 8, False) if t in ROW_TILES[1]]
     outline(surface, geometry, fits)
     centre, _, _ = geometry.parts(1, 4)
-    surface.blit(centre_image("R", 8, centre.size, geometry.u, 170), centre)
+    surface.blit(ww.centre_image("R", 8, centre.size, geometry.u, 170), centre)
     label(surface, "In row 2 an 8 fits only between the 6 and the 10 (gold).", (rect.centerx, rect.bottom - 70), 27)
     label(surface, "The Ace in row 4 fits anywhere and counts as nothing.", (rect.centerx, rect.bottom - 30), 27)
 
@@ -210,7 +210,7 @@ CLOCK_LEFT = 4  # seconds on the example clock (its face shows whole seconds, ro
 
 
 def solo_speed(surface, rect) -> None:
-    board.draw_timer(surface, CLOCK_LEFT, 30, (rect.left + 110, rect.top + 110))
+    paint.timer(surface, CLOCK_LEFT, 30, (rect.left + 110, rect.top + 110))
     label(surface, f"speed: {CLOCK_LEFT} s left", (rect.left + 110, rect.top + 220), 28, art.INK)
     label(surface, "missed: nothing written,", (rect.left + 110, rect.top + 256), 26)
     label(surface, "no Tumbleweed", (rect.left + 110, rect.top + 288), 26)

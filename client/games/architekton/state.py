@@ -2,12 +2,19 @@
 a tile lands, a house moves or a building is removed on screen before the next view
 arrives; `sync` makes it equal to each view once that view is shown.
 
-No pygame drawing here: squares, their world rectangles (TILE per square) and the
-diagonal house groups of the final scoring (AR-6).
+`Effects` keeps what moves or is announced over the table meanwhile (a tile in flight,
+a surround being scored, the final scoring), each run by a tween of the table's animator.
+
+No pygame drawing here: the squares and the diagonal house groups of the final scoring
+(AR-6); where a square lies in the world is `layout`'s.
 """
 
 from dataclasses import dataclass, field
 
+import pygame
+
+from client.games.architekton.layout import TILE
+from client.table.anim import Animator
 from engines.architekton.tiles import (
     BUILDINGS,
     DIAGONALS,
@@ -20,16 +27,6 @@ from engines.architekton.tiles import (
     SUPPLY_SIZE,
     is_building,
 )
-
-TILE = 100  # world units per square
-
-
-def square_rect(x: int, y: int) -> tuple[int, int, int, int]:
-    return (x * TILE, y * TILE, TILE, TILE)
-
-
-def square_centre(x: int, y: int) -> tuple[float, float]:
-    return ((x + 0.5) * TILE, (y + 0.5) * TILE)
 
 
 @dataclass
@@ -49,6 +46,7 @@ class Shown:
     turn: int = 1
     version: int = 0  # goes up whenever a square changes (a drawn board is kept until then)
     victory_points: list = field(default_factory=lambda: [0, 0])
+    last_round_began: bool = False  # its first turn is still being played (AR-5)
 
     def sync(self, view: dict) -> None:
         self.version += 1
@@ -109,6 +107,44 @@ class Shown:
                 self.supply.remove(tile)
         self.hand = list(tiles)
         self.taken = list(tiles)
+
+    def give_back(self, tile: str) -> None:
+        """A tile taken that fits nowhere goes back to the supply."""
+        if tile in self.hand:
+            self.hand.remove(tile)
+        self.supply.append(tile)
+
+    def house_from_stock(self, player: int, x: int, y: int) -> None:
+        self.houses[player] = max(0, self.houses[player] - 1)
+        self.set_house(x, y, player)
+
+    def house_moved(self, player: int, source: tuple[int, int], x: int, y: int) -> None:
+        """AR-3: with none in stock, one of the player's houses moves onto the new building."""
+        self.set_house(source[0], source[1], None)
+        self.set_house(x, y, player)
+
+    def house_back(self, player: int, x: int, y: int) -> None:
+        """AR-4: the owner takes the house back into stock."""
+        self.set_house(x, y, None)
+        self.houses[player] += 1
+
+    def remove_buildings(self, squares) -> dict:
+        """AR-6: the removed buildings' squares and cells (as they were)."""
+        gone = {tuple(sq): self.cells[tuple(sq)] for sq in squares if tuple(sq) in self.cells}
+        self.remove(gone)
+        return gone
+
+    def last_round(self, turns_left: int) -> None:
+        """AR-5: the last round began, ``turns_left`` turns to play."""
+        self.turns_left = turns_left
+        self.last_round_began = True
+
+    def next_turn(self, turn: int) -> None:
+        """Turn ``turn`` begins: a turn of the last round was played, unless it just began."""
+        self.turn = turn
+        if self.turns_left is not None and not self.last_round_began:
+            self.turns_left -= 1
+        self.last_round_began = False
 
     def set_house(self, x: int, y: int, owner) -> None:
         self.version += 1
@@ -178,3 +214,54 @@ def group_links(group: list[tuple[int, int]]) -> list[tuple[tuple[int, int], tup
                 links.append((earlier, (x, y)))
                 break
     return links
+
+
+TWEEN_NAMES = 24  # per kind of tween (names come round again, long after their tween ended)
+
+
+@dataclass
+class Effects:
+    """What moves or is announced over the table, each run by a 0-to-1 tween named in it:
+    tiles and houses in flight, words rising, a surround being scored (AR-4), a banner,
+    the final scoring (AR-6), an early end, the interlude between revenge games (AR-7)."""
+
+    flights: list = field(default_factory=list)  # {"kind", "start", "end", "tween", "tile"/"seat"...}
+    floats: list = field(default_factory=list)  # words rising over a square or a zone ("+1 chip")
+    scoring: dict | None = None  # the surround being scored
+    banner: dict | None = None  # a big line over the board (last round, a redraw)
+    final: dict | None = None  # removed buildings, traced groups
+    early: dict | None = None  # a player could not pay
+    interlude: dict | None = None  # between games of a revenge match
+    answered: dict | None = None  # a surround settled, its view not yet shown
+    fresh_game: bool = False  # a revenge game began; its first view is not yet shown
+    counts: dict[str, int] = field(default_factory=dict)
+
+    def tween(self, anim: Animator, prefix: str, seconds: float, delay: float = 0.0) -> str:
+        """A 0-to-1 tween under a fresh name (the animator's table stays small)."""
+        self.counts[prefix] = (self.counts.get(prefix, 0) + 1) % TWEEN_NAMES
+        name = f"{prefix}{self.counts[prefix]}"
+        anim.tween(name, 0.0, 1.0, seconds, delay=delay)
+        return name
+
+    def fly(self, anim: Animator, kind: str, start: pygame.Rect, end, seconds: float, delay: float = 0.0,
+            **what) -> None:
+        """Something moving from ``start`` (a screen rect) to ``end`` (a screen rect, a seat's
+        hand slot ("hand", seat, index), or a board square (x, y), followed as the camera
+        moves); it hides at its end meanwhile."""
+        self.flights.append({"kind": kind, "start": pygame.Rect(start), "end": end,
+                             "tween": self.tween(anim, "fly", seconds, delay), **what})
+
+    def float_words(self, anim: Animator, words: str, at, colour, seconds: float = 1.6) -> None:
+        """``words`` rising over a square (x, y) or a seat's zone ("zone", seat)."""
+        self.floats.append({"words": words, "at": at, "colour": colour, "tween": self.tween(anim, "float", seconds)})
+
+    def announce(self, anim: Animator, words: str, more: str, seconds: float) -> None:
+        self.banner = {"words": words, "more": more, "tween": self.tween(anim, "banner", seconds)}
+
+    def score_surround(self, anim: Animator, x: int, y: int, owner, matches: list) -> None:
+        self.scoring = {"x": x, "y": y, "owner": owner, "matches": matches, "tween": self.tween(anim, "ring", 1.4)}
+
+    def prune(self, anim: Animator) -> None:
+        """Forget flights and rising words whose time is over."""
+        self.flights = [f for f in self.flights if anim.running(f["tween"])]
+        self.floats = [f for f in self.floats if anim.running(f["tween"])]

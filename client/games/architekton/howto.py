@@ -163,7 +163,7 @@ def final(surface, rect) -> None:
     """AR-6: buildings with one or two landscape neighbours go; chips + largest group."""
     size = 76
     origin = (rect.left + 30, rect.top + 40)
-    cells = {(1, 0): ("B07", 0, 0), (2, 1): ("B14", 0, 0), (3, 2): ("B08", 0, 0), (0, 1): ("B11", 1, 1),
+    cells: dict[tuple[int, int], tuple[str, int, int | None]] = {(1, 0): ("B07", 0, 0), (2, 1): ("B14", 0, 0), (3, 2): ("B08", 0, 0), (0, 1): ("B11", 1, 1),
              (5, 2): ("B13", 0, 1)}
     for col, row in ((0, 0), (2, 0), (1, 1), (3, 1), (2, 2), (4, 2), (3, 3), (0, 2)):
         cells[(col, row)] = ("L19" if (col * 3 + row) % 2 else "L15", 0, None)

@@ -7,7 +7,7 @@ import pygame
 
 from client import art
 from client.games.die_mauer import art as pieces_art
-from client.games.die_mauer.wall import SHELF
+from client.games.die_mauer.layout import SHELF, wall_layout
 from client.table.layout import LOG, SEAT_STRIP
 from client.table.results import ResultsScene
 from tests.client.conftest import frames, local_table, shoot
@@ -72,12 +72,12 @@ def test_a_table_of_six_bots_keeps_its_long_wall_on_the_shelf_to_the_end(make_ap
         frames(app, 1, dt=2 / 60)
         rects = drawn_wall(table, pieces)
         for rect in rects:
-            assert SHELF.contains(rect), f"{rect} is off the shelf {SHELF} ({len(table.game.wall.items)} pieces)"
+            assert SHELF.contains(rect), f"{rect} is off the shelf {SHELF} ({len(table.game.shown.wall.items)} pieces)"
         for a, b in itertools.combinations(rects, 2):
-            assert not a.colliderect(b), f"{a} overlaps {b} ({len(table.game.wall.items)} pieces)"
+            assert not a.colliderect(b), f"{a} overlaps {b} ({len(table.game.shown.wall.items)} pieces)"
         checked += bool(rects)
-        if len(table.game.wall.items) > longest:
-            longest = len(table.game.wall.items)
+        if len(table.game.shown.wall.items) > longest:
+            longest = len(table.game.shown.wall.items)
             shoot(app, "scene_table_six_bots")
     assert isinstance(app.top, ResultsScene)
     assert longest >= 25 and checked >= 30
@@ -85,14 +85,12 @@ def test_a_table_of_six_bots_keeps_its_long_wall_on_the_shelf_to_the_end(make_ap
     shoot(app, "scene_results_six")
 
 
-def test_the_whole_forty_two_piece_wall_and_its_ghosts_fit_the_shelf(make_app):
-    app = make_app()
-    table = local_table(app, [(name, "bot:easy") for name in ["Ada", "Bo", "Cy", "Di", "Ed", "Flo"]], seed=1)
+def test_the_whole_forty_two_piece_wall_and_its_ghosts_fit_the_shelf():
     items = [(piece, uid) for uid, piece in enumerate("TG64321" * 6)]
-    layout = table.game.wall.layout(items)
-    rects = [layout[uid] for _, uid in items]
-    ghost = pieces_art.piece_size("6", layout["height"])[0] + layout["gap"]
+    layout = wall_layout(tuple(items))
+    rects = [layout.slots[uid] for _, uid in items]
+    ghost = pieces_art.piece_size("6", layout.height)[0] + layout.gap
     assert SHELF.contains(pygame.Rect(rects[0].left - ghost, rects[0].top, rects[-1].right - rects[0].left + 2 * ghost,
-                                      layout["height"]))
+                                      layout.height))
     assert all(a.right < b.left for a, b in itertools.pairwise(rects))
-    assert layout["height"] >= 50  # still readable
+    assert layout.height >= 50  # still readable

@@ -2,6 +2,7 @@
 engine's bot would from the seat's own view, then takes the table's steps to get there
 (lift a supply tile, then its partner; pick the tile in hand, its square, its rotation)."""
 
+from client.games.architekton.choices import placing
 from engines import Rng
 from engines.architekton import bot
 
@@ -23,7 +24,7 @@ def target(table, seat: int):
     return aim
 
 
-def step_towards(choices, action, placing: str | None):
+def step_towards(choices, action, shown_tile: str | None):
     """The choice that is, or leads to, ``action``."""
     for choice in choices:
         if choice.action == action:
@@ -36,7 +37,7 @@ def step_towards(choices, action, placing: str | None):
             return lifted  # the wrong tile is lifted: put it back
         return keys.get(("supply", action["tiles"][0]))
     if kind == "place":
-        if placing != action["tile"] and ("hand", action["tile"]) in keys:
+        if shown_tile != action["tile"] and ("hand", action["tile"]) in keys:
             return keys[("hand", action["tile"])]
         return keys.get(("spot", action["tile"], action["x"], action["y"]))
     return None
@@ -46,6 +47,6 @@ def pick(table, seat: int, choices, turn: int):
     action = target(table, seat)
     if action is None:
         return None
-    choice = step_towards(choices, action, table.game.placing(seat))
+    choice = step_towards(choices, action, placing(table.game, seat))
     assert choice is not None, f"no way to {action} from {[c.key for c in choices]}"
     return choice

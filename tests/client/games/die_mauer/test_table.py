@@ -6,7 +6,7 @@ import pygame
 import pytest
 
 from client import art
-from client.games.die_mauer.table import NAMES
+from client.games.die_mauer.words import NAMES
 from tests.client.conftest import frames, local_table, shoot
 from tests.client.drive import act, first_legal, key_event, mouse_event
 
@@ -33,7 +33,7 @@ def test_after_the_fists_open_no_seat_is_still_choosing_or_locked_in(make_app):
     game, statuses = table.game, []
     for _ in range(400):
         frames(app, 1)
-        if game.reveal is not None and not game.revealing() and table.pacer.beat is not None:
+        if game.shown.reveal is not None and not game.revealing() and table.pacer.beat is not None:
             statuses.append([game.seat_status(seat)[0] for seat in range(table.players)])
             if len(statuses) == 10:
                 shoot(app, "table_die_mauer_after_the_reveal")
@@ -135,7 +135,7 @@ def test_while_the_outcome_plays_the_phase_line_never_asks_for_picks_again(make_
     game, lines = table.game, []
     for _ in range(600):
         frames(app, 1)
-        if game.reveal is not None and table.pacer.beat is not None:
+        if game.shown.reveal is not None and table.pacer.beat is not None:
             lines.append(game.phase_text())
         elif lines:
             break

@@ -1,0 +1,27 @@
+"""Architekton's phone words (`engines.words`): takes by tile; placements, house moves and
+settling by their notation."""
+
+from ..types import Action, View
+from ..words import ChoiceWords, HandLine, PhoneWords
+from .tiles import tile_name
+
+
+def choice(action: Action, view: View) -> ChoiceWords | None:
+    if action["type"] == "take":
+        return {"group": "Take tiles", "label": " + ".join(action["tiles"])}
+    return None  # the rest: its notation
+
+
+def hand(view: View, seat: int) -> list[HandLine]:
+    lines = []
+    if view.get("current") == seat and view.get("hand"):  # the hand is the player to move's
+        lines.append({"label": "Tiles you took", "value": ", ".join(tile_name(t) for t in view["hand"])})
+    lines.append({"label": "Your chips", "value": str(view["chips"][seat])})
+    lines.append({"label": "Your houses",
+                  "value": f"{view['houses'][seat]} in stock, {view['houses_on_board'][seat]} on the board"})
+    if view.get("revenge"):
+        lines.append({"label": "Your victory points", "value": str(view["victory_points"][seat])})
+    return lines
+
+
+WORDS = PhoneWords(choice=choice, hand=hand)
