@@ -85,7 +85,7 @@ def demo_main(argv) -> int:
 def main(argv=None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     if argv and argv[0] in NET_COMMANDS:
-        from netplay.cli import main as net_main
+        from client.net_cli import main as net_main
 
         return net_main(argv)
     if argv and argv[0] == "demo":

@@ -18,11 +18,12 @@ def play_bot_match(game_id: str, players: int | None, seed: int, out=print, opti
     options = dict(options or {})
     state = new_game(game_id, players, seed, **options)
     rng = Rng(seed)
+    notation = info.notation or str
     out(f"== {info.name}: {players} bots, seed {seed} ==")
     while not state.is_over():
         player, action = next_bot_move(state, rng)
         state.apply(player, action)
-        out(f"{seat_name(player):>4}  {info.notation(action):<24} {state.describe(action)}")
+        out(f"{seat_name(player):>4}  {notation(action):<24} {state.describe(action)}")
     scores, winners = state.scores(), state.winners()
     better = "lower is better" if info.lower_score_wins else "higher is better"
     out(f"Final scores ({better}): " + ", ".join(f"{seat_name(p)} {s}" for p, s in enumerate(scores)))

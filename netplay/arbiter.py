@@ -27,8 +27,9 @@ it always did (``end_taken``). Plays nobody can contest apply at once.
 
 import math
 from collections import OrderedDict, deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
 WINDOW_CAP = 0.080  # the longest a contested play waits for its rivals' presses
 FRAME = 1 / 60  # a screen's frame: how late a couch seat (or a bot) may be heard after its press
@@ -47,7 +48,7 @@ class Held:
     effective: float
     arrival: float
     order: int
-    reply: Callable[[dict], None]
+    reply: Callable[[dict[str, Any]], None]
     group: "Window | None" = None  # None: a follower, released after its seat's held play
     told: bool = True  # whether a lost race may tell it the margin (not after a clamped claim)
 
@@ -55,9 +56,9 @@ class Held:
 @dataclass(eq=False)
 class Window:
     close: float
-    leader: tuple  # (seat, action) of the first play held
-    kills: list  # (seat, action) pairs the leader's play would take away
-    plays: list = field(default_factory=list)
+    leader: tuple[Any, ...]  # (seat, action) of the first play held
+    kills: list[Any]  # (seat, action) pairs the leader's play would take away
+    plays: list[Any] = field(default_factory=list)
 
 
 class Arbiter:
@@ -65,12 +66,12 @@ class Arbiter:
 
     def __init__(self, cap: float = WINDOW_CAP, slack: float = PRESENT_SLACK):
         self.cap, self.slack = cap, slack
-        self.sent: dict[int, OrderedDict] = {}
-        self.rtts: dict[int, deque] = {}
+        self.sent: dict[int, OrderedDict[Any, Any]] = {}
+        self.rtts: dict[int, deque[Any]] = {}
         self.remote: set[int] = set()  # seats whose presses cross a network (credit from probes)
         self.windows: list[Window] = []
         self.followers: list[Held] = []
-        self.delays: deque = deque(maxlen=4096)  # how long held plays waited (for benchmarks)
+        self.delays: deque[Any] = deque(maxlen=4096)  # how long held plays waited (for benchmarks)
         self.clamped = False  # whether the latest claim given to `effective` was clamped
         self._order = 0
 
@@ -96,16 +97,16 @@ class Arbiter:
         rtts = self.rtts.get(seat)
         return (max(rtts) if rtts else 0.0) + self.slack
 
-    def effective(self, seat: int, seen, ms, arrival: float) -> float:
+    def effective(self, seat: int, seen: object, ms: object, arrival: float) -> float:
         """The press time ``seat`` claims (``seen``, ``ms``), clamped to what is possible."""
         self.clamped = False
-        sent = self.sent.get(seat, {}).get(seen) if type(seen) is int else None
-        if sent is None or type(ms) not in (int, float) or not math.isfinite(ms):
+        sent = self.sent[seat].get(seen) if isinstance(seen, int) and seat in self.sent else None
+        if sent is None or not isinstance(ms, int | float) or isinstance(ms, bool) or not math.isfinite(ms):
             return arrival  # no claim the host can check: it pressed when it arrived
         claim = sent + max(0.0, ms) / 1000.0
         # a couch seat or bot is the host's own program: only a remote claim is bounded by its credit
         earliest = max(sent, arrival - self.credit(seat)) if seat in self.remote else sent
-        effective = min(arrival, max(claim, earliest))
+        effective: float = min(arrival, max(claim, earliest))
         self.clamped = effective > claim + 1e-9  # only a claim too early counts (a late one is its loss)
         return effective
 
@@ -113,7 +114,7 @@ class Arbiter:
     def holds(self, seat: int) -> bool:
         return any(play.seat == seat for window in self.windows for play in window.plays)
 
-    def join(self, seat: int, action, kills: list) -> "Window | None":
+    def join(self, seat: int, action: Any, kills: list[tuple[int, Any]]) -> "Window | None":
         """The open window this play belongs to: one whose leader's play would take this
         one away, or that this play would take the leader's away."""
         for window in self.windows:
@@ -121,12 +122,13 @@ class Arbiter:
                 return window
         return None
 
-    def window_close(self, arrival: float, effective: float, contesters) -> float:
+    def window_close(self, arrival: float, effective: float, contesters: Iterable[int]) -> float:
         reach = max((self.credit(seat) for seat in contesters), default=0.0)
         return min(arrival + self.cap, max(arrival, effective + reach))
 
-    def hold(self, seat: int, seq: int | None, action, effective: float, arrival: float, reply,
-             window: "Window | None" = None, close: float | None = None, kills=(), told: bool = True) -> Held:
+    def hold(self, seat: int, seq: int | None, action: Any, effective: float, arrival: float,
+             reply: Callable[[dict[str, Any]], None], window: "Window | None" = None, close: float | None = None,
+             kills: Iterable[tuple[int, Any]] = (), told: bool = True) -> Held:
         """Hold a play in ``window`` (or a new one closing at ``close``)."""
         self._order += 1
         if window is None:
@@ -136,7 +138,8 @@ class Arbiter:
         window.plays.append(held)
         return held
 
-    def follow(self, seat: int, seq: int, action, arrival: float, reply) -> Held:
+    def follow(self, seat: int, seq: int, action: Any, arrival: float,
+               reply: Callable[[dict[str, Any]], None]) -> Held:
         """Queue an intent behind its own seat's held play (a seat's intents keep their order)."""
         self._order += 1
         held = Held(seat, seq, action, arrival, arrival, self._order, reply)

@@ -44,7 +44,7 @@ class Plan:
     started: float
     due: float  # when its reaction time is over (host clock)
     order: float  # breaks exact ties at random
-    message: dict  # the seat's message it decided on
+    message: dict[str, Any]  # the seat's message it decided on
     decision: Any = _NOT_YET  # the action, once thought out
     error: BaseException | None = None
 
@@ -66,8 +66,8 @@ class Outcome:
 class _Worker:
     """One daemon thread that thinks for every host of this process, in turn."""
 
-    def __init__(self):
-        self.jobs: queue.SimpleQueue = queue.SimpleQueue()
+    def __init__(self) -> None:
+        self.jobs: queue.SimpleQueue[Callable[[], None]] = queue.SimpleQueue()
         self.thread = threading.Thread(target=self._run, name="spielabend-bots", daemon=True)
         self.thread.start()
 
@@ -98,14 +98,14 @@ def worker() -> _Worker:
 class BotDriver:
     """The bots of one host; see the module docstring."""
 
-    bots: Callable[[str], Callable]  # strength -> the bot function (view, legal, rng) -> action
+    bots: Callable[[str], Callable[..., Any]]  # strength -> the bot function (view, legal, rng) -> action
     realtime: bool
-    medians: dict  # strength -> median reaction seconds
-    rngs: list  # one engines.Rng per seat for its decisions
+    medians: dict[str, float]  # strength -> median reaction seconds
+    rngs: list[Any]  # one engines.Rng per seat for its decisions
     timing: Rng  # reaction times and tie order (apart, so decisions stay the same)
     bot_delay: float | None = None
-    plans: dict = field(default_factory=dict)  # seat -> Plan
-    outcomes: list = field(default_factory=list)  # every bot move's Outcome (bounded)
+    plans: dict[int, "Plan"] = field(default_factory=dict)  # seat -> Plan
+    outcomes: list[Any] = field(default_factory=list)  # every bot move's Outcome (bounded)
     background: bool = False
     on_decided: Callable[[], None] | None = None  # called (from the worker) when a decision is ready
     keep_outcomes: int = 100_000
@@ -126,7 +126,7 @@ class BotDriver:
         extra = max(median - FLOOR, NUDGE) * math.exp(SPREAD * gauss(self.timing))
         return FLOOR + extra
 
-    def react(self, seat: int, strength: str, message: dict, now: float) -> Plan:
+    def react(self, seat: int, strength: str, message: dict[str, Any], now: float) -> Plan:
         """``seat`` starts reacting at ``now`` to ``message`` (what it sees now)."""
         plan = Plan(seat, now, now + self.reaction(strength), self.timing.random(), message)
         self.plans[seat] = plan
@@ -171,6 +171,6 @@ class BotDriver:
         dues = [plan.due for plan in self.plans.values() if plan.decided]
         return min(dues) if dues else None
 
-    def record(self, plan: Plan, action, code: str | None) -> None:
+    def record(self, plan: Plan, action: Any, code: str | None) -> None:
         if len(self.outcomes) < self.keep_outcomes:
             self.outcomes.append(Outcome(plan.seat, action, code, plan.due - plan.started))

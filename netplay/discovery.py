@@ -18,12 +18,16 @@ import ipaddress
 import os
 import secrets
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
 
-from zeroconf import BadTypeInNameException, IPVersion, ServiceStateChange
+from zeroconf import BadTypeInNameException, IPVersion, ServiceStateChange, Zeroconf
 from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZeroconf
 
 from .protocol import PROTOCOL_VERSION
+
+if TYPE_CHECKING:
+    from .host import Host
 
 SERVICE_TYPE = "_spielabend._tcp.local."
 ENV_INTERFACES = "SPIELABEND_INTERFACES"
@@ -77,7 +81,7 @@ def host_port(address: str, port: int) -> str:
     return f"[{address}]:{port}" if ":" in address else f"{address}:{port}"
 
 
-def choose_interfaces(given: list[str] | None = None, environ=None) -> list[str] | None:
+def choose_interfaces(given: list[str] | None = None, environ: Mapping[str, str] | None = None) -> list[str] | None:
     """The interfaces to use: ``given``, else $SPIELABEND_INTERFACES, else None (= all)."""
     if given:
         return list(given)
@@ -147,7 +151,7 @@ def _ip_version(text: str) -> int | None:
         return None
 
 
-def host_properties(host, name: str, password: bool) -> dict[str, str]:
+def host_properties(host: "Host", name: str, password: bool) -> dict[str, str]:
     """The TXT record of a `netplay.host.Host` as it is now."""
     open_seats = host.seats_open()
     return {
@@ -173,14 +177,14 @@ class Advertiser:
         self.name, self.port, self.interfaces = name, port, interfaces
         self._zc: AsyncZeroconf | None = None
         self._info: AsyncServiceInfo | None = None
-        self._pending: asyncio.Task | None = None
+        self._pending: asyncio.Task[Any] | None = None
         self._latest: dict[str, str] | None = None
         # zeroconf announces a registration or an update in the background, for about a
         # second; on close these are stopped first, or they would follow the goodbye and
         # bring the host back to every browser.
-        self._announcing: set[asyncio.Future] = set()
+        self._announcing: set[asyncio.Future[Any]] = set()
 
-    def _track(self, announcing) -> None:
+    def _track(self, announcing: object) -> None:
         if isinstance(announcing, asyncio.Future) and not announcing.done():
             self._announcing.add(announcing)
             announcing.add_done_callback(self._announcing.discard)
@@ -224,7 +228,7 @@ class Advertiser:
             await zc.async_close()
 
 
-def parse_service(info: AsyncServiceInfo) -> dict | None:
+def parse_service(info: AsyncServiceInfo) -> dict[str, Any] | None:
     """A browser entry for a resolved service, or None if it is not a usable host."""
     props = {
         (k.decode("utf-8", "replace") if isinstance(k, bytes) else str(k)):
@@ -257,20 +261,20 @@ class AsyncHostBrowser:
     ``"added"``, ``"updated"`` or ``"removed"``."""
 
     def __init__(self, interfaces: list[str] | None = None,
-                 on_change: Callable[[str, dict], None] | None = None):
+                 on_change: Callable[[str, dict[str, Any]], None] | None = None):
         self.interfaces = interfaces
         self.on_change = on_change
-        self.found: dict[str, dict] = {}
+        self.found: dict[str, dict[str, Any]] = {}
         self._zc: AsyncZeroconf | None = None
         self._browser: AsyncServiceBrowser | None = None
-        self._tasks: set[asyncio.Task] = set()
+        self._tasks: set[asyncio.Task[Any]] = set()
         self._news: dict[str, int] = {}  # per service: how many changes were heard so far
 
     async def async_start(self) -> None:
         self._zc = _zeroconf(self.interfaces)
         self._browser = AsyncServiceBrowser(self._zc.zeroconf, SERVICE_TYPE, handlers=[self._handler])
 
-    def _handler(self, zeroconf, service_type: str, name: str, state_change: ServiceStateChange) -> None:
+    def _handler(self, zeroconf: Zeroconf, service_type: str, name: str, state_change: ServiceStateChange) -> None:
         news = self._news[name] = self._news.get(name, 0) + 1
         if state_change is ServiceStateChange.Removed:
             del self._news[name]  # a resolution still under way for it is now stale
@@ -321,7 +325,7 @@ class HostBrowser:
     def __init__(self, interfaces: list[str] | None = None):
         self.interfaces = choose_interfaces(interfaces)
         self._lock = threading.Lock()
-        self._hosts: dict[str, dict] = {}
+        self._hosts: dict[str, dict[str, Any]] = {}
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
         self._ready = threading.Event()
@@ -355,14 +359,14 @@ class HostBrowser:
         finally:
             await self._browser.async_close()
 
-    def _changed(self, kind: str, entry: dict) -> None:
+    def _changed(self, kind: str, entry: dict[str, Any]) -> None:
         with self._lock:
             if kind == "removed":
                 self._hosts.pop(entry["service"], None)
             else:
                 self._hosts[entry["service"]] = dict(entry)
 
-    def hosts(self) -> list[dict]:
+    def hosts(self) -> list[dict[str, Any]]:
         """The hosts seen now, sorted by name."""
         with self._lock:
             entries = [dict(e) for e in self._hosts.values()]

@@ -11,6 +11,8 @@
 Each carries ``code``, a stable string for programs, and ``reason``, a sentence for people.
 """
 
+from typing import Any
+
 
 class NetplayError(Exception):
     code = "error"
@@ -31,7 +33,7 @@ class ProtocolError(NetplayError):
 
     def __init__(self, code: str, reason: str):
         super().__init__(code, reason)
-        self.messages: list[dict] = []
+        self.messages: list[dict[str, Any]] = []
 
 
 class Refused(NetplayError):

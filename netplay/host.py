@@ -12,46 +12,50 @@ the submitter gets its accept, so a peer that sees the accept already has the ne
 With a save (`netplay.saves`), whatever a message will tell is written first: an action
 before its updates, a seat's token before its welcome, the start before the start
 messages. So a host killed at any moment has saved everything any peer was told.
+
+The host's own job is play: submit, apply, broadcast, tick, bots and the engine's timer.
+It composes the rest, one job each: who sits where (`netplay.seats`), the save journal
+(`netplay.saves`), fair races (`netplay.racing`), the pause (`netplay.pausing`), the game
+night's profiles (`netplay.evening`) and the way in from other threads (`netplay.door`).
 """
 
-import contextlib
-import hashlib
 import json
+import os
 import secrets
-import sys
-import threading
 from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from engines import (
     IllegalAction,
     Rng,
-    SetupError,
     events_for,
     game_info,
     new_game,
 )
 from engines.plain import encode
-from engines.registry import STRENGTHS
+from engines.registry import Bot
 
 from .arbiter import Arbiter
 from .bots import BotDriver, Plan
-from .errors import Refused, SaveError
-from .saves import SAVE_FORMAT, SAVE_VERSION, Journal, read_save, record_json
+from .door import Door
+from .evening import GameNight
+from .pausing import RESUME_COUNTDOWN as RESUME_COUNTDOWN
+from .pausing import Pause
+from .racing import Races, Reply, reject
+from .saves import HostJournal, resume_host
+from .seats import AWAY_AFTER as AWAY_AFTER
+from .seats import LOBBY_GRACE as LOBBY_GRACE
+from .seats import Listener as Listener
+from .seats import Seat as Seat
+from .seats import Seating, make_seats
 from .session import LocalSession
 
-SEAT_KINDS = ("local", "remote", "bot")
-AWAY_AFTER = 5.0  # seconds of silence before a remote seat is shown as away
-LOBBY_GRACE = 60.0  # a lobby seat whose connection dropped is kept this long for its token
 MAX_BOT_MOVES_PER_TICK = 100_000  # a safety bound; a whole game fits
-SNAPSHOT_EVERY = 500  # actions between snapshots of the engine state in the save
 SEED_BITS = 256  # a fresh seed's size: far beyond any search (at least 128 are needed)
-RESUME_COUNTDOWN = 3.0  # seconds every screen counts down before a paused game goes on
 SCREEN_WAIT_MAX = 8.0  # a choice's timer starts at the latest this long after the choice was made
 HISTORY_EVENTS = 400  # public events kept for a rejoining peer's log (as many as a table's log holds)
-PHOTO_FINISH = 0.050  # a race lost by less than this tells its loser by how much
 HISTORY_BYTES = 48 * 1024  # at most this much of them in one history message (a frame holds 64 KiB)
 
 
@@ -60,41 +64,13 @@ def fresh_seed() -> int:
     return secrets.randbits(SEED_BITS)
 
 
-@dataclass
-class Seat:
-    kind: str  # "local" | "remote" | "bot"
-    name: str
-    token: str
-    strength: str = "normal"
-    taken: bool = False  # a remote seat that a peer has claimed
-    by_phone: bool = False  # ... and that claim is a phone's (its link is its credential, not the token)
-    connected: bool = False  # a remote seat with a live connection
-    away: bool = False
-    away_since: float | None = None
-    last_heard: float | None = None
-    robot: str | None = None  # strength of the bot playing this seat, if any
-    bot_due: float | None = None
-
-    def ready(self) -> bool:
-        return self.kind != "remote" or (self.taken and self.connected)
-
-
-@dataclass(eq=False)
-class Listener:
-    """Where messages for one seat go: a local session's inbox or a connection."""
-
-    seat: int | None
-    deliver: Callable[[dict], None]
-    remote: bool = False
-    meta: dict = field(default_factory=dict)
-
-
 class Host:
     """Owns the engine state and the seats; see the module docstring."""
 
-    def __init__(self, game_id: str, players: int, seed: int | None = None, options: dict | None = None,
-                 seats: list[dict] | None = None, names: list[str] | None = None,
-                 bot_delay: float | None = None, save_path=None, meta: dict | None = None):
+    def __init__(self, game_id: str, players: int, seed: int | None = None, options: dict[str, Any] | None = None,
+                 seats: list[dict[str, Any]] | None = None, names: list[str] | None = None,
+                 bot_delay: float | None = None, save_path: str | os.PathLike[str] | None = None,
+                 meta: dict[str, Any] | None = None):
         """``seed`` None (the default) draws a fresh one (`fresh_seed`); a seed chosen by
         hand is for tests and replays, since anyone who knows it can compute every hidden
         card. ``bot_delay`` overrides GameInfo.bot_reaction_seconds as every bot's median
@@ -114,106 +90,56 @@ class Host:
         self.options = dict(self.state.options)
         self.players = players
         self.seed = seed
-        self.log: list = []
+        self.log: list[list[Any]] = []  # the accepted actions: [seat, action] pairs (seat None: the host)
         self.bot_after: float | None = None  # hand a seat away this long to a bot (None: never)
-        self.seats = self._make_seats(seats, names)
-        self.save_path: Path | None = None
-        self._journal: Journal | None = None
-        self._saved_at = 0  # the log's length at the latest snapshot
-        self.save_error: str | None = None  # why saving stopped, if it did
+        self.seats = make_seats(players, seats, names)
+        self.seating = Seating(self)
+        self.journal = HostJournal(self)
         self.resume_note: str | None = None  # what a resume had to drop from a damaged save
         self.listeners: list[Listener] = []
         self.watchers: list[Callable[[], None]] = []  # told when lobby facts change (discovery TXT)
         self.now: float | None = None
-        self._timer_key = None  # the engine's running timer (host_timer) and when it was first seen
+        self._timer_key: object = None  # the engine's running timer (host_timer) and when it was first seen
         self._timer_since: float | None = None
         self.phase = "lobby"
         self._init_pause()
-        self._init_evening()
-        self._run: Callable[[Callable[[], None]], None] = lambda fn: fn()
-        self._loop_thread: int | None = None
+        self.evening = GameNight(self)
+        self.door = Door()  # how other threads reach this host (netplay.door)
         base = Rng(seed ^ 0x5EA75EA7)
         self._bot_rngs = [base.fork(seat + 1) for seat in range(players)]
         # When bots act and what they play: netplay.bots (reaction times, thinking off the loop).
         self.bots = BotDriver(self._bot_for, self.info.realtime, self.info.bot_reaction_seconds, self._bot_rngs,
                               base.fork(0xB07), bot_delay)
-        self._init_races()
+        self.races = Races(self)
         if save_path is not None:
-            self._start_saving(save_path)
-        self._maybe_start()
+            self.journal.start(save_path)
+        self.maybe_start()
 
-    def _make_seats(self, seats, names) -> list[Seat]:
-        seats = [{"kind": "local"} for _ in range(self.players)] if seats is None else list(seats)
-        if len(seats) != self.players:
-            raise SetupError(f"{len(seats)} seats given for {self.players} players")
-        names = list(names or [])
-        made = []
-        for index, spec in enumerate(seats):
-            kind = spec.get("kind") if isinstance(spec, dict) else None
-            if kind not in SEAT_KINDS:
-                raise SetupError(f"seat {index + 1}: kind must be one of {', '.join(SEAT_KINDS)}")
-            strength = spec.get("strength", "normal")
-            if strength not in STRENGTHS:
-                raise SetupError(f"seat {index + 1}: bot strength must be one of {', '.join(STRENGTHS)}")
-            name = names[index] if index < len(names) and names[index] else {
-                "local": f"Player {index + 1}", "remote": "", "bot": f"Bot {index + 1}"}[kind]
-            seat = Seat(kind=kind, name=name, token=secrets.token_hex(16), strength=strength)
-            if kind == "bot":
-                seat.robot = strength
-            made.append(seat)
-        return made
+    # --- the game night (netplay.evening) --------------------------------------------
+    @property
+    def profiles(self) -> dict[int, dict[str, Any]]:
+        """Seat -> the profile its LAN peer brought."""
+        return self.evening.profiles
 
-    # --- the game night: a peer's profile, and its evening after each game -----------------
-    def _init_evening(self) -> None:
-        self.profiles: dict[int, dict] = {}  # seat -> the profile its LAN peer brought
+    def take_profile(self, seat: int | None, profile: dict[str, Any]) -> None:
+        """``seat``'s peer says who plays it (a ``profile`` message): see `GameNight.take_profile`."""
+        self.evening.take_profile(seat, profile)
 
-    def take_profile(self, seat: int | None, profile: dict) -> None:
-        """``seat``'s peer says who plays it (a ``profile`` message). The host keeps it for
-        the evening its window records. The profile's colour is the seat's unless another seat
-        at this table wears it already (``meta["colours"]``, the host window's, when there are
-        any): two people never share a colour at one table."""
-        if seat is None or not 0 <= seat < self.players or self.seats[seat].kind != "remote":
-            return
-        profile_id = "".join(ch for ch in str(profile.get("id", "")) if ch.isalnum())[:32]
-        name = "".join(ch for ch in str(profile.get("name", "")) if ch.isprintable())[:40].strip()
-        colour, emblem = profile.get("colour", 0), profile.get("emblem", 0)
-        colours = self.meta.get("colours")
-        if isinstance(colours, list) and len(colours) == self.players and isinstance(colour, int) and 0 <= colour < 6:
-            if colour not in [c for i, c in enumerate(colours) if i != seat]:
-                colours[seat] = colour
-        shown = colours[seat] if isinstance(colours, list) and len(colours) == self.players else colour
-        self.profiles[seat] = {"id": profile_id, "name": name or self.seats[seat].name, "colour": shown,
-                               "emblem": emblem if isinstance(emblem, int) and 0 <= emblem < 64 else 0}
-        if isinstance(colours, list) and len(colours) == self.players:  # every table wears the same colours
-            message = {"t": "colours", "colours": [c if isinstance(c, int) and 0 <= c < 6 else i % 6
-                                                   for i, c in enumerate(colours)]}
-            for listener in list(self.listeners):
-                if not listener.meta.get("phone"):  # a phone's page draws its own seat only
-                    listener.deliver(message)
-
-    def tell_evening(self, seat: int, message: dict) -> None:
-        """Send ``seat``'s own ``evening`` message (its standings row marked, its own rating
-        changes only) to that seat's LAN connections; phones and local seats get none."""
-        for listener in list(self.listeners):
-            if listener.seat == seat and listener.remote and not listener.meta.get("phone"):
-                listener.deliver(message)
+    def tell_evening(self, seat: int, message: dict[str, Any]) -> None:
+        """Send ``seat``'s own ``evening`` message to that seat's LAN connections only."""
+        self.evening.tell(seat, message)
 
     def tell_next_table(self, seat: int, game: str, port: int, token: str | None = None) -> None:
-        """The game night's Next game: tell ``seat``'s LAN connections that the group's next
-        table is open on ``port`` of this host's address (a ``next_table`` message), with the
-        ``token`` of the seat kept there for this seat's person (theirs alone), if any."""
-        self.tell_evening(seat, {"t": "next_table", "game": game, "port": port, "token": token})
+        """Tell ``seat``'s LAN connections where the group's next table is open."""
+        self.evening.tell_next_table(seat, game, port, token)
 
     def keep_profiles_only(self, reason: str) -> None:
-        """The game night's Next game keeps a finished table open for the peers that brought a
-        profile (they can follow it to the next table); every other connection hears ``bye``."""
-        for listener in list(self.listeners):
-            if listener.remote and listener.seat not in self.profiles:
-                self.listeners.remove(listener)
-                listener.deliver({"t": "bye", "reason": reason})
+        """Keep only the connections that brought a profile; the others hear ``bye``."""
+        self.evening.keep_profiles_only(reason)
 
     # --- the one place a seat's view of the game is made ------------------------------
-    def seat_message(self, seat: int | None, events: list[dict], active=None) -> dict:
+    def seat_message(self, seat: int | None, events: list[dict[str, Any]],
+                     active: list[int] | None = None) -> dict[str, Any]:
         """The update for ``seat`` (None: a spectator) after ``events``: only what it may see.
 
         ``active``, the engine's `active_players` if the caller already has them, spares
@@ -222,7 +148,7 @@ class Host:
         if active is None:
             active = self.state.active_players()
         if seat is not None:
-            self._race_presented(seat)
+            self.races.presented(seat)
         return {
             "t": "update",
             "events": events_for(events, seat),
@@ -231,25 +157,10 @@ class Host:
             "n": len(self.log),
         }
 
-    def lobby_message(self) -> dict:
-        return {
-            "t": "lobby",
-            "game": self.game_id,
-            "players": self.players,
-            "seats": [self._seat_entry(seat) for seat in self.seats],
-            "phase": self.phase,
-        }
+    def lobby_message(self) -> dict[str, Any]:
+        return self.seating.lobby_message()
 
-    def _seat_entry(self, seat: Seat) -> dict:
-        if seat.kind == "remote" and not seat.taken:
-            kind = "open"
-        elif seat.robot is not None:
-            kind = "bot"
-        else:
-            kind = "human"
-        return {"name": seat.name, "kind": kind, "ready": seat.ready(), "away": seat.away}
-
-    def start_message(self, seat: int | None) -> dict:
+    def start_message(self, seat: int | None) -> dict[str, Any]:
         return {"t": "start", "game": self.game_id, "players": self.players, "seat": seat,
                 "names": [s.name or f"Player {i + 1}" for i, s in enumerate(self.seats)]}
 
@@ -260,7 +171,7 @@ class Host:
         return name if isinstance(name, str) else ""
 
     def seats_open(self) -> int:
-        return sum(1 for s in self.seats if s.kind == "remote" and not s.taken)
+        return self.seating.seats_open()
 
     # --- listeners --------------------------------------------------------------------
     def session(self, seat: int | None) -> LocalSession:
@@ -275,9 +186,9 @@ class Host:
     def attach(self, listener: Listener) -> None:
         """Start sending to ``listener``: welcome, then start + update if the game runs,
         then the lobby, then (a game that runs) the history and whether it is paused."""
-        self._seat_listener(listener, lobby_changed=False)
+        self.seat_listener(listener, lobby_changed=False)
 
-    def _seat_listener(self, listener: Listener, lobby_changed: bool = True) -> None:
+    def seat_listener(self, listener: Listener, lobby_changed: bool = True) -> None:
         """Add ``listener`` and tell everyone once, in the order docs/netplay.md gives:
         the newcomer gets welcome, then start and its update if the game runs (or starts
         now), then the lobby, then (a game already running) its history and pause state; every other listener gets start and update if the game
@@ -287,7 +198,7 @@ class Host:
         starting = self.phase == "lobby" and all(s.ready() for s in self.seats)
         if starting:
             self.phase = "playing"
-            self._record('{"k":"start"}')
+            self.journal.started()
         self.listeners.append(listener)
         token = "" if seat is None or listener.meta.get("phone") else self.seats[seat].token
         listener.deliver({"t": "welcome", "seat": seat, "token": token})
@@ -296,14 +207,14 @@ class Host:
                 other.deliver(self.start_message(other.seat))
                 other.deliver(self.seat_message(other.seat, []))
         if lobby_changed or starting:
-            self._lobby_changed()
+            self.lobby_changed()
         else:
             listener.deliver(self.lobby_message())
         if starting:
-            self._schedule_bots()
+            self.schedule_bots()
         elif self.phase == "playing":  # a game that runs: what came before, for its log; whether it stands still
             self._tell_history(listener)
-            self._tell_pause(listener)
+            self.pausing.tell(listener)
 
     def detach(self, listener: Listener, leaving: bool = False) -> None:
         """``listener``'s connection closed. A remote seat left without another connection
@@ -313,185 +224,72 @@ class Host:
         if listener not in self.listeners:
             return
         self.listeners.remove(listener)
-        seat = listener.seat
-        if listener.remote and seat is not None and not any(
-                other.seat == seat and other.remote for other in self.listeners):
-            record = self.seats[seat]
-            record.connected = False
-            if self.phase == "lobby" and leaving:
-                self._free_seat(seat)
-            else:
-                record.away, record.away_since = True, self.now
-            self._lobby_changed()
+        self.seating.dropped(listener, leaving)
 
-    def _free_seat(self, seat: int) -> None:
-        """Open a lobby seat again; its token (and a phone's claim) dies with it."""
-        record = self.seats[seat]
-        record.taken, record.by_phone, record.name, record.token = False, False, "", secrets.token_hex(16)
-        record.connected, record.away, record.away_since = False, False, None
-        self._record_seat(seat)
+    # --- seats (netplay.seats) -----------------------------------------------------------
+    def claim(self, name: str, token: str | None, deliver: Callable[[dict[str, Any]], None]) -> Listener:
+        """Seat a remote peer by its token, else on the first open seat (`Seating.claim`)."""
+        return self.seating.claim(name, token, deliver)
 
-    def claim(self, name: str, token: str | None, deliver: Callable[[dict], None]) -> Listener:
-        """Seat a remote peer: by its token (reconnect), else on the first open seat.
-
-        Raises Refused for a wrong token or a full table. A reconnect replaces (and says
-        bye to) any older connection of that seat and takes the seat back from a bot."""
-        if token:
-            matches = [i for i, s in enumerate(self.seats)
-                       if s.kind == "remote" and secrets.compare_digest(s.token.encode(), token.encode())]
-            if not matches:
-                raise Refused("bad_token", "that seat token is not valid at this table")
-            index = matches[0]
-            seat = self.seats[index]
-            for old in [lst for lst in self.listeners if lst.seat == index and lst.remote]:
-                self.listeners.remove(old)
-                old.deliver({"t": "bye", "reason": "this seat was taken over by a newer connection"})
-            if seat.robot is not None:
-                self._bot_steps_aside(index)
-            if not seat.name:  # the game night: a seat kept for a person by Next game takes their name
-                seat.name = "".join(ch for ch in name if ch.isprintable())[:40].strip() or f"Player {index + 1}"
-        else:
-            open_seats = [i for i, s in enumerate(self.seats) if s.kind == "remote" and not s.taken]
-            if not open_seats or self.phase != "lobby":
-                raise Refused("table_full", "every seat at this table is taken")
-            index = open_seats[0]
-            seat = self.seats[index]
-            seat.token = secrets.token_hex(16)
-            seat.name = "".join(ch for ch in name if ch.isprintable())[:40].strip() or f"Player {index + 1}"
-            seat.taken = True
-            self._record_seat(index)  # saved before its token goes out
-        seat.taken, seat.connected, seat.away, seat.by_phone = True, True, False, False
-        seat.last_heard = self.now
-        listener = Listener(index, deliver, remote=True)
-        self._seat_listener(listener)
-        return listener
-
-    def connect_phone(self, index: int, deliver: Callable[[dict], None]) -> Listener:
-        """Seat a phone (`netplay.phones`, which has checked its link) on seat ``index``:
-        one more connection of a local seat, or the player of a remote one.
-
-        A remote seat opens for a phone only while the phone's claim holds: an open seat is
-        taken as `claim` takes it (``by_phone``); a taken seat only if a phone took it
-        (Refused ``seat_taken`` once a LAN peer has it, whatever happened before). Freeing
-        the seat or a LAN claim ends the phone's claim. A newer phone on the seat replaces
-        the older; its owner back, a stand-in bot steps aside. Refused (``bot_seat``) for
-        a seat a bot was set to play."""
-        seat = self.seats[index]
-        if seat.kind == "bot":
-            raise Refused("bot_seat", "a bot plays this seat")
-        if seat.kind == "remote" and seat.taken and not seat.by_phone:
-            raise Refused("seat_taken", "a player on the LAN has this seat; its link is no longer yours")
-        for old in [lst for lst in self.listeners if lst.seat == index and lst.meta.get("phone")]:
-            self.listeners.remove(old)
-            old.deliver({"t": "bye", "reason": "this seat's link was opened on another phone"})
-        if seat.kind == "remote":
-            if not seat.taken:
-                seat.taken, seat.by_phone = True, True
-                seat.name, seat.token = seat.name or f"Player {index + 1}", secrets.token_hex(16)
-                self._record_seat(index)
-            seat.connected, seat.last_heard = True, self.now
-        seat.away = False
-        if seat.robot is not None:
-            seat.robot, seat.bot_due = None, None
-        listener = Listener(index, deliver, remote=seat.kind == "remote", meta={"phone": True})
-        self._seat_listener(listener, lobby_changed=seat.kind == "remote")
-        return listener
+    def connect_phone(self, index: int, deliver: Callable[[dict[str, Any]], None]) -> Listener:
+        """Seat a phone on seat ``index`` (`Seating.connect_phone`)."""
+        return self.seating.connect_phone(index, deliver)
 
     def heard(self, seat: int | None, now: float) -> None:
-        """A remote seat's connection said something at ``now`` (heartbeats included)."""
-        if seat is None:
-            return
-        record = self.seats[seat]
-        record.last_heard = now
-        if record.away and record.connected:
-            record.away = False
-            if record.robot is not None:  # its owner is back: the stand-in bot steps aside
-                self._bot_steps_aside(seat)
-            self._lobby_changed()
+        """A remote seat's connection said something at ``now`` (`Seating.heard`)."""
+        self.seating.heard(seat, now)
 
     def hand_to_bot(self, seat: int, strength: str = "normal") -> None:
-        """Let a bot play ``seat`` (say, an away peer's) until its owner reconnects."""
-        if strength not in STRENGTHS:
-            raise ValueError(f"strength must be one of {', '.join(STRENGTHS)}")
-        self._seat_index(seat)
-        self.seats[seat].robot = strength
-        self._lobby_changed()
-        self._schedule_bots()
+        """Let a bot play ``seat`` until its owner is back (`Seating.hand_to_bot`)."""
+        self.seating.hand_to_bot(seat, strength)
 
     def bots_take_open_seats(self, strength: str = "normal") -> None:
-        """Start now: before the game begins, a bot takes every seat no peer has taken, and
-        the save is written again so a continued game seats them as bots."""
-        if self.phase != "lobby":
-            return
-        for index, seat in enumerate(self.seats):
-            if seat.kind == "remote" and not seat.taken:
-                seat.kind, seat.strength, seat.robot = "bot", strength, strength
-                seat.name = seat.name or f"Bot {index + 1}"
-        if self._journal is not None:
-            with contextlib.suppress(OSError):
-                self.save(self.save_path)
-        self._maybe_start()  # start and update first, then the lobby (docs/netplay.md)
-        self._lobby_changed()
+        """Start now: bots take the open seats (`Seating.bots_take_open_seats`)."""
+        self.seating.bots_take_open_seats(strength)
 
     def take_back(self, seat: int) -> None:
-        """The stand-in bot stops playing a remote ``seat``: it waits for its player again
-        (who also takes it back by speaking again or rejoining with the seat's token)."""
-        record = self.seats[self._seat_index(seat)]
-        if record.kind != "remote" or record.robot is None:
-            return
-        record.robot, record.bot_due = None, None
-        self._lobby_changed()
+        """The stand-in bot stops playing ``seat`` (`Seating.take_back`)."""
+        self.seating.take_back(seat)
 
     def away_seconds(self, seat: int) -> float | None:
-        """How long ``seat`` has been away on the host's clock (None: not away)."""
-        record = self.seats[self._seat_index(seat)]
-        if not record.away or record.away_since is None or self.now is None:
-            return None
-        return max(0.0, self.now - record.away_since)
-
-    def _seat_index(self, seat) -> int:
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
-            raise ValueError(f"there is no seat {seat!r}")
-        return seat
+        """How long ``seat`` has been away (`Seating.away_seconds`; None: not away)."""
+        return self.seating.away_seconds(seat)
 
     # --- actions ----------------------------------------------------------------------
-    def submit(self, seat: int | None, seq: int, action) -> dict:
+    def submit(self, seat: int | None, seq: int, action: Any) -> dict[str, Any]:
         """Apply ``seat``'s intent; returns its accept or reject (updates go out first)."""
         if self.phase != "playing":
-            return _reject(seq, "not_started", "the game has not started yet")
+            return reject(seq, "not_started", "the game has not started yet")
         if seat is None:
-            return _reject(seq, "spectator", "spectators cannot act")
+            return reject(seq, "spectator", "spectators cannot act")
         if self.seats[seat].robot is not None:
-            return _reject(seq, "bot_seat", "a bot is playing this seat")
+            return reject(seq, "bot_seat", "a bot is playing this seat")
         if self.paused:
-            return _reject(seq, "paused", "the host paused the game: wait for the countdown")
+            return reject(seq, "paused", "the host paused the game: wait for the countdown")
         try:
             action = encode(action)  # a private, plain copy: the caller may reuse its dict
         except TypeError as error:
-            return _reject(seq, "malformed", f"an action must be plain data ({error})")
+            return reject(seq, "malformed", f"an action must be plain data ({error})")
         try:
-            self._apply(seat, action)
+            self.apply_action(seat, action)
         except IllegalAction as error:
-            return _reject(seq, error.code, error.message)
+            return reject(seq, error.code, error.message)
         return {"t": "accept", "seq": seq}
 
-    def _apply(self, seat: int | None, action) -> None:
+    def apply_action(self, seat: int | None, action: Any) -> None:
         events = self.state.apply(seat, action)
         self.log.append([seat, action])
-        self._remember(events)
-        if self._journal is not None:  # write-ahead: saved before anyone hears of it
-            self._record(_act_json(len(self.log) - 1, seat, action))
-            if len(self.log) % SNAPSHOT_EVERY == 0 or self.state.is_over():
-                self._snapshot()
+        self.remember(events)
+        self.journal.action(seat, action)  # write-ahead: saved before anyone hears of it
         if seat is not None:
             self.seats[seat].bot_due = None
             self.bots.forget(seat)
         self._broadcast(events)
-        self._schedule_bots()
+        self.schedule_bots()
         self._watch_timer()
 
-    def _broadcast(self, events: list[dict]) -> None:
-        made: dict = {}
+    def _broadcast(self, events: list[dict[str, Any]]) -> None:
+        made: dict[int | None, dict[str, Any]] = {}
         active = self.state.active_players()
         for listener in list(self.listeners):
             if listener.seat not in made:
@@ -503,44 +301,30 @@ class Host:
         """Advance the host's clock: mark silent peers away, run bots that are due,
         and take host actions when no player can act. Ignored from a foreign thread
         while a server drives this host."""
-        if self._loop_thread is not None and threading.get_ident() != self._loop_thread:
+        if self.door.foreign():
             return
         first = self.now is None
         self.now = now
         if first:
-            self._schedule_bots()
-        for index, seat in enumerate(self.seats):
-            if (seat.kind == "remote" and seat.connected and not seat.away
-                    and seat.last_heard is not None and now - seat.last_heard > AWAY_AFTER):
-                seat.away = True
-                self._lobby_changed()
-            if not seat.away:
-                seat.away_since = None
-            elif seat.away_since is None:
-                seat.away_since = now
-            elif (self.phase == "lobby" and seat.kind == "remote" and seat.taken and not seat.connected
-                  and now - seat.away_since >= LOBBY_GRACE):
-                self._free_seat(index)
-                self._lobby_changed()
-            elif (self.bot_after is not None and seat.robot is None and self.phase == "playing"
-                  and now - seat.away_since >= self.bot_after):
-                self.hand_to_bot(index)
-        if self.phase != "playing" or not self._pause_over(now):
+            self.schedule_bots()
+        self.seating.watch(now)
+        if self.phase != "playing" or not self.pausing.over(now):
             return
-        self._race_release(now)
+        self.races.release(now)
         for _ in range(MAX_BOT_MOVES_PER_TICK):
             if self.state.is_over():
                 return
             self._watch_timer()
-            if self._timer_due() is not None and self._timer_due() <= now and self.state.host_actions():
+            timer = self._timer_due()
+            if timer is not None and timer <= now and self.state.host_actions():
                 self._timer_key = ("fired", self._timer_key)  # once per key, even if the key stays
-                self._apply(None, self.state.host_actions()[0])
+                self.apply_action(None, self.state.host_actions()[0])
                 continue
             if not self.state.active_players():
                 host_actions = self.state.host_actions()
                 if not host_actions or self._timer_due() is not None:
                     return  # nobody may act: a running timer (a countdown) says when the host does
-                self._apply(None, host_actions[0])
+                self.apply_action(None, host_actions[0])
                 continue
             ready = self.bots.ready(now)
             if not ready:
@@ -551,7 +335,7 @@ class Host:
         """When the next bot or the engine's timer wants the clock (for a driver that
         sleeps until then)."""
         if self.paused:
-            return self._resume_at
+            return self.pausing.resume_at
         bot = self.bots.next_due()
         dues = [] if bot is None else [bot]
         held = self.arbiter.next_close()
@@ -593,8 +377,8 @@ class Host:
     def bot_delay(self, seconds: float | None) -> None:
         self.bots.bot_delay = seconds
 
-    def _bot_for(self, strength: str):
-        bots = getattr(self.info, "bots", None)
+    def _bot_for(self, strength: str) -> Bot:
+        bots: dict[str, Bot] | None = getattr(self.info, "bots", None)
         return bots.get(strength, self.info.bot) if bots else self.info.bot
 
     def _bot_move(self, plan: Plan) -> None:
@@ -606,23 +390,23 @@ class Host:
         self.bots.forget(seat)
         self.seats[seat].bot_due = None
         action = plan.decision if plan.error is None else None
-        if self.info.realtime and plan.error is None and self._race_bot(plan, action):
+        if self.info.realtime and plan.error is None and self.races.bot_play(plan, action):
             return
         try:
             if plan.error is not None:
                 raise IllegalAction("bot_error", f"the bot failed: {plan.error!r}")
-            self._apply(seat, action)
+            self.apply_action(seat, action)
             self.bots.record(plan, action, None)
             return
         except IllegalAction as error:
             self.bots.record(plan, action, error.code)
         legal = self.state.legal_actions(seat) if seat in self.state.active_players() else []
         if plan.error is None and (self.info.realtime or legal != plan.message["legal"]):
-            self._schedule_bots()
+            self.schedule_bots()
         elif legal:
-            self._apply(seat, self._bot_rngs[seat].choice(legal))
+            self.apply_action(seat, self._bot_rngs[seat].choice(legal))
 
-    def _schedule_bots(self) -> None:
+    def schedule_bots(self) -> None:
         """Every active bot seat without a plan starts reacting to what it sees now."""
         if self.phase != "playing" or self.now is None:
             return
@@ -634,182 +418,72 @@ class Host:
             elif index not in self.bots.plans:
                 seat.bot_due = self.bots.react(index, seat.robot, self.seat_message(index, []), self.now).due
 
-    def _bot_steps_aside(self, seat: int) -> None:
-        self.seats[seat].robot, self.seats[seat].bot_due = None, None
-        self.bots.forget(seat)
-
     def is_over(self) -> bool:
         return self.state.is_over()
 
-    # --- fair races (netplay.arbiter): hooks kept apart from the rest --------------------
-    def _init_races(self) -> None:
-        self.arbiter = Arbiter()
-        self.race_clock: Callable[[], float] | None = None  # the driver's clock (a server's loop.time)
+    # --- fair races (netplay.racing) ---------------------------------------------------
+    @property
+    def arbiter(self) -> Arbiter:
+        return self.races.arbiter
 
-    def _race_now(self) -> float:
-        return self.race_clock() if self.race_clock is not None else self._clock(None)
+    @property
+    def race_clock(self) -> Callable[[], float] | None:
+        """The driver's clock for races (a server's loop.time; None: the host's own)."""
+        return self.races.clock
 
-    def _race_presented(self, seat: int) -> None:
-        """An update numbered ``len(self.log)`` goes to ``seat`` now (from `seat_message`)."""
-        self.arbiter.presented(seat, len(self.log), self._race_now())
+    @race_clock.setter
+    def race_clock(self, clock: Callable[[], float] | None) -> None:
+        self.races.clock = clock
 
     def race_round_trip(self, seat: int | None, rtt: float) -> None:
         """The host's probe of a remote ``seat`` came back after ``rtt`` seconds."""
-        if seat is not None and 0 <= seat < self.players:
-            self.arbiter.remote.add(seat)
-            self.arbiter.round_trip(seat, rtt)
+        self.races.round_trip(seat, rtt)
 
-    def intent(self, seat: int | None, seq: int, action, reply: Callable[[dict], None],
-               seen=None, ms=None, now: float | None = None, remote: bool = False) -> None:
+    def intent(self, seat: int | None, seq: int, action: Any, reply: Reply,
+               seen: int | None = None, ms: float | None = None, now: float | None = None,
+               remote: bool = False) -> None:
         """``seat``'s intent, answered through ``reply`` (its accept or reject, after the
         updates): at once, or in a real-time game, when the window of a play another seat
         could contest closes (netplay.arbiter). ``seen`` and ``ms`` are the press as the
         device saw it; ``now`` its arrival (default: the race clock); ``remote``: it came
         over a network, so its claim is bounded by the seat's measured round trips."""
-        arrival = self._race_now() if now is None else now
-        if self.phase == "playing" and not self.paused:
-            self._race_release(arrival - 1e-9)  # windows that closed before this intent came (at it: it joins)
-        if remote and seat is not None:
-            self.arbiter.remote.add(seat)
-        if not self.info.realtime or seat is None or self.phase != "playing" or self.paused:
-            reply(self.submit(seat, seq, action))
-            return
-        if self.arbiter.holds(seat):  # behind its own held play: a seat's intents keep their order
-            self.arbiter.follow(seat, seq, action, arrival, reply)
-            return
-        effective = self.arbiter.effective(seat, seen, ms, arrival)
-        if not self._race_hold(seat, seq, action, effective, arrival, reply, told=not self.arbiter.clamped):
-            reply(self.submit(seat, seq, action))
+        self.races.intent(seat, seq, action, reply, seen, ms, now, remote)
 
-    def _race_hold(self, seat: int, seq: int | None, action, effective: float, arrival: float, reply,
-                   told: bool = True) -> bool:
-        """Hold a legal play that would take a legal action from another seat; False: none would.
-        ``told``: whether losing may tell it the margin (a clamped claim is not told how much)."""
-        try:
-            action = encode(action)
-        except TypeError:
-            return False
-        if seat not in self.state.active_players() or action not in self.state.legal_actions(seat):
-            return False
-        kills = self._race_kills(seat, action)
-        window = self.arbiter.join(seat, action, kills)
-        if window is None and not kills:
-            return False
-        close = None
-        if window is None:
-            close = self.arbiter.window_close(arrival, effective, {other for other, _ in kills})
-        self.arbiter.hold(seat, seq, action, effective, arrival, reply, window, close, kills, told)
-        return True
-
-    def _race_kills(self, seat: int, action) -> list:
-        """The (seat, action) pairs of other seats that ``seat``'s play would make illegal."""
-        active = self.state.active_players()
-        before = {other: self.state.legal_actions(other) for other in active if other != seat}
-        if not any(before.values()):
-            return []
-        after = self.state.clone()
-        try:
-            after.apply(seat, action)
-        except IllegalAction:
-            return []
-        still = set(after.active_players())
-        kills = []
-        for other, legal in before.items():
-            now_legal = after.legal_actions(other) if other in still else []
-            kills += [(other, each) for each in legal if each not in now_legal]
-        return kills
-
-    def _race_release(self, now: float) -> None:
-        """Apply every held play whose window has closed (from `tick`). A play that lost its
-        window's race by under `PHOTO_FINISH` hears by how much (its reject's reason ends
-        ``(by 12 ms)``), so its table can say so."""
-        first: dict = {}  # window -> the effective time of the play it accepted
-        for held in self.arbiter.due(now):
-            if held.seq is None:  # a bot's play: its seat refuses players' intents
-                try:
-                    self._apply(held.seat, held.action)
-                    result = {"t": "accept", "seq": -1}
-                except IllegalAction as error:
-                    result = _reject(-1, error.code, error.message)
-            else:
-                result = self.submit(held.seat, held.seq, held.action)
-            if held.group is not None:
-                if result["t"] == "accept":
-                    first.setdefault(held.group, held.effective)
-                elif held.group in first and held.told and result["code"] != "paused":  # it lost its window's race
-                    margin = held.effective - first[held.group]
-                    if margin < PHOTO_FINISH:
-                        by = round(margin * 1000)
-                        result["reason"] += f" (by {by} ms)" if by else " (by under 1 ms)"
-            held.reply(result)
-
-    def _race_bot(self, plan: Plan, action) -> bool:
-        """A bot's play goes the players' way (its press: when its reaction was over);
-        False: it was not held, and `_bot_move` applies it as before."""
-        seat, now = plan.seat, self._race_now()
-        effective = min(plan.due, now)
-
-        def answered(result: dict) -> None:
-            refused = result["t"] == "reject"
-            self.bots.record(plan, action, result["code"] if refused else None)
-            if refused:
-                self._schedule_bots()
-
-        if self.arbiter.holds(seat):
-            return False
-        return self._race_hold(seat, None, action, effective, now, answered)
-
-    # --- pausing, a choice's timer on screen, the public log ----------------------------
+    # --- pausing (netplay.pausing), a choice's timer on screen, the public log ----------
     def _init_pause(self) -> None:
-        self._paused_at: float | None = None  # when the host paused the game (None: it runs)
-        self._resume_at: float | None = None  # when a resumed game goes on (the countdown's end)
+        self.pausing = Pause(self)
         self.timers_wait_for_screen = False  # a window hosts: a choice's timer starts once it is shown
         self._timer_on_screen = True
-        self.history: deque = deque(maxlen=HISTORY_EVENTS)  # public events, newest last
+        self.history: deque[dict[str, Any]] = deque(maxlen=HISTORY_EVENTS)  # public events, newest last
 
     def pauses_for_everyone(self) -> bool:
         """Whether the host's pause stops the game for every seat: a race (`GameInfo.realtime`)
         or a game with a timer option on (an option named ``*timer``, e.g. Wild West's speed
         mode), where a player away from the screen would lose. Other games go on while the
         host is in a menu: nobody's time runs out."""
-        return self.info.realtime or any(name.endswith("timer") and value for name, value in self.options.items())
+        return self.pausing.for_everyone()
 
     @property
     def paused(self) -> bool:
         """Whether the game stands still (also during the countdown after `unpause`)."""
-        return self._paused_at is not None
+        return self.pausing.paused
 
     def pause(self, now: float | None = None) -> None:
         """Stop the game for everyone until `unpause`: bots, the engine's timer and every
         seat's intents (refused ``paused``) wait. Every listener is told (a `pause` message)."""
-        if self.phase != "playing" or self.state.is_over():
-            return
-        if self._paused_at is None:
-            self._paused_at = self._clock(now)
-        self._resume_at = None
-        self._tell_pause()
+        self.pausing.pause(now)
 
     def unpause(self, now: float | None = None, countdown: float = RESUME_COUNTDOWN) -> None:
         """Let a paused game go on after ``countdown`` seconds, which every screen counts down;
         the time it stood still is given back to bots and the engine's timer."""
-        if self._paused_at is None:
-            return
-        self._resume_at = self._clock(now) + max(0.0, countdown)
-        self._tell_pause(now=self._clock(now))
-        if countdown <= 0:
-            self._pause_over(self._resume_at)
+        self.pausing.unpause(now, countdown)
 
-    def _clock(self, now: float | None) -> float:
-        return now if now is not None else self.now if self.now is not None else 0.0
+    def pause_message(self, now: float | None = None) -> dict[str, Any]:
+        """``paused`` and, once resumed, ``resume_in``: the seconds of the countdown left."""
+        return self.pausing.message(now)
 
-    def _pause_over(self, now: float) -> bool:
-        """Whether the game runs at ``now`` (a resumed pause whose countdown is over ends here)."""
-        if self._paused_at is None:
-            return True
-        if self._resume_at is None or now < self._resume_at:
-            return False
-        gap = max(0.0, now - self._paused_at)
-        self._paused_at = self._resume_at = None
+    def give_back(self, gap: float) -> None:
+        """The game stood still ``gap`` seconds: bots and the engine's timer wait as long."""
         if self._timer_since is not None:
             self._timer_since += gap
         for plan in self.bots.plans.values():
@@ -817,40 +491,24 @@ class Host:
         for seat in self.seats:
             if seat.bot_due is not None:
                 seat.bot_due += gap
-        self._tell_pause()
-        return True
 
-    def pause_message(self, now: float | None = None) -> dict:
-        """``paused`` and, once resumed, ``resume_in``: the seconds of the countdown left."""
-        left = None
-        if self._resume_at is not None:
-            left = max(0.0, self._resume_at - self._clock(now))
-        return {"t": "pause", "paused": self.paused, "resume_in": left}
-
-    def _tell_pause(self, listener: Listener | None = None, now: float | None = None) -> None:
-        """Tell one listener (one who just came: only if the game stands still) or all."""
-        if listener is not None:
-            if self.paused:
-                listener.deliver(self.pause_message())
-            return
-        message = self.pause_message(now)
-        for each in list(self.listeners):
-            each.deliver(message)
+    def clock(self, now: float | None) -> float:
+        return now if now is not None else self.now if self.now is not None else 0.0
 
     def screen_caught_up(self, now: float | None = None) -> None:
         """The screen that hosts this table shows everything sent so far: a choice's timer
         waiting for it (`timers_wait_for_screen`) starts counting now."""
         if not self._timer_on_screen and self._timer_since is not None:
-            self._timer_on_screen, self._timer_since = True, self._clock(now)
+            self._timer_on_screen, self._timer_since = True, self.clock(now)
 
-    def _remember(self, events: list[dict]) -> None:
+    def remember(self, events: list[dict[str, Any]]) -> None:
         self.history.extend(events_for(events, None))
 
     def _tell_history(self, listener: Listener) -> None:
         """The newest public events (as many as fit one message), for a table's log."""
         if listener.meta.get("phone"):
             return  # a phone shows its own hand, not the log
-        events: list = []
+        events: list[Any] = []
         size = 0
         for event in reversed(self.history):
             size += len(json.dumps(event, separators=(",", ":")))
@@ -861,20 +519,20 @@ class Host:
             listener.deliver({"t": "history", "events": events[::-1]})
 
     # --- lobby bookkeeping ------------------------------------------------------------
-    def _maybe_start(self) -> None:
+    def maybe_start(self) -> None:
         """Begin once every seat is ready: a table without remote seats at once, a lobby
         whose open seats bots took (`bots_take_open_seats`). Whoever listens hears start
-        and its first update (seats arriving later start it in `_seat_listener`)."""
+        and its first update (seats arriving later start it in `seat_listener`)."""
         if self.phase == "lobby" and all(seat.ready() for seat in self.seats):
             self.phase = "playing"
-            self._record('{"k":"start"}')
+            self.journal.started()
             for listener in list(self.listeners):
                 listener.deliver(self.start_message(listener.seat))
                 listener.deliver(self.seat_message(listener.seat, []))
-            self._schedule_bots()
+            self.schedule_bots()
             self._notify_watchers()
 
-    def _lobby_changed(self) -> None:
+    def lobby_changed(self) -> None:
         message = self.lobby_message()
         for listener in list(self.listeners):
             listener.deliver(message)
@@ -890,201 +548,33 @@ class Host:
             listener.deliver({"t": "bye", "reason": reason})
         self.listeners.clear()
 
-    # --- saves: a journal written ahead of every message (netplay.saves) --------------
-    def _start_saving(self, path) -> None:
-        """Write a whole save of the game so far at ``path`` and keep appending to it."""
-        try:
-            self._journal = Journal.create(path, self._save_records())
-        except OSError as error:
-            raise SaveError("cannot_save", f"cannot write the save {path}: {error.strerror or error}") from None
-        self.save_path = Path(path)
-        self._saved_at = len(self.log)
+    # --- saves: the journal written ahead of every message (netplay.saves) --------------
+    @property
+    def save_path(self) -> Path | None:
+        """Where the game is saved (None: it is not)."""
+        return self.journal.path
 
-    def _save_records(self) -> list[str]:
-        """The whole game as records (JSON texts): head, start, every action, a snapshot."""
-        head = {"k": "head", "format": SAVE_FORMAT, "version": SAVE_VERSION, "game": self.game_id,
-                "players": self.players, "seed": self.seed, "options": self.options, "meta": self.meta,
-                "seats": [_seat_fields(seat) | {"kind": seat.kind, "strength": seat.strength}
-                          for seat in self.seats]}
-        records = [record_json(head)]
-        if self.phase == "playing":
-            records.append('{"k":"start"}')
-        records += [_act_json(n, seat, action) for n, (seat, action) in enumerate(self.log)]
-        if self.log:
-            records.append(self._snapshot_json())
-        return records
-
-    def _record(self, body: str) -> None:
-        """Append one record to the save, if there is one. A failed write (a full disk)
-        stops saving, said once on stderr and in `save_error`; the game goes on."""
-        if self._journal is None:
-            return
-        try:
-            self._journal.append(body)
-        except OSError as error:
-            self._stop_saving(error)
-
-    def _record_seat(self, index: int) -> None:
-        self._record(record_json({"k": "seat", "i": index} | _seat_fields(self.seats[index])))
-
-    def _snapshot_json(self) -> str:
-        state = json.dumps(self.state.to_dict(), sort_keys=True, separators=(",", ":"), ensure_ascii=True)
-        digest = hashlib.sha256(state.encode("ascii")).hexdigest()  # == state.digest(), hashed once
-        over = ',"over":true' if self.state.is_over() else ""
-        return f'{{"k":"snap","n":{len(self.log)},"digest":"{digest}"{over},"state":{state}}}'
-
-    def _snapshot(self) -> None:
-        """Append the engine state and ask the disk to keep what is written so far."""
-        if self._journal is None:
-            return
-        self._record(self._snapshot_json())
-        self._saved_at = len(self.log)
-        if self._journal is not None:
-            try:
-                self._journal.sync()
-            except OSError as error:
-                self._stop_saving(error)
-
-    def _stop_saving(self, error: OSError) -> None:
-        journal, self._journal = self._journal, None
-        self.save_error = f"cannot save the game to {self.save_path}: {error.strerror or error}"
-        print(f"spielabend: {self.save_error}; playing on without saving", file=sys.stderr)
-        if journal is not None:
-            with contextlib.suppress(OSError):
-                journal.close()
+    @property
+    def save_error(self) -> str | None:
+        """Why saving stopped, if it did."""
+        return self.journal.error
 
     def close_save(self) -> None:
         """Snapshot (if anything happened since the last) and close the save."""
-        if self._journal is not None and self._saved_at != len(self.log):
-            self._snapshot()
-        if self._journal is not None:
-            journal, self._journal = self._journal, None
-            try:
-                journal.close()
-            except OSError as error:
-                self.save_error = f"cannot save the game to {self.save_path}: {error.strerror or error}"
+        self.journal.close()
 
-    def save(self, path) -> None:
+    def save(self, path: str | os.PathLike[str]) -> None:
         """Write the whole game as a new save at ``path`` (atomically); OSError if it fails.
         Saving over the host's own save compacts it and goes on appending to the new file."""
-        if self._journal is not None and Path(path).resolve() == Path(self.save_path).resolve():
-            fresh = Journal.create(path, self._save_records())
-            journal, self._journal, self._saved_at = self._journal, fresh, len(self.log)
-            with contextlib.suppress(OSError):
-                journal.close()
-            return
-        Journal.create(path, self._save_records()).close()
+        self.journal.save(path)
 
     @classmethod
-    def resume(cls, path, bot_delay: float | None = None, save_path=None) -> "Host":
+    def resume(cls, path: str | os.PathLike[str], bot_delay: float | None = None,
+               save_path: str | os.PathLike[str] | None = None) -> "Host":
         """A host restored from a save, saving on to ``save_path`` (default: the same file,
         rewritten whole). A game that had begun plays on at once, its remote seats away
         until their peers rejoin by token; a table still in its lobby waits for players
         again. A record cut short or damaged at the end is dropped and said in
         `resume_note`. SaveError for a missing, corrupt or foreign save."""
-        saved = read_save(path)
-        try:
-            game_id, players, seed, options, seat_specs, meta = _head_fields(saved.head)
-            host = cls(game_id, players, seed, options,
-                       seats=[{"kind": s["kind"], "strength": s["strength"]} for s in seat_specs],
-                       names=[s["name"] for s in seat_specs], bot_delay=bot_delay, meta=meta)
-            for index, spec in enumerate(seat_specs):
-                _restore_seat(host.seats[index], spec)
-            started = host._replay(saved.records)
-        except SaveError as error:
-            raise SaveError(error.code, f"{path}: {error.reason}") from None
-        except SetupError as error:
-            raise SaveError("corrupt_save", f"{path}: this save cannot be continued: its game cannot be set up "
-                                            f"again ({error})") from None
-        except IllegalAction as error:
-            raise SaveError("corrupt_save", f"{path}: this save is damaged: a saved move does not follow from the ones "
-                                            f"before it ({error.message})") from None
-        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
-            raise SaveError("corrupt_save", f"{path}: this save is damaged: a record is not what it should be "
-                                            f"({type(error).__name__}: {error})") from None
-        for seat in host.seats:
-            if seat.kind != "remote":
-                continue
-            if started:
-                seat.connected, seat.away = False, True
-            else:  # nobody is waiting at a table that never began: its seats are open again
-                seat.taken, seat.by_phone, seat.name, seat.token, seat.away = False, False, "", secrets.token_hex(16), False
-        host.phase = "playing" if started else "lobby"
-        host.resume_note = saved.dropped
-        host._start_saving(save_path if save_path is not None else path)
-        return host
+        return resume_host(cls, path, bot_delay, save_path)
 
-    def _replay(self, records: list[dict]) -> bool:
-        """Apply a save's records after its head; returns whether the game had begun.
-        SaveError if an action does not follow or a snapshot does not match the replay."""
-        started = False
-        for record in records:
-            kind = record["k"]
-            if kind == "act":
-                if record["n"] != len(self.log):
-                    raise SaveError("corrupt_save", f"action {record['n']} is out of order")
-                self._remember(self.state.apply(record["p"], record["a"]))
-                self.log.append([record["p"], record["a"]])
-                started = True
-            elif kind == "snap":
-                if record["n"] != len(self.log) or record["digest"] != self.state.digest():
-                    raise SaveError("corrupt_save", "the saved state does not match its action log")
-            elif kind == "seat":
-                _restore_seat(self.seats[record["i"]], record)
-            elif kind == "start":
-                started = True
-            else:
-                raise SaveError("corrupt_save", f"unknown record {kind!r}")
-        return started
-
-
-def _head_fields(head: dict) -> tuple:
-    """The head record's fields, checked one by one so a damaged save is described in
-    words (never "unknown game None"); SaveError naming what is wrong."""
-    from engines import GAMES
-
-    def damaged(what: str):
-        return SaveError("corrupt_save", f"this save is damaged: its header {what}")
-
-    game_id = head.get("game")
-    if not isinstance(game_id, str) or not game_id:
-        raise damaged("names no game")
-    if game_id not in GAMES:
-        raise SaveError("foreign_save", f"this save is of a game called {game_id[:40]!r}, which this Spielabend "
-                                           f"does not have")
-    players, seed, options = head.get("players"), head.get("seed"), head.get("options")
-    if not isinstance(players, int) or isinstance(players, bool):
-        raise damaged("has no number of players")
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise damaged("has no seed")
-    if not isinstance(options, dict):
-        raise damaged("has no game options")
-    seats = head.get("seats")
-    if not isinstance(seats, list) or len(seats) != players or not all(
-            isinstance(s, dict) and {"kind", "strength", "name", "token", "taken"} <= set(s) for s in seats):
-        raise damaged("does not list the seats")
-    meta = head.get("meta", {})
-    return game_id, players, seed, options, seats, meta if isinstance(meta, dict) else {}
-
-
-def _seat_fields(seat: Seat) -> dict:
-    fields = {"name": seat.name, "token": seat.token, "taken": seat.taken}
-    if seat.by_phone:  # only then: saves without it read as before
-        fields["phone"] = True
-    return fields
-
-
-def _restore_seat(seat: Seat, fields: dict) -> None:
-    name, token, taken, by_phone = fields["name"], fields["token"], fields["taken"], fields.get("phone", False)
-    if not (isinstance(name, str) and isinstance(token, str) and isinstance(taken, bool)
-            and isinstance(by_phone, bool)):
-        raise SaveError("corrupt_save", "a seat record is damaged")
-    seat.name, seat.token, seat.taken, seat.by_phone = name, token, taken, by_phone
-
-
-def _act_json(n: int, seat: int | None, action) -> str:
-    return f'{{"k":"act","n":{n},"p":{"null" if seat is None else seat},"a":{record_json(action)}}}'
-
-
-def _reject(seq: int, code: str, reason: str) -> dict:
-    return {"t": "reject", "seq": seq, "code": code, "reason": reason}

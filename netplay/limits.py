@@ -42,6 +42,9 @@ addresses of its own.
 
 import ipaddress
 from collections import OrderedDict
+from typing import Generic, TypeVar
+
+Item = TypeVar("Item")  # what waits in a WaitingRoom (a connection)
 
 INTENTS_PER_SECOND = 50
 MESSAGES_PER_INTENT = 4  # messages of any kind a peer may send per intent it may send
@@ -66,7 +69,8 @@ class RateLimit:
         self.rate = float(rate)
         self.burst = float(rate if burst is None else burst)
         self.patience = float(patience)
-        self._tokens, self._refused, self._at = self.burst, 0.0, None
+        self._tokens, self._refused = self.burst, 0.0
+        self._at: float | None = None
 
     def check(self, now: float) -> str:
         """``"ok"``, ``"throttle"`` or ``"drop"`` for one more message at ``now``."""
@@ -111,15 +115,15 @@ def address_key(host: str) -> str:
     return str(ip)
 
 
-class WaitingRoom:
+class WaitingRoom(Generic[Item]):
     """Connections waiting to say hello, by address, oldest first."""
 
     def __init__(self, limit: int = MAX_WAITING, per_address: int = MAX_WAITING_PER_ADDRESS):
         if limit < 1 or per_address < 1:
             raise ValueError("the waiting room needs room for one")
         self.limit, self.per_address = limit, per_address
-        self._by_address: dict[str, OrderedDict] = {}
-        self._where: dict[object, tuple[str, int]] = {}  # item -> (address, arrival number)
+        self._by_address: dict[str, OrderedDict[Item, int]] = {}
+        self._where: dict[Item, tuple[str, int]] = {}  # item -> (address, arrival number)
         self._arrivals = 0
 
     def __len__(self) -> int:
@@ -128,12 +132,12 @@ class WaitingRoom:
     def count(self, address: str) -> int:
         return len(self._by_address.get(address, ()))
 
-    def admit(self, item, address: str) -> list:
+    def admit(self, item: Item, address: str) -> list[Item]:
         """Let ``item`` wait; returns the older items that must leave to make room."""
         self._arrivals += 1
         self._where[item] = (address, self._arrivals)
         self._by_address.setdefault(address, OrderedDict())[item] = self._arrivals
-        evicted = []
+        evicted: list[Item] = []
         while self.count(address) > self.per_address:
             evicted.append(self._oldest_of(address))
         while len(self._where) > self.limit:
@@ -142,7 +146,7 @@ class WaitingRoom:
             evicted.append(self._oldest_of(crowded))
         return evicted
 
-    def leave(self, item) -> None:
+    def leave(self, item: Item) -> None:
         """``item`` said hello or went away."""
         where = self._where.pop(item, None)
         if where is None:
@@ -152,7 +156,7 @@ class WaitingRoom:
         if not waiting:
             del self._by_address[where[0]]
 
-    def _oldest_of(self, address: str):
+    def _oldest_of(self, address: str) -> Item:
         item = next(iter(self._by_address[address]))
         self.leave(item)
         return item
@@ -161,7 +165,7 @@ class WaitingRoom:
 class ConnectRate:
     """New connections per address (module docstring); remembers `MAX_TRACKED` addresses."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self._buckets: dict[str, RateLimit] = {}
 
     def allow(self, address: str, now: float) -> bool:
@@ -184,7 +188,7 @@ class ConnectRate:
 class PasswordGuard:
     """Wrong passwords per address, and how long each must wait (module docstring)."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self._failures: dict[str, tuple[int, float]] = {}  # address -> (failures, last at)
 
     def wait(self, address: str, now: float) -> float:
@@ -195,7 +199,8 @@ class PasswordGuard:
             return 0.0
         if failures < FREE_FAILURES:
             return 0.0
-        return max(0.0, last + min(LONGEST_WAIT, FIRST_WAIT * 2 ** (failures - FREE_FAILURES)) - now)
+        backoff: float = min(LONGEST_WAIT, FIRST_WAIT * 2 ** (failures - FREE_FAILURES))
+        return max(0.0, last + backoff - now)
 
     def failed(self, address: str, now: float) -> None:
         failures, _ = self._failures.pop(address, (0, 0.0))

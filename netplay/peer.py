@@ -19,6 +19,8 @@ import contextlib
 import queue
 import socket
 import threading
+from collections.abc import Callable
+from typing import Any, cast
 
 from .errors import ConnectError, ProtocolError
 from .protocol import (
@@ -46,8 +48,8 @@ class _PeerProtocol(asyncio.Protocol):
         self.transport: asyncio.Transport | None = None
         self.frame_started: float | None = None  # when the frame now arriving began
 
-    def connection_made(self, transport) -> None:
-        self.transport = transport
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.transport = transport = cast(asyncio.Transport, transport)  # a stream's, from create_connection
         self.session._protocol = self  # data may arrive before create_connection returns
         sock = transport.get_extra_info("socket")
         if sock is not None:
@@ -77,7 +79,7 @@ class _PeerProtocol(asyncio.Protocol):
         for message in messages:
             session._received(message)
 
-    def connection_lost(self, exc) -> None:
+    def connection_lost(self, exc: Exception | None) -> None:
         self.session._lost("the connection to the host was lost" if exc else "the host closed the connection")
 
 
@@ -87,8 +89,8 @@ class RemoteSession:
     ``record``, if a list, receives every chunk of bytes the host sent (for tests)."""
 
     def __init__(self, address: str, port: int, name: str, password: str | None = None,
-                 token: str | None = None, connect_timeout: float = 5.0, record: list | None = None,
-                 profile: dict | None = None):
+                 token: str | None = None, connect_timeout: float = 5.0, record: list[Any] | None = None,
+                 profile: dict[str, Any] | None = None):
         self.address, self.port, self.name = address, port, name
         self.password, self.token = password, token
         self.profile = profile  # the game night: {id name colour emblem}, told the host after the welcome
@@ -97,7 +99,7 @@ class RemoteSession:
         self.record = record
         self.connected = threading.Event()  # set on welcome, refusal or failure
         self.error: ConnectError | None = None
-        self._inbox: queue.SimpleQueue[dict] = queue.SimpleQueue()
+        self._inbox: queue.SimpleQueue[dict[str, Any]] = queue.SimpleQueue()
         self.shown = Shown()
         self._seq = 0
         self._closed = False
@@ -115,7 +117,7 @@ class RemoteSession:
         self._ready.wait(5.0)
 
     # --- the Session interface -----------------------------------------------------------
-    def send(self, action, seen: int | None = None, ms: float | None = None) -> int:
+    def send(self, action: Any, seen: int | None = None, ms: float | None = None) -> int:
         self._seq += 1
         seq = self._seq
         message = {"t": "intent", "seq": seq, "action": action}
@@ -131,7 +133,7 @@ class RemoteSession:
             self._inbox.put({"t": "reject", "seq": seq, "code": "closed", "reason": "not connected"})
         return seq
 
-    def poll(self) -> list[dict]:
+    def poll(self) -> list[dict[str, Any]]:
         messages = []
         while True:
             try:
@@ -166,7 +168,7 @@ class RemoteSession:
         return self.seat
 
     # --- the loop's side ---------------------------------------------------------------
-    def _call(self, fn) -> bool:
+    def _call(self, fn: Callable[[], None]) -> bool:
         loop = self._loop
         if loop is None or loop.is_closed():
             return False
@@ -224,7 +226,7 @@ class RemoteSession:
             if self.connected.is_set():
                 self._write(encode({"t": "ping", "sent": loop.time(), "rtt": self.clock.rtt}, TO_HOST))
 
-    def _received(self, message: dict) -> None:
+    def _received(self, message: dict[str, Any]) -> None:
         kind = message["t"]
         if kind == "challenge":
             if message["version"] != PROTOCOL_VERSION:
@@ -263,7 +265,7 @@ class RemoteSession:
                 self._write(encode({"t": "profile", **{k: self.profile[k] for k in ("id", "name", "colour", "emblem")}},
                                    TO_HOST))
 
-    def _put(self, message: dict) -> None:
+    def _put(self, message: dict[str, Any]) -> None:
         self.shown.received(message)
         self._inbox.put(message)
         if not self._paused and self._inbox.qsize() >= INBOX_HIGH:

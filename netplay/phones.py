@@ -21,26 +21,39 @@ over from the first (as a TCP peer's token does); `PhoneServer.renew` retires a 
 and a retired or unknown link gets a readable page (HTTP 410 / 404), never a trace.
 
 Threads: the host may live on another thread (the pygame client's couch table). Every
-call into the host goes through ``door`` (runs a function on the host's thread); the host
-delivers from its thread and the phone server hops back to its own loop. No pygame here.
+call into the host goes through its door (`netplay.door.Door.post`: runs a function on
+the host's thread); the host delivers from its thread and the phone server hops back to
+its own loop. No pygame here.
 """
+
+from __future__ import annotations  # websockets and Host are named for mypy only (TYPE_CHECKING)
 
 import asyncio
 import contextlib
+import functools
 import json
 import secrets
 import sys
 import threading
-from collections import deque
 from collections.abc import Callable
 from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .errors import ProtocolError, Refused
-from .limits import INTENTS_PER_SECOND, ConnectRate, address_key, intent_limit, message_limit
+from .limits import INTENTS_PER_SECOND, ConnectRate, address_key
+from .link import Act, Heard, Leave, Message, Refuse, SeatLink, Send
 from .phone_words import choice_words, hand_words
 from .protocol import LIMITS, MAX_FRAME, PLAIN_DEPTH, TO_HOST, TO_PEER, check_message
 from .service_thread import run_service_in_thread
+
+if TYPE_CHECKING:  # websockets is imported when phones are served: it is optional
+    from websockets.asyncio.server import ServerConnection
+    from websockets.http11 import Request, Response
+
+    from .host import Host
+    from .seats import Listener
+
+DoorCall = Callable[[Callable[[], None]], None]  # runs a call on the host's thread (netplay.door)
 
 MAX_PHONE_MESSAGE = 4096  # a phone sends taps; nothing it needs to say comes near
 SEND_QUEUE = 512  # messages waiting for a phone that is not reading, before it is cut off
@@ -70,7 +83,7 @@ class PhoneLinks:
         return self.tokens[seat]
 
 
-def _within_limits(value, limits: dict, depth: int) -> bool:
+def _within_limits(value: Any, limits: dict[str, int], depth: int) -> bool:
     """JSON held to the msgpack limits a TCP peer's frames are unpacked with."""
     if isinstance(value, str):
         return len(value.encode("utf-8", "replace")) <= limits["max_str_len"]
@@ -84,7 +97,7 @@ def _within_limits(value, limits: dict, depth: int) -> bool:
     return True
 
 
-def decode_phone_message(data) -> dict:
+def decode_phone_message(data: str | bytes) -> dict[str, Any]:
     """One phone message, checked like a TCP peer's frame; ProtocolError if it is not."""
     if not isinstance(data, str):
         raise ProtocolError("malformed", "a phone sends JSON text frames, not binary ones")
@@ -101,7 +114,7 @@ def decode_phone_message(data) -> dict:
     return check_message(message, TO_HOST)
 
 
-def phone_view(message: dict, game_id: str, seat: int) -> dict:
+def phone_view(message: dict[str, Any], game_id: str, seat: int) -> dict[str, Any]:
     """``message`` as the phone gets it: an update also carries words for its legal actions
     and its hand, made from the update alone (a new dict: the host shares the original)."""
     if message.get("t") != "update":
@@ -128,20 +141,19 @@ def _html(text: str) -> str:
 class PhoneConnection:
     """One phone's WebSocket, seen from the phone server's loop."""
 
-    def __init__(self, server: "PhoneServer", socket, seat: int):
+    def __init__(self, server: PhoneServer, socket: ServerConnection, seat: int):
         self.server, self.socket, self.seat = server, socket, seat
-        self.outbox: asyncio.Queue = asyncio.Queue()
-        self.listener = None
+        self.outbox: asyncio.Queue[Message | None] = asyncio.Queue()  # None: the writer stops
+        self.listener: Listener | None = None
         self.closed = False
         self.leaving = False  # it said bye: a lobby seat is freed at once
-        self.intent_rate = intent_limit(server.intent_limit)
-        self.message_rate = message_limit(server.intent_limit)
+        self.seat_link = SeatLink(server.intent_limit, joined=True)  # its link is its seat: no hello
 
-    def deliver(self, message: dict) -> None:
+    def deliver(self, message: dict[str, Any]) -> None:
         """Called on the host's thread with each message for this seat."""
         self.server.soon(lambda: self.push(message))
 
-    def push(self, message: dict) -> None:
+    def push(self, message: dict[str, Any]) -> None:
         if self.closed:
             return
         if self.outbox.qsize() >= SEND_QUEUE:  # it is not reading: cut off, never buffered forever
@@ -160,15 +172,15 @@ class PhoneConnection:
 class PhoneServer:
     """Serves the phone page and WebSockets for one `Host` on the running loop.
 
-    ``door(fn)`` runs ``fn`` on the host's thread (default: at once, for a host on this
-    same loop). ``colours`` are the seats' colours as ``#rrggbb``. Start with
+    ``door(fn)`` runs ``fn`` on the host's thread (default: the host's own door,
+    `netplay.door.Door.post`). ``colours`` are the seats' colours as ``#rrggbb``. Start with
     `async_start` (OSError if the port cannot be bound), stop with `async_close`."""
 
-    def __init__(self, host, door: Callable[[Callable[[], None]], None] | None = None,
-                 interfaces: list[str] | None = None, port: int = 0, colours=None,
+    def __init__(self, host: Host, door: DoorCall | None = None,
+                 interfaces: list[str] | None = None, port: int = 0, colours: list[str] | None = None,
                  intent_limit: int = INTENTS_PER_SECOND, check_outgoing: bool = True):
         self.host = host
-        self._door = door or (lambda fn: fn())
+        self._door = door or host.door.post
         self.interfaces = interfaces
         self.port = port
         self.colours = list(colours or DEFAULT_COLOURS)
@@ -180,7 +192,7 @@ class PhoneServer:
         self.seat_status: dict[int, str] = {}  # seat -> "connected" | "away" (absent: no phone yet)
         self.loop: asyncio.AbstractEventLoop | None = None
         self._thread: int | None = None
-        self._servers: list = []
+        self._servers: list[Any] = []
         self._address: str | None = None
 
     # --- what the table and the terminal ask ------------------------------------------
@@ -220,7 +232,8 @@ class PhoneServer:
 
         self.loop = asyncio.get_running_loop()
         self._thread = threading.get_ident()
-        for address in self.interfaces or [None]:
+        addresses: list[str | None] = [*self.interfaces] if self.interfaces else [None]
+        for address in addresses:
             server = await serve(self._session, address, self.port, process_request=self._http,
                                  max_size=MAX_FRAME, max_queue=16, compression=None,
                                  ping_interval=PING_INTERVAL, ping_timeout=PING_TIMEOUT,
@@ -256,20 +269,20 @@ class PhoneServer:
             with contextlib.suppress(RuntimeError):
                 loop.call_soon_threadsafe(fn)
 
-    def _http(self, connection, request):
+    def _http(self, connection: ServerConnection, request: Request) -> Response | None:
         """Plain HTTP: the page, its script and style, or a refusal page; None lets a
         WebSocket handshake for a known link go on."""
         from websockets.datastructures import Headers
         from websockets.http11 import Response
 
-        def reply(status: int, phrase: str, body: bytes, kind: str = "text/html; charset=utf-8"):
+        def reply(status: int, phrase: str, body: bytes, kind: str = "text/html; charset=utf-8") -> Response:
             headers = Headers([("Content-Type", kind), ("Content-Length", str(len(body))),
                                ("Cache-Control", "no-store"), ("X-Content-Type-Options", "nosniff"),
                                ("Referrer-Policy", "no-referrer")])
             return Response(status, phrase, headers, body)
 
         peer = connection.remote_address
-        if not self.connects.allow(address_key(str(peer[0])) if peer else "?", self.loop.time()):
+        if not self.connects.allow(address_key(str(peer[0])) if peer else "?", asyncio.get_running_loop().time()):
             return reply(429, "Too Many Requests", refusal_page("Slow down", "Too many requests from this phone; "
                                                                "wait a moment and reload the page."))
         path = request.path.split("?", 1)[0]
@@ -296,7 +309,9 @@ class PhoneServer:
             return None  # the WebSocket handshake goes on
         return reply(404, "Not Found", refusal_page("Nothing here", "Scan a seat's code on the big screen."))
 
-    async def _session(self, socket) -> None:
+    async def _session(self, socket: ServerConnection) -> None:
+        if socket.request is None:  # the handshake always has one; nothing to seat without it
+            return
         token = socket.request.path.split("?", 1)[0].strip("/").split("/")[1]
         seat = self.links.seat_of(token)
         if seat is None:  # renewed between the handshake and now
@@ -319,7 +334,7 @@ class PhoneServer:
             writer.cancel()
             self.door(lambda: self._detach(connection))
 
-    def _hand_message(self, seat: int) -> dict:
+    def _hand_message(self, seat: int) -> dict[str, Any]:
         info = self.host.info
         return {"t": "hand", "seat": seat, "game": info.id, "game_name": info.name,
                 "colour": self.colours[seat % len(self.colours)], "name": self.host.seats[seat].name}
@@ -343,7 +358,7 @@ class PhoneServer:
         if not any(lst.meta.get("phone") and lst.seat == connection.seat for lst in self.host.listeners):
             self.seat_status[connection.seat] = "away"
 
-    def _submit(self, connection: PhoneConnection, seq: int, action) -> None:
+    def _submit(self, connection: PhoneConnection, seq: int, action: Any) -> None:
         if connection.listener is None or connection.listener not in self.host.listeners:
             connection.deliver({"t": "reject", "seq": seq, "code": "not_joined",
                                 "reason": "this phone is not seated (any more)"})
@@ -362,9 +377,10 @@ class PhoneServer:
             async for data in connection.socket:
                 if connection.closed:
                     return
-                now = self.loop.time()
-                if connection.message_rate.check(now) == "drop":
-                    connection.refuse("flooding", "too many messages per second")
+                now = asyncio.get_running_loop().time()
+                flood = connection.seat_link.arrived(now)
+                if flood is not None:
+                    connection.refuse(flood.code, flood.reason)
                     return
                 try:
                     message = decode_phone_message(data)
@@ -373,24 +389,22 @@ class PhoneServer:
                     return
                 self._handle(connection, message, now)
 
-    def _handle(self, connection: PhoneConnection, message: dict, now: float) -> None:
-        kind, seat = message["t"], connection.seat
-        self.door(lambda: self._heard(seat))
-        if kind == "ping":
-            connection.push({"t": "pong", "sent": message["sent"], "host": now})
-        elif kind == "bye":
-            connection.leaving = True
-            connection.push({"t": "bye", "reason": "goodbye"})
-        elif kind == "intent":
-            verdict = connection.intent_rate.check(now)
-            seq, action = message["seq"], message["action"]
-            if verdict == "drop":
-                connection.refuse("flooding", "too many intents per second")
-            elif verdict == "throttle":
-                connection.push({"t": "reject", "seq": seq, "code": "throttled",
-                                 "reason": "too many intents per second; slow down"})
-            else:
-                self.door(lambda: self._submit(connection, seq, action))
+    def _handle(self, connection: PhoneConnection, message: Message, now: float) -> None:
+        """Carry out what the seat's link (`netplay.link`) makes of ``message``."""
+        seat = connection.seat
+        for step in connection.seat_link.receive(message, now):
+            if isinstance(step, Heard):
+                self.door(lambda: self._heard(seat))
+            elif isinstance(step, Send):
+                connection.push(step.message)
+            elif isinstance(step, Refuse):
+                connection.refuse(step.code, step.reason)
+            elif isinstance(step, Leave):
+                connection.leaving = True
+                connection.push({"t": "bye", "reason": "goodbye"})  # its writer closes after it
+            elif isinstance(step, Act):  # a phone's press is timed on arrival (no seen, ms)
+                self.door(functools.partial(self._submit, connection, step.seq, step.action))
+            # a phone has no messages of its own (profile, probe): they are ignored
 
     async def _write(self, connection: PhoneConnection) -> None:
         from websockets.exceptions import ConnectionClosed
@@ -414,7 +428,7 @@ class PhoneServer:
             with contextlib.suppress(Exception):
                 await connection.socket.close()
 
-    def _encode(self, message: dict) -> str | None:
+    def _encode(self, message: dict[str, Any]) -> str | None:
         try:
             if self.check_outgoing and message["t"] in _CHECKED_OUT:
                 check_message(message if message["t"] != "update" else _bare_update(message), TO_PEER)
@@ -431,45 +445,22 @@ class PhoneServer:
 _CHECKED_OUT = frozenset({"welcome", "refuse", "lobby", "start", "accept", "reject", "update", "pong", "bye"})
 
 
-def _bare_update(message: dict) -> dict:
+def _bare_update(message: dict[str, Any]) -> dict[str, Any]:
     return {key: message[key] for key in ("t", "events", "view", "legal", "n") if key in message}
 
 
 # --- for a host that lives on another thread (the pygame client's couch table) -------------
-class HostDoor:
-    """Calls from the phone server's thread, run on the host's thread by `tick`.
-
-    The pygame client drives it like a host (``app.drive(door)``), once per frame."""
-
-    def __init__(self):
-        self._calls: deque[Callable[[], None]] = deque()
-
-    def __call__(self, fn: Callable[[], None]) -> None:
-        self._calls.append(fn)
-
-    def tick(self, now: float) -> None:
-        while self._calls:
-            fn = self._calls.popleft()
-            try:
-                fn()
-            except Exception:  # a phone's bad luck must not stop the table
-                import traceback
-
-                traceback.print_exc(file=sys.stderr)
-
-
 class PhoneService:
     """A `PhoneServer` on a thread of its own, for a host on another thread.
 
-    With a `HostDoor`, the host's thread must tick this service (``app.drive(service)``)
-    so that the phones' calls run there. `close` stops the thread."""
+    For a host that nothing serves, the host's thread must tick this service
+    (``app.drive(service)``) so that the phones' calls run there. `close` stops the thread."""
 
-    def __init__(self, server: PhoneServer, door, thread: threading.Thread, stop: Any):
+    def __init__(self, server: PhoneServer, door: DoorCall, thread: threading.Thread, stop: asyncio.Event):
         self.server, self.door, self._thread, self._stop = server, door, thread, stop
 
     def tick(self, now: float) -> None:
-        if isinstance(self.door, HostDoor):
-            self.door.tick(now)
+        self.server.host.door.run_waiting()
 
     def link(self, seat: int) -> str:
         return self.server.link(seat)
@@ -485,14 +476,15 @@ class PhoneService:
         self._thread.join(10.0)
 
 
-def serve_phones_in_thread(host, door=None, interfaces: list[str] | None = None, port: int = 0, colours=None,
+def serve_phones_in_thread(host: Host, door: DoorCall | None = None, interfaces: list[str] | None = None, port: int = 0,
+                           colours: list[str] | None = None,
                            intent_rate: int = INTENTS_PER_SECOND) -> PhoneService:
     """Serve phones for ``host`` from a background thread; returns once it listens.
 
-    ``door(fn)`` runs ``fn`` on the host's thread: a served host's `ServerHandle.call`,
-    or (the default) a new `HostDoor` for a host the pygame thread drives. Raises
-    OSError if the port is taken, ImportError if websockets is missing."""
-    door = door or HostDoor()
+    ``door(fn)`` runs ``fn`` on the host's thread (default: the host's own door, which
+    also serves a host the pygame thread drives: see `PhoneService`). Raises OSError if
+    the port is taken, ImportError if websockets is missing."""
+    door = door or host.door.post
     server = PhoneServer(host, door, interfaces, port, colours, intent_rate)
     thread, _, stop = run_service_in_thread(server.async_start, server.async_close, "spielabend-phones",
                                             "the phone server")

@@ -51,6 +51,8 @@ and the offset ``host - (sent + rtt / 2)``.
 import hashlib
 import hmac
 import threading
+from collections.abc import Callable
+from typing import Any
 
 import msgpack
 
@@ -74,32 +76,35 @@ PLAIN_DEPTH = {TO_HOST: 6, TO_PEER: 24}  # how deep an action / a view may nest
 
 
 # --- the schema -----------------------------------------------------------------------
-def _int(value, depth):
+Check = Callable[[Any, int], bool]  # a field's check: (value, how deep plain data may nest) -> fits
+
+
+def _int(value: Any, depth: int) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _str(value, depth):
+def _str(value: Any, depth: int) -> bool:
     return isinstance(value, str)
 
 
-def _bool(value, depth):
+def _bool(value: Any, depth: int) -> bool:
     return isinstance(value, bool)
 
 
-def _float(value, depth):
+def _float(value: Any, depth: int) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
-def _optional(check):
+def _optional(check: Check) -> Check:
     return lambda value, depth: value is None or check(value, depth)
 
 
-def _list_of(check):
+def _list_of(check: Check) -> Check:
     return lambda value, depth: isinstance(value, list) and all(check(v, depth) for v in value)
 
 
-def _record(fields):
-    def check(value, depth):
+def _record(fields: dict[str, Check]) -> Check:
+    def check(value: Any, depth: int) -> bool:
         return (isinstance(value, dict) and value.keys() == fields.keys()
                 and all(fields[k](value[k], depth) for k in fields))
     return check
@@ -108,7 +113,7 @@ def _record(fields):
 _SCALAR_TYPES = frozenset({type(None), bool, int, float, str})
 
 
-def _plain(value, depth: int) -> bool:
+def _plain(value: Any, depth: int) -> bool:
     """None, bool, int, float, str, lists and str-keyed maps, at most ``depth`` deep.
 
     Exact type checks keep this cheap: it runs on every update a peer receives."""
@@ -132,15 +137,15 @@ def _plain(value, depth: int) -> bool:
     return False
 
 
-def _plain_map(value, depth):
+def _plain_map(value: Any, depth: int) -> bool:
     return isinstance(value, dict) and _plain(value, depth)
 
 
-def _plain_list(check_item):
+def _plain_list(check_item: Check) -> Check:
     return lambda value, depth: isinstance(value, list) and all(check_item(v, depth - 1) for v in value)
 
 
-SCHEMAS = {
+SCHEMAS: dict[str, dict[str, dict[str, Check]]] = {
     TO_HOST: {
         "hello": {"version": _int, "name": _str, "proof": _str, "token": _optional(_str)},
         "intent": {"seq": _int, "action": _plain},
@@ -174,20 +179,20 @@ SCHEMAS = {
 
 
 # Fields a message may carry or leave out (protocol 3's race timing).
-OPTIONAL = {
+OPTIONAL: dict[str, dict[str, dict[str, Check]]] = {
     TO_HOST: {"intent": {"seen": _optional(_int), "ms": _optional(_float)}},
     TO_PEER: {"update": {"n": _int}},
 }
 
 
-def check_message(message, direction: str) -> dict:
+def check_message(message: Any, direction: str) -> dict[str, Any]:
     """``message`` if it fits the schema of its type for ``direction``; else ProtocolError."""
     if not isinstance(message, dict):
         raise ProtocolError("malformed", "a message must be a map")
     kind = message.get("t")
-    schema = SCHEMAS[direction].get(kind) if isinstance(kind, str) else None
-    if schema is None:
+    if not isinstance(kind, str) or kind not in SCHEMAS[direction]:
         raise ProtocolError("unknown_type", f"unknown message type {str(kind)[:40]!r}")
+    schema = SCHEMAS[direction][kind]
     optional = OPTIONAL[direction].get(kind)
     if optional and len(message) != len(schema) + 1:
         for name, check in optional.items():
@@ -213,7 +218,7 @@ def check_message(message, direction: str) -> dict:
 _packers = threading.local()  # one reusable msgpack packer per thread (host loop, peers)
 
 
-def encode(message: dict, direction: str, check: bool = True) -> bytes:
+def encode(message: dict[str, Any], direction: str, check: bool = True) -> bytes:
     """One frame for ``message``; ProtocolError if it breaks the schema or is too big."""
     if check:
         check_message(message, direction)
@@ -226,10 +231,11 @@ def encode(message: dict, direction: str, check: bool = True) -> bytes:
         raise ProtocolError("malformed", f"cannot encode a {message.get('t')} message: {error}") from None
     if len(body) > MAX_FRAME:
         raise ProtocolError("frame_too_large", f"a {message.get('t')} message of {len(body)} bytes is too large")
-    return len(body).to_bytes(HEADER, "big") + body
+    frame: bytes = len(body).to_bytes(HEADER, "big") + body
+    return frame
 
 
-def decode_body(body, direction: str) -> dict:
+def decode_body(body: bytes | memoryview, direction: str) -> dict[str, Any]:
     """Unpack and check one frame body (fresh unpacker, explicit limits)."""
     try:
         message = msgpack.unpackb(body, raw=False, strict_map_key=True, use_list=True,
@@ -262,9 +268,9 @@ class FrameDecoder:
     def buffered(self) -> int:
         return len(self._head) + len(self._body)
 
-    def feed(self, data: bytes) -> list[dict]:
+    def feed(self, data: bytes | memoryview) -> list[dict[str, Any]]:
         view = memoryview(data)
-        messages: list[dict] = []
+        messages: list[dict[str, Any]] = []
         try:
             while view:
                 if self._length is None and not self._head and len(view) >= HEADER:
@@ -323,7 +329,7 @@ def proof_ok(password: str | None, nonce: str, proof: str) -> bool:
 class ClockSync:
     """A peer's estimate of round trip and host clock offset, from ping / pong."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.rtt: float | None = None
         self.offset: float | None = None
 

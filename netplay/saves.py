@@ -20,16 +20,26 @@ before it are whole, and `Saved.dropped` says what was left out. A resumed host 
 the whole records back as a fresh file (atomically), so garbage never stays in a save.
 """
 
+import contextlib
+import hashlib
 import json
 import os
+import secrets
+import sys
 import tempfile
 import time
 import zlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from .errors import SaveError
 from .folders import data_dir
+
+if TYPE_CHECKING:
+    from .host import Host
+    from .seats import Seat
 
 SAVE_FORMAT = "spielabend-save"
 SAVE_VERSION = 2  # 1 was one JSON document rewritten after every action
@@ -52,7 +62,7 @@ def new_save_path(game_id: str) -> Path:
 _JSON = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False)  # made once: json.dumps makes one a call
 
 
-def record_json(record) -> str:
+def record_json(record: Any) -> str:
     """Compact JSON for a record (or any plain part of one)."""
     return _JSON.encode(record)
 
@@ -75,7 +85,7 @@ class Journal:
         self.path, self._fd = path, fd
 
     @classmethod
-    def create(cls, path, bodies: list[str]) -> "Journal":
+    def create(cls, path: "str | os.PathLike[str]", bodies: list[str]) -> "Journal":
         """Write ``bodies`` (record JSON texts) as a whole new save at ``path``,
         atomically (a temporary file, synced, then renamed), and open it for appending."""
         path = Path(path)
@@ -125,16 +135,16 @@ class Saved:
     what was dropped at the end (None if nothing)."""
 
     path: Path
-    head: dict
-    records: list[dict] = field(default_factory=list)
+    head: dict[str, Any]
+    records: list[dict[str, Any]] = field(default_factory=list)
     dropped: str | None = None
 
     @property
-    def log(self) -> list:
+    def log(self) -> list[Any]:
         """The accepted actions as ``[seat, action]`` pairs, in order."""
         return [[r["p"], r["a"]] for r in self.records if r.get("k") == "act"]
 
-    def latest_state(self) -> dict | None:
+    def latest_state(self) -> dict[str, Any] | None:
         """The last snapshot's engine state (`GameState.to_dict`), if there is one."""
         snaps = [r for r in self.records if r.get("k") == "snap"]
         return snaps[-1]["state"] if snaps else None
@@ -148,18 +158,19 @@ class SaveSummary:
     game: str
     names: list[str]
     kinds: list[str]
-    meta: dict
+    meta: dict[str, Any]
     actions: int
     started: bool
     finished: bool
     modified: float  # when it was last written (seconds since the epoch)
 
 
-def summarize(path) -> SaveSummary:
+def summarize(path: "str | os.PathLike[str]") -> SaveSummary:
     """A save's summary; SaveError if it cannot be read."""
     saved = read_save(path)
     head = saved.head
-    seats = head.get("seats") if isinstance(head.get("seats"), list) else []
+    listed = head.get("seats")
+    seats: list[Any] = listed if isinstance(listed, list) else []
     kinds = [str(s.get("kind", "")) if isinstance(s, dict) else "" for s in seats]
     names = [str(s.get("name", "")) if isinstance(s, dict) else "" for s in seats]
     for record in saved.records:  # seat records name the peers who sat down later
@@ -177,7 +188,8 @@ def summarize(path) -> SaveSummary:
                        bool(snaps) and snaps[-1].get("over") is True, modified)
 
 
-def unfinished_saves(origin: str, folder=None, limit: int = 8, scan: int = 60) -> list[SaveSummary]:
+def unfinished_saves(origin: str, folder: "str | os.PathLike[str] | None" = None, limit: int = 8,
+                     scan: int = 60) -> list[SaveSummary]:
     """The newest games begun and not finished whose meta says ``origin`` (``"window"``),
     newest first: at most ``limit`` of them, from the ``scan`` newest save files."""
     folder = Path(folder) if folder is not None else data_dir() / "saves"
@@ -199,7 +211,7 @@ def unfinished_saves(origin: str, folder=None, limit: int = 8, scan: int = 60) -
     return found
 
 
-def read_save(path) -> Saved:
+def read_save(path: "str | os.PathLike[str]") -> Saved:
     """The whole records of the save at ``path``; SaveError for a missing, foreign or
     corrupt one (a damaged first record, or a save of another version)."""
     path = Path(path)
@@ -238,7 +250,7 @@ def read_save(path) -> Saved:
     return Saved(path, head, records[1:], dropped)
 
 
-def _parse_line(line: bytes) -> dict | None:
+def _parse_line(line: bytes) -> dict[str, Any] | None:
     if len(line) < 10 or line[8:9] != b" ":
         return None
     body = line[9:]
@@ -263,3 +275,253 @@ def _refuse_json_document(path: Path, data: bytes) -> None:
         raise SaveError("foreign_save", f"{path} was saved by an older Spielabend (save version "
                                         f"{document.get('version')!r}); it cannot be continued by this one")
     raise SaveError("foreign_save", f"{path} is not a Spielabend save")
+
+
+# --- the host's journal: a game as records, written ahead of every message ------------------
+SNAPSHOT_EVERY = 500  # actions between snapshots of the engine state in the save
+
+
+class HostJournal:
+    """A host's save: the records its game is made of, each written before any message
+    tells of it (an action before its updates, a seat's token before its welcome, the
+    start before the start messages). Without a `path` it writes nothing.
+
+    A failed write (a full disk) stops saving, said once on stderr and in `error`; the
+    game goes on."""
+
+    def __init__(self, host: "Host"):
+        self.host = host
+        self.path: Path | None = None
+        self.error: str | None = None  # why saving stopped, if it did
+        self._journal: Journal | None = None
+        self._saved_at = 0  # the log's length at the latest snapshot
+
+    @property
+    def saving(self) -> bool:
+        return self._journal is not None
+
+    def start(self, path: "str | os.PathLike[str]") -> None:
+        """Write a whole save of the game so far at ``path`` and keep appending to it;
+        SaveError if it cannot be written."""
+        try:
+            self._journal = Journal.create(path, self.records())
+        except OSError as error:
+            raise SaveError("cannot_save", f"cannot write the save {path}: {error.strerror or error}") from None
+        self.path = Path(path)
+        self._saved_at = len(self.host.log)
+
+    def records(self) -> list[str]:
+        """The whole game as records (JSON texts): head, start, every action, a snapshot."""
+        host = self.host
+        head = {"k": "head", "format": SAVE_FORMAT, "version": SAVE_VERSION, "game": host.game_id,
+                "players": host.players, "seed": host.seed, "options": host.options, "meta": host.meta,
+                "seats": [seat_fields(seat) | {"kind": seat.kind, "strength": seat.strength}
+                          for seat in host.seats]}
+        records = [record_json(head)]
+        if host.phase == "playing":
+            records.append(START)
+        records += [act_json(n, seat, action) for n, (seat, action) in enumerate(host.log)]
+        if host.log:
+            records.append(self._snapshot_json())
+        return records
+
+    def record(self, body: str) -> None:
+        """Append one record (its JSON text), if saving."""
+        if self._journal is None:
+            return
+        try:
+            self._journal.append(body)
+        except OSError as error:
+            self._stop(error)
+
+    def started(self) -> None:
+        self.record(START)
+
+    def seat(self, index: int) -> None:
+        """Seat ``index`` was claimed or freed: its name and token, before they go out."""
+        self.record(record_json({"k": "seat", "i": index} | seat_fields(self.host.seats[index])))
+
+    def action(self, seat: int | None, action: Any) -> None:
+        """The newest action of the log (``seat``'s ``action``); now and then, and as the
+        game ends, a snapshot too."""
+        if self._journal is None:
+            return
+        log = self.host.log
+        self.record(act_json(len(log) - 1, seat, action))
+        if len(log) % SNAPSHOT_EVERY == 0 or self.host.state.is_over():
+            self.snapshot()
+
+    def _snapshot_json(self) -> str:
+        host = self.host
+        state = json.dumps(host.state.to_dict(), sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+        digest = hashlib.sha256(state.encode("ascii")).hexdigest()  # == state.digest(), hashed once
+        over = ',"over":true' if host.state.is_over() else ""
+        return f'{{"k":"snap","n":{len(host.log)},"digest":"{digest}"{over},"state":{state}}}'
+
+    def snapshot(self) -> None:
+        """Append the engine state and ask the disk to keep what is written so far."""
+        if self._journal is None:
+            return
+        self.record(self._snapshot_json())
+        self._saved_at = len(self.host.log)
+        if self._journal is not None:
+            try:
+                self._journal.sync()
+            except OSError as error:
+                self._stop(error)
+
+    def _stop(self, error: OSError) -> None:
+        journal, self._journal = self._journal, None
+        self.error = f"cannot save the game to {self.path}: {error.strerror or error}"
+        print(f"spielabend: {self.error}; playing on without saving", file=sys.stderr)
+        if journal is not None:
+            with contextlib.suppress(OSError):
+                journal.close()
+
+    def close(self) -> None:
+        """Snapshot (if anything happened since the last) and close the save."""
+        if self._journal is not None and self._saved_at != len(self.host.log):
+            self.snapshot()
+        if self._journal is not None:
+            journal, self._journal = self._journal, None
+            try:
+                journal.close()
+            except OSError as error:
+                self.error = f"cannot save the game to {self.path}: {error.strerror or error}"
+
+    def save(self, path: "str | os.PathLike[str]") -> None:
+        """Write the whole game as a new save at ``path`` (atomically); OSError if it fails.
+        Saving over its own save compacts it and goes on appending to the new file."""
+        if self._journal is not None and self.path is not None and Path(path).resolve() == self.path.resolve():
+            fresh = Journal.create(path, self.records())
+            journal, self._journal, self._saved_at = self._journal, fresh, len(self.host.log)
+            with contextlib.suppress(OSError):
+                journal.close()
+            return
+        Journal.create(path, self.records()).close()
+
+    def rewrite(self) -> None:
+        """Write the save again whole (the seats changed kind); a failure keeps the old one."""
+        if self._journal is not None and self.path is not None:
+            with contextlib.suppress(OSError):
+                self.save(self.path)
+
+
+START = '{"k":"start"}'
+
+HostT = TypeVar("HostT", bound="Host")
+
+
+def resume_host(make: "Callable[..., HostT]", path: "str | os.PathLike[str]", bot_delay: float | None = None,
+                save_path: "str | os.PathLike[str] | None" = None) -> HostT:
+    """A host (made by ``make``, the `Host` class) restored from the save at ``path``;
+    see `Host.resume`. SaveError for a missing, corrupt or foreign save."""
+    from engines import IllegalAction, SetupError
+
+    saved = read_save(path)
+    try:
+        game_id, players, seed, options, seat_specs, meta = _head_fields(saved.head)
+        host = make(game_id, players, seed, options,
+                    seats=[{"kind": s["kind"], "strength": s["strength"]} for s in seat_specs],
+                    names=[s["name"] for s in seat_specs], bot_delay=bot_delay, meta=meta)
+        for index, spec in enumerate(seat_specs):
+            restore_seat(host.seats[index], spec)
+        started = _replay(host, saved.records)
+    except SaveError as error:
+        raise SaveError(error.code, f"{path}: {error.reason}") from None
+    except SetupError as error:
+        raise SaveError("corrupt_save", f"{path}: this save cannot be continued: its game cannot be set up "
+                                        f"again ({error})") from None
+    except IllegalAction as error:
+        raise SaveError("corrupt_save", f"{path}: this save is damaged: a saved move does not follow from the ones "
+                                        f"before it ({error.message})") from None
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
+        raise SaveError("corrupt_save", f"{path}: this save is damaged: a record is not what it should be "
+                                        f"({type(error).__name__}: {error})") from None
+    for seat in host.seats:
+        if seat.kind != "remote":
+            continue
+        if started:
+            seat.connected, seat.away = False, True
+        else:  # nobody is waiting at a table that never began: its seats are open again
+            seat.taken, seat.by_phone, seat.name, seat.token, seat.away = False, False, "", secrets.token_hex(16), False
+    host.phase = "playing" if started else "lobby"
+    host.resume_note = saved.dropped
+    host.journal.start(save_path if save_path is not None else path)
+    return host
+
+
+def _replay(host: "Host", records: list[dict[str, Any]]) -> bool:
+    """Apply a save's records after its head; returns whether the game had begun.
+    SaveError if an action does not follow or a snapshot does not match the replay."""
+    started = False
+    for record in records:
+        kind = record["k"]
+        if kind == "act":
+            if record["n"] != len(host.log):
+                raise SaveError("corrupt_save", f"action {record['n']} is out of order")
+            host.remember(host.state.apply(record["p"], record["a"]))
+            host.log.append([record["p"], record["a"]])
+            started = True
+        elif kind == "snap":
+            if record["n"] != len(host.log) or record["digest"] != host.state.digest():
+                raise SaveError("corrupt_save", "the saved state does not match its action log")
+        elif kind == "seat":
+            restore_seat(host.seats[record["i"]], record)
+        elif kind == "start":
+            started = True
+        else:
+            raise SaveError("corrupt_save", f"unknown record {kind!r}")
+    return started
+
+
+HeadFields = tuple[str, int, int, dict[str, Any], list[dict[str, Any]], dict[str, Any]]
+
+
+def _head_fields(head: dict[str, Any]) -> HeadFields:
+    """The head record's fields, checked one by one so a damaged save is described in
+    words (never "unknown game None"); SaveError naming what is wrong."""
+    from engines import GAMES
+
+    def damaged(what: str) -> SaveError:
+        return SaveError("corrupt_save", f"this save is damaged: its header {what}")
+
+    game_id = head.get("game")
+    if not isinstance(game_id, str) or not game_id:
+        raise damaged("names no game")
+    if game_id not in GAMES:
+        raise SaveError("foreign_save", f"this save is of a game called {game_id[:40]!r}, which this Spielabend "
+                                           f"does not have")
+    players, seed, options = head.get("players"), head.get("seed"), head.get("options")
+    if not isinstance(players, int) or isinstance(players, bool):
+        raise damaged("has no number of players")
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise damaged("has no seed")
+    if not isinstance(options, dict):
+        raise damaged("has no game options")
+    seats = head.get("seats")
+    if not isinstance(seats, list) or len(seats) != players or not all(
+            isinstance(s, dict) and {"kind", "strength", "name", "token", "taken"} <= set(s) for s in seats):
+        raise damaged("does not list the seats")
+    meta = head.get("meta", {})
+    return game_id, players, seed, options, seats, meta if isinstance(meta, dict) else {}
+
+
+def seat_fields(seat: "Seat") -> dict[str, Any]:
+    """What a save keeps of a seat after the head (a ``seat`` record's fields)."""
+    fields: dict[str, Any] = {"name": seat.name, "token": seat.token, "taken": seat.taken}
+    if seat.by_phone:  # only then: saves without it read as before
+        fields["phone"] = True
+    return fields
+
+
+def restore_seat(seat: "Seat", fields: dict[str, Any]) -> None:
+    name, token, taken, by_phone = fields["name"], fields["token"], fields["taken"], fields.get("phone", False)
+    if not (isinstance(name, str) and isinstance(token, str) and isinstance(taken, bool)
+            and isinstance(by_phone, bool)):
+        raise SaveError("corrupt_save", "a seat record is damaged")
+    seat.name, seat.token, seat.taken, seat.by_phone = name, token, taken, by_phone
+
+
+def act_json(n: int, seat: int | None, action: Any) -> str:
+    return f'{{"k":"act","n":{n},"p":{"null" if seat is None else seat},"a":{record_json(action)}}}'

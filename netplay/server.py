@@ -24,6 +24,7 @@ import sys
 import threading
 import traceback
 from collections.abc import Callable
+from typing import Any, cast
 
 try:
     import resource
@@ -34,15 +35,8 @@ from . import limits
 from .discovery import Advertiser, host_port, host_properties, local_addresses
 from .errors import ProtocolError, Refused
 from .host import Host, Listener
-from .limits import (
-    INTENTS_PER_SECOND,
-    ConnectRate,
-    PasswordGuard,
-    WaitingRoom,
-    address_key,
-    intent_limit,
-    message_limit,
-)
+from .limits import INTENTS_PER_SECOND, ConnectRate, PasswordGuard, WaitingRoom, address_key
+from .link import Act, Heard, Leave, Message, Refuse, SeatLink, Send
 from .protocol import (
     PROTOCOL_VERSION,
     TO_HOST,
@@ -78,8 +72,7 @@ class HostConnection(asyncio.BufferedProtocol):
     def __init__(self, server: "Server"):
         self.server = server
         self.decoder = FrameDecoder(TO_HOST)
-        self.intent_rate = intent_limit(server.intent_limit)
-        self.message_rate = message_limit(server.intent_limit)
+        self.seat_link = SeatLink(server.intent_limit)  # the rules every seat's connection follows
         self.nonce = secrets.token_hex(16)
         self.address = "?"  # what it counts against in the waiting room and the password guard
         self.transport: asyncio.Transport | None = None
@@ -94,8 +87,8 @@ class HostConnection(asyncio.BufferedProtocol):
         self._probe_n = 0
 
     # --- bytes in and out --------------------------------------------------------------
-    def connection_made(self, transport) -> None:
-        self.transport = transport
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.transport = transport = cast(asyncio.Transport, transport)  # a stream's, from create_server
         sock = transport.get_extra_info("socket")
         if sock is not None:
             with contextlib.suppress(OSError):
@@ -123,7 +116,7 @@ class HostConnection(asyncio.BufferedProtocol):
     def buffer_updated(self, nbytes: int) -> None:
         self.data_received(self.server.read_buffer[:nbytes])
 
-    def data_received(self, data) -> None:
+    def data_received(self, data: bytes | memoryview) -> None:
         if self.closed:
             return
         error: ProtocolError | None = None
@@ -136,8 +129,9 @@ class HostConnection(asyncio.BufferedProtocol):
         for message in messages:
             if self.closed:
                 return
-            if self.message_rate.check(now) == "drop":
-                self.refuse("flooding", "too many messages per second")
+            flood = self.seat_link.arrived(now)
+            if flood is not None:
+                self.refuse(flood.code, flood.reason)
                 return
             try:
                 self.handle(message)
@@ -148,7 +142,7 @@ class HostConnection(asyncio.BufferedProtocol):
         if error is not None:
             self.refuse(error.code, f"malformed frame: {error.reason}")
 
-    def send(self, message: dict) -> None:
+    def send(self, message: dict[str, Any]) -> None:
         if self.closed or self.transport is None:
             return
         try:
@@ -165,15 +159,19 @@ class HostConnection(asyncio.BufferedProtocol):
         if self._corked is not None:
             self._corked.append(frame)
             return
+        if self.transport is None:
+            return
         self.sent_bytes += len(frame)
         self.transport.write(frame)
         if self.transport.get_write_buffer_size() > MAX_WRITE_BUFFER:
             self.abort()  # it is not reading: closing politely would wait for it forever
 
-    def _act(self, seq: int, action, seen=None, ms=None) -> None:
+    def _act(self, seq: int, action: Any, seen: int | None = None, ms: float | None = None) -> None:
         """Submit this peer's intent. Everyone else's update goes out as soon as it is
         made; this peer's own update and its accept go out together, in one write (a
         race play held by the arbiter is answered when its window closes)."""
+        if self.listener is None:
+            return
         self._corked = []
         try:
             self.server.host.intent(self.listener.seat, seq, action, self.send, seen, ms,
@@ -201,41 +199,45 @@ class HostConnection(asyncio.BufferedProtocol):
         if frames and not self.closed and self.transport is not None:
             self._write(frames[0] if len(frames) == 1 else b"".join(frames))
 
-    def connection_lost(self, exc) -> None:
+    def connection_lost(self, exc: Exception | None) -> None:
         self.closed = True
         self._forget()
 
     # --- what the bytes mean ---------------------------------------------------------------
-    def handle(self, message: dict) -> None:
-        server, host, kind = self.server, self.server.host, message["t"]
+    def handle(self, message: Message) -> None:
+        """Carry out what the seat's link (`netplay.link`) makes of ``message``."""
+        server, host = self.server, self.server.host
         now = server.loop.time()
-        if self.listener is not None:
-            host.heard(self.listener.seat, now)
+        for step in self.seat_link.receive(message, now):
+            if isinstance(step, Heard):
+                if self.listener is not None:
+                    host.heard(self.listener.seat, now)
+            elif isinstance(step, Send):
+                self.send(step.message)
+            elif isinstance(step, Refuse):
+                self.refuse(step.code, step.reason)
+            elif isinstance(step, Leave):
+                self.leaving = True
+                self.close()
+            elif isinstance(step, Act):
+                self._act(step.seq, step.action, step.seen, step.ms)
+                server.wake_if_due()
+            else:
+                self._own(step.message, now)
+
+    def _own(self, message: Message, now: float) -> None:
+        """A message only a TCP connection has: hello, profile, probe."""
+        kind = message["t"]
         if kind == "hello":
             self._hello(message)
-        elif kind == "bye":
-            self.leaving = True
-            self.close()
-        elif self.listener is None:  # before its welcome a connection may only say hello (or bye)
-            self.refuse("not_joined", f"say hello before sending a {kind} message")
-        elif kind == "ping":
-            self.send({"t": "pong", "sent": message["sent"], "host": now})
+        elif self.listener is None:
+            return
         elif kind == "profile":  # the game night: who plays this seat
-            host.take_profile(self.listener.seat, message)
+            self.server.host.take_profile(self.listener.seat, message)
         elif kind == "probe":
             self._probed(message["n"], now)
-        elif kind == "intent":
-            verdict = self.intent_rate.check(now)
-            if verdict == "drop":
-                self.refuse("flooding", "too many intents per second")
-            elif verdict == "throttle":
-                self.send({"t": "reject", "seq": message["seq"], "code": "throttled",
-                           "reason": "too many intents per second; slow down"})
-            else:
-                self._act(message["seq"], message["action"], message.get("seen"), message.get("ms"))
-                server.wake_if_due()
 
-    def _hello(self, message: dict) -> None:
+    def _hello(self, message: dict[str, Any]) -> None:
         if self.listener is not None:
             self.refuse("malformed", "a connection says hello once")
             return
@@ -257,20 +259,26 @@ class HostConnection(asyncio.BufferedProtocol):
                 return
             guard.succeeded(self.address)
         try:
-            self.listener = self.server.host.claim(message["name"][:40], message["token"], self._deliver)
+            self.listener = self._claim(message["name"][:40], message["token"])
         except Refused as refusal:
             self.refuse(refusal.code, refusal.reason)
             return
         self.server.waiting.leave(self)
+        self.seat_link.joined = True
         self.listener.meta["connection"] = self
         self.server.host.heard(self.listener.seat, self.server.loop.time())
         self.server.wake_if_due()
 
-    def _deliver(self, message: dict) -> None:
+    def _claim(self, name: str, token: str | None) -> Listener:
+        """Seat this connection (`Host.claim`); Refused if it may not sit."""
+        return self.server.host.claim(name, token, self._deliver)
+
+    def _deliver(self, message: dict[str, Any]) -> None:
         """The host's messages for this seat go here."""
         self.send(message)
         if message["t"] == "bye":
             self.listener = None  # the host has already let go of this listener
+            self.seat_link.joined = False
             self.close()
 
     def _hello_timeout(self) -> None:
@@ -347,7 +355,7 @@ class Server:
         self.check_outgoing = check_outgoing
         self.connections: set[HostConnection] = set()
         self.read_buffer = memoryview(bytearray(READ_SIZE))  # every connection reads into it, in turn
-        self.waiting = WaitingRoom(_waiting_room_size(), limits.MAX_WAITING_PER_ADDRESS)
+        self.waiting: WaitingRoom[HostConnection] = WaitingRoom(_waiting_room_size(), limits.MAX_WAITING_PER_ADDRESS)
         self.passwords = PasswordGuard()
         self.connects = ConnectRate()
         self.loop: asyncio.AbstractEventLoop = None  # type: ignore[assignment]
@@ -355,8 +363,8 @@ class Server:
         self._servers: list[asyncio.base_events.Server] = []
         self._wake: asyncio.Event | None = None
         self._clock_sleeps_until = 0.0  # when the clock task looks at the host next, by itself
-        self._clock_task: asyncio.Task | None = None
-        self._probe_task: asyncio.Task | None = None
+        self._clock_task: asyncio.Task[Any] | None = None
+        self._probe_task: asyncio.Task[Any] | None = None
         self.finished: asyncio.Event | None = None
         self._closing = False
 
@@ -368,7 +376,7 @@ class Server:
         self.loop = asyncio.get_running_loop()
         self._wake = asyncio.Event()
         self.finished = asyncio.Event()
-        self.host._loop_thread = threading.get_ident()
+        self.host.door.served_by(self.loop)  # from now on this loop is the host's thread
         # Bots think in a worker thread; a decision ready wakes the clock (netplay.bots).
         self.host.bots.think_in_background(self._decided)
         wanted = self.port
@@ -389,7 +397,7 @@ class Server:
         if self.advertise:
             self.advertiser = Advertiser(self.name, self.port, self.interfaces)
             await self.advertiser.async_start(self._properties())
-            self.host.watchers.append(lambda: self.advertiser and self.advertiser.update(self._properties()))
+            self.host.watchers.append(self._advertise_again)
 
     async def _listen(self) -> None:
         for address in self.interfaces or ANY_ADDRESS:  # every address on one port
@@ -403,6 +411,11 @@ class Server:
             self._servers.append(server)
             if not self.port:
                 self.port = server.sockets[0].getsockname()[1]
+
+    def _advertise_again(self) -> None:
+        """The lobby changed: browsers see the table's new facts."""
+        if self.advertiser is not None:
+            self.advertiser.update(self._properties())
 
     def addresses(self) -> list[str]:
         """Where peers reach this host, as it advertises them (``host:port``, IPv6 in
@@ -496,7 +509,7 @@ class Server:
             server.close()
         self._servers = []
         await self._stop_clock_and_advertising()
-        self.host._loop_thread = None
+        self.host.door.unserved()
 
 
 def _slow_down_reason(why: str, wait: float) -> str:
@@ -525,6 +538,7 @@ class ServerHandle:
     def __init__(self, server: Server, thread: threading.Thread, loop: asyncio.AbstractEventLoop,
                  stop: asyncio.Event):
         self.server, self._thread, self._loop, self._stop = server, thread, loop, stop
+        self.relay: Server | None = None  # the same table's relay side, if it has one (netplay.relay)
 
     @property
     def port(self) -> int:
@@ -535,8 +549,9 @@ class ServerHandle:
         return self.server.host
 
     def call(self, fn: Callable[[], None]) -> None:
-        """Run ``fn`` on the server's loop (the only safe way to touch the host)."""
-        self._loop.call_soon_threadsafe(fn)
+        """Run ``fn`` on the server's loop (the only safe way to touch the host): the host's
+        `netplay.door.Door`."""
+        self.server.host.door.call(fn)
 
     def close(self) -> None:
         if not self._loop.is_closed():
@@ -553,10 +568,6 @@ def serve_in_thread(host: Host, port: int = 0, name: str = "Spielabend", passwor
     From now on only the server's thread touches the host: local sessions of the same
     host hand their calls over through the loop. Raises OSError if the port is taken."""
     server = Server(host, port, name, password, interfaces, advertise, check_outgoing, intent_limit)
-
-    def hand_over(loop) -> None:  # from now on the host's calls go through the server's loop
-        host._run = loop.call_soon_threadsafe
-
     thread, loop, stop = run_service_in_thread(server.async_start, server.async_close, "spielabend-host",
-                                               "the host", abandon=server.async_abandon, started=hand_over)
+                                               "the host", abandon=server.async_abandon)
     return ServerHandle(server, thread, loop, stop)

@@ -6,19 +6,21 @@ afterwards a stop event, set through the loop, closes the service on its own thr
 import asyncio
 import threading
 from collections.abc import Awaitable, Callable
+from typing import Any
 
 START_SECONDS = 15.0
 
 
-def run_service_in_thread(start: Callable[[], Awaitable], close: Callable[[], Awaitable], name: str, what: str,
-                          abandon: Callable[[], Awaitable] | None = None,
-                          started: Callable[[asyncio.AbstractEventLoop], None] | None = None):
+def run_service_in_thread(start: Callable[[], Awaitable[Any]], close: Callable[[], Awaitable[Any]], name: str, what: str,
+                          abandon: Callable[[], Awaitable[Any]] | None = None,
+                          started: Callable[[asyncio.AbstractEventLoop], None] | None = None,
+                          ) -> tuple[threading.Thread, asyncio.AbstractEventLoop, asyncio.Event]:
     """Run ``start()`` on a new loop in thread ``name``; once it returns, ``started(loop)``
     and wait for the stop event, then ``close()``. If ``start`` raises, ``abandon()`` (if
     given) and the error is raised here. Returns (thread, loop, stop event).
     TimeoutError naming ``what`` if it has not started within START_SECONDS."""
     ready = threading.Event()
-    box: dict = {}
+    box: dict[str, Any] = {}
 
     async def main() -> None:
         box["loop"], box["stop"] = asyncio.get_running_loop(), asyncio.Event()

@@ -8,26 +8,44 @@ remote session also refuse. Neither ever blocks.
 
 import time
 from collections import deque
-from typing import TYPE_CHECKING, Protocol
+from collections.abc import Callable
+from typing import Any, Protocol
 
-if TYPE_CHECKING:
-    from .host import Host
+from .door import Door
+from .seats import Listener
+
+Message = dict[str, Any]  # one wire message (netplay.protocol): plain msgpack data
 
 
 class Session(Protocol):
     seat: int | None  # None = spectator
 
-    def send(self, action, seen: int | None = None, ms: float | None = None) -> int:
+    def send(self, action: Any, seen: int | None = None, ms: float | None = None) -> int:
         """Submit an intent; returns its sequence number; never blocks. ``seen`` and ``ms``
         (the newest update shown and the milliseconds since, at the press) default to
         what `poll` handed out last and the time since that poll (`Shown`)."""
         ...
 
-    def poll(self) -> list[dict]:
+    def poll(self) -> list[dict[str, Any]]:
         """Messages that arrived since the last poll; never blocks."""
         ...
 
     def close(self) -> None: ...
+
+
+class SessionHost(Protocol):
+    """What a `LocalSession` needs of its host (`netplay.host.Host`), so this module
+    does not import the host's."""
+
+    door: Door
+
+    def attach(self, listener: Listener) -> None: ...
+
+    def detach(self, listener: Listener, leaving: bool = False) -> None: ...
+
+    def intent(self, seat: int | None, seq: int, action: Any, reply: Callable[[Message], None],
+               seen: int | None = None, ms: float | None = None, now: float | None = None,
+               remote: bool = False) -> None: ...
 
 
 class Shown:
@@ -38,7 +56,7 @@ class Shown:
     and a screen's own lag is its player's, as on the couch). Written by whichever
     thread receives, read at the send; one tuple, swapped whole."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.last: tuple[int | None, float] = (None, 0.0)
 
     @property
@@ -49,11 +67,11 @@ class Shown:
     def at(self) -> float:
         return self.last[1]
 
-    def received(self, message: dict) -> None:
+    def received(self, message: dict[str, Any]) -> None:
         if message.get("t") == "update" and type(message.get("n")) is int:
             self.last = (message["n"], time.monotonic())
 
-    def press(self, seen: int | None, ms: float | None) -> tuple:
+    def press(self, seen: int | None, ms: float | None) -> tuple[int | None, float | None]:
         n, at = self.last
         if seen is None and n is not None:
             return n, max(0.0, (time.monotonic() - at) * 1000.0)
@@ -68,19 +86,17 @@ class LocalSession:
     from a server thread and to drain from the pygame thread.
     """
 
-    def __init__(self, host: "Host", seat: int | None):
-        from .host import Listener
-
+    def __init__(self, host: SessionHost, seat: int | None):
         self.seat = seat
         self._host = host
-        self._inbox: deque[dict] = deque()
+        self._inbox: deque[dict[str, Any]] = deque()
         self._seq = 0
         self._closed = False
         self.shown = Shown()
         self._listener = Listener(seat, self._deliver)
-        host._run(lambda: host.attach(self._listener))
+        host.door.call(lambda: host.attach(self._listener))
 
-    def send(self, action, seen: int | None = None, ms: float | None = None) -> int:
+    def send(self, action: Any, seen: int | None = None, ms: float | None = None) -> int:
         self._seq += 1
         seq = self._seq
         if self._closed:
@@ -88,16 +104,16 @@ class LocalSession:
             return seq
         host = self._host
         seen, ms = self.shown.press(seen, ms)
-        host._run(lambda: host.intent(self.seat, seq, action, self._inbox.append, seen, ms))
+        host.door.call(lambda: host.intent(self.seat, seq, action, self._inbox.append, seen, ms))
         return seq
 
-    def poll(self) -> list[dict]:
-        messages = []
+    def poll(self) -> list[dict[str, Any]]:
+        messages: list[dict[str, Any]] = []
         while self._inbox:
             messages.append(self._inbox.popleft())
         return messages
 
-    def _deliver(self, message: dict) -> None:
+    def _deliver(self, message: dict[str, Any]) -> None:
         self.shown.received(message)
         self._inbox.append(message)
 
@@ -105,4 +121,4 @@ class LocalSession:
         if not self._closed:
             self._closed = True
             host = self._host
-            host._run(lambda: host.detach(self._listener))
+            host.door.call(lambda: host.detach(self._listener))

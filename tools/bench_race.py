@@ -242,7 +242,7 @@ def serve(port_file: str) -> None:
 def racer(port: int, seconds: float, seed: int) -> None:
     """A peer that plays as fast as the host's intent limit allows, onto the lowest open
     end its card fits (so it races the others there)."""
-    from netplay.headless import SeatPlayer
+    from client.seat_player import SeatPlayer
     from netplay.peer import RemoteSession
 
     session = RemoteSession(LOOPBACK, port, f"racer{seed}")

@@ -208,8 +208,8 @@ def type_into_field(app, words: str) -> None:
 def test_the_host_form_opens_the_table_on_the_lan_and_a_relay_and_shows_each_open_seats_invite(
         make_app, empty_relay, monkeypatch):
     from client.scenes.lan import FieldScene, HostLobbyScene, HostTableScene, InvitesScene
+    from client.seat_player import SeatPlayer
     from client.seats import SeatPlan
-    from netplay.headless import SeatPlayer
     from netplay.peer import RemoteSession
     from netplay.relay_invite import parse_invite
     from tests.netplay.conftest import seated

@@ -5,8 +5,8 @@ from types import SimpleNamespace
 
 import pytest
 
+from client.net_cli import make_host
 from engines import GAMES
-from netplay.cli import make_host
 from netplay.host import Host
 
 pytestmark = pytest.mark.timeout(60)

@@ -8,10 +8,10 @@ import time
 
 import pytest
 
+from client.seat_player import SeatPlayer
 from engines import GAMES
 from netplay.bots import FLOOR, BotDriver
 from netplay.bots import worker as bot_worker
-from netplay.headless import SeatPlayer
 from netplay.host import Host
 
 from .conftest import seated

@@ -7,8 +7,8 @@ import time
 
 import pytest
 
+from client.net_cli import host_port, main, parse_address
 from engines import load_state, replay
-from netplay.cli import host_port, main, parse_address
 from netplay.host import Host
 from netplay.saves import read_save
 

@@ -13,8 +13,9 @@ import pytest
 from engines import GAMES, Rng, new_game
 
 ROOT = Path(__file__).resolve().parents[2]
-WIRE_MODULES = ("server.py", "phones.py", "host.py", "protocol.py", "limits.py")  # what goes on the wire
-RAISERS = {"refuse", "Refused", "ProtocolError", "IllegalAction"}
+WIRE_MODULES = ("server.py", "phones.py", "host.py", "seats.py", "racing.py", "link.py", "protocol.py",
+                "limits.py")  # what goes on the wire
+RAISERS = {"refuse", "Refused", "Refuse", "ProtocolError", "IllegalAction"}  # Refuse: a seat link's step
 
 
 def _constant(node):
@@ -23,8 +24,9 @@ def _constant(node):
 
 def codes_in(paths, raisers=RAISERS) -> set[str]:
     """Codes in ``paths``: first arguments of refuse / Refused / ProtocolError /
-    IllegalAction, `_reject(seq, code, ...)`, the code of `_check_type` (its default
-    `wrong_phase`), `malformed` for `check_fields`, and "code" in refuse / reject message literals. An f-string code
+    IllegalAction, `reject(seq, code, ...)`, the code of `_check_type` (its default
+    `wrong_phase`), `malformed` for `check_fields`, and "code" in refuse / reject message
+    literals. An f-string code
     (Wild West's ``illegal_{step}``) is kept as its prefix followed by ``*``."""
     found = set()
     for path in paths:
@@ -37,7 +39,7 @@ def codes_in(paths, raisers=RAISERS) -> set[str]:
                         found.add(first.value)
                     elif isinstance(first, ast.JoinedStr) and _constant(first.values[0]):
                         found.add(first.values[0].value + "*")
-                elif name == "_reject" and len(node.args) > 1 and _constant(node.args[1]):
+                elif name in ("_reject", "reject") and len(node.args) > 1 and _constant(node.args[1]):
                     found.add(node.args[1].value)
                 elif name == "_check_type":
                     found.add(_constant(node.args[2]) if len(node.args) > 2 else "wrong_phase")

@@ -9,6 +9,7 @@ import pytest
 from zeroconf import IPVersion, ServiceStateChange
 
 import netplay.discovery
+from client.seat_player import SeatPlayer
 from netplay.discovery import (
     SERVICE_TYPE,
     AsyncHostBrowser,
@@ -16,7 +17,6 @@ from netplay.discovery import (
     choose_interfaces,
     host_properties,
 )
-from netplay.headless import SeatPlayer
 from netplay.host import Host
 from netplay.peer import RemoteSession
 from netplay.protocol import PROTOCOL_VERSION

@@ -10,8 +10,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from client.seat_player import SeatPlayer
 from netplay.errors import ProtocolError
-from netplay.headless import SeatPlayer
 from netplay.host import Host
 from netplay.protocol import MAX_FRAME, SCHEMAS, TO_HOST, check_message
 

@@ -5,8 +5,8 @@ import time
 
 import pytest
 
+from client.seat_player import SeatPlayer
 from engines import GAMES, replay
-from netplay.headless import SeatPlayer
 from netplay.host import Host
 from netplay.protocol import PROTOCOL_VERSION
 from netplay.saves import read_save

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from netplay.headless import SeatPlayer
+from client.seat_player import SeatPlayer
 
 from .conftest import seated
 

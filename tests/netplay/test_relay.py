@@ -8,8 +8,8 @@ import time
 
 import pytest
 
+from client.seat_player import SeatPlayer
 from netplay.errors import ConnectError
-from netplay.headless import SeatPlayer
 from netplay.host import Host
 from netplay.relay import (
     RelayProcess,

@@ -5,7 +5,7 @@ import time
 
 import pytest
 
-from netplay.cli import main
+from client.net_cli import main
 from netplay.relay import find_nats_server, free_port
 from netplay.relay_invite import Invite, InviteError, looks_like_invite, parse_invite
 

@@ -5,12 +5,12 @@ from types import SimpleNamespace
 
 import pytest
 
+from client.net_cli import make_host
 from engines import load_state
 from netplay import saves
-from netplay.cli import make_host
 from netplay.errors import SaveError
-from netplay.host import SNAPSHOT_EVERY, Host
-from netplay.saves import Journal, read_save
+from netplay.host import Host
+from netplay.saves import SNAPSHOT_EVERY, Journal, read_save
 
 pytestmark = pytest.mark.timeout(60)
 

@@ -1,6 +1,6 @@
 """`spielabend relay`, `spielabend host --relay INVITE` and `spielabend join INVITE`.
 
-Called from `netplay.cli`; errors a user can cause are `cli.UsageError` (exit 2) or
+Called from `client.net_cli`; errors a user can cause are `cli.UsageError` (exit 2) or
 `ConnectError` (exit 1), one line each.
 """
 
@@ -13,10 +13,10 @@ import sys
 import time
 from pathlib import Path
 
-from .errors import ConnectError
-from .folders import data_dir
-from .headless import seat_name
-from .relay_invite import (
+from client.seat_player import seat_name
+from netplay.errors import ConnectError
+from netplay.folders import data_dir
+from netplay.relay_invite import (
     DEFAULT_RELAY_PORT,
     MAX_SEATS,
     Invite,
@@ -51,7 +51,7 @@ def add_relay_parser(commands) -> None:
 
 
 def invite_or_usage_error(text: str, want_host: bool) -> Invite:
-    from .cli import UsageError
+    from client.net_cli import UsageError
 
     try:
         invite = parse_invite(text)
@@ -80,7 +80,7 @@ def show_invite(code: str, out=None) -> None:
 # --- relay ---------------------------------------------------------------------------
 def load_tables(folder: Path, wanted: int) -> dict[str, bytes]:
     """The relay's tables (id -> secret) kept in ``folder``, topped up to ``wanted``."""
-    from .cli import UsageError
+    from client.net_cli import UsageError
 
     path = folder / STATE_FILE
     tables: dict[str, bytes] = {}
@@ -103,8 +103,8 @@ def load_tables(folder: Path, wanted: int) -> dict[str, bytes]:
 
 
 def run_relay(args) -> int:
-    from .cli import UsageError, check_port, check_seconds
-    from .relay import RelayProcess, find_nats_server
+    from client.net_cli import UsageError, check_port, check_seconds
+    from netplay.relay import RelayProcess, find_nats_server
 
     check_port(args.port)
     check_seconds(args.seconds, "--seconds")
@@ -159,7 +159,7 @@ def run_relay(args) -> int:
 # --- host ------------------------------------------------------------------------------
 def run_relay_host(args) -> int:
     """`spielabend host --relay INVITE`: the LAN host's table, reached through the relay."""
-    from .cli import (
+    from client.net_cli import (
         GAME_OVER,
         Listener,
         _host_printer,
@@ -168,7 +168,7 @@ def run_relay_host(args) -> int:
         check_seconds,
         make_host,
     )
-    from .relay import RelayServer
+    from netplay.relay import RelayServer
 
     invite = invite_or_usage_error(args.relay, want_host=True)
     check_seconds(args.bot_delay, "--bot-delay")
@@ -204,7 +204,7 @@ def run_relay_host(args) -> int:
 
 # --- join ------------------------------------------------------------------------------
 def relay_session(args, name: str):
-    from .relay import RelaySession
+    from netplay.relay import RelaySession
 
     invite = invite_or_usage_error(args.address, want_host=False)
     return RelaySession(invite, name, password=args.password, token=args.token)

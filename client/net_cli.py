@@ -12,22 +12,21 @@ import socket
 import sys
 import time
 
+from client.seat_player import SeatPlayer, describe_event, seat_name
 from engines import GAMES, SetupError, game_info
-
-from .discovery import (
+from netplay.discovery import (
     DEFAULT_PORT,
     AsyncHostBrowser,
     check_interfaces,
     choose_interfaces,
     host_port,
 )
-from .discovery import parse_address as parse_typed_address
-from .errors import ConnectError, SaveError
-from .headless import SeatPlayer, describe_event, seat_name
-from .host import Host, Listener, fresh_seed
-from .relay_invite import looks_like_invite
-from .saves import new_save_path
-from .server import GAME_OVER
+from netplay.discovery import parse_address as parse_typed_address
+from netplay.errors import ConnectError, SaveError
+from netplay.host import Host, Listener, fresh_seed
+from netplay.relay_invite import looks_like_invite
+from netplay.saves import new_save_path
+from netplay.server import GAME_OVER
 
 
 class UsageError(Exception):
@@ -83,7 +82,7 @@ def build_parser() -> argparse.ArgumentParser:
     # issue 29: play through a relay (netplay.relay_cli)
     host.add_argument("--relay", metavar="INVITE", default=None,
                       help="host through a relay instead of the LAN, with the host invite from spielabend relay")
-    from .relay_cli import add_relay_parser
+    from client.relay_cli import add_relay_parser
     add_relay_parser(commands)
 
     browse = commands.add_parser("browse", help="list tables on the LAN as they come and go")
@@ -102,7 +101,7 @@ def main(argv) -> int:
         if args.command == "join":
             return run_join(args)
         if args.command == "relay":  # issue 29
-            from .relay_cli import run_relay
+            from client.relay_cli import run_relay
             return run_relay(args)
         return run_browse(args)
     except (UsageError, SetupError, SaveError) as error:
@@ -190,10 +189,10 @@ def make_host(args) -> Host:
 
 
 def run_host(args) -> int:
-    from .server import Server
+    from netplay.server import Server
 
     if args.relay:  # issue 29: through a relay instead of the LAN
-        from .relay_cli import run_relay_host
+        from client.relay_cli import run_relay_host
         return run_relay_host(args)
     check_port(args.port)
     if args.phone_port is not None:
@@ -234,7 +233,7 @@ def run_host(args) -> int:
 
 async def _serve_phones(host: Host, args, interfaces, server):
     """Serve the phones' page next to the table and print each open seat's link."""
-    from .phones import PhoneServer
+    from netplay.phones import PhoneServer
 
     port = args.phone_port if args.phone_port is not None else (server.port + 1 if args.port else 0)
     phones = PhoneServer(host, interfaces=interfaces, port=port)
@@ -329,12 +328,12 @@ def discover(interfaces, seconds: float, table: str | None = None) -> dict:
 
 
 def run_join(args) -> int:
-    from .peer import RemoteSession
+    from netplay.peer import RemoteSession
 
     check_seconds(args.wait, "--wait")
     interfaces = interfaces_from(args)
     if args.address and looks_like_invite(args.address):  # issue 29: a seat's relay invite
-        from .relay_cli import relay_session
+        from client.relay_cli import relay_session
         session = relay_session(args, args.name or ("Bot" if args.bot else socket.gethostname().split(".")[0]))
         try:
             return _play(session, args)
@@ -378,7 +377,7 @@ def _play(session, args) -> int:
         if player.refusal is not None:
             raise ConnectError(player.refusal["code"], player.refusal["reason"])
         now = time.monotonic()
-        if info is not None and player.may_act(now):
+        if info is not None and player.may_act(now) and player.last_update is not None:  # may_act: it has one
             action = player.bot_action() if args.bot else _ask(info, player.last_update["legal"])
             if action is not None:
                 print(f"{seat_name(seat)} {_notation(info, action)}", flush=True)

@@ -1,0 +1,152 @@
+"""A host's fair races: the glue between its seats' intents and `netplay.arbiter`.
+
+In a real-time game a play that another seat could still contest is held until its
+window closes, then the held plays apply earliest press first (`netplay.arbiter` says
+how presses are timed and bounded). Everything else goes to `Host.submit` at once. A
+`Host` composes one `Races`; the arbiter itself keeps no reference to the host.
+"""
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from engines import IllegalAction
+from engines.plain import encode
+
+from .arbiter import Arbiter, Window
+
+if TYPE_CHECKING:
+    from .bots import Plan
+    from .host import Host
+
+Message = dict[str, Any]  # one wire message (netplay.protocol): plain msgpack data
+Reply = Callable[[Message], None]  # where an intent's accept or reject goes
+
+PHOTO_FINISH = 0.050  # a race lost by less than this tells its loser by how much
+
+
+def reject(seq: int, code: str, reason: str) -> Message:
+    return {"t": "reject", "seq": seq, "code": code, "reason": reason}
+
+
+class Races:
+    """The races at ``host``'s table (see the module docstring)."""
+
+    def __init__(self, host: "Host"):
+        self.host = host
+        self.arbiter = Arbiter()
+        self.clock: Callable[[], float] | None = None  # the driver's clock (a server's loop.time)
+
+    def now(self) -> float:
+        return self.clock() if self.clock is not None else self.host.clock(None)
+
+    def presented(self, seat: int) -> None:
+        """An update numbered ``len(host.log)`` goes to ``seat`` now (from `Host.seat_message`)."""
+        self.arbiter.presented(seat, len(self.host.log), self.now())
+
+    def round_trip(self, seat: int | None, rtt: float) -> None:
+        """The host's probe of a remote ``seat`` came back after ``rtt`` seconds."""
+        if seat is not None and 0 <= seat < self.host.players:
+            self.arbiter.remote.add(seat)
+            self.arbiter.round_trip(seat, rtt)
+
+    def intent(self, seat: int | None, seq: int, action: Any, reply: Reply, seen: int | None = None,
+               ms: float | None = None, now: float | None = None, remote: bool = False) -> None:
+        """See `Host.intent`."""
+        host = self.host
+        arrival = self.now() if now is None else now
+        if host.phase == "playing" and not host.paused:
+            self.release(arrival - 1e-9)  # windows that closed before this intent came (at it: it joins)
+        if remote and seat is not None:
+            self.arbiter.remote.add(seat)
+        if not host.info.realtime or seat is None or host.phase != "playing" or host.paused:
+            reply(host.submit(seat, seq, action))
+            return
+        if self.arbiter.holds(seat):  # behind its own held play: a seat's intents keep their order
+            self.arbiter.follow(seat, seq, action, arrival, reply)
+            return
+        effective = self.arbiter.effective(seat, seen, ms, arrival)
+        if not self._hold(seat, seq, action, effective, arrival, reply, told=not self.arbiter.clamped):
+            reply(host.submit(seat, seq, action))
+
+    def _hold(self, seat: int, seq: int | None, action: Any, effective: float, arrival: float, reply: Reply,
+              told: bool = True) -> bool:
+        """Hold a legal play that would take a legal action from another seat; False: none would.
+        ``told``: whether losing may tell it the margin (a clamped claim is not told how much)."""
+        state = self.host.state
+        try:
+            action = encode(action)
+        except TypeError:
+            return False
+        if seat not in state.active_players() or action not in state.legal_actions(seat):
+            return False
+        kills = self._kills(seat, action)
+        window = self.arbiter.join(seat, action, kills)
+        if window is None and not kills:
+            return False
+        close = None
+        if window is None:
+            close = self.arbiter.window_close(arrival, effective, {other for other, _ in kills})
+        self.arbiter.hold(seat, seq, action, effective, arrival, reply, window, close, kills, told)
+        return True
+
+    def _kills(self, seat: int, action: Any) -> list[tuple[int, Any]]:
+        """The (seat, action) pairs of other seats that ``seat``'s play would make illegal."""
+        state = self.host.state
+        active = state.active_players()
+        before = {other: state.legal_actions(other) for other in active if other != seat}
+        if not any(before.values()):
+            return []
+        after = state.clone()
+        try:
+            after.apply(seat, action)
+        except IllegalAction:
+            return []
+        still = set(after.active_players())
+        kills: list[tuple[int, Any]] = []
+        for other, legal in before.items():
+            now_legal = after.legal_actions(other) if other in still else []
+            kills += [(other, each) for each in legal if each not in now_legal]
+        return kills
+
+    def release(self, now: float) -> None:
+        """Apply every held play whose window has closed (from `Host.tick`). A play that lost
+        its window's race by under `PHOTO_FINISH` hears by how much (its reject's reason ends
+        ``(by 12 ms)``), so its table can say so."""
+        host = self.host
+        first: dict[Window, float] = {}  # window -> the effective time of the play it accepted
+        for held in self.arbiter.due(now):
+            result: Message
+            if held.seq is None:  # a bot's play: its seat refuses players' intents
+                try:
+                    host.apply_action(held.seat, held.action)
+                    result = {"t": "accept", "seq": -1}
+                except IllegalAction as error:
+                    result = reject(-1, error.code, error.message)
+            else:
+                result = host.submit(held.seat, held.seq, held.action)
+            if held.group is not None:
+                if result["t"] == "accept":
+                    first.setdefault(held.group, held.effective)
+                elif held.group in first and held.told and result["code"] != "paused":  # it lost its window's race
+                    margin = held.effective - first[held.group]
+                    if margin < PHOTO_FINISH:
+                        by = round(margin * 1000)
+                        result["reason"] += f" (by {by} ms)" if by else " (by under 1 ms)"
+            held.reply(result)
+
+    def bot_play(self, plan: "Plan", action: Any) -> bool:
+        """A bot's play goes the players' way (its press: when its reaction was over);
+        False: it was not held, and `Host` applies it as before."""
+        host = self.host
+        seat, now = plan.seat, self.now()
+        effective = min(plan.due, now)
+
+        def answered(result: Message) -> None:
+            refused = result["t"] == "reject"
+            host.bots.record(plan, action, result["code"] if refused else None)
+            if refused:
+                host.schedule_bots()
+
+        if self.arbiter.holds(seat):
+            return False
+        return self._hold(seat, None, action, effective, now, answered)

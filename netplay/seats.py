@@ -1,0 +1,288 @@
+"""Who sits where at a host's table: seats, their claims, phones, silence and stand-in bots.
+
+A `Host` composes one `Seating`. It seats remote peers (`Seating.claim`, by token or on
+the first open seat) and phones (`Seating.connect_phone`), marks a seat away when its
+connection falls silent or drops, keeps a dropped lobby seat for its token a while, lets
+a bot stand in for an away seat and step aside when its player is back, and says what
+the lobby shows of each seat. Every seat's token is written to the save before it goes
+out (`netplay.saves.HostJournal.seat`).
+"""
+
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from engines import SetupError
+from engines.registry import STRENGTHS
+
+from .errors import Refused
+
+if TYPE_CHECKING:
+    from .host import Host
+
+Message = dict[str, Any]  # one wire message (netplay.protocol): plain msgpack data
+
+SEAT_KINDS = ("local", "remote", "bot")
+AWAY_AFTER = 5.0  # seconds of silence before a remote seat is shown as away
+LOBBY_GRACE = 60.0  # a lobby seat whose connection dropped is kept this long for its token
+
+
+@dataclass
+class Seat:
+    kind: str  # "local" | "remote" | "bot"
+    name: str
+    token: str
+    strength: str = "normal"
+    taken: bool = False  # a remote seat that a peer has claimed
+    by_phone: bool = False  # ... and that claim is a phone's (its link is its credential, not the token)
+    connected: bool = False  # a remote seat with a live connection
+    away: bool = False
+    away_since: float | None = None
+    last_heard: float | None = None
+    robot: str | None = None  # strength of the bot playing this seat, if any
+    bot_due: float | None = None
+
+    def ready(self) -> bool:
+        return self.kind != "remote" or (self.taken and self.connected)
+
+
+@dataclass(eq=False)
+class Listener:
+    """Where messages for one seat go: a local session's inbox or a connection."""
+
+    seat: int | None
+    deliver: Callable[[Message], None]
+    remote: bool = False
+    meta: dict[str, Any] = field(default_factory=dict)
+
+
+def make_seats(players: int, seats: list[dict[str, Any]] | None, names: list[str] | None) -> list[Seat]:
+    """The seats a table begins with; SetupError for a bad seat list."""
+    specs: list[Any] = [{"kind": "local"} for _ in range(players)] if seats is None else list(seats)
+    if len(specs) != players:
+        raise SetupError(f"{len(specs)} seats given for {players} players")
+    names = list(names or [])
+    made = []
+    for index, spec in enumerate(specs):
+        kind = spec.get("kind") if isinstance(spec, dict) else None
+        if kind not in SEAT_KINDS:
+            raise SetupError(f"seat {index + 1}: kind must be one of {', '.join(SEAT_KINDS)}")
+        strength = spec.get("strength", "normal")
+        if strength not in STRENGTHS:
+            raise SetupError(f"seat {index + 1}: bot strength must be one of {', '.join(STRENGTHS)}")
+        name = names[index] if index < len(names) and names[index] else {
+            "local": f"Player {index + 1}", "remote": "", "bot": f"Bot {index + 1}"}[kind]
+        seat = Seat(kind=kind, name=name, token=secrets.token_hex(16), strength=strength)
+        if kind == "bot":
+            seat.robot = strength
+        made.append(seat)
+    return made
+
+
+def _clean_name(name: str, index: int) -> str:
+    return "".join(ch for ch in name if ch.isprintable())[:40].strip() or f"Player {index + 1}"
+
+
+class Seating:
+    """The seats of ``host`` (see the module docstring); the host's lobby messages."""
+
+    def __init__(self, host: "Host"):
+        self.host = host
+
+    @property
+    def seats(self) -> list[Seat]:
+        return self.host.seats
+
+    # --- what the lobby shows ---------------------------------------------------------
+    def lobby_message(self) -> Message:
+        host = self.host
+        return {"t": "lobby", "game": host.game_id, "players": host.players,
+                "seats": [self._seat_entry(seat) for seat in self.seats], "phase": host.phase}
+
+    @staticmethod
+    def _seat_entry(seat: Seat) -> Message:
+        if seat.kind == "remote" and not seat.taken:
+            kind = "open"
+        elif seat.robot is not None:
+            kind = "bot"
+        else:
+            kind = "human"
+        return {"name": seat.name, "kind": kind, "ready": seat.ready(), "away": seat.away}
+
+    def seats_open(self) -> int:
+        return sum(1 for s in self.seats if s.kind == "remote" and not s.taken)
+
+    def seat_index(self, seat: object) -> int:
+        """``seat`` if it names a seat at this table; ValueError if not."""
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.host.players:
+            raise ValueError(f"there is no seat {seat!r}")
+        return seat
+
+    # --- claims -----------------------------------------------------------------------
+    def claim(self, name: str, token: str | None, deliver: Callable[[Message], None]) -> Listener:
+        """Seat a remote peer: by its token (reconnect), else on the first open seat.
+
+        Raises Refused for a wrong token or a full table. A reconnect replaces (and says
+        bye to) any older connection of that seat and takes the seat back from a bot."""
+        host = self.host
+        if token:
+            matches = [i for i, s in enumerate(self.seats)
+                       if s.kind == "remote" and secrets.compare_digest(s.token.encode(), token.encode())]
+            if not matches:
+                raise Refused("bad_token", "that seat token is not valid at this table")
+            index = matches[0]
+            seat = self.seats[index]
+            for old in [lst for lst in host.listeners if lst.seat == index and lst.remote]:
+                host.listeners.remove(old)
+                old.deliver({"t": "bye", "reason": "this seat was taken over by a newer connection"})
+            if seat.robot is not None:
+                self.bot_steps_aside(index)
+            if not seat.name:  # the game night: a seat kept for a person by Next game takes their name
+                seat.name = _clean_name(name, index)
+        else:
+            open_seats = [i for i, s in enumerate(self.seats) if s.kind == "remote" and not s.taken]
+            if not open_seats or host.phase != "lobby":
+                raise Refused("table_full", "every seat at this table is taken")
+            index = open_seats[0]
+            seat = self.seats[index]
+            seat.token = secrets.token_hex(16)
+            seat.name = _clean_name(name, index)
+            seat.taken = True
+            host.journal.seat(index)  # saved before its token goes out
+        seat.taken, seat.connected, seat.away, seat.by_phone = True, True, False, False
+        seat.last_heard = host.now
+        listener = Listener(index, deliver, remote=True)
+        host.seat_listener(listener)
+        return listener
+
+    def connect_phone(self, index: int, deliver: Callable[[Message], None]) -> Listener:
+        """Seat a phone (`netplay.phones`, which has checked its link) on seat ``index``:
+        one more connection of a local seat, or the player of a remote one.
+
+        A remote seat opens for a phone only while the phone's claim holds: an open seat is
+        taken as `claim` takes it (``by_phone``); a taken seat only if a phone took it
+        (Refused ``seat_taken`` once a LAN peer has it, whatever happened before). Freeing
+        the seat or a LAN claim ends the phone's claim. A newer phone on the seat replaces
+        the older; its owner back, a stand-in bot steps aside. Refused (``bot_seat``) for
+        a seat a bot was set to play."""
+        host = self.host
+        seat = self.seats[index]
+        if seat.kind == "bot":
+            raise Refused("bot_seat", "a bot plays this seat")
+        if seat.kind == "remote" and seat.taken and not seat.by_phone:
+            raise Refused("seat_taken", "a player on the LAN has this seat; its link is no longer yours")
+        for old in [lst for lst in host.listeners if lst.seat == index and lst.meta.get("phone")]:
+            host.listeners.remove(old)
+            old.deliver({"t": "bye", "reason": "this seat's link was opened on another phone"})
+        if seat.kind == "remote":
+            if not seat.taken:
+                seat.taken, seat.by_phone = True, True
+                seat.name, seat.token = seat.name or f"Player {index + 1}", secrets.token_hex(16)
+                host.journal.seat(index)
+            seat.connected, seat.last_heard = True, host.now
+        seat.away = False
+        if seat.robot is not None:
+            seat.robot, seat.bot_due = None, None
+        listener = Listener(index, deliver, remote=seat.kind == "remote", meta={"phone": True})
+        host.seat_listener(listener, lobby_changed=seat.kind == "remote")
+        return listener
+
+    def dropped(self, listener: Listener, leaving: bool) -> None:
+        """``listener`` (already removed from the host's) closed: see `Host.detach`."""
+        host, seat = self.host, listener.seat
+        if listener.remote and seat is not None and not any(
+                other.seat == seat and other.remote for other in host.listeners):
+            record = self.seats[seat]
+            record.connected = False
+            if host.phase == "lobby" and leaving:
+                self._free_seat(seat)
+            else:
+                record.away, record.away_since = True, host.now
+            host.lobby_changed()
+
+    def _free_seat(self, seat: int) -> None:
+        """Open a lobby seat again; its token (and a phone's claim) dies with it."""
+        record = self.seats[seat]
+        record.taken, record.by_phone, record.name, record.token = False, False, "", secrets.token_hex(16)
+        record.connected, record.away, record.away_since = False, False, None
+        self.host.journal.seat(seat)
+
+    # --- silence and absence ----------------------------------------------------------
+    def heard(self, seat: int | None, now: float) -> None:
+        """A remote seat's connection said something at ``now`` (heartbeats included)."""
+        if seat is None:
+            return
+        record = self.seats[seat]
+        record.last_heard = now
+        if record.away and record.connected:
+            record.away = False
+            if record.robot is not None:  # its owner is back: the stand-in bot steps aside
+                self.bot_steps_aside(seat)
+            self.host.lobby_changed()
+
+    def watch(self, now: float) -> None:
+        """At each tick: silent peers are away; a lobby seat away past `LOBBY_GRACE` opens
+        again; a seat away past the host's ``bot_after`` goes to a bot."""
+        host = self.host
+        for index, seat in enumerate(self.seats):
+            if (seat.kind == "remote" and seat.connected and not seat.away
+                    and seat.last_heard is not None and now - seat.last_heard > AWAY_AFTER):
+                seat.away = True
+                host.lobby_changed()
+            if not seat.away:
+                seat.away_since = None
+            elif seat.away_since is None:
+                seat.away_since = now
+            elif (host.phase == "lobby" and seat.kind == "remote" and seat.taken and not seat.connected
+                  and now - seat.away_since >= LOBBY_GRACE):
+                self._free_seat(index)
+                host.lobby_changed()
+            elif (host.bot_after is not None and seat.robot is None and host.phase == "playing"
+                  and now - seat.away_since >= host.bot_after):
+                self.hand_to_bot(index)
+
+    def away_seconds(self, seat: int) -> float | None:
+        """How long ``seat`` has been away on the host's clock (None: not away)."""
+        record = self.seats[self.seat_index(seat)]
+        now = self.host.now
+        if not record.away or record.away_since is None or now is None:
+            return None
+        return max(0.0, now - record.away_since)
+
+    # --- stand-in bots ----------------------------------------------------------------
+    def hand_to_bot(self, seat: int, strength: str = "normal") -> None:
+        """Let a bot play ``seat`` (say, an away peer's) until its owner reconnects."""
+        if strength not in STRENGTHS:
+            raise ValueError(f"strength must be one of {', '.join(STRENGTHS)}")
+        self.seat_index(seat)
+        self.seats[seat].robot = strength
+        self.host.lobby_changed()
+        self.host.schedule_bots()
+
+    def bots_take_open_seats(self, strength: str = "normal") -> None:
+        """Start now: before the game begins, a bot takes every seat no peer has taken, and
+        the save is written again so a continued game seats them as bots."""
+        host = self.host
+        if host.phase != "lobby":
+            return
+        for index, seat in enumerate(self.seats):
+            if seat.kind == "remote" and not seat.taken:
+                seat.kind, seat.strength, seat.robot = "bot", strength, strength
+                seat.name = seat.name or f"Bot {index + 1}"
+        host.journal.rewrite()
+        host.maybe_start()  # start and update first, then the lobby (docs/netplay.md)
+        host.lobby_changed()
+
+    def take_back(self, seat: int) -> None:
+        """The stand-in bot stops playing a remote ``seat``: it waits for its player again
+        (who also takes it back by speaking again or rejoining with the seat's token)."""
+        record = self.seats[self.seat_index(seat)]
+        if record.kind != "remote" or record.robot is None:
+            return
+        record.robot, record.bot_due = None, None
+        self.host.lobby_changed()
+
+    def bot_steps_aside(self, seat: int) -> None:
+        self.seats[seat].robot, self.seats[seat].bot_due = None, None
+        self.host.bots.forget(seat)
