@@ -97,14 +97,14 @@ class Presser:
 
         view = self.table.model.view
         self.waiting = {"button": button, "t0": now, "frame": frame, "refusals": self.refusal_count(),
-                        "stops": self.table.game.stopped_at,
+                        "stops": self.table.game.race.stopped_at,
                         "dogs": sum(len(d["cards"]) for d in view["dogs"]), "holding": view["holding"][self.seat]}
         code = pygame.key.key_code(self.keys[button])
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="", scancode=0))
         pygame.event.post(pygame.event.Event(pygame.KEYUP, key=code, mod=0, unicode="", scancode=0))
 
     def refusal_count(self) -> int:
-        return self.table.game.refusals.get(self.seat, 0)
+        return self.table.game.race.refusals.get(self.seat, 0)
 
     def check(self, now: float, frame: int) -> None:
         """After a frame is shown: did it show the waiting press's effect?"""
@@ -113,7 +113,7 @@ class Presser:
             return
         view = self.table.model.view
         shown = None
-        if self.table.game.stopped_at != wait["stops"]:  # a round ended meanwhile: its dwell is no latency
+        if self.table.game.race.stopped_at != wait["stops"]:  # a round ended meanwhile: its dwell is no latency
             self.waiting = None
             return
         if self.refusal_count() > wait["refusals"]:

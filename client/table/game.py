@@ -80,6 +80,9 @@ class GameTable:
     # Seconds to dwell on an event type (an ``on_<type>`` handler may return its own).
     dwell: ClassVar[dict[str, float]] = {}
     panel_heading: ClassVar[str] = "{name}"
+    # A refused intent's log line waits for the beats received before the refusal (a race
+    # lost to a play the screen does not show yet is told after that play).
+    refusals_wait_for_beats: ClassVar[bool] = False
 
     def __init__(self, table: TableHandle):
         self.table = table

@@ -129,6 +129,12 @@ class TableHandle(Protocol):
 
     def pad_binding(self, action: str) -> str | None: ...
 
+    def button_label(self, device: str, action: str) -> str:
+        """What ``device`` calls its ``action`` button (remapped keys, a pad's own labels)."""
+
+    def device_family(self, device: str) -> str:
+        """The pad family of ``device`` ("xbox", "nintendo", "playstation"; not a pad: xbox)."""
+
     def panel_open(self, seat: int) -> bool: ...
 
     def usable(self, seat: int) -> list[Choice]: ...

@@ -108,6 +108,7 @@ class TableModel:
         self.legal: dict[int, list] = {seat: [] for seat in self.local_seats}
         self.pending: dict[int, Pending | None] = {seat: None for seat in self.local_seats}
         self.log: deque[str] = deque(maxlen=LOG_LINES)
+        self.held_log: list[tuple[int, str]] = []  # (beat, line): logged once that beat is shown
         self.goodbye: str | None = None
         self.closed_channels: set = set()
         self.away: set[int] = set()  # seats whose player is away (the host's lobby says so)
@@ -199,6 +200,9 @@ class TableModel:
         for seat, legal in beat.legal.items():
             self.legal[seat] = legal
         self.shown = beat.index
+        held, self.held_log = self.held_log, []
+        for after, line in held:
+            self.add_log(line, after)
         self._settle()
 
     def _settle(self) -> None:
@@ -233,6 +237,12 @@ class TableModel:
         """How many beats wait to be shown."""
         return len(self.queue)
 
-    def add_log(self, line: str) -> None:
-        if line:
+    def add_log(self, line: str, after: int = 0) -> None:
+        """Log ``line``; with ``after``, once beat ``after`` is shown (a race lost to a play
+        that waits to be shown is told after that play)."""
+        if not line:
+            return
+        if after > self.shown:
+            self.held_log.append((after, line))
+        else:
             self.log.append(line)

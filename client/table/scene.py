@@ -24,7 +24,7 @@ import math
 import pygame
 
 from client import art, highscores
-from client.buttons import label_for
+from client.buttons import device_family, label_for
 from client.scenes.base import Scene, close_soon
 from client.seats import PHONE
 from client.table.anim import Animator
@@ -128,6 +128,14 @@ class TableScene(Scene):
     def pad_binding(self, action: str) -> str | None:
         """The pad button the player bound to ``action`` in Settings (None: the default)."""
         return self.app.settings.data["pad"].get(action)
+
+    def button_label(self, device: str, action: str) -> str:
+        """What ``device`` calls its ``action`` button (remapped keys, a pad's own labels)."""
+        return label_for(self.app, device, action)
+
+    def device_family(self, device: str) -> str:
+        """The pad family of ``device`` ("xbox", "nintendo", "playstation"; not a pad: xbox)."""
+        return device_family(self.app, device)
 
     @property
     def beat(self):
@@ -295,7 +303,9 @@ class TableScene(Scene):
         zone = self.layout.seats.get(seat) if seat is not None else None
         self.app.toasts.add(words, colour=self.colour(seat) if seat is not None else art.DANGER, seconds=4.0,
                             owner=self, at=zone, key=f"refused{seat}")
-        self.model.add_log(f"Refused ({who}): {said}")  # in words, never the engine's code
+        # in words, never the engine's code; after the beats already here, if the game says so
+        waits = seat is not None and self.game.refusals_wait_for_beats and bool(self.model.queue)
+        self.model.add_log(f"Refused ({who}): {said}", self.model.received if waits else 0)
         if seat is not None:
             self.game.on_refusal(seat, refusal.code, refusal.reason)
 

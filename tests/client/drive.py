@@ -19,8 +19,9 @@ from client.table.results import ResultsScene
 from client.table.scene import TableScene
 from tests import sdl_pads
 from tests.client.conftest import frames, post, shoot
-from tests.client.games.architekton import drive as drive_architekton
-from tests.client.games.drunter_druber.drive import pick as drunter_druber_pick
+from tests.client.games.architekton import drive as architekton_drive
+from tests.client.games.drunter_druber import drive as drunter_druber_drive
+from tests.client.games.wie_waldi import drive as wie_waldi_drive
 
 KEYS = {
     "keys1": {"up": "w", "down": "s", "left": "a", "right": "d", "confirm": "space", "peek": "left shift",
@@ -211,21 +212,11 @@ def first_legal(table, seat, choices, turn: int):
     return legal[turn % len(legal)] if legal else None
 
 
-def race_pick(table, seat, choices, turn: int):
-    """Wie Waldi: play where the cursor jumped (else any target), put back a card that
-    fits nowhere, and draw from the piles in turn."""
-    plays = [c for c in choices if isinstance(c.action, dict) and c.action["type"] in ("start", "play")]
-    if plays:
-        cursor = table.choosers[seat].cursor
-        return next((c for c in plays if c.key == cursor), plays[turn % len(plays)])
-    back = [c for c in choices if isinstance(c.action, dict) and c.action["type"] == "put_back"]
-    if back:
-        return back[0]
-    return choices[turn % len(choices)] if choices else None
-
-
 # A table whose seats need a smarter choice than the first legal one adds its driver here.
-DRIVERS: dict = {"drunter_druber": drunter_druber_pick, "architekton": drive_architekton.pick, "wie_waldi": race_pick}
+# A game whose first legal choice does not move it forward has `tests/client/games/<id>/drive.py`
+# with a `pick(table, seat, choices, turn)`.
+DRIVERS: dict = {"architekton": architekton_drive.pick, "drunter_druber": drunter_druber_drive.pick,
+                 "wie_waldi": wie_waldi_drive.pick}
 
 
 def play_each_seat(app, table: TableScene, state: dict | None = None) -> None:

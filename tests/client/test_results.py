@@ -15,7 +15,8 @@ from client.table.game import Standings
 from client.table.results import ResultsScene, ranks
 from tests.client.conftest import click, frames, local_table, post, shoot
 from tests.client.drive import key_event, press_button
-from tests.client.test_wie_waldi import PAD_ID, seat_presses
+from tests.client.games.wie_waldi.drive import seat_presses
+from tests.client.games.wie_waldi.test_wie_waldi import PAD_ID
 
 pytestmark = pytest.mark.timeout(180)
 FOUR = [("Anna", "keys1"), ("Ben", "keys2"), ("Clara", f"pad:{PAD_ID}"), ("David", "mouse")]

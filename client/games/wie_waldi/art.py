@@ -107,7 +107,8 @@ def draw_dog_part(surface, code: str, area: pygame.Rect) -> None:
     kind = code[0]
     outline = max(1, h // 36)
     local = pygame.Rect(0, round(h * 0.36), w, body)
-    legs = []
+    legs: list[float] = []  # where the legs stand, as shares of the width
+    colours: tuple[int, ...]
     if kind == "M":
         pygame.draw.rect(mask, white, local)
         colours, split = (COLOUR_OF[code[1]], COLOUR_OF[code[2]]), 0.5
@@ -278,3 +279,14 @@ def keycap(surface, words: str, pos, size: int = 24, colour=art.INK, anchor: str
     pygame.draw.rect(surface, fill, box, border_radius=size // 3)
     surface.blit(text, text.get_rect(center=box.center))
     return box
+
+
+def emblem(height: int) -> pygame.Surface:
+    """A short dog (head, two middles, tail) in four seats' colours: the game's picture in
+    the picker and the title."""
+    chain = ("Hr", "Mrg", "Mgb", "Tb")
+    width, tall = card_size(height)
+    surface = pygame.Surface((width * len(chain), tall), pygame.SRCALPHA)
+    for i, code in enumerate(chain):
+        surface.blit(card_image(code, height, art.seat_colour(i)), (i * width, 0))
+    return surface

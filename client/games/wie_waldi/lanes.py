@@ -14,9 +14,6 @@ import pygame
 
 from client.games.wie_waldi.art import CARD_RATIO
 
-BOARD = pygame.Rect(30, 300, 1860, 406)  # the table: the dogs' lanes and, at its right, the kennel
-DOGS = pygame.Rect(38, 308, 1520, 390)
-KENNEL = pygame.Rect(1572, 300, 318, 406)
 # (columns, rows), fewest lanes first: every grid that may hold the open dogs plus a new one.
 GRIDS = tuple(sorted(((c, r) for c in range(2, 8) for r in range(4, 13)), key=lambda g: (g[0] * g[1], g[0])))
 LABEL = 34  # room at a lane's left for the dog's number

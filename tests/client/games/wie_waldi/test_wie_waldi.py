@@ -12,14 +12,8 @@ from client.scenes.title import TitleScene
 from client.table.results import ResultsScene
 from engines.wie_waldi.cards import SET, SET_SIZE
 from tests.client.conftest import frames, local_table, post, shoot
-from tests.client.drive import (
-    KEYS,
-    key_event,
-    press_button,
-    race_pick,
-    seat_choices,
-    shortcut_for,
-)
+from tests.client.drive import KEYS, key_event, press_button
+from tests.client.games.wie_waldi.drive import seat_presses
 
 pytestmark = pytest.mark.timeout(120)
 PAD_ID = 6
@@ -33,27 +27,6 @@ def table_of(make_app, seats, seed=4, options=None, **kwargs):
     frames(app, 1)
     table = local_table(app, seats, seed=seed, game_id="wie_waldi", options=options or {}, **kwargs)
     return app, table
-
-
-def seat_presses(app, table, seat: int, turn: int) -> str | None:
-    """Post what ``seat`` presses now to race (without running a frame, so every seat's
-    presses land in the same frame); returns which button, or None."""
-    if table.model.pending.get(seat) is not None:
-        return None
-    choices = seat_choices(table, seat)
-    choice = race_pick(table, seat, choices, turn)
-    if choice is None:
-        return None
-    device = table.choosers[seat].device
-    button = shortcut_for(table, seat, device, choice)
-    if device == "mouse" and button is None:
-        press_button(app, device, "confirm", choice.rect.center)
-        return "click"
-    if button is None:
-        assert choice.key == table.choosers[seat].cursor, "a play goes where the cursor jumped"
-        button = "confirm"
-    press_button(app, device, button)
-    return button
 
 
 def rig(host, player: int, pile: int, codes) -> None:
@@ -264,7 +237,8 @@ def test_the_countdown_is_for_everyone_and_blocks_early_draws(make_app):
 
 
 def test_many_dogs_fit_the_table_readably_and_keep_their_lanes():
-    from client.games.wie_waldi.lanes import DOGS, Lanes
+    from client.games.wie_waldi.lanes import Lanes
+    from client.games.wie_waldi.layout import DOGS
 
     lanes = Lanes(DOGS)
     lanes.sync([0, 1, 2])
@@ -415,7 +389,8 @@ def test_a_lost_race_is_logged_after_the_play_that_won_it(make_app):
 
 def test_the_kennel_says_who_owns_each_dog_and_counts_the_cards_owned(make_app, monkeypatch):
     from client import art
-    from client.games.wie_waldi import kennel
+    from client.games.wie_waldi.layout import OWNER, kennel_row
+    from client.games.wie_waldi.state import owned_cards
 
     app, table = table_of(make_app, [("Anna", "keys1"), ("Ben", "keys2")], seed=5, options={"rounds": 1})
     until_race(app, table)
@@ -432,14 +407,14 @@ def test_the_kennel_says_who_owns_each_dog_and_counts_the_cards_owned(make_app, 
     monkeypatch.setattr(art, "text", lambda words, *a, **k: drawn.add(words) or render(words, *a, **k))
     surface = pygame.Surface((1920, 1080))
     table.draw(surface)
-    owned = kennel.owned_cards(table.model.view["dogs"], 2)
+    owned = owned_cards(table.model.view["dogs"], 2)
     assert sum(owned) == sum(len(dog["cards"]) for dog in done) and "cards owned" in drawn
     assert {str(count) for count in owned} <= drawn
     dogs = {dog["id"]: dog for dog in done}
-    assert sorted(table.game.kennel) == sorted(dogs)
-    for slot, dog in enumerate(dogs[dog_id] for dog_id in table.game.kennel):
-        row = kennel.row_rect(slot, len(done))
-        disc = surface.get_at((row.left + kennel.OWNER // 2 - 8, row.centery))[:3]
+    assert sorted(table.game.race.kennel) == sorted(dogs)
+    for slot, dog in enumerate(dogs[dog_id] for dog_id in table.game.race.kennel):
+        row = kennel_row(slot, len(done))
+        disc = surface.get_at((row.left + OWNER // 2 - 8, row.centery))[:3]
         assert disc == tuple(table.colour(dog["owner"]))[:3], (slot, dog["owner"])
     app.logical.blit(surface, (0, 0))
     shoot(app, "wie_waldi_kennel")
@@ -447,7 +422,8 @@ def test_the_kennel_says_who_owns_each_dog_and_counts_the_cards_owned(make_app, 
 
 def test_many_short_dogs_use_the_tables_width_rather_than_shrink():
     from client.games.wie_waldi.art import CARD_RATIO
-    from client.games.wie_waldi.lanes import DOGS, LABEL, Lanes
+    from client.games.wie_waldi.lanes import LABEL, Lanes
+    from client.games.wie_waldi.layout import DOGS
 
     lanes = Lanes(DOGS)
     for count in range(1, 26):  # heads come out one by one; every dog has three cards

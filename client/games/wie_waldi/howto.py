@@ -114,7 +114,7 @@ def owners(surface, rect) -> None:
 
 
 def bones(surface, rect) -> None:
-    rows = (("Anna", 9, ["gold"], False), ("Ben", 5, ["silver"], True), ("Clara", 2, ["bronze"], False),
+    rows: tuple[tuple[str, int, list[str], bool], ...] = (("Anna", 9, ["gold"], False), ("Ben", 5, ["silver"], True), ("Clara", 2, ["bronze"], False),
             ("David", 0, [], False))
     for i, (name, count, won, emptied) in enumerate(rows):
         y = rect.top + 50 + i * 70

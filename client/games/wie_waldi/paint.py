@@ -1,0 +1,425 @@
+"""Drawing the Wie Waldi table: the dogs in their lanes, cards flying in and plays waiting
+for the host's answer, each seat's zone (name and bones, markers, piles, hand card, race
+buttons), the targets a seat's card fits, and what shows over everything ("Ready... 3",
+"Wuff!", "Stop!" and the round's tally), and the kennel ("Done"): this round's completed
+dogs, each in a row that says who owns it (a disc with the owner's initial, the row tinted
+in their colour) and who completed it (their marker, WA-4), under a running count of the
+cards each player owns this round (what the tally will rank, WA-6). Reads only.
+
+A seat at this screen shows its hand card face up (a race leaves no time to hide it);
+another machine's seat shows its card only as a back (WA-8). Its race buttons are named as
+its device calls them (remapped keys, a pad's own face-button labels)."""
+
+import math
+from typing import Protocol
+
+import pygame
+
+from client import art
+from client.games.wie_waldi import art as cards
+from client.games.wie_waldi import words
+from client.games.wie_waldi.layout import (
+    BOARD,
+    DOGS,
+    HAND_HEIGHT,
+    KENNEL,
+    KEY_PILES,
+    OWNER,
+    PAD_PILES,
+    PILE_HEIGHT,
+    kennel_row,
+    tally_box,
+)
+from client.games.wie_waldi.state import RaceState, owned_cards
+from client.table.choices import Choice
+from client.table.handle import TableHandle
+from client.table.layout import seat_card
+from client.tween import ease_out_cubic
+from engines.wie_waldi.cards import COLOURS, MARKERS
+
+# A pad's face buttons in the colours printed on an Xbox pad (others: grey caps).
+XBOX_FACES = {"a": (70, 150, 70), "b": (176, 60, 56), "x": (56, 100, 190), "y": (180, 150, 40)}
+SHAKE_SECONDS = 0.6  # a refused card shakes in its seat's hand this long
+
+
+class RaceTable(Protocol):
+    """What drawing reads of the Wie Waldi table."""
+
+    table: TableHandle
+    race: RaceState
+
+    @property
+    def view(self) -> dict: ...
+
+    @property
+    def clock(self) -> float: ...
+
+    def dogs(self, view: dict | None = None) -> list[dict]: ...
+
+    def hand(self, seat: int) -> str | None: ...
+
+    def fits_nowhere(self, seat: int) -> bool: ...
+
+    def zone_parts(self, seat: int) -> dict: ...
+
+    def stopping(self) -> bool: ...
+
+    def tallying(self) -> bool: ...
+
+    def stop_words(self, event: dict) -> str: ...
+
+
+# --- the dogs on the table ------------------------------------------------------------------
+def board(game: RaceTable, surface: pygame.Surface) -> None:
+    surface.blit(art.panel(BOARD.size, (52, 66, 54), None, 18, 140), BOARD)
+    kennel(game, surface)
+    if game.tallying() or game.view.get("phase") == "over":
+        return
+    if not game.dogs() and game.view.get("phase") == "race":
+        art.blit_text(surface, words.HEAD_STARTS, 34, art.INK_FAINT, DOGS.center, "center")
+    for dog in game.dogs():
+        if not dog["complete"]:
+            draw_dog(game, surface, dog)
+    pending_plays(game, surface)
+
+
+def card_from(game: RaceTable, dog: int, index: int, rest: pygame.Rect) -> pygame.Rect:
+    """Where card ``index`` of ``dog`` is drawn now: flying in from its player's hand."""
+    name = f"card{dog}:{index}"
+    arrival = game.race.arrivals.get((dog, index))
+    if not game.table.anim.running(name) or arrival is None:
+        return rest
+    start = game.zone_parts(arrival[0])["hand"]
+    t = game.table.anim.get(name)
+    rect = rest.copy()
+    rect.center = (round(start.centerx + (rest.centerx - start.centerx) * t),
+                   round(start.centery + (rest.centery - start.centery) * t))
+    return rect
+
+
+def draw_dog(game: RaceTable, surface: pygame.Surface, dog: dict) -> None:
+    """An open dog in its lane: its number, its cards (in their players' colours) and its
+    open end, pulsing in the end's coat colour and pattern (WA-1)."""
+    lanes = game.race.lanes
+    lane = lanes.lanes.get(dog["id"])
+    if lane is None:
+        return
+    length = len(dog["cards"])
+    height = lanes.card_height()
+    lane_rect = lanes.lane_rect(lane)
+    art.blit_text(surface, str(dog["id"]), 24, art.INK_DIM, (lane_rect.left + 15, lane_rect.centery), "center")
+    end = lanes.card_rect(lane, length, length)
+    if dog["end"] is not None:
+        cards.socket(surface, end, COLOURS.index(dog["end"]), 0.5 + 0.5 * math.sin(game.clock * 4))
+    for index, card in enumerate(dog["cards"]):
+        rest = lanes.card_rect(lane, index, length)
+        image = cards.card_image(card["card"], height, game.table.colour(card["player"]))
+        surface.blit(image, card_from(game, dog["id"], index, rest))
+
+
+def pending_plays(game: RaceTable, surface: pygame.Surface) -> None:
+    """A seat's play sent and not yet answered: its card waits, see-through, where it
+    will land (it settles when the host answers)."""
+    lanes = game.race.lanes
+    for seat, pending in game.table.model.pending.items():
+        action = pending.action if pending is not None else None
+        if not isinstance(action, dict) or action.get("type") not in ("start", "play"):
+            continue
+        rect = lanes.head_rect() if action["type"] == "start" else lanes.end_rect(action["dog"], action["end"])
+        if rect is not None:
+            ghost = cards.card_image(action["card"], rect.height, game.table.colour(seat), True)
+            surface.blit(ghost, rect)
+
+
+def choice(game: RaceTable, surface: pygame.Surface, seat: int, target: Choice, focused: bool) -> None:
+    """A place the seat's card fits: the focused one shows the card there, see-through, in
+    the seat's colour; the others a small mark in that colour."""
+    action = target.action
+    if not isinstance(action, dict) or action["type"] in ("draw", "put_back"):
+        return  # the piles and the hand card are drawn in the zone
+    code = game.hand(seat)
+    height = game.race.lanes.card_height()
+    if focused and code:
+        rect = target.rect.inflate(-(target.rect.width - height * cards.CARD_RATIO), -(target.rect.height - height))
+        surface.blit(cards.card_image(code, height, game.table.colour(seat), True), rect)
+    else:
+        pygame.draw.circle(surface, game.table.colour(seat), (target.rect.right - 6, target.rect.top + 6), 6)
+
+
+# --- a seat's zone ------------------------------------------------------------------------------
+def seat(game: RaceTable, surface: pygame.Surface, seat: int, rect: pygame.Rect) -> None:
+    """Its name, bones and markers left, its three piles, its hand card and its buttons."""
+    table, view = game.table, game.view
+    colour = table.colour(seat)
+    seat_card(surface, rect, colour, seat in view.get("active", []))
+    total = view.get("totals", [0] * table.players)[seat]
+    points = art.blit_text(surface, str(total), 40, art.GOLD, (rect.right - 18, rect.top + 30), "topright",
+                           "bold")
+    bone = cards.bone(44, cards.BONE_COLOURS["gold"])
+    surface.blit(bone, bone.get_rect(midright=(points.left - 8, points.centery)))
+    table.draw_name(surface, seat, (rect.left + 18, rect.top + 28), 40, points.left - rect.left - 80)
+    art.blit_text(surface, table.seat_label(seat), 24, art.INK_FAINT, (rect.left + 20, rect.top + 78),
+                  width=rect.width // 2 - 20)
+    left = view.get("markers", [MARKERS] * table.players)[seat]
+    for i in range(MARKERS):
+        token = cards.marker(24, colour, used=i >= left)
+        surface.blit(token, (rect.right - 18 - (MARKERS - i) * 28, rect.top + 78))
+    parts = game.zone_parts(seat)
+    piles(game, surface, seat, parts)
+    hand(game, surface, seat, parts)
+    legend(game, surface, seat, parts)
+    if game.fits_nowhere(seat):
+        fits_nowhere(game, surface, seat, parts)
+
+
+def fits_nowhere(game: RaceTable, surface: pygame.Surface, seat: int, parts: dict) -> None:
+    """Over the pile keys (no pile can be drawn while a card is held): the card in hand
+    fits no dog, and how to put it back."""
+    table = game.table
+    device = table.choosers[seat].device
+    devices = ["keys1", "keys2"] if device == "any" else [device]
+    back = words.RIGHT_CLICK if device == "mouse" else "/".join(table.button_label(d, "back") for d in devices)
+    strip = pygame.Rect(parts["piles"][0].left - 6, parts["keys"] - 20,
+                        parts["piles"][-1].right - parts["piles"][0].left + 12, 40)
+    surface.blit(art.panel(strip.size, (70, 40, 36), art.DANGER, 10, 240), strip)
+    art.blit_text(surface, words.fits_nowhere(back), 24, art.INK, strip.center, "center", width=strip.width - 16)
+
+
+def piles(game: RaceTable, surface: pygame.Surface, seat: int, parts: dict) -> None:
+    """The seat's three face-down piles, each with its size (a played-out one says so)."""
+    sizes = game.view.get("pile_sizes", [[0, 0, 0]] * game.table.players)[seat]
+    colour = game.table.colour(seat)
+    for k, pile in enumerate(parts["piles"]):
+        count = sizes[k]
+        if not count:
+            pygame.draw.rect(surface, (92, 78, 70), pile, width=2, border_radius=8)
+            art.blit_text(surface, words.PLAYED_OUT, 20, art.INK_FAINT, pile.center, "center", width=pile.width - 6)
+            continue
+        for depth in range(min(3, count - 1), -1, -1):
+            surface.blit(cards.card_back(PILE_HEIGHT, colour), pile.move(depth * 3, -depth * 3))
+        badge = pygame.Rect(0, 0, 40, 30)
+        badge.center = (pile.centerx, pile.bottom - 18)
+        surface.blit(art.panel(badge.size, art.NIGHT, None, 8, 220), badge)
+        art.blit_text(surface, str(count), 24, art.INK, badge.center, "center", "bold")
+
+
+def hand(game: RaceTable, surface: pygame.Surface, seat: int, parts: dict) -> None:
+    """The card the seat holds: flying in from its pile, shaking when a play was refused,
+    gone while a play waits for its answer (it is drawn on the table then)."""
+    spot, colour = parts["hand"].copy(), game.table.colour(seat)
+    pygame.draw.rect(surface, (36, 30, 36), spot, border_radius=10)
+    pygame.draw.rect(surface, (92, 78, 70), spot, width=2, border_radius=10)
+    pending = game.table.model.pending.get(seat)
+    if pending is not None and isinstance(pending.action, dict) and pending.action["type"] in ("start", "play"):
+        return
+    holding = game.view.get("holding", [None] * game.table.players)[seat]
+    code = game.hand(seat)
+    if holding is None and code is None:
+        return
+    image = cards.card_image(code, HAND_HEIGHT, colour) if code else cards.card_back(HAND_HEIGHT, colour)
+    anim = game.table.anim
+    if anim.running(f"draw{seat}") and holding is not None:
+        pile, t, to = parts["piles"][holding], anim.get(f"draw{seat}"), parts["hand"]
+        spot.topleft = (round(pile.left + (to.left - pile.left) * t), round(pile.top + (to.top - pile.top) * t))
+    lost = game.race.lost.get(seat)
+    if lost is not None and game.clock - lost[0] < SHAKE_SECONDS:  # refused: the card shakes, and stays
+        since = game.clock - lost[0]
+        spot.x += round(math.sin(since * 50) * 8 * (1 - since / SHAKE_SECONDS))
+        pygame.draw.rect(surface, art.DANGER, spot.inflate(10, 10), width=4, border_radius=12)
+    surface.blit(image, spot)
+
+
+def legend(game: RaceTable, surface: pygame.Surface, seat: int, parts: dict) -> None:
+    """This seat's race buttons, named as its device calls them (following remapping
+    and the pad's own face-button labels); another machine's seat shows none."""
+    table = game.table
+    chooser = table.choosers.get(seat)
+    if chooser is None:
+        return
+    device = chooser.device
+    zone = table.layout.seats[seat]
+    if device == "mouse":
+        art.blit_text(surface, words.MOUSE_LEGEND, 22, art.INK_DIM, (zone.left + 18, parts["legend"]),
+                      width=zone.width - 36)
+        return
+    devices = ["keys1", "keys2"] if device == "any" else [device]
+    pile_buttons = PAD_PILES if device.startswith("pad:") else KEY_PILES
+    for k, pile in enumerate(parts["piles"]):
+        names = "/".join(table.button_label(d, pile_buttons[k]) for d in devices)
+        cards.keycap(surface, names, (pile.centerx, parts["keys"]), 22, face=face(game, device, pile_buttons[k]))
+    x = zone.left + 18
+    for action, what in (("confirm", words.PLAY), ("back", words.PUT_BACK)):
+        name = "/".join(table.button_label(d, action) for d in devices)
+        cap = cards.keycap(surface, name, (x, parts["legend"] + 14), 22, anchor="midleft",
+                           face=face(game, device, action))
+        text = art.blit_text(surface, what, 22, art.INK_DIM, (cap.right + 6, cap.centery), "midleft")
+        x = text.right + 16
+    moves = words.PAD_MOVES if device.startswith("pad:") else "/".join(
+        "".join(table.button_label(d, a) for a in ("up", "left", "down", "right")) for d in devices)
+    art.blit_text(surface, words.next_dog(moves), 22, art.INK_FAINT, (x, parts["legend"] + 14), "midleft",
+                  width=max(20, zone.right - 16 - x))
+
+
+def face(game: RaceTable, device: str, action: str) -> tuple[int, int, int] | None:
+    """A pad's face button in the colour printed on an Xbox pad (others: grey caps)."""
+    if not device.startswith("pad:") or game.table.device_family(device) != "xbox":
+        return None
+    return XBOX_FACES.get(game.table.pad_binding(action) or "")
+
+
+# --- over everything ------------------------------------------------------------------------------
+def overlay(game: RaceTable, surface: pygame.Surface) -> None:
+    """"Stop!", the tally, "Ready... 3" or "Wuff!", whichever is on now."""
+    phase, race = game.view.get("phase"), game.race
+    if game.stopping() and race.stopped is not None:
+        banner(surface, game.stop_words(race.stopped), game.table.anim.get("stop", 1.0), art.DANGER)
+    elif game.tallying() or (phase == "over" and race.stopped is not None):
+        tally(game, surface)
+    elif phase == "ready":
+        countdown(game, surface)
+    anim = game.table.anim
+    if anim.running("wuff") and phase == "race":
+        banner(surface, words.WUFF, min(1.0, anim.get("wuff") * 3), art.GOLD, 1 - (anim.progress("wuff") or 0.0))
+
+
+def banner(surface: pygame.Surface, said: str, grow: float, colour, fade: float = 1.0) -> None:
+    """Big words on a plate over the dogs, ``grow`` (0-1) of their full size."""
+    size = max(8, round(120 * grow)) // 2 * 2
+    image = art.text(said, size, tuple(colour), "bold")
+    box = image.get_rect(center=DOGS.center).inflate(80, 30)
+    plate = art.panel(box.size, art.NIGHT, colour, 24, 230)
+    if fade < 1.0:
+        plate = plate.copy()
+        plate.set_alpha(round(255 * fade))
+        image = image.copy()
+        image.set_alpha(round(255 * fade))
+    surface.blit(plate, box)
+    surface.blit(image, image.get_rect(center=box.center))
+
+
+def countdown(game: RaceTable, surface: pygame.Surface) -> None:
+    """"Ready" and the seconds left until the host says "Wuff!" (WA-5)."""
+    ready_end = game.race.ready_end
+    left = None if ready_end is None else ready_end - game.clock
+    if left is None or left <= 0:
+        banner(surface, words.READY, 1.0, art.INK)
+        return
+    number = math.ceil(left)
+    beat = 1 - (number - left)  # 1 at the start of each second, falling to 0
+    banner(surface, words.countdown(number), 0.8 + 0.2 * ease_out_cubic(beat), art.INK)
+
+
+def tally(game: RaceTable, surface: pygame.Surface) -> None:
+    """The round's owned cards counted up, the rank bones and a played-out pile's bronze
+    (WA-6), then points and totals."""
+    event, table = game.race.stopped, game.table
+    if event is None:
+        return
+    t = table.anim.get("tally", 1.0)
+    box = tally_box(table.players)
+    surface.blit(art.panel(box.size, art.PANEL, art.GOLD, 20, 248), box)
+    art.blit_text(surface, words.tally_heading(event["round"], event["reason"]), 44, art.GOLD,
+                  (box.centerx, box.top + 16), "midtop", "bold")
+    for x, head in zip((330, 560, 820, 990), words.TALLY_HEADS, strict=True):
+        art.blit_text(surface, head, 24, art.INK_FAINT, (box.left + x, box.top + 78), "midtop")
+    most = max(event["cards"]) or 1
+    for p in range(table.players):
+        y = box.top + 122 + p * 62
+        table.draw_name(surface, p, (box.left + 30, y), 36, 200)
+        shown = min(event["cards"][p], math.floor(most * t * 1.25))
+        bar = pygame.Rect(box.left + 250, y + 4, round(140 * shown / most), 30)
+        pygame.draw.rect(surface, table.colour(p), bar, border_radius=6)
+        art.blit_text(surface, str(shown), 32, art.INK, (box.left + 410, y + 2), "topleft", "bold")
+        if t >= 0.8:
+            x = box.left + 500
+            for kind in event["bones"][p]:
+                image = cards.bone(60, cards.BONE_COLOURS[kind])
+                surface.blit(image, image.get_rect(midleft=(x, y + 19)))
+                x += 68
+            if event["emptied"][p]:
+                art.blit_text(surface, words.PILE_BONUS, 22, cards.BONE_COLOURS["bronze"], (x, y + 8))
+            art.blit_text(surface, f"+{event['points'][p]}", 36, art.GOLD, (box.left + 820, y), "midtop", "bold")
+            art.blit_text(surface, str(event["totals"][p]), 36, art.INK, (box.left + 990, y), "midtop", "bold")
+
+
+# --- the kennel ------------------------------------------------------------------------------------
+def kennel(game: RaceTable, surface: pygame.Surface) -> None:
+    """The heading, the running count and every completed dog (flying in, or at rest)."""
+    anim = game.table.anim
+    surface.blit(art.panel(KENNEL.size, (44, 40, 46), None, 18, 230), KENNEL)
+    art.blit_text(surface, words.KENNEL, 30, art.GOLD, (KENNEL.left + 18, KENNEL.top + 10), weight="bold")
+    art.blit_text(surface, words.KENNEL_KEY, 20, art.INK_FAINT, (KENNEL.right - 14, KENNEL.top + 18), "topright")
+    if game.tallying() or game.view.get("phase") == "over":
+        return
+    cards_owned(game, surface)
+    dogs = {dog["id"]: dog for dog in game.dogs()}
+    shown = [dog_id for dog_id in game.race.kennel if dog_id in dogs]
+    for slot, dog_id in enumerate(shown):
+        dog, rest = dogs[dog_id], kennel_row(slot, len(shown))
+        flight = game.race.flights.get(dog_id)
+        if flight is not None and anim.running(f"done{dog_id}"):
+            flying_dog(game, surface, dog, flight[0], rest, anim.get(f"done{dog_id}"))
+        else:
+            small_dog(game, surface, dog, rest)
+
+
+def cards_owned(game: RaceTable, surface: pygame.Surface) -> None:
+    """"Cards owned": each player's disc and count, in seat order."""
+    table = game.table
+    counts = owned_cards(game.dogs(), table.players)
+    y = KENNEL.top + 58
+    label = art.blit_text(surface, words.CARDS_OWNED, 20, art.INK_DIM, (KENNEL.left + 18, y), "midleft")
+    width = (KENNEL.right - 12 - label.right - 8) // max(1, table.players)
+    for seat, count in enumerate(counts):
+        centre = (label.right + 8 + seat * width + 13, y)
+        owner_disc(surface, table, seat, centre, 24)
+        art.blit_text(surface, str(count), 24, art.INK, (centre[0] + 16, y), "midleft", "bold")
+
+
+def owner_disc(surface: pygame.Surface, table: TableHandle, seat: int, centre: tuple[int, int], size: int) -> None:
+    """A disc in the seat's colour with its name's initial."""
+    pygame.draw.circle(surface, table.colour(seat), centre, size // 2)
+    art.blit_text(surface, (table.name(seat)[:1] or "?").upper(), max(12, size * 2 // 3), art.NIGHT, centre, "center",
+                  "bold")
+
+
+def small_dog(game: RaceTable, surface: pygame.Surface, dog: dict, rect: pygame.Rect) -> None:
+    """A completed dog's row: tinted in its owner's colour, the owner's disc at its left,
+    its cards side by side, the completer's marker at its right (WA-4)."""
+    table = game.table
+    if dog["owner"] is not None:
+        tint = art.panel(rect.size, art.shade(table.colour(dog["owner"]), 0.45), None, 8, 200)
+        surface.blit(tint, rect)
+        owner_disc(surface, table, dog["owner"], (rect.left + OWNER // 2 + 1, rect.centery), min(OWNER, rect.height))
+    length = len(dog["cards"])
+    height = rect.height - 2
+    width = round(height * cards.CARD_RATIO)
+    left = rect.left + OWNER + 4
+    room = rect.right - 30 - width - left
+    step = width if length * width <= room + width else max(3, room // max(1, length - 1))
+    for index, card in enumerate(dog["cards"]):
+        image = cards.card_image(card["card"], height, table.colour(card["player"]))
+        surface.blit(image, (left + index * step, rect.top + 1))
+    if dog["marker"] is not None:
+        grow = table.anim.get(f"marker{dog['id']}", 1.0)
+        size = max(6, round(min(26, rect.height) * grow))
+        token = cards.marker(size, table.colour(dog["marker"]))
+        surface.blit(token, token.get_rect(center=(rect.right - 14, rect.centery)))
+
+
+def flying_dog(game: RaceTable, surface: pygame.Surface, dog: dict, start: pygame.Rect, end: pygame.Rect,
+               t: float) -> None:
+    """A completed dog on its way from its lane to the kennel, shrinking as it goes."""
+    table, lanes = game.table, game.race.lanes
+    length = len(dog["cards"])
+    height = round(lanes.card_height() + (end.height - 2 - lanes.card_height()) * t)
+    width = round(height * cards.CARD_RATIO)
+    left = start.left + 34 + (end.left + OWNER + 4 - start.left - 34) * t
+    top = start.top + (end.top - start.top) * t
+    lift = math.sin(t * math.pi) * 40
+    for index, card in enumerate(dog["cards"]):
+        image = cards.card_image(card["card"], max(10, height), table.colour(card["player"]))
+        surface.blit(image, (round(left + index * width * (1 - 0.4 * t)), round(top - lift)))
+    if length and dog["marker"] is not None:
+        token = cards.marker(24, table.colour(dog["marker"]))
+        surface.blit(token, (round(left), round(top - lift - 10)))
