@@ -136,10 +136,11 @@ class Races:
                     if margin < PHOTO_FINISH:
                         by = round(margin * 1000)
                         result["reason"] += f" (by {by} ms)" if by else " (by under 1 ms)"
-                        photo = winner, by
+                        if held.group not in photographed:  # the window's closest loser
+                            photographed.add(held.group)
+                            photo = winner, by
             held.reply(result)
-            if photo is not None and held.group not in photographed:
-                photographed.add(held.group)
+            if photo is not None:  # after the loser's reject: its table already says why
                 self.photo_finish(photo[0], held, photo[1])
 
     def photo_finish(self, winner: Held, loser: Held, ms: int) -> None:

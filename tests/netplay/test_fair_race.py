@@ -20,8 +20,8 @@ pytestmark = pytest.mark.timeout(60)
 TOPS = {0: [["Hr"], ["Mrg"], ["Hy"]], 1: [["Mry"], ["Mrr"], ["Myg"]]}
 
 
-def rigged_host(seats) -> Host:
-    host = Host("wie_waldi", 2, seed=4, options={"countdown": 1}, seats=seats)
+def rigged_host(seats, names=None) -> Host:
+    host = Host("wie_waldi", 2, seed=4, options={"countdown": 1}, seats=seats, names=names)
     for player, tops in TOPS.items():
         piles = host.state.piles[player]
         cards = [c for pile in piles for c in pile]
