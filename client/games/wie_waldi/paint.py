@@ -70,6 +70,8 @@ class RaceTable(Protocol):
 
     def photo_words(self) -> str | None: ...
 
+    def tentative(self, seat: int) -> dict | None: ...
+
 
 # --- the dogs on the table ------------------------------------------------------------------
 def board(game: RaceTable, surface: pygame.Surface) -> None:
@@ -123,9 +125,9 @@ def pending_plays(game: RaceTable, surface: pygame.Surface) -> None:
     """A seat's play sent and not yet answered: its card waits, see-through, where it
     will land (it settles when the host answers)."""
     lanes = game.race.lanes
-    for seat, pending in game.table.model.pending.items():
-        action = pending.action if pending is not None else None
-        if not isinstance(action, dict) or action.get("type") not in ("start", "play"):
+    for seat in game.table.model.pending:
+        action = game.tentative(seat)
+        if action is None or action["type"] not in ("start", "play"):
             continue
         rect = lanes.head_rect() if action["type"] == "start" else lanes.end_rect(action["dog"], action["end"])
         if rect is not None:
@@ -219,16 +221,21 @@ def piles(game: RaceTable, surface: pygame.Surface, seat: int, parts: dict) -> N
 
 def hand(game: RaceTable, surface: pygame.Surface, seat: int, parts: dict) -> None:
     """The card the seat holds: flying in from its pile, shaking when a play was refused,
-    gone while a play waits for its answer (it is drawn on the table then)."""
+    flying back when a play shown at once was refused, gone while a play or put-back waits
+    for its answer (a play is drawn on the table then), a see-through card back while a
+    draw waits for it."""
     spot, colour = parts["hand"].copy(), game.table.colour(seat)
     pygame.draw.rect(surface, (36, 30, 36), spot, border_radius=10)
     pygame.draw.rect(surface, (92, 78, 70), spot, width=2, border_radius=10)
-    pending = game.table.model.pending.get(seat)
-    if pending is not None and isinstance(pending.action, dict) and pending.action["type"] in ("start", "play"):
+    tentative = game.tentative(seat)
+    if tentative is not None and tentative["type"] in ("start", "play", "put_back"):
+        return  # it waits on the table (a play) or has gone back under its pile (a put-back)
+    holding = game.view.get("holding", [None] * game.table.players)[seat]
+    if tentative is not None and tentative["type"] == "draw" and holding is None:
+        surface.blit(cards.card_back(HAND_HEIGHT, colour, True), spot)  # drawn, face down until the host says
         return
     if flying_back(game, surface, seat, spot):
         return
-    holding = game.view.get("holding", [None] * game.table.players)[seat]
     code = game.hand(seat)
     if holding is None and code is None:
         return

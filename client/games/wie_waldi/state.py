@@ -46,6 +46,7 @@ class RaceState:
     last_completer: int | None = None  # who placed the latest marker ("Stop!")
     photo: dict | None = None  # the latest photo finish: winner, loser, ms, card, loser_card (None: a back)
     taken_back: dict[int, tuple[str, pygame.Rect]] = field(default_factory=dict)  # seat -> (card, where it waited)
+    echoed: dict[int, int] = field(default_factory=dict)  # seat -> the seq of its intent shown at once (an echo)
 
     # --- questions ----------------------------------------------------------------------------
     def stopping(self, now: float, speed: float) -> bool:

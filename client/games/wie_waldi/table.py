@@ -229,7 +229,8 @@ class WieWaldiTable(GameTable):
         return 0.0
 
     def on_drew(self, event: dict) -> float:
-        self.table.anim.tween(f"draw{event['player']}", 0.0, 1.0, 0.16)
+        if not self.was_echoed(event["player"], "draw"):  # an echoed draw already lies in the hand, face down
+            self.table.anim.tween(f"draw{event['player']}", 0.0, 1.0, 0.16)
         if event["player"] in self.table.choosers:
             self.sound("move")
         return 0.0
@@ -308,6 +309,32 @@ class WieWaldiTable(GameTable):
     def on_shown(self, beat: Beat) -> None:
         empty_handed = [seat for seat in self.race.refused if self.hand(seat) is None]
         self.race.sync(self.view, empty_handed, self.clock)
+
+    # --- the optimistic echo: a seat's own intent shown the moment it is pressed -------------------
+    def tentative(self, seat: int) -> dict | None:
+        """The action of ``seat``'s intent waiting for the host's answer, which the table
+        shows at once as if done (see-through, in a dashed ring of the seat's colour): a draw
+        (a card back in the hand), a put-back (the hand empties) or a play (the card on its
+        end). None when nothing waits. From the model's pending intent: no state changes."""
+        pending = self.table.model.pending.get(seat)
+        action = pending.action if pending is not None else None
+        if isinstance(action, dict) and action.get("type") in ("draw", "put_back", "start", "play"):
+            return action
+        return None
+
+    def was_echoed(self, seat: int, kind: str) -> bool:
+        """Whether ``seat``'s pending ``kind`` intent has been on screen as tentative (its
+        picture already shows what the host's update now confirms)."""
+        pending = self.table.model.pending.get(seat)
+        return (pending is not None and isinstance(pending.action, dict) and pending.action.get("type") == kind
+                and self.race.echoed.get(seat) == pending.seq)
+
+    def update(self, dt: float) -> None:
+        """Note each intent that will be drawn as tentative this frame (an answer that came
+        within the frame it was sent in, as on the couch, never shows as one)."""
+        for seat, pending in self.table.model.pending.items():
+            if pending is not None and self.tentative(seat) is not None:
+                self.race.echoed[seat] = pending.seq
 
     # --- drawing (reads only) ---------------------------------------------------------------------
     def draw_board(self, surface: pygame.Surface) -> None:
