@@ -15,7 +15,8 @@ races at the host, and how fair bots race. Prints one JSON object.
   (issue 26) the first frame that shows a press's effect is its tentative one (the play
   on its end, the drawn card face down in the hand, the hand emptied by a put-back), in
   both sections; ``answered`` gives, apart, how long a play took until the host's answer
-  showed (settled, or taken back).
+  showed (settled, or taken back). The couch and the LAN are measured at the same time
+  (``--apart``: one after the other), so a loaded machine slows both alike.
 - **races**: games at a `Host` whose four seats, every step, all send their plays at once
   (in a random order), onto the lowest open end their card fits: each contested place
   must have exactly one winner, every seat's final table must be the same (a digest of
@@ -37,6 +38,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -384,6 +386,26 @@ def lan(presses: int, seconds: float) -> dict:
                     process.kill()
 
 
+def couch_and_lan_at_once(presses: int, seconds: float) -> dict:
+    """The couch (this process) and the LAN (its own processes) measured at the same time,
+    so both see the same load on a shared machine: their p99s are compared (issue 26)."""
+    found: dict = {}
+
+    def measure_lan() -> None:
+        try:
+            found["lan"] = lan(presses, seconds)
+        except (SystemExit, OSError, ValueError, subprocess.SubprocessError) as error:
+            found["lan"] = {"error": str(error)}
+
+    thread = threading.Thread(target=measure_lan, name="bench-lan", daemon=True)
+    thread.start()
+    found["couch"] = couch(presses, seconds)
+    thread.join(seconds + 300)
+    found.setdefault("lan", {"error": "the LAN section did not finish"})
+    found["measured"] = "couch and LAN at once"
+    return found
+
+
 # --- simultaneous races at the host -------------------------------------------------------------
 def public(view: dict) -> str:
     """A digest of what every seat's last view shares (not who it is, not its hand)."""
@@ -537,6 +559,8 @@ def main(argv=None) -> int:
     parser.add_argument("--races", type=int, default=10_000)
     parser.add_argument("--bot-matches", type=int, default=100)
     parser.add_argument("--skip", action="append", default=[], choices=["couch", "lan", "races", "bots"])
+    parser.add_argument("--apart", action="store_true",
+                        help="measure the couch, then the LAN (default: both at once, under the same load)")
     parser.add_argument("--role", default="main", choices=["main", "serve", "racer", "measure"])
     parser.add_argument("--port", type=int)
     parser.add_argument("--file")
@@ -553,10 +577,13 @@ def main(argv=None) -> int:
         return 0
     quiet_sdl()
     report: dict = {"frame_hz": 60}
-    if "couch" not in args.skip:
-        report["couch"] = couch(args.presses, args.seconds)
-    if "lan" not in args.skip:
-        report["lan"] = lan(args.presses, args.seconds)
+    if "couch" not in args.skip and "lan" not in args.skip and not args.apart:
+        report.update(couch_and_lan_at_once(args.presses, args.seconds))
+    else:
+        if "couch" not in args.skip:
+            report["couch"] = couch(args.presses, args.seconds)
+        if "lan" not in args.skip:
+            report["lan"] = lan(args.presses, args.seconds)
     if "races" not in args.skip:
         report["races_at_the_host"] = races(args.races)
     if "bots" not in args.skip:

@@ -162,3 +162,54 @@ def test_a_refused_tentative_play_flies_back_to_the_hand_with_the_reason(make_ap
     assert table.game.hand(0) == "Mry" and not table.anim.running("return0")
     assert pixels(hand) == before[1]  # the card lies in the hand as before
     assert table.model.view["dogs"][0]["cards"][1] == {"card": "Mrg", "player": 1}
+
+
+def test_a_photo_finish_waits_for_the_beat_of_the_play_that_won_it():
+    """The shared screen's channel alone brings photos (a couch hears each once per
+    session), and a photo is given out only once the update before it is shown."""
+    from client.table.model import TableModel
+
+    model = TableModel(2, [0], public=True)
+    update = {"t": "update", "events": [], "view": {"phase": "race"}, "legal": []}
+    photo = {"t": "photo", "winner": 1, "loser": 0, "ms": 12, "action": None}
+    for channel in (0, None):
+        model.receive(channel, dict(update))
+        model.receive(channel, dict(photo))
+    assert model.due_photos() == []  # the winning play is not on screen yet
+    model.show(model.next_beat())
+    assert model.due_photos() == [photo]
+    assert model.due_photos() == []
+
+
+def test_a_draw_shows_face_down_in_the_hand_at_once_and_turns_over_on_the_answer(make_app):
+    from client.games import TABLES
+    from client.table.scene import TableScene
+    from netplay.host import Host
+
+    app = make_app()
+    app.push(TitleScene(app))
+    host = Host("wie_waldi", 2, seed=9, seats=[{"kind": "local"}, {"kind": "local"}], names=["Anna", "Ben"])
+    rig(host, 0, 0, ["Hr"])
+    wire = SlowSession(host.session(0))
+    table = TableScene(app, TABLES["wie_waldi"], {0: wire}, {0: "keys1"}, [0, 1], players=2)
+    app.drive(host)
+    app.push(table)
+    until_race(app, table)
+    frames(app, 60)
+    hand = table.game.zone_parts(0)["hand"]
+
+    def pixels():
+        return pygame.image.tobytes(app.logical.subsurface(hand), "RGB")
+
+    empty = pixels()
+    wire.hold = True
+    press_button(app, "keys1", "left")
+    frames(app, 1)
+    assert table.game.tentative(0) == {"type": "draw", "pile": 0} and table.game.hand(0) is None
+    face_down = pixels()
+    assert face_down != empty  # in the very frame of the press: a card back waits in the hand
+    wire.hold = False
+    frames(app, 2)
+    assert table.game.tentative(0) is None and table.game.hand(0) == "Hr"
+    assert not table.anim.running("draw0")  # it does not fly in from the pile a second time
+    assert pixels() not in (empty, face_down)  # face up now
