@@ -7,7 +7,8 @@ import pytest
 
 from netplay.arbiter import PRESENT_SLACK
 from netplay.host import Host
-from netplay.link import PROBES_KEPT, Probes
+from netplay.limits import INTENTS_PER_SECOND
+from netplay.link import PROBES_KEPT, Act, Heard, Other, Probes, SeatLink, Send
 from netplay.phones import serve_phones_in_thread
 from netplay.racing import FRESH_ROUND_TRIP
 from tests.netplay.phone_play import PhoneClient
@@ -154,3 +155,22 @@ def test_round_trips_for_the_lobby_are_the_slowest_recent_and_only_fresh_ones():
     host.race_round_trip(1, 0.006)
     clock[0] += 1.0
     assert host.races.round_trips() == {1: 0.006}  # seat 0 stopped answering
+
+
+def test_a_racing_phones_pings_and_probe_answers_never_cost_it_an_intent():
+    """A minute of pings every 100 ms and probe answers every 0.5 s: no refusal, and the
+    phone's whole burst of intents is still there."""
+    link = SeatLink(joined=True)
+    now = 0.0
+    for tick in range(600):
+        now = tick * 0.1
+        assert link.arrived(now) is None
+        steps = link.receive({"t": "ping", "sent": now, "rtt": None}, now)
+        assert [type(step) for step in steps] == [Heard, Send]
+        if tick % 5 == 0:
+            assert link.arrived(now) is None
+            assert [type(step) for step in link.receive({"t": "probe", "n": tick}, now)] == [Heard, Other]
+    burst = [link.receive({"t": "intent", "seq": k, "action": {}, "seen": 1, "ms": 5.0}, now)[-1]
+             for k in range(INTENTS_PER_SECOND)]
+    assert all(isinstance(step, Act) for step in burst)
+    assert burst[0] == Act(0, {}, 1, 5.0)
