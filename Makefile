@@ -19,6 +19,7 @@ play: $(VENV)/.stamp
 
 lint: $(VENV)/.stamp
 	$(BIN)/ruff check client netplay engines tests tools
+	$(BIN)/mypy
 
 test: $(VENV)/.stamp lint
 	$(BIN)/python -m pytest $(PYTEST_ARGS)

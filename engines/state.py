@@ -38,13 +38,19 @@ def is_whole(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def check_fields(action: dict[str, Any], fields: Sequence[str], sentence: str = "") -> None:
+_FIELD_SETS: dict[tuple[str, ...], frozenset[str]] = {}  # each checked tuple of fields, as a set
+
+
+def check_fields(action: dict[str, Any], fields: tuple[str, ...], sentence: str = "") -> None:
     """IllegalAction ``malformed`` unless ``action`` (a dict with a type) has exactly
     ``fields``, its ``type`` among them; ``sentence`` says what the action looks like
     (by default: the fields it has, in the order given). The one field checker every
     game's ``_check`` starts with, before it checks each field's type and range.
     """
-    if len(action) != len(fields) or any(name not in action for name in fields):
+    wanted = _FIELD_SETS.get(fields)
+    if wanted is None:  # a dict's keys compare with a set in one step: every action is checked
+        wanted = _FIELD_SETS[fields] = frozenset(fields)
+    if action.keys() != wanted:
         raise IllegalAction("malformed", sentence or f"a {action['type']} action has the fields {', '.join(fields)}")
 
 

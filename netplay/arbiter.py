@@ -5,8 +5,9 @@ passes its times in (seconds), so tests move them.
 Every update a seat is sent has a number ``n`` (`Host.seat_message`); the host remembers
 when it sent each to each seat (`presented`). A race intent quotes ``seen``, the newest
 update its device had shown, and ``ms``, the milliseconds from showing it to the press on
-the device's own monotonic clock, counted from when the update reached the device (its
-screen's lag is its own, as a couch seat's is). Its effective time is ``sent(seen) + ms``.
+the device's own monotonic clock, counted from when the device had it (a window: the
+update's arrival; a phone: the frame that painted it; its screen's lag is its own, as a
+couch seat's is). Its effective time is ``sent(seen) + ms``.
 
 No backdating: a claim is bounded by what the host measures itself. A press cannot come
 after its intent arrived, nor before the update it quotes was sent, and a remote seat's

@@ -7,8 +7,13 @@ before a seat is joined. The link holds no socket, loop or host: it answers each
 message with `Step` values (send this, refuse and close, the peer leaves, the host
 heard the seat, submit this intent, or a message that is the transport's own), and
 the transport carries them out. Tests feed it plain dicts (tests/netplay/test_link.py).
+
+`Probes` is the host's own measure of a connection's round trip (fair races,
+`netplay.arbiter`): the phone server sends one every `PROBE_EVERY` seconds and times
+the answer itself, so a seat's credit never rests on a number the seat reports.
 """
 
+from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
@@ -65,6 +70,8 @@ class Other:
 Step = Send | Refuse | Leave | Heard | Act | Other
 
 THROTTLED = "too many intents per second; slow down"
+PROBE_EVERY = 0.5  # how often the host measures a seat connection's round trip (fair races)
+PROBES_KEPT = 16  # unanswered probes remembered (a later answer to an older one measures nothing)
 
 
 class SeatLink:
@@ -107,3 +114,26 @@ class SeatLink:
         if verdict == "throttle":
             return Send({"t": "reject", "seq": message["seq"], "code": "throttled", "reason": THROTTLED})
         return Act(message["seq"], message["action"], message.get("seen"), message.get("ms"))
+
+
+class Probes:
+    """Probes of one connection (see the module docstring): `probe` numbers each and
+    remembers when it went out; `answered` times the echo. An answer to a probe never sent,
+    answered already or long forgotten measures nothing: a seat cannot make its round trip up."""
+
+    def __init__(self) -> None:
+        self._sent: OrderedDict[int, float] = OrderedDict()  # probe number -> when it went out
+        self._n = 0
+
+    def probe(self, now: float) -> Message:
+        """The ``probe`` message to send at ``now``."""
+        self._n += 1
+        self._sent[self._n] = now
+        while len(self._sent) > PROBES_KEPT:
+            self._sent.popitem(last=False)
+        return {"t": "probe", "n": self._n}
+
+    def answered(self, n: int, now: float) -> float | None:
+        """The round trip of probe ``n``, answered at ``now`` (seconds), or None."""
+        sent = self._sent.pop(n, None)
+        return None if sent is None else max(0.0, now - sent)

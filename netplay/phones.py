@@ -7,14 +7,21 @@ opens a WebSocket at ``/p/<token>/ws`` and becomes one more connection of that s
 
 - what it hears is what `Host.seat_message` built for its seat (welcome, start, update,
   lobby, accept / reject, bye, refuse), as JSON text, plus a ``hand`` message (its seat's
-  name, colour and game) and, on each update, words for its legal actions and its hand
-  (`netplay.phone_words`), made from that same update;
+  name, colour and game, and whether the game is a race) and, on each update, words for
+  its legal actions and its hand (`netplay.phone_words`), made from that same update;
 - what it says passes the TCP peer's checks: one message per WebSocket frame, at most
   `MAX_PHONE_MESSAGE` bytes, JSON within the msgpack limits of `protocol.LIMITS`
-  (lengths, depth), then `protocol.check_message` (``intent``, ``ping`` and ``bye`` only:
-  the token in the link stands for the hello); the same intent and message rate limits
-  and new-connection rate per address (`netplay.limits`). Anything else gets a
-  ``refuse`` with a code and a sentence, and the phone is closed; the table plays on.
+  (lengths, depth), then `protocol.check_message` (``intent``, ``ping``, ``probe`` and
+  ``bye`` only: the token in the link stands for the hello); the same intent and message
+  rate limits and new-connection rate per address (`netplay.limits`). Anything else gets
+  a ``refuse`` with a code and a sentence, and the phone is closed; the table plays on.
+
+Fair races (`netplay.arbiter`): a tap's intent carries ``seen`` and ``ms`` (the update the
+page had presented and the milliseconds from presenting it to the touch, on the phone's
+own clock), passed on as a TCP peer's are; its arrival is when its frame reached this
+server, not when the host's thread got to it. The server probes each seated phone every
+`PROBE_EVERY` seconds and times the answer itself (`netplay.link.Probes`): the phone's
+round trips bound its claims, and the host's lobby shows them.
 
 Tokens: each seat has one link at a time. Opening it on a second phone takes the seat
 over from the first (as a TCP peer's token does); `PhoneServer.renew` retires a link,
@@ -41,7 +48,7 @@ from typing import TYPE_CHECKING, Any
 
 from .errors import ProtocolError, Refused
 from .limits import INTENTS_PER_SECOND, ConnectRate, address_key
-from .link import Act, Heard, Leave, Message, Refuse, SeatLink, Send
+from .link import PROBE_EVERY, Act, Heard, Leave, Message, Other, Probes, Refuse, SeatLink, Send
 from .phone_words import choice_words, hand_words
 from .protocol import LIMITS, MAX_FRAME, PLAIN_DEPTH, TO_HOST, TO_PEER, check_message
 from .service_thread import run_service_in_thread
@@ -148,6 +155,7 @@ class PhoneConnection:
         self.closed = False
         self.leaving = False  # it said bye: a lobby seat is freed at once
         self.seat_link = SeatLink(server.intent_limit, joined=True)  # its link is its seat: no hello
+        self.probes = Probes()  # the host's own measure of its round trip (fair races)
 
     def deliver(self, message: dict[str, Any]) -> None:
         """Called on the host's thread with each message for this seat."""
@@ -167,6 +175,11 @@ class PhoneConnection:
 
     def refuse(self, code: str, reason: str) -> None:
         self.push({"t": "refuse", "code": code, "reason": reason})
+
+    def probe(self, now: float) -> None:
+        """Ask a seated phone to echo a number at once (on the server's loop)."""
+        if self.listener is not None and not self.closed:
+            self.push(self.probes.probe(now))
 
 
 class PhoneServer:
@@ -194,6 +207,7 @@ class PhoneServer:
         self._thread: int | None = None
         self._servers: list[Any] = []
         self._address: str | None = None
+        self._probing: asyncio.Task[None] | None = None
 
     # --- what the table and the terminal ask ------------------------------------------
     def address(self) -> str:
@@ -241,8 +255,14 @@ class PhoneServer:
             self._servers.append(server)
             if not self.port:
                 self.port = next(iter(server.sockets)).getsockname()[1]
+        self._probing = self.loop.create_task(self._probe())
 
     async def async_close(self, reason: str = "the host closed the table") -> None:
+        if self._probing is not None:
+            self._probing.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._probing
+            self._probing = None
         for connection in list(self.connections):
             connection.push({"t": "bye", "reason": reason})
         for server in self._servers:
@@ -336,7 +356,7 @@ class PhoneServer:
 
     def _hand_message(self, seat: int) -> dict[str, Any]:
         info = self.host.info
-        return {"t": "hand", "seat": seat, "game": info.id, "game_name": info.name,
+        return {"t": "hand", "seat": seat, "game": info.id, "game_name": info.name, "realtime": info.realtime,
                 "colour": self.colours[seat % len(self.colours)], "name": self.host.seats[seat].name}
 
     # --- on the host's thread -------------------------------------------------------------
@@ -358,12 +378,30 @@ class PhoneServer:
         if not any(lst.meta.get("phone") and lst.seat == connection.seat for lst in self.host.listeners):
             self.seat_status[connection.seat] = "away"
 
-    def _submit(self, connection: PhoneConnection, seq: int, action: Any) -> None:
-        if connection.listener is None or connection.listener not in self.host.listeners:
-            connection.deliver({"t": "reject", "seq": seq, "code": "not_joined",
+    def _submit(self, connection: PhoneConnection, step: Act, arrived: float) -> None:
+        """A tap's intent, which reached this server at ``arrived`` (its loop's clock)."""
+        if not self._seated(connection):
+            connection.deliver({"t": "reject", "seq": step.seq, "code": "not_joined",
                                 "reason": "this phone is not seated (any more)"})
             return
-        self.host.intent(connection.seat, seq, action, connection.deliver, remote=True)
+        self.host.intent(connection.seat, step.seq, step.action, connection.deliver, step.seen, step.ms,
+                         now=self._arrival(arrived), remote=True)
+
+    def _arrival(self, arrived: float) -> float | None:
+        """``arrived`` on the host's race clock: the hop onto the host's thread (up to a frame
+        for a host the window drives) is the table's delay, not the phone's. None (the host's
+        own time) when the host keeps no race clock: its driver's frames are its only time."""
+        race_clock, loop = self.host.race_clock, self.loop
+        if race_clock is None or loop is None:
+            return None
+        return race_clock() - max(0.0, loop.time() - arrived)
+
+    def _probed(self, connection: PhoneConnection, rtt: float) -> None:
+        if self._seated(connection):
+            self.host.race_round_trip(connection.seat, rtt)
+
+    def _seated(self, connection: PhoneConnection) -> bool:
+        return connection.listener is not None and connection.listener in self.host.listeners
 
     def _heard(self, seat: int) -> None:
         if self.host.now is not None:
@@ -402,9 +440,22 @@ class PhoneServer:
             elif isinstance(step, Leave):
                 connection.leaving = True
                 connection.push({"t": "bye", "reason": "goodbye"})  # its writer closes after it
-            elif isinstance(step, Act):  # a phone's press is timed on arrival (no seen, ms)
-                self.door(functools.partial(self._submit, connection, step.seq, step.action))
-            # a phone has no messages of its own (profile, probe): they are ignored
+            elif isinstance(step, Act):
+                self.door(functools.partial(self._submit, connection, step, now))
+            elif isinstance(step, Other) and step.message["t"] == "probe":
+                rtt = connection.probes.answered(step.message["n"], now)
+                if rtt is not None:
+                    self.door(functools.partial(self._probed, connection, rtt))
+            # a phone has no other messages of its own (a profile is ignored)
+
+    async def _probe(self) -> None:
+        """Measure every seated phone's round trip, which bounds its race claims."""
+        loop = asyncio.get_running_loop()
+        while True:
+            await asyncio.sleep(PROBE_EVERY)
+            now = loop.time()
+            for connection in list(self.connections):
+                connection.probe(now)
 
     async def _write(self, connection: PhoneConnection) -> None:
         from websockets.exceptions import ConnectionClosed
@@ -442,7 +493,8 @@ class PhoneServer:
         return text
 
 
-_CHECKED_OUT = frozenset({"welcome", "refuse", "lobby", "start", "accept", "reject", "update", "pong", "bye"})
+_CHECKED_OUT = frozenset({"welcome", "refuse", "lobby", "start", "accept", "reject", "update", "pong", "probe",
+                          "bye"})
 
 
 def _bare_update(message: dict[str, Any]) -> dict[str, Any]:

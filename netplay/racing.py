@@ -6,6 +6,7 @@ how presses are timed and bounded). Everything else goes to `Host.submit` at onc
 `Host` composes one `Races`; the arbiter itself keeps no reference to the host.
 """
 
+import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -22,6 +23,7 @@ Message = dict[str, Any]  # one wire message (netplay.protocol): plain msgpack d
 Reply = Callable[[Message], None]  # where an intent's accept or reject goes
 
 PHOTO_FINISH = 0.050  # a race lost by less than this tells its loser by how much
+FRESH_ROUND_TRIP = 3.0  # a seat whose probes went unanswered this long shows no delay in the lobby
 
 
 def reject(seq: int, code: str, reason: str) -> Message:
@@ -35,6 +37,7 @@ class Races:
         self.host = host
         self.arbiter = Arbiter()
         self.clock: Callable[[], float] | None = None  # the driver's clock (a server's loop.time)
+        self.answered: dict[int, float] = {}  # seat -> when its latest probe came back (the lobby's meter)
 
     def now(self) -> float:
         return self.clock() if self.clock is not None else self.host.clock(None)
@@ -48,6 +51,15 @@ class Races:
         if seat is not None and 0 <= seat < self.host.players:
             self.arbiter.remote.add(seat)
             self.arbiter.round_trip(seat, rtt)
+            self.answered[seat] = self.now()
+
+    def round_trips(self) -> dict[int, float]:
+        """Seat -> the slowest of its recent round trips (seconds), for each seat across a
+        network that answered a probe in the last `FRESH_ROUND_TRIP` seconds: what bounds its
+        race claims, and what the host's lobby shows (a new dict: another thread may keep it)."""
+        now = self.now()
+        return {seat: max(rtts) for seat, rtts in self.arbiter.rtts.items()
+                if rtts and now - self.answered.get(seat, -math.inf) <= FRESH_ROUND_TRIP}
 
     def intent(self, seat: int | None, seq: int, action: Any, reply: Reply, seen: int | None = None,
                ms: float | None = None, now: float | None = None, remote: bool = False) -> None:

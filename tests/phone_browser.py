@@ -15,14 +15,17 @@ import pytest
 
 CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome")
 DRIVER_NAMES = ("chromedriver",)
-# Sees every message the page's WebSocket hears or says, before the page does.
+# Sees every message the page's WebSocket hears, before the page does, and says (with the
+# wall-clock milliseconds it was sent at, on the page's own clock).
 RECORD_SOCKETS = """
-window.__heard = []; window.__sockets = [];
+window.__heard = []; window.__sockets = []; window.__said = [];
 const Real = window.WebSocket;
 window.WebSocket = function (url, protocols) {
   const socket = protocols === undefined ? new Real(url) : new Real(url, protocols);
   window.__sockets.push(socket);
   socket.addEventListener("message", (event) => window.__heard.push(event.data));
+  const send = socket.send.bind(socket);
+  socket.send = (data) => { window.__said.push([performance.timeOrigin + performance.now(), data]); send(data); };
   return socket;
 };
 window.WebSocket.prototype = Real.prototype;
@@ -102,6 +105,13 @@ def heard(browser) -> list[dict]:
     import json
 
     return [json.loads(text) for text in browser.execute_script("return window.__heard || [];")]
+
+
+def said(browser) -> list[tuple[float, dict]]:
+    """What the page sent: (wall-clock seconds, message) pairs."""
+    import json
+
+    return [(at / 1000, json.loads(text)) for at, text in browser.execute_script("return window.__said || [];")]
 
 
 def status(browser) -> str:

@@ -1,6 +1,6 @@
 """How to play each game, in the window: pages of rules a first-time player meets, each
-with a small example drawn in code. Every game has pages, with or without a table (for
-those, reading the rules before playing headless or over the LAN is still useful).
+with a small example drawn in code. Each game's pages are in its table's package
+(``client/games/<id>/howto.py``); this module has what they share.
 
 A page's ``example(surface, rect)`` draws inside ``rect`` and only there.
 """
@@ -25,12 +25,12 @@ class Page:
 def pages(game_id: str) -> list[Page]:
     """The how-to pages of ``game_id``, from its table's package (``client.games.<id>.howto``),
     or one page naming the rules file for a game without pages of its own."""
-    for module in (f"client.games.{game_id}.howto", f"client.howto.{game_id}"):
-        try:
-            return list(importlib.import_module(module).PAGES)
-        except ModuleNotFoundError as missing:
-            if not missing.name or not module.startswith(missing.name):
-                raise  # the module exists but something it imports does not
+    module = f"client.games.{game_id}.howto"
+    try:
+        return list(importlib.import_module(module).PAGES)
+    except ModuleNotFoundError as missing:
+        if not missing.name or not module.startswith(missing.name):
+            raise  # the module exists but something it imports does not
     return [Page("Rules", (f"The rules are in docs/rules/{game_id}.md.",))]
 
 

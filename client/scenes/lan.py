@@ -16,12 +16,14 @@ import pygame
 from client import art
 from client.rejoin import RejoinBook
 from client.scenes.base import MenuScene, Scene, close_soon
+from client.scenes.delay_meter import draw_delay_meter, one_way
 from client.seats import host_seats
 from client.ui import Item, Menu, edit_text
 
 # The window hosts on the usual port when it is free (a typed address needs no port),
 # else on any free port.
 PORT_WISHES = (47474, 0)
+DELAYS_EVERY = 0.5  # seconds between the lobby's looks at each seat's measured round trips
 
 
 def load(module: str):
@@ -174,6 +176,9 @@ class HostLobbyScene(MenuScene):
         self.names: list[str] = [plan.name for plan in seat_plans]
         self.addresses: list[str] = []
         self.phones = None  # netplay.phones service: seats here and open seats may play from phones
+        self.round_trips: dict[int, float] = {}  # seat -> its slowest recent round trip, from the host's thread
+        self.shown_round_trips: dict[int, float] = {}
+        self.delays_in = 0.0
         self.menu = Menu([Item(lambda: "Back" if self.error else "Cancel the table", self.cancel)],
                          (art.W // 2, 900), sounds=app.sounds)
         server, self.error = load("netplay.server")
@@ -305,6 +310,7 @@ class HostLobbyScene(MenuScene):
         super().update(dt)
         if self.public is None:
             return
+        self.watch_delays(dt)
         messages = self.public.poll()
         if messages:
             self.changed()
@@ -315,6 +321,22 @@ class HostLobbyScene(MenuScene):
                 self.names = list(message.get("names", self.names))
                 self.begin(messages[index + 1:])
                 return
+
+    def watch_delays(self, dt: float) -> None:
+        """Ask the host's thread for each seat's round trips now and then (only that thread
+        touches the host); the delay meters change when they do."""
+        self.delays_in -= dt
+        host, handle = self.host, self.handle_
+        if self.delays_in <= 0 and host is not None and handle is not None:
+            self.delays_in = DELAYS_EVERY
+
+            def measured() -> None:
+                self.round_trips = host.races.round_trips()  # one new dict: swapped whole
+
+            handle.call(measured)
+        if self.round_trips != self.shown_round_trips:
+            self.shown_round_trips = self.round_trips
+            self.changed()
 
     def begin(self, rest: list) -> None:
         self.app.flow.lobby_started(self, rest)
@@ -347,6 +369,9 @@ class HostLobbyScene(MenuScene):
                 if seat.get("away"):
                     state = "away"
                 art.blit_text(surface, state, 36, art.INK_DIM, (rect.right - 28, rect.centery), "midright")
+                round_trip = self.shown_round_trips.get(i)
+                if round_trip is not None and seat.get("kind") == "human" and not seat.get("away"):
+                    draw_delay_meter(surface, (rect.right - 330, rect.centery), one_way(round_trip))
         self.menu.draw(surface, self.pulse)
 
 

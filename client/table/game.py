@@ -17,6 +17,7 @@ never changes game state; everything it draws is a function of what it reads.
 """
 
 from dataclasses import dataclass, field
+from types import ModuleType
 from typing import Any, ClassVar
 
 import pygame
@@ -80,6 +81,9 @@ class GameTable:
     # Seconds to dwell on an event type (an ``on_<type>`` handler may return its own).
     dwell: ClassVar[dict[str, float]] = {}
     panel_heading: ClassVar[str] = "{name}"
+    # The game's paint module: its functions ``board``, ``seat``, ``choice``, ``private`` and
+    # ``overlay`` (those it has) draw in place of the defaults below, the game table first.
+    paint: ModuleType | None = None
     # A refused intent's log line waits for the beats received before the refusal (a race
     # lost to a play the screen does not show yet is told after that play).
     refusals_wait_for_beats: ClassVar[bool] = False
@@ -204,10 +208,18 @@ class GameTable:
         return []
 
     # --- drawing ------------------------------------------------------------------------------
+    def painter(self, name: str) -> Any:
+        """The paint module's function ``name``, or None."""
+        return getattr(self.paint, name, None)
+
     def draw_board(self, surface) -> None:
-        pass
+        if (board := self.painter("board")) is not None:
+            board(self, surface)
 
     def draw_seat(self, surface, seat: int, rect: pygame.Rect) -> None:
+        if (paint_seat := self.painter("seat")) is not None:
+            paint_seat(self, surface, seat, rect)
+            return
         table = self.table
         seat_card(surface, rect, table.colour(seat), seat in self.view.get("active", []))
         table.draw_name(surface, seat, (rect.left + 20, rect.top + 32), 44, rect.width - 40)
@@ -215,6 +227,9 @@ class GameTable:
                       width=rect.width - 44)
 
     def draw_choice(self, surface, seat: int, choice: Choice, focused: bool) -> None:
+        if (paint_choice := self.painter("choice")) is not None:
+            paint_choice(self, surface, seat, choice, focused)
+            return
         surface.blit(art.panel(choice.rect.size, art.PANEL_HI if choice.legal else (40, 34, 38), None, 12),
                      choice.rect)
         art.blit_text(surface, choice.label, 30, art.INK if choice.legal else art.INK_FAINT, choice.rect.center,
@@ -222,9 +237,13 @@ class GameTable:
 
     def draw_private(self, surface, seat: int, rect: pygame.Rect, choices: list[Choice]) -> None:
         """What else the open private panel shows (say, the stock when there is no choice)."""
+        if (private := self.painter("private")) is not None:
+            private(self, surface, seat, rect, choices)
 
     def draw_overlay(self, surface) -> None:
         """Drawn over seats and choices (a round's summary)."""
+        if (overlay := self.painter("overlay")) is not None:
+            overlay(self, surface)
 
     # --- events -------------------------------------------------------------------------------
     def on_event(self, event: dict) -> float:

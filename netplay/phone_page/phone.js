@@ -1,14 +1,29 @@
 // A seat's private hand on a phone: one page for every game. It renders what the host
 // sends for this seat only (its update's legal actions, with words the host adds) and
 // sends a tap as an intent, exactly as a LAN peer would. Nothing is fetched elsewhere.
+//
+// Fair races: a tap's intent says which update was on screen (seen: its n) and how many
+// milliseconds after that update was presented the finger went down (ms), both on this
+// phone's own clock; the host answers its probes at once, so it can time the phone's
+// round trip itself. While a race's round runs the page pings every 100 ms, so the
+// phone's Wi-Fi radio does not doze (a dozing radio adds 100-300 ms).
 "use strict";
 (function () {
   const token = location.pathname.split("/")[2] || "";
   const $ = (id) => document.getElementById(id);
+  const PING_CALM = 2000, PING_RACE = 100;  // ms between pings: normally, and while a race's round runs
   let socket = null, seq = 0, pending = null, sentLabel = "", retry = 500, stopped = false, pinger = null;
+  let pingEvery = 0;
   let seat = null, names = [], started = false, update = null, connected = false, notice = "";
+  let realtime = false;  // the game is a race (the hand says so): taps are timed, pings quicken in a round
   let paused = null;  // the host paused the game: {until: seconds on this clock, or null}
+  let presented = null;  // the newest update on screen: {n, at: performance.now() when it was painted}
+  let touched = null;  // the latest finger down on a choice: {button, at: its event's time}
   const shown = {};  // per target group: the label of the target on show (kept across updates)
+  // A message posted from a frame's requestAnimationFrame callback runs right after that
+  // frame was painted: as close to the pixels as a page can tell.
+  const painted = new MessageChannel();
+  painted.port1.onmessage = (event) => { presented = { n: event.data, at: performance.now() }; };
 
   function connect() {
     stopped = false;
@@ -16,9 +31,9 @@
     socket = new WebSocket(scheme + location.host + "/p/" + token + "/ws");
     socket.onmessage = (event) => { let m; try { m = JSON.parse(event.data); } catch (e) { return; } receive(m); };
     let opened = false;
-    socket.onopen = () => { opened = true; connected = true; retry = 500; render(); };
+    socket.onopen = () => { opened = true; connected = true; retry = 500; render(); keepAwake(); };
     socket.onclose = () => {
-      connected = false; pending = null; render();
+      connected = false; pending = null; render(); keepAwake();
       if (stopped) return;
       const again = () => { setTimeout(connect, retry); retry = Math.min(retry * 2, 5000); };
       if (opened) { again(); return; }
@@ -29,8 +44,24 @@
         } else { again(); }
       }, again);
     };
+    pingEvery = 0;
+    keepAwake();
+  }
+
+  function racing() {
+    return realtime && connected && !paused && !!update && !!update.view && update.view.phase === "race";
+  }
+
+  function keepAwake() {  // pings every 100 ms while a race's round runs, every 2 s otherwise
+    const every = racing() ? PING_RACE : PING_CALM;
+    if (every === pingEvery) return;
     clearInterval(pinger);
-    pinger = setInterval(() => send({ t: "ping", sent: performance.now() / 1000, rtt: null }), 2000);
+    pingEvery = every;
+    pinger = setInterval(() => send({ t: "ping", sent: performance.now() / 1000, rtt: null }), every);
+  }
+
+  function markPresented(n) {
+    if (typeof n === "number") requestAnimationFrame(() => painted.port2.postMessage(n));
   }
 
   function send(message) {
@@ -42,8 +73,11 @@
 
   function receive(m) {
     switch (m.t) {
+      case "probe": send({ t: "probe", n: m.n }); return;  // at once: the host times the round trip
+      case "pong": return;  // nothing to show: a re-render under a finger could lose its tap
       case "hand":
         seat = m.seat;
+        realtime = !!m.realtime;
         document.documentElement.style.setProperty("--seat", m.colour);
         $("name").textContent = m.name || "Player " + (m.seat + 1);
         $("game").textContent = m.game_name;
@@ -68,6 +102,8 @@
       case "bye": stop(m.reason === "the game is over" ? "The game is over." : "Disconnected: " + m.reason); return;
     }
     render();
+    if (m.t === "update") markPresented(m.n);
+    keepAwake();
   }
 
   function countDown() {  // the countdown after the host's pause, redrawn until it ends
@@ -75,11 +111,17 @@
     if (paused && paused.until !== null && performance.now() / 1000 < paused.until) setTimeout(countDown, 250);
   }
 
-  function choose(index, label) {
+  function choose(index, label, event) {
     if (pending !== null || !update) return;
-    seq += 1;
-    if (send({ t: "intent", seq: seq, action: update.legal[index] })) {
-      pending = seq; sentLabel = label; notice = ""; render();
+    const intent = { t: "intent", seq: seq + 1, action: update.legal[index] };
+    if (presented !== null) {  // the press on this phone's timeline: from the painted update to the touch
+      const finger = touched && touched.button === event.currentTarget ? touched.at : event.timeStamp;
+      intent.seen = presented.n;
+      intent.ms = Math.max(0, finger - presented.at);
+    }
+    touched = null;
+    if (send(intent)) {
+      seq += 1; pending = seq; sentLabel = label; notice = ""; render();
     }
   }
 
@@ -152,7 +194,8 @@
     button.dataset.group = choice.group;
     button.disabled = pending !== null || !connected;
     if (pending !== null && choice.label === sentLabel) button.classList.add("sent");
-    button.addEventListener("click", () => choose(index, choice.label));
+    button.addEventListener("pointerdown", (event) => { touched = { button: button, at: event.timeStamp }; });
+    button.addEventListener("click", (event) => choose(index, choice.label, event));
     return button;
   }
 

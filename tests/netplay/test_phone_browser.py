@@ -162,7 +162,7 @@ def shoot(phone, game_id: str) -> None:
 
 def settled(condition):
     """``condition`` as a wait_until poll that looks again when the page re-rendered under it
-    (the page renders afresh on every message, pings' answers included)."""
+    (the page renders afresh on every message the table sends, probes and pongs aside)."""
     from selenium.common.exceptions import StaleElementReferenceException
 
     def poll():

@@ -27,6 +27,7 @@ from client.table.layout import Layout
 
 class ArchitektonTable(GameTable):
     game_id = "architekton"
+    paint = paint
     dwell = {"turn": 0.25, "refill": 0.3, "house": 0.35, "game_over": 1.6, "match": 0.0}
 
     def __init__(self, table: TableHandle):
@@ -252,17 +253,9 @@ class ArchitektonTable(GameTable):
         return self.dwell["turn"]
 
     # --- drawing ---------------------------------------------------------------------------------
-    def draw_board(self, surface) -> None:
-        paint.board(self, surface)
 
-    def draw_seat(self, surface, seat: int, rect: pygame.Rect) -> None:
-        paint.seat(self, surface, seat, rect)
 
-    def draw_choice(self, surface, seat: int, choice: Choice, focused: bool) -> None:
-        paint.choice(self, surface, seat, choice, focused)
 
-    def draw_overlay(self, surface) -> None:
-        paint.overlay(self, surface)
 
     # --- results ---------------------------------------------------------------------------------
     def standings(self) -> Standings:

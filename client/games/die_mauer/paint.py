@@ -199,7 +199,7 @@ def private(game: GameReading, surface: pygame.Surface, seat: int, rect: pygame.
 
 
 # --- the round's summary ------------------------------------------------------------------------
-def summary(game: GameReading, surface: pygame.Surface) -> None:
+def overlay(game: GameReading, surface: pygame.Surface) -> None:
     event, table = game.shown.summary, game.table
     if event is None or not game.summary_shown():
         return

@@ -32,6 +32,7 @@ Action = dict[str, Any]
 
 class DieMauerTable(GameTable):
     game_id = "die_mauer"
+    paint = paint
     private_types = ("donate",)  # plan is secret by GameInfo.secret_action_types
     panel_heading = words.PANEL_HEADING
     dwell = {"outcome": 0.9, "built": 0.7, "donation": 1.2, "turn": 0.3, "round": 0.6, "game_over": 1.5}
@@ -262,20 +263,10 @@ class DieMauerTable(GameTable):
         return words.SEAT_STATUS[state], paint.STATUS_COLOURS[state]
 
     # --- drawing (reads only) ----------------------------------------------------------------
-    def draw_board(self, surface: pygame.Surface) -> None:
-        paint.board(self, surface)
 
-    def draw_seat(self, surface: pygame.Surface, seat: int, rect: pygame.Rect) -> None:
-        paint.seat(self, surface, seat, rect)
 
-    def draw_choice(self, surface: pygame.Surface, seat: int, choice: Choice, focused: bool) -> None:
-        paint.choice(self, surface, seat, choice, focused)
 
-    def draw_private(self, surface: pygame.Surface, seat: int, rect: pygame.Rect, choices: list[Choice]) -> None:
-        paint.private(self, surface, seat, rect, choices)
 
-    def draw_overlay(self, surface: pygame.Surface) -> None:
-        paint.summary(self, surface)
 
     # --- results --------------------------------------------------------------------------
     def standings(self) -> Standings:

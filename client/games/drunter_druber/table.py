@@ -51,6 +51,7 @@ SOUNDS = {"wall": "stone", "street": "cobble", "river": "splash"}
 
 class DrunterDruberTable(GameTable):
     game_id = "drunter_druber"
+    paint = paint
     private_types = ("vote",)  # the pick is secret by GameInfo.secret_action_types
     panel_heading = "{name}"
     dwell = {"turn": 0.15, "vote_started": 1.0, "vote_committed": 0.45, "jein_declared": 0.9,
@@ -376,20 +377,13 @@ class DrunterDruberTable(GameTable):
         self.state.drop_arrived(self.view, landed=anim.finished("land"), returned=anim.finished("return"))
 
     # --- drawing (reads only) -------------------------------------------------------------
-    def draw_board(self, surface) -> None:
-        paint.board(self, surface)
+
+
+
+
 
     def draw_seat(self, surface, seat: int, rect: pygame.Rect) -> None:
-        paint_seats.seat(self, surface, seat, rect)
-
-    def draw_choice(self, surface, seat: int, choice: Choice, focused: bool) -> None:
-        paint.choice(self, surface, seat, choice, focused)
-
-    def draw_private(self, surface, seat: int, rect: pygame.Rect, choices: list[Choice]) -> None:
-        paint.private(self, surface, seat, rect, choices)
-
-    def draw_overlay(self, surface) -> None:
-        paint.overlay(self, surface)
+        paint_seats.seat(self, surface, seat, rect)  # the seats have a paint module of their own
 
     # --- results --------------------------------------------------------------------------
     def standings(self) -> Standings:

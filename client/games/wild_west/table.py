@@ -50,6 +50,7 @@ END_SECONDS = 7.0  # the score sheet fills in while the table dwells on the game
 
 class WildWestTable(GameTable):
     game_id = "wild_west"
+    paint = paint
     panel_heading = "{name}'s pick"
     dwell = {"round_over": 0.2, "write": 0.3, "track": 0.3, "grave": 0.3, "park": 0.25, "upgrade": 0.3,
              "graves_lost": 0.8}
@@ -324,20 +325,10 @@ class WildWestTable(GameTable):
         self.shown.look_ends(table.clock, lambda seat: table.model.pending.get(seat) is not None)
 
     # --- drawing (reads only) -------------------------------------------------------------------
-    def draw_board(self, surface) -> None:
-        paint.board(self, surface)
 
-    def draw_seat(self, surface, seat: int, rect: pygame.Rect) -> None:
-        paint.seat(self, surface, seat, rect)
 
-    def draw_choice(self, surface, seat: int, choice: Choice, focused: bool) -> None:
-        paint.choice(self, surface, seat, choice, focused)
 
-    def draw_private(self, surface, seat: int, rect: pygame.Rect, choices: list[Choice]) -> None:
-        paint.private(self, surface, seat, rect, choices)
 
-    def draw_overlay(self, surface) -> None:
-        paint.overlay(self, surface)
 
     # --- results --------------------------------------------------------------------------------
     def standings(self) -> Standings:
