@@ -213,3 +213,22 @@ def test_a_draw_shows_face_down_in_the_hand_at_once_and_turns_over_on_the_answer
     assert table.game.tentative(0) is None and table.game.hand(0) == "Hr"
     assert not table.anim.running("draw0")  # it does not fly in from the pile a second time
     assert pixels() not in (empty, face_down)  # face up now
+
+
+def test_another_machines_loser_shows_as_a_card_back_and_its_zone_says_by_how_much(make_app):
+    """A photo finish whose loser does not play at this screen: its card stays hidden
+    (a back, WA-8) and its zone says "7 ms behind Anna" while the photo shows."""
+    from tests.client.games.wie_waldi.test_wie_waldi import table_of
+
+    app, table = table_of(make_app, [("Anna", "keys1"), ("Ben", "bot:easy")], seed=2)
+    until_race(app, table)
+    table.game.on_photo_finish({"t": "photo", "winner": 0, "loser": 1, "ms": 7,
+                                "action": {"type": "play", "card": "Mrg", "dog": 0, "end": 1}})
+    assert table.game.race.photo["loser_card"] is None
+    frames(app, 10)
+    with drawn_text() as seen:
+        frames(app, 1)
+    words = [w for w, _ in seen]
+    assert "Anna by 7 ms" in words and "7 ms behind Anna" in words and "7 ms later" in words
+    table.game.on_photo_finish({"t": "photo", "winner": 0, "loser": 0, "ms": 7, "action": None})  # no two seats
+    assert table.game.race.photo["loser"] == 1
