@@ -280,9 +280,11 @@ class WieWaldiTable(GameTable):
 
     def on_taken_back(self, seat: int, pending: Pending) -> None:
         """A play shown at once (the optimistic echo) was refused: the card flies back from
-        the end where it waited to the hand (its refusal's words show meanwhile)."""
+        the end where it waited to the hand (its refusal's words show meanwhile). A play
+        refused within the frame it was sent in never left the hand: it only shakes."""
         action = pending.action
-        if not isinstance(action, dict) or action.get("type") not in ("start", "play"):
+        if not isinstance(action, dict) or action.get("type") not in ("start", "play") \
+                or self.race.echoed.get(seat) != pending.seq:
             return
         lanes = self.race.lanes
         waited = lanes.head_rect() if action["type"] == "start" else lanes.end_rect(action["dog"], action["end"])
