@@ -532,6 +532,12 @@ class Host:
             self.schedule_bots()
             self._notify_watchers()
 
+    def tell_everyone(self, message: dict[str, Any]) -> None:
+        """Send ``message`` to every listener: public news that changes no state (a race's
+        photo finish, `Races.photo_finish`), so nothing is written to the save first."""
+        for listener in list(self.listeners):
+            listener.deliver(message)
+
     def lobby_changed(self) -> None:
         message = self.lobby_message()
         for listener in list(self.listeners):

@@ -34,6 +34,10 @@ host to peer::
     pong       sent:float host:float
     pause      paused:bool resume_in:float|None       (the host paused, or resumes after a countdown)
     history    events:[plain map]                     (the newest public events, for a rejoining table's log)
+    photo      winner:int loser:int ms:int action:plain
+                                                      (a race decided by under 50 ms: who won, who came
+                                                      second, by how many ms (0: under 1), the winner's
+                                                      action, public once applied)
     evening    standings:[{name colour points games wins you}] ratings:[{scope before after}]
                                                       (the game night, after a finished game: tonight's standings
                                                       and this seat's own rating changes)
@@ -168,6 +172,7 @@ SCHEMAS: dict[str, dict[str, dict[str, Check]]] = {
         "probe": {"n": _int},
         "pause": {"paused": _bool, "resume_in": _optional(_float)},
         "history": {"events": _plain_list(_plain_map)},
+        "photo": {"winner": _int, "loser": _int, "ms": _int, "action": _plain},
         "evening": {"standings": _list_of(_record({"name": _str, "colour": _int, "points": _float, "games": _int,
                                                    "wins": _int, "you": _bool})),
                     "ratings": _list_of(_record({"scope": _str, "before": _int, "after": _int}))},

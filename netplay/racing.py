@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from engines import IllegalAction
 from engines.plain import encode
 
-from .arbiter import Arbiter, Window
+from .arbiter import Arbiter, Held, Window
 
 if TYPE_CHECKING:
     from .bots import Plan
@@ -123,9 +123,11 @@ class Races:
     def release(self, now: float) -> None:
         """Apply every held play whose window has closed (from `Host.tick`). A play that lost
         its window's race by under `PHOTO_FINISH` hears by how much (its reject's reason ends
-        ``(by 12 ms)``), so its table can say so."""
+        ``(by 12 ms)``), so its table can say so; the closest of them makes a photo finish
+        that every table shows (`photo_finish`)."""
         host = self.host
-        first: dict[Window, float] = {}  # window -> the effective time of the play it accepted
+        first: dict[Window, Held] = {}  # window -> the play it accepted
+        photographed: set[Window] = set()  # windows whose photo finish went out (the closest loser's)
         for held in self.arbiter.due(now):
             result: Message
             if held.seq is None:  # a bot's play: its seat refuses players' intents
@@ -136,15 +138,33 @@ class Races:
                     result = reject(-1, error.code, error.message)
             else:
                 result = host.submit(held.seat, held.seq, held.action)
+            photo = None
             if held.group is not None:
                 if result["t"] == "accept":
-                    first.setdefault(held.group, held.effective)
+                    first.setdefault(held.group, held)
                 elif held.group in first and held.told and result["code"] != "paused":  # it lost its window's race
-                    margin = held.effective - first[held.group]
+                    winner = first[held.group]
+                    margin = held.effective - winner.effective
                     if margin < PHOTO_FINISH:
                         by = round(margin * 1000)
                         result["reason"] += f" (by {by} ms)" if by else " (by under 1 ms)"
+                        if held.group not in photographed:  # the window's closest loser
+                            photographed.add(held.group)
+                            photo = winner, by
             held.reply(result)
+            if photo is not None:  # after the loser's reject: its table already says why
+                self.photo_finish(photo[0], held, photo[1])
+
+    def photo_finish(self, winner: Held, loser: Held, ms: int) -> None:
+        """Tell every seat and spectator that ``winner``'s play beat ``loser``'s by ``ms``
+        milliseconds (0: under 1), after the loser heard its reject: a ``photo`` message
+        (netplay.protocol). The winner's action is public once applied (unless its type is
+        secret); the loser's is not (its card stays in its hand, WA-8), so it is not sent."""
+        host = self.host
+        action = winner.action
+        if isinstance(action, dict) and action.get("type") in host.info.secret_action_types:
+            action = None
+        host.tell_everyone({"t": "photo", "winner": winner.seat, "loser": loser.seat, "ms": ms, "action": action})
 
     def bot_play(self, plan: "Plan", action: Any) -> bool:
         """A bot's play goes the players' way (its press: when its reaction was over);

@@ -33,6 +33,7 @@ from client.table.layout import (
     seat_strip,
     strip_rects,
 )
+from client.table.model import Pending
 
 # A gamepad's buttons for a blind pick, in the order a game's blind actions take them.
 BLIND_BUTTONS = ("up", "right", "down", "left", "confirm", "back", "alt", "secret")
@@ -260,6 +261,16 @@ class GameTable:
 
     def on_refusal(self, seat: int, code: str, reason: str) -> None:
         """The host refused ``seat``'s intent (a lost race: flash the card, keep it)."""
+
+    def on_taken_back(self, seat: int, pending: Pending) -> None:
+        """The host refused ``seat``'s public intent (``pending``: its action and where it
+        was chosen), which the table may have shown at once: take its picture back (a
+        card flies back to the hand). Called just before `on_refusal`."""
+
+    def on_photo_finish(self, photo: dict) -> None:
+        """A race was decided by under 50 ms, and the winning play is now on screen:
+        ``photo`` has ``winner``, ``loser`` (seats), ``ms`` (0: under 1) and the winner's
+        ``action`` (docs/netplay.md, Fair races)."""
 
     def on_seat_input(self, seat: int, intent) -> bool:
         """Buttons the shared chooser does not use (alt, secret, back, wheel, look), and a

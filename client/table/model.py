@@ -8,6 +8,7 @@ are one `Beat`. Beats wait in a queue until the table has shown the one before (
 table shows, so the screen never runs ahead of what the players are looking at.
 
 Accepts and rejects are not paced: they answer a seat's own intent (`Pending`) at once.
+A race's ``photo`` finish waits until the beat of the play that won it is shown.
 """
 
 import re
@@ -116,6 +117,7 @@ class TableModel:
         self.resume_in: float | None = None  # the countdown's seconds left when the host said so
         self.pause_said = 0  # how many pause messages came (a new one restarts the countdown)
         self.history: list[dict] = []  # public events from before this table came, not yet logged
+        self.photos: deque[tuple[int, dict]] = deque(maxlen=16)  # (beat, photo): a close race, told once shown
         self.evening: dict | None = None  # the game night: the host's "evening" message after the game
         self.next_table: dict | None = None  # ... and its "next_table" (the group's next game)
 
@@ -157,6 +159,9 @@ class TableModel:
             self.pause_said += 1
         elif kind == "history" and channel == self.reference:
             self.history.extend(event for event in message.get("events", []) if isinstance(event, dict))
+        elif kind == "photo" and channel == self.reference:
+            # the winning play's update came first: the photo shows once that beat is shown
+            self.photos.append((self._arrived[channel], message))
         elif kind == "evening":
             self.evening = message
         elif kind == "next_table":
@@ -215,6 +220,13 @@ class TableModel:
         pending = Pending(seat, seq, action, key, private, label, rect)
         self.pending[seat] = pending
         return pending
+
+    def due_photos(self) -> list[dict]:
+        """Photo finishes whose winning play is now on screen (each given out once)."""
+        due = []
+        while self.photos and self.photos[0][0] <= self.shown:
+            due.append(self.photos.popleft()[1])
+        return due
 
     # --- questions the table asks -------------------------------------------------------
     def latest_view(self) -> dict | None:

@@ -307,6 +307,8 @@ class TableScene(Scene):
         waits = seat is not None and self.game.refusals_wait_for_beats and bool(self.model.queue)
         self.model.add_log(f"Refused ({who}): {said}", self.model.received if waits else 0)
         if seat is not None:
+            if refusal.pending is not None and not private:  # a play shown at once (echoed) goes back
+                self.game.on_taken_back(seat, refusal.pending)
             self.game.on_refusal(seat, refusal.code, refusal.reason)
 
     def send(self, seat: int, choice: Choice) -> None:
@@ -532,6 +534,8 @@ class TableScene(Scene):
         # A game that goes on while this screen is in a menu stays live behind it (a game the
         # menu paused stands still above); the results wait until the menu is closed.
         self.pacer.update(dt, self.play, self.shown)
+        for photo in self.model.due_photos():
+            self.game.on_photo_finish(photo)
         self.caught_up()
         self.anim.update(dt)
         self.game.update(dt)

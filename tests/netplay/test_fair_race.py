@@ -9,6 +9,7 @@ import pytest
 from engines.wie_waldi.cards import SET, SET_SIZE
 from netplay.arbiter import PRESENT_SLACK, Arbiter
 from netplay.host import Host
+from netplay.protocol import TO_PEER, check_message
 
 from .delay_proxy import DelayProxy
 
@@ -19,8 +20,8 @@ pytestmark = pytest.mark.timeout(60)
 TOPS = {0: [["Hr"], ["Mrg"], ["Hy"]], 1: [["Mry"], ["Mrr"], ["Myg"]]}
 
 
-def rigged_host(seats) -> Host:
-    host = Host("wie_waldi", 2, seed=4, options={"countdown": 1}, seats=seats)
+def rigged_host(seats, names=None) -> Host:
+    host = Host("wie_waldi", 2, seed=4, options={"countdown": 1}, seats=seats, names=names)
     for player, tops in TOPS.items():
         piles = host.state.piles[player]
         cards = [c for pile in piles for c in pile]
@@ -145,6 +146,7 @@ def test_a_forged_claim_is_clamped_to_what_its_round_trip_allows():
     host.tick(shown + 0.400)
     assert answers[0]["t"] == "accept"
     assert answers[1]["code"] == "end_taken" and "ms" not in answers[1]["reason"]  # not told how much
+    assert not [m for session in sessions for m in session.poll() if m["t"] == "photo"]  # nor is anyone
     clamped = host.arbiter.effective(1, seen, 0.0, forged_arrival)
     assert clamped == pytest.approx(forged_arrival - 0.002 - PRESENT_SLACK)
 
@@ -172,6 +174,8 @@ def test_an_uncontested_play_applies_at_once():
 @pytest.mark.parametrize(("apart", "told"), [(0.012, " (by 12 ms)"), (0.0002, " (by under 1 ms)"), (0.060, "")])
 def test_a_race_lost_by_under_50_ms_tells_its_loser_by_how_much(apart, told):
     host, sessions, shown = race_ready_host()
+    spectator = host.session(None)
+    spectator.poll()
     seen, dog = len(host.log), host.state.dogs[-1]["id"]
     answers: dict = {}
     for seat, card, ms in ((0, "Mrg", 200.0), (1, "Mry", 200.0 + apart * 1000)):
@@ -180,3 +184,24 @@ def test_a_race_lost_by_under_50_ms_tells_its_loser_by_how_much(apart, told):
     host.tick(shown + 0.5)
     assert answers[0]["t"] == "accept"
     assert answers[1]["reason"] == "Player 1 played on that end first; dog 0 now ends in green" + told
+    # every seat and the spectator hear the photo finish: who, by how much, the winner's (public) play
+    photos = [[m for m in session.poll() if m["t"] == "photo"] for session in [*sessions, spectator]]
+    if told:
+        photo = {"t": "photo", "winner": 0, "loser": 1, "ms": round(apart * 1000),
+                 "action": {"type": "play", "card": "Mrg", "dog": dog, "end": 1}}
+        assert photos == [[photo]] * 3
+        check_message(photo, TO_PEER)
+    else:
+        assert photos == [[], [], []]
+
+
+def test_the_photo_finish_never_names_the_losers_card():
+    """The loser's card stays in its hand, seen by its holder only (WA-8): no photo carries it."""
+    host, sessions, shown = race_ready_host()
+    seen, dog = len(host.log), host.state.dogs[-1]["id"]
+    for seat, card, ms in ((0, "Mrg", 200.0), (1, "Mry", 210.0)):
+        host.intent(seat, 1, {"type": "play", "card": card, "dog": dog, "end": 1}, lambda a: None, seen=seen, ms=ms,
+                    now=shown + ms / 1000)
+    host.tick(shown + 0.5)
+    photos = [m for session in sessions for m in session.poll() if m["t"] == "photo"]
+    assert len(photos) == 2 and all("Mry" not in repr(photo) for photo in photos)

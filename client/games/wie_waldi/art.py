@@ -169,8 +169,9 @@ def draw_cat(surface, rect: pygame.Rect) -> None:
 
 @art.cached
 @lru_cache(maxsize=64)
-def card_back(height: int, colour) -> pygame.Surface:
-    """A face-down card of a seat's set: its back colour."""
+def card_back(height: int, colour, ghost: bool = False) -> pygame.Surface:
+    """A face-down card of a seat's set: its back colour; ``ghost``: see-through (a draw
+    shown at once, waiting for the host)."""
     width, height = card_size(height)
     surface = pygame.Surface((width, height), pygame.SRCALPHA)
     rect = surface.get_rect()
@@ -188,6 +189,8 @@ def card_back(height: int, colour) -> pygame.Surface:
     bone_image = bone(max(8, width // 2), art.shade(colour, 0.5))
     surface.blit(bone_image, bone_image.get_rect(center=rect.center))
     pygame.draw.rect(surface, LINE, rect, width=max(1, height // 40), border_radius=radius)
+    if ghost:
+        surface.set_alpha(150)
     return surface
 
 

@@ -68,6 +68,10 @@ class RaceTable(Protocol):
 
     def stop_words(self, event: dict) -> str: ...
 
+    def photo_words(self) -> str | None: ...
+
+    def tentative(self, seat: int) -> dict | None: ...
+
 
 # --- the dogs on the table ------------------------------------------------------------------
 def board(game: RaceTable, surface: pygame.Surface) -> None:
@@ -121,9 +125,9 @@ def pending_plays(game: RaceTable, surface: pygame.Surface) -> None:
     """A seat's play sent and not yet answered: its card waits, see-through, where it
     will land (it settles when the host answers)."""
     lanes = game.race.lanes
-    for seat, pending in game.table.model.pending.items():
-        action = pending.action if pending is not None else None
-        if not isinstance(action, dict) or action.get("type") not in ("start", "play"):
+    for seat in game.table.model.pending:
+        action = game.tentative(seat)
+        if action is None or action["type"] not in ("start", "play"):
             continue
         rect = lanes.head_rect() if action["type"] == "start" else lanes.end_rect(action["dog"], action["end"])
         if rect is not None:
@@ -170,6 +174,18 @@ def seat(game: RaceTable, surface: pygame.Surface, seat: int, rect: pygame.Rect)
     legend(game, surface, seat, parts)
     if game.fits_nowhere(seat):
         fits_nowhere(game, surface, seat, parts)
+    photo = game.race.photo
+    if photo is not None and photo["loser"] == seat and seat not in table.choosers and game.photo_words():
+        behind(game, surface, seat, photo, parts)  # a seat here hears it in its refusal's words
+
+
+def behind(game: RaceTable, surface: pygame.Surface, seat: int, photo: dict, parts: dict) -> None:
+    """Over another machine's loser's piles, while the photo finish shows: "12 ms behind Anna"."""
+    strip = pygame.Rect(parts["piles"][0].left - 6, parts["keys"] - 20,
+                        parts["piles"][-1].right - parts["piles"][0].left + 12, 40)
+    surface.blit(art.panel(strip.size, art.NIGHT, game.table.colour(photo["winner"]), 10, 235), strip)
+    art.blit_text(surface, words.behind(game.table.name(photo["winner"]), photo["ms"]), 24, art.INK, strip.center,
+                  "center", width=strip.width - 16)
 
 
 def fits_nowhere(game: RaceTable, surface: pygame.Surface, seat: int, parts: dict) -> None:
@@ -205,14 +221,21 @@ def piles(game: RaceTable, surface: pygame.Surface, seat: int, parts: dict) -> N
 
 def hand(game: RaceTable, surface: pygame.Surface, seat: int, parts: dict) -> None:
     """The card the seat holds: flying in from its pile, shaking when a play was refused,
-    gone while a play waits for its answer (it is drawn on the table then)."""
+    flying back when a play shown at once was refused, gone while a play or put-back waits
+    for its answer (a play is drawn on the table then), a see-through card back while a
+    draw waits for it."""
     spot, colour = parts["hand"].copy(), game.table.colour(seat)
     pygame.draw.rect(surface, (36, 30, 36), spot, border_radius=10)
     pygame.draw.rect(surface, (92, 78, 70), spot, width=2, border_radius=10)
-    pending = game.table.model.pending.get(seat)
-    if pending is not None and isinstance(pending.action, dict) and pending.action["type"] in ("start", "play"):
-        return
+    tentative = game.tentative(seat)
+    if tentative is not None and tentative["type"] in ("start", "play", "put_back"):
+        return  # it waits on the table (a play) or has gone back under its pile (a put-back)
     holding = game.view.get("holding", [None] * game.table.players)[seat]
+    if tentative is not None and tentative["type"] == "draw" and holding is None:
+        surface.blit(cards.card_back(HAND_HEIGHT, colour, True), spot)  # drawn, face down until the host says
+        return
+    if flying_back(game, surface, seat, spot):
+        return
     code = game.hand(seat)
     if holding is None and code is None:
         return
@@ -227,6 +250,23 @@ def hand(game: RaceTable, surface: pygame.Surface, seat: int, parts: dict) -> No
         spot.x += round(math.sin(since * 50) * 8 * (1 - since / SHAKE_SECONDS))
         pygame.draw.rect(surface, art.DANGER, spot.inflate(10, 10), width=4, border_radius=12)
     surface.blit(image, spot)
+
+
+def flying_back(game: RaceTable, surface: pygame.Surface, seat: int, spot: pygame.Rect) -> bool:
+    """A refused play that was shown at once flies back from where it waited to the hand
+    spot, growing to the hand's size; True while it does."""
+    anim, flight = game.table.anim, game.race.taken_back.get(seat)
+    name = f"return{seat}"
+    if flight is None or not anim.running(name):
+        return False
+    code, start = flight
+    t = anim.get(name)
+    height = round(start.height + (spot.height - start.height) * t) // 2 * 2  # even sizes: fewer cached images
+    image = cards.card_image(code, max(10, height), game.table.colour(seat))
+    centre = (round(start.centerx + (spot.centerx - start.centerx) * t),
+              round(start.centery + (spot.centery - start.centery) * t))
+    surface.blit(image, image.get_rect(center=centre))
+    return True
 
 
 def legend(game: RaceTable, surface: pygame.Surface, seat: int, parts: dict) -> None:
@@ -280,6 +320,47 @@ def overlay(game: RaceTable, surface: pygame.Surface) -> None:
     anim = game.table.anim
     if anim.running("wuff") and phase == "race":
         banner(surface, words.WUFF, min(1.0, anim.get("wuff") * 3), art.GOLD, 1 - (anim.progress("wuff") or 0.0))
+    if game.photo_words() is not None:
+        photo_finish(game, surface)
+
+
+PHOTO_BOX = pygame.Rect(0, 0, 560, 350)
+PHOTO_CARD = 150  # the two cards' height in a photo finish
+
+
+def photo_finish(game: RaceTable, surface: pygame.Surface) -> None:
+    """"Photo finish", "Anna by 12 ms" and the two cards side by side: the winner's (in
+    the dog now) and the loser's (face up only if its seat plays at this screen: WA-8),
+    each over its player's name, "first" and "12 ms later". It pops in and fades out."""
+    photo, table = game.race.photo, game.table
+    said = game.photo_words()
+    if photo is None or said is None:
+        return
+    progress = table.anim.progress("photo") or 0.0
+    fade = min(1.0, progress * 8, (1.0 - progress) * 6)
+    layer = pygame.Surface(PHOTO_BOX.size, pygame.SRCALPHA)
+    box = layer.get_rect()
+    layer.blit(art.panel(box.size, art.NIGHT, art.GOLD, 22, 240), box)
+    art.blit_text(layer, words.PHOTO_FINISH, 26, art.INK_DIM, (box.centerx, box.top + 12), "midtop")
+    art.blit_text(layer, said, 44, art.GOLD, (box.centerx, box.top + 42), "midtop", "bold", width=box.width - 30)
+    shots = ((photo["winner"], photo["card"], words.FIRST), (photo["loser"], photo["loser_card"],
+                                                              words.later(photo["ms"])))
+    for k, (seat, code, note) in enumerate(shots):
+        colour = table.colour(seat)
+        centre_x = box.centerx + (k * 2 - 1) * 130
+        image = cards.card_image(code, PHOTO_CARD, colour) if code else cards.card_back(PHOTO_CARD, colour)
+        card_rect = image.get_rect(midtop=(centre_x, box.top + 100))
+        if k == 0:
+            pygame.draw.rect(layer, art.GOLD, card_rect.inflate(10, 10), width=4, border_radius=12)
+        layer.blit(image, card_rect)
+        table.draw_name(layer, seat, (centre_x, card_rect.bottom + 8), 28, 240, "midtop")
+        art.blit_text(layer, note, 22, art.GOLD if k == 0 else art.INK_DIM, (centre_x, card_rect.bottom + 42),
+                      "midtop", width=240)
+    if fade < 1.0:
+        layer.set_alpha(round(255 * max(0.0, fade)))
+    where = PHOTO_BOX.copy()
+    where.center = DOGS.center
+    surface.blit(layer, where)
 
 
 def banner(surface: pygame.Surface, said: str, grow: float, colour, fade: float = 1.0) -> None:

@@ -14,6 +14,8 @@ from client.games.wie_waldi.layout import DOGS, KENNEL
 from engines.wie_waldi.rules import TALLY_SECONDS
 
 STOP_SECONDS = 1.4  # "Stop!" and the last dog flying aside, before the tally
+PHOTO_SECONDS = 1.2  # a photo finish stays on screen (at the animation speed)
+RETURN_SECONDS = 0.22  # a refused play's card flies back to the hand
 DRAW_KEYS = ("draw0", "draw1", "draw2")  # the pile choices' keys (a refused draw keeps no target)
 
 
@@ -42,6 +44,9 @@ class RaceState:
     refused: dict[int, str] = field(default_factory=dict)  # seat -> the key of its last refused target
     refusals: dict[int, int] = field(default_factory=dict)  # seat -> refusals so far (its choices are made anew)
     last_completer: int | None = None  # who placed the latest marker ("Stop!")
+    photo: dict | None = None  # the latest photo finish: winner, loser, ms, card, loser_card (None: a back)
+    taken_back: dict[int, tuple[str, pygame.Rect]] = field(default_factory=dict)  # seat -> (card, where it waited)
+    echoed: dict[int, int] = field(default_factory=dict)  # seat -> the seq of its intent shown at once (an echo)
 
     # --- questions ----------------------------------------------------------------------------
     def stopping(self, now: float, speed: float) -> bool:
@@ -104,6 +109,23 @@ class RaceState:
             self.refused[seat] = cursor
             return True
         return False
+
+    def photo_finish(self, photo: dict, players: int, loser_card: str | None) -> bool:
+        """Keep a host's photo finish (winner, loser, ms and the winner's action) to show;
+        False if it names no two seats of this table. ``loser_card``: the loser's hand card
+        if this screen may show it (its seat plays here), else None (a card back, WA-8)."""
+        winner, loser, action = photo.get("winner"), photo.get("loser"), photo.get("action")
+        if not all(isinstance(s, int) and 0 <= s < players for s in (winner, loser)) or winner == loser:
+            return False
+        card = action.get("card") if isinstance(action, dict) else None
+        self.photo = {"winner": winner, "loser": loser, "ms": max(0, int(photo.get("ms", 0))),
+                      "card": card if isinstance(card, str) else None, "loser_card": loser_card}
+        return True
+
+    def take_back(self, seat: int, card: str, waited: pygame.Rect) -> None:
+        """A play shown at once (an echo) was refused: its card flies from where it waited
+        back to the seat's hand."""
+        self.taken_back[seat] = (card, waited.copy())
 
     def sync(self, view: dict, empty_handed: list[int], now: float) -> None:
         """A beat's view is shown: lanes and kennel follow its dogs, a countdown or race

@@ -28,12 +28,12 @@ import pygame
 from client.games.wie_waldi import art as cards
 from client.games.wie_waldi import paint, words
 from client.games.wie_waldi.layout import KEY_PILES, PAD_PILES, table_layout, zone_parts
-from client.games.wie_waldi.state import STOP_SECONDS, RaceState
+from client.games.wie_waldi.state import PHOTO_SECONDS, RETURN_SECONDS, STOP_SECONDS, RaceState
 from client.table.choices import Choice
 from client.table.game import GameTable, Standings
 from client.table.handle import TableHandle
 from client.table.layout import Layout
-from client.table.model import Beat
+from client.table.model import Beat, Pending
 from client.tween import ease_out_back
 from engines.wie_waldi.cards import COLOUR_NAMES, COLOURS
 
@@ -229,7 +229,8 @@ class WieWaldiTable(GameTable):
         return 0.0
 
     def on_drew(self, event: dict) -> float:
-        self.table.anim.tween(f"draw{event['player']}", 0.0, 1.0, 0.16)
+        if not self.was_echoed(event["player"], "draw"):  # an echoed draw already lies in the hand, face down
+            self.table.anim.tween(f"draw{event['player']}", 0.0, 1.0, 0.16)
         if event["player"] in self.table.choosers:
             self.sound("move")
         return 0.0
@@ -277,9 +278,65 @@ class WieWaldiTable(GameTable):
         if self.race.lost_race(seat, code, chooser.cursor, self.clock):
             chooser.cursor = None  # jump to the card's next legal target (see `preferred`)
 
+    def on_taken_back(self, seat: int, pending: Pending) -> None:
+        """A play shown at once (the optimistic echo) was refused: the card flies back from
+        the end where it waited to the hand (its refusal's words show meanwhile). A play
+        refused within the frame it was sent in never left the hand: it only shakes."""
+        action = pending.action
+        if not isinstance(action, dict) or action.get("type") not in ("start", "play") \
+                or self.race.echoed.get(seat) != pending.seq:
+            return
+        lanes = self.race.lanes
+        waited = lanes.head_rect() if action["type"] == "start" else lanes.end_rect(action["dog"], action["end"])
+        if waited is None and pending.rect is None:
+            return
+        self.race.take_back(seat, action["card"], waited if waited is not None else pending.rect)
+        self.table.anim.tween(f"return{seat}", 0.0, 1.0, RETURN_SECONDS)
+
+    def on_photo_finish(self, photo: dict) -> None:
+        """A race won by under 50 ms: "Anna by 12 ms" and both cards side by side for a
+        moment (the loser's face up only if its seat plays at this screen, WA-8)."""
+        loser = photo.get("loser")
+        loser_card = self.hand(loser) if isinstance(loser, int) else None
+        if self.race.photo_finish(photo, self.table.players, loser_card):
+            self.table.anim.tween("photo", 0.0, 1.0, PHOTO_SECONDS)
+
+    def photo_words(self) -> str | None:
+        """"Anna by 12 ms" while a photo finish is on screen, else None."""
+        photo = self.race.photo
+        if photo is None or not self.table.anim.running("photo"):
+            return None
+        return words.photo_finish(self.table.name(photo["winner"]), photo["ms"])
+
     def on_shown(self, beat: Beat) -> None:
         empty_handed = [seat for seat in self.race.refused if self.hand(seat) is None]
         self.race.sync(self.view, empty_handed, self.clock)
+
+    # --- the optimistic echo: a seat's own intent shown the moment it is pressed -------------------
+    def tentative(self, seat: int) -> dict | None:
+        """The action of ``seat``'s intent waiting for the host's answer, which the table
+        shows at once as if done (see-through, in a dashed ring of the seat's colour): a draw
+        (a card back in the hand), a put-back (the hand empties) or a play (the card on its
+        end). None when nothing waits. From the model's pending intent: no state changes."""
+        pending = self.table.model.pending.get(seat)
+        action = pending.action if pending is not None else None
+        if isinstance(action, dict) and action.get("type") in ("draw", "put_back", "start", "play"):
+            return action
+        return None
+
+    def was_echoed(self, seat: int, kind: str) -> bool:
+        """Whether ``seat``'s pending ``kind`` intent has been on screen as tentative (its
+        picture already shows what the host's update now confirms)."""
+        pending = self.table.model.pending.get(seat)
+        return (pending is not None and isinstance(pending.action, dict) and pending.action.get("type") == kind
+                and self.race.echoed.get(seat) == pending.seq)
+
+    def update(self, dt: float) -> None:
+        """Note each intent that will be drawn as tentative this frame (an answer that came
+        within the frame it was sent in, as on the couch, never shows as one)."""
+        for seat, pending in self.table.model.pending.items():
+            if pending is not None and self.tentative(seat) is not None:
+                self.race.echoed[seat] = pending.seq
 
     # --- drawing (reads only) ---------------------------------------------------------------------
     def draw_board(self, surface: pygame.Surface) -> None:

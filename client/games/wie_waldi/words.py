@@ -100,6 +100,33 @@ def too_late_completed(completer: str | None, dog: int, margin: str | None) -> s
 TOO_LATE_ROUND = "too late: that round is over"
 
 
+# --- a photo finish: a race decided by under 50 ms ------------------------------------------------
+PHOTO_FINISH = "Photo finish"
+
+
+def margin(ms: int) -> str:
+    """A race's margin as players say it: "12 ms", "under 1 ms" (0)."""
+    return f"{ms} ms" if ms > 0 else "under 1 ms"
+
+
+def photo_finish(winner: str, ms: int) -> str:
+    """Who won a close race, and by how much: "Anna by 12 ms"."""
+    return f"{winner} by {margin(ms)}"
+
+
+FIRST = "first"
+
+
+def later(ms: int) -> str:
+    """Under the second card of a photo finish: "12 ms later"."""
+    return f"{margin(ms)} later"
+
+
+def behind(winner: str, ms: int) -> str:
+    """In the loser's zone (another machine's seat): "12 ms behind Anna"."""
+    return f"{margin(ms)} behind {winner}"
+
+
 # --- choices -------------------------------------------------------------------------------------
 def pile(index: int) -> str:
     return f"pile {index + 1}"
