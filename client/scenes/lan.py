@@ -14,9 +14,9 @@ from functools import partial
 import pygame
 
 from client import art
+from client.delay_meter import draw_delay_meter, one_way
 from client.rejoin import RejoinBook
 from client.scenes.base import MenuScene, Scene, close_soon
-from client.scenes.delay_meter import draw_delay_meter, one_way
 from client.seats import host_seats
 from client.ui import Item, Menu, edit_text
 

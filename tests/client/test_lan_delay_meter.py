@@ -8,7 +8,7 @@ import time
 import pytest
 
 from client import art
-from client.scenes.delay_meter import BAR_GAP, BAR_HEIGHTS, BAR_WIDTH, delay_level, delay_words
+from client.delay_meter import BAR_GAP, BAR_HEIGHTS, BAR_WIDTH, delay_level, delay_words
 from client.scenes.lan import HostLobbyScene
 from client.scenes.title import TitleScene
 from client.seats import SeatPlan

@@ -42,6 +42,7 @@ PHOTO_FINISH = re.compile(r"\(by ((?:under )?\d+) ms\)$")  # a race lost by unde
 
 class WieWaldiTable(GameTable):
     game_id = "wie_waldi"
+    paint = paint
     dwell = {"game_over": 4.5}
     refusals_wait_for_beats = True  # a lost race is told after the winning play, once it shows
 
@@ -337,19 +338,6 @@ class WieWaldiTable(GameTable):
         for seat, pending in self.table.model.pending.items():
             if pending is not None and self.tentative(seat) is not None:
                 self.race.echoed[seat] = pending.seq
-
-    # --- drawing (reads only) ---------------------------------------------------------------------
-    def draw_board(self, surface: pygame.Surface) -> None:
-        paint.board(self, surface)
-
-    def draw_seat(self, surface: pygame.Surface, seat: int, rect: pygame.Rect) -> None:
-        paint.seat(self, surface, seat, rect)
-
-    def draw_choice(self, surface: pygame.Surface, seat: int, choice: Choice, focused: bool) -> None:
-        paint.choice(self, surface, seat, choice, focused)
-
-    def draw_overlay(self, surface: pygame.Surface) -> None:
-        paint.overlay(self, surface)
 
     # --- results -------------------------------------------------------------------------------------
     def standings(self) -> Standings:
