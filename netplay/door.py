@@ -39,16 +39,19 @@ class Door:
         """Whether a server's loop drives the host and this is not its thread."""
         return self._thread is not None and threading.get_ident() != self._thread
 
-    def call(self, fn: Call) -> None:
+    def call(self, fn: Call) -> bool:
         """Run ``fn`` on the host's thread: soon on the serving loop, or at once when
-        nothing serves the host (its caller is then its driver). Nothing, once the
-        serving loop has closed: the host is gone."""
+        nothing serves the host (its caller is then its driver). False, and nothing runs,
+        once the serving loop has closed: the host is gone, and the caller says so."""
         loop = self._loop
         if loop is None:
             fn()
-            return
-        with contextlib.suppress(RuntimeError):
+            return True
+        try:
             loop.call_soon_threadsafe(fn)
+        except RuntimeError:  # the loop is closed
+            return False
+        return True
 
     def post(self, fn: Call) -> None:
         """Run ``fn`` on the host's thread, from a thread of its own (a phone server's): at

@@ -548,10 +548,10 @@ class ServerHandle:
     def host(self) -> Host:
         return self.server.host
 
-    def call(self, fn: Callable[[], None]) -> None:
+    def call(self, fn: Callable[[], None]) -> bool:
         """Run ``fn`` on the server's loop (the only safe way to touch the host): the host's
-        `netplay.door.Door`."""
-        self.server.host.door.call(fn)
+        `netplay.door.Door`. False once the loop has closed (nothing runs)."""
+        return self.server.host.door.call(fn)
 
     def close(self) -> None:
         if not self._loop.is_closed():

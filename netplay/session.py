@@ -104,7 +104,9 @@ class LocalSession:
             return seq
         host = self._host
         seen, ms = self.shown.press(seen, ms)
-        host.door.call(lambda: host.intent(self.seat, seq, action, self._inbox.append, seen, ms))
+        if not host.door.call(lambda: host.intent(self.seat, seq, action, self._inbox.append, seen, ms)):
+            # the host's loop has closed: say so, rather than leave the seat waiting for an answer
+            self._inbox.append({"t": "reject", "seq": seq, "code": "closed", "reason": "the table has closed"})
         return seq
 
     def poll(self) -> list[dict[str, Any]]:

@@ -4,6 +4,7 @@ import asyncio
 import threading
 
 from netplay.door import Door
+from netplay.host import Host
 
 
 def on_another_thread(fn) -> None:
@@ -43,8 +44,21 @@ def test_a_served_host_is_reached_through_its_loop_only():
         assert ran[-1] == "call: soon"
 
     asyncio.run(serve())
-    door.call(lambda: ran.append("after the loop closed"))  # the host is gone: nothing runs, nothing raises
+    assert not door.call(lambda: ran.append("after the loop closed"))  # the host is gone: nothing runs
     assert "after the loop closed" not in ran
     door.unserved()
     door.call(lambda: ran.append("unserved: at once"))
     assert ran[-1] == "unserved: at once"
+
+
+def test_a_seat_whose_hosts_loop_has_closed_hears_so_instead_of_waiting_forever():
+    host = Host("die_mauer", 2, seed=3, seats=[{"kind": "local"}, {"kind": "local"}])
+    session = host.session(0)
+
+    async def serve() -> None:
+        host.door.served_by(asyncio.get_running_loop())
+
+    asyncio.run(serve())  # the server's loop ran and closed: the host is gone
+    seq = session.send({"type": "plan", "piece": "T"})
+    answers = [m for m in session.poll() if m["t"] in ("accept", "reject")]
+    assert answers == [{"t": "reject", "seq": seq, "code": "closed", "reason": "the table has closed"}]
