@@ -147,7 +147,7 @@ class Host:
         `GameState.apply` refuses anyone not active)."""
         if active is None:
             active = self.state.active_players()
-        if seat is not None:
+        if seat is not None and self.info.realtime:  # only a race judges presses by what was on screen
             self.races.presented(seat)
         return {
             "t": "update",
