@@ -23,6 +23,7 @@ from netplay.peer import RemoteSession
 from netplay.protocol import PROTOCOL_VERSION, TO_PEER, FrameDecoder, password_proof
 from netplay.saves import read_save
 from netplay.server import serve_in_thread
+from tests.phone_browser import Browsers, browser_or_skip
 
 LOOPBACK = "127.0.0.1"
 LOOPBACK_INTERFACES = (["127.0.0.1"], ["127.0.0.1", "::1"], ["::1"])
@@ -274,3 +275,11 @@ def descriptors(needed):
         yield
     finally:
         resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+
+
+@pytest.fixture
+def browsers():
+    """Headless Chromium pages for phones (the tests that use it skip, saying why, without one)."""
+    found = Browsers(*browser_or_skip())
+    yield found
+    found.close_all()

@@ -11,8 +11,6 @@ import pytest
 from netplay.host import Host
 from netplay.phones import serve_phones_in_thread
 from tests.phone_browser import (
-    Browsers,
-    browser_or_skip,
     click_choice,
     enabled_choices,
     heard,
@@ -23,13 +21,6 @@ from tests.phone_browser import (
 pytestmark = pytest.mark.timeout(120)
 SCREENSHOTS = Path(__file__).resolve().parents[1] / "screenshots"  # git-ignored
 SMALL_PHONE = (360, 740)  # CSS pixels, portrait
-
-
-@pytest.fixture
-def browsers():
-    found = Browsers(*browser_or_skip())
-    yield found
-    found.close_all()
 
 
 @pytest.fixture

@@ -9,7 +9,7 @@ import pytest
 
 from netplay.host import Host
 from netplay.phones import serve_phones_in_thread
-from tests.phone_browser import Browsers, browser_or_skip, heard, said, wait_until
+from tests.phone_browser import heard, said, wait_until
 
 from .delay_proxy import DelayProxy
 from .test_fair_race import rigged_host
@@ -28,13 +28,6 @@ TAP_AT = 'window.__tapAt = arguments[0]; window.__tapped = null;' \
     '  button.click();' \
     '};' \
     'tap();'
-
-
-@pytest.fixture
-def browsers():
-    found = Browsers(*browser_or_skip())
-    yield found
-    found.close_all()
 
 
 @pytest.fixture
