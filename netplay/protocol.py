@@ -62,7 +62,8 @@ import msgpack
 
 from .errors import ProtocolError
 
-PROTOCOL_VERSION = 3  # 3: intents carry seen / ms, updates their n, probes (fair races); the game night's messages
+PROTOCOL_VERSION = 4  # 3: intents carry seen / ms, updates their n, probes (fair races); the game night's messages.
+# 4: the photo finish (`photo`), which a version 3 peer could not read
 MAX_FRAME = 64 * 1024
 HEADER = 4
 

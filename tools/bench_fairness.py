@@ -15,7 +15,7 @@ protocol 3), from the same presses in the same run.
   clock moved by the tool (a discrete-event network with the same delays and jitter,
   the host's probes of each seat simulated too). Thousands of races in seconds.
 - **loopback** (``--loopback-races``): the host served on 127.0.0.1 in its own thread,
-  four scripted seats speaking protocol 3 over TCP, each behind a delay proxy in this
+  four scripted seats speaking the wire protocol over TCP, each behind a delay proxy in this
   tool that holds every chunk for its one-way delay plus jitter, in order. Slow (each
   race waits for the slowest seat), so fewer races; the same measures.
 
@@ -179,7 +179,7 @@ class Proxy:
 
 
 class ScriptedSeat:
-    """A protocol 3 peer: answers probes at once, remembers when each update arrived, and
+    """A scripted peer: answers probes at once, remembers when each update arrived, and
     presses a play after a given reaction time, quoting that update."""
 
     def __init__(self, seat_index: int, port: int):

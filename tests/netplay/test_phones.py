@@ -96,7 +96,7 @@ def test_a_phone_hears_only_its_own_seat(phones):
 @pytest.mark.parametrize(("frame", "code"), [
     ("not json", "malformed"),
     ('{"t": "intent", "seq": 1}', "malformed"),
-    ('{"t": "hello", "version": 3, "name": "x", "proof": "", "token": null}', "malformed"),
+    ('{"t": "hello", "version": 4, "name": "x", "proof": "", "token": null}', "malformed"),
     ('{"t": "launch"}', "unknown_type"),
     ('{"t": "intent", "seq": 1, "action": ' + "[" * 40 + "]" * 40 + "}", "malformed"),
     ("x" * (MAX_PHONE_MESSAGE + 1), "frame_too_large"),
