@@ -98,12 +98,22 @@
         if (m.seq === pending) { pending = null; sentLabel = ""; }
         notice = "Refused: " + m.reason;
         break;
+      case "photo": notice = photoWords(m); break;
       case "refuse": stop("The table refused this phone: " + m.reason + " (" + m.code + ")"); return;
       case "bye": stop(m.reason === "the game is over" ? "The game is over." : "Disconnected: " + m.reason); return;
     }
     render();
     if (m.t === "update") markPresented(m.n);
     keepAwake();
+  }
+
+  // A race won by under 50 ms: the winner hears by how much, and so does everyone else;
+  // the loser's reject already said it ("... first by 12 ms").
+  function photoWords(m) {
+    const by = m.ms > 0 ? m.ms + " ms" : "under 1 ms";
+    if (m.winner === seat) return "Photo finish: you were first, by " + by;
+    if (m.loser === seat) return notice;
+    return "Photo finish: " + (names[m.winner] || "Player " + (m.winner + 1)) + " was first, by " + by;
   }
 
   function countDown() {  // the countdown after the host's pause, redrawn until it ends

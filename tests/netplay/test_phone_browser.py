@@ -299,3 +299,27 @@ def test_a_phone_says_the_host_paused_and_counts_down(browsers, serve):
         wait_until(lambda: not status(phone).startswith(("Ready", "Paused")), 10, what="the end of the countdown")
     finally:
         service.close()
+
+
+def test_a_phone_hears_a_photo_finish_it_won_or_watched(browsers, serve):
+    """Issue 26: a race won by under 50 ms reaches every phone (the host's `photo` message):
+    the winner's page says by how much, another seat's page who was first."""
+    host = Host("wie_waldi", 3, seed=3, seats=[{"kind": "remote"}, {"kind": "remote"}, {"kind": "bot"}],
+                bot_delay=60.0)
+    handle = serve(host)
+    service = serve_phones_in_thread(host, door=handle.call, interfaces=["127.0.0.1"])
+    try:
+        winner, watcher = browsers.new(), browsers.new()
+        winner.get(service.link(0))
+        watcher.get(service.link(1))
+        wait_until(lambda: host.seats[0].connected and host.seats[1].connected, 10, what="both phones' seats")
+        handle.call(lambda: host.tell_everyone({"t": "photo", "winner": 0, "loser": 2, "ms": 12, "action": None}))
+        notice = 'return document.getElementById("notice").textContent;'
+        wait_until(lambda: winner.execute_script(notice) == "Photo finish: you were first, by 12 ms", 10,
+                   what="the winner's photo finish")
+        first = host.seats[0].name or "Player 1"
+        wait_until(lambda: watcher.execute_script(notice) == f"Photo finish: {first} was first, by 12 ms", 10,
+                   what="the watcher's photo finish")
+    finally:
+        service.close()
+
