@@ -3,7 +3,10 @@ PYTHON ?= python3.11
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: play test lint bench bench-net bench-client tournament clean
+.PHONY: play test lint bench bench-net bench-client tournament clean catalogues
+
+# The compiled translation catalogues (.mo), rebuilt from their .po whenever one changes.
+CATALOGUES := $(patsubst %.po,%.mo,$(wildcard assets/locale/*/LC_MESSAGES/*.po))
 
 # Rebuilt whenever pyproject.toml is newer than the venv's stamp.
 $(VENV)/.stamp: pyproject.toml
@@ -14,14 +17,21 @@ $(VENV)/.stamp: pyproject.toml
 	$(BIN)/pip install --quiet -e '.[test]'
 	touch $@
 
-play: $(VENV)/.stamp
+%.mo: %.po $(VENV)/.stamp
+	$(BIN)/python tools/catalogues.py compile $<
+
+# Bring the .po files in line with the code's marked messages (then translate the new ones).
+catalogues: $(VENV)/.stamp
+	$(BIN)/python tools/catalogues.py update
+
+play: $(VENV)/.stamp $(CATALOGUES)
 	$(BIN)/spielabend $(ARGS)
 
 lint: $(VENV)/.stamp
 	$(BIN)/ruff check client netplay engines tests tools
 	$(BIN)/mypy
 
-test: $(VENV)/.stamp lint
+test: $(VENV)/.stamp $(CATALOGUES) lint
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 bench: $(VENV)/.stamp

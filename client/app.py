@@ -18,7 +18,7 @@ import time
 
 import pygame
 
-from client import art
+from client import art, i18n
 from client.flow import Flow
 from client.input import LOGICAL_SIZE, InputRouter, Intent, Viewport
 from client.settings import Settings
@@ -36,6 +36,7 @@ class App:
     def __init__(self, fullscreen: bool | None = None, window_size=WINDOW_SIZE, settings: Settings | None = None):
         pygame.init()
         self.settings = settings or Settings.load()
+        i18n.use(self.settings.language)
         if fullscreen is not None and fullscreen != self.settings.fullscreen:
             self.settings.fullscreen = fullscreen
         self.window_size = tuple(window_size)

@@ -9,6 +9,8 @@ the font's kerning, so pairs like "AV" or "To" sit tight.
 import itertools
 import math
 from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 from importlib.resources.abc import Traversable
@@ -140,14 +142,61 @@ def _image_bytes(image: pygame.Surface) -> int:
 text = _TextImages(budget_bytes=16 * 1024 * 1024)
 
 
+# Words may be set this much smaller to fit their box before they are cut: German runs
+# 30-40% longer than English, and a slightly smaller line reads better than a cut one.
+SMALLEST_FIT = 0.72
+
+
+@dataclass(frozen=True)
+class DrawnText:
+    """One line of words as `blit_text` drew it, for the layout tests (`watch`)."""
+
+    words: str  # as asked for
+    shown: str  # as drawn: cut with an ellipsis where even the smallest size did not fit
+    rect: pygame.Rect  # where, in the coordinates of the surface drawn on
+    bounds: pygame.Rect  # that surface's own rectangle: its box
+    width: int | None  # the width it was fitted to, if any
+    size: int  # the size it was drawn at (smaller than asked where it was shrunk)
+
+
+_watchers: list[Callable[[DrawnText], None]] = []
+
+
+def watch(callback: Callable[[DrawnText], None]) -> Callable[[], None]:
+    """Call ``callback`` with every line `blit_text` draws until the returned function is
+    called. The layout tests use it to check that every text fits its box."""
+    _watchers.append(callback)
+    return lambda: _watchers.remove(callback) if callback in _watchers else None
+
+
+@lru_cache(maxsize=4096)
+def fitting_size(words: str, size: int, width: int, weight: str = "semibold") -> int:
+    """The largest size, down to `SMALLEST_FIT` of ``size``, at which ``words`` fit ``width``
+    (the smallest if none does: `fit` then cuts them)."""
+    if text_width(words, size, weight) <= width:
+        return size
+    smallest = max(6, math.ceil(size * SMALLEST_FIT))
+    for trial in range(size - 1, smallest - 1, -1):
+        if text_width(words, trial, weight) <= width:
+            return trial
+    return smallest
+
+
 def blit_text(surface, words, size, colour, pos, anchor="topleft", weight: str = "semibold",
               width: int | None = None) -> pygame.Rect:
-    """Draw ``words``; with ``width`` they are first fitted to it (see `fit`)."""
+    """Draw ``words``; with ``width`` they are first fitted to it: set smaller (down to
+    `SMALLEST_FIT`), then cut with an ellipsis (see `fit`)."""
+    shown = words
     if width is not None:
-        words = fit(words, size, width, weight)
-    image = text(words, size, tuple(colour), weight)
+        size = fitting_size(words, size, width, weight)
+        shown = fit(words, size, width, weight)
+    image = text(shown, size, tuple(colour), weight)
     rect = image.get_rect(**{anchor: pos})
     surface.blit(image, rect)
+    if _watchers:
+        seen = DrawnText(words, shown, rect.copy(), surface.get_rect(), width, size)
+        for callback in list(_watchers):
+            callback(seen)
     return rect
 
 

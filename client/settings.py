@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from netplay.folders import config_dir, move_aside
+from netplay.language import LANGUAGES, from_system
 
 DEFAULT_KEYS = {
     "keys1": {
@@ -40,7 +41,8 @@ BOT_AFTER_CHOICES = (None, 30, 60, 120, 300)
 # The file's JSON object: its values are of several kinds (and a newer version's entries
 # are kept as they are), so the settings are read through typed properties below.
 DEFAULTS: dict[str, Any] = {"keys": DEFAULT_KEYS, "pad": DEFAULT_PAD, "volume": 0.7, "fullscreen": False, "name": "Player",
-            "animation": "normal", "interface": None, "bot_after": None, "address": ""}
+            "animation": "normal", "interface": None, "bot_after": None, "address": "",
+            "language": None}
 KEY_ACTIONS = ("up", "down", "left", "right", "confirm", "back", "peek")
 PAD_ACTIONS = tuple(DEFAULT_PAD)
 
@@ -146,6 +148,19 @@ class Settings:
         """The factor every table divides its animation and pacing times by."""
         return ANIMATION_SPEEDS[self.data["animation"]]
 
+    @property
+    def language(self) -> str:
+        """The language the window reads: the one chosen in Settings, else the operating
+        system's (until a player chooses one, each start follows the system)."""
+        chosen = self.data.get("language")
+        return chosen if chosen in LANGUAGES else from_system()
+
+    @language.setter
+    def language(self, code: str) -> None:
+        if code not in LANGUAGES:
+            raise ValueError(f"the language must be one of {', '.join(LANGUAGES)}")
+        self.data["language"] = code
+
     def reset_controls(self) -> None:
         self.data["keys"] = copy.deepcopy(DEFAULT_KEYS)
         self.data["pad"] = copy.deepcopy(DEFAULT_PAD)
@@ -173,6 +188,11 @@ def _merged(loaded: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
             data["animation"] = loaded["animation"]
         else:
             ignored.append(f"the animation speed {loaded['animation']!r} is not one of {', '.join(ANIMATION_SPEEDS)}")
+    language = loaded.get("language")
+    if language is None or language in LANGUAGES:
+        data["language"] = language
+    else:
+        ignored.append(f"the language {language!r} is not one of {', '.join(LANGUAGES)}")
     name = loaded.get("name")
     if isinstance(name, str) and name.strip():
         data["name"] = name.strip()[:14]

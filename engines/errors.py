@@ -1,16 +1,34 @@
 """Errors raised by engines. Every rule violation is an IllegalAction."""
 
+from collections.abc import Mapping
+from typing import Any
+
+
+def N_(message: str) -> str:  # noqa: N802 - gettext's name for "mark for extraction"
+    """Mark an English message id for the catalogues; the reader's client looks it up."""
+    return message
+
 
 class IllegalAction(ValueError):
     """An action the rules do not allow right now.
 
-    ``code`` is a stable machine-readable reason (``"not_your_turn"``); ``message`` is
-    a sentence a player would understand. The state is unchanged when this is raised.
+    ``code`` is a stable machine-readable reason (``"not_your_turn"``). ``template`` is
+    an English sentence a player would understand, marked with `N_` so the catalogues word
+    it, with ``{fields}`` that ``data`` fills (numbers, names, codes; never English words
+    glued in: a sentence per case instead). ``message`` is it filled in English. The host
+    sends code, template and data, and each viewer's client words them in its own
+    language. The state is unchanged when this is raised.
     """
 
-    def __init__(self, code: str, message: str):
-        super().__init__(message)
+    def __init__(self, code: str, template: str, data: Mapping[str, Any] | None = None):
         self.code = code
+        self.template = template
+        self.data: dict[str, Any] = dict(data or {})
+        try:
+            message = template.format(**self.data) if self.data else template
+        except (KeyError, IndexError, ValueError):
+            message = template
+        super().__init__(message)
         self.message = message
 
     def __repr__(self) -> str:

@@ -12,7 +12,7 @@ A choice is ``{"group", "label"}`` plus optional presentation hints (``"layout":
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, TypeAlias
+from typing import Any, Protocol, TypeAlias
 
 from .types import Action, View
 
@@ -23,15 +23,27 @@ HandLine: TypeAlias = dict[str, Any]
 """``{"label", "value"}`` (plus optional ``"rows"``): one line of what a seat holds."""
 
 
+class Translator(Protocol):
+    """The phone's language (`netplay.language.Words`): words mark their English message
+    ids for extraction by calling these (``_ = tr.gettext``), and gettext looks them up."""
+
+    def gettext(self, message: str) -> str: ...
+
+    def ngettext(self, singular: str, plural: str, count: int) -> str: ...
+
+    def pgettext(self, context: str, message: str) -> str: ...
+
+
 @dataclass(frozen=True)
 class PhoneWords:
     """A game's phone words: the same two functions for every game.
 
-    ``choice(action, view)``: words for one of the seat's legal actions, given the seat's
-    own view; None where the game's notation says it well enough. ``hand(view, seat)``: a
+    Both take the phone's `Translator` last and word everything in its language.
+    ``choice(action, view, tr)``: words for one of the seat's legal actions, given the seat's
+    own view; None where the game's notation says it well enough. ``hand(view, seat, tr)``: a
     few lines of what ``seat``'s own view holds. Either may raise KeyError, TypeError,
     ValueError, IndexError or AttributeError on odd data; the caller then uses generic words.
     """
 
-    choice: Callable[[Action, View], ChoiceWords | None]
-    hand: Callable[[View, int], list[HandLine]]
+    choice: Callable[[Action, View, Translator], ChoiceWords | None]
+    hand: Callable[[View, int, Translator], list[HandLine]]

@@ -20,18 +20,24 @@ Presentation hints, all optional, so the page stays free of game rules:
 from typing import Any
 
 from engines import GAMES
+from engines.words import Translator
+
+from .language import words as language_words
 
 # What a game's words may raise on odd data: the page then shows generic words.
 ODD_DATA = (KeyError, TypeError, ValueError, IndexError, AttributeError)
 
 
-def choice_words(game_id: str, action: Any, view: dict[str, Any] | None = None) -> dict[str, Any]:
+def choice_words(game_id: str, action: Any, view: dict[str, Any] | None = None,
+                 tr: Translator | None = None) -> dict[str, Any]:
     """``{"group", "label"}`` (plus any presentation hints) for one legal action of
-    ``game_id``; ``view`` is the seat's own view, for words that name what it shows."""
+    ``game_id``; ``view`` is the seat's own view, for words that name what it shows; ``tr``
+    the phone's language (English if not given)."""
     info = GAMES.get(game_id)
+    tr = tr if tr is not None else language_words("en")
     if isinstance(action, dict) and info is not None and info.words is not None:
         try:
-            words = info.words.choice(action, view or {})
+            words = info.words.choice(action, view or {}, tr)
         except ODD_DATA:
             words = None  # an odd action still gets a button, with generic words
         if words is not None:
@@ -47,12 +53,13 @@ def choice_words(game_id: str, action: Any, view: dict[str, Any] | None = None) 
     return {"group": group, "label": str(action)}
 
 
-def hand_words(game_id: str, view: dict[str, Any], seat: int) -> list[dict[str, Any]]:
+def hand_words(game_id: str, view: dict[str, Any], seat: int,
+               tr: Translator | None = None) -> list[dict[str, Any]]:
     """A few ``{"label", "value"}`` lines of what ``seat``'s own view holds."""
     info = GAMES.get(game_id)
     if info is None or info.words is None:
         return []
     try:
-        return info.words.hand(view, seat)
+        return info.words.hand(view, seat, tr if tr is not None else language_words("en"))
     except ODD_DATA:
         return []

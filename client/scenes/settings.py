@@ -4,8 +4,9 @@ away LAN seat, and remappable keys and pad buttons (saved at once)."""
 import os
 from functools import partial
 
-from client import art
+from client import art, i18n
 from client.buttons import key_label, pad_button_everywhere
+from client.i18n import LANGUAGES, N_, _
 from client.scenes.base import MenuScene
 from client.settings import ANIMATION_SPEEDS, BOT_AFTER_CHOICES, KEY_ACTIONS, PAD_ACTIONS
 from client.ui import Item, Menu
@@ -19,6 +20,8 @@ class SettingsScene(MenuScene):
         super().__init__(app)
         settings = app.settings
         self.menu = Menu([
+            Item(self._language_label, None, lambda: self._language(-1), lambda: self._language(1),
+                 hint=N_("The language of every screen; it changes at once and is saved.")),
             Item(lambda: f"Volume: {round(settings.volume * 100)}%", None,
                  lambda: self._volume(-0.1), lambda: self._volume(0.1)),
             Item(lambda: f"Fullscreen: {'on' if settings.fullscreen else 'off'}", self._fullscreen),
@@ -36,6 +39,19 @@ class SettingsScene(MenuScene):
             Item("Back", app.pop),
         ], (art.W // 2, 170), width=900, height=64, gap=10, size=40, sounds=app.sounds)
         self.interfaces: list[tuple[str, str]] | None = None  # looked up when first needed
+
+    # --- the language -------------------------------------------------------------------
+    def _language_label(self) -> str:
+        # The language's own name: a player who cannot read the current one still finds theirs.
+        return _("Language: {name}").format(name=LANGUAGES[self.app.settings.language])
+
+    def _language(self, step: int) -> None:
+        codes = list(LANGUAGES)
+        now = self.app.settings.language
+        self.app.settings.language = codes[(codes.index(now) + step) % len(codes)]
+        self.app.settings.save()
+        i18n.use(self.app.settings.language)
+        self.app.dirty = True
 
     # --- the LAN -------------------------------------------------------------------------
     @staticmethod

@@ -2,17 +2,17 @@
 settling by their notation."""
 
 from ..types import Action, View
-from ..words import ChoiceWords, HandLine, PhoneWords
+from ..words import ChoiceWords, HandLine, PhoneWords, Translator
 from .tiles import tile_name
 
 
-def choice(action: Action, view: View) -> ChoiceWords | None:
+def choice(action: Action, view: View, tr: Translator) -> ChoiceWords | None:
     if action["type"] == "take":
         return {"group": "Take tiles", "label": " + ".join(action["tiles"])}
     return None  # the rest: its notation
 
 
-def hand(view: View, seat: int) -> list[HandLine]:
+def hand(view: View, seat: int, tr: Translator) -> list[HandLine]:
     lines = []
     if view.get("current") == seat and view.get("hand"):  # the hand is the player to move's
         lines.append({"label": "Tiles you took", "value": ", ".join(tile_name(t) for t in view["hand"])})

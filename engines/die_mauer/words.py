@@ -3,7 +3,7 @@
 from typing import Any
 
 from ..types import Action, View
-from ..words import ChoiceWords, HandLine, PhoneWords
+from ..words import ChoiceWords, HandLine, PhoneWords, Translator
 from .rules import END_NAMES, PIECE_NAMES
 
 
@@ -12,7 +12,7 @@ def _piece(piece: Any) -> str:
     return "Empty fist" if piece is None else PIECE_NAMES.get(piece, str(piece))
 
 
-def choice(action: Action, view: View) -> ChoiceWords | None:
+def choice(action: Action, view: View, tr: Translator) -> ChoiceWords | None:
     kind, piece = action.get("type"), action.get("piece")
     name = _piece(piece)
     if kind == "plan":
@@ -22,7 +22,7 @@ def choice(action: Action, view: View) -> ChoiceWords | None:
     return {"group": "Donate a piece", "label": name}
 
 
-def hand(view: View, seat: int) -> list[HandLine]:
+def hand(view: View, seat: int, tr: Translator) -> list[HandLine]:
     lines = [{"label": "Your pieces",
               "value": ", ".join(PIECE_NAMES.get(p, str(p)) for p in view.get("stock", [])) or "none"}]
     plans = view.get("plans") or {}

@@ -1,10 +1,10 @@
 """Drunter & Drüber's phone words (`engines.words`): votes, Jein sides, picks and placements."""
 
 from ..types import Action, View
-from ..words import ChoiceWords, HandLine, PhoneWords
+from ..words import ChoiceWords, HandLine, PhoneWords, Translator
 
 
-def choice(action: Action, view: View) -> ChoiceWords | None:
+def choice(action: Action, view: View, tr: Translator) -> ChoiceWords | None:
     kind = action["type"]
     if kind == "vote":
         return {"group": "Your vote (secret)", "label": " + ".join(card.capitalize() for card in action["cards"])}
@@ -18,7 +18,7 @@ def choice(action: Action, view: View) -> ChoiceWords | None:
                                                   f"at {chr(ord('a') + column)}{row + 1}{way}"}
 
 
-def hand(view: View, seat: int) -> list[HandLine]:
+def hand(view: View, seat: int, tr: Translator) -> list[HandLine]:
     lines = [{"label": "Your building cards",
               "value": ", ".join(c.replace("_", " ") for c in view["cards"]) or "none"}]
     people = view.get("people")

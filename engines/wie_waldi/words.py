@@ -3,11 +3,11 @@
 from typing import Any
 
 from ..types import Action, View
-from ..words import ChoiceWords, HandLine, PhoneWords
+from ..words import ChoiceWords, HandLine, PhoneWords, Translator
 from .cards import card_name
 
 
-def choice(action: Action, view: View) -> ChoiceWords | None:
+def choice(action: Action, view: View, tr: Translator) -> ChoiceWords | None:
     kind = action["type"]
     if kind == "draw":
         pile, sizes, you = action["pile"], view.get("pile_sizes"), view.get("you")
@@ -22,7 +22,7 @@ def choice(action: Action, view: View) -> ChoiceWords | None:
             "target": {"act": "Play", "next": "Next dog"}}
 
 
-def hand(view: View, seat: int) -> list[HandLine]:
+def hand(view: View, seat: int, tr: Translator) -> list[HandLine]:
     card = view.get("hand")
     lines = [{"label": "Your card", "value": "none: draw from a pile" if card is None else _card(card)}]
     piles = view["pile_sizes"][seat]

@@ -4,14 +4,14 @@ the seat's brick-laid sheet as a small grid."""
 from typing import Any
 
 from ..types import Action, View
-from ..words import ChoiceWords, HandLine, PhoneWords
+from ..words import ChoiceWords, HandLine, PhoneWords, Translator
 from .rules import ACTION_NAMES
 
 TILE_STEPS = {"write": "Write it in", "track": "Lay a track", "grave": "Dig a grave"}
 SHEET_KEY = "R Ranch, G Gold Mine, C Church, S Saloon, A Ace; = track, \u2020 grave, \u2663 park, \u25c7 mine site"
 
 
-def choice(action: Action, view: View) -> ChoiceWords | None:
+def choice(action: Action, view: View, tr: Translator) -> ChoiceWords | None:
     kind = action["type"]
     if kind == "pick":
         column = action.get("column")
@@ -27,7 +27,7 @@ def choice(action: Action, view: View) -> ChoiceWords | None:
     return None  # no other step: its notation
 
 
-def hand(view: View, seat: int) -> list[HandLine]:
+def hand(view: View, seat: int, tr: Translator) -> list[HandLine]:
     lines: list[HandLine] = []
     picks = view.get("picks") or {}
     if "mine" in picks:  # the seat's own secret pick, until the reveal (WW-3)

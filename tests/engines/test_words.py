@@ -9,6 +9,7 @@ import pytest
 
 from engines import GAMES, Rng, new_game
 from engines.words import PhoneWords
+from netplay.language import words as language
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -17,13 +18,15 @@ ROOT = Path(__file__).resolve().parents[2]
 def test_every_game_registers_words_with_the_one_signature(game_id):
     words = GAMES[game_id].words
     assert isinstance(words, PhoneWords)
-    assert list(inspect.signature(words.choice).parameters) == ["action", "view"]
-    assert list(inspect.signature(words.hand).parameters) == ["view", "seat"]
+    assert list(inspect.signature(words.choice).parameters) == ["action", "view", "tr"]
+    assert list(inspect.signature(words.hand).parameters) == ["view", "seat", "tr"]
     assert words.choice.__module__ == words.hand.__module__ == f"engines.{game_id}.words"
 
 
+@pytest.mark.parametrize("code", ["en", "de"])
 @pytest.mark.parametrize("game_id", sorted(GAMES))
-def test_words_name_every_legal_action_and_the_hand_of_a_fresh_game(game_id):
+def test_words_name_every_legal_action_and_the_hand_of_a_fresh_game(game_id, code):
+    tr = language(code)
     info = GAMES[game_id]
     players, options = info.test_configs[0]
     state = new_game(game_id, players, 1, **options)
@@ -35,9 +38,9 @@ def test_words_name_every_legal_action_and_the_hand_of_a_fresh_game(game_id):
         seat = active[0]
         view = state.view(seat)
         for action in state.legal_actions(seat):
-            words = info.words.choice(action, view)
+            words = info.words.choice(action, view, tr)
             assert words is None or (isinstance(words["group"], str) and isinstance(words["label"], str))
-        for line in info.words.hand(view, seat):
+        for line in info.words.hand(view, seat, tr):
             assert isinstance(line["label"], str) and isinstance(line["value"], str)
         legal = state.legal_actions(seat)
         state.apply(seat, legal[rng.below(len(legal))])
