@@ -8,7 +8,8 @@
 Messages are marked in the code with ``_``, ``N_``, ``ngettext``, ``pgettext`` and
 ``npgettext`` (and ``tr.gettext`` and the like in the engines' phone words), and grouped in
 one domain per room so that each game's words stay with it: ``<game id>`` (its client
-package and its engine), ``menus`` (the screens before and around a table), ``table`` (the
+package and its engine), ``menus`` (the screens before and around a table), ``lan`` (the
+LAN screens: host, join, lobby), ``table`` (the
 table every game shares, the evening) and ``netplay`` (the network, the command lines and
 the engines' shared words). Catalogues live in ``assets/locale/<language>/LC_MESSAGES/``.
 """
@@ -34,7 +35,7 @@ LANGUAGES = ("de",)
 GAMES = ("architekton", "die_mauer", "drunter_druber", "wie_waldi", "wild_west")
 TABLE_FILES = {"highscores.py", "delay_meter.py", "rejoin.py"}
 NETWORK_FILES = {"cli.py", "net_cli.py", "host_cli.py", "relay_cli.py", "seat_player.py", "headless.py"}
-DOMAINS = (*GAMES, "menus", "table", "netplay")
+DOMAINS = (*GAMES, "menus", "lan", "table", "netplay")
 KEYWORDS = dict(DEFAULT_KEYWORDS)
 FIELD = re.compile(r"\{[^{}]*\}")
 
@@ -49,6 +50,8 @@ def domain_of(path: Path) -> str | None:
             return "table"
         if parts[1] in NETWORK_FILES:
             return "netplay"
+        if parts[1:] == ("scenes", "lan.py"):
+            return "lan"
         return "menus"
     if parts[0] == "engines":
         return parts[1] if len(parts) > 2 and parts[1] in GAMES else "netplay"
