@@ -15,6 +15,7 @@ import pygame
 
 from client import art
 from client.delay_meter import draw_delay_meter, one_way
+from client.i18n import N_, _, ngettext, say
 from client.rejoin import RejoinBook
 from client.scenes.base import MenuScene, Scene, close_soon
 from client.seats import host_seats
@@ -31,7 +32,8 @@ def load(module: str):
     try:
         return importlib.import_module(module), None
     except ImportError as error:
-        return None, f"LAN play needs {module}, which is not available yet ({error})."
+        return None, _("LAN play needs {module}, which is not available yet ({error}).").format(
+            module=module, error=error)
 
 
 def open_seat(entry: dict, player_name: str, password: str | None = None, profile: dict | None = None):
@@ -41,16 +43,17 @@ def open_seat(entry: dict, player_name: str, password: str | None = None, profil
     if entry.get("invite"):
         relay, error = load("netplay.relay")
         if relay is None:
-            return None, f"Joining through a relay needs netplay.relay, which is not available ({error})."
+            return None, _("Joining through a relay needs netplay.relay, which is not available ({error}).").format(
+                error=error)
         from netplay.relay_invite import InviteError, parse_invite
 
         try:
             invite = parse_invite(entry["invite"])
             return relay.RelaySession(invite, player_name, password=password or None, token=entry.get("token")), None
         except InviteError as refused:
-            return None, f"Could not join: {refused}."
+            return None, _("Could not join: {why}.").format(why=worded(refused))
         except Exception as failure:  # noqa: BLE001 - a failed connection is a note on screen
-            return None, f"Could not join: {failure}"
+            return None, _("Could not join: {why}").format(why=worded(failure))
     peer, error = load("netplay.peer")
     if peer is None:
         return None, error
@@ -58,7 +61,33 @@ def open_seat(entry: dict, player_name: str, password: str | None = None, profil
         return peer.RemoteSession(entry["address"], entry["port"], player_name, password=password or None,
                                   token=entry.get("token"), profile=profile), None
     except Exception as failure:  # noqa: BLE001 - a failed connection is a note on screen
-        return None, f"Could not join: {failure}"
+        return None, _("Could not join: {why}").format(why=worded(failure))
+
+
+def worded(error: object) -> str:
+    """An error from netplay in the window's language: its message template and data where
+    it carries them (``say``, ``data``), else its own words (the system's, for an OSError)."""
+    template = getattr(error, "say", None)
+    if isinstance(template, str) and template:
+        data = getattr(error, "data", None)
+        return say(template, data if isinstance(data, dict) else None)
+    return str(error)
+
+
+def frame_words(message: dict) -> str:
+    """A host's sentence in a frame (``bye``, ``refuse``) in the window's language: its
+    template and data (``say``, ``data``) where the host sent them, else its ``reason``."""
+    template = message.get("say")
+    if isinstance(template, str) and template:
+        data = message.get("data")
+        return say(template, data if isinstance(data, dict) else None)
+    reason = message.get("reason")
+    return reason if isinstance(reason, str) else ""
+
+
+def capitalised(words: str) -> str:
+    """A clause from netplay as a sentence of its own."""
+    return f"{words[:1].upper()}{words[1:]}." if words else words
 
 
 def chosen_interfaces(settings) -> list[str] | None:
@@ -72,7 +101,8 @@ def chosen_interfaces(settings) -> list[str] | None:
         try:
             return discovery.check_interfaces(from_environment)
         except ValueError as bad:
-            raise ValueError(f"{discovery.ENV_INTERFACES} is wrong: {bad}") from None
+            raise ValueError(_("{variable} is wrong: {why}").format(variable=discovery.ENV_INTERFACES,
+                                                                   why=worded(bad))) from None
     chosen = settings.data.get("interface")
     return [chosen] if chosen else None
 
@@ -96,14 +126,15 @@ def serve_table(host, name: str, interfaces, serve_options: dict | None = None, 
     if relay:
         relay_module, error = load("netplay.relay")
         if relay_module is None:
-            return None, f"Hosting through a relay needs netplay.relay, which is not available ({error})."
+            return None, _("Hosting through a relay needs netplay.relay, which is not available ({error}).").format(
+                error=error)
         from netplay.errors import ConnectError
         from netplay.relay_invite import InviteError, parse_invite
 
         try:
             invite = parse_invite(relay)
         except InviteError as bad:
-            return None, f"The relay invite cannot be used: {bad}."
+            return None, _("The relay invite cannot be used: {why}.").format(why=worded(bad))
 
         def serve(host, **options):
             try:
@@ -117,16 +148,18 @@ def serve_table(host, name: str, interfaces, serve_options: dict | None = None, 
         try:
             return serve(host, port=port, name=name, **options), None
         except RelayFailure as refused:
-            return None, f"Could not open the table on the relay: {refused}."
+            return None, _("Could not open the table on the relay: {why}.").format(why=worded(refused))
         except OSError as error:  # that port is taken (or the address is not ours): the next wish
             failure = error
         except Exception as error:  # noqa: BLE001 - any failure to serve is shown, not raised
             failure = error
             break
-    where = f" on {', '.join(interfaces)}" if interfaces else ""
-    why = getattr(failure, "strerror", None) or str(failure)
-    hint = " Is that interface (Settings, LAN interface) still this computer's?" if interfaces else ""
-    return None, f"Could not open the table on the LAN{where}: {why}.{hint}"
+    why = getattr(failure, "strerror", None) or worded(failure)
+    if interfaces:
+        return None, _("Could not open the table on the LAN on {interfaces}: {why}. Is that interface "
+                       "(Settings, LAN interface) still this computer's?").format(
+            interfaces=", ".join(interfaces), why=why)
+    return None, _("Could not open the table on the LAN: {why}.").format(why=why)
 
 
 def host_invite_problem(text: str) -> str | None:
@@ -138,16 +171,16 @@ def host_invite_problem(text: str) -> str | None:
     try:
         invite = parse_invite(text)
     except InviteError as error:
-        return f"{str(error)[0].upper()}{str(error)[1:]}."
+        return capitalised(worded(error))
     if not invite.is_host:
-        return ("This is a seat's invite: it joins a table. To host, use the host's invite that "
-                "spielabend relay printed for your table.")
+        return _("This is a seat's invite: it joins a table. To host, use the host's invite that "
+                 "spielabend relay printed for your table.")
     return None
 
 
 def default_table_name(seat_plans) -> str:
     host_name = next((plan.name for plan in seat_plans if plan.is_local), "Spielabend")
-    return f"{host_name}'s table"
+    return _("{name}'s table").format(name=host_name)
 
 
 def window_meta(table: str, seat_plans) -> dict:
@@ -179,7 +212,7 @@ class HostLobbyScene(MenuScene):
         self.round_trips: dict[int, float] = {}  # seat -> its slowest recent round trip, from the host's thread
         self.shown_round_trips: dict[int, float] = {}
         self.delays_in = 0.0
-        self.menu = Menu([Item(lambda: "Back" if self.error else "Cancel the table", self.cancel)],
+        self.menu = Menu([Item(lambda: _("Back") if self.error else _("Cancel the table"), self.cancel)],
                          (art.W // 2, 900), sounds=app.sounds)
         server, self.error = load("netplay.server")
         if server is None:
@@ -209,7 +242,8 @@ class HostLobbyScene(MenuScene):
         except SaveError as error:  # the game is not lost for want of a save: play on, and say so
             self.host = Host(game_id, len(seat_plans), seed, options, seats=specs, names=names,
                              bot_delay=bot_delay, meta=meta)
-            app.note(f"This game will not be saved: {error.reason}")
+            app.note(_("This game will not be saved: {why}").format(why=worded(error) if hasattr(error, "say")
+                                                                      else error.reason))
         self.host.bot_after = app.settings.data.get("bot_after")
         self.sessions = {i: self.host.session(i) for i, spec in enumerate(specs) if spec["kind"] == "local"}
         self.public = self.host.session(None)
@@ -224,11 +258,11 @@ class HostLobbyScene(MenuScene):
         self.phones = serve_phones(app, self.host, [self.seat_colour(i) for i in range(len(seat_plans))],
                                    interfaces, door=self.handle_.call)
         app.flow.lobby_opened(self)  # the game night: LAN peers kept by Next game come by themselves
-        items = [Item("Start now: bots take the open seats", self.start_now), *self.menu.items]
+        items = [Item(lambda: _("Start now: bots take the open seats"), self.start_now), *self.menu.items]
         if self.phones is not None:
-            items.insert(0, Item("Phones: QR codes", lambda: app.flow.lobby_phones(self)))
+            items.insert(0, Item(lambda: _("Phones: QR codes"), lambda: app.flow.lobby_phones(self)))
         if self.relay_code:
-            items.insert(0, Item("Invites: codes and QR", self.show_invites))
+            items.insert(0, Item(lambda: _("Invites: codes and QR"), self.show_invites))
         # under six seats' rows, above the hint line
         self.menu = Menu(items, (art.W // 2, 1000 - 74 * len(items)), width=760, height=64, gap=10, size=40,
                          sounds=app.sounds)
@@ -262,7 +296,7 @@ class HostLobbyScene(MenuScene):
             self.close()
             self.app.pop()
             return
-        self.app.flow.confirm("Close this table? Players who joined will be sent away.", self._close)
+        self.app.flow.confirm(_("Close this table? Players who joined will be sent away."), self._close)
 
     def _close(self) -> None:
         self.close()
@@ -296,7 +330,7 @@ class HostLobbyScene(MenuScene):
     def seat_name(self, seat: int) -> str:
         seats = (self.lobby or {}).get("seats", [])
         name = seats[seat].get("name") if seat < len(seats) else ""
-        return name or (self.seat_plans[seat].name if self.seat_plans[seat].control != "open" else "Open seat")
+        return name or (self.seat_plans[seat].name if self.seat_plans[seat].control != "open" else _("Open seat"))
 
     def seat_colour(self, seat: int):
         colours = self.host.meta.get("colours") if self.host is not None else None  # a peer's profile may change it
@@ -347,32 +381,47 @@ class HostLobbyScene(MenuScene):
 
     def draw(self, surface) -> None:
         surface.blit(art.background("menu"), (0, 0))
-        self.draw_title(surface, "Hosting on the LAN and a relay" if self.relay_code else "Hosting on the LAN",
-                        "Esc back" if self.error else "Waiting for players to join   Esc cancel")
+        self.draw_title(surface, _("Hosting on the LAN and a relay") if self.relay_code else _("Hosting on the LAN"),
+                        _("Esc back") if self.error else _("Waiting for players to join   Esc cancel"))
         if self.error:
             for i, line in enumerate(art.wrap(self.error, 44, 1300)):
                 art.blit_text(surface, line, 44, art.DANGER, (art.W // 2, 380 + i * 50), "center")
         else:
-            where = ", ".join(self.addresses[:3]) or "this computer"
-            lock = "  (with the password)" if self.locked else ""
-            far = "; from afar by a seat's invite (Invites)" if self.relay_code else ""
-            words = f"{self.table_name}: join at {where}{far}{lock}"
+            words = self.joining_words()
             art.blit_text(surface, words, 38, art.INK_DIM, (art.W // 2, 190), "center", width=art.W - 120)
             seats = (self.lobby or {}).get("seats", [])
             for i, seat in enumerate(seats):
                 rect = pygame.Rect(art.W // 2 - 450, 260 + i * 86, 900, 72)
                 colour = self.seat_colour(i)
                 surface.blit(art.panel(rect.size, art.PANEL, colour if seat.get("ready") else None, 14), rect)
-                name = seat.get("name") or "open seat"
+                name = seat.get("name") or _("open seat")
                 art.blit_text(surface, name, 42, colour, (rect.left + 28, rect.centery), "midleft")
-                state = {"open": "waiting for a player...", "bot": "bot", "human": "ready"}.get(seat.get("kind"), "")
-                if seat.get("away"):
-                    state = "away"
-                art.blit_text(surface, state, 36, art.INK_DIM, (rect.right - 28, rect.centery), "midright")
+                state = _(SEAT_STATES.get("away" if seat.get("away") else seat.get("kind"), ""))
+                art.blit_text(surface, state, 36, art.INK_DIM, (rect.right - 28, rect.centery), "midright",
+                              width=300)
                 round_trip = self.shown_round_trips.get(i)
                 if round_trip is not None and seat.get("kind") == "human" and not seat.get("away"):
                     draw_delay_meter(surface, (rect.right - 330, rect.centery), one_way(round_trip))
         self.menu.draw(surface, self.pulse)
+
+    def joining_words(self) -> str:
+        """Where players join this table, in one sentence (one per case: the words around
+        the addresses differ by language)."""
+        where = ", ".join(self.addresses[:3])
+        if not where:
+            return (_("{table}: join on this computer (with the password)") if self.locked
+                    else _("{table}: join on this computer")).format(table=self.table_name)
+        if self.relay_code:
+            sentence = (_("{table}: join at {where}; from afar by a seat's invite (Invites)  (with the password)")
+                        if self.locked else _("{table}: join at {where}; from afar by a seat's invite (Invites)"))
+        else:
+            sentence = (_("{table}: join at {where}  (with the password)") if self.locked
+                        else _("{table}: join at {where}"))
+        return sentence.format(table=self.table_name, where=where)
+
+
+# A lobby seat's state as its row says it (looked up where drawn).
+SEAT_STATES = {"open": N_("waiting for a player..."), "bot": N_("bot"), "human": N_("ready"), "away": N_("away")}
 
 
 class HostTableScene(MenuScene):
@@ -387,24 +436,25 @@ class HostTableScene(MenuScene):
         self.port = ""
         self.relay = ""  # a host's relay invite (spielabend relay prints it): the table opens there
         self.menu = Menu([
-            Item(lambda: f"Table name: {self.table_name}", lambda: self.edit("name")),
-            Item(lambda: f"Password: {'*' * len(self.password) if self.password else 'none, anyone may join'}",
-                 lambda: self.edit("password")),
-            Item(lambda: f"Port: {self.port or f'{PORT_WISHES[0]}, else any free one'}", lambda: self.edit("port")),
-            Item(lambda: f"Relay: {self.relay[:15] + '... (and the LAN)' if self.relay else 'none, the LAN only'}",
-                 lambda: self.edit("relay")),
-            Item("Open the table", self.open),
-            Item("Back", app.pop),
+            Item(lambda: _("Table name: {name}").format(name=self.table_name), lambda: self.edit("name")),
+            Item(lambda: _("Password: {stars}").format(stars="*" * len(self.password)) if self.password
+                 else _("Password: none, anyone may join"), lambda: self.edit("password")),
+            Item(lambda: _("Port: {port}").format(port=self.port) if self.port
+                 else _("Port: {port}, else any free one").format(port=PORT_WISHES[0]), lambda: self.edit("port")),
+            Item(lambda: _("Relay: {invite}... (and the LAN)").format(invite=self.relay[:15]) if self.relay
+                 else _("Relay: none, the LAN only"), lambda: self.edit("relay")),
+            Item(lambda: _("Open the table"), self.open),
+            Item(lambda: _("Back"), app.pop),
         ], (art.W // 2, 300), width=1100, sounds=app.sounds)
 
     def edit(self, field: str) -> None:
         words = {
-            "name": ("Table name", "How join screens on the LAN list this table", self.table_name, False),
-            "password": ("Password", "Players type it to join; leave it empty for none", self.password, True),
-            "port": ("Port", f"A number from 1024 to 65535; leave it empty for {PORT_WISHES[0]} or any free one",
-                     self.port, False),
-            "relay": ("Relay", "The host's invite from spielabend relay (SA-..., Ctrl+V pastes it); empty: the LAN only",
-                      self.relay, False),
+            "name": (_("Table name"), _("How join screens on the LAN list this table"), self.table_name, False),
+            "password": (_("Password"), _("Players type it to join; leave it empty for none"), self.password, True),
+            "port": (_("Port"), _("A number from 1024 to 65535; leave it empty for {port} or any free one").format(
+                port=PORT_WISHES[0]), self.port, False),
+            "relay": (_("Relay"), _("The host's invite from spielabend relay (SA-..., Ctrl+V pastes it); empty: "
+                                    "the LAN only"), self.relay, False),
         }[field]
         heading, subtitle, text, secret = words
         scene = FieldScene(self.app, heading, subtitle, text, lambda typed: self.typed(field, typed), secret=secret)
@@ -417,7 +467,7 @@ class HostTableScene(MenuScene):
         text = text.strip()
         if field == "name":
             if not text:
-                return "A table needs a name."
+                return _("A table needs a name.")
             self.table_name = text
         elif field == "password":
             self.password = text
@@ -428,7 +478,7 @@ class HostTableScene(MenuScene):
             self.relay = text
         else:
             if text and not (text.isdigit() and 1024 <= int(text) <= 65535):
-                return "The port is a number from 1024 to 65535."
+                return _("The port is a number from 1024 to 65535.")
             self.port = text
         return None
 
@@ -445,7 +495,7 @@ class HostTableScene(MenuScene):
 
     def draw(self, surface) -> None:
         surface.blit(art.background("menu"), (0, 0))
-        self.draw_title(surface, "Host on the LAN", "Confirm a row to change it   Esc back")
+        self.draw_title(surface, _("Host on the LAN"), _("Confirm a row to change it   Esc back"))
         self.menu.draw(surface, self.pulse)
 
 
@@ -471,9 +521,10 @@ class InvitesScene(Scene):
     def draw(self, surface) -> None:
         from client.table.phones import draw_seat_cards
 
-        draw_seat_cards(surface, "Invites", "Send each player far away their seat's invite, or let them scan it: "
-                        "they join with spielabend join SA-..., or on Join a LAN game, Type an address.",
-                        "Every seat is taken.", self.lobby.open_seats()[:4], (560, 900, 900, 170),
+        draw_seat_cards(surface, _("Invites"), _("Send each player far away their seat's invite, or let them scan "
+                                                 "it: they join with spielabend join SA-..., or on Join a LAN game, "
+                                                 "Type an address."),
+                        _("Every seat is taken."), self.lobby.open_seats()[:4], (560, 900, 900, 170),
                         lambda box, seat: self.draw_invite(surface, box, seat))
 
     def draw_invite(self, surface, box: pygame.Rect, seat: int) -> None:
@@ -482,7 +533,8 @@ class InvitesScene(Scene):
 
         colour = self.lobby.seat_colour(seat)
         surface.blit(art.panel(box.size, (34, 30, 40), colour, 16, 250), box)
-        art.blit_text(surface, f"Seat {seat + 1}", 38, colour, (box.centerx, box.top + 16), "midtop", "bold")
+        art.blit_text(surface, _("Seat {number}").format(number=seat + 1), 38, colour, (box.centerx, box.top + 16),
+                      "midtop", "bold", width=box.width - 24)
         code = self.lobby.seat_invite(seat)
         qr = qr_surface(code, min(box.width - 60, box.height - 250))
         where = qr.get_rect(midtop=(box.centerx, box.top + 66))
@@ -517,9 +569,10 @@ class JoinScene(MenuScene):
                 self.browser = discovery.HostBrowser(chosen_interfaces(app.settings))
                 self.browser.start()
                 if self.browser.error is not None:
-                    self.error = f"Could not look for tables on the LAN: {self.browser.error}"
+                    self.error = _("Could not look for tables on the LAN: {why}").format(
+                        why=worded(self.browser.error))
             except Exception as error:  # noqa: BLE001 - a failing browser is shown, not raised
-                self.error = f"Could not look for tables on the LAN: {error}"
+                self.error = _("Could not look for tables on the LAN: {why}").format(why=worded(error))
                 self.browser = None
         self.editing = False
         self.player_name = player_name or app.settings.data["name"]
@@ -538,7 +591,7 @@ class JoinScene(MenuScene):
     def _handle_editing(self, intent) -> bool:
         self.player_name, ended = edit_text(self.player_name, intent)
         if ended:
-            self.player_name = self.player_name.strip() or "Player"
+            self.player_name = self.player_name.strip() or _("Player")
             self.editing = False
             self.app.input.text_input = False
             self.app.settings.data["name"] = self.player_name
@@ -596,10 +649,10 @@ class JoinScene(MenuScene):
         live = len(rows)
         rows += [(f"seat:{s['token']}", Item(partial(rejoin_line, s, None), partial(self.rejoin, s)))
                  for s, h in zip(kept, found, strict=True) if h is None]
-        rows += [("address", Item(lambda: f"Type an address{'' if not self.app.settings.data.get('address') else ': ' + self.app.settings.data['address']}",
-                                  self.type_address)),
-                 ("name", Item(lambda: f"Your name: {self.player_name}{'_' if self.editing else ''}", self._edit_name)),
-                 ("back", Item("Back", self.leave))]
+        rows += [("address", Item(self.address_label, self.type_address)),
+                 ("name", Item(lambda: _("Your name: {name}").format(
+                     name=self.player_name + ("_" if self.editing else "")), self._edit_name)),
+                 ("back", Item(lambda: _("Back"), self.leave))]
         old = getattr(self, "menu", None)
         focused = self.row_keys[old.focus] if old is not None and old.focus < len(self.row_keys) else None
         untouched = old is None or old.focus == self.auto_focus
@@ -612,6 +665,10 @@ class JoinScene(MenuScene):
         else:
             self.menu.focus = self.row_keys.index(focused)
             self.auto_focus = -1  # the player chose: the focus is theirs now
+
+    def address_label(self) -> str:
+        typed = self.app.settings.data.get("address")
+        return _("Type an address: {address}").format(address=typed) if typed else _("Type an address")
 
     def join(self, entry: dict) -> None:
         refusal = not_joinable(entry)
@@ -658,18 +715,20 @@ class JoinScene(MenuScene):
 
     def draw(self, surface) -> None:
         surface.blit(art.background("menu"), (0, 0))
-        self.draw_title(surface, "Join a LAN game", "Tables on this network appear by themselves; an invite from afar: Type an address   Esc back")
+        self.draw_title(surface, _("Join a LAN game"),
+                        _("Tables on this network appear by themselves; an invite from afar: Type an address   Esc back"))
         if self.error:
             for i, line in enumerate(art.wrap(self.error, 40, 1300)):
                 art.blit_text(surface, line, 40, art.DANGER, (art.W // 2, 250 + i * 46), "center")
         elif not self.hosts:
             dots = "..." if self.still() else "." * (1 + int(self.clock * 2) % 3)
-            words = "Looking for tables"
+            words = _("Looking for tables")
             top = 200 if self.menu.rects[0].top < 400 else 400
             left = art.W // 2 - art.font(44).size(words + "...")[0] // 2
             art.blit_text(surface, words + dots, 44, art.INK_DIM, (left, top), "midleft")
         if self.hidden:
-            art.blit_text(surface, f"and {self.hidden} more table{'s' if self.hidden > 1 else ''}", 30,
+            art.blit_text(surface, ngettext("and {count} more table", "and {count} more tables",
+                                            self.hidden).format(count=self.hidden), 30,
                           art.INK_FAINT, (art.W // 2, self.menu.rects[-1].bottom + 30), "center")
         self.menu.draw(surface, self.pulse)
 
@@ -678,15 +737,16 @@ def not_joinable(entry: dict) -> str | None:
     """Why the table of a browser ``entry`` cannot take a new player (None: it can)."""
     from netplay.protocol import PROTOCOL_VERSION
 
-    name = entry.get("name", "That table")
+    name = entry.get("name") or _("That table")
     version = entry.get("version", PROTOCOL_VERSION)
     if version != PROTOCOL_VERSION:
-        newer = "a newer" if version > PROTOCOL_VERSION else "an older"
-        return f"{name} runs {newer} Spielabend: update the older one to play together."
+        newer = isinstance(version, int) and version > PROTOCOL_VERSION
+        return (_("{name} runs a newer Spielabend: update the older one to play together.") if newer
+                else _("{name} runs an older Spielabend: update the older one to play together.")).format(name=name)
     if entry.get("phase") == "playing":
-        return f"{name} is already playing: only its own players can rejoin it."
+        return _("{name} is already playing: only its own players can rejoin it.").format(name=name)
     if entry.get("seats_open", 1) <= 0:
-        return f"{name} is full: every seat is taken."
+        return _("{name} is full: every seat is taken.").format(name=name)
     return None
 
 
@@ -694,17 +754,17 @@ def host_line(entry: dict) -> str:
     from engines import GAMES
 
     game = GAMES[entry["game"]].name if entry.get("game") in GAMES else entry.get("game", "?")
-    lock = "  (password)" if entry.get("password") else ""
     refusal = not_joinable(entry)
     if refusal is None:
-        state = f"{entry.get('seats_open', 0)} open, {entry.get('seats_taken', 0)} taken"
+        state = _("{open} open, {taken} taken").format(open=entry.get("seats_open", 0), taken=entry.get("seats_taken", 0))
     elif entry.get("phase") == "playing":
-        state = "playing: not joinable"
+        state = _("playing: not joinable")
     elif entry.get("seats_open", 1) <= 0:
-        state = "full: not joinable"
+        state = _("full: not joinable")
     else:
-        state = "other version: not joinable"
-    return f"{entry.get('name', '?')}  -  {game}  -  {state}{lock}"
+        state = _("other version: not joinable")
+    line = f"{entry.get('name', '?')}  -  {game}  -  {state}"
+    return _("{line}  (password)").format(line=line) if entry.get("password") else line
 
 
 def rejoin_line(seat: dict, host: dict | None = None) -> str:
@@ -713,9 +773,12 @@ def rejoin_line(seat: dict, host: dict | None = None) -> str:
 
     game = GAMES[seat["game"]].name if seat["game"] in GAMES else seat["game"]
     table = (host or {}).get("name") or seat["table"]
-    offline = ("" if host is not None else f"  (through the relay at {seat['address']})" if seat.get("invite")
-               else "  (offline: not seen on the LAN)")
-    return f"Rejoin {table}  -  {game}  -  as {seat['name']}{offline}"
+    fields = {"table": table, "game": game, "name": seat["name"], "address": seat["address"]}
+    if host is not None:
+        return _("Rejoin {table}  -  {game}  -  as {name}").format(**fields)
+    if seat.get("invite"):
+        return _("Rejoin {table}  -  {game}  -  as {name}  (through the relay at {address})").format(**fields)
+    return _("Rejoin {table}  -  {game}  -  as {name}  (offline: not seen on the LAN)").format(**fields)
 
 
 class JoinWaitScene(MenuScene):
@@ -730,9 +793,9 @@ class JoinWaitScene(MenuScene):
         self.seat: int | None = None
         self.token: str | None = None
         self.ended = False
-        self.status = "Rejoining your seat..." if entry.get("token") else "Connecting..."
+        self.status = _("Rejoining your seat...") if entry.get("token") else _("Connecting...")
         self.colours: list[int] | None = None  # each seat's colour, once a profile set one
-        self.menu = Menu([Item(lambda: "Back" if self.ended else "Leave", self.leave)], (art.W // 2, 900),
+        self.menu = Menu([Item(lambda: _("Back") if self.ended else _("Leave"), self.leave)], (art.W // 2, 900),
                          sounds=app.sounds)
 
     def leave(self) -> None:
@@ -753,7 +816,7 @@ class JoinWaitScene(MenuScene):
             kind = message.get("t")
             if kind == "welcome":
                 self.seat, self.token = message.get("seat"), message.get("token")
-                self.status = "Waiting for the table to fill..."
+                self.status = _("Waiting for the table to fill...")
             elif kind == "lobby":
                 self.lobby = message
                 if self.token and self.seat is not None:
@@ -762,18 +825,19 @@ class JoinWaitScene(MenuScene):
                 self.colours = list(message["colours"])
             elif kind == "refuse" and message.get("code") == "password":
                 close_soon(self.session)  # ask again, saying why
-                problem = "Wrong password, try again." if self.password else "This table needs a password."
+                problem = _("Wrong password, try again.") if self.password else _("This table needs a password.")
                 self.app.flow.password(self.entry, self.player_name, problem, replace=True)
                 return
             elif kind == "refuse" and message.get("code") == "bad_token":
                 RejoinBook().forget(self.entry.get("token", ""))
                 self.ended = True
-                self.status = ("That table no longer has your seat (its game may have ended, or it is "
-                               "another table of that name).")
+                self.status = _("That table no longer has your seat (its game may have ended, or it is "
+                                "another table of that name).")
             elif kind in ("bye", "refuse") and not self.ended:  # the first word on why is the one shown
                 self.ended = True
-                reason = message.get("reason", "goodbye")
-                self.status = f"The host said: {reason}" if self.seat is not None else f"Could not join: {reason}"
+                reason = frame_words(message) or _("goodbye")
+                self.status = (_("The host said: {why}") if self.seat is not None
+                               else _("Could not join: {why}")).format(why=reason)
             elif kind == "start":
                 if self.token and self.seat is not None:  # a join that starts the game hears start before the lobby
                     self.remember(message, self.seat, self.token)
@@ -792,15 +856,16 @@ class JoinWaitScene(MenuScene):
 
     def draw(self, surface) -> None:
         surface.blit(art.background("menu"), (0, 0))
-        self.draw_title(surface, art.fit(f"Table: {self.entry.get('name', '?')}", 96, art.W - 80, "bold"),
-                        "Esc back" if self.ended else "Esc leave")
+        self.draw_title(surface, art.fit(_("Table: {name}").format(name=self.entry.get("name", "?")), 96, art.W - 80,
+                                         "bold"), _("Esc back") if self.ended else _("Esc leave"))
         for i, line in enumerate(art.wrap(self.status, 44, 1500)[:3]):
             art.blit_text(surface, line, 44, art.DANGER if self.ended else art.INK, (art.W // 2, 250 + i * 52),
                           "center")
         for i, seat in enumerate((self.lobby or {}).get("seats", [])):
             colours = self.colours if self.colours and i < len(self.colours) else None
             colour = art.SEAT_COLOURS[(colours[i] if colours else i) % len(art.SEAT_COLOURS)]
-            label = f"{seat.get('name') or 'open seat'}{'  (you)' if i == self.seat else ''}"
+            name = seat.get("name") or _("open seat")
+            label = _("{name}  (you)").format(name=name) if i == self.seat else name
             art.blit_text(surface, label, 40, colour, (art.W // 2, 420 + i * 60), "center")
         self.menu.draw(surface, self.pulse)
 
@@ -814,8 +879,8 @@ class KeyboardScene(Scene):
     WIDE = ("Shift", "Space", "Delete", "Join")
     LIMIT = 32
     heading = ""
-    hint = ("Type it, or pick letters with a gamepad (A types, B deletes, X shifts) or the mouse.   "
-            "Enter joins   Esc back")
+    hint = N_("Type it, or pick letters with a gamepad (A types, B deletes, X shifts) or the mouse.   "
+              "Enter joins   Esc back")
     secret = False  # shown as stars
 
     def __init__(self, app, text: str = "", problem: str = ""):
@@ -913,9 +978,12 @@ class KeyboardScene(Scene):
     def subtitle(self) -> str:
         return ""
 
+    def title(self) -> str:
+        return _(self.heading)
+
     def draw(self, surface) -> None:
         surface.blit(art.background("menu"), (0, 0))
-        self.draw_title(surface, self.heading, self.hint)
+        self.draw_title(surface, self.title(), _(self.hint))
         art.blit_text(surface, self.subtitle(), 44, art.INK_DIM, (art.W // 2, 196), "center", width=art.W - 120)
         field = pygame.Rect(0, 0, 1100, 90)
         field.center = (art.W // 2, 300)
@@ -935,15 +1003,22 @@ class KeyboardScene(Scene):
                                                     (self.upper and self.label(key) == "Shift"))
             surface.blit(art.panel(rect.size, art.PANEL_HI if focused or special else art.PANEL,
                                    art.GOLD if special else None, 12), rect)
-            art.blit_text(surface, self.label(key), 44 if key[0] < len(self.ROWS) else 40,
-                          art.INK if focused else art.INK_DIM, rect.center, "center")
+            shown = self.label(key)
+            if key[0] == len(self.ROWS) and shown in WIDE_KEYS:
+                shown = _(WIDE_KEYS[shown])
+            art.blit_text(surface, shown, 44 if key[0] < len(self.ROWS) else 40,
+                          art.INK if focused else art.INK_DIM, rect.center, "center", width=rect.width - 12)
         art.cursor_ring(surface, self.rects[self.focus], art.GOLD, 3, self.pulse)
+
+
+# The on-screen keyboard's wide keys as they read (the keys themselves go by their English names).
+WIDE_KEYS = {"Shift": N_("Shift"), "Space": N_("Space"), "Delete": N_("Delete"), "Join": N_("Join"), "OK": N_("OK")}
 
 
 class PasswordScene(KeyboardScene):
     """The password of a protected table, shown as stars; confirming joins the table."""
 
-    heading = "Password"
+    heading = N_("Password")
     secret = True
 
     def __init__(self, app, entry: dict, player_name: str, problem: str = ""):
@@ -955,11 +1030,11 @@ class PasswordScene(KeyboardScene):
         return self.text
 
     def subtitle(self) -> str:
-        return f"{self.entry.get('name', 'This table')} needs a password"
+        return _("{name} needs a password").format(name=self.entry.get("name") or _("This table"))
 
     def submit(self) -> None:
         if not self.text:
-            self.problem = "Type the table's password first."
+            self.problem = _("Type the table's password first.")
             self.app.sounds.play("reject")
             return
         self.app.sounds.play("confirm")
@@ -977,15 +1052,16 @@ class AddressScene(KeyboardScene):
     ROWS = ("1234567890", "qwertyuiop", "asdfghjkl-", "zxcvbnm.:%")
     WIDE = ("[", "]", "Delete", "Join")
     LIMIT = 200  # an invite naming a long host name
-    heading = "Join by address or invite"
-    hint = "Type or paste it (Ctrl+V), or pick with a gamepad (A types, B deletes) or the mouse.   Enter joins   Esc back"
+    heading = N_("Join by address or invite")
+    hint = N_("Type or paste it (Ctrl+V), or pick with a gamepad (A types, B deletes) or the mouse.   Enter joins   "
+              "Esc back")
 
     def __init__(self, app, player_name: str):
         super().__init__(app, app.settings.data.get("address", ""))
         self.player_name = player_name
 
     def subtitle(self) -> str:
-        return "The host's address (192.168.1.20, [fd00::2]:47474, kitchen-pc) or a seat's invite (SA-...)"
+        return _("The host's address (192.168.1.20, [fd00::2]:47474, kitchen-pc) or a seat's invite (SA-...)")
 
     def submit(self) -> None:
         from netplay.discovery import DEFAULT_PORT, host_port, parse_address
@@ -997,7 +1073,7 @@ class AddressScene(KeyboardScene):
         try:
             address, port = parse_address(self.text, DEFAULT_PORT)
         except ValueError as error:
-            self.problem = f"{str(error)[0].upper()}{str(error)[1:]}."
+            self.problem = capitalised(worded(error))
             self.app.sounds.play("reject")
             return
         self.app.settings.data["address"] = self.text.strip()
@@ -1015,16 +1091,16 @@ class AddressScene(KeyboardScene):
         try:
             invite = parse_invite(self.text)
         except InviteError as error:
-            self.refuse(f"{str(error)[0].upper()}{str(error)[1:]}.")
+            self.refuse(capitalised(worded(error)))
             return
         if invite.is_host:
-            self.refuse("This is the host's own invite: it opens a table on a relay. To join, ask the host "
-                        "for an open seat's invite.")
+            self.refuse(_("This is the host's own invite: it opens a table on a relay. To join, ask the host "
+                          "for an open seat's invite."))
             return
         self.app.sounds.play("confirm")
         self.app.pop()
         self.app.flow.connect({"invite": invite.code(), "address": invite.address, "port": invite.port,
-                               "name": f"relay table {invite.table}"}, self.player_name)
+                               "name": _("relay table {table}").format(table=invite.table)}, self.player_name)
 
     def refuse(self, problem: str) -> None:
         self.problem = problem
@@ -1040,8 +1116,9 @@ class AddressScene(KeyboardScene):
             invite = parse_invite(self.text)
         except InviteError:
             return
-        words = ("The host's own invite: not a seat" if invite.seat is None else  # is_host
-                 f"Seat {invite.seat + 1} at table {invite.table}, through the relay at {invite.address}:{invite.port}")
+        words = (_("The host's own invite: not a seat") if invite.seat is None else  # is_host
+                 _("Seat {number} at table {table}, through the relay at {address}:{port}").format(
+                     number=invite.seat + 1, table=invite.table, address=invite.address, port=invite.port))
         art.blit_text(surface, words, 36, art.INK_DIM, (art.W // 2, 384), "center", width=art.W - 100)
 
 
@@ -1050,8 +1127,8 @@ class FieldScene(KeyboardScene):
     it, or returns a sentence saying what is wrong with it."""
 
     WIDE = ("Shift", "Space", "Delete", "OK")
-    hint = ("Type it, or pick letters with a gamepad (A types, B deletes, X shifts) or the mouse.   "
-            "Enter: OK   Esc back")
+    hint = N_("Type it, or pick letters with a gamepad (A types, B deletes, X shifts) or the mouse.   "
+              "Enter: OK   Esc back")
 
     def __init__(self, app, heading: str, subtitle: str, text: str, done, secret: bool = False):
         super().__init__(app, text)
@@ -1059,6 +1136,9 @@ class FieldScene(KeyboardScene):
 
     def subtitle(self) -> str:
         return self.words
+
+    def title(self) -> str:
+        return self.heading  # worded by the form that asked
 
     def submit(self) -> None:
         problem = self.done(self.text)
