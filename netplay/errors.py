@@ -14,9 +14,12 @@ values that fill it, so a reader words it in its own language (`netplay.sayings`
 """
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, TypeVar
 
 from .language import fill
+
+
+_Error = TypeVar("_Error", bound="NetplayError")
 
 
 class NetplayError(Exception):
@@ -31,7 +34,7 @@ class NetplayError(Exception):
         self.reason = reason
 
     @classmethod
-    def told(cls, code: str, message: Mapping[str, Any]) -> "NetplayError":
+    def told(cls: type[_Error], code: str, message: Mapping[str, Any]) -> _Error:
         """The error a ``refuse`` or ``bye`` message tells (its ``say`` and ``data``, if it
         has them; its English ``reason`` as it came)."""
         say, data = message.get("say"), message.get("data")
