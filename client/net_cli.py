@@ -114,7 +114,7 @@ def main(argv) -> int:
             return run_relay(args)
         return run_browse(args)
     except SaveError as error:
-        print(_("spielabend {command}: error: {message}").format(command=args.command, message=error.reason),
+        print(_("spielabend {command}: error: {message}").format(command=args.command, message=told(error)),
               file=sys.stderr)
         return 2
     except (UsageError, SetupError) as error:
@@ -134,8 +134,8 @@ def main(argv) -> int:
         return 130
 
 
-def told(error: ConnectError) -> str:
-    """A host's or this client's refusal, worded in the command line's language."""
+def told(error: ConnectError | SaveError) -> str:
+    """A host's or this client's refusal, or a save's problem, worded in the command line's language."""
     return say(error.say, error.data) if error.say else error.reason
 
 
