@@ -18,7 +18,6 @@ from typing import Any, TypeVar
 
 from .language import fill
 
-
 _Error = TypeVar("_Error", bound="NetplayError")
 
 

@@ -8,9 +8,9 @@ import os
 import re
 import shutil
 import tempfile
-from pathlib import Path
 import urllib.error
 import urllib.request
+from pathlib import Path
 
 import pytest
 
@@ -215,3 +215,14 @@ def test_a_browser_in_german_or_english_reads_its_own_language(speaking_browsers
     phone.save_screenshot(str(SCREENSHOTS / f"phone_language_{reads}.png"))
     assert ("Spieler 1 ist nicht am Zug" in expected) == (reads == "de")
     assert host.phase == "playing" and not host.is_over()  # the table plays on
+
+
+def test_every_text_the_script_says_is_a_page_text():
+    """phone.js says nothing of its own in English: every ``say("key")`` names a text of
+    `netplay.phone_texts.PAGE` (the catalogue words them), and no English sentence is left."""
+    script = (Path(__file__).resolve().parents[2] / "netplay" / "phone_page" / "phone.js").read_text()
+    keys = set(re.findall(r'say\("(\w+)"', script))
+    keys |= {f"{stem}{under}" for stem in re.findall(r'say\("(\w+)" \+ under', script) for under in ("", "_under")}
+    assert len(keys) > 20 and keys <= set(PAGE), keys - set(PAGE)
+    strings = re.findall(r'"([A-Z][a-z]+ [^"]*)"', script)  # a capitalised sentence in double quotes
+    assert strings == [], strings
