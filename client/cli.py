@@ -149,9 +149,12 @@ def demo_main(argv) -> int:
 
 def players_text(info) -> str:
     """"2-6 players" or "2 players", worded (`GameInfo.players_text` is English)."""
-    if info.min_players == info.max_players:
-        return ngettext("{n} player", "{n} players", info.min_players).format(n=info.min_players)
-    return _("{low}-{high} players").format(low=info.min_players, high=info.max_players)
+    return str(info.players_in(_words))
+
+
+def setup_error(error: SetupError) -> str:
+    """A game's setup problem (`engines.errors.SetupError`), worded."""
+    return say(error.template, error.data) if getattr(error, "template", None) else str(error)
 
 
 def players_error(info, players: int) -> str:
@@ -186,7 +189,7 @@ def main(argv=None) -> int:
         try:
             return headless.run(args.game, args.players, args.seed)
         except SetupError as error:
-            parser.error(str(error))
+            parser.error(setup_error(error))
     from client.app import run
 
     return run(fullscreen=args.fullscreen)

@@ -12,7 +12,7 @@ import socket
 import sys
 import time
 
-from client.cli import N_, _, current, ngettext, say, speak
+from client.cli import N_, _, current, ngettext, say, setup_error, speak
 from client.host_cli import (
     UsageError,
     _host_printer,
@@ -117,8 +117,12 @@ def main(argv) -> int:
         print(_("spielabend {command}: error: {message}").format(command=args.command, message=told(error)),
               file=sys.stderr)
         return 2
-    except (UsageError, SetupError) as error:
+    except UsageError as error:
         print(_("spielabend {command}: error: {message}").format(command=args.command, message=error),
+              file=sys.stderr)
+        return 2
+    except SetupError as error:
+        print(_("spielabend {command}: error: {message}").format(command=args.command, message=setup_error(error)),
               file=sys.stderr)
         return 2
     except ConnectError as error:

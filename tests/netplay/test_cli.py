@@ -188,6 +188,8 @@ def test_a_command_line_error_reads_german_in_a_german_locale(tmp_path):
     players = run("host", "--game", "die_mauer", "--players", "9", "--no-advertise")
     assert players.returncode == 2
     assert players.stderr.strip() == "spielabend host: Fehler: Die Mauer braucht 2–6 Spieler, nicht 9"
+    unknown = run("host", "--game", "nope")  # the engine's own refusal, worded from its template and data
+    assert unknown.returncode == 2 and unknown.stderr.startswith("spielabend host: Fehler: unbekanntes Spiel 'nope'; ")
     flag = run("host", "--bogus")
     assert flag.returncode == 2
     assert "Aufruf: spielabend" in flag.stderr and "Fehler: unbekannte Argumente: --bogus" in flag.stderr
