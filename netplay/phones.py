@@ -135,6 +135,8 @@ def phone_view(message: dict[str, Any], game_id: str, seat: int, tr: Words | Non
     kind = message.get("t")
     if kind in _WORDED:
         return {**message, "text": worded(message, tr or words_for(DEFAULT))}
+    if tr is not None and kind in ("start", "lobby", "hand"):
+        return _default_names_worded(message, tr)
     if kind != "update":
         return message
     return {**message, "choices": [choice_words(game_id, action, message["view"], tr) for action in message["legal"]],
@@ -142,6 +144,22 @@ def phone_view(message: dict[str, Any], game_id: str, seat: int, tr: Words | Non
 
 
 _WORDED = frozenset({"reject", "refuse", "bye"})
+_PLAYER = N_("Player {n}")
+
+
+def _default_names_worded(message: dict[str, Any], tr: Words) -> dict[str, Any]:
+    """The host's default seat names (``Player 2``, English) in the phone's language."""
+    def word(name: Any, seat: int) -> Any:
+        return tr.say(_PLAYER, {"n": seat + 1}) if name == f"Player {seat + 1}" else name
+
+    if message["t"] == "start" and isinstance(message.get("names"), list):
+        return {**message, "names": [word(name, i) for i, name in enumerate(message["names"])]}
+    if message["t"] == "lobby" and isinstance(message.get("seats"), list):
+        return {**message, "seats": [{**seat, "name": word(seat.get("name"), i)} if isinstance(seat, dict) else seat
+                                     for i, seat in enumerate(message["seats"])]}
+    if message["t"] == "hand" and isinstance(message.get("seat"), int):
+        return {**message, "name": word(message.get("name"), message["seat"])}
+    return message
 
 
 # --- the server ----------------------------------------------------------------------------

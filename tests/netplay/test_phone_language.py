@@ -196,6 +196,7 @@ def test_a_browser_in_german_or_english_reads_its_own_language(speaking_browsers
     tr = words(reads)
     wait_until(lambda: status(phone) == tr.gettext("Your move"), 15, what="the phone's first move")
     assert phone.execute_script("return document.documentElement.lang;") == reads
+    assert phone.find_element("id", "name").text == tr.say("Player {n}", {"n": 1})  # the host's default name
     assert phone.find_element("id", "foot").text == tr.gettext("Keep this page to yourself: it shows your secrets.")
     update = [m for m in heard(phone) if m["t"] == "update"][-1]
     assert _buttons(phone) == [choice_words("die_mauer", action, update["view"], tr)["label"]
