@@ -6,8 +6,72 @@ import os
 import sys
 
 from engines import GAMES, SetupError
+from netplay import language
+from netplay.language import Words
 
 NET_COMMANDS = ("host", "join", "browse", "relay")
+
+# --- the command lines' language ------------------------------------------------------------
+# Every line a person reads on the command line (help, errors, progress) is worded in the
+# saved settings' language if one was chosen, else the operating system's (LANG and the
+# like): `speak` at the start of each command. argparse's own words ("usage:", "error:")
+# are marked here for the catalogue and looked up through it.
+_words: Words = language.words(language.DEFAULT)
+
+
+def N_(message: str) -> str:  # noqa: N802 - gettext's own name for "mark, do not look up"
+    return message
+
+
+def _(message: str) -> str:
+    return _words.gettext(message)
+
+
+def ngettext(singular: str, plural: str, count: int) -> str:
+    return _words.ngettext(singular, plural, count)
+
+
+def current() -> Words:
+    """The command line's language."""
+    return _words
+
+
+def say(template: str, data: dict | None = None) -> str:
+    """A message that came with data (a refusal from a host): looked up, then filled."""
+    return _words.say(template, data)
+
+
+def chosen_language(environ=None) -> str:
+    """The saved settings' language if one was chosen, else the operating system's."""
+    try:
+        from client.settings import Settings
+
+        settings = Settings.load()
+        if settings.data.get("language") in language.LANGUAGES:
+            return str(settings.data["language"])
+    except Exception:  # noqa: BLE001 - unreadable settings must not stop a command line
+        pass
+    return language.from_system(environ)
+
+
+def speak(code: str | None = None) -> Words:
+    """Word the command lines (and argparse) in ``code`` (default: `chosen_language`)."""
+    global _words
+    _words = language.words(language.choose(code or chosen_language()))
+    argparse._ = _words.gettext  # type: ignore[attr-defined]
+    argparse.ngettext = _words.ngettext  # type: ignore[attr-defined]
+    return _words
+
+
+ARGPARSE = (  # argparse's own words, for the catalogue (argparse looks them up through `speak`)
+    N_("usage: "), N_("%(prog)s: error: %(message)s\n"), N_("positional arguments"), N_("options"),
+    N_("show this help message and exit"), N_("the following arguments are required: %s"),
+    N_("unrecognized arguments: %s"), N_("invalid choice: %(value)r (choose from %(choices)s)"),
+    N_("invalid %(type)s value: %(value)r"), N_("expected one argument"), N_("argument %(argument_name)s: %(message)s"),
+    N_("not allowed with argument %s"), N_("ambiguous option: %(option)s could match %(matches)s"),
+    N_("expected at most one argument"), N_("expected at least one argument"), N_("one of the arguments %s is required"),
+    N_("ignored explicit argument %r"), N_("unexpected option string: %s"),
+)
 
 
 def display_available() -> bool:
@@ -22,29 +86,30 @@ def display_available() -> bool:
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="spielabend",
-        description="Spielabend: a game-night arcade. Subcommands: demo (bots play a table in the window); "
-                    "host, join and browse play over the LAN.",
+        description=_("Spielabend: a game-night arcade. Subcommands: demo (bots play a table in the window); "
+                      "host, join and browse play over the LAN."),
     )
-    parser.add_argument("--headless", action="store_true", help="play a bot match in the terminal, no window")
-    parser.add_argument("--game", action="append", choices=sorted(GAMES), help="game for --headless (repeatable)")
-    parser.add_argument("--players", type=int, help="number of bots for --headless")
-    parser.add_argument("--seed", type=int, default=1, help="random seed for --headless")
-    parser.add_argument("--fullscreen", action="store_true", help="start the window in fullscreen")
+    parser.add_argument("--headless", action="store_true", help=_("play a bot match in the terminal, no window"))
+    parser.add_argument("--game", action="append", choices=sorted(GAMES), help=_("game for --headless (repeatable)"))
+    parser.add_argument("--players", type=int, help=_("number of bots for --headless"))
+    parser.add_argument("--seed", type=int, default=1, help=_("random seed for --headless"))
+    parser.add_argument("--fullscreen", action="store_true", help=_("start the window in fullscreen"))
     return parser
 
 
 def build_demo_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="spielabend demo",
-        description="Open the window and let bots play every seat of GAME's table, game after game, at a pace "
-                    "a person can follow. Esc quits.",
+        description=_("Open the window and let bots play every seat of GAME's table, game after game, at a pace "
+                      "a person can follow. Esc quits."),
     )
-    parser.add_argument("game", choices=sorted(GAMES), metavar="GAME", help=f"one of {', '.join(sorted(GAMES))}")
-    parser.add_argument("--players", type=int, help="seats at the table (default: the game's usual number)")
-    parser.add_argument("--seconds", type=float, help="quit after this many seconds")
-    parser.add_argument("--frames", type=int, help="run exactly this many frames (1/60 s each, no waiting)")
-    parser.add_argument("--screenshot", metavar="FILE.png", help="with --frames: save the last frame here")
-    parser.add_argument("--seed", type=int, help="seed of the first game (default: random)")
+    parser.add_argument("game", choices=sorted(GAMES), metavar="GAME",
+                        help=_("one of {games}").format(games=", ".join(sorted(GAMES))))
+    parser.add_argument("--players", type=int, help=_("seats at the table (default: the game's usual number)"))
+    parser.add_argument("--seconds", type=float, help=_("quit after this many seconds"))
+    parser.add_argument("--frames", type=int, help=_("run exactly this many frames (1/60 s each, no waiting)"))
+    parser.add_argument("--screenshot", metavar="FILE.png", help=_("with --frames: save the last frame here"))
+    parser.add_argument("--seed", type=int, help=_("seed of the first game (default: random)"))
     parser.add_argument("--fullscreen", action="store_true")
     return parser
 
@@ -57,20 +122,20 @@ def demo_main(argv) -> int:
     args = parser.parse_args(argv)
     info = GAMES[args.game]
     if args.game not in TABLES:
-        print(f"spielabend demo: {info.name} has no table in this window yet; watch bots play it with "
-              f"spielabend --headless --game {args.game}", file=sys.stderr)
+        print(_("spielabend demo: {game} has no table in this window yet; watch bots play it with "
+                "spielabend --headless --game {id}").format(game=info.name, id=args.game), file=sys.stderr)
         return 2
     if args.players is not None and not info.min_players <= args.players <= info.max_players:
-        parser.error(f"{info.name} takes {info.players_text}, not {args.players}")
+        parser.error(players_error(info, args.players))
     if args.frames is not None and args.frames < 1:
-        parser.error("--frames must be at least 1")
+        parser.error(_("--frames must be at least 1"))
     if args.seconds is not None and args.seconds <= 0:
-        parser.error("--seconds must be more than 0")
+        parser.error(_("--seconds must be more than 0"))
     if args.screenshot and args.frames is None:
-        parser.error("--screenshot needs --frames")
+        parser.error(_("--screenshot needs --frames"))
     if args.frames is None and args.seconds is None and not display_available():
-        parser.error("no display to open the window on: use --frames F --screenshot FILE.png, or "
-                     "spielabend --headless")
+        parser.error(_("no display to open the window on: use --frames F --screenshot FILE.png, or "
+                       "spielabend --headless"))
     from client.app import run
 
     def start(app):
@@ -82,8 +147,25 @@ def demo_main(argv) -> int:
                screenshot=args.screenshot)
 
 
+def players_text(info) -> str:
+    """"2-6 players" or "2 players", worded (`GameInfo.players_text` is English)."""
+    return str(info.players_in(_words))
+
+
+def setup_error(error: SetupError) -> str:
+    """A game's setup problem (`engines.errors.SetupError`), worded."""
+    return say(error.template, error.data) if getattr(error, "template", None) else str(error)
+
+
+def players_error(info, players: int) -> str:
+    """"Die Mauer takes 2-6 players, not 9", worded."""
+    return _("{game} takes {players_text}, not {players}").format(
+        game=info.name, players_text=players_text(info), players=players)
+
+
 def main(argv=None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
+    speak()
     if argv and argv[0] in NET_COMMANDS:
         from client.net_cli import main as net_main
 
@@ -97,16 +179,17 @@ def main(argv=None) -> int:
             for game_id in args.game or list(GAMES):
                 info = GAMES[game_id]
                 if not info.min_players <= args.players <= info.max_players:
-                    parser.error(f"--players {args.players}: {info.name} takes {info.players_text}"
-                                 + ("" if args.game else "; pick a game with --game"))
+                    told = _("--players {players}: {game} takes {players_text}").format(
+                        players=args.players, game=info.name, players_text=players_text(info))
+                    parser.error(told if args.game else _("{error}; pick a game with --game").format(error=told))
         if not args.headless:
-            print("No display found: playing a bot match in the terminal instead.")
+            print(_("No display found: playing a bot match in the terminal instead."))
         from client import headless
 
         try:
             return headless.run(args.game, args.players, args.seed)
         except SetupError as error:
-            parser.error(str(error))
+            parser.error(setup_error(error))
     from client.app import run
 
     return run(fullscreen=args.fullscreen)

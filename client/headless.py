@@ -3,6 +3,7 @@
 Used by `spielabend --headless`, and by `make play` where there is no display.
 """
 
+from client.cli import _, ngettext
 from engines import GAMES, Rng, game_info, new_game
 from engines.botplay import next_bot_move
 
@@ -19,15 +20,19 @@ def play_bot_match(game_id: str, players: int | None, seed: int, out=print, opti
     state = new_game(game_id, players, seed, **options)
     rng = Rng(seed)
     notation = info.notation or str
-    out(f"== {info.name}: {players} bots, seed {seed} ==")
+    out(ngettext("== {game}: {n} bot, seed {seed} ==", "== {game}: {n} bots, seed {seed} ==", players).format(
+        game=info.name, n=players, seed=seed))
     while not state.is_over():
         player, action = next_bot_move(state, rng)
         state.apply(player, action)
         out(f"{seat_name(player):>4}  {notation(action):<24} {state.describe(action)}")
     scores, winners = state.scores(), state.winners()
-    better = "lower is better" if info.lower_score_wins else "higher is better"
-    out(f"Final scores ({better}): " + ", ".join(f"{seat_name(p)} {s}" for p, s in enumerate(scores)))
-    out("Winner: " + " and ".join(seat_name(p) for p in winners))
+    scored = ", ".join(f"{seat_name(p)} {s}" for p, s in enumerate(scores))
+    if info.lower_score_wins:
+        out(_("Final scores (lower is better): {scores}").format(scores=scored))
+    else:
+        out(_("Final scores (higher is better): {scores}").format(scores=scored))
+    out(_("Winner: {names}").format(names=_(" and ").join(seat_name(p) for p in winners)))
     return winners
 
 

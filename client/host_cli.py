@@ -5,6 +5,7 @@ relay variant (client.relay_cli).
 
 import socket
 
+from client.cli import _, players_text
 from client.seat_player import describe_event, seat_name
 from engines import game_info
 from netplay.discovery import check_interfaces, choose_interfaces
@@ -22,7 +23,7 @@ def parse_options(pairs: list[str]) -> dict:
     for pair in pairs:
         key, sep, text = pair.partition("=")
         if not sep or not key:
-            raise UsageError(f"--option wants KEY=VALUE, not {pair!r}")
+            raise UsageError(_("--option wants KEY=VALUE, not {pair}").format(pair=repr(pair)))
         if text.lower() in ("true", "false"):
             value: object = text.lower() == "true"
         else:
@@ -46,13 +47,14 @@ def interfaces_from(args) -> list[str] | None:
 
 def check_seconds(value: float | None, flag: str) -> None:
     if value is not None and not value >= 0:  # also refuses nan
-        raise UsageError(f"{flag} must be a number of seconds, 0 or more, not {value:g}")
+        raise UsageError(_("{flag} must be a number of seconds, 0 or more, not {value}").format(
+            flag=flag, value=f"{value:g}"))
 
 
 
 def check_port(port: int) -> int:
     if not 0 <= port <= 65535:
-        raise UsageError(f"port must be between 0 and 65535, not {port}")
+        raise UsageError(_("port must be between 0 and 65535, not {port}").format(port=port))
     return port
 
 
@@ -68,26 +70,36 @@ def make_host(args) -> Host:
         if getattr(args, "name", None):
             host.meta["table"] = args.name
         if host.resume_note:
-            print(f"The save was damaged at its end ({host.resume_note}); playing on from the last whole record.")
-        print(f"Resuming {host.info.name} from {args.resume}: {len(host.log)} actions so far; "
-              + ("peers rejoin with --token." if host.phase == "playing" else "the table is open again."))
+            print(_("The save was damaged at its end ({note}); playing on from the last whole record.").format(
+                note=host.resume_note))
+        if host.phase == "playing":
+            print(_("Resuming {game} from {file}: {n} actions so far; peers rejoin with --token.").format(
+                game=host.info.name, file=args.resume, n=len(host.log)))
+        else:
+            print(_("Resuming {game} from {file}: {n} actions so far; the table is open again.").format(
+                game=host.info.name, file=args.resume, n=len(host.log)))
         return host
     if not args.game:
-        raise UsageError("--game is required (or --resume FILE)")
+        raise UsageError(_("--game is required (or --resume FILE)"))
     info = game_info(args.game)
     players = args.players if args.players is not None else info.min_players
     if not info.min_players <= players <= info.max_players:
-        raise UsageError(f"{info.name} takes {info.players_text}, not {players}")
+        raise UsageError(_("{game} takes {players_text}, not {players}").format(
+            game=info.name, players_text=players_text(info), players=players))
     if not 0 <= args.bots <= players:
-        raise UsageError(f"--bots must be between 0 and {players}, not {args.bots}")
+        raise UsageError(_("--bots must be between 0 and {players}, not {bots}").format(players=players, bots=args.bots))
     seats = [{"kind": "remote"}] * (players - args.bots) + [{"kind": "bot", "strength": args.bot_strength}] * args.bots
     save = args.save or new_save_path(info.id)
     host = Host(info.id, players, args.seed, parse_options(args.option), seats=seats,
                 bot_delay=args.bot_delay, save_path=save,
                 meta={"origin": "command line", "table": getattr(args, "name", None) or machine_name()})
     # A fresh seed is never shown: it would let whoever sees it compute every hidden card.
-    chosen = f", seed {args.seed} (chosen by hand: not secret)" if args.seed is not None else ""
-    print(f"{info.name}: {players} seats ({args.bots} bots){chosen}; saving to {save}")
+    if args.seed is not None:
+        print(_("{game}: {players} seats ({bots} bots), seed {seed} (chosen by hand: not secret); saving to {file}")
+              .format(game=info.name, players=players, bots=args.bots, seed=args.seed, file=save))
+    else:
+        print(_("{game}: {players} seats ({bots} bots); saving to {file}").format(
+            game=info.name, players=players, bots=args.bots, file=save))
     return host
 
 
@@ -104,9 +116,12 @@ def _label(seat: int, name: str | None) -> str:
 
 def _print_result(info, scores: list, winners: list[int], labels: list[str]) -> None:
     """The closing lines every headless host and peer prints."""
-    better = "lower is better" if info.lower_score_wins else "higher is better"
-    print(f"Final scores ({better}): " + ", ".join(f"{labels[p]} {s}" for p, s in enumerate(scores)))
-    print("Winner: " + " and ".join(labels[p] for p in winners), flush=True)
+    scored = ", ".join(f"{labels[p]} {s}" for p, s in enumerate(scores))
+    if info.lower_score_wins:
+        print(_("Final scores (lower is better): {scores}").format(scores=scored))
+    else:
+        print(_("Final scores (higher is better): {scores}").format(scores=scored))
+    print(_("Winner: {names}").format(names=_(" and ").join(labels[p] for p in winners)), flush=True)
 
 
 
@@ -120,11 +135,11 @@ def _host_printer(host: Host):
             seats = [(s["name"], s["kind"], s["away"]) for s in message["seats"]]
             if seats != last_lobby:
                 last_lobby[:] = seats
-                print("Seats: " + ", ".join(
-                    f"{seat_name(i)} {name or '-'} ({kind}{', away' if away else ''})"
-                    for i, (name, kind, away) in enumerate(seats)), flush=True)
+                print(_("Seats: {seats}").format(seats=", ".join(
+                    f"{seat_name(i)} {name or '-'} ({kind}{_(', away') if away else ''})"
+                    for i, (name, kind, away) in enumerate(seats))), flush=True)
         elif kind == "start":
-            print(f"Game starts: {', '.join(message['names'])}", flush=True)
+            print(_("Game starts: {names}").format(names=", ".join(message["names"])), flush=True)
         elif kind == "update":
             for event in message["events"]:
                 print("  " + describe_event(event), flush=True)

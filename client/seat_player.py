@@ -9,7 +9,9 @@ from engines import GAMES, Rng
 
 
 def seat_name(seat) -> str:
-    return "spectator" if seat is None else f"P{seat + 1}"
+    from client.cli import _
+
+    return _("spectator") if seat is None else f"P{seat + 1}"
 
 
 def describe_event(event: dict) -> str:

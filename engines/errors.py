@@ -36,7 +36,21 @@ class IllegalAction(ValueError):
 
 
 class SetupError(ValueError):
-    """A game cannot be created or restored: unknown game, bad options, corrupt save."""
+    """A game cannot be created or restored: unknown game, bad options, corrupt save.
+
+    Like `IllegalAction`, it may carry its sentence as ``template`` (an English message id
+    marked with `N_`) and ``data`` (plain values for its ``{fields}``), so that a reader
+    words it in its own language; ``str(error)`` is it filled in English."""
+
+    def __init__(self, template: str, data: Mapping[str, Any] | None = None):
+        self.template = template
+        self.data: dict[str, Any] = dict(data or {})
+        try:
+            message = template.format(**self.data) if self.data else template
+        except (KeyError, IndexError, ValueError):
+            message = template
+        super().__init__(message)
+        self.message = message
 
 
 def shown(value: object) -> str:

@@ -6,11 +6,11 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .errors import SetupError
+from .errors import N_, SetupError, shown
 from .rng import Rng
 from .state import GameState
 from .types import Action, Options, View
-from .words import PhoneWords
+from .words import PhoneWords, Translator
 
 # Each game module defines ``GAME = GameInfo(...)``. A game appears in GAMES once its
 # module exists and defines GAME, so games land one at a time without touching this file.
@@ -36,18 +36,22 @@ class Option:
     def check(self, name: str, value: Any) -> Any:
         if self.choices:
             if value not in self.choices:
-                raise SetupError(f"option {name} must be one of {list(self.choices)}, not {value!r}")
+                raise SetupError(N_("option {name} must be one of {choices}, not {value}"),
+                                 {"name": name, "choices": str(list(self.choices)), "value": shown(value)})
             return value
         if isinstance(self.default, bool):
             if not isinstance(value, bool):
-                raise SetupError(f"option {name} must be true or false, not {value!r}")
+                raise SetupError(N_("option {name} must be true or false, not {value}"),
+                                 {"name": name, "value": shown(value)})
             return value
         if not isinstance(value, int) or isinstance(value, bool):
-            raise SetupError(f"option {name} must be a whole number, not {value!r}")
+            raise SetupError(N_("option {name} must be a whole number, not {value}"),
+                             {"name": name, "value": shown(value)})
         if (self.minimum is not None and value < self.minimum) or (
             self.maximum is not None and value > self.maximum
         ):
-            raise SetupError(f"option {name} must be between {self.minimum} and {self.maximum}")
+            raise SetupError(N_("option {name} must be between {minimum} and {maximum}"),
+                             {"name": name, "minimum": self.minimum, "maximum": self.maximum})
         return value
 
 
@@ -99,14 +103,21 @@ class GameInfo:
 
     @property
     def players_text(self) -> str:
-        """How many play, in words: "2 players", "2-4 players"."""
+        """How many play, in English words: "2 players", "2-4 players" (`players_in` words it)."""
         low, high = self.min_players, self.max_players
         return f"{low} player{'s' if low != 1 else ''}" if low == high else f"{low}-{high} players"
+
+    def players_in(self, tr: Translator) -> str:
+        """How many play, in ``tr``'s language (`netplay.language.Words`)."""
+        low, high = self.min_players, self.max_players
+        if low == high:
+            return tr.ngettext("{n} player", "{n} players", low).format(n=low)
+        return tr.gettext("{low}-{high} players").format(low=low, high=high)
 
     def resolve_options(self, options: Options) -> Options:
         unknown = set(options) - set(self.options)
         if unknown:
-            raise SetupError(f"{self.name} has no option {sorted(unknown)[0]!r}")
+            raise SetupError(N_("{game} has no option {option}"), {"game": self.name, "option": shown(sorted(unknown)[0])})
         return {name: spec.check(name, options.get(name, spec.default)) for name, spec in self.options.items()}
 
 
@@ -126,7 +137,7 @@ GAMES: dict[str, GameInfo] = _load_games()
 
 def game_info(game_id: object) -> GameInfo:
     if game_id not in GAMES:
-        raise SetupError(f"unknown game {game_id!r}; games: {', '.join(GAMES)}")
+        raise SetupError(N_("unknown game {game}; games: {games}"), {"game": shown(game_id), "games": ", ".join(GAMES)})
     return GAMES[game_id]
 
 
@@ -134,11 +145,12 @@ def new_game(game_id: str, players: int, seed: int = 0, **options: Any) -> GameS
     """A fresh state of ``game_id``; SetupError for a bad id, player count or option."""
     info = game_info(game_id)
     if not isinstance(players, int) or not info.min_players <= players <= info.max_players:
-        raise SetupError(
-            f"{info.name} takes {info.players_text}, not {players!r}"
-        )
+        said = {"game": info.name, "low": info.min_players, "high": info.max_players, "players": shown(players)}
+        if info.min_players == info.max_players:  # every game's fixed count is 2 or more
+            raise SetupError(N_("{game} takes {low} players, not {players}"), said)
+        raise SetupError(N_("{game} takes {low}-{high} players, not {players}"), said)
     if not isinstance(seed, int) or isinstance(seed, bool):
-        raise SetupError(f"seed must be a whole number, not {seed!r}")
+        raise SetupError(N_("seed must be a whole number, not {seed}"), {"seed": shown(seed)})
     return info.state_class(players, seed, info.resolve_options(options))
 
 

@@ -9,7 +9,7 @@ import pickle
 from collections.abc import Sequence
 from typing import Any, ClassVar, Self, TypeGuard
 
-from .errors import IllegalAction, SetupError, shown
+from .errors import N_, IllegalAction, SetupError, shown
 from .plain import decode, digest_of, encode
 from .rng import Rng
 from .types import Action, Event, Options, View
@@ -51,7 +51,10 @@ def check_fields(action: dict[str, Any], fields: tuple[str, ...], sentence: str 
     if wanted is None:  # a dict's keys compare with a set in one step: every action is checked
         wanted = _FIELD_SETS[fields] = frozenset(fields)
     if action.keys() != wanted:
-        raise IllegalAction("malformed", sentence or f"a {action['type']} action has the fields {', '.join(fields)}")
+        if sentence:
+            raise IllegalAction("malformed", sentence)
+        raise IllegalAction("malformed", N_("a {type} action has the fields {fields}"),
+                            {"type": str(action["type"])[:40], "fields": ", ".join(fields)})
 
 
 class GameState:
@@ -114,16 +117,17 @@ class GameState:
         specific reasons or to avoid building a long list.
         """
         if action not in self.legal_actions(player):
-            raise IllegalAction("illegal_action", f"{self._show(action)} is not allowed now")
+            raise IllegalAction("illegal_action", N_("{action} is not allowed now"), {"action": self._show(action)})
 
     @staticmethod
     def _check_type(action: Action, expected: str, code: str = "wrong_phase") -> None:
         """IllegalAction unless ``action`` is a dict whose type is ``expected``, the one
         action type the acting player may send now (``code`` names the mismatch)."""
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-            raise IllegalAction("malformed", "an action must be a dict with a type")
+            raise IllegalAction("malformed", N_("an action must be a dict with a type"))
         if action["type"] != expected:
-            raise IllegalAction(code, f"now is the time to {expected}, not {action['type']!r}")
+            raise IllegalAction(code, N_("now is the time to {expected}, not {type}"),
+                                {"expected": expected, "type": repr(action["type"])[:40]})
 
     # --- shared machinery ----------------------------------------------------------
     def apply(self, player: int | None, action: Action) -> list[Event]:
@@ -134,14 +138,15 @@ class GameState:
         data of any type or shape.
         """
         if self.is_over():
-            raise IllegalAction("game_over", "the game is over")
+            raise IllegalAction("game_over", N_("the game is over"))
         if player is None:  # the host itself, e.g. a timer (see host_actions)
             if action not in self.host_actions():
-                raise IllegalAction("not_host_action", f"{self._show(action)} is not a host action now")
+                raise IllegalAction("not_host_action", N_("{action} is not a host action now"),
+                                    {"action": self._show(action)})
             return self._apply_host(action)
         self.check_player(player)
         if player not in self.active_players():
-            raise IllegalAction("not_your_turn", f"it is not player {player + 1}'s turn")
+            raise IllegalAction("not_your_turn", N_("it is not player {player}'s turn"), {"player": player + 1})
         self._check(player, action)
         return self._apply(player, action)
 
@@ -151,7 +156,8 @@ class GameState:
 
     def check_player(self, player: object) -> None:
         if not self.is_seat(player):
-            raise IllegalAction("no_such_player", f"there is no player {shown(player)} at this table")
+            raise IllegalAction("no_such_player", N_("there is no player {player} at this table"),
+                                {"player": shown(player)})
 
     def _view_header(self, player: int | None) -> View:
         """The fields every game's `view` starts with (plus ``game_result``: scores and winners once

@@ -6,6 +6,8 @@ through the host (`Host.take_profile`, `Host.tell_evening`, ...)."""
 
 from typing import TYPE_CHECKING, Any
 
+from .sayings import bye
+
 if TYPE_CHECKING:
     from .host import Host
 
@@ -63,4 +65,4 @@ class GameNight:
         for listener in list(host.listeners):
             if listener.remote and listener.seat not in self.profiles:
                 host.listeners.remove(listener)
-                listener.deliver({"t": "bye", "reason": reason})
+                listener.deliver(bye(reason))

@@ -34,6 +34,7 @@ from engines import (
     game_info,
     new_game,
 )
+from engines.errors import N_
 from engines.plain import encode
 from engines.registry import Bot
 
@@ -45,6 +46,7 @@ from .pausing import RESUME_COUNTDOWN as RESUME_COUNTDOWN
 from .pausing import Pause
 from .racing import Races, Reply, reject
 from .saves import HostJournal, resume_host
+from .sayings import bye
 from .seats import AWAY_AFTER as AWAY_AFTER
 from .seats import LOBBY_GRACE as LOBBY_GRACE
 from .seats import Listener as Listener
@@ -259,21 +261,22 @@ class Host:
     def submit(self, seat: int | None, seq: int, action: Any) -> dict[str, Any]:
         """Apply ``seat``'s intent; returns its accept or reject (updates go out first)."""
         if self.phase != "playing":
-            return reject(seq, "not_started", "the game has not started yet")
+            return reject(seq, "not_started", N_("the game has not started yet"))
         if seat is None:
-            return reject(seq, "spectator", "spectators cannot act")
+            return reject(seq, "spectator", N_("spectators cannot act"))
         if self.seats[seat].robot is not None:
-            return reject(seq, "bot_seat", "a bot is playing this seat")
+            return reject(seq, "bot_seat", N_("a bot is playing this seat"))
         if self.paused:
-            return reject(seq, "paused", "the host paused the game: wait for the countdown")
+            return reject(seq, "paused", N_("the host paused the game: wait for the countdown"))
         try:
             action = encode(action)  # a private, plain copy: the caller may reuse its dict
         except TypeError as error:
-            return reject(seq, "malformed", f"an action must be plain data ({error})")
+            return reject(seq, "malformed", N_("an action must be plain data"),
+                          reason=f"an action must be plain data ({error})")
         try:
             self.apply_action(seat, action)
         except IllegalAction as error:
-            return reject(seq, error.code, error.message)
+            return reject(seq, error.code, error.template, error.data, error.message)
         return {"t": "accept", "seq": seq}
 
     def apply_action(self, seat: int | None, action: Any) -> None:
@@ -549,9 +552,10 @@ class Host:
             watcher()
 
     def goodbye(self, reason: str) -> None:
-        """Say bye to every listener (the host is closing)."""
+        """Say bye to every listener (the host is closing); ``reason`` is an English
+        message id (marked with ``N_``), worded by each reader (`netplay.sayings`)."""
         for listener in list(self.listeners):
-            listener.deliver({"t": "bye", "reason": reason})
+            listener.deliver(bye(reason))
         self.listeners.clear()
 
     # --- saves: the journal written ahead of every message (netplay.saves) --------------

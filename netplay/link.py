@@ -17,7 +17,10 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
+from engines.errors import N_
+
 from .limits import INTENTS_PER_SECOND, intent_limit, message_limit
+from .sayings import reject, said
 
 Message = dict[str, Any]  # one wire message (netplay.protocol): plain msgpack data
 
@@ -31,13 +34,15 @@ class Send:
 
 @dataclass(frozen=True)
 class Refuse:
-    """Tell the peer ``code`` and ``reason`` in a ``refuse``, then close its connection."""
+    """Tell the peer ``code`` and ``reason`` in a ``refuse``, then close its connection.
+    ``reason`` is an English message id (``N_``) filled from ``data`` (`netplay.sayings`)."""
 
     code: str
     reason: str
+    data: dict[str, Any] | None = None
 
     def message(self) -> Message:
-        return {"t": "refuse", "code": self.code, "reason": self.reason}
+        return {"t": "refuse", "code": self.code, **said(self.reason, self.data)}
 
 
 @dataclass(frozen=True)
@@ -69,7 +74,7 @@ class Other:
 
 Step = Send | Refuse | Leave | Heard | Act | Other
 
-THROTTLED = "too many intents per second; slow down"
+THROTTLED = N_("too many intents per second; slow down")
 PROBE_EVERY = 0.5  # how often the host measures a seat connection's round trip (fair races)
 PROBES_KEPT = 16  # unanswered probes remembered (a later answer to an older one measures nothing)
 
@@ -86,7 +91,7 @@ class SeatLink:
     def arrived(self, now: float) -> Refuse | None:
         """A message (or a phone's frame) arrived at ``now``: a refusal if there are too many."""
         if self.message_rate.check(now) == "drop":
-            return Refuse("flooding", "too many messages per second")
+            return Refuse("flooding", N_("too many messages per second"))
         return None
 
     def receive(self, message: Message, now: float) -> list[Step]:
@@ -98,7 +103,7 @@ class SeatLink:
         elif kind == "hello":
             steps.append(Other(message))
         elif not self.joined:  # before its welcome a connection may only say hello (or bye)
-            steps.append(Refuse("not_joined", f"say hello before sending a {kind} message"))
+            steps.append(Refuse("not_joined", N_("say hello before sending a {kind} message"), {"kind": kind}))
         elif kind == "ping":
             steps.append(Send({"t": "pong", "sent": message["sent"], "host": now}))
         elif kind == "intent":
@@ -110,9 +115,9 @@ class SeatLink:
     def _intent(self, message: Message, now: float) -> Step:
         verdict = self.intent_rate.check(now)
         if verdict == "drop":
-            return Refuse("flooding", "too many intents per second")
+            return Refuse("flooding", N_("too many intents per second"))
         if verdict == "throttle":
-            return Send({"t": "reject", "seq": message["seq"], "code": "throttled", "reason": THROTTLED})
+            return Send(reject(message["seq"], "throttled", THROTTLED))
         return Act(message["seq"], message["action"], message.get("seen"), message.get("ms"))
 
 

@@ -22,6 +22,8 @@ import threading
 from collections.abc import Callable
 from typing import Any, cast
 
+from engines.errors import N_
+
 from .errors import ConnectError, ProtocolError
 from .protocol import (
     PROTOCOL_VERSION,
@@ -32,6 +34,7 @@ from .protocol import (
     encode,
     password_proof,
 )
+from .sayings import bye, refuse, reject, whole
 from .session import Shown
 
 PING_EVERY = 1.0
@@ -65,7 +68,8 @@ class _PeerProtocol(asyncio.Protocol):
         except ProtocolError as error:
             for message in error.messages:
                 session._received(message)
-            session._lost(f"the host sent a malformed frame ({error.reason})")
+            session._lost(N_("the host sent a message this client cannot read"),
+                          english=f"the host sent a malformed frame ({error.reason})")
             if self.transport is not None:
                 self.transport.close()
             return
@@ -80,7 +84,7 @@ class _PeerProtocol(asyncio.Protocol):
             session._received(message)
 
     def connection_lost(self, exc: Exception | None) -> None:
-        self.session._lost("the connection to the host was lost" if exc else "the host closed the connection")
+        self.session._lost(N_("the connection to the host was lost") if exc else N_("the host closed the connection"))
 
 
 class RemoteSession:
@@ -127,10 +131,10 @@ class RemoteSession:
         try:
             frame = encode(message, TO_HOST)
         except ProtocolError as error:
-            self._inbox.put({"t": "reject", "seq": seq, "code": "malformed", "reason": error.reason})
+            self._inbox.put(reject(seq, "malformed", N_("this move could not be sent"), reason=error.reason))
             return seq
         if not self._call(lambda: self._write(frame)):
-            self._inbox.put({"t": "reject", "seq": seq, "code": "closed", "reason": "not connected"})
+            self._inbox.put(reject(seq, "closed", N_("not connected")))
         return seq
 
     def poll(self) -> list[dict[str, Any]]:
@@ -162,7 +166,8 @@ class RemoteSession:
     def wait_welcome(self, timeout: float = 10.0) -> int | None:
         """Block until seated; returns the seat. ConnectError on refusal or failure."""
         if not self.connected.wait(timeout):
-            raise ConnectError("timeout", f"no answer from {self.address}:{self.port} within {timeout:g} s")
+            raise ConnectError("timeout", N_("no answer from {address}:{port} within {seconds} s"),
+                               {"address": self.address, "port": self.port, "seconds": whole(timeout)})
         if self.error is not None:
             raise self.error
         return self.seat
@@ -191,9 +196,9 @@ class RemoteSession:
             async with asyncio.timeout(self._connect_timeout):
                 _, protocol = await loop.create_connection(lambda: _PeerProtocol(self), self.address, self.port)
         except (OSError, TimeoutError) as error:
-            reason = f"cannot reach a host at {self.address}:{self.port} ({_why(error)})"
-            self.error = ConnectError("unreachable", reason)
-            self._inbox.put({"t": "bye", "reason": reason})
+            template, data = _why(error)
+            self.error = ConnectError("unreachable", template, {"address": self.address, "port": self.port, **data})
+            self._inbox.put(bye(self.error.say, self.error.data))
             self._ended = True
             self.connected.set()
             return
@@ -218,10 +223,11 @@ class RemoteSession:
                 continue
             started = self._protocol.frame_started if self._protocol is not None else None
             if started is not None and now - started > FRAME_TIMEOUT:
-                self._lost(f"the host began a message and did not finish it within {FRAME_TIMEOUT:g} seconds")
+                self._lost(N_("the host began a message and did not finish it within {seconds} seconds"),
+                           {"seconds": whole(FRAME_TIMEOUT)})
                 return
             if now - self._last_heard > HOST_SILENT:
-                self._lost(f"the host stopped answering for {HOST_SILENT:g} seconds")
+                self._lost(N_("the host stopped answering for {seconds} seconds"), {"seconds": whole(HOST_SILENT)})
                 return
             if self.connected.is_set():
                 self._write(encode({"t": "ping", "sent": loop.time(), "rtt": self.clock.rtt}, TO_HOST))
@@ -230,11 +236,11 @@ class RemoteSession:
         kind = message["t"]
         if kind == "challenge":
             if message["version"] != PROTOCOL_VERSION:
-                self._fail("version", f"the host speaks protocol {message['version']}, "
-                                      f"this client {PROTOCOL_VERSION}; update the older one")
+                self._fail("version", N_("the host speaks protocol {host}, this client {client}; update the older one"),
+                           {"host": message["version"], "client": PROTOCOL_VERSION})
                 return
             if message["password"] and not self.password:
-                self._fail("password", "this table needs a password (--password)")
+                self._fail("password", N_("this table needs a password"))
                 return
             hello = {"t": "hello", "version": PROTOCOL_VERSION, "name": self.name,
                      "proof": password_proof(self.password, message["nonce"]), "token": self.token}
@@ -252,7 +258,7 @@ class RemoteSession:
             self._send_profile()
             self.connected.set()
         elif kind == "refuse":
-            self.error = ConnectError(message["code"], message["reason"])
+            self.error = ConnectError.told(message["code"], message)
             self.connected.set()
         elif kind == "bye":
             self._ended = True
@@ -281,27 +287,32 @@ class RemoteSession:
             if not protocol.transport.is_closing():
                 protocol.transport.resume_reading()
 
-    def _fail(self, code: str, reason: str) -> None:
-        self.error = ConnectError(code, reason)
-        self._inbox.put({"t": "refuse", "code": code, "reason": reason})
+    def _fail(self, code: str, reason: str, data: dict[str, Any] | None = None) -> None:
+        self.error = ConnectError(code, reason, data)
+        self._inbox.put(refuse(code, reason, data))
         self.connected.set()
         if self._protocol is not None and self._protocol.transport is not None:
             self._protocol.transport.close()
 
-    def _lost(self, reason: str) -> None:
+    def _lost(self, reason: str, data: dict[str, Any] | None = None, english: str | None = None) -> None:
+        """The connection ended: a ``bye`` of ``reason`` (an English message id, filled from
+        ``data``; ``english``: the sentence, if it says more) in the inbox."""
+        message = bye(reason, data, english)
         if not self._ended:
             self._ended = True
-            self._inbox.put({"t": "bye", "reason": reason})
+            self._inbox.put(message)
         if self.error is None and not self.connected.is_set():
-            self.error = ConnectError("lost", reason)
+            self.error = ConnectError.told("lost", message)
         self.connected.set()
         if self._stop is not None:
             self._stop.set()
 
 
-def _why(error: BaseException) -> str:
+def _why(error: BaseException) -> tuple[str, dict[str, Any]]:
+    """Why a host could not be reached: a template (``{address}:{port}`` to fill) and data."""
     if isinstance(error, TimeoutError):
-        return "timed out"
+        return N_("cannot reach a host at {address}:{port} (timed out)"), {}
     if isinstance(error, ConnectionRefusedError):
-        return "connection refused"
-    return getattr(error, "strerror", None) or str(error) or type(error).__name__
+        return N_("cannot reach a host at {address}:{port} (connection refused)"), {}
+    why = getattr(error, "strerror", None) or str(error) or type(error).__name__
+    return N_("cannot reach a host at {address}:{port} ({why})"), {"why": why}

@@ -42,7 +42,9 @@ def choice_words(game_id: str, action: Any, view: dict[str, Any] | None = None,
             words = None  # an odd action still gets a button, with generic words
         if words is not None:
             return words
-    group = str(action.get("type", "Choose")).replace("_", " ").capitalize() if isinstance(action, dict) else "Choose"
+    choose = tr.gettext("Choose")
+    group = (str(action["type"]).replace("_", " ").capitalize() if isinstance(action, dict) and "type" in action
+             else choose)
     if info is not None and info.notation is not None:
         try:
             return {"group": group, "label": info.notation(action)}

@@ -46,11 +46,17 @@ from collections.abc import Callable
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
+from engines.errors import N_
+
+from . import phone_texts
 from .errors import ProtocolError, Refused
+from .language import DEFAULT, Words, choose, negotiate
+from .language import words as words_for
 from .limits import INTENTS_PER_SECOND, ConnectRate, address_key
 from .link import PROBE_EVERY, Act, Heard, Leave, Message, Other, Probes, Refuse, SeatLink, Send
 from .phone_words import choice_words, hand_words
 from .protocol import LIMITS, MAX_FRAME, PLAIN_DEPTH, TO_HOST, TO_PEER, check_message
+from .sayings import bye, refuse, reject, worded
 from .service_thread import run_service_in_thread
 
 if TYPE_CHECKING:  # websockets is imported when phones are served: it is optional
@@ -121,13 +127,39 @@ def decode_phone_message(data: str | bytes) -> dict[str, Any]:
     return check_message(message, TO_HOST)
 
 
-def phone_view(message: dict[str, Any], game_id: str, seat: int) -> dict[str, Any]:
-    """``message`` as the phone gets it: an update also carries words for its legal actions
-    and its hand, made from the update alone (a new dict: the host shares the original)."""
-    if message.get("t") != "update":
+def phone_view(message: dict[str, Any], game_id: str, seat: int, tr: Words | None = None) -> dict[str, Any]:
+    """``message`` as the phone gets it, worded in ``tr``'s language (English if not given):
+    an update also carries words for its legal actions and its hand, made from the update
+    alone; a reject, refuse or bye its sentence as ``text`` (a new dict: the host shares
+    the original)."""
+    kind = message.get("t")
+    if kind in _WORDED:
+        return {**message, "text": worded(message, tr or words_for(DEFAULT))}
+    if tr is not None and kind in ("start", "lobby", "hand"):
+        return _default_names_worded(message, tr)
+    if kind != "update":
         return message
-    return {**message, "choices": [choice_words(game_id, action, message["view"]) for action in message["legal"]],
-            "hand": hand_words(game_id, message["view"], seat)}
+    return {**message, "choices": [choice_words(game_id, action, message["view"], tr) for action in message["legal"]],
+            "hand": hand_words(game_id, message["view"], seat, tr)}
+
+
+_WORDED = frozenset({"reject", "refuse", "bye"})
+_PLAYER = N_("Player {n}")
+
+
+def _default_names_worded(message: dict[str, Any], tr: Words) -> dict[str, Any]:
+    """The host's default seat names (``Player 2``, English) in the phone's language."""
+    def word(name: Any, seat: int) -> Any:
+        return tr.say(_PLAYER, {"n": seat + 1}) if name == f"Player {seat + 1}" else name
+
+    if message["t"] == "start" and isinstance(message.get("names"), list):
+        return {**message, "names": [word(name, i) for i, name in enumerate(message["names"])]}
+    if message["t"] == "lobby" and isinstance(message.get("seats"), list):
+        return {**message, "seats": [{**seat, "name": word(seat.get("name"), i)} if isinstance(seat, dict) else seat
+                                     for i, seat in enumerate(message["seats"])]}
+    if message["t"] == "hand" and isinstance(message.get("seat"), int):
+        return {**message, "name": word(message.get("name"), message["seat"])}
+    return message
 
 
 # --- the server ----------------------------------------------------------------------------
@@ -135,21 +167,37 @@ def page_text(name: str) -> bytes:
     return resources.files("netplay").joinpath("phone_page", name).read_bytes()
 
 
-def refusal_page(title: str, sentence: str) -> bytes:
-    """A small readable page for a link that does not open a seat."""
+def refusal_page(title: str, sentence: str, words: Words | None = None) -> bytes:
+    """A small readable page for a link that does not open a seat (``title`` and
+    ``sentence``: English message ids, worded in ``words``' language)."""
+    words = words or words_for(DEFAULT)
     template = page_text("refused.html").decode("utf-8")
-    return template.replace("{title}", _html(title)).replace("{sentence}", _html(sentence)).encode("utf-8")
+    return phone_texts.render(template, words, {"title": words.gettext(title),
+                                                "sentence": words.gettext(sentence)}).encode("utf-8")
 
 
-def _html(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
+def index_page(words: Words) -> bytes:
+    """The phone page, its texts in ``words``' language."""
+    return phone_texts.render(page_text("index.html").decode("utf-8"), words).encode("utf-8")
+
+
+def phone_language(query: str, accept_language: str | None, table: str) -> str:
+    """The language a phone reads: its page's ``lang`` (the script asks for the language its
+    page was made in), else the one its browser prefers (``Accept-Language``) if we speak
+    it, else the table's."""
+    for part in query.split("&"):
+        name, _, value = part.partition("=")
+        if name == "lang" and value:
+            return choose(value)
+    return negotiate(accept_language) or choose(table)
 
 
 class PhoneConnection:
     """One phone's WebSocket, seen from the phone server's loop."""
 
-    def __init__(self, server: PhoneServer, socket: ServerConnection, seat: int):
+    def __init__(self, server: PhoneServer, socket: ServerConnection, seat: int, words: Words | None = None):
         self.server, self.socket, self.seat = server, socket, seat
+        self.words = words or words_for(server.language)  # the phone's language
         self.outbox: asyncio.Queue[Message | None] = asyncio.Queue()  # None: the writer stops
         self.listener: Listener | None = None
         self.closed = False
@@ -173,8 +221,9 @@ class PhoneConnection:
             self.closed = True
             self.outbox.put_nowait(None)
 
-    def refuse(self, code: str, reason: str) -> None:
-        self.push({"t": "refuse", "code": code, "reason": reason})
+    def refuse(self, code: str, reason: str, data: dict[str, Any] | None = None, english: str | None = None) -> None:
+        """Refuse the phone ``code``: ``reason`` an English message id filled from ``data``."""
+        self.push(refuse(code, reason, data, english))
 
     def probe(self, now: float) -> None:
         """Ask a seated phone to echo a number at once (on the server's loop)."""
@@ -187,12 +236,15 @@ class PhoneServer:
 
     ``door(fn)`` runs ``fn`` on the host's thread (default: the host's own door,
     `netplay.door.Door.post`). ``colours`` are the seats' colours as ``#rrggbb``. Start with
-    `async_start` (OSError if the port cannot be bound), stop with `async_close`."""
+    `async_start` (OSError if the port cannot be bound), stop with `async_close`.
+    ``language``: the table's (the window's) language, for a phone whose browser prefers
+    none we speak; a phone whose browser prefers one we speak reads that."""
 
     def __init__(self, host: Host, door: DoorCall | None = None,
                  interfaces: list[str] | None = None, port: int = 0, colours: list[str] | None = None,
-                 intent_limit: int = INTENTS_PER_SECOND, check_outgoing: bool = True):
+                 intent_limit: int = INTENTS_PER_SECOND, check_outgoing: bool = True, language: str = DEFAULT):
         self.host = host
+        self.language = choose(language)
         self._door = door or host.door.post
         self.interfaces = interfaces
         self.port = port
@@ -237,7 +289,7 @@ class PhoneServer:
         token = self.links.renew(seat)
         for connection in list(self.connections):
             if connection.seat == seat:
-                connection.refuse("stale_link", "this link was replaced by a new code; scan the big screen again")
+                connection.refuse("stale_link", N_("this link was replaced by a new code; scan the big screen again"))
         return token
 
     # --- serving ------------------------------------------------------------------------
@@ -257,14 +309,14 @@ class PhoneServer:
                 self.port = next(iter(server.sockets)).getsockname()[1]
         self._probing = self.loop.create_task(self._probe())
 
-    async def async_close(self, reason: str = "the host closed the table") -> None:
+    async def async_close(self, reason: str = N_("the host closed the table")) -> None:
         if self._probing is not None:
             self._probing.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._probing
             self._probing = None
         for connection in list(self.connections):
-            connection.push({"t": "bye", "reason": reason})
+            connection.push(bye(reason))
         for server in self._servers:
             server.close(close_connections=False)
         for server in self._servers:
@@ -301,11 +353,11 @@ class PhoneServer:
                                ("Referrer-Policy", "no-referrer")])
             return Response(status, phrase, headers, body)
 
+        path, _, query = request.path.partition("?")
+        words = words_for(phone_language(query, request.headers.get("Accept-Language"), self.language))
         peer = connection.remote_address
         if not self.connects.allow(address_key(str(peer[0])) if peer else "?", asyncio.get_running_loop().time()):
-            return reply(429, "Too Many Requests", refusal_page("Slow down", "Too many requests from this phone; "
-                                                               "wait a moment and reload the page."))
-        path = request.path.split("?", 1)[0]
+            return reply(429, "Too Many Requests", refusal_page(*phone_texts.SLOW_DOWN, words))
         if path in PAGE_FILES:
             name, kind = PAGE_FILES[path]
             return reply(200, "OK", page_text(name), kind + "; charset=utf-8")
@@ -315,29 +367,27 @@ class PhoneServer:
             seat = self.links.seat_of(token)
             if seat is None:
                 if token in self.links.retired:
-                    return reply(410, "Gone", refusal_page(
-                        "This link has expired", "This seat has a newer code now. Scan the code on the big "
-                        "screen again to play from this phone."))
-                return reply(404, "Not Found", refusal_page(
-                    "Not a seat at this table", "This link does not belong to the table running here (it may "
-                    "be from an earlier game). Scan the code on the big screen again."))
+                    return reply(410, "Gone", refusal_page(*phone_texts.EXPIRED, words))
+                return reply(404, "Not Found", refusal_page(*phone_texts.NOT_A_SEAT, words))
             if self.host.seats[seat].kind == "bot":
-                return reply(409, "Conflict", refusal_page("A bot plays this seat", "This seat is played by a "
-                                                           "bot. Pick a seat for a person at the big screen."))
+                return reply(409, "Conflict", refusal_page(*phone_texts.BOT_SEAT, words))
             if len(parts) == 2:
-                return reply(200, "OK", page_text("index.html"))
+                return reply(200, "OK", index_page(words))
             return None  # the WebSocket handshake goes on
-        return reply(404, "Not Found", refusal_page("Nothing here", "Scan a seat's code on the big screen."))
+        return reply(404, "Not Found", refusal_page(*phone_texts.NOTHING, words))
 
     async def _session(self, socket: ServerConnection) -> None:
         if socket.request is None:  # the handshake always has one; nothing to seat without it
             return
-        token = socket.request.path.split("?", 1)[0].strip("/").split("/")[1]
+        path, _, query = socket.request.path.partition("?")
+        token = path.strip("/").split("/")[1]
+        words = words_for(phone_language(query, socket.request.headers.get("Accept-Language"), self.language))
         seat = self.links.seat_of(token)
         if seat is None:  # renewed between the handshake and now
-            await socket.send(json.dumps({"t": "refuse", "code": "stale_link", "reason": "this link has expired"}))
+            expired = refuse("stale_link", N_("this link has expired"))
+            await socket.send(json.dumps(phone_view(expired, "", -1, words), ensure_ascii=False))
             return
-        connection = PhoneConnection(self, socket, seat)
+        connection = PhoneConnection(self, socket, seat, words)
         self.connections.add(connection)
         writer = asyncio.ensure_future(self._write(connection))
         try:
@@ -366,7 +416,7 @@ class PhoneServer:
         try:
             connection.listener = self.host.connect_phone(connection.seat, connection.deliver)
         except Refused as refusal:
-            connection.deliver({"t": "refuse", "code": refusal.code, "reason": refusal.reason})
+            connection.deliver({"t": "refuse", "code": refusal.code, **refusal.said()})
             return
         self.seat_status[connection.seat] = "connected"
 
@@ -381,8 +431,7 @@ class PhoneServer:
     def _submit(self, connection: PhoneConnection, step: Act, arrived: float) -> None:
         """A tap's intent, which reached this server at ``arrived`` (its loop's clock)."""
         if not self._seated(connection):
-            connection.deliver({"t": "reject", "seq": step.seq, "code": "not_joined",
-                                "reason": "this phone is not seated (any more)"})
+            connection.deliver(reject(step.seq, "not_joined", N_("this phone is not seated (any more)")))
             return
         self.host.intent(connection.seat, step.seq, step.action, connection.deliver, step.seen, step.ms,
                          now=self._arrival(arrived), remote=True)
@@ -418,12 +467,13 @@ class PhoneServer:
                 now = asyncio.get_running_loop().time()
                 flood = connection.seat_link.arrived(now)
                 if flood is not None:
-                    connection.refuse(flood.code, flood.reason)
+                    connection.refuse(flood.code, flood.reason, flood.data)
                     return
                 try:
                     message = decode_phone_message(data)
                 except ProtocolError as error:
-                    connection.refuse(error.code, f"malformed message: {error.reason}")
+                    connection.refuse(error.code, N_("the table could not read a message from this phone"),
+                                      english=f"malformed message: {error.reason}")
                     return
                 self._handle(connection, message, now)
 
@@ -436,10 +486,10 @@ class PhoneServer:
             elif isinstance(step, Send):
                 connection.push(step.message)
             elif isinstance(step, Refuse):
-                connection.refuse(step.code, step.reason)
+                connection.refuse(step.code, step.reason, step.data)
             elif isinstance(step, Leave):
                 connection.leaving = True
-                connection.push({"t": "bye", "reason": "goodbye"})  # its writer closes after it
+                connection.push(bye(N_("goodbye")))  # its writer closes after it
             elif isinstance(step, Act):
                 self.door(functools.partial(self._submit, connection, step, now))
             elif isinstance(step, Other) and step.message["t"] == "probe":
@@ -466,7 +516,7 @@ class PhoneServer:
                 message = await connection.outbox.get()
                 if message is None:
                     break
-                text = self._encode(phone_view(message, game_id, connection.seat))
+                text = self._encode(phone_view(message, game_id, connection.seat, connection.words))
                 if text is None:
                     break
                 await connection.socket.send(text)
@@ -482,7 +532,8 @@ class PhoneServer:
     def _encode(self, message: dict[str, Any]) -> str | None:
         try:
             if self.check_outgoing and message["t"] in _CHECKED_OUT:
-                check_message(message if message["t"] != "update" else _bare_update(message), TO_PEER)
+                check_message(_bare_update(message) if message["t"] == "update" else
+                              {k: v for k, v in message.items() if k != "text"}, TO_PEER)
             text = json.dumps(message, ensure_ascii=False, separators=(",", ":"))
         except (ProtocolError, TypeError, ValueError) as error:
             print(f"spielabend: cannot send a {message.get('t')} message to a phone: {error}", file=sys.stderr)
@@ -530,14 +581,15 @@ class PhoneService:
 
 def serve_phones_in_thread(host: Host, door: DoorCall | None = None, interfaces: list[str] | None = None, port: int = 0,
                            colours: list[str] | None = None,
-                           intent_rate: int = INTENTS_PER_SECOND) -> PhoneService:
+                           intent_rate: int = INTENTS_PER_SECOND, language: str = DEFAULT) -> PhoneService:
     """Serve phones for ``host`` from a background thread; returns once it listens.
 
     ``door(fn)`` runs ``fn`` on the host's thread (default: the host's own door, which
     also serves a host the pygame thread drives: see `PhoneService`). Raises OSError if
-    the port is taken, ImportError if websockets is missing."""
+    the port is taken, ImportError if websockets is missing. ``language``: the table's (the
+    window's), for phones whose browsers prefer none we speak (`PhoneServer`)."""
     door = door or host.door.post
-    server = PhoneServer(host, door, interfaces, port, colours, intent_rate)
+    server = PhoneServer(host, door, interfaces, port, colours, intent_rate, language=language)
     thread, _, stop = run_service_in_thread(server.async_start, server.async_close, "spielabend-phones",
                                             "the phone server")
     return PhoneService(server, door, thread, stop)

@@ -23,11 +23,15 @@ host to peer::
 
     challenge  version:int nonce:str password:bool    (first thing a peer hears)
     welcome    seat:int|None token:str
-    refuse     code:str reason:str                    (then the host closes)
+    refuse     code:str reason:str [say:str data:plain map]
+                                                      (then the host closes; say and data, both or
+                                                      neither: reason's English template and the values
+                                                      that fill it, which each reader words in its own
+                                                      language: netplay.sayings)
     lobby      game:str players:int phase:str seats:[{name kind ready away}]
     start      game:str players:int seat:int|None names:[str]
     accept     seq:int
-    reject     seq:int code:str reason:str
+    reject     seq:int code:str reason:str [say:str data:plain map]
     update     events:[plain map] view:plain map legal:[plain] [n:int]
                                                       (n: the update's number, which intents quote as seen)
     probe      n:int                                  (answer at once: the host measures the round trip)
@@ -45,7 +49,7 @@ host to peer::
     next_table game:str port:int token:str|None       (the game night's Next game: the group's next table
                                                       is open on this port of the same address; the token
                                                       of the seat kept there for this peer)
-    bye        reason:str
+    bye        reason:str [say:str data:plain map]
 
 Clock sync: a peer pings with its clock (``sent``) and its current round-trip estimate;
 the host answers with ``sent`` and its own clock, so the peer measures the round trip
@@ -62,8 +66,9 @@ import msgpack
 
 from .errors import ProtocolError
 
-PROTOCOL_VERSION = 4  # 3: intents carry seen / ms, updates their n, probes (fair races); the game night's messages.
-# 4: the photo finish (`photo`), which a version 3 peer could not read
+PROTOCOL_VERSION = 5  # 3: intents carry seen / ms, updates their n, probes (fair races); the game night's messages.
+# 4: the photo finish (`photo`), which a version 3 peer could not read. 5: a refuse, reject or bye carries
+# `say` and `data` (each reader words it in its own language), which a version 4 peer's schema refused
 MAX_FRAME = 64 * 1024
 HEADER = 4
 
@@ -184,10 +189,11 @@ SCHEMAS: dict[str, dict[str, dict[str, Check]]] = {
 }
 
 
-# Fields a message may carry or leave out (protocol 3's race timing).
+# Fields a message may carry or leave out (protocol 3's race timing; protocol 5's words).
+_SAID: dict[str, Check] = {"say": _str, "data": _plain_map}
 OPTIONAL: dict[str, dict[str, dict[str, Check]]] = {
     TO_HOST: {"intent": {"seen": _optional(_int), "ms": _optional(_float)}},
-    TO_PEER: {"update": {"n": _int}},
+    TO_PEER: {"update": {"n": _int}, "reject": _SAID, "refuse": _SAID, "bye": _SAID},
 }
 
 

@@ -14,6 +14,7 @@ from engines import IllegalAction
 from engines.plain import encode
 
 from .arbiter import Arbiter, Held, Window
+from .sayings import reject as _reject
 
 if TYPE_CHECKING:
     from .bots import Plan
@@ -26,8 +27,12 @@ PHOTO_FINISH = 0.050  # a race lost by less than this tells its loser by how muc
 FRESH_ROUND_TRIP = 3.0  # a seat whose probes went unanswered this long shows no delay in the lobby
 
 
-def reject(seq: int, code: str, reason: str) -> Message:
-    return {"t": "reject", "seq": seq, "code": code, "reason": reason}
+def reject(seq: int, code: str, template: str, data: dict[str, Any] | None = None,
+           reason: str | None = None) -> Message:
+    """A reject of intent ``seq``: ``code``, and ``template`` (an English message id marked
+    with ``N_``) with ``data`` as ``say`` and ``data``, so each reader words it in its own
+    language, and filled in English as ``reason`` (`netplay.sayings`)."""
+    return _reject(seq, code, template, data, reason)
 
 
 class Races:
@@ -135,7 +140,7 @@ class Races:
                     host.apply_action(held.seat, held.action)
                     result = {"t": "accept", "seq": -1}
                 except IllegalAction as error:
-                    result = reject(-1, error.code, error.message)
+                    result = reject(-1, error.code, error.template, error.data, error.message)
             else:
                 result = host.submit(held.seat, held.seq, held.action)
             photo = None
@@ -148,6 +153,8 @@ class Races:
                     if margin < PHOTO_FINISH:
                         by = round(margin * 1000)
                         result["reason"] += f" (by {by} ms)" if by else " (by under 1 ms)"
+                        if "say" in result:  # each reader words the margin itself (netplay.sayings)
+                            result["data"] = {**result.get("data", {}), "by_ms": by}
                         if held.group not in photographed:  # the window's closest loser
                             photographed.add(held.group)
                             photo = winner, by

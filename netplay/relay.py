@@ -34,6 +34,8 @@ import secrets
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from engines.errors import N_
+
 from .errors import ConnectError, ProtocolError, Refused
 from .host import Host, Listener
 from .limits import INTENTS_PER_SECOND
@@ -43,6 +45,7 @@ from .relay_invite import Invite, new_link, parse_seat_subject, seat_subject
 from .relay_process import RelayProcess as RelayProcess
 from .relay_process import find_nats_server as find_nats_server
 from .relay_process import free_port as free_port
+from .sayings import bye, reject, whole
 from .server import HostConnection, Server, ServerHandle
 from .service_thread import run_service_in_thread
 
@@ -114,17 +117,19 @@ async def connect_relay(invite: Invite, name: str, timeout: float = 5.0, **callb
         detail = "; ".join(problems[-1:] + [str(error)]).strip("; ") or (
             "timed out" if isinstance(error, TimeoutError) else type(error).__name__)
         said = " ".join(problems + [detail]).lower()  # every try's error: the refusal may not be the last
+        where = {"address": invite.address, "port": invite.port}
         if "authorization" in said:
-            raise ConnectError("relay_refused", f"the relay at {invite.address}:{invite.port} does not accept "
-                                                "this invite (no such table, or an old invite): ask for a new one") from None
+            raise ConnectError("relay_refused", N_("the relay at {address}:{port} does not accept this invite "
+                                                   "(no such table, or an old invite): ask for a new one"),
+                               where) from None
         if "certificate" in said or "ssl" in said or "tls" in said:
-            raise ConnectError("relay_tls", f"the relay at {invite.address}:{invite.port} did not prove who it is "
-                                            f"over TLS ({detail[:200]}); not connecting") from None
+            raise ConnectError("relay_tls", N_("the relay at {address}:{port} did not prove who it is over TLS "
+                                               "({detail}); not connecting"), {**where, "detail": detail[:200]}) from None
         if "connect call failed" in said or "connection refused" in said:  # the machine is there, no relay is
-            raise ConnectError("unreachable", f"cannot reach the relay at {invite.address}:{invite.port}: nothing "
-                                              "answers there (is the relay running, and is its port open?)") from None
-        raise ConnectError("unreachable", f"cannot reach the relay at {invite.address}:{invite.port} "
-                                          f"({detail[:200]})") from None
+            raise ConnectError("unreachable", N_("cannot reach the relay at {address}:{port}: nothing answers there "
+                                                 "(is the relay running, and is its port open?)"), where) from None
+        raise ConnectError("unreachable", N_("cannot reach the relay at {address}:{port} ({detail})"),
+                           {**where, "detail": detail[:200]}) from None
     return client
 
 
@@ -219,12 +224,12 @@ def claim_seat(host: Host, index: int, name: str, token: str | None,
     taken seat is rejoined by token). Refused otherwise."""
     seat = host.seats[index]
     if seat.kind != "remote":
-        raise Refused("not_open", "this seat is not played from afar")
+        raise Refused("not_open", N_("this seat is not played from afar"))
     if token:
         if not secrets.compare_digest(seat.token.encode(), token.encode()):
-            raise Refused("bad_token", "that seat token is not valid at this seat")
+            raise Refused("bad_token", N_("that seat token is not valid at this seat"))
     elif seat.taken:
-        raise Refused("seat_taken", "this seat is taken; its player rejoins with the seat's token")
+        raise Refused("seat_taken", N_("this seat is taken; its player rejoins with the seat's token"))
     else:
         seat.name = "".join(ch for ch in name if ch.isprintable())[:40].strip() or f"Player {index + 1}"
         seat.token = secrets.token_hex(16)
@@ -453,7 +458,7 @@ class RelaySession(RemoteSession):
         try:
             frame = encode({"t": "intent", "seq": seq, "action": action}, TO_HOST)
         except ProtocolError as error:
-            self._inbox.put({"t": "reject", "seq": seq, "code": "malformed", "reason": error.reason})
+            self._inbox.put(reject(seq, "malformed", N_("this move could not be sent"), reason=error.reason))
             return seq
 
         def deliver() -> None:
@@ -464,7 +469,7 @@ class RelaySession(RemoteSession):
                 self._held.append(frame)
 
         if not self._call(deliver):
-            self._inbox.put({"t": "reject", "seq": seq, "code": "closed", "reason": "not connected"})
+            self._inbox.put(reject(seq, "closed", N_("not connected")))
         return seq
 
     def _received(self, message: dict[str, Any]) -> None:
@@ -487,7 +492,7 @@ class RelaySession(RemoteSession):
                                                         self._connect_timeout, reconnected_cb=self._relay_back)
         except ConnectError as error:
             self.error = error
-            self._inbox.put({"t": "bye", "reason": error.reason})
+            self._inbox.put(bye(error.say, error.data, error.reason))
             self._ended = True
             self.connected.set()
             return
@@ -535,9 +540,8 @@ class RelaySession(RemoteSession):
         self._relinking = True
         try:
             for seq in sorted(self._unanswered):
-                self._put({"t": "reject", "seq": seq, "code": "relinked",
-                           "reason": "the link to the host was renewed; this move may not have arrived "
-                                     "(the table as it is now follows)"})
+                self._put(reject(seq, "relinked", N_("the link to the host was renewed; this move may not have "
+                                                     "arrived (the table as it is now follows)")))
             self._unanswered.clear()
             self._held.clear()
             await self._open_link()
@@ -562,11 +566,12 @@ class RelaySession(RemoteSession):
                 return  # refused or over: nothing to renew
             silent = now - self._last_heard
             if self.token is None and not self.connected.is_set() and silent > HOST_SILENT:
-                self._lost(f"no host answered at the relay within {HOST_SILENT:g} seconds "
-                           "(is the table still hosted?)")
+                self._lost(N_("no host answered at the relay within {seconds} seconds (is the table still hosted?)"),
+                           {"seconds": whole(HOST_SILENT)})
                 return
             if silent > self.give_up:
-                self._lost(f"the host stopped answering through the relay for {self.give_up:g} seconds")
+                self._lost(N_("the host stopped answering through the relay for {seconds} seconds"),
+                           {"seconds": whole(self.give_up)})
                 return
             if silent > self.relink_after and now - self._link_opened > self.relink_after:
                 await self._relink()

@@ -34,6 +34,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from engines.errors import N_
+
 from .errors import SaveError
 from .folders import data_dir
 
@@ -217,12 +219,13 @@ def read_save(path: "str | os.PathLike[str]") -> Saved:
     path = Path(path)
     try:
         if path.stat().st_size > MAX_SAVE_BYTES:
-            raise SaveError("corrupt_save", f"{path} is too large to be a Spielabend save")
+            raise SaveError("corrupt_save", N_("{path} is too large to be a Spielabend save"), {"path": str(path)})
         data = path.read_bytes()
     except FileNotFoundError:
-        raise SaveError("no_save", f"no save file at {path}") from None
+        raise SaveError("no_save", N_("no save file at {path}"), {"path": str(path)}) from None
     except OSError as error:
-        raise SaveError("corrupt_save", f"cannot read save {path}: {error.strerror or error}") from None
+        raise SaveError("corrupt_save", N_("cannot read save {path}: {why}"),
+                        {"path": str(path), "why": str(error.strerror or error)}) from None
     if data[:1] in (b"{", b"["):
         _refuse_json_document(path, data)
     records, whole = [], 0
@@ -235,12 +238,14 @@ def read_save(path: "str | os.PathLike[str]") -> Saved:
         whole += len(line) + 1
     dropped_bytes = len(data) - whole
     if not records or records[0].get("k") != "head":
-        raise SaveError("corrupt_save", f"{path} is not a whole Spielabend save (its first record is damaged)")
+        raise SaveError("corrupt_save", N_("{path} is not a whole Spielabend save (its first record is damaged)"),
+                        {"path": str(path)})
     head = records[0]
     if head.get("format") != SAVE_FORMAT:
-        raise SaveError("foreign_save", f"{path} is not a Spielabend save")
+        raise SaveError("foreign_save", N_("{path} is not a Spielabend save"), {"path": str(path)})
     if head.get("version") != SAVE_VERSION:
-        raise SaveError("foreign_save", f"{path} is a save of an unknown version {head.get('version')!r}")
+        raise SaveError("foreign_save", N_("{path} is a save of an unknown version {version}"),
+                        {"path": str(path), "version": repr(head.get("version"))[:40]})
     dropped = None
     if dropped_bytes:
         later = data[whole:].count(b"\n")
@@ -270,11 +275,13 @@ def _refuse_json_document(path: Path, data: bytes) -> None:
     try:
         document = json.loads(data.decode("utf-8"))
     except ValueError:
-        raise SaveError("corrupt_save", f"{path} is corrupt (not a Spielabend save journal)") from None
+        raise SaveError("corrupt_save", N_("{path} is corrupt (not a Spielabend save journal)"),
+                        {"path": str(path)}) from None
     if isinstance(document, dict) and document.get("format") == SAVE_FORMAT:
-        raise SaveError("foreign_save", f"{path} was saved by an older Spielabend (save version "
-                                        f"{document.get('version')!r}); it cannot be continued by this one")
-    raise SaveError("foreign_save", f"{path} is not a Spielabend save")
+        raise SaveError("foreign_save", N_("{path} was saved by an older Spielabend (save version {version}); "
+                                           "it cannot be continued by this one"),
+                        {"path": str(path), "version": repr(document.get("version"))[:40]})
+    raise SaveError("foreign_save", N_("{path} is not a Spielabend save"), {"path": str(path)})
 
 
 # --- the host's journal: a game as records, written ahead of every message ------------------
@@ -306,7 +313,8 @@ class HostJournal:
         try:
             self._journal = Journal.create(path, self.records())
         except OSError as error:
-            raise SaveError("cannot_save", f"cannot write the save {path}: {error.strerror or error}") from None
+            raise SaveError("cannot_save", N_("cannot write the save {path}: {why}"),
+                            {"path": str(path), "why": str(error.strerror or error)}) from None
         self.path = Path(path)
         self._saved_at = len(self.host.log)
 
@@ -428,16 +436,18 @@ def resume_host(make: "Callable[..., HostT]", path: "str | os.PathLike[str]", bo
             restore_seat(host.seats[index], spec)
         started = _replay(host, saved.records)
     except SaveError as error:
-        raise SaveError(error.code, f"{path}: {error.reason}") from None
+        raise SaveError(error.code, error.say, {**error.data, "path": str(path)}) from None
     except SetupError as error:
-        raise SaveError("corrupt_save", f"{path}: this save cannot be continued: its game cannot be set up "
-                                        f"again ({error})") from None
+        raise SaveError("corrupt_save", N_("{path}: this save cannot be continued: its game cannot be set up "
+                                           "again ({detail})"), {"path": str(path), "detail": str(error)}) from None
     except IllegalAction as error:
-        raise SaveError("corrupt_save", f"{path}: this save is damaged: a saved move does not follow from the ones "
-                                        f"before it ({error.message})") from None
+        raise SaveError("corrupt_save", N_("{path}: this save is damaged: a saved move does not follow from the "
+                                           "ones before it ({detail})"),
+                        {"path": str(path), "detail": error.message}) from None
     except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
-        raise SaveError("corrupt_save", f"{path}: this save is damaged: a record is not what it should be "
-                                        f"({type(error).__name__}: {error})") from None
+        raise SaveError("corrupt_save", N_("{path}: this save is damaged: a record is not what it should be "
+                                           "({detail})"),
+                        {"path": str(path), "detail": f"{type(error).__name__}: {error}"}) from None
     for seat in host.seats:
         if seat.kind != "remote":
             continue
@@ -459,19 +469,19 @@ def _replay(host: "Host", records: list[dict[str, Any]]) -> bool:
         kind = record["k"]
         if kind == "act":
             if record["n"] != len(host.log):
-                raise SaveError("corrupt_save", f"action {record['n']} is out of order")
+                raise SaveError("corrupt_save", N_("{path}: action {n} is out of order"), {"n": record["n"]})
             host.remember(host.state.apply(record["p"], record["a"]))
             host.log.append([record["p"], record["a"]])
             started = True
         elif kind == "snap":
             if record["n"] != len(host.log) or record["digest"] != host.state.digest():
-                raise SaveError("corrupt_save", "the saved state does not match its action log")
+                raise SaveError("corrupt_save", N_("{path}: the saved state does not match its action log"))
         elif kind == "seat":
             restore_seat(host.seats[record["i"]], record)
         elif kind == "start":
             started = True
         else:
-            raise SaveError("corrupt_save", f"unknown record {kind!r}")
+            raise SaveError("corrupt_save", N_("{path}: unknown record {kind}"), {"kind": repr(kind)[:40]})
     return started
 
 

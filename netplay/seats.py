@@ -14,9 +14,11 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from engines import SetupError
+from engines.errors import N_
 from engines.registry import STRENGTHS
 
 from .errors import Refused
+from .sayings import bye
 
 if TYPE_CHECKING:
     from .host import Host
@@ -130,12 +132,12 @@ class Seating:
             matches = [i for i, s in enumerate(self.seats)
                        if s.kind == "remote" and secrets.compare_digest(s.token.encode(), token.encode())]
             if not matches:
-                raise Refused("bad_token", "that seat token is not valid at this table")
+                raise Refused("bad_token", N_("that seat token is not valid at this table"))
             index = matches[0]
             seat = self.seats[index]
             for old in [lst for lst in host.listeners if lst.seat == index and lst.remote]:
                 host.listeners.remove(old)
-                old.deliver({"t": "bye", "reason": "this seat was taken over by a newer connection"})
+                old.deliver(bye(N_("this seat was taken over by a newer connection")))
             if seat.robot is not None:
                 self.bot_steps_aside(index)
             if not seat.name:  # the game night: a seat kept for a person by Next game takes their name
@@ -143,7 +145,7 @@ class Seating:
         else:
             open_seats = [i for i, s in enumerate(self.seats) if s.kind == "remote" and not s.taken]
             if not open_seats or host.phase != "lobby":
-                raise Refused("table_full", "every seat at this table is taken")
+                raise Refused("table_full", N_("every seat at this table is taken"))
             index = open_seats[0]
             seat = self.seats[index]
             seat.token = secrets.token_hex(16)
@@ -169,12 +171,12 @@ class Seating:
         host = self.host
         seat = self.seats[index]
         if seat.kind == "bot":
-            raise Refused("bot_seat", "a bot plays this seat")
+            raise Refused("bot_seat", N_("a bot plays this seat"))
         if seat.kind == "remote" and seat.taken and not seat.by_phone:
-            raise Refused("seat_taken", "a player on the LAN has this seat; its link is no longer yours")
+            raise Refused("seat_taken", N_("a player on the LAN has this seat; its link is no longer yours"))
         for old in [lst for lst in host.listeners if lst.seat == index and lst.meta.get("phone")]:
             host.listeners.remove(old)
-            old.deliver({"t": "bye", "reason": "this seat's link was opened on another phone"})
+            old.deliver(bye(N_("this seat's link was opened on another phone")))
         if seat.kind == "remote":
             if not seat.taken:
                 seat.taken, seat.by_phone = True, True

@@ -31,6 +31,8 @@ try:
 except ImportError:  # Windows: no descriptor limit to mind
     resource = None  # type: ignore[assignment]
 
+from engines.errors import N_
+
 from . import limits
 from .discovery import Advertiser, host_port, host_properties, local_addresses
 from .errors import ProtocolError, Refused
@@ -45,6 +47,7 @@ from .protocol import (
     encode,
     proof_ok,
 )
+from .sayings import bye, refuse, said, whole
 from .service_thread import run_service_in_thread
 
 HELLO_TIMEOUT = 10.0
@@ -54,7 +57,7 @@ CLOSE_LINGER = 2.0  # how long a closing connection may take to flush (its refus
 TICK_IDLE = 0.25  # how often the host's clock is advanced when nothing is due
 READ_SIZE = 256 * 1024  # as much as asyncio reads at once by itself
 ANY_ADDRESS = ("0.0.0.0", "::")  # with no interfaces chosen: all of them, IPv4 and IPv6
-GAME_OVER = "the game is over"  # the bye that tells a peer its game ended as it should
+GAME_OVER = N_("the game is over")  # the bye that tells a peer its game ended as it should
 PORT_TRIES = 20  # port 0: fresh ports to try until every address is free on the same one
 PROBE_EVERY = 0.5  # how often the host measures each peer's round trip (fair races)
 PROBES_KEPT = 16
@@ -98,14 +101,14 @@ class HostConnection(asyncio.BufferedProtocol):
         wait = self.server.connects.wait(self.address, self.server.loop.time())
         if wait > 0:  # this address reconnects too fast: one short answer, no challenge, no waiting room
             self.closed = True
-            transport.write(encode({"t": "refuse", "code": "slow_down", "reason": _slow_down_reason(
-                "too many new connections from your address", wait)}, TO_PEER))
+            transport.write(encode(refuse("slow_down", *_slow_down(N_(
+                "too many new connections from your address; try again in {seconds} s"), wait)), TO_PEER))
             transport.close()
             self.server.loop.call_later(CLOSE_LINGER, transport.abort)
             return
         self.server.connections.add(self)
         for crowded in self.server.waiting.admit(self, self.address):  # room for the newcomer
-            crowded.refuse("busy", "too many connections are waiting to join; try again shortly")
+            crowded.refuse("busy", N_("too many connections are waiting to join; try again shortly"))
         self.send({"t": "challenge", "version": PROTOCOL_VERSION, "nonce": self.nonce,
                    "password": bool(self.server.password)})
         self._hello_timer = self.server.loop.call_later(HELLO_TIMEOUT, self._hello_timeout)
@@ -131,16 +134,17 @@ class HostConnection(asyncio.BufferedProtocol):
                 return
             flood = self.seat_link.arrived(now)
             if flood is not None:
-                self.refuse(flood.code, flood.reason)
+                self.refuse(flood.code, flood.reason, flood.data)
                 return
             try:
                 self.handle(message)
             except Exception:  # a bug must cost this peer its connection, not the table
                 traceback.print_exc(file=sys.stderr)
-                self.refuse("host_error", "the host failed to handle your message")
+                self.refuse("host_error", N_("the host failed to handle your message"))
                 return
         if error is not None:
-            self.refuse(error.code, f"malformed frame: {error.reason}")
+            self.refuse(error.code, N_("the host could not read a message from you"),
+                        english=f"malformed frame: {error.reason}")
 
     def send(self, message: dict[str, Any]) -> None:
         if self.closed or self.transport is None:
@@ -149,7 +153,7 @@ class HostConnection(asyncio.BufferedProtocol):
             frame = encode(message, TO_PEER, check=self.server.check_outgoing)
         except ProtocolError as error:  # e.g. a view over 64 KiB: this peer cannot follow
             print(f"spielabend: cannot send a {message['t']} message: {error.reason}", file=sys.stderr)
-            self._write(encode({"t": "bye", "reason": f"the host could not send you a message ({error.code})"},
+            self._write(encode(bye(N_("the host could not send you a message ({code})"), {"code": error.code}),
                                TO_PEER))
             self.close()
             return
@@ -215,7 +219,7 @@ class HostConnection(asyncio.BufferedProtocol):
             elif isinstance(step, Send):
                 self.send(step.message)
             elif isinstance(step, Refuse):
-                self.refuse(step.code, step.reason)
+                self.refuse(step.code, step.reason, step.data)
             elif isinstance(step, Leave):
                 self.leaving = True
                 self.close()
@@ -239,29 +243,30 @@ class HostConnection(asyncio.BufferedProtocol):
 
     def _hello(self, message: dict[str, Any]) -> None:
         if self.listener is not None:
-            self.refuse("malformed", "a connection says hello once")
+            self.refuse("malformed", N_("a connection says hello once"))
             return
         if self._hello_timer is not None:
             self._hello_timer.cancel()
         if message["version"] != PROTOCOL_VERSION:
-            self.refuse("version", f"this host speaks protocol {PROTOCOL_VERSION}, "
-                                   f"your client speaks {message['version']}; update the older one")
+            self.refuse("version", N_("this host speaks protocol {host}, your client speaks {client}; "
+                                      "update the older one"), {"host": PROTOCOL_VERSION, "client": message["version"]})
             return
         if self.server.password:
             guard, now = self.server.passwords, self.server.loop.time()
             wait = guard.wait(self.address, now)
             if wait > 0:  # not even checked: guessing from here is slowed down
-                self.refuse("slow_down", _slow_down_reason("too many wrong passwords from your address", wait))
+                self.refuse("slow_down", *_slow_down(N_("too many wrong passwords from your address; "
+                                                        "try again in {seconds} s"), wait))
                 return
             if not proof_ok(self.server.password, self.nonce, message["proof"]):
                 guard.failed(self.address, now)
-                self.refuse("password", "wrong password" if message["proof"] else "this table needs a password")
+                self.refuse("password", N_("wrong password") if message["proof"] else N_("this table needs a password"))
                 return
             guard.succeeded(self.address)
         try:
             self.listener = self._claim(message["name"][:40], message["token"])
         except Refused as refusal:
-            self.refuse(refusal.code, refusal.reason)
+            self.refuse(refusal.code, refusal.say, refusal.data)
             return
         self.server.waiting.leave(self)
         self.seat_link.joined = True
@@ -283,7 +288,7 @@ class HostConnection(asyncio.BufferedProtocol):
 
     def _hello_timeout(self) -> None:
         if self.listener is None and not self.closed:
-            self.refuse("timeout", f"no hello within {HELLO_TIMEOUT:g} seconds")
+            self.refuse("timeout", N_("no hello within {seconds} seconds"), {"seconds": whole(HELLO_TIMEOUT)})
 
     def _watch_partial_frame(self, progress: bool) -> None:
         """Time a frame that has begun to arrive: each must be whole within FRAME_TIMEOUT."""
@@ -299,13 +304,16 @@ class HostConnection(asyncio.BufferedProtocol):
     def _frame_timeout(self) -> None:
         self._frame_timer = None
         if not self.closed:
-            self.refuse("timeout", f"a frame did not arrive whole within {FRAME_TIMEOUT:g} seconds")
+            self.refuse("timeout", N_("a frame did not arrive whole within {seconds} seconds"),
+                        {"seconds": whole(FRAME_TIMEOUT)})
 
-    def refuse(self, code: str, reason: str) -> None:
-        """Tell the peer why, then close; never disturbs anyone else."""
+    def refuse(self, code: str, reason: str, data: dict[str, Any] | None = None, english: str | None = None) -> None:
+        """Tell the peer why (``reason``: an English message id filled from ``data``, sent as
+        its ``say`` too: `netplay.sayings`; ``english``: the sentence, if it says more), then
+        close; never disturbs anyone else."""
         if self.closed:
             return
-        self.send({"t": "refuse", "code": code, "reason": reason})
+        self.send({"t": "refuse", "code": code, **said(reason, data, english)})
         self.close()
 
     def close(self) -> None:
@@ -465,7 +473,7 @@ class Server:
         """Say ``reason`` (by default: the game is over, or the host closed the table) to
         every peer, close the save and stop listening and advertising."""
         if reason is None:
-            reason = GAME_OVER if self.host.is_over() else "the host closed the table"
+            reason = GAME_OVER if self.host.is_over() else N_("the host closed the table")
         self._closing = True
         self.host.close_save()
         self.host.goodbye(reason)
@@ -512,10 +520,11 @@ class Server:
         self.host.door.unserved()
 
 
-def _slow_down_reason(why: str, wait: float) -> str:
-    """A `slow_down` refusal's sentence; it ends with the wait in whole seconds, always
-    as ``try again in N s`` (docs/netplay.md), so a program can read it too."""
-    return f"{why}; try again in {max(1, math.ceil(wait))} s"
+def _slow_down(template: str, wait: float) -> tuple[str, dict[str, Any]]:
+    """A `slow_down` refusal's template and data; its English sentence ends with the wait
+    in whole seconds, always as ``try again in N s`` (docs/netplay.md), so a program can
+    read it too (``data.seconds``)."""
+    return template, {"seconds": max(1, math.ceil(wait))}
 
 
 def _waiting_room_size() -> int:

@@ -11,7 +11,10 @@ from collections import deque
 from collections.abc import Callable
 from typing import Any, Protocol
 
+from engines.errors import N_
+
 from .door import Door
+from .sayings import reject
 from .seats import Listener
 
 Message = dict[str, Any]  # one wire message (netplay.protocol): plain msgpack data
@@ -100,13 +103,13 @@ class LocalSession:
         self._seq += 1
         seq = self._seq
         if self._closed:
-            self._inbox.append({"t": "reject", "seq": seq, "code": "closed", "reason": "this session is closed"})
+            self._inbox.append(reject(seq, "closed", N_("this session is closed")))
             return seq
         host = self._host
         seen, ms = self.shown.press(seen, ms)
         if not host.door.call(lambda: host.intent(self.seat, seq, action, self._inbox.append, seen, ms)):
             # the host's loop has closed: say so, rather than leave the seat waiting for an answer
-            self._inbox.append({"t": "reject", "seq": seq, "code": "closed", "reason": "the table has closed"})
+            self._inbox.append(reject(seq, "closed", N_("the table has closed")))
         return seq
 
     def poll(self) -> list[dict[str, Any]]:

@@ -7,10 +7,24 @@
 // phone's own clock; the host answers its probes at once, so it can time the phone's
 // round trip itself. While a race's round runs the page pings every 100 ms, so the
 // phone's Wi-Fi radio does not doze (a dozing radio adds 100-300 ms).
+//
+// Words: every text the page says of its own comes in the page, in the phone's language
+// (netplay/phone_texts.py: the JSON in <script id="words">); the host words the game's
+// choices and hand lines and each refusal's sentence (a message's "text") the same way,
+// and this page asks its WebSocket for the language the page was made in.
 "use strict";
 (function () {
   const token = location.pathname.split("/")[2] || "";
   const $ = (id) => document.getElementById(id);
+  let W = {};
+  try { W = JSON.parse($("words").textContent); } catch (e) { W = {}; }
+  // A text of the page with its {fields} filled: say("ready", {n: 3}).
+  function say(key, data) {
+    const text = W[key] || key;
+    return text.replace(/\{(\w+)\}/g, (all, name) => (data && name in data ? String(data[name]) : all));
+  }
+  const playerName = (i) => names[i] || say("player", { n: i + 1 });
+  const told = (m) => m.text || m.reason;  // the host's sentence in this phone's language
   const PING_CALM = 2000, PING_RACE = 100;  // ms between pings: normally, and while a race's round runs
   let socket = null, seq = 0, pending = null, sentLabel = "", retry = 500, stopped = false, pinger = null;
   let pingEvery = 0;
@@ -28,7 +42,8 @@
   function connect() {
     stopped = false;
     const scheme = location.protocol === "https:" ? "wss://" : "ws://";
-    socket = new WebSocket(scheme + location.host + "/p/" + token + "/ws");
+    const lang = W.lang ? "?lang=" + encodeURIComponent(W.lang) : "";
+    socket = new WebSocket(scheme + location.host + "/p/" + token + "/ws" + lang);
     socket.onmessage = (event) => { let m; try { m = JSON.parse(event.data); } catch (e) { return; } receive(m); };
     let opened = false;
     socket.onopen = () => { opened = true; connected = true; retry = 500; render(); keepAwake(); };
@@ -40,7 +55,7 @@
       // The handshake failed: is this link still a seat here (a new table, a new code)?
       fetch(location.pathname, { cache: "no-store" }).then((reply) => {
         if (reply.status === 404 || reply.status === 409 || reply.status === 410) {
-          stop("This link no longer opens a seat here. Scan the code on the big screen again.");
+          stop(say("link_gone"));
         } else { again(); }
       }, again);
     };
@@ -79,7 +94,7 @@
         seat = m.seat;
         realtime = !!m.realtime;
         document.documentElement.style.setProperty("--seat", m.colour);
-        $("name").textContent = m.name || "Player " + (m.seat + 1);
+        $("name").textContent = m.name || say("player", { n: m.seat + 1 });
         $("game").textContent = m.game_name;
         document.title = m.game_name + ": " + ($("name").textContent);
         break;
@@ -96,11 +111,11 @@
       case "accept": if (m.seq === pending) { pending = null; } break;
       case "reject":
         if (m.seq === pending) { pending = null; sentLabel = ""; }
-        notice = "Refused: " + m.reason;
+        notice = say("refused", { reason: told(m) });
         break;
       case "photo": notice = photoWords(m); break;
-      case "refuse": stop("The table refused this phone: " + m.reason + " (" + m.code + ")"); return;
-      case "bye": stop(m.reason === "the game is over" ? "The game is over." : "Disconnected: " + m.reason); return;
+      case "refuse": stop(say("table_refused", { reason: told(m), code: m.code })); return;
+      case "bye": stop(m.reason === "the game is over" ? say("game_over_bye") : say("disconnected", { reason: told(m) })); return;
     }
     render();
     if (m.t === "update") markPresented(m.n);
@@ -110,10 +125,10 @@
   // A race won by under 50 ms: the winner hears by how much, and so does everyone else;
   // the loser's reject already said it ("... first by 12 ms").
   function photoWords(m) {
-    const by = m.ms > 0 ? m.ms + " ms" : "under 1 ms";
-    if (m.winner === seat) return "Photo finish: you were first, by " + by;
+    const under = m.ms > 0 ? "" : "_under";
+    if (m.winner === seat) return say("photo_you" + under, { ms: m.ms });
     if (m.loser === seat) return notice;
-    return "Photo finish: " + (names[m.winner] || "Player " + (m.winner + 1)) + " was first, by " + by;
+    return say("photo_other" + under, { name: playerName(m.winner), ms: m.ms });
   }
 
   function countDown() {  // the countdown after the host's pause, redrawn until it ends
@@ -136,24 +151,27 @@
   }
 
   function statusWords() {
-    if (!connected && !stopped) return ["Reconnecting to the table\u2026", ""];
-    if (!update) return [started ? "Waiting for the table\u2026" : "Waiting for the game to start\u2026", ""];
+    if (!connected && !stopped) return [say("reconnecting"), ""];
+    if (!update) return [started ? say("waiting_table") : say("waiting_start"), ""];
     const result = update.view && update.view.game_result;
     if (result) {
-      const winners = (result.winners || []).map((p) => names[p] || "Player " + (p + 1));
-      return ["Game over. " + (result.winners.indexOf(seat) >= 0 ? "You win!" : "Winner: " + winners.join(" and ")), ""];
+      if ((result.winners || []).indexOf(seat) >= 0) return [say("you_win"), ""];
+      const winners = (result.winners || []).map(playerName);
+      const listed = winners.length > 1
+        ? say("and", { names: winners.slice(0, -1).join(", "), last: winners[winners.length - 1] }) : winners.join("");
+      return [say("winners", { names: listed }), ""];
     }
     if (paused) {
-      if (paused.until === null) return ["Paused by the host", ""];
-      return ["Ready\u2026 " + Math.max(1, Math.ceil(paused.until - performance.now() / 1000)), ""];
+      if (paused.until === null) return [say("paused"), ""];
+      return [say("ready", { n: Math.max(1, Math.ceil(paused.until - performance.now() / 1000)) }), ""];
     }
-    if (pending !== null) return ["Sending: " + sentLabel + "\u2026", ""];
-    if (update.legal.length) return ["Your move", ""];
+    if (pending !== null) return [say("sending", { label: sentLabel }), ""];
+    if (update.legal.length) return [say("your_move"), ""];
     const plans = update.view && update.view.plans;
     if (sentLabel || (plans && plans.locked && plans.locked.indexOf(seat) >= 0)) {
-      return ["Locked in" + (sentLabel ? ": " + sentLabel : "") + " \u2713", "locked"];
+      return [sentLabel ? say("locked_label", { label: sentLabel }) : say("locked"), "locked"];
     }
-    return ["Waiting for the others\u2026", ""];
+    return [say("waiting_others"), ""];
   }
 
   function render() {
@@ -220,14 +238,14 @@
     const panel = document.createElement("div"); panel.className = "target";
     const label = document.createElement("p"); label.className = "target-label"; label.textContent = choice.label;
     const count = document.createElement("span"); count.className = "target-count";
-    count.textContent = (at + 1) + " of " + items.length;
+    count.textContent = say("of", { i: at + 1, n: items.length });
     label.append(count);
-    const act = choiceButton(choice, index, choice.target.act || "Play");
+    const act = choiceButton(choice, index, choice.target.act || say("play"));
     act.classList.add("act");
     panel.append(label, act);
     if (items.length > 1) {
       const next = document.createElement("button");
-      next.type = "button"; next.className = "next"; next.textContent = (choice.target.next || "Next") + " \u25b8";
+      next.type = "button"; next.className = "next"; next.textContent = (choice.target.next || say("next")) + " \u25b8";
       next.disabled = pending !== null;
       next.addEventListener("click", () => { shown[group.name] = items[(at + 1) % items.length][0].label; render(); });
       panel.append(next);

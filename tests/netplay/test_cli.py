@@ -159,3 +159,58 @@ def test_host_killed_and_resumed_from_the_command_line(cli_env, tmp_path):
     assert state.is_over()
     assert replay("die_mauer", 3, 9, after.head["options"], after.log).digest() == state.digest()
     assert Host.resume(save).state.digest() == state.digest()
+
+
+# --- issue 28: the command lines speak the system's language ------------------------------------
+def _german_env(tmp_path, **extra):
+    import os
+
+    env = {key: value for key, value in os.environ.items() if key not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES")}
+    env.update(LANG="de_DE.UTF-8", XDG_CONFIG_HOME=str(tmp_path / "config"), XDG_DATA_HOME=str(tmp_path / "data"),
+               SDL_VIDEODRIVER="dummy", **extra)
+    return env
+
+
+def test_a_command_line_error_reads_german_in_a_german_locale(tmp_path):
+    """LANG=de_DE.UTF-8 and no language chosen in Settings: the error line, argparse's own
+    words and a help text are German; the exit codes are the same."""
+    import subprocess
+    import sys
+
+    from .conftest import ROOT
+
+    env = _german_env(tmp_path)
+
+    def run(*argv):
+        return subprocess.run([sys.executable, "-m", "client", *argv], cwd=ROOT, env=env, capture_output=True,
+                              text=True, timeout=60)
+
+    players = run("host", "--game", "die_mauer", "--players", "9", "--no-advertise")
+    assert players.returncode == 2
+    assert players.stderr.strip() == "spielabend host: Fehler: Die Mauer braucht 2–6 Spieler, nicht 9"
+    unknown = run("host", "--game", "nope")  # the engine's own refusal, worded from its template and data
+    assert unknown.returncode == 2 and unknown.stderr.startswith("spielabend host: Fehler: unbekanntes Spiel 'nope'; ")
+    flag = run("host", "--bogus")
+    assert flag.returncode == 2
+    assert "Aufruf: spielabend" in flag.stderr and "Fehler: unbekannte Argumente: --bogus" in flag.stderr
+    helped = run("join", "--help")
+    assert helped.returncode == 0 and "dein Name am Tisch" in helped.stdout and "Optionen" in helped.stdout
+    english = subprocess.run([sys.executable, "-m", "client", "host", "--game", "die_mauer", "--players", "9"],
+                             cwd=ROOT, env={**env, "LANG": "C.UTF-8"}, capture_output=True, text=True, timeout=60)
+    assert english.stderr.strip() == "spielabend host: error: Die Mauer takes 2-6 players, not 9"
+
+
+def test_the_language_chosen_in_settings_wins_over_the_system(tmp_path):
+    import json
+    import subprocess
+    import sys
+
+    from .conftest import ROOT
+
+    env = _german_env(tmp_path)
+    folder = tmp_path / "config" / "spielabend"
+    folder.mkdir(parents=True)
+    (folder / "settings.json").write_text(json.dumps({"language": "en"}))
+    run = subprocess.run([sys.executable, "-m", "client", "host", "--game", "die_mauer", "--players", "9"],
+                         cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
+    assert run.returncode == 2 and run.stderr.strip() == "spielabend host: error: Die Mauer takes 2-6 players, not 9"

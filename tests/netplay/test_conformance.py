@@ -73,7 +73,8 @@ class Wire:
     def refused(self) -> dict:
         """The refusal, then the host closes."""
         refusal = self.until("refuse")
-        assert set(refusal) == {"t", "code", "reason"} and refusal["reason"]
+        assert set(refusal) == {"t", "code", "reason", "say", "data"} and refusal["reason"]
+        assert isinstance(refusal["say"], str) and isinstance(refusal["data"], dict)
         assert self.next() is None, "the host kept the connection open after a refusal"
         return refusal
 
@@ -108,7 +109,7 @@ def joined(port, name="raw", token=None, password=None) -> tuple[Wire, dict]:
     challenge = wire.next()
     assert challenge["t"] == "challenge" and set(challenge) == {"t", "version", "nonce", "password"}
     assert len(challenge["nonce"]) == 32 and int(challenge["nonce"], 16) >= 0
-    wire.send({"t": "hello", "version": 4, "name": name,
+    wire.send({"t": "hello", "version": 5, "name": name,
                "proof": proof(password, challenge["nonce"]) if password else "", "token": token})
     return wire, wire.until("welcome")
 
@@ -141,7 +142,7 @@ def test_password_proof_as_documented(table):
     wire.close()
     wrong = Wire(port)
     wrong.next()
-    wrong.send({"t": "hello", "version": 4, "name": "x", "proof": proof("grüße", "0" * 32), "token": None})
+    wrong.send({"t": "hello", "version": 5, "name": "x", "proof": proof("grüße", "0" * 32), "token": None})
     assert wrong.refused()["code"] == "password"
 
 
@@ -170,7 +171,7 @@ def test_seq_is_echoed_for_every_intent_duplicates_included(table):
     (Wire.frame({"t": "ping", "sent": 1.0}), "malformed"),  # a field missing
     (Wire.frame({"t": "ping", "sent": 1.0, "rtt": None, "x": 1}), "malformed"),  # one extra
     ((70000).to_bytes(4, "big"), "frame_too_large"),
-    (Wire.frame({"t": "hello", "version": 4, "name": "", "proof": "", "token": None}), "malformed"),  # twice
+    (Wire.frame({"t": "hello", "version": 5, "name": "", "proof": "", "token": None}), "malformed"),  # twice
 ], ids=["action_9_deep", "no_t", "unknown_t", "field_missing", "field_extra", "frame_over_64k", "second_hello"])
 def test_the_envelope_broken_is_refused_and_the_seat_kept(table, frame, code):
     port, host = table(TWO)
@@ -224,13 +225,13 @@ def test_tokens_empty_values_and_refusals(table):
     port, _ = table(TWO)
     stranger = Wire(port)
     stranger.next()
-    stranger.send({"t": "hello", "version": 4, "name": "eve", "proof": "", "token": "0" * 32})
+    stranger.send({"t": "hello", "version": 5, "name": "eve", "proof": "", "token": "0" * 32})
     assert stranger.refused()["code"] == "bad_token"
     old = Wire(port)
     old.next()
-    old.send({"t": "hello", "version": 3, "name": "x", "proof": "", "token": None})  # before the photo finish
+    old.send({"t": "hello", "version": 4, "name": "x", "proof": "", "token": None})  # before say and data
     refused = old.refused()
-    assert refused["code"] == "version" and "protocol 4" in refused["reason"] and "update the older one" in refused["reason"]
+    assert refused["code"] == "version" and "protocol 5" in refused["reason"] and "update the older one" in refused["reason"]
     empty, welcome = joined(port, "", token="")  # "" counts as no token; "" as name gets Player N
     assert welcome["seat"] == 0
     assert empty.until("lobby")["seats"][0]["name"] == "Player 1"
@@ -244,7 +245,7 @@ def test_bye_in_the_lobby_frees_the_seat_at_once(table):
     assert wire.next() is None
     stranger = Wire(port)
     stranger.next()
-    stranger.send({"t": "hello", "version": 4, "name": "x", "proof": "", "token": welcome["token"]})
+    stranger.send({"t": "hello", "version": 5, "name": "x", "proof": "", "token": welcome["token"]})
     assert stranger.refused()["code"] == "bad_token"
 
 

@@ -61,4 +61,5 @@ def test_a_seat_whose_hosts_loop_has_closed_hears_so_instead_of_waiting_forever(
     asyncio.run(serve())  # the server's loop ran and closed: the host is gone
     seq = session.send({"type": "plan", "piece": "T"})
     answers = [m for m in session.poll() if m["t"] in ("accept", "reject")]
-    assert answers == [{"t": "reject", "seq": seq, "code": "closed", "reason": "the table has closed"}]
+    assert answers == [{"t": "reject", "seq": seq, "code": "closed", "reason": "the table has closed",
+                        "say": "the table has closed", "data": {}}]

@@ -71,7 +71,8 @@ def test_accept_reject_and_every_session_updated():
         assert "mine" not in update["view"]["plans"]
     assert watcher.seat is None
     seq = ada.send({"type": "plan", "piece": "G"})
-    assert ada.poll() == [{"t": "reject", "seq": 2, "code": "not_your_turn", "reason": "it is not player 1's turn"}]
+    assert ada.poll() == [{"t": "reject", "seq": 2, "code": "not_your_turn", "reason": "it is not player 1's turn",
+                           "say": "it is not player {player}'s turn", "data": {"player": 1}}]
     seq = bo.send({"type": "flap"})
     (reject,) = bo.poll()
     assert reject["t"] == "reject" and reject["seq"] == 1 and reject["code"] == "unknown_action"  # not a matter of phase

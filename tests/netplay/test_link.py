@@ -8,7 +8,10 @@ def test_before_its_welcome_a_connection_may_only_say_hello_or_bye():
     hello = {"t": "hello", "version": 1, "name": "Anna", "token": None, "proof": ""}
     assert link.receive(hello, 0.0) == [Other(hello)]
     assert link.receive({"t": "ping", "sent": 1.0}, 0.0) == [
-        Refuse("not_joined", "say hello before sending a ping message")]
+        Refuse("not_joined", "say hello before sending a {kind} message", {"kind": "ping"})]
+    assert link.receive({"t": "ping", "sent": 1.0}, 0.0)[0].message() == {
+        "t": "refuse", "code": "not_joined", "reason": "say hello before sending a ping message",
+        "say": "say hello before sending a {kind} message", "data": {"kind": "ping"}}
     assert link.receive({"t": "bye"}, 0.0) == [Leave()]
 
 
@@ -32,7 +35,8 @@ def test_too_many_intents_are_throttled_then_refused():
     answers = [link.receive({"t": "intent", "seq": n, "action": "x"}, 10.0)[1] for n in range(20)]
     assert all(isinstance(step, Act) for step in answers[:5])
     assert answers[5] == Send({"t": "reject", "seq": 5, "code": "throttled",
-                               "reason": "too many intents per second; slow down"})
+                               "reason": "too many intents per second; slow down",
+                               "say": "too many intents per second; slow down", "data": {}})
     assert Refuse("flooding", "too many intents per second") in answers
     later = link.receive({"t": "intent", "seq": 99, "action": "x"}, 100.0)[1]
     assert later == Act(99, "x", None, None)  # the bucket refills with time
@@ -43,4 +47,5 @@ def test_a_flood_of_messages_is_refused_whatever_they_say():
     verdicts = [link.arrived(1.0) for _ in range(40)]
     assert verdicts[:20] == [None] * 20  # four messages per intent a second
     assert verdicts[-1] == Refuse("flooding", "too many messages per second")
-    assert verdicts[-1].message() == {"t": "refuse", "code": "flooding", "reason": "too many messages per second"}
+    assert verdicts[-1].message() == {"t": "refuse", "code": "flooding", "reason": "too many messages per second",
+                                      "say": "too many messages per second", "data": {}}

@@ -36,7 +36,8 @@ def test_a_paused_race_stands_still_for_bots_timers_and_players_until_the_countd
     me.poll()
     seq = me.send(host.state.legal_actions(0)[0])
     assert [m for m in me.poll() if m["t"] == "reject"] == [
-        {"t": "reject", "seq": seq, "code": "paused", "reason": "the host paused the game: wait for the countdown"}]
+        {"t": "reject", "seq": seq, "code": "paused", "reason": "the host paused the game: wait for the countdown",
+         "say": "the host paused the game: wait for the countdown", "data": {}}]
     host.unpause(now)
     assert inbox[-1]["t"] == "pause" and inbox[-1]["paused"] and inbox[-1]["resume_in"] == RESUME_COUNTDOWN
     assert host.next_due() == pytest.approx(now + RESUME_COUNTDOWN)

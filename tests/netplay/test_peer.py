@@ -82,7 +82,9 @@ def test_a_host_that_trickles_bytes_is_given_up(connect, monkeypatch):
     with seated_at(trickle, connect) as (session, _):
         started = time.monotonic()
         bye = wait_for_bye(session, 5.0)
-        assert bye == {"t": "bye", "reason": "the host began a message and did not finish it within 0.5 seconds"}
+        assert bye == {"t": "bye", "reason": "the host began a message and did not finish it within 0.5 seconds",
+                       "say": "the host began a message and did not finish it within {seconds} seconds",
+                       "data": {"seconds": 0.5}}
         assert time.monotonic() - started < 2.0
 
 

@@ -78,4 +78,5 @@ def test_a_silent_host_is_given_up(connect, monkeypatch):
         while time.monotonic() < deadline and not messages:
             messages = session.poll()
             time.sleep(0.02)
-        assert messages == [{"t": "bye", "reason": "the host stopped answering for 0.3 seconds"}]
+        assert messages == [{"t": "bye", "reason": "the host stopped answering for 0.3 seconds",
+                             "say": "the host stopped answering for {seconds} seconds", "data": {"seconds": 0.3}}]
