@@ -31,6 +31,7 @@ from client.games.wie_waldi.layout import (
     tally_box,
 )
 from client.games.wie_waldi.state import RaceState, owned_cards
+from client.i18n import _
 from client.table.choices import Choice
 from client.table.handle import TableHandle
 from client.table.layout import seat_card
@@ -80,7 +81,7 @@ def board(game: RaceTable, surface: pygame.Surface) -> None:
     if game.tallying() or game.view.get("phase") == "over":
         return
     if not game.dogs() and game.view.get("phase") == "race":
-        art.blit_text(surface, words.HEAD_STARTS, 34, art.INK_FAINT, DOGS.center, "center")
+        art.blit_text(surface, _(words.HEAD_STARTS), 34, art.INK_FAINT, DOGS.center, "center")
     for dog in game.dogs():
         if not dog["complete"]:
             draw_dog(game, surface, dog)
@@ -194,7 +195,7 @@ def fits_nowhere(game: RaceTable, surface: pygame.Surface, seat: int, parts: dic
     table = game.table
     device = table.choosers[seat].device
     devices = ["keys1", "keys2"] if device == "any" else [device]
-    back = words.RIGHT_CLICK if device == "mouse" else "/".join(table.button_label(d, "back") for d in devices)
+    back = _(words.RIGHT_CLICK) if device == "mouse" else "/".join(table.button_label(d, "back") for d in devices)
     strip = pygame.Rect(parts["piles"][0].left - 6, parts["keys"] - 20,
                         parts["piles"][-1].right - parts["piles"][0].left + 12, 40)
     surface.blit(art.panel(strip.size, (70, 40, 36), art.DANGER, 10, 240), strip)
@@ -209,7 +210,7 @@ def piles(game: RaceTable, surface: pygame.Surface, seat: int, parts: dict) -> N
         count = sizes[k]
         if not count:
             pygame.draw.rect(surface, (92, 78, 70), pile, width=2, border_radius=8)
-            art.blit_text(surface, words.PLAYED_OUT, 20, art.INK_FAINT, pile.center, "center", width=pile.width - 6)
+            art.blit_text(surface, _(words.PLAYED_OUT), 20, art.INK_FAINT, pile.center, "center", width=pile.width - 6)
             continue
         for depth in range(min(3, count - 1), -1, -1):
             surface.blit(cards.card_back(PILE_HEIGHT, colour), pile.move(depth * 3, -depth * 3))
@@ -279,7 +280,7 @@ def legend(game: RaceTable, surface: pygame.Surface, seat: int, parts: dict) -> 
     device = chooser.device
     zone = table.layout.seats[seat]
     if device == "mouse":
-        art.blit_text(surface, words.MOUSE_LEGEND, 22, art.INK_DIM, (zone.left + 18, parts["legend"]),
+        art.blit_text(surface, _(words.MOUSE_LEGEND), 22, art.INK_DIM, (zone.left + 18, parts["legend"]),
                       width=zone.width - 36)
         return
     devices = ["keys1", "keys2"] if device == "any" else [device]
@@ -288,13 +289,13 @@ def legend(game: RaceTable, surface: pygame.Surface, seat: int, parts: dict) -> 
         names = "/".join(table.button_label(d, pile_buttons[k]) for d in devices)
         cards.keycap(surface, names, (pile.centerx, parts["keys"]), 22, face=face(game, device, pile_buttons[k]))
     x = zone.left + 18
-    for action, what in (("confirm", words.PLAY), ("back", words.PUT_BACK)):
+    for action, what in (("confirm", _(words.PLAY)), ("back", _(words.PUT_BACK))):
         name = "/".join(table.button_label(d, action) for d in devices)
         cap = cards.keycap(surface, name, (x, parts["legend"] + 14), 22, anchor="midleft",
                            face=face(game, device, action))
         text = art.blit_text(surface, what, 22, art.INK_DIM, (cap.right + 6, cap.centery), "midleft")
         x = text.right + 16
-    moves = words.PAD_MOVES if device.startswith("pad:") else "/".join(
+    moves = _(words.PAD_MOVES) if device.startswith("pad:") else "/".join(
         "".join(table.button_label(d, a) for a in ("up", "left", "down", "right")) for d in devices)
     art.blit_text(surface, words.next_dog(moves), 22, art.INK_FAINT, (x, parts["legend"] + 14), "midleft",
                   width=max(20, zone.right - 16 - x))
@@ -319,7 +320,7 @@ def overlay(game: RaceTable, surface: pygame.Surface) -> None:
         countdown(game, surface)
     anim = game.table.anim
     if anim.running("wuff") and phase == "race":
-        banner(surface, words.WUFF, min(1.0, anim.get("wuff") * 3), art.GOLD, 1 - (anim.progress("wuff") or 0.0))
+        banner(surface, _(words.WUFF), min(1.0, anim.get("wuff") * 3), art.GOLD, 1 - (anim.progress("wuff") or 0.0))
     if game.photo_words() is not None:
         photo_finish(game, surface)
 
@@ -341,9 +342,9 @@ def photo_finish(game: RaceTable, surface: pygame.Surface) -> None:
     layer = pygame.Surface(PHOTO_BOX.size, pygame.SRCALPHA)
     box = layer.get_rect()
     layer.blit(art.panel(box.size, art.NIGHT, art.GOLD, 22, 240), box)
-    art.blit_text(layer, words.PHOTO_FINISH, 26, art.INK_DIM, (box.centerx, box.top + 12), "midtop")
+    art.blit_text(layer, _(words.PHOTO_FINISH), 26, art.INK_DIM, (box.centerx, box.top + 12), "midtop")
     art.blit_text(layer, said, 44, art.GOLD, (box.centerx, box.top + 42), "midtop", "bold", width=box.width - 30)
-    shots = ((photo["winner"], photo["card"], words.FIRST), (photo["loser"], photo["loser_card"],
+    shots = ((photo["winner"], photo["card"], _(words.FIRST)), (photo["loser"], photo["loser_card"],
                                                               words.later(photo["ms"])))
     for k, (seat, code, note) in enumerate(shots):
         colour = table.colour(seat)
@@ -383,7 +384,7 @@ def countdown(game: RaceTable, surface: pygame.Surface) -> None:
     ready_end = game.race.ready_end
     left = None if ready_end is None else ready_end - game.clock
     if left is None or left <= 0:
-        banner(surface, words.READY, 1.0, art.INK)
+        banner(surface, _(words.READY), 1.0, art.INK)
         return
     number = math.ceil(left)
     beat = 1 - (number - left)  # 1 at the start of each second, falling to 0
@@ -402,7 +403,7 @@ def tally(game: RaceTable, surface: pygame.Surface) -> None:
     art.blit_text(surface, words.tally_heading(event["round"], event["reason"]), 44, art.GOLD,
                   (box.centerx, box.top + 16), "midtop", "bold")
     for x, head in zip((330, 560, 820, 990), words.TALLY_HEADS, strict=True):
-        art.blit_text(surface, head, 24, art.INK_FAINT, (box.left + x, box.top + 78), "midtop")
+        art.blit_text(surface, _(head), 24, art.INK_FAINT, (box.left + x, box.top + 78), "midtop")
     most = max(event["cards"]) or 1
     for p in range(table.players):
         y = box.top + 122 + p * 62
@@ -418,7 +419,7 @@ def tally(game: RaceTable, surface: pygame.Surface) -> None:
                 surface.blit(image, image.get_rect(midleft=(x, y + 19)))
                 x += 68
             if event["emptied"][p]:
-                art.blit_text(surface, words.PILE_BONUS, 22, cards.BONE_COLOURS["bronze"], (x, y + 8))
+                art.blit_text(surface, _(words.PILE_BONUS), 22, cards.BONE_COLOURS["bronze"], (x, y + 8))
             art.blit_text(surface, f"+{event['points'][p]}", 36, art.GOLD, (box.left + 820, y), "midtop", "bold")
             art.blit_text(surface, str(event["totals"][p]), 36, art.INK, (box.left + 990, y), "midtop", "bold")
 
@@ -428,8 +429,8 @@ def kennel(game: RaceTable, surface: pygame.Surface) -> None:
     """The heading, the running count and every completed dog (flying in, or at rest)."""
     anim = game.table.anim
     surface.blit(art.panel(KENNEL.size, (44, 40, 46), None, 18, 230), KENNEL)
-    art.blit_text(surface, words.KENNEL, 30, art.GOLD, (KENNEL.left + 18, KENNEL.top + 10), weight="bold")
-    art.blit_text(surface, words.KENNEL_KEY, 20, art.INK_FAINT, (KENNEL.right - 14, KENNEL.top + 18), "topright")
+    art.blit_text(surface, _(words.KENNEL), 30, art.GOLD, (KENNEL.left + 18, KENNEL.top + 10), weight="bold")
+    art.blit_text(surface, _(words.KENNEL_KEY), 20, art.INK_FAINT, (KENNEL.right - 14, KENNEL.top + 18), "topright")
     if game.tallying() or game.view.get("phase") == "over":
         return
     cards_owned(game, surface)
@@ -449,7 +450,7 @@ def cards_owned(game: RaceTable, surface: pygame.Surface) -> None:
     table = game.table
     counts = owned_cards(game.dogs(), table.players)
     y = KENNEL.top + 58
-    label = art.blit_text(surface, words.CARDS_OWNED, 20, art.INK_DIM, (KENNEL.left + 18, y), "midleft")
+    label = art.blit_text(surface, _(words.CARDS_OWNED), 20, art.INK_DIM, (KENNEL.left + 18, y), "midleft")
     width = (KENNEL.right - 12 - label.right - 8) // max(1, table.players)
     for seat, count in enumerate(counts):
         centre = (label.right + 8 + seat * width + 13, y)
