@@ -18,14 +18,25 @@ HEIGHT = 120
 
 def dog(surface, codes, players, left: int, top: int, height: int = HEIGHT) -> pygame.Rect:
     """A row of cards as a dog on the table; returns where its open end would be."""
-    width, _ = cards.card_size(height)
+    width = cards.card_size(height)[0]
     for i, (code, player) in enumerate(zip(codes, players, strict=True)):
         surface.blit(cards.card_image(code, height, SEATS[player]), (left + i * width, top))
     return pygame.Rect(left + len(codes) * width, top, width, height)
 
 
+def note(surface, words: str, centre_x: int, y: int, size: int, width: int, colour=art.INK_DIM,
+         down: bool = False) -> None:
+    """A line under a picture, wrapped to ``width`` (a longer language takes two lines):
+    its last line centred on ``y``, or with ``down`` its first line."""
+    rows = art.wrap(words, size, width, "semibold")
+    step = round(size * 1.25)
+    first = y if down else y - (len(rows) - 1) * step
+    for k, row in enumerate(rows):
+        label(surface, row, (centre_x, first + k * step), size, colour)
+
+
 def piles(surface, left: int, top: int, colour, keys=("A", "W", "D")) -> list[pygame.Rect]:
-    width, _ = cards.card_size(HEIGHT)
+    width = cards.card_size(HEIGHT)[0]
     rects = []
     for k in range(3):
         rect = pygame.Rect(left + k * (width + 18), top, width, HEIGHT)
@@ -50,14 +61,14 @@ def race(surface, rect) -> None:
     label(surface, _(say.PLAY), (hand.centerx + 110, hand.top + 80), 26)
     cards.keycap(surface, "Q", (hand.centerx + 110, hand.top + 130), 26)
     label(surface, _(say.PUT_BACK), (hand.centerx + 110, hand.top + 166), 26)
-    label(surface, _("1: a pile's button draws   2: confirm plays where the cursor jumped"),
-          (rect.centerx, rect.bottom - 24), 26)
+    note(surface, _("1: a pile's button draws   2: confirm plays where the cursor jumped"), rect.centerx,
+         rect.bottom - 24, 26, rect.width - 20)
 
 
 def growing(surface, rect) -> None:
     end = dog(surface, ["Hr", "Mrg", "Mgb"], [0, 1, 0], rect.left + 40, rect.top + 40)
     cards.socket(surface, end, 3)
-    width, _ = cards.card_size(HEIGHT)
+    width = cards.card_size(HEIGHT)[0]
     good = pygame.Rect(end.left, rect.top + 210, width, HEIGHT)
     surface.blit(cards.card_image("Mby", HEIGHT, SEATS[2]), good)
     tick(surface, (good.centerx, good.bottom + 30), True)
@@ -65,18 +76,18 @@ def growing(surface, rect) -> None:
     surface.blit(cards.card_image("Mgy", HEIGHT, SEATS[2]), bad)
     tick(surface, (bad.centerx, bad.bottom + 30), False)
     arrow(surface, (good.centerx, good.top - 6), (end.centerx, end.bottom + 8))
-    label(surface, _("blue meets blue: it fits"), (good.centerx, good.bottom + 70), 24)
-    label(surface, _("green does not"), (bad.centerx + 40, bad.bottom + 70), 24)
-    for i in range(4):
-        x = rect.left + 40 + i * 190
-        surface.blit(cards.swatch(i, 44), (x, rect.bottom - 40 - 22))
-        label(surface, _(COAT_LEGEND[i]), (x + 54, rect.bottom - 40), 22, anchor="midleft")
+    note(surface, _("blue meets blue: it fits"), good.centerx - 20, good.bottom + 66, 24, 200, down=True)
+    note(surface, _("green does not"), bad.centerx + 40, bad.bottom + 66, 24, 200, down=True)
+    for i in range(4):  # two by two: room for longer words
+        x, y = rect.left + 40 + (i % 2) * 360, rect.bottom - 90 + (i // 2) * 52
+        surface.blit(cards.swatch(i, 44), (x, y - 22))
+        label(surface, _(COAT_LEGEND[i]), (x + 54, y), 22, anchor="midleft")
 
 
 def heads(surface, rect) -> None:
     end = dog(surface, ["Hy", "Myy"], [1, 0], rect.left + 60, rect.top + 40)
     cards.socket(surface, end, 1)
-    width, _ = cards.card_size(HEIGHT)
+    width = cards.card_size(HEIGHT)[0]
     head = pygame.Rect(end.left + 40, end.top, width, HEIGHT)
     surface.blit(cards.card_image("Hg", HEIGHT, SEATS[0], True), head)
     tick(surface, (head.centerx, head.bottom + 30), False)
@@ -90,7 +101,7 @@ def heads(surface, rect) -> None:
 
 def too_late(surface, rect) -> None:
     end = dog(surface, ["Hr", "Mry"], [2, 0], rect.left + 60, rect.top + 40)
-    width, _ = cards.card_size(HEIGHT)
+    width = cards.card_size(HEIGHT)[0]
     label(surface, _("{name} played first").format(name="Anna"), (end.left - width // 2, end.bottom + 24), 24, SEATS[0])
     ben = pygame.Rect(rect.left + 460, rect.top + 240, width, HEIGHT)
     surface.blit(cards.card_image("Mrg", HEIGHT, SEATS[1]), ben)
@@ -103,7 +114,7 @@ def too_late(surface, rect) -> None:
 
 
 def owners(surface, rect) -> None:
-    width, _ = cards.card_size(96)
+    width = cards.card_size(96)[0]
     dog(surface, ["Hb", "Mbr", "Tr"], [0, 2, 1], rect.left + 40, rect.top + 40, 96)
     surface.blit(cards.marker(40, SEATS[1]), (rect.left + 40 + 3 * width + 14, rect.top + 68))
     label(surface, _("plain tail: Anna's dog (she played the head)"), (rect.left + 40, rect.top + 170), 24,
@@ -141,15 +152,15 @@ def bones(surface, rect) -> None:
 def countdown(surface, rect) -> None:
     steps = ((say.countdown(3), 250), ("2", 100), ("1", 100), (_(say.WUFF), 180))
     gap = 20
-    x = rect.centerx - (sum(width for _, width in steps) + gap * (len(steps) - 1)) // 2
+    x = rect.centerx - (sum(width for _words, width in steps) + gap * (len(steps) - 1)) // 2
     for i, (words, width) in enumerate(steps):
         box = pygame.Rect(x, rect.centery - 95, width, 110)
         colour = art.GOLD if i == len(steps) - 1 else art.INK
         surface.blit(art.panel(box.size, art.NIGHT, colour, 20), box)
         art.blit_text(surface, words, 44, colour, box.center, "center", "bold")
         x = box.right + gap
-    label(surface, _("nobody draws before \"Wuff!\": people, bots and LAN players alike"),
-          (rect.centerx, rect.bottom - 60), 24)
+    note(surface, _("nobody draws before \"Wuff!\": people, bots and LAN players alike"), rect.centerx,
+         rect.bottom - 60, 24, rect.width - 20)
 
 
 PAGES = (
