@@ -182,11 +182,8 @@ def seat(game: RaceTable, surface: pygame.Surface, seat: int, rect: pygame.Rect)
 
 def behind(game: RaceTable, surface: pygame.Surface, seat: int, photo: dict, parts: dict) -> None:
     """Over another machine's loser's piles, while the photo finish shows: "12 ms behind Anna"."""
-    strip = pygame.Rect(parts["piles"][0].left - 6, parts["keys"] - 20,
-                        parts["piles"][-1].right - parts["piles"][0].left + 12, 40)
-    surface.blit(art.panel(strip.size, art.NIGHT, game.table.colour(photo["winner"]), 10, 235), strip)
-    art.blit_text(surface, words.behind(game.table.name(photo["winner"]), photo["ms"]), 24, art.INK, strip.center,
-                  "center", width=strip.width - 16)
+    strip_words(surface, parts, words.behind(game.table.name(photo["winner"]), photo["ms"]), art.NIGHT,
+                game.table.colour(photo["winner"]), 235)
 
 
 def fits_nowhere(game: RaceTable, surface: pygame.Surface, seat: int, parts: dict) -> None:
@@ -196,10 +193,23 @@ def fits_nowhere(game: RaceTable, surface: pygame.Surface, seat: int, parts: dic
     device = table.choosers[seat].device
     devices = ["keys1", "keys2"] if device == "any" else [device]
     back = _(words.RIGHT_CLICK) if device == "mouse" else "/".join(table.button_label(d, "back") for d in devices)
-    strip = pygame.Rect(parts["piles"][0].left - 6, parts["keys"] - 20,
-                        parts["piles"][-1].right - parts["piles"][0].left + 12, 40)
-    surface.blit(art.panel(strip.size, (70, 40, 36), art.DANGER, 10, 240), strip)
-    art.blit_text(surface, words.fits_nowhere(back), 24, art.INK, strip.center, "center", width=strip.width - 16)
+    strip_words(surface, parts, words.fits_nowhere(back), (70, 40, 36), art.DANGER, 240)
+
+
+def strip_words(surface: pygame.Surface, parts: dict, said: str, fill, border, alpha: int) -> None:
+    """A plate over the pile keys with ``said`` on it: one line, or two smaller ones when
+    it is too long (a longer language), the plate growing down into the free room."""
+    left, right = parts["piles"][0].left - 6, parts["piles"][-1].right + 6
+    room = right - left - 16
+    size, rows = 24, [said]
+    if art.text_width(said, 24, "semibold") > room:
+        size, rows = 20, art.wrap(said, 20, room, "semibold")[:2]
+    strip = pygame.Rect(left, parts["keys"] - 20, right - left, 40 if len(rows) == 1 else 58)
+    surface.blit(art.panel(strip.size, fill, border, 10, alpha), strip)
+    step = 24
+    for k, row in enumerate(rows):
+        y = strip.centery + round((k - (len(rows) - 1) / 2) * step)
+        art.blit_text(surface, row, size, art.INK, (strip.centerx, y), "center", width=room)
 
 
 def piles(game: RaceTable, surface: pygame.Surface, seat: int, parts: dict) -> None:
@@ -272,33 +282,42 @@ def flying_back(game: RaceTable, surface: pygame.Surface, seat: int, spot: pygam
 
 def legend(game: RaceTable, surface: pygame.Surface, seat: int, parts: dict) -> None:
     """This seat's race buttons, named as its device calls them (following remapping
-    and the pad's own face-button labels); another machine's seat shows none."""
+    and the pad's own face-button labels); another machine's seat shows none. Words too
+    long for one line (a longer language) take two."""
     table = game.table
     chooser = table.choosers.get(seat)
     if chooser is None:
         return
     device = chooser.device
     zone = table.layout.seats[seat]
+    room = zone.width - 36
     if device == "mouse":
-        art.blit_text(surface, _(words.MOUSE_LEGEND), 22, art.INK_DIM, (zone.left + 18, parts["legend"]),
-                      width=zone.width - 36)
+        rows = art.wrap(_(words.MOUSE_LEGEND), 22, room, "semibold")
+        for k, row in enumerate(rows[:2]):
+            art.blit_text(surface, row, 22, art.INK_DIM, (zone.left + 18, parts["legend"] - 26 * (len(rows[:2]) - 1 - k)),
+                          width=room)
         return
     devices = ["keys1", "keys2"] if device == "any" else [device]
     pile_buttons = PAD_PILES if device.startswith("pad:") else KEY_PILES
     for k, pile in enumerate(parts["piles"]):
         names = "/".join(table.button_label(d, pile_buttons[k]) for d in devices)
         cards.keycap(surface, names, (pile.centerx, parts["keys"]), 22, face=face(game, device, pile_buttons[k]))
-    x = zone.left + 18
-    for action, what in (("confirm", _(words.PLAY)), ("back", _(words.PUT_BACK))):
-        name = "/".join(table.button_label(d, action) for d in devices)
-        cap = cards.keycap(surface, name, (x, parts["legend"] + 14), 22, anchor="midleft",
-                           face=face(game, device, action))
-        text = art.blit_text(surface, what, 22, art.INK_DIM, (cap.right + 6, cap.centery), "midleft")
-        x = text.right + 16
+    caps = [("/".join(table.button_label(d, action) for d in devices), what, face(game, device, action))
+            for action, what in (("confirm", _(words.PLAY)), ("back", _(words.PUT_BACK)))]
     moves = _(words.PAD_MOVES) if device.startswith("pad:") else "/".join(
         "".join(table.button_label(d, a) for a in ("up", "left", "down", "right")) for d in devices)
-    art.blit_text(surface, words.next_dog(moves), 22, art.INK_FAINT, (x, parts["legend"] + 14), "midleft",
-                  width=max(20, zone.right - 16 - x))
+    said = words.next_dog(moves)
+    wide = sum(cards.keycap_width(name, 22) + 6 + art.text_width(what, 22, "semibold") + 16 for name, what, _f in caps)
+    two_rows = wide + art.text_width(said, 22, "semibold") > room
+    y = parts["legend"] + 14 - (28 if two_rows else 0)
+    x = zone.left + 18
+    for name, what, colour in caps:
+        cap = cards.keycap(surface, name, (x, y), 22, anchor="midleft", face=colour)
+        text = art.blit_text(surface, what, 22, art.INK_DIM, (cap.right + 6, cap.centery), "midleft")
+        x = text.right + 16
+    if two_rows:
+        x, y = zone.left + 18, parts["legend"] + 14
+    art.blit_text(surface, said, 22, art.INK_FAINT, (x, y), "midleft", width=max(20, zone.right - 16 - x))
 
 
 def face(game: RaceTable, device: str, action: str) -> tuple[int, int, int] | None:

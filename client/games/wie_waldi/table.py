@@ -150,7 +150,7 @@ class WieWaldiTable(GameTable):
             return _(words.WAIT_FOR_WUFF)
         if code in ("old_round", "countdown"):  # sent while the round still ran here
             return _(words.TOO_LATE_ROUND)
-        return reason
+        return super().refusal_words(seat, code, reason, action)  # the engine's reason, worded by the table
 
     # --- choices: two presses per card ----------------------------------------------------------
     def choices_version(self, seat: int) -> Any:

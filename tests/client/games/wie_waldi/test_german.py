@@ -26,13 +26,17 @@ FOUR = [("Anna", "keys1"), ("Ben", "keys2"), ("Clara", f"pad:{PAD_ID}"), ("David
 NAMES = [name for name, _ in FOUR]
 
 
-def table_of(make_app, seats, size=(1920, 1080), seed=8, options=None):
+def an_app(make_app, size=(1920, 1080)):
+    """The window (made before the language is chosen: it starts in its settings' one)."""
     app = make_app(size)
     app.push(TitleScene(app))
     post(pygame.CONTROLLERDEVICEADDED, instance_id=PAD_ID, device_index=0)
     frames(app, 1)
-    table = local_table(app, seats, seed=seed, game_id="wie_waldi", options=options or {})
-    return app, table
+    return app
+
+
+def table_of(app, seats, seed=8, options=None):
+    return app, local_table(app, seats, seed=seed, game_id="wie_waldi", options=options or {})
 
 
 def race_to_results(app, table, shots: str | None = None) -> set[str]:
@@ -62,29 +66,31 @@ def race_to_results(app, table, shots: str | None = None) -> set[str]:
 def test_a_whole_match_reads_in_german(make_app):
     """Two rounds with the round timer on, four devices at once, to the results: every
     line drawn is in the German catalogue."""
+    app = an_app(make_app)
     with reading("de") as screen:
-        app, table = table_of(make_app, FOUR, options={"rounds": 2, "round_timer": 300})
+        app, table = table_of(app, FOUR, options={"rounds": 2, "round_timer": 300})
         seen = race_to_results(app, table, shots="wie_waldi_de")
     assert {"ready", "race", "stop", "tally"} <= seen
     assert len(table.host.state.results) == 2
     assert "Runde 1" in screen.texts and "Fertig" in screen.texts  # the results' column, the kennel
     assert screen.untranslated() == []
+    assert screen.overflowing(names=NAMES) == []
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
 def test_a_whole_match_fits_in_the_pseudo_language(make_app, size):
+    app = an_app(make_app, size)
     with reading("pseudo") as screen:
-        app, table = table_of(make_app, FOUR, size=size, options={"rounds": 2, "round_timer": 300})
+        app, table = table_of(app, FOUR, options={"rounds": 2, "round_timer": 300})
         race_to_results(app, table, shots=f"wie_waldi_pseudo_{size[0]}")
-    assert screen.english(allowed=NAMES) == []
-    assert screen.overflowing(names=NAMES) == []
+    assert {"english": screen.english(allowed=NAMES), "overflowing": screen.overflowing(names=NAMES)} == {
+        "english": [], "overflowing": []}
 
 
-def photo_finish_on_screen(make_app, size=(1920, 1080)):
+def photo_finish_on_screen(app):
     """A race lost on screen by two seats here (its refusal says by how much), then a
     photo finish against a bot seat (its zone says "12 ms behind Anna")."""
-    app, table = table_of(make_app, [("Anna", "keys1"), ("Ben", "keys2"), ("Clara", "bot:easy")], size=size,
-                          seed=2)
+    app, table = table_of(app, [("Anna", "keys1"), ("Ben", "keys2"), ("Clara", "bot:easy")], seed=2)
     host = table.host
     rig(host, 0, 0, ["Mry", "Hr"])  # Anna: a red head, then a red/yellow middle
     rig(host, 1, 0, ["Mrg"])  # Ben: a red/green middle
@@ -113,24 +119,27 @@ def press_button_and_wait(app, device, button):
 
 
 def test_a_photo_finish_and_a_lost_race_read_in_german(make_app):
+    app = an_app(make_app)
     with reading("de") as screen:
-        app, table, said = photo_finish_on_screen(make_app)
-        assert table.game.photo_words() == "Anna um 12 ms"
+        app, table, said = photo_finish_on_screen(app)
+        assert table.game.photo_words() == "Anna: 12 ms schneller"
         shoot(app, "wie_waldi_de_photo_finish")
-    assert said and said[0].startswith("zu spät: Anna war um ") and "an Dackel 0" in said[0], said
-    assert "Fotofinish" in screen.texts and "12 ms hinter Anna" in screen.texts
-    assert "Erste" in screen.texts and "12 ms später" in screen.texts
+    assert said and said[0].startswith("Ben: zu spät: Anna war ") and "schneller an Dackel 0" in said[0], said
+    assert "Fotofinish" in screen.texts and "12 ms langsamer als Anna" in screen.texts
+    assert "zuerst" in screen.texts and "12 ms später" in screen.texts
     assert screen.untranslated() == []
+    assert screen.overflowing(names=["Anna", "Ben", "Clara"]) == []
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
 def test_a_photo_finish_fits_in_the_pseudo_language(make_app, size):
     names = ["Anna", "Ben", "Clara"]
+    app = an_app(make_app, size)
     with reading("pseudo") as screen:
-        app, table, _ = photo_finish_on_screen(make_app, size)
+        app, table, _ = photo_finish_on_screen(app)
         shoot(app, f"wie_waldi_pseudo_{size[0]}_photo_finish")
-    assert screen.english(allowed=names) == []
-    assert screen.overflowing(names=names) == []
+    assert {"english": screen.english(allowed=names), "overflowing": screen.overflowing(names=names)} == {
+        "english": [], "overflowing": []}
 
 
 def test_the_photo_finish_panel_holds_long_words():
