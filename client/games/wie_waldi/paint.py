@@ -204,9 +204,9 @@ def strip_words(surface: pygame.Surface, parts: dict, said: str, fill, border, a
     size, rows = 24, [said]
     if art.text_width(said, 24, "semibold") > room:
         size, rows = 20, art.wrap(said, 20, room, "semibold")[:2]
-    strip = pygame.Rect(left, parts["keys"] - 20, right - left, 40 if len(rows) == 1 else 58)
+    strip = pygame.Rect(left, parts["keys"] - 20, right - left, 40 if len(rows) == 1 else 50)
     surface.blit(art.panel(strip.size, fill, border, 10, alpha), strip)
-    step = 24
+    step = 21
     for k, row in enumerate(rows):
         y = strip.centery + round((k - (len(rows) - 1) / 2) * step)
         art.blit_text(surface, row, size, art.INK, (strip.centerx, y), "center", width=room)
@@ -292,9 +292,11 @@ def legend(game: RaceTable, surface: pygame.Surface, seat: int, parts: dict) -> 
     zone = table.layout.seats[seat]
     room = zone.width - 36
     if device == "mouse":
-        rows = art.wrap(_(words.MOUSE_LEGEND), 22, room, "semibold")
-        for k, row in enumerate(rows[:2]):
-            art.blit_text(surface, row, 22, art.INK_DIM, (zone.left + 18, parts["legend"] - 26 * (len(rows[:2]) - 1 - k)),
+        parts_said = [_(said) for said in words.MOUSE_LEGEND]
+        one_line = "   ".join(parts_said)
+        rows = [one_line] if art.text_width(one_line, 22, "semibold") <= room else parts_said
+        for k, row in enumerate(rows):
+            art.blit_text(surface, row, 22, art.INK_DIM, (zone.left + 18, parts["legend"] - 24 * (len(rows) - 1 - k)),
                           width=room)
         return
     devices = ["keys1", "keys2"] if device == "any" else [device]
@@ -309,7 +311,7 @@ def legend(game: RaceTable, surface: pygame.Surface, seat: int, parts: dict) -> 
     said = words.next_dog(moves)
     wide = sum(cards.keycap_width(name, 22) + 6 + art.text_width(what, 22, "semibold") + 16 for name, what, _f in caps)
     two_rows = wide + art.text_width(said, 22, "semibold") > room
-    y = parts["legend"] + 14 - (28 if two_rows else 0)
+    y = parts["legend"] + 14 - (25 if two_rows else 0)
     x = zone.left + 18
     for name, what, colour in caps:
         cap = cards.keycap(surface, name, (x, y), 22, anchor="midleft", face=colour)
@@ -386,6 +388,11 @@ def photo_finish(game: RaceTable, surface: pygame.Surface) -> None:
 def banner(surface: pygame.Surface, said: str, grow: float, colour, fade: float = 1.0) -> None:
     """Big words on a plate over the dogs, ``grow`` (0-1) of their full size."""
     size = max(8, round(120 * grow)) // 2 * 2
+    # long words (another language) are set smaller, never past the table's edge
+    room = 2 * min(DOGS.centerx - BOARD.left, BOARD.right - DOGS.centerx) - 120
+    wide = art.text_width(said, size, "bold")
+    if wide > room:
+        size = max(8, size * room // wide) // 2 * 2
     image = art.text(said, size, tuple(colour), "bold")
     box = image.get_rect(center=DOGS.center).inflate(80, 30)
     plate = art.panel(box.size, art.NIGHT, colour, 24, 230)
@@ -420,9 +427,9 @@ def tally(game: RaceTable, surface: pygame.Surface) -> None:
     box = tally_box(table.players)
     surface.blit(art.panel(box.size, art.PANEL, art.GOLD, 20, 248), box)
     art.blit_text(surface, words.tally_heading(event["round"], event["reason"]), 44, art.GOLD,
-                  (box.centerx, box.top + 16), "midtop", "bold")
-    for x, head in zip((330, 560, 820, 990), words.TALLY_HEADS, strict=True):
-        art.blit_text(surface, _(head), 24, art.INK_FAINT, (box.left + x, box.top + 78), "midtop")
+                  (box.centerx, box.top + 16), "midtop", "bold", width=box.width - 40)
+    for x, head, room in zip((330, 560, 820, 990), words.TALLY_HEADS, (200, 240, 150, 150), strict=True):
+        art.blit_text(surface, _(head), 24, art.INK_FAINT, (box.left + x, box.top + 78), "midtop", width=room)
     most = max(event["cards"]) or 1
     for p in range(table.players):
         y = box.top + 122 + p * 62
@@ -448,8 +455,17 @@ def kennel(game: RaceTable, surface: pygame.Surface) -> None:
     """The heading, the running count and every completed dog (flying in, or at rest)."""
     anim = game.table.anim
     surface.blit(art.panel(KENNEL.size, (44, 40, 46), None, 18, 230), KENNEL)
-    art.blit_text(surface, _(words.KENNEL), 30, art.GOLD, (KENNEL.left + 18, KENNEL.top + 10), weight="bold")
-    art.blit_text(surface, _(words.KENNEL_KEY), 20, art.INK_FAINT, (KENNEL.right - 14, KENNEL.top + 18), "topright")
+    heading = art.blit_text(surface, _(words.KENNEL), 30, art.GOLD, (KENNEL.left + 18, KENNEL.top + 10),
+                            weight="bold")
+    room = KENNEL.right - 14 - heading.right - 12
+    keys = [_(said) for said in words.KENNEL_KEY]
+    one_line = "   ".join(keys)
+    if art.text_width(one_line, 20, "semibold") <= room:
+        art.blit_text(surface, one_line, 20, art.INK_FAINT, (KENNEL.right - 14, KENNEL.top + 18), "topright")
+    else:  # a longer language: one under the other
+        for k, said in enumerate(keys):
+            art.blit_text(surface, said, 18, art.INK_FAINT, (KENNEL.right - 14, KENNEL.top + 8 + k * 22), "topright",
+                          width=room)
     if game.tallying() or game.view.get("phase") == "over":
         return
     cards_owned(game, surface)
@@ -465,16 +481,19 @@ def kennel(game: RaceTable, surface: pygame.Surface) -> None:
 
 
 def cards_owned(game: RaceTable, surface: pygame.Surface) -> None:
-    """"Cards owned": each player's disc and count, in seat order."""
+    """"Cards owned": each player's disc and count, in seat order, at the kennel's right;
+    the label takes the room left of them."""
     table = game.table
     counts = owned_cards(game.dogs(), table.players)
     y = KENNEL.top + 58
-    label = art.blit_text(surface, _(words.CARDS_OWNED), 20, art.INK_DIM, (KENNEL.left + 18, y), "midleft")
-    width = (KENNEL.right - 12 - label.right - 8) // max(1, table.players)
+    per = 44  # a disc and a two-digit count
+    first = KENNEL.right - 10 - per * table.players
+    art.blit_text(surface, _(words.CARDS_OWNED), 20, art.INK_DIM, (KENNEL.left + 18, y), "midleft",
+                  width=first - 8 - KENNEL.left - 18)
     for seat, count in enumerate(counts):
-        centre = (label.right + 8 + seat * width + 13, y)
-        owner_disc(surface, table, seat, centre, 24)
-        art.blit_text(surface, str(count), 24, art.INK, (centre[0] + 16, y), "midleft", "bold")
+        centre = (first + seat * per + 11, y)
+        owner_disc(surface, table, seat, centre, 22)
+        art.blit_text(surface, str(count), 20, art.INK, (centre[0] + 14, y), "midleft", "bold")
 
 
 def owner_disc(surface: pygame.Surface, table: TableHandle, seat: int, centre: tuple[int, int], size: int) -> None:

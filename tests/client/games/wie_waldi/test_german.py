@@ -8,17 +8,18 @@ import pytest
 
 from client import i18n
 from client.games.wie_waldi import howto
-from client.games.wie_waldi.layout import DOGS
 from client.scenes.title import TitleScene
 from client.table.results import ResultsScene
 from engines.wie_waldi.cards import CARD_NAMES
 from engines.wie_waldi.words import WORDS
 from netplay.language import MISSING_OPEN, Words
 from tests.client.conftest import SCREENSHOTS, frames, local_table, post, shoot
+from tests.client.drive import press_button
 from tests.client.games.wie_waldi.drive import seat_presses
 from tests.client.games.wie_waldi.test_wie_waldi import rig, until_race
 from tests.client.words_on_screen import reading
-from tests.engines.test_wie_waldi import hold, lay_dog, play_on, rejection, table as engine_table
+from tests.engines.test_wie_waldi import hold, lay_dog, play_on, rejection
+from tests.engines.test_wie_waldi import table as engine_table
 
 pytestmark = pytest.mark.timeout(300)
 PAD_ID = 6
@@ -95,10 +96,9 @@ def photo_finish_on_screen(app):
     rig(host, 0, 0, ["Mry", "Hr"])  # Anna: a red head, then a red/yellow middle
     rig(host, 1, 0, ["Mrg"])  # Ben: a red/green middle
     until_race(app, table)
-    press_button_and_wait(app, "keys1", "left")
-    press_button_and_wait(app, "keys1", "confirm")
-    from tests.client.drive import press_button
-
+    for button in ("left", "confirm"):  # Anna starts a red dog
+        press_button(app, "keys1", button)
+        frames(app, 2)
     press_button(app, "keys1", "left")
     press_button(app, "keys2", "left")
     frames(app, 2)
@@ -109,13 +109,6 @@ def photo_finish_on_screen(app):
     table.game.on_photo_finish({"winner": 0, "loser": 2, "ms": 12, "action": {"type": "play", "card": "Mry"}})
     frames(app, 4)
     return app, table, said
-
-
-def press_button_and_wait(app, device, button):
-    from tests.client.drive import press_button
-
-    press_button(app, device, button)
-    frames(app, 2)
 
 
 def test_a_photo_finish_and_a_lost_race_read_in_german(make_app):
@@ -140,13 +133,6 @@ def test_a_photo_finish_fits_in_the_pseudo_language(make_app, size):
         shoot(app, f"wie_waldi_pseudo_{size[0]}_photo_finish")
     assert {"english": screen.english(allowed=names), "overflowing": screen.overflowing(names=names)} == {
         "english": [], "overflowing": []}
-
-
-def test_the_photo_finish_panel_holds_long_words():
-    """The panel's lines are fitted to its width (a long German name shrinks, not spills)."""
-    from client.games.wie_waldi import paint
-
-    assert paint.PHOTO_BOX.width <= DOGS.width
 
 
 @pytest.mark.parametrize("code", ["de", "pseudo"])
