@@ -115,6 +115,7 @@ def test_a_photo_finish_and_a_lost_race_read_in_german(make_app):
     app = an_app(make_app)
     with reading("de") as screen:
         app, table, said = photo_finish_on_screen(app)
+        frames(app, 20)  # the photo finish in full (the "Wuff!" banner has faded)
         assert table.game.photo_words() == "Anna: 12 ms schneller"
         shoot(app, "wie_waldi_de_photo_finish")
     assert said and said[0].startswith("Ben: zu spät: Anna war ") and "schneller an Dackel 0" in said[0], said
