@@ -4,6 +4,7 @@
 in English are in docs/rules/wie_waldi.md.
 """
 
+from ..errors import N_
 from ..registry import GameInfo, Option
 from .bot import BOTS, bot
 from .rules import COUNTDOWN, ROUNDS, WieWaldiState, notation, parse_action
@@ -19,7 +20,7 @@ GAME = GameInfo(
     bot=bot,
     bots=BOTS,
     sample_state=sample_state,
-    summary=(
+    summary=N_(
         "A real-time card race: everyone flips through their own three piles at once, "
         "starting dachshunds with heads and growing any dog on the table with middles "
         "whose coat colour matches its open end. A plain tail gives the finished dog to "
@@ -28,12 +29,12 @@ GAME = GameInfo(
         "a pile earns a bronze bone. Three rounds, most bone points wins."
     ),
     options={
-        "rounds": Option(ROUNDS, "rounds to play (the rules say 3)", minimum=1, maximum=10),
+        "rounds": Option(ROUNDS, N_("rounds to play (the rules say 3)"), minimum=1, maximum=10),
         "round_timer": Option(
-            0, "round timer in seconds, run by the host; 0 = off", minimum=0, maximum=600
+            0, N_("round timer in seconds, run by the host; 0 = off"), minimum=0, maximum=600
         ),
         "countdown": Option(
-            COUNTDOWN, 'seconds of "Ready - Wuff!" before each round', minimum=1, maximum=10
+            COUNTDOWN, N_('seconds of "Ready - Wuff!" before each round'), minimum=1, maximum=10
         ),
     },
     realtime=True,

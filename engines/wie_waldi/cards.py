@@ -9,9 +9,12 @@ A card is named by a short code: ``H`` + colour (head), ``M`` + left + right col
 an int ``owner * 30 + index`` into `SET`, so the back colour (who played it) is implicit.
 """
 
+from ..errors import N_
+from ..words import Translator
+
 RED, YELLOW, GREEN, BLUE = 0, 1, 2, 3
 COLOURS = ("r", "y", "g", "b")
-COLOUR_NAMES = ("red", "yellow", "green", "blue")
+COLOUR_NAMES = ("red", "yellow", "green", "blue")  # English; a reader's words: `colour_name`
 # WA-1: each coat colour is also drawn with its own pattern, for colour-blind players.
 COLOUR_PATTERNS = ("dots", "stripes", "checks", "waves")
 COLOUR_OF = {letter: index for index, letter in enumerate(COLOURS)}
@@ -56,9 +59,32 @@ def owner_of(card: int) -> int:
     return card // SET_SIZE
 
 
-def card_name(code: str) -> str:
-    """Human words for a card code: ``"Mrg"`` -> ``"red/green middle"``."""
-    kind = code[0]
-    if kind == MIDDLE:
-        return f"{COLOUR_NAMES[COLOUR_OF[code[1]]]}/{COLOUR_NAMES[COLOUR_OF[code[2]]]} middle"
-    return f"{COLOUR_NAMES[COLOUR_OF[code[1]]]} {KIND_NAMES[kind]}"
+# Every card's name, whole (German inflects the colour by the part: "roter Kopf",
+# "rot/grünes Mittelstück"), as English message ids.
+CARD_NAMES = {
+    "Hr": N_("red head"), "Hy": N_("yellow head"), "Hg": N_("green head"), "Hb": N_("blue head"),
+    "Mrr": N_("red/red middle"), "Mry": N_("red/yellow middle"), "Mrg": N_("red/green middle"),
+    "Mrb": N_("red/blue middle"), "Myr": N_("yellow/red middle"), "Myy": N_("yellow/yellow middle"),
+    "Myg": N_("yellow/green middle"), "Myb": N_("yellow/blue middle"), "Mgr": N_("green/red middle"),
+    "Mgy": N_("green/yellow middle"), "Mgg": N_("green/green middle"), "Mgb": N_("green/blue middle"),
+    "Mbr": N_("blue/red middle"), "Mby": N_("blue/yellow middle"), "Mbg": N_("blue/green middle"),
+    "Mbb": N_("blue/blue middle"),
+    "Tr": N_("red tail"), "Ty": N_("yellow tail"), "Tg": N_("green tail"), "Tb": N_("blue tail"),
+    "Cr": N_("red cat tail"), "Cy": N_("yellow cat tail"), "Cg": N_("green cat tail"), "Cb": N_("blue cat tail"),
+}
+
+
+def colour_name(colour: int, tr: Translator | None = None) -> str:
+    """A coat colour (0-3) as an adjective standing alone ("red"; German "rot"), in
+    ``tr``'s language (English without one)."""
+    if tr is None:
+        return COLOUR_NAMES[colour]
+    return (tr.pgettext("coat", "red"), tr.pgettext("coat", "yellow"), tr.pgettext("coat", "green"),
+            tr.pgettext("coat", "blue"))[colour]
+
+
+def card_name(code: str, tr: Translator | None = None) -> str:
+    """Human words for a card code: ``"Mrg"`` -> ``"red/green middle"``, in ``tr``'s
+    language (English without one). KeyError or TypeError for anything but a card code."""
+    name = CARD_NAMES[code]
+    return name if tr is None else tr.gettext(name)

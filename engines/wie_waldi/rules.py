@@ -7,13 +7,12 @@ actions in the order they arrive (WA-3) and owns the optional round timer (WA-5)
 
 from typing import Any
 
-from ..errors import IllegalAction
+from ..errors import N_, IllegalAction
 from ..events import private
 from ..state import OVER, GameState, best_seats, check_fields, is_whole
 from ..types import Action, Event, Options, View
 from .cards import (
     CODES,
-    COLOUR_NAMES,
     COLOURS,
     HEAD,
     HEAD_SLOT,
@@ -49,20 +48,45 @@ _START_FIELDS = ("type", "card")
 _PLAY_FIELDS = ("type", "card", "dog", "end")
 
 
-def player_name(player: int) -> str:
-    return f"Player {player + 1}"
-
-
-def _shown(value: object) -> str:
-    """A value from the wire, short and safe to print in a reason: ``repr`` of a huge int
-    or a deeply nested list would raise instead of explaining."""
+def _shown(value: object) -> str | None:
+    """A value from the wire, short and safe to print in a reason (``repr`` of a huge int
+    or a deeply nested list would raise instead of explaining); None for anything else
+    (a huge number, a list): the reason then says "that" instead of showing it."""
     if type(value) is int and -1000 < value < 1000:
         return str(value)
-    if type(value) is int:
-        return "that number"
     if type(value) is str:
         return repr(value) if len(value) <= 20 else repr(value[:17] + "...")
-    return f"a {type(value).__name__}"
+    return None
+
+
+# Refusals name colours and who was first in whole sentences, one per case, so that each
+# language words them its own way (the data holds numbers only). Player numbers count from 1.
+_END_TAKEN_BY_YOU = (
+    N_("you played on that end first; dog {dog} now ends in red"),
+    N_("you played on that end first; dog {dog} now ends in yellow"),
+    N_("you played on that end first; dog {dog} now ends in green"),
+    N_("you played on that end first; dog {dog} now ends in blue"),
+)
+_END_TAKEN_BY = (
+    N_("Player {player} played on that end first; dog {dog} now ends in red"),
+    N_("Player {player} played on that end first; dog {dog} now ends in yellow"),
+    N_("Player {player} played on that end first; dog {dog} now ends in green"),
+    N_("Player {player} played on that end first; dog {dog} now ends in blue"),
+)
+_WRONG_COLOUR = {  # (the colour the card needs, the dog's end colour)
+    (0, 1): N_("your card needs a red end; dog {dog} ends in yellow"),
+    (0, 2): N_("your card needs a red end; dog {dog} ends in green"),
+    (0, 3): N_("your card needs a red end; dog {dog} ends in blue"),
+    (1, 0): N_("your card needs a yellow end; dog {dog} ends in red"),
+    (1, 2): N_("your card needs a yellow end; dog {dog} ends in green"),
+    (1, 3): N_("your card needs a yellow end; dog {dog} ends in blue"),
+    (2, 0): N_("your card needs a green end; dog {dog} ends in red"),
+    (2, 1): N_("your card needs a green end; dog {dog} ends in yellow"),
+    (2, 3): N_("your card needs a green end; dog {dog} ends in blue"),
+    (3, 0): N_("your card needs a blue end; dog {dog} ends in red"),
+    (3, 1): N_("your card needs a blue end; dog {dog} ends in yellow"),
+    (3, 2): N_("your card needs a blue end; dog {dog} ends in green"),
+}
 
 
 def bones_for(cards: list[int]) -> list[list[str]]:
@@ -183,8 +207,8 @@ class WieWaldiState(GameState):
         # this player's cards are played.
         if self.is_seat(player) and self.phase == READY:
             self._check_round(action)  # a play sent before "Stop!" arriving in the countdown
-            raise IllegalAction(
-                "countdown", "wait for Wuff!: no card may be drawn before the countdown ends"
+            raise IllegalAction(  # WA-5
+                "countdown", N_("wait for Wuff!: no card may be drawn before the countdown ends")
             )
         if (
             self.is_seat(player)
@@ -193,7 +217,8 @@ class WieWaldiState(GameState):
             and not any(self.piles[player])
         ):
             raise IllegalAction(
-                "out_of_cards", f"{player_name(player)} has played every card this round"
+                "out_of_cards", N_("Player {player} has played every card this round"),
+                {"player": player + 1},
             )
         return super().apply(player, action)
 
@@ -398,93 +423,107 @@ class WieWaldiState(GameState):
     # --- validation: reasons a racing player understands (WA-3) ---------------------------
     def _check(self, player: int, action: Action) -> None:
         if type(action) is not dict or type(action.get("type")) is not str:
-            raise IllegalAction("malformed", "an action must be a dict with a type")
+            raise IllegalAction("malformed", N_("an action must be a dict with a type"))
         kind = action["type"]
         hand = self.hands[player]
         if kind == "draw":
-            check_fields(action, _DRAW_FIELDS, "a draw names one pile: {'type': 'draw', 'pile': 0-2}")
+            check_fields(action, _DRAW_FIELDS, N_("a draw names one pile: type draw, pile 0, 1 or 2"))
             pile = action["pile"]
             if not is_whole(pile) or not 0 <= pile < PILES:
+                shown = _shown(pile)
+                if shown is None:
+                    raise IllegalAction("no_such_pile", N_("there is no such pile; piles are 0, 1 and 2"))
                 raise IllegalAction(
-                    "no_such_pile", f"there is no pile {_shown(pile)}; piles are 0, 1 and 2"
+                    "no_such_pile", N_("there is no pile {pile}; piles are 0, 1 and 2"), {"pile": shown}
                 )
             if hand is not None:
                 raise IllegalAction(
-                    "hand_full", "you already hold a card: play it or put it back first"
+                    "hand_full", N_("you already hold a card: play it or put it back first")
                 )
             if not self.piles[player][pile]:
-                raise IllegalAction("pile_empty", f"your pile {pile + 1} is empty")
+                raise IllegalAction("pile_empty", N_("your pile {pile} is empty"), {"pile": pile + 1})
             return
         if kind == "put_back":
-            check_fields(action, ("type",), "a put_back has no other fields")
+            check_fields(action, ("type",), N_("a put_back has no other fields"))
             if hand is None:
-                raise IllegalAction("hand_empty", "you hold no card to put back")
+                raise IllegalAction("hand_empty", N_("you hold no card to put back"))
             return
         if kind == "start":
-            check_fields(action, _START_FIELDS, "a start names the head: {'type': 'start', 'card': 'Hr'}")
+            check_fields(action, _START_FIELDS, N_("a start names the head: type start, card such as Hr"))
             self._check_hand(player, action["card"])
             if action["card"][0] != HEAD:
-                raise IllegalAction("not_a_head", "only a head starts a new dog")
+                raise IllegalAction("not_a_head", N_("only a head starts a new dog"))
             return
         if kind == "play":
             check_fields(
-                action, _PLAY_FIELDS, "a play names card, dog and end: {'type': 'play', 'card', 'dog', 'end'}"
+                action, _PLAY_FIELDS, N_("a play names card, dog and end: type play, card, dog, end")
             )
             dog_id, end = action["dog"], action["end"]
             if not is_whole(dog_id) or not is_whole(end):
-                raise IllegalAction("malformed", "a play's dog and end are whole numbers")
+                raise IllegalAction("malformed", N_("a play's dog and end are whole numbers"))
             self._check_round(action)
             self._check_hand(player, action["card"])
             self._check_dog(player, action["card"], dog_id, end)
             return
-        raise IllegalAction("unknown_action", f"{_shown(kind)} is not a Wie Waldi action")
+        raise IllegalAction("unknown_action", N_("{action} is not a Wie Waldi action"), {"action": _shown(kind)})
 
     def _check_round(self, action: Action) -> None:
         """A play aimed at a dog of an earlier round was sent before "Stop!"; its card was
         discarded then."""
         dog_id = action.get("dog") if type(action) is dict and action.get("type") == "play" else None
         if is_whole(dog_id) and 0 <= dog_id < self.first_dog:
-            raise IllegalAction("old_round", f"dog {dog_id} belonged to an earlier round, which is over")
+            raise IllegalAction(
+                "old_round", N_("dog {dog} belonged to an earlier round, which is over"), {"dog": dog_id}
+            )
 
     def _check_hand(self, player: int, code: object) -> None:
         if type(code) is not str or code not in CODES:
-            raise IllegalAction("no_such_card", f"{_shown(code)} is not a Wie Waldi card")
+            shown = _shown(code)
+            if shown is None:
+                raise IllegalAction("no_such_card", N_("that is not a Wie Waldi card"))
+            raise IllegalAction("no_such_card", N_("{card} is not a Wie Waldi card"), {"card": shown})
         hand = self.hands[player]
         if hand is None:
-            raise IllegalAction("hand_empty", "you hold no card: draw one first")
-        if code_of(hand) != code:
+            raise IllegalAction("hand_empty", N_("you hold no card: draw one first"))
+        if code_of(hand) != code:  # the codes stay in the data, for a machine that reads them
             raise IllegalAction(
-                "not_holding", f"you hold the {card_name(code_of(hand))}, not the {card_name(code)}"
+                "not_holding", N_("you hold another card, not that one"),
+                {"held": code_of(hand), "card": code},
             )
 
     def _check_dog(self, player: int, code: str, dog_id: int, end: int) -> None:
         if code[0] == HEAD:
-            raise IllegalAction("head_on_dog", "a head cannot join a dog: start a new dog with it")
+            raise IllegalAction("head_on_dog", N_("a head cannot join a dog: start a new dog with it"))
         if not self.first_dog <= dog_id < self.next_dog:  # earlier rounds: see _check
-            raise IllegalAction("no_such_dog", f"there is no dog {_shown(dog_id)}")
+            shown = _shown(dog_id)
+            if shown is None:
+                raise IllegalAction("no_such_dog", N_("there is no such dog"))
+            raise IllegalAction("no_such_dog", N_("there is no dog {dog}"), {"dog": shown})
         dog = self.dogs[dog_id - self.first_dog]
         if dog["tail"] is not None:
-            who = "you" if dog["tail"] == player else player_name(dog["tail"])
-            raise IllegalAction("dog_completed", f"{who} completed that dog first")
+            if dog["tail"] == player:
+                raise IllegalAction("dog_completed", N_("you completed that dog first"))
+            raise IllegalAction(
+                "dog_completed", N_("Player {player} completed that dog first"), {"player": dog["tail"] + 1}
+            )
         length = len(dog["cards"])
         if end != length:
-            if 0 < end < length:
+            if 0 < end < length:  # WA-3: a race lost
                 first = owner_of(dog["cards"][end])
-                who = "you" if first == player else player_name(first)
-                now = COLOUR_NAMES[dog["end"]]
+                if first == player:
+                    raise IllegalAction("end_taken", _END_TAKEN_BY_YOU[dog["end"]], {"dog": dog_id})
                 raise IllegalAction(
-                    "end_taken", f"{who} played on that end first; dog {dog_id} now ends in {now}"
+                    "end_taken", _END_TAKEN_BY[dog["end"]], {"player": first + 1, "dog": dog_id}
                 )
+            shown = _shown(end)
+            if shown is None:
+                raise IllegalAction("no_such_end", N_("dog {dog} has no such open end"), {"dog": dog_id})
             raise IllegalAction(
-                "no_such_end", f"dog {dog_id} has no open end after card {_shown(end)}"
+                "no_such_end", N_("dog {dog} has no open end after card {end}"), {"dog": dog_id, "end": shown}
             )
         index = SET.index(code)
         if LEFT[index] != dog["end"]:
-            raise IllegalAction(
-                "wrong_colour",
-                f"the {card_name(code)} needs a {COLOUR_NAMES[LEFT[index]]} end; "
-                f"dog {dog_id} ends in {COLOUR_NAMES[dog['end']]}",
-            )
+            raise IllegalAction("wrong_colour", _WRONG_COLOUR[LEFT[index], dog["end"]], {"dog": dog_id})
 
 
 def _copy_result(result: dict[str, Any]) -> dict[str, Any]:

@@ -8,46 +8,55 @@ from .cards import card_name
 
 
 def choice(action: Action, view: View, tr: Translator) -> ChoiceWords | None:
+    _ = tr.gettext
     kind = action["type"]
     if kind == "draw":
         pile, sizes, you = action["pile"], view.get("pile_sizes"), view.get("you")
-        left = "" if sizes is None or you is None else f" ({sizes[you][pile]})"  # cards left in it
-        return {"group": "Draw from a pile", "label": f"Pile {pile + 1}{left}", "layout": "row"}
+        if sizes is None or you is None:
+            label = _("Pile {pile}").format(pile=pile + 1)
+        else:  # the cards left in it
+            label = _("Pile {pile} ({left})").format(pile=pile + 1, left=sizes[you][pile])
+        return {"group": _("Draw from a pile"), "label": label, "layout": "row"}
     if kind == "put_back":
-        return {"group": "Your card", "label": "Put back"}
+        return {"group": _("Your card"), "label": _("Put back")}
     if kind == "start":
-        return {"group": "Your card", "label": f"Start a dog: {_card(action['card'])}"}
+        return {"group": _("Your card"), "label": _("Start a dog: {card}").format(card=_card(action["card"], tr))}
     # WA-3: the held card fits these dogs; the first one in the table's order is shown first
-    return {"group": f"Play your {_card(action['card'])}", "label": _dog(view, action["dog"]),
-            "target": {"act": "Play", "next": "Next dog"}}
+    return {"group": _("Play your {card}").format(card=_card(action["card"], tr)),
+            "label": _dog(view, action["dog"], tr),
+            "target": {"act": _("Play"), "next": _("Next dog")}}
 
 
 def hand(view: View, seat: int, tr: Translator) -> list[HandLine]:
+    _ = tr.gettext
     card = view.get("hand")
-    lines = [{"label": "Your card", "value": "none: draw from a pile" if card is None else _card(card)}]
+    lines = [{"label": _("Your card"), "value": _("none: draw from a pile") if card is None else _card(card, tr)}]
     piles = view["pile_sizes"][seat]
-    lines.append({"label": "Your piles", "value": "  ".join(f"{k + 1}: {n}" for k, n in enumerate(piles))
-                  + f"  ({sum(piles)} cards)"})
+    total = sum(piles)
+    lines.append({"label": _("Your piles"),
+                  "value": "  ".join(f"{k + 1}: {n}" for k, n in enumerate(piles)) + "  "
+                  + tr.ngettext("({n} card)", "({n} cards)", total).format(n=total)})
     totals = view.get("totals")
     if isinstance(totals, list) and seat < len(totals):
-        lines.append({"label": "Your bone points", "value": str(totals[seat])})
+        lines.append({"label": _("Your bone points"), "value": str(totals[seat])})
     return lines
 
 
-def _card(code: Any) -> str:
+def _card(code: Any, tr: Translator) -> str:
     """A card's name; an odd code from the view is shown as it is."""
     try:
-        return card_name(code)
+        return card_name(code, tr)
     except (KeyError, IndexError, TypeError):
         return str(code)
 
 
-def _dog(view: View, dog_id: int) -> str:
+def _dog(view: View, dog_id: int, tr: Translator) -> str:
     for dog in view.get("dogs", []):
         if dog.get("id") == dog_id and dog.get("cards"):
-            return (f"Dog {dog_id + 1}: {_card(dog['cards'][0]['card'])}, {len(dog['cards'])} "
-                    + ("card" if len(dog["cards"]) == 1 else "cards"))
-    return f"Dog {dog_id + 1}"
+            count = len(dog["cards"])
+            return tr.ngettext("Dog {dog}: {card}, {n} card", "Dog {dog}: {card}, {n} cards", count).format(
+                dog=dog_id + 1, card=_card(dog["cards"][0]["card"], tr), n=count)
+    return tr.gettext("Dog {dog}").format(dog=dog_id + 1)
 
 
 WORDS = PhoneWords(choice=choice, hand=hand)

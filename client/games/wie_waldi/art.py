@@ -284,6 +284,12 @@ def keycap(surface, words: str, pos, size: int = 24, colour=art.INK, anchor: str
     return box
 
 
+def keycap_width(words: str, size: int = 24) -> int:
+    """How wide `keycap` draws ``words``."""
+    box = art.text(words, size, tuple(art.INK), "bold").get_rect().inflate(size * 0.6, size * 0.25)
+    return max(box.width, box.height)
+
+
 def emblem(height: int) -> pygame.Surface:
     """A short dog (head, two middles, tail) in four seats' colours: the game's picture in
     the picker and the title."""

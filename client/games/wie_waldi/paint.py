@@ -31,6 +31,7 @@ from client.games.wie_waldi.layout import (
     tally_box,
 )
 from client.games.wie_waldi.state import RaceState, owned_cards
+from client.i18n import _
 from client.table.choices import Choice
 from client.table.handle import TableHandle
 from client.table.layout import seat_card
@@ -80,7 +81,7 @@ def board(game: RaceTable, surface: pygame.Surface) -> None:
     if game.tallying() or game.view.get("phase") == "over":
         return
     if not game.dogs() and game.view.get("phase") == "race":
-        art.blit_text(surface, words.HEAD_STARTS, 34, art.INK_FAINT, DOGS.center, "center")
+        art.blit_text(surface, _(words.HEAD_STARTS), 34, art.INK_FAINT, DOGS.center, "center")
     for dog in game.dogs():
         if not dog["complete"]:
             draw_dog(game, surface, dog)
@@ -181,11 +182,8 @@ def seat(game: RaceTable, surface: pygame.Surface, seat: int, rect: pygame.Rect)
 
 def behind(game: RaceTable, surface: pygame.Surface, seat: int, photo: dict, parts: dict) -> None:
     """Over another machine's loser's piles, while the photo finish shows: "12 ms behind Anna"."""
-    strip = pygame.Rect(parts["piles"][0].left - 6, parts["keys"] - 20,
-                        parts["piles"][-1].right - parts["piles"][0].left + 12, 40)
-    surface.blit(art.panel(strip.size, art.NIGHT, game.table.colour(photo["winner"]), 10, 235), strip)
-    art.blit_text(surface, words.behind(game.table.name(photo["winner"]), photo["ms"]), 24, art.INK, strip.center,
-                  "center", width=strip.width - 16)
+    strip_words(surface, parts, words.behind(game.table.name(photo["winner"]), photo["ms"]), art.NIGHT,
+                game.table.colour(photo["winner"]), 235)
 
 
 def fits_nowhere(game: RaceTable, surface: pygame.Surface, seat: int, parts: dict) -> None:
@@ -194,11 +192,24 @@ def fits_nowhere(game: RaceTable, surface: pygame.Surface, seat: int, parts: dic
     table = game.table
     device = table.choosers[seat].device
     devices = ["keys1", "keys2"] if device == "any" else [device]
-    back = words.RIGHT_CLICK if device == "mouse" else "/".join(table.button_label(d, "back") for d in devices)
-    strip = pygame.Rect(parts["piles"][0].left - 6, parts["keys"] - 20,
-                        parts["piles"][-1].right - parts["piles"][0].left + 12, 40)
-    surface.blit(art.panel(strip.size, (70, 40, 36), art.DANGER, 10, 240), strip)
-    art.blit_text(surface, words.fits_nowhere(back), 24, art.INK, strip.center, "center", width=strip.width - 16)
+    back = _(words.RIGHT_CLICK) if device == "mouse" else "/".join(table.button_label(d, "back") for d in devices)
+    strip_words(surface, parts, words.fits_nowhere(back), (70, 40, 36), art.DANGER, 240)
+
+
+def strip_words(surface: pygame.Surface, parts: dict, said: str, fill, border, alpha: int) -> None:
+    """A plate over the pile keys with ``said`` on it: one line, or two smaller ones when
+    it is too long (a longer language), the plate growing down into the free room."""
+    left, right = parts["piles"][0].left - 6, parts["piles"][-1].right + 6
+    room = right - left - 16
+    size, rows = 24, [said]
+    if art.text_width(said, 24, "semibold") > room:
+        size, rows = 20, art.wrap(said, 20, room, "semibold")[:2]
+    strip = pygame.Rect(left, parts["keys"] - 20, right - left, 40 if len(rows) == 1 else 50)
+    surface.blit(art.panel(strip.size, fill, border, 10, alpha), strip)
+    step = 21
+    for k, row in enumerate(rows):
+        y = strip.centery + round((k - (len(rows) - 1) / 2) * step)
+        art.blit_text(surface, row, size, art.INK, (strip.centerx, y), "center", width=room)
 
 
 def piles(game: RaceTable, surface: pygame.Surface, seat: int, parts: dict) -> None:
@@ -209,7 +220,7 @@ def piles(game: RaceTable, surface: pygame.Surface, seat: int, parts: dict) -> N
         count = sizes[k]
         if not count:
             pygame.draw.rect(surface, (92, 78, 70), pile, width=2, border_radius=8)
-            art.blit_text(surface, words.PLAYED_OUT, 20, art.INK_FAINT, pile.center, "center", width=pile.width - 6)
+            art.blit_text(surface, _(words.PLAYED_OUT), 20, art.INK_FAINT, pile.center, "center", width=pile.width - 6)
             continue
         for depth in range(min(3, count - 1), -1, -1):
             surface.blit(cards.card_back(PILE_HEIGHT, colour), pile.move(depth * 3, -depth * 3))
@@ -271,33 +282,44 @@ def flying_back(game: RaceTable, surface: pygame.Surface, seat: int, spot: pygam
 
 def legend(game: RaceTable, surface: pygame.Surface, seat: int, parts: dict) -> None:
     """This seat's race buttons, named as its device calls them (following remapping
-    and the pad's own face-button labels); another machine's seat shows none."""
+    and the pad's own face-button labels); another machine's seat shows none. Words too
+    long for one line (a longer language) take two."""
     table = game.table
     chooser = table.choosers.get(seat)
     if chooser is None:
         return
     device = chooser.device
     zone = table.layout.seats[seat]
+    room = zone.width - 36
     if device == "mouse":
-        art.blit_text(surface, words.MOUSE_LEGEND, 22, art.INK_DIM, (zone.left + 18, parts["legend"]),
-                      width=zone.width - 36)
+        parts_said = [_(said) for said in words.MOUSE_LEGEND]
+        one_line = "   ".join(parts_said)
+        rows = [one_line] if art.text_width(one_line, 22, "semibold") <= room else parts_said
+        for k, row in enumerate(rows):
+            art.blit_text(surface, row, 22, art.INK_DIM, (zone.left + 18, parts["legend"] - 24 * (len(rows) - 1 - k)),
+                          width=room)
         return
     devices = ["keys1", "keys2"] if device == "any" else [device]
     pile_buttons = PAD_PILES if device.startswith("pad:") else KEY_PILES
     for k, pile in enumerate(parts["piles"]):
         names = "/".join(table.button_label(d, pile_buttons[k]) for d in devices)
         cards.keycap(surface, names, (pile.centerx, parts["keys"]), 22, face=face(game, device, pile_buttons[k]))
+    caps = [("/".join(table.button_label(d, action) for d in devices), what, face(game, device, action))
+            for action, what in (("confirm", _(words.PLAY)), ("back", _(words.PUT_BACK)))]
+    moves = _(words.PAD_MOVES) if device.startswith("pad:") else "/".join(
+        "".join(table.button_label(d, a) for a in ("up", "left", "down", "right")) for d in devices)
+    said = words.next_dog(moves)
+    wide = sum(cards.keycap_width(name, 22) + 6 + art.text_width(what, 22, "semibold") + 16 for name, what, _f in caps)
+    two_rows = wide + art.text_width(said, 22, "semibold") > room
+    y = parts["legend"] + 14 - (25 if two_rows else 0)
     x = zone.left + 18
-    for action, what in (("confirm", words.PLAY), ("back", words.PUT_BACK)):
-        name = "/".join(table.button_label(d, action) for d in devices)
-        cap = cards.keycap(surface, name, (x, parts["legend"] + 14), 22, anchor="midleft",
-                           face=face(game, device, action))
+    for name, what, colour in caps:
+        cap = cards.keycap(surface, name, (x, y), 22, anchor="midleft", face=colour)
         text = art.blit_text(surface, what, 22, art.INK_DIM, (cap.right + 6, cap.centery), "midleft")
         x = text.right + 16
-    moves = words.PAD_MOVES if device.startswith("pad:") else "/".join(
-        "".join(table.button_label(d, a) for a in ("up", "left", "down", "right")) for d in devices)
-    art.blit_text(surface, words.next_dog(moves), 22, art.INK_FAINT, (x, parts["legend"] + 14), "midleft",
-                  width=max(20, zone.right - 16 - x))
+    if two_rows:
+        x, y = zone.left + 18, parts["legend"] + 14
+    art.blit_text(surface, said, 22, art.INK_FAINT, (x, y), "midleft", width=max(20, zone.right - 16 - x))
 
 
 def face(game: RaceTable, device: str, action: str) -> tuple[int, int, int] | None:
@@ -319,7 +341,7 @@ def overlay(game: RaceTable, surface: pygame.Surface) -> None:
         countdown(game, surface)
     anim = game.table.anim
     if anim.running("wuff") and phase == "race":
-        banner(surface, words.WUFF, min(1.0, anim.get("wuff") * 3), art.GOLD, 1 - (anim.progress("wuff") or 0.0))
+        banner(surface, _(words.WUFF), min(1.0, anim.get("wuff") * 3), art.GOLD, 1 - (anim.progress("wuff") or 0.0))
     if game.photo_words() is not None:
         photo_finish(game, surface)
 
@@ -341,9 +363,9 @@ def photo_finish(game: RaceTable, surface: pygame.Surface) -> None:
     layer = pygame.Surface(PHOTO_BOX.size, pygame.SRCALPHA)
     box = layer.get_rect()
     layer.blit(art.panel(box.size, art.NIGHT, art.GOLD, 22, 240), box)
-    art.blit_text(layer, words.PHOTO_FINISH, 26, art.INK_DIM, (box.centerx, box.top + 12), "midtop")
+    art.blit_text(layer, _(words.PHOTO_FINISH), 26, art.INK_DIM, (box.centerx, box.top + 12), "midtop")
     art.blit_text(layer, said, 44, art.GOLD, (box.centerx, box.top + 42), "midtop", "bold", width=box.width - 30)
-    shots = ((photo["winner"], photo["card"], words.FIRST), (photo["loser"], photo["loser_card"],
+    shots = ((photo["winner"], photo["card"], _(words.FIRST)), (photo["loser"], photo["loser_card"],
                                                               words.later(photo["ms"])))
     for k, (seat, code, note) in enumerate(shots):
         colour = table.colour(seat)
@@ -366,6 +388,11 @@ def photo_finish(game: RaceTable, surface: pygame.Surface) -> None:
 def banner(surface: pygame.Surface, said: str, grow: float, colour, fade: float = 1.0) -> None:
     """Big words on a plate over the dogs, ``grow`` (0-1) of their full size."""
     size = max(8, round(120 * grow)) // 2 * 2
+    # long words (another language) are set smaller, never past the table's edge
+    room = 2 * min(DOGS.centerx - BOARD.left, BOARD.right - DOGS.centerx) - 120
+    wide = art.text_width(said, size, "bold")
+    if wide > room:
+        size = max(8, size * room // wide) // 2 * 2
     image = art.text(said, size, tuple(colour), "bold")
     box = image.get_rect(center=DOGS.center).inflate(80, 30)
     plate = art.panel(box.size, art.NIGHT, colour, 24, 230)
@@ -383,7 +410,7 @@ def countdown(game: RaceTable, surface: pygame.Surface) -> None:
     ready_end = game.race.ready_end
     left = None if ready_end is None else ready_end - game.clock
     if left is None or left <= 0:
-        banner(surface, words.READY, 1.0, art.INK)
+        banner(surface, _(words.READY), 1.0, art.INK)
         return
     number = math.ceil(left)
     beat = 1 - (number - left)  # 1 at the start of each second, falling to 0
@@ -400,9 +427,9 @@ def tally(game: RaceTable, surface: pygame.Surface) -> None:
     box = tally_box(table.players)
     surface.blit(art.panel(box.size, art.PANEL, art.GOLD, 20, 248), box)
     art.blit_text(surface, words.tally_heading(event["round"], event["reason"]), 44, art.GOLD,
-                  (box.centerx, box.top + 16), "midtop", "bold")
-    for x, head in zip((330, 560, 820, 990), words.TALLY_HEADS, strict=True):
-        art.blit_text(surface, head, 24, art.INK_FAINT, (box.left + x, box.top + 78), "midtop")
+                  (box.centerx, box.top + 16), "midtop", "bold", width=box.width - 40)
+    for x, head, room in zip((330, 560, 820, 990), words.TALLY_HEADS, (200, 240, 150, 150), strict=True):
+        art.blit_text(surface, _(head), 24, art.INK_FAINT, (box.left + x, box.top + 78), "midtop", width=room)
     most = max(event["cards"]) or 1
     for p in range(table.players):
         y = box.top + 122 + p * 62
@@ -418,7 +445,7 @@ def tally(game: RaceTable, surface: pygame.Surface) -> None:
                 surface.blit(image, image.get_rect(midleft=(x, y + 19)))
                 x += 68
             if event["emptied"][p]:
-                art.blit_text(surface, words.PILE_BONUS, 22, cards.BONE_COLOURS["bronze"], (x, y + 8))
+                art.blit_text(surface, _(words.PILE_BONUS), 22, cards.BONE_COLOURS["bronze"], (x, y + 8))
             art.blit_text(surface, f"+{event['points'][p]}", 36, art.GOLD, (box.left + 820, y), "midtop", "bold")
             art.blit_text(surface, str(event["totals"][p]), 36, art.INK, (box.left + 990, y), "midtop", "bold")
 
@@ -428,8 +455,17 @@ def kennel(game: RaceTable, surface: pygame.Surface) -> None:
     """The heading, the running count and every completed dog (flying in, or at rest)."""
     anim = game.table.anim
     surface.blit(art.panel(KENNEL.size, (44, 40, 46), None, 18, 230), KENNEL)
-    art.blit_text(surface, words.KENNEL, 30, art.GOLD, (KENNEL.left + 18, KENNEL.top + 10), weight="bold")
-    art.blit_text(surface, words.KENNEL_KEY, 20, art.INK_FAINT, (KENNEL.right - 14, KENNEL.top + 18), "topright")
+    heading = art.blit_text(surface, _(words.KENNEL), 30, art.GOLD, (KENNEL.left + 18, KENNEL.top + 10),
+                            weight="bold")
+    room = KENNEL.right - 14 - heading.right - 12
+    keys = [_(said) for said in words.KENNEL_KEY]
+    one_line = "   ".join(keys)
+    if art.text_width(one_line, 20, "semibold") <= room:
+        art.blit_text(surface, one_line, 20, art.INK_FAINT, (KENNEL.right - 14, KENNEL.top + 18), "topright")
+    else:  # a longer language: one under the other
+        for k, said in enumerate(keys):
+            art.blit_text(surface, said, 18, art.INK_FAINT, (KENNEL.right - 14, KENNEL.top + 8 + k * 22), "topright",
+                          width=room)
     if game.tallying() or game.view.get("phase") == "over":
         return
     cards_owned(game, surface)
@@ -445,16 +481,19 @@ def kennel(game: RaceTable, surface: pygame.Surface) -> None:
 
 
 def cards_owned(game: RaceTable, surface: pygame.Surface) -> None:
-    """"Cards owned": each player's disc and count, in seat order."""
+    """"Cards owned": each player's disc and count, in seat order, at the kennel's right;
+    the label takes the room left of them."""
     table = game.table
     counts = owned_cards(game.dogs(), table.players)
     y = KENNEL.top + 58
-    label = art.blit_text(surface, words.CARDS_OWNED, 20, art.INK_DIM, (KENNEL.left + 18, y), "midleft")
-    width = (KENNEL.right - 12 - label.right - 8) // max(1, table.players)
+    per = 44  # a disc and a two-digit count
+    first = KENNEL.right - 10 - per * table.players
+    art.blit_text(surface, _(words.CARDS_OWNED), 20, art.INK_DIM, (KENNEL.left + 18, y), "midleft",
+                  width=first - 8 - KENNEL.left - 18)
     for seat, count in enumerate(counts):
-        centre = (label.right + 8 + seat * width + 13, y)
-        owner_disc(surface, table, seat, centre, 24)
-        art.blit_text(surface, str(count), 24, art.INK, (centre[0] + 16, y), "midleft", "bold")
+        centre = (first + seat * per + 11, y)
+        owner_disc(surface, table, seat, centre, 22)
+        art.blit_text(surface, str(count), 20, art.INK, (centre[0] + 14, y), "midleft", "bold")
 
 
 def owner_disc(surface: pygame.Surface, table: TableHandle, seat: int, centre: tuple[int, int], size: int) -> None:

@@ -29,13 +29,14 @@ from client.games.wie_waldi import art as cards
 from client.games.wie_waldi import paint, words
 from client.games.wie_waldi.layout import KEY_PILES, PAD_PILES, table_layout, zone_parts
 from client.games.wie_waldi.state import PHOTO_SECONDS, RETURN_SECONDS, STOP_SECONDS, RaceState
+from client.i18n import _
 from client.table.choices import Choice
 from client.table.game import GameTable, Standings
 from client.table.handle import TableHandle
 from client.table.layout import Layout
 from client.table.model import Beat, Pending
 from client.tween import ease_out_back
-from engines.wie_waldi.cards import COLOUR_NAMES, COLOURS
+from engines.wie_waldi.cards import COLOURS
 
 PHOTO_FINISH = re.compile(r"\(by ((?:under )?\d+) ms\)$")  # a race lost by under 50 ms (docs/netplay.md, Fair races)
 
@@ -111,18 +112,18 @@ class WieWaldiTable(GameTable):
             return words.tallying(stopped["round"])
         phase = self.view.get("phase")
         if phase == "ready":
-            return words.READY
+            return _(words.READY)
         if phase == "race":
-            return words.RACE
-        return words.GAME_OVER
+            return _(words.RACE)
+        return _(words.GAME_OVER)
 
     def pause_words(self) -> str | None:
         if self.stopping():
-            return words.ROUND_OVER
+            return _(words.ROUND_OVER)
         if self.tallying():
-            return words.TALLY_ON
+            return _(words.TALLY_ON)
         if self.view.get("phase") == "ready":
-            return words.WAIT_FOR_WUFF
+            return _(words.WAIT_FOR_WUFF)
         return super().pause_words()
 
     def stop_words(self, event: dict) -> str:
@@ -140,16 +141,16 @@ class WieWaldiTable(GameTable):
         margin = close.group(1) if close else None
         if code == "end_taken" and dog is not None and 0 <= action.get("end", -1) < len(dog["cards"]):
             first = dog["cards"][action["end"]]["player"]
-            end = COLOUR_NAMES[COLOURS.index(dog["end"])] if dog["end"] else None
+            end = words.colour(COLOURS.index(dog["end"])) if dog["end"] else None
             return words.too_late_on_end(None if first == seat else self.table.name(first), dog["id"], margin, end)
         if code == "dog_completed" and dog is not None and dog.get("marker") is not None:
             completer = None if dog["marker"] == seat else self.table.name(dog["marker"])
             return words.too_late_completed(completer, dog["id"], margin)
         if code == "countdown" and self.view.get("phase") == "ready":
-            return words.WAIT_FOR_WUFF
+            return _(words.WAIT_FOR_WUFF)
         if code in ("old_round", "countdown"):  # sent while the round still ran here
-            return words.TOO_LATE_ROUND
-        return reason
+            return _(words.TOO_LATE_ROUND)
+        return super().refusal_words(seat, code, reason, action)  # the engine's reason, worded by the table
 
     # --- choices: two presses per card ----------------------------------------------------------
     def choices_version(self, seat: int) -> Any:
@@ -168,12 +169,12 @@ class WieWaldiTable(GameTable):
         for action in legal:
             if action["type"] == "put_back":
                 if self.table.choosers[seat].device == "mouse":  # click the hand card to put it back
-                    out.append(Choice(action, self.zone_parts(seat)["hand"], words.PUT_BACK, key="put_back"))
+                    out.append(Choice(action, self.zone_parts(seat)["hand"], _(words.PUT_BACK), key="put_back"))
                 continue
             rect = lanes.head_rect() if action["type"] == "start" else lanes.end_rect(action["dog"], action["end"])
             if rect is None:
                 continue
-            label = words.NEW_DOG if action["type"] == "start" else words.dog(action["dog"])
+            label = _(words.NEW_DOG) if action["type"] == "start" else words.dog(action["dog"])
             out.append(Choice(action, rect.inflate(nest, nest), label, data=action))
         return out
 
@@ -216,7 +217,7 @@ class WieWaldiTable(GameTable):
         legal = self.table.model.legal.get(seat, [])
         waiting = self.table.model.pending.get(seat) is not None or self.stopping()
         if legal and legal[0]["type"] == "put_back" and not waiting and self.view.get("phase") == "race":
-            back = Choice(legal[0], self.zone_parts(seat)["hand"], words.PUT_BACK, key="put_back")
+            back = Choice(legal[0], self.zone_parts(seat)["hand"], _(words.PUT_BACK), key="put_back")
             out["back"] = back
             if device == "mouse":
                 out["peek"] = back
@@ -346,8 +347,8 @@ class WieWaldiTable(GameTable):
         return self.standings_of(
             view.get("totals", []), (view.get("game_result") or {}).get("winners", []),
             columns=[words.round_column(r["round"]) for r in results],
-            cells=[[r["points"][p] for r in results] for p in range(players)], total_label=words.TOTAL,
-            note=words.SCORING_NOTE)
+            cells=[[r["points"][p] for r in results] for p in range(players)], total_label=_(words.TOTAL),
+            note=_(words.SCORING_NOTE))
 
     @classmethod
     def emblem(cls, height: int) -> pygame.Surface:

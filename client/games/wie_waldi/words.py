@@ -1,50 +1,84 @@
 """Wie Waldi in words: the log lines, the header and phase lines, refusals, the labels
 drawn at the table and the standings' (rulings WA-1 to WA-8). Pure functions; names are
-passed in (``name(seat)``), never looked up here."""
+passed in (``name(seat)``), never looked up here.
+
+Every sentence is looked up in the window's language when it is worded (`client.i18n`):
+constants are English message ids marked with ``N_``, passed through ``_`` where drawn.
+Where a word would change with the case (why a round ended, who was first), there is a
+sentence per case."""
 
 from collections.abc import Callable
 
-from client.table.game import and_list
-from engines.wie_waldi.cards import card_name
+from client import i18n
+from client.i18n import N_, _, ngettext
+from engines.wie_waldi.cards import card_name, colour_name
 
 Name = Callable[[int], str]
 
-REASONS = {"stop": "Stop!", "deadlock": "nobody can play", "timer": "time is up"}
+REASONS = {"stop": N_("Stop!"), "deadlock": N_("nobody can play"), "timer": N_("time is up")}
 
 
 def reason(code: str) -> str:
     """Why a round ended, as a player says it."""
-    return REASONS.get(code, code)
+    return _(REASONS[code]) if code in REASONS else code
+
+
+def card(code: str) -> str:
+    """A card's name in the window's language ("red/green middle")."""
+    try:
+        return card_name(code, i18n.current())
+    except (KeyError, TypeError):
+        return str(code)
+
+
+def colour(index: int) -> str:
+    """A coat colour (0-3) standing alone, in the window's language ("green")."""
+    return colour_name(index, i18n.current())
+
+
+def names_list(names: list[str]) -> str:
+    """"A", "A and B", "A, B and C"."""
+    names = [str(name) for name in names]
+    if len(names) <= 1:
+        return "".join(names)
+    return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
 
 
 # --- the header and the phase line -----------------------------------------------------------
 def status(round_no: int, rounds: int, seconds_left: float | None) -> str:
     """The header's second line: the round, and the round timer's time left (WA-5)."""
     if seconds_left is None:
-        return f"Round {round_no} of {rounds}"
-    return f"Round {round_no} of {rounds}   {int(seconds_left) // 60}:{int(seconds_left) % 60:02d} left"
+        return _("Round {round} of {rounds}").format(round=round_no, rounds=rounds)
+    clock = f"{int(seconds_left) // 60}:{int(seconds_left) % 60:02d}"
+    return _("Round {round} of {rounds}   {time} left").format(round=round_no, rounds=rounds, time=clock)
 
 
-READY = "Ready..."
-RACE = "Race! Draw, and play where the coat fits"
-GAME_OVER = "Game over"
+READY = N_("Ready...")
+RACE = N_("Race! Draw, and play where the coat fits")
+GAME_OVER = N_("Game over")
 
 
 def tallying(round_no: int) -> str:
-    return f"Round {round_no} is over: who owns what"
+    return _("Round {round} is over: who owns what").format(round=round_no)
 
 
 def stop(reason_code: str, completer: str | None) -> str:
     """How a round stopped: the sixth marker's placer (WA-4), or why else."""
     if reason_code == "stop" and completer is not None:
-        return f"Stop! {completer} placed the sixth marker"
-    return f"Round over: {reason(reason_code)}"
+        return _("Stop! {name} placed the sixth marker").format(name=completer)
+    if reason_code == "stop":
+        return _("Round over: Stop!")
+    if reason_code == "deadlock":
+        return _("Round over: nobody can play")
+    if reason_code == "timer":
+        return _("Round over: time is up")
+    return _("Round over")
 
 
 # --- why a seat cannot act now ---------------------------------------------------------------
-ROUND_OVER = "the round is over"
-TALLY_ON = "the tally is on; the next round follows"
-WAIT_FOR_WUFF = "wait for Wuff!"
+ROUND_OVER = N_("the round is over")
+TALLY_ON = N_("the tally is on; the next round follows")
+WAIT_FOR_WUFF = N_("wait for Wuff!")
 
 
 # --- the log ----------------------------------------------------------------------------------
@@ -52,131 +86,156 @@ def describe(event: dict, name: Name) -> str | None:
     """The log line for ``event`` (None: no line)."""
     kind = event["type"]
     if kind == "wuff":
-        return f"Wuff! Round {event['round']} begins"
+        return _("Wuff! Round {round} begins").format(round=event["round"])
     if kind == "dog_started":
-        return f"{name(event['player'])} starts dog {event['dog']} with a {card_name(event['card'])}"
+        return _("{name} starts dog {dog} with a {card}").format(
+            name=name(event["player"]), dog=event["dog"], card=card(event["card"]))
     if kind == "played" and event["card"][0] == "M":
-        return f"{name(event['player'])} grows dog {event['dog']} with a {card_name(event['card'])}"
+        return _("{name} grows dog {dog} with a {card}").format(
+            name=name(event["player"]), dog=event["dog"], card=card(event["card"]))
     if kind == "dog_completed":
+        fields = {"name": name(event["player"]), "dog": event["dog"], "owner": name(event["owner"]),
+                  "n": event["cards"]}
         if event["cat"]:
-            return (f"{name(event['player'])} completes dog {event['dog']} with a cat tail: "
-                    f"{name(event['owner'])}'s, {event['cards']} cards")
-        return (f"{name(event['player'])} completes dog {event['dog']} with a tail: "
-                f"{name(event['owner'])}'s, {event['cards']} cards")
+            return ngettext("{name} completes dog {dog} with a cat tail: {owner}'s, {n} card",
+                            "{name} completes dog {dog} with a cat tail: {owner}'s, {n} cards",
+                            event["cards"]).format(**fields)
+        return ngettext("{name} completes dog {dog} with a tail: {owner}'s, {n} card",
+                        "{name} completes dog {dog} with a tail: {owner}'s, {n} cards",
+                        event["cards"]).format(**fields)
     if kind == "round_over":
         points = ", ".join(f"{name(p)} +{n}" for p, n in enumerate(event["points"]))
-        return f"Round {event['round']} over ({reason(event['reason'])}): {points}"
+        said = {"stop": N_("Round {round} over (Stop!): {points}"),
+                "deadlock": N_("Round {round} over (nobody can play): {points}"),
+                "timer": N_("Round {round} over (time is up): {points}")}
+        template = said.get(event["reason"], N_("Round {round} over: {points}"))
+        return _(template).format(round=event["round"], points=points)
     if kind == "game_over":
-        winners = and_list([name(p) for p in event["winners"]])
+        winners = names_list([name(p) for p in event["winners"]])
         if len(event["winners"]) == 1:
-            return f"Game over: {winners} wins"
-        return f"Game over: {winners} share the win"
+            return _("Game over: {names} wins").format(names=winners)
+        return _("Game over: {names} share the win").format(names=winners)
     return None
 
 
 # --- refusals: a race lost ---------------------------------------------------------------------
+def _margin_words(margin: str) -> str:
+    """The host's margin ("12", "under 1") as a player reads it ("12 ms")."""
+    return _("under 1 ms") if margin.startswith("under") else _("{ms} ms").format(ms=margin)
+
+
 def too_late_on_end(first: str | None, dog: int, margin: str | None, end_colour: str | None) -> str:
     """Another play reached this dog's open end first: ``first`` played it (None: the seat
     itself, an earlier press), by ``margin`` ms ("12", "under 1"; None: not close), and the
-    dog now ends in ``end_colour`` (None: it ended)."""
-    by = f" by {margin} ms" if margin else ""
-    if first is None:
-        words = f"too late: you were first{by} on dog {dog}"
+    dog now ends in ``end_colour`` (a worded colour, `colour`; None: it ended)."""
+    if first is None and margin:
+        words = _("too late: you were first by {margin} on dog {dog}").format(margin=_margin_words(margin), dog=dog)
+    elif first is None:
+        words = _("too late: you were first on dog {dog}").format(dog=dog)
+    elif margin:
+        words = _("too late: {name} was first by {margin} on dog {dog}").format(
+            name=first, margin=_margin_words(margin), dog=dog)
     else:
-        words = f"too late: {first} was first{by} on dog {dog}"
+        words = _("too late: {name} was first on dog {dog}").format(name=first, dog=dog)
     if end_colour:
-        words += f"; it now ends in {end_colour}"
+        words = _("{refusal}; it now ends in {colour}").format(refusal=words, colour=end_colour)
     return words
 
 
 def too_late_completed(completer: str | None, dog: int, margin: str | None) -> str:
     """Another play completed this dog first: ``completer`` (None: the seat itself)."""
-    by = f" by {margin} ms" if margin else ""
+    if completer is None and margin:
+        return _("too late: you completed dog {dog} first by {margin}").format(dog=dog, margin=_margin_words(margin))
     if completer is None:
-        return f"too late: you completed dog {dog} first{by}"
-    return f"too late: {completer} completed dog {dog} first{by}"
+        return _("too late: you completed dog {dog} first").format(dog=dog)
+    if margin:
+        return _("too late: {name} completed dog {dog} first by {margin}").format(
+            name=completer, dog=dog, margin=_margin_words(margin))
+    return _("too late: {name} completed dog {dog} first").format(name=completer, dog=dog)
 
 
-TOO_LATE_ROUND = "too late: that round is over"
+TOO_LATE_ROUND = N_("too late: that round is over")
 
 
 # --- a photo finish: a race decided by under 50 ms ------------------------------------------------
-PHOTO_FINISH = "Photo finish"
+PHOTO_FINISH = N_("Photo finish")
 
 
 def margin(ms: int) -> str:
     """A race's margin as players say it: "12 ms", "under 1 ms" (0)."""
-    return f"{ms} ms" if ms > 0 else "under 1 ms"
+    return _("{ms} ms").format(ms=ms) if ms > 0 else _("under 1 ms")
 
 
 def photo_finish(winner: str, ms: int) -> str:
     """Who won a close race, and by how much: "Anna by 12 ms"."""
-    return f"{winner} by {margin(ms)}"
+    return _("{name} by {margin}").format(name=winner, margin=margin(ms))
 
 
-FIRST = "first"
+FIRST = N_("first")
 
 
 def later(ms: int) -> str:
     """Under the second card of a photo finish: "12 ms later"."""
-    return f"{margin(ms)} later"
+    return _("{margin} later").format(margin=margin(ms))
 
 
 def behind(winner: str, ms: int) -> str:
     """In the loser's zone (another machine's seat): "12 ms behind Anna"."""
-    return f"{margin(ms)} behind {winner}"
+    return _("{margin} behind {name}").format(margin=margin(ms), name=winner)
 
 
 # --- choices -------------------------------------------------------------------------------------
 def pile(index: int) -> str:
-    return f"pile {index + 1}"
+    return _("pile {pile}").format(pile=index + 1)
 
 
 def dog(dog_id: int) -> str:
-    return f"dog {dog_id}"
+    return _("dog {dog}").format(dog=dog_id)
 
 
-NEW_DOG = "new dog"
-PUT_BACK = "put back"
+NEW_DOG = N_("new dog")
+PUT_BACK = N_("put back")
 
 
 # --- drawn at the table -----------------------------------------------------------------------------
-HEAD_STARTS = "A head starts a new dog"
-PLAYED_OUT = "played out"
-PLAY = "play"
-MOUSE_LEGEND = "click a pile, then a dog   right click: put back"
-RIGHT_CLICK = "right click"
-PAD_MOVES = "D-pad"
-KENNEL = "Done"
-KENNEL_KEY = "disc: owner   paw: completer"
-CARDS_OWNED = "cards owned"
-TALLY_HEADS = ("cards owned", "bones", "points", "total")
-PILE_BONUS = "pile!"
-WUFF = "Wuff!"
+HEAD_STARTS = N_("A head starts a new dog")
+PLAYED_OUT = N_("played out")
+PLAY = N_("play")
+MOUSE_LEGEND = (N_("click a pile, then a dog"), N_("right click: put back"))  # one line, or two
+RIGHT_CLICK = N_("right click")
+PAD_MOVES = N_("D-pad")
+KENNEL = N_("Done")
+KENNEL_KEY = (N_("disc: owner"), N_("paw: completer"))  # one line, or two
+CARDS_OWNED = N_("cards owned")
+TALLY_HEADS = (N_("cards owned"), N_("bones"), N_("points"), N_("total"))
+PILE_BONUS = N_("pile!")
+WUFF = N_("Wuff!")
 
 
 def fits_nowhere(back: str) -> str:
     """The card in hand fits no dog, and ``back`` (a button's name) puts it back."""
-    return f"fits nowhere: {back} puts it back"
+    return _("fits nowhere: {button} puts it back").format(button=back)
 
 
 def next_dog(moves: str) -> str:
     """``moves`` (the direction buttons' names) move the cursor to the card's next place."""
-    return f"{moves}: next dog"
+    return _("{buttons}: next dog").format(buttons=moves)
 
 
 def countdown(seconds: int) -> str:
-    return f"Ready... {seconds}"
+    return _("Ready... {seconds}").format(seconds=seconds)
 
 
 def tally_heading(round_no: int, reason_code: str) -> str:
-    return f"Round {round_no}: {REASONS.get(reason_code, '')}"
+    said = {"stop": N_("Round {round}: Stop!"), "deadlock": N_("Round {round}: nobody can play"),
+            "timer": N_("Round {round}: time is up")}
+    return _(said.get(reason_code, N_("Round {round}"))).format(round=round_no)
 
 
 # --- the results ----------------------------------------------------------------------------------
 def round_column(round_no: int) -> str:
-    return f"Round {round_no}"
+    return _("Round {round}").format(round=round_no)
 
 
-TOTAL = "Bones"
-SCORING_NOTE = "Gold 3, silver 2, bronze 1 for the most dog cards owned; a played-out pile: one more bronze"
+TOTAL = N_("Bones")
+SCORING_NOTE = N_("Gold 3, silver 2, bronze 1 for the most dog cards owned; a played-out pile: one more bronze")
