@@ -193,7 +193,9 @@ def _action_card(card: str, size: tuple[int, int], language: object) -> pygame.S
     band = pygame.Rect(w * 0.1, h * 0.3, w * 0.8, h * 0.44)
     pygame.draw.rect(surface, light(kind_colour(kind), 0.35), band, border_radius=max(3, w // 12))
     kind_icon(surface, kind, (band.centerx, band.centery), min(band.width, band.height) * 0.75)
-    art.blit_text(surface, letter(kind), type_size(h * 0.22), INK, (w * 0.8, h * 0.16), "center", "bold")
+    said, size = letter(kind), type_size(h * 0.22)
+    x = min(w * 0.8, w - 4 - art.text_width(said, size, "bold") / 2)  # a longer letter stays on the card
+    art.blit_text(surface, said, size, INK, (x, h * 0.16), "center", "bold", width=round(w * 0.4))
     art.blit_text(surface, building(kind), type_size(h * 0.15), INK, (w / 2, h * 0.86), "center", "bold",
                   width=w - 8)
     return surface
@@ -290,7 +292,8 @@ def tile_centre(surface, centre: pygame.Rect, kind: str, value: int, u: int) -> 
     """A tile's centre: the building's letter and picture on top, the value below."""
     letter_size = type_size(max(11, 0.22 * u))
     top = centre.top + letter_size * 0.55
-    art.blit_text(surface, letter(kind), letter_size, INK, (centre.right - letter_size * 0.45, top), "center", "bold")
+    art.blit_text(surface, letter(kind), letter_size, INK, (centre.right - letter_size * 0.15, top), "midright", "bold",
+                  width=centre.width // 2)
     if u >= 40:
         kind_icon(surface, kind, (centre.centerx, top), letter_size * 0.8, INK_SOFT)
     value_size = type_size(max(12, 0.46 * u))

@@ -192,11 +192,11 @@ def header(game, surface, seat_index: int, geometry: Geometry, sheet: dict) -> N
                           (box.right - geometry.pad, box.centery + 2), "midright", "bold")
     said, ink = ("", ww.INK) if geometry.mode == FULL else status(game, seat_index, short=True)
     status_width = 0
-    if said:
+    if said:  # set smaller, then cut, to leave the name half the header
         small = ww.type_size(size - 4)
-        image = art.text(art.fit(said, small, max(40, box.width // 2 - 40)), small, ink)
-        status_width = image.get_width() + 12
-        surface.blit(image, image.get_rect(midright=(total.left - 12, box.centery + 2)))
+        shown = art.blit_text(surface, said, small, ink, (total.left - 12, box.centery + 2), "midright",
+                              width=max(40, box.width // 2 - 40))
+        status_width = shown.width + 12
     table.draw_name(surface, seat_index, (box.left + 20, box.centery + 2), size,
                     max(40, total.left - box.left - 36 - status_width), "midleft",
                     art.shade(table.colour(seat_index), 0.62))
@@ -393,6 +393,7 @@ def end(game, surface) -> None:
     area = AREA.inflate(0, 8)
     side = None
     if table.high_scores is not None:
+        surface.blit(art.panel(area.size, art.NIGHT, None, 18, 255), area)  # the sheets under it stay hidden
         side = pygame.Rect(area.right - 520, area.top, 520, area.height)
         area.width -= 540
     scoresheet.draw(surface, area, heading, list(table.model.names), game.seat_colours(), event["scores"],
