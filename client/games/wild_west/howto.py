@@ -212,7 +212,7 @@ def ending(surface, rect) -> None:
     geometry = place_sheet(surface, line, pygame.Rect(rect.left + 60, rect.top + 290, 330, 170), COMPACT)
     ww.star(surface, (geometry.rect.right + 40, geometry.rect.top + 50), 26, art.GOLD)
     lines(surface, _("A row's track complete: one more round; another completion, one more."), rect.left + 600,
-          rect.top + 330, 2 * (rect.right - rect.left - 600) - 10, 28, art.INK, gap=36)
+          rect.top + 330, 300, 28, art.INK, gap=36)
 
 
 def scoring(surface, rect) -> None:
