@@ -193,9 +193,9 @@ def _action_card(card: str, size: tuple[int, int], language: object) -> pygame.S
     band = pygame.Rect(w * 0.1, h * 0.3, w * 0.8, h * 0.44)
     pygame.draw.rect(surface, light(kind_colour(kind), 0.35), band, border_radius=max(3, w // 12))
     kind_icon(surface, kind, (band.centerx, band.centery), min(band.width, band.height) * 0.75)
-    said, size = letter(kind), type_size(h * 0.22)
-    x = min(w * 0.8, w - 4 - art.text_width(said, size, "bold") / 2)  # a longer letter stays on the card
-    art.blit_text(surface, said, size, INK, (x, h * 0.16), "center", "bold", width=round(w * 0.4))
+    said, letter_size = letter(kind), type_size(h * 0.22)
+    x = min(w * 0.8, w - 4 - art.text_width(said, letter_size, "bold") / 2)  # a longer letter stays on the card
+    art.blit_text(surface, said, letter_size, INK, (x, h * 0.16), "center", "bold", width=round(w * 0.4))
     art.blit_text(surface, building(kind), type_size(h * 0.15), INK, (w / 2, h * 0.86), "center", "bold",
                   width=w - 8)
     return surface
