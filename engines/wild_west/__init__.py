@@ -5,6 +5,7 @@ sheet layout and the deck: sheet.py; scoring: scoring.py; the bot: bot.py; the a
 notation: docs/rules/wild_west.md.
 """
 
+from ..errors import N_
 from ..registry import GameInfo, Option
 from ..types import Action
 from .bot import BOTS, bot
@@ -66,7 +67,7 @@ GAME = GameInfo(
     bot=bot,
     bots=BOTS,
     sample_state=sample_state,
-    summary=(
+    summary=N_(
         "A flip-and-write town builder for 1-6 players. Each round six cards pair three "
         "buildings with three numbers; everyone secretly picks one pair (or a Tumbleweed) "
         "and writes it on an own town sheet, keeping every row in rising order. Ranches "
@@ -74,7 +75,7 @@ GAME = GameInfo(
         "dig graves, churches collect those graves, and parks fill the margins. Biggest "
         "town wins; solo players chase a high score."
     ),
-    options={"timer": Option(0, "speed mode: seconds to pick each round, 0 = off",
+    options={"timer": Option(0, N_("speed mode: seconds to pick each round, 0 = off"),
                              minimum=0, maximum=300)},
     secret_action_types=("pick",),
     test_configs=((2, {}), (1, {}), (6, {}), (3, {"timer": 30})),

@@ -9,7 +9,7 @@ step with exactly one possible choice and no option to refuse is done automatica
 
 from typing import Any
 
-from ..errors import IllegalAction
+from ..errors import N_, IllegalAction
 from ..simultaneous import SecretChoices
 from ..state import OVER, GameState, best_seats, check_fields, is_whole
 from ..types import Action, Event, Options, View
@@ -47,7 +47,7 @@ STEPS_AFTER = {  # what follows the write, per action (WW-5)
     "church": [PARK_STEP],
     SALOON: [GRAVE_STEP],
 }
-ACTION_NAMES = {RANCH: "Ranch", MINE: "Gold Mine", "church": "Church", SALOON: "Saloon"}
+ACTION_NAMES = {RANCH: N_("Ranch"), MINE: N_("Gold Mine"), "church": N_("Church"), SALOON: N_("Saloon")}  # English; words look them up
 SOLO_MULLIGANS = 2  # WW-9
 
 
@@ -412,35 +412,36 @@ class WildWestState(GameState):
             check_fields(action, ("type", "column"))
             column = action["column"]
             if column is not None and not (is_whole(column) and 0 <= column <= 2):
-                raise IllegalAction("no_such_column", "pick column 1, 2 or 3, or a Tumbleweed")
-            if column is not None and column not in self.legal_columns[player]:
-                raise IllegalAction("cannot_write", "that pair fits nowhere on your sheet (WW-4)")
+                raise IllegalAction("no_such_column", N_("pick column 1, 2 or 3, or a Tumbleweed"))
+            if column is not None and column not in self.legal_columns[player]:  # WW-4
+                raise IllegalAction("cannot_write", N_("that pair fits nowhere on your sheet"))
             return
         if kind in TILE_STEPS:
             check_fields(action, ("type", "row", "col"))
             row, col = action["row"], action["col"]
             if not (is_whole(row) and is_whole(col) and 0 <= row < 4 and 0 <= col < ROW_LENGTHS[row]):
-                raise IllegalAction("no_such_tile", "there is no such tile on the sheet")
+                raise IllegalAction("no_such_tile", N_("there is no such tile on the sheet"))
             choice = tile_at(row, col)
         elif kind == UPGRADE_STEP:
             check_fields(action, ("type", "size"))
             choice = action["size"]
             if not (is_whole(choice) and 1 <= choice <= 6):
-                raise IllegalAction("no_such_size", "group sizes run from 1 to 6")
+                raise IllegalAction("no_such_size", N_("group sizes run from {low} to {high}"), {"low": 1, "high": 6})
         else:
             check_fields(action, ("type", "park"))
             choice = action["park"]
             if not isinstance(choice, bool):
-                raise IllegalAction("malformed", "park must be true or false")
+                raise IllegalAction("malformed", N_("park must be true or false"))
         if choice not in self._options(player, kind):
             reasons = {
-                WRITE_STEP: "that value does not fit there (WW-4)",
-                UPGRADE_STEP: "that size row already has 3 upgrades",
-                TRACK_STEP: "track must grow inward from a row's edge onto a filled tile (WW-6)",
-                GRAVE_STEP: "graves go on the nearest empty right sections (WW-5)",
-                PARK_STEP: "that right section is taken",
+                WRITE_STEP: N_("that value does not fit there"),  # WW-4
+                UPGRADE_STEP: N_("that size row already has {most} upgrades"),
+                TRACK_STEP: N_("track must grow inward from a row's edge onto a filled tile"),  # WW-6
+                GRAVE_STEP: N_("graves go on the nearest empty right sections"),  # WW-5
+                PARK_STEP: N_("that right section is taken"),
             }
-            raise IllegalAction(f"illegal_{kind}", reasons[kind])
+            raise IllegalAction(f"illegal_{kind}", reasons[kind], {"most": MAX_UPGRADES} if kind == UPGRADE_STEP else None)
+
 
 def _rank(value: int) -> str:
     return "A" if value == ACE else "J" if value == 11 else str(value)

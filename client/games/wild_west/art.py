@@ -7,7 +7,8 @@ from functools import lru_cache
 
 import pygame
 
-from client import art
+from client import art, i18n
+from client.i18n import N_, _, pgettext
 from engines.wild_west.sheet import ACTION_KIND, card_action
 
 PAPER = (238, 228, 204)
@@ -25,11 +26,11 @@ CARD_BLACK = (34, 30, 36)
 
 # kind letter -> (name, colour); the letter always shows, so colour is never the only sign
 KINDS = {
-    "R": ("Ranch", (128, 182, 92)),
-    "G": ("Gold Mine", (226, 180, 58)),
-    "C": ("Church", (150, 164, 226)),
-    "S": ("Saloon", (212, 112, 86)),
-}
+    "R": (N_("Ranch"), (128, 182, 92)),
+    "G": (N_("Gold Mine"), (226, 180, 58)),
+    "C": (N_("Church"), (150, 164, 226)),
+    "S": (N_("Saloon"), (212, 112, 86)),
+}  # the names in English: `building` words them
 ACTION_NAMES = {action: KINDS[kind][0] for action, kind in ACTION_KIND.items()}
 SUIT_OF_ACTION = {"ranch": "S", "mine": "D", "church": "H", "saloon": "C"}
 
@@ -45,6 +46,18 @@ def type_size(size: float) -> int:
 
 def rank_text(value: int) -> str:
     return "A" if value == 1 else "J" if value == 11 else str(value)
+
+
+def building(kind: str) -> str:
+    """A building kind's name in the window's language ("Ranch")."""
+    return _(KINDS[kind][0])
+
+
+def letter(kind: str) -> str:
+    """A building kind's letter on a sheet, in the window's language (R, G, C, S in English)."""
+    letters = {"R": pgettext("building letter", "R"), "G": pgettext("building letter", "G"),
+               "C": pgettext("building letter", "C"), "S": pgettext("building letter", "S")}
+    return letters[kind]
 
 
 def kind_colour(kind: str):
@@ -164,28 +177,38 @@ def tumbleweed(surface, centre, radius: float, angle: float = 0.0, colour=TUMBLE
 
 
 # --- cards ------------------------------------------------------------------------------------
-@art.cached
-@lru_cache(maxsize=96)
 def action_card(card: str, size: tuple[int, int]) -> pygame.Surface:
     """The top card of a column: its suit and the building it stands for."""
+    return _action_card(card, size, i18n.current())
+
+
+@art.cached
+@lru_cache(maxsize=96)
+def _action_card(card: str, size: tuple[int, int], language: object) -> pygame.Surface:
     surface = _card_face(size)
     w, h = size
-    letter = card[-1]
+    suit_letter = card[-1]
     kind = ACTION_KIND[card_action(card)]
-    suit(surface, letter, (w * 0.2, h * 0.16), h * 0.15)
+    suit(surface, suit_letter, (w * 0.2, h * 0.16), h * 0.15)
     band = pygame.Rect(w * 0.1, h * 0.3, w * 0.8, h * 0.44)
     pygame.draw.rect(surface, light(kind_colour(kind), 0.35), band, border_radius=max(3, w // 12))
     kind_icon(surface, kind, (band.centerx, band.centery), min(band.width, band.height) * 0.75)
-    art.blit_text(surface, kind, type_size(h * 0.22), INK, (w * 0.8, h * 0.16), "center", "bold")
-    art.blit_text(surface, KINDS[kind][0], type_size(h * 0.15), INK, (w / 2, h * 0.86), "center", "bold",
+    said, letter_size = letter(kind), type_size(h * 0.22)
+    x = min(w * 0.8, w - 4 - art.text_width(said, letter_size, "bold") / 2)  # a longer letter stays on the card
+    art.blit_text(surface, said, letter_size, INK, (x, h * 0.16), "center", "bold", width=round(w * 0.4))
+    art.blit_text(surface, building(kind), type_size(h * 0.15), INK, (w / 2, h * 0.86), "center", "bold",
                   width=w - 8)
     return surface
 
 
-@art.cached
-@lru_cache(maxsize=96)
 def number_card(card: str, size: tuple[int, int]) -> pygame.Surface:
     """The bottom card of a column: its rank is the number written (A wild, J 11)."""
+    return _number_card(card, size, i18n.current())
+
+
+@art.cached
+@lru_cache(maxsize=96)
+def _number_card(card: str, size: tuple[int, int], language: object) -> pygame.Surface:
     surface = _card_face(size)
     w, h = size
     rank = card[:-1]
@@ -193,8 +216,8 @@ def number_card(card: str, size: tuple[int, int]) -> pygame.Surface:
     art.blit_text(surface, rank, type_size(h * 0.62), colour, (w / 2, h * 0.5), "center", "bold")
     suit(surface, card[-1], (w * 0.19, h * 0.17), h * 0.15)
     if rank in ("A", "J"):
-        words = "wild" if rank == "A" else "= 11"
-        art.blit_text(surface, words, type_size(h * 0.14), INK_SOFT, (w / 2, h * 0.87), "center")
+        words = _("wild") if rank == "A" else "= 11"
+        art.blit_text(surface, words, type_size(h * 0.14), INK_SOFT, (w / 2, h * 0.87), "center", width=w - 8)
     return surface
 
 
@@ -269,7 +292,8 @@ def tile_centre(surface, centre: pygame.Rect, kind: str, value: int, u: int) -> 
     """A tile's centre: the building's letter and picture on top, the value below."""
     letter_size = type_size(max(11, 0.22 * u))
     top = centre.top + letter_size * 0.55
-    art.blit_text(surface, kind, letter_size, INK, (centre.right - letter_size * 0.45, top), "center", "bold")
+    art.blit_text(surface, letter(kind), letter_size, INK, (centre.right - letter_size * 0.15, top), "midright", "bold",
+                  width=centre.width // 2)
     if u >= 40:
         kind_icon(surface, kind, (centre.centerx, top), letter_size * 0.8, INK_SOFT)
     value_size = type_size(max(12, 0.46 * u))
@@ -290,9 +314,10 @@ def centre_image(kind: str, value: int, size, u: int, alpha: int = 255) -> pygam
 @art.cached
 @lru_cache(maxsize=4)
 def locked_badge(words: str) -> pygame.Surface:
-    """``words`` (LOCKED IN) on green."""
-    badge = art.panel((170, 38), art.shade(art.GOOD, 0.55), art.GOOD, 12).copy()
-    art.blit_text(badge, words, 26, art.INK, (85, 19), "center")
+    """``words`` (LOCKED IN) on green, as wide as they need (at least 170)."""
+    width = max(170, art.text_width(words, 26) + 28)
+    badge = art.panel((width, 38), art.shade(art.GOOD, 0.55), art.GOOD, 12).copy()
+    art.blit_text(badge, words, 26, art.INK, (width // 2, 19), "center", width=width - 16)
     return badge
 
 

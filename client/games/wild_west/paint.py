@@ -9,7 +9,7 @@ import math
 
 import pygame
 
-from client import art
+from client import art, i18n
 from client.games.wild_west import art as ww
 from client.games.wild_west import scoresheet, words
 from client.games.wild_west.layout import (
@@ -29,6 +29,7 @@ from client.games.wild_west.layout import (
     slots,
 )
 from client.games.wild_west.state import mulligans_left
+from client.i18n import _
 from client.table.choices import Choice
 from engines.wild_west.sheet import ACTION_KIND, MINE, ROW_TILES, writable_tiles
 
@@ -104,7 +105,7 @@ def timer(surface, seconds_left: float, total: float, centre=TIMER_CENTRE) -> No
         pygame.draw.polygon(surface, art.shade(colour, 0.55), points)
     pygame.draw.circle(surface, colour, centre, TIMER_RADIUS, 4)
     art.blit_text(surface, f"{max(0, math.ceil(seconds_left))}", 70, art.INK, (x, y - 8), "center", "bold")
-    art.blit_text(surface, words.SECONDS, 24, art.INK_DIM, (x, y + 38), "center")
+    art.blit_text(surface, _(words.SECONDS), 24, art.INK_DIM, (x, y + 38), "center")
 
 
 def takers(surface, picks: list) -> None:
@@ -112,7 +113,7 @@ def takers(surface, picks: list) -> None:
     (``picks``: (pick, initial, colour) per seat)."""
     for column in range(3):
         taken = [(initial, colour) for pick, initial, colour in picks if pick == column]
-        _, bottom = column_rects(column)
+        bottom = column_rects(column)[1]
         for i, (initial, colour) in enumerate(taken):
             centre = (bottom.left + 16 + (i % 4) * 23, bottom.bottom - 14 - (i // 4) * 23)
             pygame.draw.circle(surface, colour, centre, 11)
@@ -173,7 +174,7 @@ def seat(game, surface, seat_index: int, rect: pygame.Rect) -> None:
 def sheet_image(game, seat_index: int, sheet: dict, geometry: Geometry) -> pygame.Surface:
     """Each seat's sheet drawn once per change and kept (only the current one: memory
     stays at one image per seat however long the game)."""
-    key = (scoresheet.sheet_key(sheet), geometry.u, geometry.mode)
+    key = (scoresheet.sheet_key(sheet), geometry.u, geometry.mode, i18n.current())  # a new language: drawn anew
     kept = game.sheet_images.get(seat_index)
     if kept is None or kept[0] != key:
         kept = game.sheet_images[seat_index] = (key, scoresheet.render(sheet, geometry.u, geometry.mode))
@@ -191,11 +192,11 @@ def header(game, surface, seat_index: int, geometry: Geometry, sheet: dict) -> N
                           (box.right - geometry.pad, box.centery + 2), "midright", "bold")
     said, ink = ("", ww.INK) if geometry.mode == FULL else status(game, seat_index, short=True)
     status_width = 0
-    if said:
+    if said:  # set smaller, then cut, to leave the name half the header
         small = ww.type_size(size - 4)
-        image = art.text(art.fit(said, small, max(40, box.width // 2 - 40)), small, ink)
-        status_width = image.get_width() + 12
-        surface.blit(image, image.get_rect(midright=(total.left - 12, box.centery + 2)))
+        shown = art.blit_text(surface, said, small, ink, (total.left - 12, box.centery + 2), "midright",
+                              width=max(40, box.width // 2 - 40))
+        status_width = shown.width + 12
     table.draw_name(surface, seat_index, (box.left + 20, box.centery + 2), size,
                     max(40, total.left - box.left - 36 - status_width), "midleft",
                     art.shade(table.colour(seat_index), 0.62))
@@ -209,7 +210,7 @@ def status(game, seat_index: int, short: bool = False) -> tuple[str, tuple]:
         return "", ww.INK  # new cards turn over: last round's writing is done
     if phase == "pick":
         if seat_index in game.shown.locked(view):
-            return words.LOCKED_IN, (40, 120, 60)
+            return _(words.LOCKED_IN), (40, 120, 60)
         return words.choosing(seat_index in game.table.choosers), ww.INK_SOFT
     sheet = view["sheets"][seat_index]
     task = sheet.get("task")
@@ -221,7 +222,7 @@ def status(game, seat_index: int, short: bool = False) -> tuple[str, tuple]:
         if pick == "tumbleweed":
             return words.took_tumbleweed(sheet["tumbleweeds"]), ww.INK_SOFT
         if pick == "missed":
-            return words.MISSED_THE_PICK, ww.INK_SOFT
+            return _(words.MISSED_THE_PICK), ww.INK_SOFT
         return words.took_column(pick, short), ww.INK_SOFT
     return "", ww.INK
 
@@ -236,7 +237,7 @@ def band(game, surface, seat_index: int, zone: pygame.Rect, sheet: dict) -> None
     said, ink = status(game, seat_index)
     hinting = seat_index in table.choosers and any(c.private for c in table.live.get(seat_index, [])) \
         and not table.panel_open(seat_index)
-    if said == words.LOCKED_IN:
+    if said == _(words.LOCKED_IN):
         image = ww.popped(ww.locked_badge(said), min(1.15, table.anim.get(f"lock{seat_index}", 1.0)))
         surface.blit(image, image.get_rect(center=strip.center))
     elif not hinting and said:
@@ -279,15 +280,15 @@ def choice(game, surface, seat_index: int, item: Choice, focused: bool) -> None:
     sheet = game.view["sheets"][seat_index]
     task = sheet.get("task") or {}
     if kind == "write":
-        centre, _, _ = geometry.parts(action["row"], action["col"])
+        centre = geometry.parts(action["row"], action["col"])[0]
         ghost = ww.centre_image(ACTION_KIND.get(task.get("action") or "", "R"), task.get("value") or 1,
                                 centre.size, geometry.u, 150)
         surface.blit(ghost, centre)
     elif kind == "track":
-        _, bottom, _ = geometry.parts(action["row"], action["col"])
+        bottom = geometry.parts(action["row"], action["col"])[1]
         ww.rails(surface, bottom.inflate(-max(2, geometry.u // 14), -max(2, geometry.u // 20)), colour, True)
     elif kind == "grave":
-        _, _, right = geometry.parts(action["row"], action["col"])
+        right = geometry.parts(action["row"], action["col"])[2]
         ww.grave(surface, right.inflate(-2, -2), colour)
     elif kind == "upgrade":
         boxes = geometry.upgrade_boxes(action["size"])
@@ -329,7 +330,7 @@ def private(game, surface, seat_index: int, rect: pygame.Rect, choices: list[Cho
                 surface.blit(art.panel(place.size, (40, 34, 38), None, 12), place)
                 art.blit_text(surface, words.slot_label(column, columns[column]), 24, art.INK_FAINT,
                               (place.centerx, place.centery - 12), "center", width=place.width - 10)
-                art.blit_text(surface, words.FITS_NOWHERE, 24, art.INK_FAINT, (place.centerx, place.centery + 22),
+                art.blit_text(surface, _(words.FITS_NOWHERE), 24, art.INK_FAINT, (place.centerx, place.centery + 22),
                               "center", width=place.width - 10)
     elif mine != "none":
         art.blit_text(surface, words.you_picked(mine, columns), 32, art.GOLD, (rect.centerx, places[0].top + 40),
@@ -348,7 +349,7 @@ def fit_preview(surface, area: pygame.Rect, sheet: dict, pair: dict | None) -> N
     geometry = Geometry.fit(area, COMPACT)
     surface.blit(scoresheet.body(sheet, geometry.u, COMPACT), geometry.rect)
     if pair is None:
-        art.blit_text(surface, words.YOUR_SHEET, 24, ww.INK, geometry.header_rect().center, "center")
+        art.blit_text(surface, _(words.YOUR_SHEET), 24, ww.INK, geometry.header_rect().center, "center")
         return
     values = [tile["value"] or 0 for row in sheet["rows"] for tile in row]
     fits = writable_tiles(values, pair["value"], pair["action"] == MINE)
@@ -392,6 +393,7 @@ def end(game, surface) -> None:
     area = AREA.inflate(0, 8)
     side = None
     if table.high_scores is not None:
+        surface.blit(art.panel(area.size, art.NIGHT, None, 18, 255), area)  # the sheets under it stay hidden
         side = pygame.Rect(area.right - 520, area.top, 520, area.height)
         area.width -= 540
     scoresheet.draw(surface, area, heading, list(table.model.names), game.seat_colours(), event["scores"],

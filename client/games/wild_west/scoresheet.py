@@ -18,10 +18,11 @@ from functools import lru_cache
 
 import pygame
 
-from client import art, highscores
+from client import art, highscores, i18n
 from client.games.wild_west import art as ww
 from client.games.wild_west import words
 from client.games.wild_west.layout import FULL, Geometry
+from client.i18n import _, pgettext
 from engines.wild_west.scoring import TUMBLEWEED_PENALTY, UPGRADE_BONUS
 from engines.wild_west.sheet import MINES, ROW_LENGTHS, ROW_TILES, tile_at
 
@@ -38,12 +39,12 @@ def sheet_key(sheet: dict) -> str:
 def body(sheet: dict, u: int, mode: str) -> pygame.Surface:
     """A sheet's body, cached (a few: how-to pages, previews); a table keeps its own
     sheets' images per seat instead (see `render`), so old ones never pile up."""
-    return _body(sheet_key(sheet), u, mode)
+    return _body(sheet_key(sheet), u, mode, i18n.current())
 
 
 @art.cached
 @lru_cache(maxsize=6)
-def _body(key: str, u: int, mode: str) -> pygame.Surface:
+def _body(key: str, u: int, mode: str, language: object) -> pygame.Surface:
     return _render(json.loads(key), u, mode)
 
 
@@ -55,7 +56,7 @@ def render(sheet: dict, u: int, mode: str) -> pygame.Surface:
 def _render(parts: list, u: int, mode: str) -> pygame.Surface:
     rows, upgrades, tumbleweeds, aces, completed, tracks_by_row, parks_by_row, sizes = parts
     geometry = Geometry(0, 0, u, mode)
-    surface = blank(u, mode).copy()
+    surface = blank(u, mode).copy()  # in the window's language
     for r, row in enumerate(rows):
         for c, tile in enumerate(row):
             if tile.get("kind") or tile.get("track") or tile.get("right"):
@@ -72,10 +73,15 @@ def _render(parts: list, u: int, mode: str) -> pygame.Surface:
     return surface
 
 
+def blank(u: int, mode: str) -> pygame.Surface:
+    """An empty sheet: paper, 30 empty tiles with their mines, the empty tables (in the
+    window's language: one kept per language)."""
+    return _blank(u, mode, i18n.current())
+
+
 @art.cached
 @lru_cache(maxsize=6)
-def blank(u: int, mode: str) -> pygame.Surface:
-    """An empty sheet: paper, 30 empty tiles with their mines, the empty tables."""
+def _blank(u: int, mode: str, language: object) -> pygame.Surface:
     geometry = Geometry(0, 0, u, mode)
     surface = pygame.Surface(geometry.rect.size, pygame.SRCALPHA)
     pygame.draw.rect(surface, ww.PAPER, geometry.rect, border_radius=max(6, u // 6))
@@ -121,7 +127,7 @@ def draw_mine_mark(surface, centre: pygame.Rect, u: int, gold: bool) -> None:
     """A mine's M in the centre's top-left corner; circled once a Gold Mine is written."""
     size = ww.type_size(max(12, 0.24 * u))
     spot = (centre.left + size * 0.6, centre.top + size * 0.6)
-    art.blit_text(surface, "M", size, ww.INK if gold else ww.INK_SOFT, spot, "center", "bold")
+    art.blit_text(surface, pgettext("mine mark", "M"), size, ww.INK if gold else ww.INK_SOFT, spot, "center", "bold")
     if gold:
         pygame.draw.circle(surface, ww.INK, spot, size * 0.52, max(1, u // 40))
 
@@ -153,8 +159,9 @@ def draw_row_score(surface, geometry: Geometry, r: int, tracks_by_row, parks_by_
 def draw_group_heading(surface, geometry: Geometry) -> None:
     size = table_size(geometry.u)
     heading = geometry.group_line(0)
-    art.blit_text(surface, words.GROUPS_HEADING, size, ww.INK, (heading.left + 2, heading.centery), "midleft", "bold")
-    art.blit_text(surface, "+2 +5 +9", size, ww.INK_SOFT, (heading.right - 2, heading.centery), "midright")
+    bonuses = art.blit_text(surface, "+2 +5 +9", size, ww.INK_SOFT, (heading.right - 2, heading.centery), "midright")
+    art.blit_text(surface, _(words.GROUPS_HEADING), size, ww.INK, (heading.left + 2, heading.centery), "midleft", "bold",
+                  width=bonuses.left - heading.left - 8)
 
 
 def table_size(u: int) -> int:
@@ -277,13 +284,16 @@ def draw(surface, rect: pygame.Rect, heading: str, names: list[str], colours: li
     art.blit_text(surface, heading, 40, ww.INK, (rect.centerx, rect.top + 30), "center", "bold",
                   width=rect.width - 40)
     rows = words.score_lines(scores)
-    label_width = 330
-    column = min(250, (rect.width - label_width - 40) // max(1, len(names)))
-    left = rect.centerx - (label_width + column * len(names)) // 2
-    right = left + label_width + column * len(names)
     top = rect.top + 64
     line_height = min(36, (rect.bottom - top - 14) // (len(rows) + 1))
     size = max(18, line_height - 8)
+    # the labels' column as wide as its longest label (longer in German), the values share the rest
+    widest = max(art.text_width(label, size, "bold" if style in ("part", "total") else "semibold")
+                 for label, _values, style in rows)
+    label_width = max(330, min(widest + 24, rect.width // 2 - 20))
+    column = min(250, (rect.width - label_width - 40) // max(1, len(names)))
+    left = rect.centerx - (label_width + column * len(names)) // 2
+    right = left + label_width + column * len(names)
     for p, name in enumerate(names):
         middle = left + label_width + column * p + column // 2
         art.blit_text(surface, name, size + 2, art.shade(colours[p], 0.7), (middle, top + line_height // 2),
@@ -295,7 +305,8 @@ def draw(surface, rect: pygame.Rect, heading: str, names: list[str], colours: li
             pygame.draw.line(surface, ww.INK_FAINT, (left, y), (right, y), 1)
         colour = ww.INK if style != "row" else ww.INK_SOFT
         weight = "bold" if style in ("part", "total") else "semibold"
-        art.blit_text(surface, label, size, colour, (left + 8, y + line_height // 2), "midleft", weight)
+        art.blit_text(surface, label, size, colour, (left + 8, y + line_height // 2), "midleft", weight,
+                      width=label_width - 16)
         if i >= shown:
             continue
         for p, value in enumerate(values):
@@ -310,7 +321,8 @@ def draw(surface, rect: pygame.Rect, heading: str, names: list[str], colours: li
 def draw_highscores(surface, rect: pygame.Rect, board, score: int) -> None:
     """The solo high-score table (`client.highscores.Board`), the new score marked."""
     surface.blit(art.panel(rect.size, art.PANEL, art.GOLD, 18, 255), rect)
-    art.blit_text(surface, words.HIGH_SCORES, 40, art.GOLD, (rect.centerx, rect.top + 30), "center", "bold")
+    art.blit_text(surface, _(words.HIGH_SCORES), 40, art.GOLD, (rect.centerx, rect.top + 30), "center", "bold",
+                  width=rect.width - 40)
     entries = board.entries if board is not None else []
     y = rect.top + 70
     for i, (place, entry) in enumerate(zip(highscores.places(entries), entries, strict=True)):
@@ -335,10 +347,11 @@ def draw_to_beat(surface, zone: pygame.Rect, bottom: int, entries: list[dict]) -
         return
     surface.blit(art.panel(box.size, art.PANEL, None, 16, 220), box)
     if not entries:
-        art.blit_text(surface, words.NO_HIGH_SCORE_YET, 30, art.GOLD,
+        art.blit_text(surface, _(words.NO_HIGH_SCORE_YET), 30, art.GOLD,
                       (box.left + 24, box.top + 30), "midleft", width=box.width - 48)
         return
-    art.blit_text(surface, words.TO_BEAT, 30, art.GOLD, (box.left + 24, box.top + 30), "midleft", "bold")
+    art.blit_text(surface, _(words.TO_BEAT), 30, art.GOLD, (box.left + 24, box.top + 30), "midleft", "bold",
+                  width=box.width - 48)
     for i, entry in enumerate(entries[:lines]):
         y = box.top + 70 + i * 34
         art.blit_text(surface, f"{i + 1}.  {entry['name']}", 28, art.INK, (box.left + 30, y), "midleft",

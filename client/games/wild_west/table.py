@@ -38,6 +38,7 @@ from client.games.wild_west.layout import (
     step_target,
 )
 from client.games.wild_west.state import Shown, mulligans_left
+from client.i18n import N_, _
 from client.table.choices import Choice
 from client.table.game import GameTable, Standings
 from client.table.handle import TableHandle
@@ -51,7 +52,7 @@ END_SECONDS = 7.0  # the score sheet fills in while the table dwells on the game
 class WildWestTable(GameTable):
     game_id = "wild_west"
     paint = paint
-    panel_heading = "{name}'s pick"
+    panel_heading = N_("{name}'s pick")  # the table words it
     dwell = {"round_over": 0.2, "write": 0.3, "track": 0.3, "grave": 0.3, "park": 0.25, "upgrade": 0.3,
              "graves_lost": 0.8}
 
@@ -99,12 +100,12 @@ class WildWestTable(GameTable):
             return self.caption
         phase = view.get("phase")
         if self.shown.final is not None:
-            return words.GAME_OVER
+            return _(words.GAME_OVER)
         if phase == "pick":
             return words.pick_phase(bool(view.get("solo")), mulligans_left(view) if view.get("solo") else 0,
                                     self.seconds_left() if view.get("timer") else None)
         if phase == "write" and self.shown.dealt is not None:
-            return words.NEW_CARDS
+            return _(words.NEW_CARDS)
         if phase == "write":
             return words.writing([name(p) for p in view.get("active", [])])
         if phase == "over":
@@ -117,7 +118,7 @@ class WildWestTable(GameTable):
         return words.describe(event, self.table.name, self.shown.reveal_columns(event, self.view))
 
     def public_refusal(self, code: str) -> str:
-        return words.PUBLIC_REFUSAL
+        return _(words.PUBLIC_REFUSAL)
 
     # --- choices ----------------------------------------------------------------------------
     def choices_version(self, seat: int):
@@ -252,7 +253,7 @@ class WildWestTable(GameTable):
         for p in range(len(event["picks"])):
             self.table.anim.tween(f"reveal{p}", 0.0, 1.0, 0.45, linear, delay=0.05 * p)
         self.shown.picks_shown = list(event["picks"])
-        self.show_caption(words.REVEAL_CAPTION, 1.4)
+        self.show_caption(_(words.REVEAL_CAPTION), 1.4)
         self.sound("reveal")
         return 1.4
 
@@ -297,7 +298,7 @@ class WildWestTable(GameTable):
         return None
 
     def on_extension(self, event: dict) -> float:
-        self.show_caption(words.EXTENSION_CAPTION, 2.0)
+        self.show_caption(_(words.EXTENSION_CAPTION), 2.0)
         return 1.2
 
     def on_game_over(self, event: dict) -> float:
@@ -339,10 +340,10 @@ class WildWestTable(GameTable):
         reason = words.reason_text(view.get("end_reason"), sheets, self.table.name)
         new_place = board.rank if board is not None else None
         standings = self.standings_of([s["total"] for s in parts], list((view.get("game_result") or {}).get("winners", [])),
-                                      columns=list(words.STANDINGS_COLUMNS), cells=cells,
+                                      columns=words.standings_columns(), cells=cells,
                                       note=words.standings_note(reason, new_place))
         if board is not None:
-            standings.ranking_title = words.HIGH_SCORES
+            standings.ranking_title = _(words.HIGH_SCORES)
             standings.ranking = [(f"{place}. {e['name']}", str(e["score"]))
                                  for place, e in zip(highscores.places(board.entries), board.entries, strict=True)]
             standings.ranking_mark = None if board.place is None else board.place - 1

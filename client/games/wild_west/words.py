@@ -6,34 +6,39 @@ already spelled (``name(seat)`` where a seat is named)."""
 import math
 from collections.abc import Callable
 
-from client.games.wild_west.art import KINDS, rank_text
+from client.games.wild_west.art import building, rank_text
+from client.i18n import N_, _, ngettext
 from client.table.game import and_list
 from engines.wild_west.rules import ACTION_NAMES
 
 Name = Callable[[int], str]
 
-LOCKED_IN = "LOCKED IN"  # a seat's status while its pick is locked in (a badge under a full sheet)
-STANDINGS_COLUMNS = ["Parks", "Track", "Groups", "Churches", "Tumbleweeds", "Aces"]
-GROUPS_HEADING = "Groups"
-HIGH_SCORES = "High scores"
-STEP_WORDS = {"write": "choose a tile", "upgrade": "upgrade a group size", "track": "lay one track",
-              "grave": "dig a grave", "park": "a park here?"}
+LOCKED_IN = N_("LOCKED IN")  # a seat's status while its pick is locked in (a badge under a full sheet)
+STANDINGS_COLUMNS = [N_("Parks"), N_("Track"), N_("Groups"), N_("Churches"), N_("Tumbleweeds"), N_("Aces")]
+GROUPS_HEADING = N_("Groups")
+HIGH_SCORES = N_("High scores")
+STEP_WORDS = {"write": N_("choose a tile"), "upgrade": N_("upgrade a group size"), "track": N_("lay one track"),
+              "grave": N_("dig a grave"), "park": N_("a park here?")}
 LOG_LINES = {  # the log's words for the simpler events
-    "locked": "{who} is locked in",
-    "tumbleweed": "{who} takes a Tumbleweed ({count} of 3)",
-    "upgrade": "{who} upgrades group size {size} ({upgrades} of 3)",
-    "track": "{who} lays track in row {row}",
-    "track_complete": "{who} completes the track of row {row}",
-    "grave": "{who} digs a grave in row {row}",
-    "extension": "A completed track: one more round",
+    "locked": N_("{who} is locked in"),
+    "tumbleweed": N_("{who} takes a Tumbleweed ({count} of 3)"),
+    "upgrade": N_("{who} upgrades group size {size} ({upgrades} of 3)"),
+    "track": N_("{who} lays track in row {row}"),
+    "track_complete": N_("{who} completes the track of row {row}"),
+    "grave": N_("{who} digs a grave in row {row}"),
+    "extension": N_("A completed track: one more round"),
 }
 REASONS = {  # WW-7, with who did it
-    "tumbleweeds": "{who} took a third Tumbleweed",
-    "full_sheet": "{who} filled the whole sheet",
-    "mines": "{who} filled every mine tile",
-    "tracks": "the extra round brought no new completed track",
+    "tumbleweeds": N_("{who} took a third Tumbleweed"),
+    "full_sheet": N_("{who} filled the whole sheet"),
+    "mines": N_("{who} filled every mine tile"),
+    "tracks": N_("the extra round brought no new completed track"),
 }
-GROUP_KINDS = (("R", "Ranch groups (sizes)"), ("S", "Saloon groups (sizes)"), ("C", "Church groups (sizes)"))
+GROUP_KINDS = (("R", N_("Ranch groups (sizes)")), ("S", N_("Saloon groups (sizes)")), ("C", N_("Church groups (sizes)")))
+
+
+def standings_columns() -> list[str]:
+    return [_(column) for column in STANDINGS_COLUMNS]
 
 
 def rank(value) -> str:
@@ -41,9 +46,14 @@ def rank(value) -> str:
     return rank_text(value) if isinstance(value, int) else "?"
 
 
+def action_name(action: str) -> str:
+    """An action's building in the window's language ("Gold Mine")."""
+    return _(ACTION_NAMES[action])
+
+
 def pair_words(column: dict) -> str:
     """A column's pair: "Ranch 7"."""
-    return f"{ACTION_NAMES[column['action']]} {rank_text(column['value'])}"
+    return f"{action_name(column['action'])} {rank_text(column['value'])}"
 
 
 def deal_words(columns: list[dict]) -> str:
@@ -54,9 +64,9 @@ def deal_words(columns: list[dict]) -> str:
 def pick_words(pick, columns: list | None) -> str:
     """A revealed pick in the log: "2 (Ranch 7)", "Tumbleweed", "missed"."""
     if pick == "tumbleweed":
-        return "Tumbleweed"
+        return _("Tumbleweed")
     if pick == "missed":
-        return "missed"
+        return _("missed")
     if isinstance(pick, int) and pick < len(columns or []):
         return f"{pick + 1} ({pair_words((columns or [])[pick])})"
     return f"{pick + 1}" if isinstance(pick, int) else str(pick)
@@ -65,10 +75,10 @@ def pick_words(pick, columns: list | None) -> str:
 def chip_words(pick) -> str:
     """A revealed pick on the chip under a seat's sheet."""
     if pick == "tumbleweed":
-        return "Tumbleweed"
+        return _("Tumbleweed")
     if pick == "missed":
-        return "missed"
-    return f"column {pick + 1}"
+        return _("missed")
+    return _("column {column}").format(column=pick + 1)
 
 
 def reason_text(reason: str | None, sheets: list[dict], name: Name) -> str:
@@ -81,11 +91,14 @@ def reason_text(reason: str | None, sheets: list[dict], name: Name) -> str:
 
     test = {"tumbleweeds": lambda s: s["tumbleweeds"] >= 3, "full_sheet": full, "mines": mines}.get(reason or "")
     who = [name(p) for p, sheet in enumerate(sheets) if test is not None and test(sheet)]
-    return REASONS.get(reason or "", "the game is over").format(who=and_list(who) if who else "a player")
+    template = REASONS.get(reason or "")
+    if template is None:
+        return _("the game is over")
+    return _(template).format(who=and_list(who) if who else _("a player"))
 
 
 def game_over(reason: str) -> str:
-    return f"Game over: {reason}"
+    return _("Game over: {reason}").format(reason=reason)
 
 
 # --- the log ---------------------------------------------------------------------------------
@@ -94,28 +107,29 @@ def describe(event: dict, name: Name, reveal_columns: list | None) -> str | None
     kind = event["type"]
     who = name(event["player"]) if "player" in event else ""
     if kind == "round":
-        return f"Round {event['round']}: {deal_words(event['columns'])}"
+        return _("Round {round}: {cards}").format(round=event["round"], cards=deal_words(event["columns"]))
     if kind == "mulligan":
-        return f"Mulligan: {deal_words(event['columns'])}"
+        return _("Mulligan: {cards}").format(cards=deal_words(event["columns"]))
     if kind == "reshuffle":
-        return f"Reshuffle: {event['cards']} cards make a new deck"
+        return _("Reshuffle: {cards} cards make a new deck").format(cards=event["cards"])
     if kind in LOG_LINES:
         row = event.get("row", -1) + 1
-        return LOG_LINES[kind].format(who=who, row=row, **{k: v for k, v in event.items() if k != "row"})
+        return _(LOG_LINES[kind]).format(who=who, row=row, **{k: v for k, v in event.items() if k != "row"})
     if kind == "timeout":
         missed = [name(p) for p in event["missed"]]
-        return f"Time is up: {and_list(missed)} missed the pick" if missed else "Time is up"
+        return _("Time is up: {names} missed the pick").format(names=and_list(missed)) if missed else _("Time is up")
     if kind == "reveal":
         picks = ", ".join(f"{name(p)} {pick_words(pick, reveal_columns)}" for p, pick in enumerate(event["picks"]))
-        return f"Reveal: {picks}"
+        return _("Reveal: {picks}").format(picks=picks)
     if kind == "write":
-        return f"{who} writes {KINDS[event['kind']][0]} {rank(event['value'])} in row {event['row'] + 1}"
+        return _("{who} writes {building} {value} in row {row}").format(
+            who=who, building=building(event["kind"]), value=rank(event["value"]), row=event["row"] + 1)
     if kind == "graves_lost":
-        if event["count"] == 1:
-            return f"{who} loses 1 grave: no empty section left"
-        return f"{who} loses {event['count']} graves: no empty section left"
+        return ngettext("{who} loses {count} grave: no empty section left",
+                        "{who} loses {count} graves: no empty section left", event["count"]).format(
+            who=who, count=event["count"])
     if kind == "park":
-        return f"{who} plants a park" if event["park"] else None
+        return _("{who} plants a park").format(who=who) if event["park"] else None
     if kind == "game_over":  # the view still shows the sheets before the last step: no names yet
         return game_over(reason_text(event["reason"], [], name))
     return None
@@ -125,119 +139,121 @@ def describe(event: dict, name: Name, reveal_columns: list | None) -> str | None
 def status_line(round_number: int, extension: bool, timer: int) -> str:
     """The header's second line: the round, whether it is the extra one, the speed option."""
     if extension and timer:
-        return f"Round {round_number}, an extra one   speed {timer} s"
+        return _("Round {round}, an extra one   speed {seconds} s").format(round=round_number, seconds=timer)
     if extension:
-        return f"Round {round_number}, an extra one"
+        return _("Round {round}, an extra one").format(round=round_number)
     if timer:
-        return f"Round {round_number}   speed {timer} s"
-    return f"Round {round_number}"
+        return _("Round {round}   speed {seconds} s").format(round=round_number, seconds=timer)
+    return _("Round {round}").format(round=round_number)
 
 
 def pick_phase(solo: bool, mulligans_left: int, seconds_left: float | None) -> str:
     """What the pick asks of everyone; ``seconds_left`` with the speed option (WW-10)."""
     if solo and mulligans_left:
-        words = f"Pick a column, or take a mulligan ({mulligans_left} left): six new cards for a Tumbleweed"
+        words = _("Pick a column, or take a mulligan ({left} left): six new cards for a Tumbleweed").format(
+            left=mulligans_left)
     elif solo:
-        words = "Pick a column. A Tumbleweed now counts, and a third ends the game"
+        words = _("Pick a column. A Tumbleweed now counts, and a third ends the game")
     else:
-        words = "Everyone picks a column or a Tumbleweed in secret"
+        words = _("Everyone picks a column or a Tumbleweed in secret")
     if seconds_left is None:
         return words
-    return f"{words}. {math.ceil(seconds_left)} s left: a missed pick writes nothing (no Tumbleweed)"
+    return _("{words}. {seconds} s left: a missed pick writes nothing (no Tumbleweed)").format(
+        words=words, seconds=math.ceil(seconds_left))
 
 
-NEW_CARDS = "Everyone has written: new cards turn over"
-GAME_OVER = "Game over"
+NEW_CARDS = N_("Everyone has written: new cards turn over")
+GAME_OVER = N_("Game over")
 
 
 def writing(names: list[str]) -> str:
-    return f"Writing: {and_list(names)}" if names else "Everyone has written"
+    return _("Writing: {names}").format(names=and_list(names)) if names else _("Everyone has written")
 
 
 # --- captions and notes ------------------------------------------------------------------------
 def mulligan_caption(left: int) -> str:
-    return f"Mulligan: six new cards ({left} left)"
+    return _("Mulligan: six new cards ({left} left)").format(left=left)
 
 
 def reshuffle_caption(cards: int) -> str:
-    return f"The deck runs low: every card is shuffled into a new deck of {cards}"
+    return _("The deck runs low: every card is shuffled into a new deck of {cards}").format(cards=cards)
 
 
 def timeout_caption(missed: list[str]) -> str:
-    return f"Time is up: {and_list(missed)} missed the pick: nothing written this round, no Tumbleweed"
+    return _("Time is up: {names} missed the pick: nothing written this round, no Tumbleweed").format(
+        names=and_list(missed))
 
 
-REVEAL_CAPTION = "All picks turn over at once"
-EXTENSION_CAPTION = "A row's track is complete: one more round is played"
+REVEAL_CAPTION = N_("All picks turn over at once")
+EXTENSION_CAPTION = N_("A row's track is complete: one more round is played")
 
 
 def track_complete_caption(who: str, row: int) -> str:
-    return f"{who} completes the track of row {row}"
+    return _("{who} completes the track of row {row}").format(who=who, row=row)
 
 
 def graves_lost_note(who: str, count: int) -> str:
-    if count == 1:
-        return f"{who}: no empty right section left, 1 grave lost"
-    return f"{who}: no empty right section left, {count} graves lost"
+    return ngettext("{who}: no empty right section left, {count} grave lost",
+                    "{who}: no empty right section left, {count} graves lost", count).format(who=who, count=count)
 
 
-PUBLIC_REFUSAL = "that pick is not open to them now"
+PUBLIC_REFUSAL = N_("that pick is not open to them now")
 
 
 def looking_caption(by: str, at: str) -> str:
-    return f"{by} looks at {at}'s sheet. Back: the next one"
+    return _("{by} looks at {at}'s sheet. Back: the next one").format(by=by, at=at)
 
 
 # --- a seat's status -----------------------------------------------------------------------------
 def task_words(task: dict) -> str:
     """The step a seat is at: "Ranch 7: choose a tile"."""
-    return f"{ACTION_NAMES[task['action']]} {rank(task['value'])}: {STEP_WORDS[task['step']]}"
+    return f"{action_name(task['action'])} {rank(task['value'])}: {_(STEP_WORDS[task['step']])}"
 
 
 def choosing(here: bool) -> str:
-    return "choosing..." if here else "thinking..."
+    return _("choosing...") if here else _("thinking...")
 
 
 def took_tumbleweed(count: int) -> str:
-    return f"took a Tumbleweed ({count} of 3)"
+    return _("took a Tumbleweed ({count} of 3)").format(count=count)
 
 
-MISSED_THE_PICK = "missed the pick: nothing to write"
+MISSED_THE_PICK = N_("missed the pick: nothing to write")
 
 
 def took_column(pick, short: bool) -> str:
-    return f"took column {pick + 1}" if short and isinstance(pick, int) else "done"
+    return _("took column {column}").format(column=pick + 1) if short and isinstance(pick, int) else _("done")
 
 
 def points(total: int) -> str:
-    return f"{total} pts"
+    return _("{total} pts").format(total=total)
 
 
 # --- the board -----------------------------------------------------------------------------------
 def deck_count(left: int) -> str:
-    return f"{left} in the deck"
+    return _("{left} in the deck").format(left=left)
 
 
 def mulligans_note(left: int) -> str:
-    return "1 mulligan left" if left == 1 else f"{left} mulligans left"
+    return ngettext("{left} mulligan left", "{left} mulligans left", left).format(left=left)
 
 
-SECONDS = "seconds"
+SECONDS = N_("seconds")
 
 
 def roster_heading(phase: str, done: int, players: int) -> str:
     if phase == "pick":
-        return f"Locked in {done} of {players}"
-    return f"Written {done} of {players}"
+        return _("Locked in {done} of {players}").format(done=done, players=players)
+    return _("Written {done} of {players}").format(done=done, players=players)
 
 
 # --- choices and the pick panel --------------------------------------------------------------------
 def tumbleweed_label(mulligan: bool) -> str:
-    return "Mulligan" if mulligan else "Tumbleweed"
+    return _("Mulligan") if mulligan else _("Tumbleweed")
 
 
 def column_label(column: int, pair: dict) -> str:
-    return f"column {column + 1}: {pair_words(pair)}"
+    return _("column {column}: {pair}").format(column=column + 1, pair=pair_words(pair))
 
 
 def slot_label(column: int, pair: dict) -> str:
@@ -245,38 +261,37 @@ def slot_label(column: int, pair: dict) -> str:
 
 
 def tile_label(step: str, row: int, col: int) -> str:
-    return f"{STEP_WORDS[step]}: row {row + 1}, tile {col + 1}"
+    return _("{step}: row {row}, tile {tile}").format(step=_(STEP_WORDS[step]), row=row + 1, tile=col + 1)
 
 
 def upgrade_label(size: int, full: bool) -> str:
-    return f"upgrade size {size}" if full else f"size {size}"
+    return _("upgrade size {size}").format(size=size) if full else _("size {size}").format(size=size)
 
 
 def park_label(park: bool) -> str:
-    return "Park" if park else "Leave empty"
+    return _("Park") if park else _("Leave empty")
 
 
 def blind_label(column: int, columns: list, open_: bool) -> str:
     """A pad button's column in the blind-pick legend."""
     if not open_:
-        return f"{column + 1} no fit"
+        return _("{column} no fit").format(column=column + 1)
     return f"{column + 1} {pair_words(columns[column])}" if column < len(columns) else str(column + 1)
 
 
-FITS_NOWHERE = "fits nowhere"
-YOUR_SHEET = "Your sheet"
+FITS_NOWHERE = N_("fits nowhere")
+YOUR_SHEET = N_("Your sheet")
 
 
 def you_picked(column, columns: list) -> str:
     if column is None:
-        return "You picked a Tumbleweed"
-    return f"You picked column {column + 1}: {pair_words(columns[column])}"
+        return _("You picked a Tumbleweed")
+    return _("You picked column {column}: {pair}").format(column=column + 1, pair=pair_words(columns[column]))
 
 
 def fits(pair: dict, places: int) -> str:
-    if places == 1:
-        return f"{pair_words(pair)} fits in 1 place"
-    return f"{pair_words(pair)} fits in {places} places"
+    return ngettext("{pair} fits in {places} place", "{pair} fits in {places} places", places).format(
+        pair=pair_words(pair), places=places)
 
 
 # --- the score sheet and the high scores ------------------------------------------------------------
@@ -285,11 +300,11 @@ def score_lines(scores: list[dict]) -> list[tuple[str, list[str], str]]:
     ``row`` a line of a part, ``part`` a part's sum, ``minus`` a penalty, ``total``."""
     out: list[tuple[str, list[str], str]] = []
     for r in range(4):
-        out.append((f"Parks, row {r + 1}", [str(s["parks_by_row"][r]) for s in scores], "row"))
-    out.append(("Parks", [str(s["parks"]) for s in scores], "part"))
+        out.append((_("Parks, row {row}").format(row=r + 1), [str(s["parks_by_row"][r]) for s in scores], "row"))
+    out.append((_("Parks"), [str(s["parks"]) for s in scores], "part"))
     for r in range(4):
-        out.append((f"Track, row {r + 1}", [str(s["tracks_by_row"][r]) for s in scores], "row"))
-    out.append(("Track", [str(s["tracks"]) for s in scores], "part"))
+        out.append((_("Track, row {row}").format(row=r + 1), [str(s["tracks_by_row"][r]) for s in scores], "row"))
+    out.append((_("Track"), [str(s["tracks"]) for s in scores], "part"))
     for kind, label in GROUP_KINDS:
         values = []
         for s in scores:
@@ -297,32 +312,41 @@ def score_lines(scores: list[dict]) -> list[tuple[str, list[str], str]]:
             total = sum(g["points"] for g in groups)
             sizes = ", ".join(str(g["size"]) for g in groups)
             values.append(f"{total}  ({sizes})" if groups else "0")
-        out.append((label, values, "row"))
-    out.append(("Groups", [str(s["groups"]) for s in scores], "part"))
-    out.append(("Churches", [f"{s['churches']}  ({sum(c['graves'] for c in s['church_list'])} graves)"
-                             if s["church_list"] else "0" for s in scores], "part"))
-    out.append(("Tumbleweeds", [f"-{s['tumbleweeds']}" for s in scores], "minus"))
-    out.append(("Aces", [f"-{s['aces']}" for s in scores], "minus"))
-    out.append(("Total", [str(s["total"]) for s in scores], "total"))
+        out.append((_(label), values, "row"))
+    out.append((_("Groups"), [str(s["groups"]) for s in scores], "part"))
+    out.append((_("Churches"), [church_value(s) for s in scores], "part"))
+    out.append((_("Tumbleweeds"), [f"-{s['tumbleweeds']}" for s in scores], "minus"))
+    out.append((_("Aces"), [f"-{s['aces']}" for s in scores], "minus"))
+    out.append((_("Total"), [str(s["total"]) for s in scores], "total"))
     return out
+
+
+def church_value(score: dict) -> str:
+    """A player's churches on the score sheet: their points and the graves they count."""
+    if not score["church_list"]:
+        return "0"
+    graves = sum(c["graves"] for c in score["church_list"])
+    return ngettext("{points}  ({graves} grave)", "{points}  ({graves} graves)", graves).format(
+        points=score["churches"], graves=graves)
 
 
 def standings_note(reason: str, rank_reached: int | None) -> str:
     """The results' line under the heading: why the game ended, and a new high score's place."""
     note = reason[:1].upper() + reason[1:]
-    return note if rank_reached is None else f"{note}. New high score: place {rank_reached}"
+    return note if rank_reached is None else _("{reason}. New high score: place {place}").format(
+        reason=note, place=rank_reached)
 
 
 def high_score_verdict(score: int, kept: int, rank_reached: int | None, recorded: bool, lost: bool) -> str:
     """Under the high-score table: where the new score stands."""
     if not recorded:
-        return "Keeping score..."
+        return _("Keeping score...")
     if rank_reached is not None:
-        return f"Your {score} takes place {rank_reached}!"
+        return _("Your {score} takes place {place}!").format(score=score, place=rank_reached)
     if lost:
-        return "The table could not be kept this time."
-    return f"Your {score} is not in the best {kept}."
+        return _("The table could not be kept this time.")
+    return _("Your {score} is not in the best {kept}.").format(score=score, kept=kept)
 
 
-NO_HIGH_SCORE_YET = "Solo: no high score yet. Set the first one!"
-TO_BEAT = "High scores to beat"
+NO_HIGH_SCORE_YET = N_("Solo: no high score yet. Set the first one!")
+TO_BEAT = N_("High scores to beat")
