@@ -47,8 +47,8 @@ def supply(game, surface) -> None:
     top = layout.supply_slot(1, 0).bottom + 26
     for row, (label, counts) in enumerate(((words.STACKS, game.shown.stacks), (words.RESERVE, game.shown.reserve))):
         art.blit_text(surface, _(label), 26, art.INK_DIM, (SUPPLY.left + 22, top + row * 100), width=SUPPLY.width - 44)
-        for line, count in enumerate(words.tile_counts(counts)):
-            art.blit_text(surface, count, 26, art.INK, (SUPPLY.left + 22, top + 30 + line * 30 + row * 100),
+        for index, count in enumerate(words.tile_counts(counts)):
+            art.blit_text(surface, count, 26, art.INK, (SUPPLY.left + 22, top + 30 + index * 30 + row * 100),
                           width=SUPPLY.width - 44)
     if game.shown.turns_left is not None:
         box = pygame.Rect(SUPPLY.left + 14, SUPPLY.bottom - 112, SUPPLY.width - 28, 98)

@@ -197,11 +197,11 @@ class ArchitektonTable(GameTable):
 
     def on_supply_redrawn(self, event: dict) -> float:
         self.shown.supply = list(event["supply"])
-        self.effects.announce(self.table.anim, *map(_, words.REDRAWN), 1.8)
+        self.effects.announce(self.table.anim, _(words.REDRAWN[0]), _(words.REDRAWN[1]), 1.8)
         return 1.8
 
     def on_no_placement(self, event: dict) -> float:
-        self.effects.announce(self.table.anim, *map(_, words.NO_PLACEMENT), 2.0)
+        self.effects.announce(self.table.anim, _(words.NO_PLACEMENT[0]), _(words.NO_PLACEMENT[1]), 2.0)
         return 2.0
 
     def on_returned(self, event: dict) -> float:
