@@ -277,7 +277,7 @@ class TileBoard:
             if tile not in self.supply_buildings and tile not in self.supply_landscapes:
                 raise IllegalAction("not_in_supply", N_("{tile} is not in the supply"), {"tile": tile})
         if len(tiles) == 1:  # AR-2
-            raise _about_tile("no_spot", NO_SPOT, tiles[0])
+            raise IllegalAction("no_spot", *about_tile(NO_SPOT, tiles[0]))
         raise IllegalAction(  # AR-2
             "no_spot", N_("these two tiles cannot both be placed, in either order, so they cannot be taken")
         )
@@ -296,7 +296,7 @@ class TileBoard:
             raise IllegalAction("checkerboard", N_("buildings and landscapes alternate like a chessboard"))
         mask = self._spot_mask(tile, x, y)
         if not mask:  # AR-2
-            raise _about_tile("no_match", NO_MATCH, tile, {"x": x, "y": y})
+            raise IllegalAction("no_match", *about_tile(NO_MATCH, tile, {"x": x, "y": y}))
         if not mask >> rot & 1:
             raise IllegalAction("bad_rotation", N_("no side matches in that rotation (or it repeats a listed one)"))
         if len(self.hand) < 2 or self._keeps_other(tile, x, y, rot):
@@ -328,9 +328,9 @@ NO_MATCH = {
 }
 
 
-def _about_tile(code: str, templates: dict[str, str], tile: str, data: dict[str, Any] | None = None) -> IllegalAction:
-    """The refusal ``code`` about ``tile``, in the sentence for its kind (a building with its
-    sides, a landscape by its terrain)."""
+def about_tile(templates: dict[str, str], tile: str, data: dict[str, Any] | None = None) -> tuple[str, dict[str, Any]]:
+    """A refusal's template and data about ``tile``: the sentence for its kind (a building
+    with its sides, a landscape by its terrain)."""
     if is_building(tile):
-        return IllegalAction(code, templates["building"], {"tile": tile, "sides": BUILDING_SIDES[tile], **(data or {})})
-    return IllegalAction(code, templates[LANDSCAPE_TERRAIN[tile]], {"tile": tile, **(data or {})})
+        return templates["building"], {"tile": tile, "sides": BUILDING_SIDES[tile], **(data or {})}
+    return templates[LANDSCAPE_TERRAIN[tile]], {"tile": tile, **(data or {})}

@@ -88,6 +88,10 @@ def test_every_refusal_template_of_the_engine_is_worded_in_german():
         for template in templates.values():
             assert german.has(template), template
             assert "AR-" not in template
+    assert german.say(*board.about_tile(board.NO_MATCH, "L07", {"x": 1, "y": -2})) == \
+        "Waldlandschaft L07 muss auf 1,-2 mit einer passenden Seite anliegen"
+    assert german.say(*board.about_tile(board.NO_SPOT, "B09")) == \
+        "Gebäude B09 (WWFF) passt nirgends, also kannst du es nicht nehmen"
 
 
 def test_the_phone_words_read_in_german():
