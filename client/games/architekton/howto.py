@@ -42,6 +42,11 @@ def lines(surface, left: int, top: int, words: str, colour=art.INK, size: int = 
         art.blit_text(surface, line, size, colour, (left, top + row * (size + 6)), "midleft", width=width)
 
 
+def foot(surface, rect, words: str, above: int, size: int) -> None:
+    """A line at the foot of the example, fitted to its width."""
+    art.blit_text(surface, words, size, art.INK_DIM, (rect.centerx, rect.bottom - above), "center", width=rect.width - 20)
+
+
 def terrains(surface, rect) -> None:
     """The four terrains, each a colour and a pattern, and a building's four sides."""
     size = 120
@@ -49,7 +54,8 @@ def terrains(surface, rect) -> None:
     for i, (tile, terrain) in enumerate((("L01", "W"), ("L07", "F"), ("L13", "H"), ("L19", "A"))):
         spot = pygame.Rect(left + i * (size + 20), rect.top + 30, size, size)
         surface.blit(pieces.tile_image(tile, 0, size), spot)
-        label(surface, terrain_name(terrain), (spot.centerx, spot.bottom + 24), 28, art.INK)
+        art.blit_text(surface, terrain_name(terrain), 28, art.INK, (spot.centerx, spot.bottom + 24), "center",
+                      width=size + 18)
     building = pygame.Rect(0, 0, 170, 170)
     building.midtop = (rect.centerx - 130, rect.top + 250)
     surface.blit(pieces.tile_image("B21", 0, 170), building)
@@ -57,7 +63,7 @@ def terrains(surface, rect) -> None:
           size=28, width=rect.right - rect.centerx - 30)
     house = pieces.house_image(ANNA, 0, 70)
     surface.blit(house, house.get_rect(center=building.center))
-    label(surface, _("landscapes: one terrain all round"), (rect.centerx, rect.bottom - 30), 26)
+    foot(surface, rect, _("landscapes: one terrain all round"), 30, 26)
 
 
 def chessboard(surface, rect) -> None:
@@ -77,7 +83,7 @@ def chessboard(surface, rect) -> None:
     tick(surface, (bad.centerx, bad.bottom + 26), False)
     lines(surface, rect.left + 530, rect.top + 90, _("lighter squares: buildings"))
     lines(surface, rect.left + 530, rect.top + 180, _("darker squares: landscapes"))
-    label(surface, _("a forest side meets forest, a hill side hill"), (rect.centerx, rect.bottom - 40), 26)
+    foot(surface, rect, _("a forest side meets forest, a hill side hill"), 40, 26)
 
 
 def taking(surface, rect) -> None:
@@ -91,13 +97,13 @@ def taking(surface, rect) -> None:
             surface.blit(pieces.tile_image(tile, 0, size), spot.move(0, -8 if lift else 0))
             if lift:
                 pygame.draw.rect(surface, art.GOLD, spot.move(0, -8).inflate(8, 8), 4, border_radius=12)
-    label(surface, _("Buildings"), (left, rect.top + 30), 26, art.INK_DIM, "midleft")
-    label(surface, _("Landscapes"), (left, rect.top + 180), 26, art.INK_DIM, "midleft")
+    art.blit_text(surface, _("Buildings"), 26, art.INK_DIM, (left, rect.top + 30), "midleft", width=360)
+    art.blit_text(surface, _("Landscapes"), 26, art.INK_DIM, (left, rect.top + 180), "midleft", width=360)
     arrow(surface, (left + 380, rect.top + 170), (left + 520, rect.top + 170))
     hand = pygame.Rect(left + 540, rect.top + 110, 110, 110)
     surface.blit(pieces.tile_image("B03", 0, 110), hand)
     surface.blit(pieces.tile_image("L09", 0, 110), hand.move(0, 130))
-    label(surface, _("the forest building opens a spot for the forest"), (rect.centerx, rect.bottom - 40), 26)
+    foot(surface, rect, _("the forest building opens a spot for the forest"), 40, 26)
 
 
 def placing(surface, rect) -> None:
@@ -116,8 +122,7 @@ def placing(surface, rect) -> None:
     lines(surface, rect.left + 560, rect.top + 80, _("pick a square, then turn it: left / right"), width=210)
     lines(surface, rect.left + 560, rect.top + 250, _("place the other tile first: it fits only once that lies"),
           art.GOLD, width=210)
-    label(surface, _("a hill side towards the hill, or a water side to the water"), (rect.centerx, rect.bottom - 24),
-          24)
+    foot(surface, rect, _("a hill side towards the hill, or a water side to the water"), 24, 24)
 
 
 def houses(surface, rect) -> None:
@@ -136,7 +141,7 @@ def houses(surface, rect) -> None:
         icon = pieces.house_image((ANNA, BEN)[i], i, 56)
         surface.blit(icon, (rect.left + 460 + i * 140, rect.top + 280))
         label(surface, ("Anna", "Ben")[i], (rect.left + 488 + i * 140, rect.top + 360), 26, (ANNA, BEN)[i])
-    label(surface, _("a round or a square window: whose house it is"), (rect.centerx, rect.bottom - 40), 26)
+    foot(surface, rect, _("a round or a square window: whose house it is"), 40, 26)
 
 
 def enclosed(surface, rect) -> None:
@@ -159,8 +164,9 @@ def enclosed(surface, rect) -> None:
         surface.blit(art.panel(button.size, art.PANEL_HI, BEN if row == 0 else None, 12), button)
         art.blit_text(surface, words, 24, art.INK, button.center, "center", width=button.width - 16)
     surface.blit(pieces.chip_image(44), (note, rect.top + 330))
-    label(surface, _("every side matches: +1 chip"), (note + 56, rect.top + 352), 26, art.GOOD, "midleft")
-    label(surface, _("Ben decides on his own device, even on Anna's turn"), (rect.centerx, rect.bottom - 30), 24)
+    art.blit_text(surface, _("every side matches: +1 chip"), 26, art.GOOD, (note + 56, rect.top + 352), "midleft",
+                  width=rect.right - note - 66)
+    foot(surface, rect, _("Ben decides on his own device, even on Anna's turn"), 30, 24)
 
 
 def final(surface, rect) -> None:
@@ -184,7 +190,7 @@ def final(surface, rect) -> None:
     lines(surface, note, rect.top + 160, _("houses linked corner to corner: a group"), width=rect.right - note - 10)
     lines(surface, note, rect.top + 280, _("score = chips + houses in your largest group"), art.GOLD, 28,
           width=rect.right - note - 10)
-    label(surface, _("Anna's group of 3"), (rect.centerx, rect.bottom - 30), 26)
+    foot(surface, rect, _("Anna's group of 3"), 30, 26)
 
 
 def controls(surface, rect) -> None:
@@ -194,13 +200,15 @@ def controls(surface, rect) -> None:
             (pgettext("key", "Home"), _("the whole board again")))
     for i, (device, words) in enumerate(rows):
         y = rect.top + 50 + i * 70
-        label(surface, device, (rect.left + 40, y), 30, art.GOLD, "midleft")
-        label(surface, words, (rect.left + 200, y), 26, art.INK, "midleft")
-    box = pygame.Rect(rect.left + 40, rect.top + 330, rect.width - 80, 130)
+        art.blit_text(surface, device, 30, art.GOLD, (rect.left + 40, y), "midleft", width=150)
+        art.blit_text(surface, words, 26, art.INK, (rect.left + 200, y), "midleft", width=rect.width - 210)
+    box = pygame.Rect(rect.left + 40, rect.top + 320, rect.width - 80, 150)
     surface.blit(art.panel(box.size, art.PANEL_HI, art.GOLD, 14), box)
-    label(surface, _("Revenge: first to 2 victory points"), (box.centerx, box.top + 40), 30, art.GOLD)
-    label(surface, _("early-end win 2, any other win 1; the other player starts the next game"),
-          (box.centerx, box.top + 90), 24, art.INK)
+    art.blit_text(surface, _("Revenge: first to 2 victory points"), 30, art.GOLD, (box.centerx, box.top + 34), "center",
+                  width=box.width - 30)
+    more = art.wrap(_("early-end win 2, any other win 1; the other player starts the next game"), 24, box.width - 30)
+    for row, line in enumerate(more[:3]):
+        art.blit_text(surface, line, 24, art.INK, (box.centerx, box.top + 76 + row * 30), "center", width=box.width - 30)
 
 
 PAGES = (
