@@ -6,6 +6,7 @@ fit), ``supply`` the stacks and supply, ``rules`` the state machine, ``bot`` the
 ``words`` the phone's words.
 """
 
+from ..errors import N_
 from ..registry import GameInfo, Option
 from ..types import Action
 from .bot import BOTS, bot
@@ -66,7 +67,7 @@ GAME = GameInfo(
     bot=bot,
     bots=BOTS,
     sample_state=sample_state,
-    summary=(
+    summary=N_(
         "Two builders lay building and landscape tiles in a growing chessboard. Every "
         "building gets one of your houses; once four landscapes enclose it, its owner "
         "gains a chip if every side matches its terrain and pays for each side that does "
@@ -75,7 +76,7 @@ GAME = GameInfo(
         "diagonally linked houses win. Optional revenge match: first to 2 victory points."
     ),
     options={
-        "revenge": Option(False, "revenge match: first to 2 victory points"),
+        "revenge": Option(False, N_("revenge match: first to 2 victory points")),
     },
     test_configs=((2, {}), (2, {"revenge": True})),
     bench_config=(2, {}),

@@ -10,10 +10,11 @@ and digested with the rest of the state.
 from itertools import combinations
 from typing import Any, TypeGuard
 
-from ..errors import IllegalAction
+from ..errors import N_, IllegalAction, shown
 from ..state import is_whole
 from ..types import Action
 from .tiles import (
+    BUILDING_SIDES,
     FACING,
     LANDSCAPE_TERRAIN,
     MASK_ROTS,
@@ -26,7 +27,6 @@ from .tiles import (
     is_tile,
     key,
     largest_group,
-    tile_name,
 )
 
 # A board cell is [x, y, tile, rot, house, scored]: house is the owner's seat or None,
@@ -261,50 +261,76 @@ class TileBoard:
     # --- why a take or a placement is refused (AR-2, AR-5) ---------------------------------
     def _check_take(self, tiles: object) -> None:
         if not isinstance(tiles, list) or not all(isinstance(t, str) for t in tiles):
-            raise IllegalAction("malformed", "tiles must be a list of tile names")
+            raise IllegalAction("malformed", N_("tiles must be a list of tile names"))
         options = self.take_options()
         if tiles in options:
             return
         if len(tiles) != len(options[0]):
-            if len(options[0]) == 1:
+            if len(options[0]) == 1:  # AR-2
                 raise IllegalAction(
-                    "wrong_count", "no two supply tiles can both be placed: take one tile that fits (AR-2)"
+                    "wrong_count", N_("no two supply tiles can both be placed: take one tile that fits")
                 )
-            raise IllegalAction("wrong_count", "two supply tiles can both be placed: take two (AR-2)")
+            raise IllegalAction("wrong_count", N_("two supply tiles can both be placed: take two"))  # AR-2
         if tiles != sorted(set(tiles)):
-            raise IllegalAction("malformed", "list different tiles in sorted order")
+            raise IllegalAction("malformed", N_("list different tiles in sorted order"))
         for tile in tiles:
             if tile not in self.supply_buildings and tile not in self.supply_landscapes:
-                raise IllegalAction("not_in_supply", f"{tile} is not in the supply")
-        if len(tiles) == 1:
-            raise IllegalAction("no_spot", f"{tile_name(tiles[0])} fits nowhere, so it cannot be taken (AR-2)")
-        raise IllegalAction(
-            "no_spot", "these two tiles cannot both be placed, in either order, so they cannot be taken (AR-2)"
+                raise IllegalAction("not_in_supply", N_("{tile} is not in the supply"), {"tile": tile})
+        if len(tiles) == 1:  # AR-2
+            raise IllegalAction("no_spot", *about_tile(NO_SPOT, tiles[0]))
+        raise IllegalAction(  # AR-2
+            "no_spot", N_("these two tiles cannot both be placed, in either order, so they cannot be taken")
         )
 
     def _check_place(self, action: Action) -> None:
         tile, x, y, rot = action["tile"], action["x"], action["y"], action["rot"]
         if not is_tile(tile) or tile not in self.hand:
-            raise IllegalAction("not_in_hand", f"{tile!r} is not a tile you hold")
+            raise IllegalAction("not_in_hand", N_("{tile} is not a tile you hold"), {"tile": shown(tile)})
         if not (is_bounded_whole(x) and is_bounded_whole(y) and is_bounded_whole(rot)):
-            raise IllegalAction("malformed", "x, y and rot must be whole numbers")
+            raise IllegalAction("malformed", N_("x, y and rot must be whole numbers"))
         if not 0 <= rot <= 3:
-            raise IllegalAction("malformed", "rot is 0, 1, 2 or 3 quarter turns")
+            raise IllegalAction("malformed", N_("rot is 0, 1, 2 or 3 quarter turns"))
         if key(x, y) in self.board:
-            raise IllegalAction("occupied", f"{x},{y} is taken")
-        if is_building(tile) != is_building_square(x, y):
-            raise IllegalAction("checkerboard", "buildings and landscapes alternate like a chessboard (AR-2)")
+            raise IllegalAction("occupied", N_("{x},{y} is taken"), {"x": x, "y": y})
+        if is_building(tile) != is_building_square(x, y):  # AR-2
+            raise IllegalAction("checkerboard", N_("buildings and landscapes alternate like a chessboard"))
         mask = self._spot_mask(tile, x, y)
-        if not mask:
-            raise IllegalAction("no_match", f"{tile_name(tile)} must touch the board with a matching side at {x},{y} (AR-2)")
+        if not mask:  # AR-2
+            raise IllegalAction("no_match", *about_tile(NO_MATCH, tile, {"x": x, "y": y}))
         if not mask >> rot & 1:
-            raise IllegalAction("bad_rotation", "no side matches in that rotation (or it repeats a listed one)")
+            raise IllegalAction("bad_rotation", N_("no side matches in that rotation (or it repeats a listed one)"))
         if len(self.hand) < 2 or self._keeps_other(tile, x, y, rot):
             return
         kept = next((m for sx, sy, m in self.hand_spots()[tile] if (sx, sy) == (x, y)), 0)
         if not kept >> rot & 1:  # else the hand could never both be placed: AR-5 lets it be
-            other = tile_name(next(t for t in self.hand if t != tile))
-            raise IllegalAction(
+            other = next(t for t in self.hand if t != tile)
+            raise IllegalAction(  # AR-5
                 "strands_tile",
-                f"that leaves {other} no legal spot; place {tile_name(tile)} so the other tile still fits (AR-5)",
+                N_("that leaves {other} no legal spot; place {tile} so the other tile still fits"),
+                {"other": other, "tile": tile},
             )
+
+
+# --- refusals naming a tile: a sentence per kind of tile (the catalogues word each) ---------
+NO_SPOT = {
+    "building": N_("building {tile} ({sides}) fits nowhere, so it cannot be taken"),
+    "W": N_("water {tile} fits nowhere, so it cannot be taken"),
+    "F": N_("forest {tile} fits nowhere, so it cannot be taken"),
+    "H": N_("hill {tile} fits nowhere, so it cannot be taken"),
+    "A": N_("field {tile} fits nowhere, so it cannot be taken"),
+}
+NO_MATCH = {
+    "building": N_("building {tile} ({sides}) must touch the board with a matching side at {x},{y}"),
+    "W": N_("water {tile} must touch the board with a matching side at {x},{y}"),
+    "F": N_("forest {tile} must touch the board with a matching side at {x},{y}"),
+    "H": N_("hill {tile} must touch the board with a matching side at {x},{y}"),
+    "A": N_("field {tile} must touch the board with a matching side at {x},{y}"),
+}
+
+
+def about_tile(templates: dict[str, str], tile: str, data: dict[str, Any] | None = None) -> tuple[str, dict[str, Any]]:
+    """A refusal's template and data about ``tile``: the sentence for its kind (a building
+    with its sides, a landscape by its terrain)."""
+    if is_building(tile):
+        return templates["building"], {"tile": tile, "sides": BUILDING_SIDES[tile], **(data or {})}
+    return templates[LANDSCAPE_TERRAIN[tile]], {"tile": tile, **(data or {})}

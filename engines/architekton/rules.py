@@ -14,7 +14,7 @@ the stacks, reserve and supply are `supply.TileSupply`.
 
 from typing import Any
 
-from ..errors import IllegalAction
+from ..errors import N_, IllegalAction
 from ..plain import encode
 from ..state import OVER, GameState, best_seats, check_fields
 from ..types import Action, Event, Options, View
@@ -412,12 +412,12 @@ class ArchitektonState(TileBoard, TileSupply, GameState):
         elif kind == "move_house":
             x, y = action["x"], action["y"]
             if not (is_bounded_whole(x) and is_bounded_whole(y)):
-                raise IllegalAction("malformed", "x and y must be whole numbers")
+                raise IllegalAction("malformed", N_("x and y must be whole numbers"))
             if [x, y] not in self._movable_houses(player):
-                raise IllegalAction("no_house_there", f"you have no house to move at {x},{y}")
+                raise IllegalAction("no_house_there", N_("you have no house to move at {x},{y}"), {"x": x, "y": y})
         else:
             take_back = action["take_back"]
             if not isinstance(take_back, bool):
-                raise IllegalAction("malformed", "take_back must be true or false")
+                raise IllegalAction("malformed", N_("take_back must be true or false"))
             if take_back not in self._settle_options():
-                raise IllegalAction("cannot_pay", "you cannot pay that many chips")
+                raise IllegalAction("cannot_pay", N_("you cannot pay that many chips"))

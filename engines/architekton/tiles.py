@@ -11,6 +11,9 @@ lie on squares with x + y odd (the checkerboard of AR-2).
 """
 
 
+from ..errors import N_
+from ..words import Translator
+
 TERRAINS = ("W", "F", "H", "A")
 TERRAIN_NAMES = {"W": "water", "F": "forest", "H": "hill", "A": "field"}
 
@@ -87,13 +90,27 @@ MASK_ROTS = [[r for r in range(4) if mask >> r & 1] for mask in range(16)]
 TERRAIN_SET = {tile: set(sides) for tile, sides in BUILDING_SIDES.items()}
 
 
-def tile_name(tile: str) -> str:
-    """A tile in words: "building B09 (WWFF)", "water L01"."""
+# A tile in words, a sentence per kind of tile (the catalogues word each; German names a
+# landscape by its terrain too).
+TILE_NAMES = {
+    "building": N_("building {tile} ({sides})"),
+    "W": N_("water {tile}"),
+    "F": N_("forest {tile}"),
+    "H": N_("hill {tile}"),
+    "A": N_("field {tile}"),
+}
+
+
+def tile_name(tile: str, tr: Translator | None = None) -> str:
+    """A tile in words: "building B09 (WWFF)", "water L01"; in ``tr``'s language if given
+    (English without)."""
     if tile in BUILDING_SIDES:
-        return f"building {tile} ({BUILDING_SIDES[tile]})"
-    if tile in LANDSCAPE_TERRAIN:
-        return f"{TERRAIN_NAMES[LANDSCAPE_TERRAIN[tile]]} {tile}"
-    return repr(tile)
+        template, data = TILE_NAMES["building"], {"tile": tile, "sides": BUILDING_SIDES[tile]}
+    elif tile in LANDSCAPE_TERRAIN:
+        template, data = TILE_NAMES[LANDSCAPE_TERRAIN[tile]], {"tile": tile}
+    else:
+        return repr(tile)
+    return (tr.gettext(template) if tr is not None else template).format(**data)
 
 
 def key(x: int, y: int) -> str:

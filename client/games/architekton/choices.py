@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from client.games.architekton import layout, words
+from client.i18n import _
 from client.table.choices import Choice
 
 
@@ -123,7 +124,7 @@ def take_choices(game, seat: int, legal: list) -> list[Choice]:
         takeable = [t for t in game.shown.supply if any(t in tiles for tiles in sets)]
         return [Choice(None, rects[t], words.lift_label(t), key=("supply", t), then=step(game, seat, first=t),
                        data=("supply", t), extra={"forward": True}) for t in takeable]
-    out = [Choice(None, rects[first], words.PUT_BACK, key=("supply", first), then=step(game, seat, first=None),
+    out = [Choice(None, rects[first], _(words.PUT_BACK), key=("supply", first), then=step(game, seat, first=None),
                   data=("lifted", first))]
     for other in partners:
         out.append(Choice({"type": "take", "tiles": sorted([first, other])}, rects[other],
@@ -181,7 +182,7 @@ def rotation_choices(game, tile: str, spot: tuple, rots: list) -> list[Choice]:
 
 def move_choices(game, legal: list) -> list[Choice]:
     """AR-3: the houses that may move onto the new building, where they stand."""
-    return [Choice(a, game.camera.square(a["x"], a["y"]), words.MOVE_HOUSE, data=("move", a["x"], a["y"]))
+    return [Choice(a, game.camera.square(a["x"], a["y"]), _(words.MOVE_HOUSE), data=("move", a["x"], a["y"]))
             for a in legal if game.camera.visible(game.camera.square(a["x"], a["y"]))]
 
 

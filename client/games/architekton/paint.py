@@ -10,6 +10,7 @@ from client.games.architekton import layout, words
 from client.games.architekton.choices import lifted, placing
 from client.games.architekton.layout import SUPPLY, TILE, inner
 from client.games.architekton.state import group_links
+from client.i18n import _
 
 HINT_SIZE = 26  # about 17 pixels on a 1280x720 window
 
@@ -29,10 +30,11 @@ def zone(game, seat: int) -> pygame.Rect:
 def supply(game, surface) -> None:
     view = game.view
     surface.blit(art.panel(SUPPLY.size, art.PANEL), SUPPLY)
-    art.blit_text(surface, words.SUPPLY, 40, art.GOLD, (SUPPLY.left + 22, SUPPLY.top + 12), weight="bold")
+    art.blit_text(surface, _(words.SUPPLY), 40, art.GOLD, (SUPPLY.left + 22, SUPPLY.top + 12), weight="bold",
+                  width=SUPPLY.width - 44)
     for row, label in enumerate(words.SUPPLY_ROWS):
         slot = layout.supply_slot(row, 0)
-        art.blit_text(surface, label, 26, art.INK_DIM, (slot.left, slot.top - 32))
+        art.blit_text(surface, _(label), 26, art.INK_DIM, (slot.left, slot.top - 32), width=SUPPLY.right - 22 - slot.left)
     taking = view.get("phase") == "take"
     takeable = set(view.get("takeable", []))
     raised = lifted(game)
@@ -44,18 +46,22 @@ def supply(game, surface) -> None:
             surface.blit(pieces.veil(rect.size, 110), rect)
     top = layout.supply_slot(1, 0).bottom + 26
     for row, (label, counts) in enumerate(((words.STACKS, game.shown.stacks), (words.RESERVE, game.shown.reserve))):
-        art.blit_text(surface, label, 26, art.INK_DIM, (SUPPLY.left + 22, top + row * 74))
-        art.blit_text(surface, words.tile_counts(counts), 28, art.INK, (SUPPLY.left + 22, top + 30 + row * 74),
-                      width=SUPPLY.width - 40)
+        art.blit_text(surface, _(label), 26, art.INK_DIM, (SUPPLY.left + 22, top + row * 100), width=SUPPLY.width - 44)
+        for index, count in enumerate(words.tile_counts(counts)):
+            art.blit_text(surface, count, 26, art.INK, (SUPPLY.left + 22, top + 30 + index * 30 + row * 100),
+                          width=SUPPLY.width - 44)
     if game.shown.turns_left is not None:
         box = pygame.Rect(SUPPLY.left + 14, SUPPLY.bottom - 112, SUPPLY.width - 28, 98)
         surface.blit(art.panel(box.size, (70, 36, 36), art.DANGER, 14), box)
-        art.blit_text(surface, words.LAST_ROUND_BOX, 40, art.DANGER, (box.centerx, box.top + 30), "center", "bold")
+        art.blit_text(surface, _(words.LAST_ROUND_BOX), 40, art.DANGER, (box.centerx, box.top + 30), "center", "bold",
+                      width=box.width - 24)
         art.blit_text(surface, words.turns_left(game.shown.turns_left), 28, art.INK, (box.centerx, box.top + 70),
-                      "center")
+                      "center", width=box.width - 24)
     elif view.get("revenge"):
-        for row, line in enumerate(words.REVENGE_LINES):
-            art.blit_text(surface, line, 26, art.INK_DIM, (SUPPLY.left + 22, SUPPLY.bottom - 80 + row * 30))
+        lines = art.wrap(_(words.REVENGE_LINE), 26, SUPPLY.width - 44)
+        for row, line in enumerate(lines):
+            art.blit_text(surface, line, 26, art.INK_DIM, (SUPPLY.left + 22, SUPPLY.bottom - 20 - 30 * (len(lines) - row)),
+                          width=SUPPLY.width - 44)
 
 
 # --- the board ------------------------------------------------------------------------------------
@@ -102,7 +108,7 @@ def board(game, surface) -> None:
 
 def hint(surface, view_rect: pygame.Rect, following: bool) -> None:
     """How to steer the camera, at the board's foot."""
-    line = words.HINT if following else words.OWN_VIEW + words.HINT
+    line = words.hint_line(following)
     width = min(art.text_width(line, HINT_SIZE) + 28, view_rect.width - 40)
     strip = pygame.Rect(0, 0, width, HINT_SIZE + 14)
     strip.bottomright = (view_rect.right - 14, view_rect.bottom - 8)
@@ -195,17 +201,22 @@ def seat(game, surface, seat_index: int, rect: pygame.Rect) -> None:
     count = shown.chips[seat_index]
     surface.blit(pieces.chip_image(40), (rect.left + 20, rect.top + 114))
     art.blit_text(surface, str(count), 44, art.GOLD, (rect.left + 70, rect.top + 132), "midleft", "bold")
-    art.blit_text(surface, words.chip_label(count), 24, art.INK_DIM, (rect.left + 70, rect.top + 162), "midleft")
+    art.blit_text(surface, words.chip_label(count), 24, art.INK_DIM, (rect.left + 70, rect.top + 162), "midleft",
+                  width=76)
     stock, placed = shown.houses[seat_index], shown.houses_on_board(seat_index)
     surface.blit(pieces.house_image(colour, seat_index, 34), (rect.left + 150, rect.top + 116))
-    art.blit_text(surface, words.in_stock(stock), 28, art.INK, (rect.left + 192, rect.top + 116))
-    art.blit_text(surface, words.on_the_board(placed), 24, art.INK_DIM, (rect.left + 192, rect.top + 150))
-    if view.get("revenge"):
+    revenge = bool(view.get("revenge"))
+    room = half - 192 - 16 - (116 if revenge else 0)
+    art.blit_text(surface, words.in_stock(stock), 28, art.INK, (rect.left + 192, rect.top + 116), width=room)
+    art.blit_text(surface, words.on_the_board(placed), 24, art.INK_DIM, (rect.left + 192, rect.top + 150), width=room)
+    if revenge:
         points = shown.victory_points[seat_index]
-        art.blit_text(surface, str(points), 44, art.GOLD, (rect.left + half - 24, rect.top + 132), "midright",
+        art.blit_text(surface, str(points), 44, art.GOLD, (rect.left + half - 24, rect.top + 124), "midright",
                       "bold")
-        art.blit_text(surface, words.VICTORY_POINTS, 22, art.INK_DIM, (rect.left + half - 24, rect.top + 168),
-                      "midright")
+        label = art.wrap(_(words.VICTORY_POINTS), 20, 108)
+        for row, line in enumerate(label[:2]):
+            art.blit_text(surface, line, 20, art.INK_DIM, (rect.left + half - 24, rect.top + 154 + row * 20),
+                          "midright", width=108)
     hand(game, surface, seat_index, rect)
 
 
@@ -227,7 +238,7 @@ def hand(game, surface, seat_index: int, rect: pygame.Rect) -> None:
         art.blit_text(surface, words.enclosed(settling.get("mismatches", 1)), 28, art.INK,
                       (right.left + 20, right.top + 4), width=right.width - 30)
         if seat_index not in game.table.choosers:
-            art.blit_text(surface, words.DECIDING, 30, art.INK_DIM, right.center, "center")
+            art.blit_text(surface, _(words.DECIDING), 30, art.INK_DIM, right.center, "center", width=right.width - 30)
         return
     if view.get("current") != seat_index and not game.shown.hand:
         return
@@ -243,12 +254,15 @@ def hand(game, surface, seat_index: int, rect: pygame.Rect) -> None:
         surface.blit(pieces.tile_image(tile, 0, slot.width), slot)
         if tile == shown_placing:
             pygame.draw.rect(surface, art.GOLD, slot.inflate(10, 10), 4, border_radius=12)
-            art.blit_text(surface, words.PLACING, 22, art.GOLD, (slot.centerx, slot.bottom + 8), "midtop")
+            art.blit_text(surface, _(words.PLACING), 22, art.GOLD, (slot.centerx, slot.bottom + 8), "midtop",
+                          width=slot.width + 80)
         if view.get("phase") == "place" and len(in_hand) == 2 and tile in spots and not spots[tile]:
             surface.blit(pieces.veil(slot.size, 170), slot)
-            for row, line in enumerate(words.PLACE_OTHER_FIRST):
-                art.blit_text(surface, line, 24, art.GOLD, (slot.centerx, slot.centery + (row - 1) * 28), "center",
-                              "bold")
+            lines = art.wrap(_(words.PLACE_OTHER_FIRST), 22, slot.width - 10, "bold")
+            for row, line in enumerate(lines):
+                art.blit_text(surface, line, 22, art.GOLD,
+                              (slot.centerx, slot.centery + round((row - (len(lines) - 1) / 2) * 25)), "center", "bold",
+                              width=slot.width - 6)
 
 
 # --- choices -----------------------------------------------------------------------------------------
@@ -265,7 +279,7 @@ def choice(game, surface, seat_index: int, item, focused: bool) -> None:
     elif kind == "spot":
         on_board(game, surface, lambda: spot(game, surface, item, focused, colour))
     elif kind == "rot":
-        _, tile, x, y, rot = item.data
+        tile, x, y, rot = item.data[1:]
         turns = [c for c in game.table.live.get(seat_index, []) if c.data and c.data[0] == "rot"]
         if turns and turns[0] is item:
             turning_row(game, surface, turns, colour)
@@ -276,7 +290,8 @@ def choice(game, surface, seat_index: int, item, focused: bool) -> None:
     elif kind == "hand":
         pygame.draw.rect(surface, colour if item.legal else art.INK_FAINT, rect.inflate(8, 8), 3, border_radius=12)
         if item.legal:
-            art.blit_text(surface, words.OR_THIS, 22, art.INK_DIM, (rect.centerx, rect.bottom + 8), "midtop")
+            art.blit_text(surface, _(words.OR_THIS), 22, art.INK_DIM, (rect.centerx, rect.bottom + 8), "midtop",
+                          width=rect.width + 80)
     elif kind == "move":
         on_board(game, surface, lambda: moving(game, surface, item, focused, colour))
     elif kind == "settle":
@@ -288,11 +303,11 @@ def turning_row(game, surface, turns, colour) -> None:
     """Behind the rotations to choose: a panel joined to the square they are for."""
     row = turns[0].rect.unionall([c.rect for c in turns[1:]]).inflate(24, 52)
     row.top -= 14
-    _, _, x, y, _ = turns[0].data
+    x, y = turns[0].data[2:4]
     square = game.camera.square(x, y)
     pygame.draw.line(surface, colour, square.center, row.center, 4)
     surface.blit(art.panel(row.size, art.NIGHT, colour, 14, 245), row)
-    art.blit_text(surface, words.TURN_IT, 22, art.INK_DIM, (row.centerx, row.top + 6), "midtop",
+    art.blit_text(surface, _(words.TURN_IT), 22, art.INK_DIM, (row.centerx, row.top + 6), "midtop",
                   width=row.width - 16)
 
 
@@ -305,7 +320,7 @@ def on_board(game, surface, draw) -> None:
 
 def spot(game, surface, item, focused: bool, colour) -> None:
     """A legal square: outlined in the seat's colour; the focused one shows its ghost."""
-    _, tile, x, y, rot = item.data
+    tile, x, y, rot = item.data[1:]
     if focused:
         ghost(game, surface, tile, x, y, rot, colour)
         return
@@ -405,7 +420,8 @@ def early_end(game, surface) -> None:
     debtor, winner = event["player"], 1 - event["player"]
     box = layout.centre_box(1060, 220)
     surface.blit(art.panel(box.size, (60, 34, 36), art.DANGER, 18, 245), box)
-    art.blit_text(surface, words.EARLY_END, 64, art.DANGER, (box.centerx, box.top + 54), "center", "bold")
+    art.blit_text(surface, _(words.EARLY_END), 64, art.DANGER, (box.centerx, box.top + 54), "center", "bold",
+                  width=box.width - 40)
     art.blit_text(surface, words.cannot_pay(name(debtor), event["owed"], event["chips"]), 36, art.INK,
                   (box.centerx, box.top + 118), "center", width=box.width - 40)
     art.blit_text(surface, words.wins_at_once(name(winner)), 40, game.table.colour(winner),
@@ -419,14 +435,16 @@ def final_summary(game, surface) -> None:
     event = game.effects.final["event"]
     box = SUPPLY.copy()
     surface.blit(art.panel(box.size, art.PANEL, art.GOLD, 18, 250), box)
-    art.blit_text(surface, words.FINAL_SCORE, 44, art.GOLD, (box.left + 22, box.top + 16), weight="bold")
-    art.blit_text(surface, words.FINAL_SUM, 26, art.INK_DIM, (box.left + 22, box.top + 72))
+    art.blit_text(surface, _(words.FINAL_SCORE), 44, art.GOLD, (box.left + 22, box.top + 16), weight="bold",
+                  width=box.width - 44)
+    art.blit_text(surface, _(words.FINAL_SUM), 26, art.INK_DIM, (box.left + 22, box.top + 72), width=box.width - 44)
     for seat_index, score in enumerate(event["scores"]):
         top = box.top + 130 + seat_index * 150
         game.table.draw_name(surface, seat_index, (box.left + 22, top), 40, box.width - 44)
         art.blit_text(surface, words.score_sum(event["chips"][seat_index], event["groups"][seat_index], score), 48,
                       art.INK, (box.left + 22, top + 52), weight="bold")
-    art.blit_text(surface, words.removed(len(event["removed"])), 26, art.INK_DIM, (box.left + 22, box.bottom - 50))
+    art.blit_text(surface, words.removed(len(event["removed"])), 26, art.INK_DIM, (box.left + 22, box.bottom - 50),
+                  width=box.width - 44)
 
 
 def summary_shown(game) -> bool:

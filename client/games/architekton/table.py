@@ -19,6 +19,7 @@ from client.games.architekton import choices as steps
 from client.games.architekton import layout, paint, words
 from client.games.architekton.camera import BoardCamera
 from client.games.architekton.state import Effects, Shown
+from client.i18n import _
 from client.table.choices import Choice
 from client.table.game import GameTable, Standings
 from client.table.handle import TableHandle
@@ -161,7 +162,7 @@ class ArchitektonTable(GameTable):
             return 1.0
         if owed == 0:
             self.shown.chips = list(event.get("chips", self.shown.chips))
-            effects.float_words(anim, words.PLUS_CHIP, (x, y), art.GOOD)
+            effects.float_words(anim, _(words.PLUS_CHIP), (x, y), art.GOOD)
         else:
             effects.float_words(anim, words.wrong_sides(owed), (x, y), art.DANGER)
         self.show_caption(caption, 1.6)
@@ -189,18 +190,18 @@ class ArchitektonTable(GameTable):
     def on_last_round(self, event: dict) -> float:
         self.shown.last_round(event["turns_left"])
         after = self.table.name(1 - self.view.get("current", 0))
-        more = words.last_round_words(event["turns_left"], after).capitalize()
-        self.effects.announce(self.table.anim, words.LAST_ROUND, more, 2.2)
+        more = words.last_round_words(event["turns_left"], after)
+        self.effects.announce(self.table.anim, _(words.LAST_ROUND), more, 2.2)
         self.sound("round")
         return 2.2
 
     def on_supply_redrawn(self, event: dict) -> float:
         self.shown.supply = list(event["supply"])
-        self.effects.announce(self.table.anim, *words.REDRAWN, 1.8)
+        self.effects.announce(self.table.anim, _(words.REDRAWN[0]), _(words.REDRAWN[1]), 1.8)
         return 1.8
 
     def on_no_placement(self, event: dict) -> float:
-        self.effects.announce(self.table.anim, *words.NO_PLACEMENT, 2.0)
+        self.effects.announce(self.table.anim, _(words.NO_PLACEMENT[0]), _(words.NO_PLACEMENT[1]), 2.0)
         return 2.0
 
     def on_returned(self, event: dict) -> float:
@@ -220,7 +221,7 @@ class ArchitektonTable(GameTable):
         effects.final = {"gone": gone, "groups": groups, "event": dict(event), "removal_seconds": removal,
                          "removal": effects.tween(anim, "removal", removal),
                          "trace": effects.tween(anim, "trace", 1.6, delay=removal)}
-        self.show_caption(words.REMOVING, removal)
+        self.show_caption(_(words.REMOVING), removal)
         self.sound("round")
         return removal + 2.6
 
@@ -252,11 +253,6 @@ class ArchitektonTable(GameTable):
         self.shown.next_turn(event["turn"])
         return self.dwell["turn"]
 
-    # --- drawing ---------------------------------------------------------------------------------
-
-
-
-
     # --- results ---------------------------------------------------------------------------------
     def standings(self) -> Standings:
         players, view = self.table.players, self.view
@@ -266,18 +262,18 @@ class ArchitektonTable(GameTable):
         if view.get("revenge"):  # AR-7
             return self.standings_of(scores, winners, columns=[words.game_column(r["game"]) for r in results],
                                      cells=[[words.game_cell(r, p) for r in results] for p in range(players)],
-                                     total_label=words.VICTORY_POINTS_TOTAL, note=words.REVENGE_NOTE)
+                                     total_label=_(words.VICTORY_POINTS_TOTAL), note=_(words.REVENGE_NOTE))
         last: dict[str, Any] = results[-1] if results else {"early": False, "chips": [0] * players}
         if last["early"]:  # AR-4
             loser = next((p for p in range(players) if p not in last.get("winners", [])), 0)
-            return self.standings_of(scores, winners, columns=[words.CHIPS], cells=[[c] for c in last["chips"]],
-                                     total_label=words.SCORE, note=words.early_note(self.table.name(loser)))
+            return self.standings_of(scores, winners, columns=[_(words.CHIPS)], cells=[[c] for c in last["chips"]],
+                                     total_label=_(words.SCORE), note=words.early_note(self.table.name(loser)))
         final = view.get("final") or {"groups": [0] * players, "houses": [0] * players}
         tied = len(set(scores)) == 1 and len(winners) == 1  # AR-6: more houses on the board wins
-        return self.standings_of(scores, winners, columns=list(words.FINAL_COLUMNS),
+        return self.standings_of(scores, winners, columns=[_(column) for column in words.FINAL_COLUMNS],
                                  cells=[[last["chips"][p], final["groups"][p], final["houses"][p]]
                                         for p in range(players)],
-                                 total_label=words.SCORE, note=words.TIED_NOTE if tied else "")
+                                 total_label=_(words.SCORE), note=_(words.TIED_NOTE) if tied else "")
 
     @classmethod
     def emblem(cls, height: int) -> pygame.Surface:
