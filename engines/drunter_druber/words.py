@@ -41,18 +41,18 @@ def upper_first(words: str) -> str:
 
 def choice(action: Action, view: View, tr: Translator) -> ChoiceWords | None:
     _ = tr.gettext
-    kind = action["type"]
+    kind, side, card, stretch = action["type"], action.get("side"), action.get("card"), action.get("stretch")
     if kind == "vote":
         return {"group": _("Your vote (secret)"), "label": " + ".join(_(PEOPLE_WORDS[card]) for card in action["cards"])}
     if kind == "jein":
-        return {"group": _("Jein: which side"), "label": _(SIDE_WORDS[action["side"]])}
+        return {"group": _("Jein: which side"), "label": _(SIDE_WORDS[side])}
     if kind == "pick":
-        return {"group": _("Your pick (secret)"), "label": upper_first(_(CARD_WORDS[action["card"]]))}
+        return {"group": _("Your pick (secret)"), "label": upper_first(_(CARD_WORDS[card]))}
     column, row = action["cell"]
     way = f" {action['dir']}" if action.get("dir") else ""
     return {"group": _("Place a stretch"),
-            "label": _(PLACE_WORDS[action["stretch"]]).format(size=action["size"], cell=f"{chr(ord('a') + column)}{row + 1}",
-                                                             way=way)}
+            "label": _(PLACE_WORDS[stretch]).format(size=action["size"], cell=f"{chr(ord('a') + column)}{row + 1}",
+                                                    way=way)}
 
 
 def hand(view: View, seat: int, tr: Translator) -> list[HandLine]:

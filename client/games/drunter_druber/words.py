@@ -100,16 +100,23 @@ LAID = {
     "street": N_("{name} lays a {tile} on the street"),
     "river": N_("{name} lays a {tile} on the river"),
 }
-LAID_ON_TOILETS = {
-    "wall_nw": (N_("{name} lays a {tile} on the north wall, covering {n} toilet"),
-                N_("{name} lays a {tile} on the north wall, covering {n} toilets")),
-    "wall_se": (N_("{name} lays a {tile} on the south wall, covering {n} toilet"),
-                N_("{name} lays a {tile} on the south wall, covering {n} toilets")),
-    "street": (N_("{name} lays a {tile} on the street, covering {n} toilet"),
-               N_("{name} lays a {tile} on the street, covering {n} toilets")),
-    "river": (N_("{name} lays a {tile} on the river, covering {n} toilet"),
-              N_("{name} lays a {tile} on the river, covering {n} toilets")),
-}
+
+
+def laid_on_toilets(stretch: str, toilets: int) -> str:
+    """The log's sentence for a tile covering ``toilets`` toilets, on ``stretch``."""
+    if stretch == "wall_nw":
+        return ngettext("{name} lays a {tile} on the north wall, covering {n} toilet",
+                        "{name} lays a {tile} on the north wall, covering {n} toilets", toilets)
+    if stretch == "wall_se":
+        return ngettext("{name} lays a {tile} on the south wall, covering {n} toilet",
+                        "{name} lays a {tile} on the south wall, covering {n} toilets", toilets)
+    if stretch == "street":
+        return ngettext("{name} lays a {tile} on the street, covering {n} toilet",
+                        "{name} lays a {tile} on the street, covering {n} toilets", toilets)
+    return ngettext("{name} lays a {tile} on the river, covering {n} toilet",
+                    "{name} lays a {tile} on the river, covering {n} toilets", toilets)
+
+
 CLOSED_NO_FIT = {
     "wall_nw": N_("The north wall is closed: no tile fits at its end"),
     "wall_se": N_("The south wall is closed: no tile fits at its end"),
@@ -131,8 +138,7 @@ def describe(event: dict, name: Namer) -> str | None:
     if kind == "placed":
         tile, stretch, toilets = tile_words(event["kind"], event["size"]), event["stretch"], len(event["toilets"])
         if toilets:
-            one, many = LAID_ON_TOILETS[stretch]
-            return ngettext(one, many, toilets).format(name=name(event["player"]), tile=tile, n=toilets)
+            return laid_on_toilets(stretch, toilets).format(name=name(event["player"]), tile=tile, n=toilets)
         return _(LAID[stretch]).format(name=name(event["player"]), tile=tile)
     if kind == "vote_committed":
         count = event["count"]
@@ -142,11 +148,13 @@ def describe(event: dict, name: Namer) -> str | None:
         votes = "; ".join(f"{name(p)} {people_names(cards)}" for p, cards in enumerate(event["cards"]) if cards)
         return _("Revealed: {votes}").format(votes=votes)
     if kind == "jein_declared":
-        return _(JEIN_AS[event["side"]]).format(name=name(event["player"]))
+        side = event["side"]
+        return _(JEIN_AS[side]).format(name=name(event["player"]))
     if kind == "vote_result":
         return vote_words(event, name)
     if kind == "stretch_closed":
-        return _(CLOSED_NO_FIT[event["stretch"]])
+        stretch = event["stretch"]
+        return _(CLOSED_NO_FIT[stretch])
     if kind == "passed":
         return _("{name} has no tile that fits and passes").format(name=name(event["player"]))
     if kind == "pick_started":
