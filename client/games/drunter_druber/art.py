@@ -13,7 +13,7 @@ from functools import lru_cache
 import pygame
 
 from client import art
-from client.i18n import _
+from client.i18n import N_, _
 from engines.drunter_druber.words import CARD_WORDS, PEOPLE_WORDS
 
 GRASS = (92, 128, 70)
@@ -50,7 +50,8 @@ def card_side(card: str) -> str:
     return card
 
 
-SPECIAL_MARKS = {"all_3s": "3", "all_4s": "4", "lowest_each": "min", "one_each": "1"}
+SPECIAL_MARKS = {"all_3s": "3", "all_4s": "4", "lowest_each": "min", "one_each": "1"}  # on a special card's star
+LOWEST_MARK = N_("min")
 CARD_COLOURS = {"yes": YES_GREEN, "no": NO_RED, "jein": JEIN_GOLD, "blank": BLANK_GREY}
 
 
@@ -412,7 +413,8 @@ def worded_building_card(card: str | None, name: str, width: int, height: int) -
                 for k in range(10)]
         pygame.draw.polygon(surface, (250, 238, 190), star)
         pygame.draw.polygon(surface, art.shade(colour, 0.55), star, 2)
-        mark = art.text(SPECIAL_MARKS.get(card, "?"), max(12, round(radius * 0.8)), art.NIGHT, "bold")
+        sign = _(LOWEST_MARK) if card == "lowest_each" else SPECIAL_MARKS.get(card, "?")
+        mark = art.text(sign, max(12, round(radius * 0.8)), art.NIGHT, "bold")
         surface.blit(mark, mark.get_rect(center=(band.centerx, band.centery + radius * 0.08)))
     size = art.fitting_size(name, max(14, height // 7), width - 12, "bold")
     words = art.text(art.fit(name, size, width - 12, "bold"), size, art.NIGHT, "bold")

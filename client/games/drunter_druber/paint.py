@@ -190,9 +190,12 @@ def tray(game, surface: pygame.Surface, shown: Tray) -> None:
     surface.blit(art.panel(box.size, TRAY_FILL, art.GOLD, 16, 240), box)
     tiles = game.view.get("tiles", [])
     tile = (game.state.landing or {}).get("tile") or (tiles[-1] if tiles else None)
-    title = say.tray_title(name(shown["placer"]), tile["kind"] if tile else None, tile["size"] if tile else None,
-                           wide=box.width > 900)
-    art.blit_text(surface, title, 28, art.GOLD, (box.left + 20, box.top + 12), weight="bold", width=box.width - 40)
+    room = box.width - 330  # left of the tally
+    kind, size = (tile["kind"], tile["size"]) if tile else (None, None)
+    title = say.tray_title(name(shown["placer"]), kind, size, wide=True)
+    if art.text_width(title, 28, "bold") > room:  # what yes and no mean only where it fits
+        title = say.tray_title(name(shown["placer"]), kind, size, wide=False)
+    art.blit_text(surface, title, 28, art.GOLD, (box.left + 20, box.top + 12), weight="bold", width=room)
     order = shown["order"]
     area = pygame.Rect(box.left + 14, box.top + 50, box.width - 310, box.height - 60)
     width = area.width // max(1, len(order))
@@ -291,7 +294,10 @@ def legend(game, surface: pygame.Surface) -> None:
     art.blit_text(surface, _(say.LEGEND_END), 26, art.INK_DIM, (half + 52, row + 28), "midleft",
                   width=box.right - half - 66)
     if wide:
-        art.blit_text(surface, _(say.LEGEND_BRIDGE), 24, art.INK_FAINT, (box.centerx, box.bottom - 16), "midbottom",
+        words = f"{_(say.LEGEND_BRIDGE)}  {_(say.LEGEND_PEEK)}"  # the peek hint where it fits
+        if art.text_width(words, 24) > box.width - 30:
+            words = _(say.LEGEND_BRIDGE)
+        art.blit_text(surface, words, 24, art.INK_FAINT, (box.centerx, box.bottom - 16), "midbottom",
                       width=box.width - 30)
 
 

@@ -61,7 +61,7 @@ def refusal(code: str) -> str:
 # --- the header and the phase line ------------------------------------------------------------
 def status_words(turn: int, tiles_left: int, variant: bool) -> str:
     if variant:
-        words = ngettext("Turn {turn}   {n} tile left   variant", "Turn {turn}   {n} tiles left   variant", tiles_left)
+        words = ngettext("Turn {turn}   {n} tile   variant", "Turn {turn}   {n} tiles   variant", tiles_left)
     else:
         words = ngettext("Turn {turn}   {n} tile left", "Turn {turn}   {n} tiles left", tiles_left)
     return words.format(turn=turn, n=tiles_left)
@@ -359,8 +359,8 @@ def stretch_state(closed: bool) -> str:
 
 LEGEND_TOILET = N_("toilet: covering one calls a vote")
 LEGEND_END = N_("a stretch's end: tiles dock next to it")
-LEGEND_BRIDGE = N_("The middle of a triple is a bridge: a stretch may pass under it.  Hold your peek button to see "
-                   "your own building card.")
+LEGEND_BRIDGE = N_("The middle of a triple is a bridge: a stretch may pass under it.")
+LEGEND_PEEK = N_("Hold your peek button to see your own building card.")
 
 
 def whose_card(who: str, card: str | None) -> str:
