@@ -6,6 +6,7 @@ docs/rules/drunter_druber.md. The package: `board` (the map and the geometry), `
 (the state), `bot`, and here the notation and the game's registration.
 """
 
+from ..errors import N_
 from ..registry import GameInfo, Option
 from ..types import Action
 from .board import CARD_NAMES, STRETCH_KIND, WIDTH, cell_name, parse_cell
@@ -65,14 +66,14 @@ GAME = GameInfo(
     bot=bot,
     bots=BOTS,
     sample_state=sample_state,
-    summary=(
+    summary=N_(
         "The citizens of Schilda build their town's walls, streets and river, tile by tile, "
         "straight across the town's buildings. Each player secretly favours one building "
         "type and tries to steer the stretches away from it, without giving it away. "
         "Covering a toilet needs a vote, and the people cards spent in votes are gone for "
         "good. When no tile fits any more, the buildings still standing score."
     ),
-    options={"variant": Option(False, "variant: two secret cards each, incl. 4 special cards")},
+    options={"variant": Option(False, N_("variant: two secret cards each, incl. 4 special cards"))},
     secret_action_types=("pick",),
     test_configs=_CONFIGS,
     bench_config=(4, {"variant": False}),

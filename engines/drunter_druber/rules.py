@@ -10,7 +10,7 @@ secret pick of the card that counts first.
 
 from typing import Any
 
-from ..errors import IllegalAction
+from ..errors import N_, IllegalAction
 from ..events import private
 from ..plain import encode
 from ..simultaneous import SecretChoices
@@ -466,53 +466,82 @@ class DrunterDruberState(GameState):
             check_fields(action, ("type", "side"))
             side = action["side"]
             if not isinstance(side, str) or side not in SIDES:
-                raise IllegalAction("no_such_side", "a Jein counts as 'yes' or 'no'")
+                raise IllegalAction("no_such_side", N_("a Jein counts as 'yes' or 'no'"))
         else:
             check_fields(action, ("type", "card"))
             card = action["card"]
             if not isinstance(card, str) or card not in self.cards[player]:
-                raise IllegalAction("card_not_held", "pick one of your own two building cards")
+                raise IllegalAction("card_not_held", N_("pick one of your own two building cards"))
 
     def _check_place(self, player: int, action: Action) -> None:
         check_fields(action, ("type", "stretch", "size", "cell", "dir"))
         stretch, size, cell, run = action["stretch"], action["size"], action["cell"], action["dir"]
         if not isinstance(stretch, str) or stretch not in STRETCH_KIND:
-            raise IllegalAction("no_such_stretch", f"stretches are {', '.join(STRETCHES)}")
+            raise IllegalAction("no_such_stretch", N_("stretches are wall_nw, wall_se, street, river"))
         if not is_whole(size) or size not in (1, 2, 3):
-            raise IllegalAction("no_such_size", "a tile covers 1, 2 or 3 cells")
+            raise IllegalAction("no_such_size", N_("a tile covers 1, 2 or 3 cells"))
         if not (isinstance(cell, list) and len(cell) == 2 and all(is_whole(v) for v in cell)
                 and 0 <= cell[0] < WIDTH and 0 <= cell[1] < HEIGHT):
-            raise IllegalAction("no_such_cell", "the docking cell must be [x, y] on the board")
+            raise IllegalAction("no_such_cell", N_("the docking cell must be [x, y] on the board"))
         if size == 1:
             if run is not None:
-                raise IllegalAction("malformed", "a single tile has no direction")
+                raise IllegalAction("malformed", N_("a single tile has no direction"))
         elif not isinstance(run, str) or run not in STEP:
-            raise IllegalAction("no_such_direction", "a tile runs n, e, s or w")
+            raise IllegalAction("no_such_direction", N_("a tile runs n, e, s or w"))
         token = self.tokens[stretch]
         if token is None:
-            raise IllegalAction("stretch_closed", f"the {stretch} stretch is closed")
+            raise IllegalAction("stretch_closed", CLOSED_STRETCH[stretch])
         kind = STRETCH_KIND[stretch]
         if not self.hands[player][kind][size - 1]:
-            raise IllegalAction("tile_not_held", f"you hold no {kind} {SIZE_NAMES[size]}")
+            raise IllegalAction("tile_not_held", NOT_HELD[kind, size])
         dock = cell[1] * WIDTH + cell[0]
         for p_size, p_dock, p_run, _ in placements(self.ground, token, size):
             if p_size == size and p_dock == dock and p_run == run:
                 return
-        raise IllegalAction("cannot_place", "the tile must dock at the token and fit on free ground")
+        raise IllegalAction("cannot_place", N_("the tile must dock at the token and fit on free ground"))
 
     def _check_vote(self, player: int, action: Action) -> None:
         check_fields(action, ("type", "cards"))
         cards = action["cards"]
         if not isinstance(cards, list) or not cards:
-            raise IllegalAction("no_cards", "put down one or more people cards")
+            raise IllegalAction("no_cards", N_("put down one or more people cards"))
         if not all(isinstance(c, str) and c in PEOPLE_INDEX for c in cards):
-            raise IllegalAction("no_such_card", f"people cards are {', '.join(PEOPLE)}")
+            raise IllegalAction("no_such_card", N_("people cards are ja, jaa, jaaa, ne, nee, neee, jein, blank"))
         order = [PEOPLE_INDEX[c] for c in cards]
         if any(a >= b for a, b in zip(order, order[1:], strict=False)):
-            raise IllegalAction("card_order", f"list each card once, in the order {', '.join(PEOPLE)}")
+            raise IllegalAction("card_order", N_("list each card once, in the order ja, jaa, jaaa, ne, nee, neee, jein, blank"))
         missing = [c for c in cards if c not in self.people[player]]
         if missing:
-            raise IllegalAction("card_not_held", f"you no longer hold {PEOPLE_NAMES[missing[0]]}")
+            raise IllegalAction("card_not_held", NO_LONGER_HELD[missing[0]])
 
 
 _DIR_WORDS = {"n": "north", "e": "east", "s": "south", "w": "west"}
+
+# Refusals worded whole, a sentence per case (the reader's client translates them).
+CLOSED_STRETCH = {
+    "wall_nw": N_("the wall_nw stretch is closed"),
+    "wall_se": N_("the wall_se stretch is closed"),
+    "street": N_("the street stretch is closed"),
+    "river": N_("the river stretch is closed"),
+}
+NOT_HELD = {
+    ("wall", 1): N_("you hold no wall single"),
+    ("wall", 2): N_("you hold no wall double"),
+    ("wall", 3): N_("you hold no wall triple"),
+    ("street", 1): N_("you hold no street single"),
+    ("street", 2): N_("you hold no street double"),
+    ("street", 3): N_("you hold no street triple"),
+    ("river", 1): N_("you hold no river single"),
+    ("river", 2): N_("you hold no river double"),
+    ("river", 3): N_("you hold no river triple"),
+}
+NO_LONGER_HELD = {
+    "ja": N_("you no longer hold Ja"),
+    "jaa": N_("you no longer hold Jaa"),
+    "jaaa": N_("you no longer hold Jaaa"),
+    "ne": N_("you no longer hold Ne"),
+    "nee": N_("you no longer hold Nee"),
+    "neee": N_("you no longer hold Neee"),
+    "jein": N_("you no longer hold Jein"),
+    "blank": N_("you no longer hold blank"),
+}

@@ -13,8 +13,8 @@ from functools import lru_cache
 import pygame
 
 from client import art
-from engines.drunter_druber.board import CARD_NAMES, TYPE_NAMES
-from engines.drunter_druber.rules import PEOPLE_NAMES
+from client.i18n import N_, _
+from engines.drunter_druber.words import CARD_WORDS, PEOPLE_WORDS
 
 GRASS = (92, 128, 70)
 GRASS_DARK = (78, 112, 60)
@@ -50,7 +50,8 @@ def card_side(card: str) -> str:
     return card
 
 
-SPECIAL_MARKS = {"all_3s": "3", "all_4s": "4", "lowest_each": "min", "one_each": "1"}
+SPECIAL_MARKS = {"all_3s": "3", "all_4s": "4", "lowest_each": "min", "one_each": "1"}  # on a special card's star
+LOWEST_MARK = N_("min")
 CARD_COLOURS = {"yes": YES_GREEN, "no": NO_RED, "jein": JEIN_GOLD, "blank": BLANK_GREY}
 
 
@@ -327,12 +328,19 @@ def barrier(surface, centre, size: int) -> None:
 
 
 # --- cards ------------------------------------------------------------------------------
-@art.cached
-@lru_cache(maxsize=128)
 def people_card(card: str, width: int, height: int, face: bool = True, faint: bool = False,
                 side: str | None = None) -> pygame.Surface:
-    """A people card: its word, its count and a tick (yes), cross (no), both (Jein) or
-    nothing (blank); face down, only its back. ``side`` marks a declared Jein."""
+    """A people card: its word (in the window's language), its count and a tick (yes),
+    cross (no), both (Jein) or nothing (blank); face down, only its back. ``side`` marks a
+    declared Jein."""
+    return worded_people_card(card, _(PEOPLE_WORDS[card]) if face else "", width, height, face, faint, side)
+
+
+@art.cached
+@lru_cache(maxsize=128)
+def worded_people_card(card: str, name: str, width: int, height: int, face: bool, faint: bool,
+                       side: str | None) -> pygame.Surface:
+    """`people_card` with its word ``name`` given (the cache keeps each language's own)."""
     surface = pygame.Surface((width, height), pygame.SRCALPHA)
     rect = surface.get_rect()
     if not face:
@@ -346,8 +354,9 @@ def people_card(card: str, width: int, height: int, face: bool = True, faint: bo
     colour = CARD_COLOURS[kind]
     pygame.draw.rect(surface, art.shade(colour, 0.55), rect, border_radius=6)
     pygame.draw.rect(surface, colour, rect.inflate(-4, -4), border_radius=5)
-    size = max(14, min(height // 2, int(width / max(2.6, len(PEOPLE_NAMES[card]) * 0.62))))
-    words = art.text(PEOPLE_NAMES[card], size, art.NIGHT, "bold")
+    size = max(14, min(height // 2, int(width / max(2.6, len(name) * 0.62))))
+    size = art.fitting_size(name, size, width - 8, "bold")
+    words = art.text(art.fit(name, size, width - 8, "bold"), size, art.NIGHT, "bold")
     surface.blit(words, words.get_rect(midtop=(width // 2, 3)))
     if height >= 40:
         mark = pygame.Rect(0, 0, min(width // 3, height // 3), min(width // 3, height // 3))
@@ -370,11 +379,16 @@ def people_card(card: str, width: int, height: int, face: bool = True, faint: bo
     return surface
 
 
-@art.cached
-@lru_cache(maxsize=64)
 def building_card(card: str | None, width: int, height: int) -> pygame.Surface:
     """A building card: face down (None: a question mark), a type (its icon and name) or a
-    special card of the variant (its words)."""
+    special card of the variant (its words), in the window's language."""
+    return worded_building_card(card, _(CARD_WORDS[card]) if card in CARD_WORDS else "", width, height)
+
+
+@art.cached
+@lru_cache(maxsize=64)
+def worded_building_card(card: str | None, name: str, width: int, height: int) -> pygame.Surface:
+    """`building_card` with its name given (the cache keeps each language's own)."""
     surface = pygame.Surface((width, height), pygame.SRCALPHA)
     rect = surface.get_rect()
     if card is None:
@@ -392,19 +406,18 @@ def building_card(card: str | None, width: int, height: int) -> pygame.Surface:
         icon = pygame.Rect(0, 0, band.height * 0.8, band.height * 0.8)
         icon.center = band.center
         draw_icon(surface, card, icon)
-        name = TYPE_NAMES[card]
     else:  # a special card: a star and its mark
-        name = CARD_NAMES.get(card, card)
         radius = band.height * 0.42
         star = [(band.centerx + math.cos(-math.pi / 2 + k * math.pi / 5) * (radius if k % 2 == 0 else radius * 0.45),
                  band.centery + math.sin(-math.pi / 2 + k * math.pi / 5) * (radius if k % 2 == 0 else radius * 0.45))
                 for k in range(10)]
         pygame.draw.polygon(surface, (250, 238, 190), star)
         pygame.draw.polygon(surface, art.shade(colour, 0.55), star, 2)
-        mark = art.text(SPECIAL_MARKS.get(card, "?"), max(12, round(radius * 0.8)), art.NIGHT, "bold")
+        sign = _(LOWEST_MARK) if card == "lowest_each" else SPECIAL_MARKS.get(card, "?")
+        mark = art.text(sign, max(12, round(radius * 0.8)), art.NIGHT, "bold")
         surface.blit(mark, mark.get_rect(center=(band.centerx, band.centery + radius * 0.08)))
-    label = art.fit(name, max(14, height // 7), width - 12, "bold")
-    words = art.text(label, max(14, height // 7), art.NIGHT, "bold")
+    size = art.fitting_size(name, max(14, height // 7), width - 12, "bold")
+    words = art.text(art.fit(name, size, width - 12, "bold"), size, art.NIGHT, "bold")
     surface.blit(words, words.get_rect(center=(width // 2, band.bottom + (height - band.bottom) // 2)))
     return surface
 
@@ -434,7 +447,7 @@ def emblem(height: int) -> pygame.Surface:
 def card_pill(surface, card: str, pos, faint: bool = False, anchor: str = "midright") -> pygame.Rect:
     """A revealed building card in one line: its icon (or a star for a special card) and
     its name, on its colour; ``faint`` for the variant's second card."""
-    name = CARD_NAMES.get(card, card)
+    name = _(CARD_WORDS[card]) if card in CARD_WORDS else card
     colour = TYPE_COLOURS.get(card, (236, 214, 120))
     words = art.text(name, 26, art.NIGHT, "bold")
     rect = pygame.Rect(0, 0, words.get_width() + 58, 44)

@@ -31,6 +31,7 @@ from client.games.drunter_druber.layout import (
     hand_entry,
 )
 from client.games.drunter_druber.state import Tray, counted, covered_cells, points_now
+from client.i18n import _
 from client.table.choices import Choice
 from client.tween import ease_out_back, ease_out_cubic
 from engines.drunter_druber.board import STRETCH_KIND, STRETCHES
@@ -157,11 +158,11 @@ def stretch_box(game, surface: pygame.Surface) -> None:
         y = box.top + 12 + i * 30
         image = dart.token_image(stretch, STRETCH_KIND[stretch], 28)
         surface.blit(image, (box.left + 12, y))
-        art.blit_text(surface, say.STRETCH_NAMES[stretch], 26, art.INK, (box.left + 48, y + 14), "midleft")
-        if stretch in closed:
-            art.blit_text(surface, say.STRETCH_CLOSED, 24, art.DANGER, (box.right - 14, y + 14), "midright")
-        else:
-            art.blit_text(surface, say.STRETCH_OPEN, 24, art.INK_FAINT, (box.right - 14, y + 14), "midright")
+        shut = stretch in closed
+        state = art.blit_text(surface, say.stretch_state(shut), 24, art.DANGER if shut else art.INK_FAINT,
+                              (box.right - 14, y + 14), "midright", width=80)
+        art.blit_text(surface, _(say.STRETCH_NAMES[stretch]), 26, art.INK, (box.left + 48, y + 14), "midleft",
+                      width=state.left - box.left - 56)
 
 
 # --- the band under the board: the vote's tray, the legend, the finale's words --------------------
@@ -189,9 +190,12 @@ def tray(game, surface: pygame.Surface, shown: Tray) -> None:
     surface.blit(art.panel(box.size, TRAY_FILL, art.GOLD, 16, 240), box)
     tiles = game.view.get("tiles", [])
     tile = (game.state.landing or {}).get("tile") or (tiles[-1] if tiles else None)
-    title = say.tray_title(name(shown["placer"]), tile["kind"] if tile else None, tile["size"] if tile else None,
-                           wide=box.width > 900)
-    art.blit_text(surface, title, 28, art.GOLD, (box.left + 20, box.top + 12), weight="bold", width=box.width - 40)
+    room = box.width - 330  # left of the tally
+    kind, size = (tile["kind"], tile["size"]) if tile else (None, None)
+    title = say.tray_title(name(shown["placer"]), kind, size, wide=True)
+    if art.text_width(title, 28, "bold") > room:  # what yes and no mean only where it fits
+        title = say.tray_title(name(shown["placer"]), kind, size, wide=False)
+    art.blit_text(surface, title, 28, art.GOLD, (box.left + 20, box.top + 12), weight="bold", width=room)
     order = shown["order"]
     area = pygame.Rect(box.left + 14, box.top + 50, box.width - 310, box.height - 60)
     width = area.width // max(1, len(order))
@@ -205,7 +209,7 @@ def tray(game, surface: pygame.Surface, shown: Tray) -> None:
         count = len(cards) if cards else shown["counts"].get(seat)
         spot = pygame.Rect(column.left + 6, column.top + 34, column.width - 12, column.height - 36)
         if count is None:
-            words = say.CHOOSING if seat in active else say.WAITING
+            words = _(say.CHOOSING) if seat in active else _(say.WAITING)
             art.blit_text(surface, words, 24, art.INK_DIM if seat in active else art.INK_FAINT, spot.midleft,
                           "midleft")
             continue
@@ -243,10 +247,10 @@ def tally(game, surface: pygame.Surface, shown: Tray, box: pygame.Rect) -> None:
     surface.blit(art.panel(box.size, art.PANEL), box)
     cards = shown["cards"]
     if not cards:
-        art.blit_text(surface, say.CARDS_DOWN, 26, art.INK_DIM, (box.centerx, box.top + 26), "center")
+        art.blit_text(surface, _(say.CARDS_DOWN), 26, art.INK_DIM, (box.centerx, box.top + 26), "center")
         art.blit_text(surface, say.voters_done(len(shown["counts"]), len(shown["order"])), 30, art.INK,
                       (box.centerx, box.top + 64), "center")
-        art.blit_text(surface, say.FACE_DOWN, 22, art.INK_FAINT, (box.centerx, box.top + 104), "center")
+        art.blit_text(surface, _(say.FACE_DOWN), 22, art.INK_FAINT, (box.centerx, box.top + 104), "center")
         return
     result = shown["result"]
     if result is not None:
@@ -259,7 +263,7 @@ def tally(game, surface: pygame.Surface, shown: Tray, box: pygame.Rect) -> None:
     art.blit_text(surface, say.no_count(no), 40, dart.NO_RED, (box.right - 20, box.top + 34), "midright",
                   weight="bold")
     if result is None:
-        art.blit_text(surface, say.JEIN_TO_DECLARE, 24, art.INK_DIM, (box.centerx, box.top + 88), "center")
+        art.blit_text(surface, _(say.JEIN_TO_DECLARE), 24, art.INK_DIM, (box.centerx, box.top + 88), "center")
         return
     grow = ease_out_back(min(1.0, game.table.anim.get("tally", 1.0) * 6))
     art.blit_text(surface, say.who_won(yes, no, result["stays"]), max(8, round(44 * grow)), art.GOLD,
@@ -282,15 +286,18 @@ def legend(game, surface: pygame.Surface) -> None:
                       width=width - 62)
     row = box.top + (80 if wide else 120)
     dart.toilet_cell(surface, pygame.Rect(box.left + 16, row, 56, 56))
-    art.blit_text(surface, say.LEGEND_TOILET, 26, art.INK_DIM, (box.left + 80, row + 28), "midleft",
+    art.blit_text(surface, _(say.LEGEND_TOILET), 26, art.INK_DIM, (box.left + 80, row + 28), "midleft",
                   width=box.width // 2 - 90)
     image = dart.token_image("street", "street", 44)
     half = box.left + box.width // 2
     surface.blit(image, (half, row + 6))
-    art.blit_text(surface, say.LEGEND_END, 26, art.INK_DIM, (half + 52, row + 28), "midleft",
+    art.blit_text(surface, _(say.LEGEND_END), 26, art.INK_DIM, (half + 52, row + 28), "midleft",
                   width=box.right - half - 66)
     if wide:
-        art.blit_text(surface, say.LEGEND_BRIDGE, 24, art.INK_FAINT, (box.centerx, box.bottom - 16), "midbottom",
+        words = f"{_(say.LEGEND_BRIDGE)}  {_(say.LEGEND_PEEK)}"  # the peek hint where it fits
+        if art.text_width(words, 24) > box.width - 30:
+            words = _(say.LEGEND_BRIDGE)
+        art.blit_text(surface, words, 24, art.INK_FAINT, (box.centerx, box.bottom - 16), "midbottom",
                       width=box.width - 30)
 
 
@@ -308,12 +315,12 @@ def choice(game, surface: pygame.Surface, seat: int, choice: Choice, focused: bo
         if focused:
             ghost(game, surface, data)
     elif kind == "card":
-        _, card, chosen = data
+        card, chosen = data[1], data[2]
         lifted = rect.move(0, -8 if chosen else 0)
         surface.blit(dart.people_card(card, lifted.width, lifted.height), lifted)
         if chosen:
             pygame.draw.rect(surface, art.GOLD, lifted.inflate(6, 6), width=4, border_radius=8)
-            art.blit_text(surface, say.CHOSEN_MARK, 22, art.NIGHT, (lifted.right - 6, lifted.top + 4), "topright",
+            art.blit_text(surface, _(say.CHOSEN_MARK), 22, art.NIGHT, (lifted.right - 6, lifted.top + 4), "topright",
                           weight="bold")
     elif kind == "put":
         ready = data[1] > 0
@@ -336,7 +343,7 @@ def choice(game, surface: pygame.Surface, seat: int, choice: Choice, focused: bo
 
 def ghost(game, surface: pygame.Surface, data: tuple) -> None:
     """The focused place: the tile as a ghost where it would lie, and where the token goes."""
-    _, kind, cells, entry, stretch = data
+    kind, cells, entry, stretch = data[1:]
     image = town.lone_tile(stretch, cells, entry).copy()
     image.set_alpha(round(170 + 60 * game.table.pulse))
     surface.blit(image, cells_rect(list(cells)))
@@ -367,7 +374,7 @@ def private(game, surface: pygame.Surface, seat: int, rect: pygame.Rect, choices
         art.blit_text(surface, words, 26, art.GOLD, corner, "topright", width=rect.width // 2 - 30)
         return
     if choices:  # the variant's pick: the two cards are the choices
-        art.blit_text(surface, say.PICK_EXPLAINED, 24, art.INK_DIM, corner, "topright", width=rect.width // 2 - 30)
+        art.blit_text(surface, _(say.PICK_EXPLAINED), 24, art.INK_DIM, corner, "topright", width=rect.width // 2 - 30)
         for option in choices:
             art.blit_text(surface, say.points_now(points_now(option.data[1], tiles)), 24, art.INK,
                           (option.rect.centerx, option.rect.bottom + 2), "midtop")
@@ -376,7 +383,7 @@ def private(game, surface: pygame.Surface, seat: int, rect: pygame.Rect, choices
         card = cards[0]
         surface.blit(dart.building_card(card, 124, 108), (rect.left + 20, rect.top + 62))
         standing = counted(card, covered_cells(tiles))
-        lines = [say.points_now(sum(p for _, p in standing)), say.standing(len(standing), card in dart.TYPE_COLOURS)]
+        lines = [say.points_now(sum(p for _cell, p in standing)), say.standing(len(standing), card in dart.TYPE_COLOURS)]
         for i, line in enumerate(lines):
             art.blit_text(surface, line, 26, art.GOLD if i == 0 else art.INK_DIM,
                           (rect.left + 158, rect.top + 80 + i * 34), width=rect.right - rect.left - 176)
@@ -425,7 +432,7 @@ def finale_words(game, surface: pygame.Surface) -> None:
         cards = finale["cards"][seat] if seat < len(finale["cards"]) else []
         art.blit_text(surface, say.whose_card(table.name(seat), cards[0] if cards else None), 44, table.colour(seat),
                       (box.centerx, box.top + 60), "center", weight="bold", width=box.width - 40)
-        art.blit_text(surface, say.CARD_COUNTS, 28, art.INK_DIM, (box.centerx, box.top + 118), "center")
+        art.blit_text(surface, _(say.CARD_COUNTS), 28, art.INK_DIM, (box.centerx, box.top + 118), "center")
         return
     words = say.tie_words(finale["points"], finale["people"], finale["winners"], table.name)
     art.blit_text(surface, words, 40, art.GOLD, (box.centerx, box.centery), "center", weight="bold",

@@ -10,6 +10,7 @@ from client import art
 from client.games.drunter_druber import art as dart
 from client.games.drunter_druber import words as say
 from client.games.drunter_druber.layout import HAND_UNIT, finale_seat_start, hand_entry, seat_parts
+from client.i18n import _, current
 from engines.drunter_druber.board import KINDS
 from engines.drunter_druber.rules import PEOPLE
 
@@ -26,7 +27,8 @@ def seat(game, surface: pygame.Surface, seat: int, zone: pygame.Rect) -> None:
     show_hand = not game.prompting(seat) and not any(c.data and c.data[0] == "jein" for c in table.live.get(seat, []))
     key = (zone.size, seat in view.get("active", []) and view.get("phase") != "over", table.colour(seat),
            table.name(seat), label, status(game, seat), people, tuple((k, tuple(v)) for k, v in sorted(hand.items())),
-           picked_tile(game, seat), show_hand, view.get("card_counts", [1] * (seat + 1))[seat], finale is not None)
+           picked_tile(game, seat), show_hand, view.get("card_counts", [1] * (seat + 1))[seat], finale is not None,
+           current().code)  # the words are in the window's language
     cached = game.seat_pictures.get(seat)
     if cached is None or cached[0] != key:
         picture = art.background("table").subsurface(zone).copy()
@@ -41,7 +43,8 @@ def seat(game, surface: pygame.Surface, seat: int, zone: pygame.Rect) -> None:
 
 def still(game, surface: pygame.Surface, seat: int, zone: pygame.Rect, key: tuple) -> None:
     """The still part of a seat's zone, drawn at ``zone`` (its own picture's rect)."""
-    _, active, colour, _, label, (words, words_colour), people, _, _, show_hand, _, finale = key
+    active, colour, label, (words, words_colour), people = key[1], key[2], key[4], key[5], key[6]
+    show_hand, finale = key[9], key[11]
     surface.blit(art.panel(zone.size, art.PANEL_HI if active else art.PANEL, colour if active else None), zone)
     pygame.draw.rect(surface, colour, pygame.Rect(zone.left + 8, zone.top + 12, 8, zone.height - 24),
                      border_radius=4)
@@ -100,20 +103,20 @@ def status(game, seat: int) -> tuple[str, tuple[int, int, int]]:
     acting = seat in view.get("active", []) and not game.catching_up()
     if phase == "pick":
         if seat in view.get("pick", {}).get("locked", []) or seat in game.state.locked_now:
-            return say.LOCKED_IN, art.GOOD
+            return _(say.LOCKED_IN), art.GOOD
         if game.catching_up():
             return "", art.INK
-        return (say.CHOOSING if seat in game.table.choosers else say.THINKING), art.INK_DIM
+        return _(say.CHOOSING if seat in game.table.choosers else say.THINKING), art.INK_DIM
     vote = view.get("vote")
     if vote and phase in ("vote", "jein"):
         if acting and phase == "jein":
-            return say.DECLARES_JEIN, art.GOLD
+            return _(say.DECLARES_JEIN), art.GOLD
         count = (game.state.tray or {}).get("counts", {}).get(seat, vote["committed"][seat])
         if acting and count is None:
-            return say.VOTES, art.GOLD
+            return _(say.VOTES), art.GOLD
         return (say.cards_down(count) if count is not None else ""), art.INK_DIM
     if acting:
-        return say.LAYS_A_TILE, art.GOLD
+        return _(say.LAYS_A_TILE), art.GOLD
     return "", art.INK
 
 
@@ -126,7 +129,7 @@ def tiles_in_hand(game, surface: pygame.Surface, seat: int, zone: pygame.Rect) -
     for kind in KINDS:
         counts = hand.get(kind, [0, 0, 0])
         entry = hand_entry(zone, kind, 1)
-        art.blit_text(surface, say.KIND_NAMES[kind], 24, art.INK_DIM, (left, entry.centery), "midleft")
+        art.blit_text(surface, _(say.KIND_NAMES[kind]), 24, art.INK_DIM, (left, entry.centery), "midleft")
         for size in (1, 2, 3):
             entry = hand_entry(zone, kind, size)
             count = counts[size - 1]
@@ -171,7 +174,7 @@ def stamps(game, surface: pygame.Surface, seat: int, parts: dict[str, pygame.Rec
         box = parts["hand"].inflate(-60, -parts["hand"].height // 3)
         stamp = pygame.Surface(box.size, pygame.SRCALPHA)
         pygame.draw.rect(stamp, (*art.DANGER, round(230 * fade)), stamp.get_rect(), border_radius=10)
-        words = art.text(say.PASS_STAMP, 32, art.INK, "bold")
-        stamp.blit(words, words.get_rect(center=stamp.get_rect().center))
+        art.blit_text(stamp, _(say.PASS_STAMP), 32, art.INK, stamp.get_rect().center, "center", weight="bold",
+                      width=box.width - 20)
         stamp.set_alpha(round(255 * fade))
         surface.blit(stamp, box)

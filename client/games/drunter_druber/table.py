@@ -38,13 +38,14 @@ from client.games.drunter_druber.layout import (
 )
 from client.games.drunter_druber.state import TownState
 from client.games.drunter_druber.town import BoardPainter
+from client.i18n import _
 from client.table.choices import DIRECTIONS, Choice, navigate
 from client.table.game import HINT_HEIGHT, GameTable, Standings
 from client.table.handle import TableHandle
 from client.table.layout import Layout
 from client.tween import linear
 from engines.drunter_druber.board import KINDS, STRETCH_KIND
-from engines.drunter_druber.rules import PEOPLE, PEOPLE_NAMES
+from engines.drunter_druber.rules import PEOPLE
 
 SOUNDS = {"wall": "stone", "street": "cobble", "river": "splash"}
 
@@ -116,13 +117,13 @@ class DrunterDruberTable(GameTable):
             return say.voting(name(vote["placer"]), name(voter), done, len(vote["order"]))
         if phase == "jein" and view.get("active"):
             return say.declaring(name(view["active"][0]))
-        return {"pick": say.PICKING, "over": say.REVEALED}.get(str(phase), "")
+        return {"pick": _(say.PICKING), "over": _(say.REVEALED)}.get(str(phase), "")
 
     def describe(self, event: dict) -> str | None:
         return say.describe(event, self.name)
 
     def public_refusal(self, code: str) -> str:
-        return say.REFUSALS.get(code, say.NOT_NOW)
+        return say.refusal(code)
 
     # --- choices ------------------------------------------------------------------------
     def choices(self, seat: int, legal: list) -> list[Choice]:
@@ -209,14 +210,14 @@ class DrunterDruberTable(GameTable):
         chosen = [card for card in PEOPLE if card in stage.get("vote", ()) and card in held]
         cards = [card for card in PEOPLE if card in held]
         rects, put = vote_rects(self.private_rect(seat, len(held) + 1), len(cards))
-        out = [Choice(None, rect, PEOPLE_NAMES[card], key=("card", card), private=True,
+        out = [Choice(None, rect, say.people_name(card), key=("card", card), private=True,
                       then=self.toggles(seat, card), data=("card", card, card in chosen))
                for card, rect in zip(cards, rects, strict=True)]
         if chosen:
             out.append(Choice({"type": "vote", "cards": chosen}, put, say.put_down_label(chosen), key="put",
                               private=True, data=("put", len(chosen))))
         else:
-            out.append(Choice(None, put, say.NO_CARDS_LABEL, key="put", private=True, then=self.nothing(seat),
+            out.append(Choice(None, put, _(say.NO_CARDS_LABEL), key="put", private=True, then=self.nothing(seat),
                               data=("put", 0)))
         return out
 
@@ -231,7 +232,7 @@ class DrunterDruberTable(GameTable):
     def nothing(self, seat: int):
         """What confirming "put down" with no card chosen does: it says what to do."""
         def say_so() -> None:
-            self.table.choosers[seat].private_note = say.CHOOSE_CARDS_FIRST
+            self.table.choosers[seat].private_note = _(say.CHOOSE_CARDS_FIRST)
         return say_so
 
     def jein_choices(self, seat: int, legal: list) -> list[Choice]:
@@ -253,7 +254,7 @@ class DrunterDruberTable(GameTable):
         kind = legal[0].get("type")
         if kind == "vote":
             held = self.seat_view(seat).get("people", [[]] * (seat + 1))[seat]
-            return [(PEOPLE_NAMES[card], {"type": "vote", "cards": [card]} if card in held else None)
+            return [(say.people_name(card), {"type": "vote", "cards": [card]} if card in held else None)
                     for card in PEOPLE]
         if kind == "pick":
             return [(say.blind_card_label(i), action) for i, action in enumerate(legal)]
@@ -345,11 +346,11 @@ class DrunterDruberTable(GameTable):
         return None
 
     def on_picks_complete(self, event: dict) -> float | None:
-        self.show_caption(say.ALL_PICKED, 0.9)
+        self.show_caption(_(say.ALL_PICKED), 0.9)
         return None
 
     def on_game_over(self, event: dict) -> float:
-        self.show_caption(say.GAME_OVER, 1.0)
+        self.show_caption(_(say.GAME_OVER), 1.0)
         return 1.0
 
     def on_seat_event(self, seat: int, event: dict) -> None:
@@ -389,11 +390,11 @@ class DrunterDruberTable(GameTable):
     def standings(self) -> Standings:
         players, view = self.table.players, self.view
         result = view.get("game_result") or {"scores": [0] * players, "winners": []}
-        cards = view.get("all_cards", [[] for _ in range(players)])
-        points = view.get("points", [[0] for _ in range(players)])
-        people = [len(p) for p in view.get("people", [[] for _ in range(players)])]
+        cards = view.get("all_cards", [[] for _seat in range(players)])
+        points = view.get("points", [[0] for _seat in range(players)])
+        people = [len(p) for p in view.get("people", [[] for _seat in range(players)])]
         variant = bool(view.get("variant"))
-        columns = ([say.SECOND_CARD] if variant else []) + [say.PEOPLE_CARDS]
+        columns = ([_(say.SECOND_CARD)] if variant else []) + [_(say.PEOPLE_CARDS)]
         cells = [([points[p][1]] if variant and len(points[p]) > 1 else []) + [people[p]] for p in range(players)]
         shown = say.cards_shown([(self.name(p), cards[p]) for p in range(players) if p < len(cards)])
         ties = say.tie_rule(variant)
@@ -402,7 +403,7 @@ class DrunterDruberTable(GameTable):
         if art.text_width(say.results_footer(self.table.info.name, note), 34) > art.W - 80:
             note = ties
         return self.standings_of(result["scores"], result["winners"], columns=columns, cells=cells,
-                                 total_label=say.POINTS, note=note)
+                                 total_label=_(say.POINTS), note=note)
 
     @classmethod
     def emblem(cls, height: int) -> pygame.Surface:
