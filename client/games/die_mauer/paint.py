@@ -7,6 +7,7 @@ from typing import Any, Protocol
 import pygame
 
 from client import art
+from client.i18n import _
 from client.games.die_mauer import art as pieces
 from client.games.die_mauer import layout, words
 from client.games.die_mauer.state import Shown
@@ -56,7 +57,7 @@ def board(game: GameReading, surface: pygame.Surface) -> None:
         ground = pygame.Rect(placed.left - 30, layout.WALL_BASE - 4, placed.right - placed.left + 60, 22)
     else:
         ground = pygame.Rect(art.W // 2 - 160, layout.WALL_BASE - 4, 320, 22)
-        art.blit_text(surface, words.EMPTY_WALL, 34, art.INK_FAINT, (art.W // 2, layout.WALL_BASE - 60), "center")
+        art.blit_text(surface, _(words.EMPTY_WALL), 34, art.INK_FAINT, (art.W // 2, layout.WALL_BASE - 60), "center")
     surface.blit(art.panel(ground.size, (70, 54, 42), None, 10), ground)
     for piece, rect in wall_rects(game):
         surface.blit(pieces.piece_image(piece, rect.height), rect)
@@ -121,7 +122,7 @@ def opened_fist(game: GameReading, surface: pygame.Surface, seat: int, rect: pyg
         image = pieces.piece_image(piece, layout.REVEALED_PIECE)
         surface.blit(image, image.get_rect(midbottom=layout.revealed_spot(rect)))
     elif piece is None:
-        art.blit_text(surface, words.EMPTY_FIST, 32, art.INK_DIM, (centre[0] + 100, centre[1]), "center")
+        art.blit_text(surface, _(words.EMPTY_FIST), 32, art.INK_DIM, (centre[0] + 100, centre[1]), "center")
     for drop in hops:
         hop(surface, drop)
 
@@ -132,20 +133,31 @@ def closed_fist(game: GameReading, surface: pygame.Surface, seat: int, rect: pyg
     fist = pieces.fist_image(game.table.colour(seat), 96, 0.0)
     surface.blit(fist, fist.get_rect(center=centre))
     state = game.seat_state(seat)
+    room = badge_room(rect)
     if state == "locked":
         grow = min(1.15, game.table.anim.get(f"lock{seat}", 1.0))
-        badge = pygame.Rect(0, 0, round(150 * grow) // 2 * 2, round(48 * grow) // 2 * 2)
-        badge.center = (rect.right - 90, centre[1])
+        said, size = words.seat_status(state), round(28 * grow) // 2 * 2
+        width = min(room.width, max(round(150 * grow), art.text_width(said, size) + 28)) // 2 * 2
+        badge = pygame.Rect(0, 0, width, round(48 * grow) // 2 * 2)
+        badge.center = room.center
         surface.blit(art.panel(badge.size, art.shade(art.GOOD, 0.55), art.GOOD, 12), badge)
-        art.blit_text(surface, words.SEAT_STATUS[state], round(28 * grow) // 2 * 2, art.INK, badge.center, "center")
+        art.blit_text(surface, said, size, art.INK, badge.center, "center", width=badge.width - 12)
     elif state:
-        art.blit_text(surface, words.SEAT_STATUS[state], 32, STATUS_COLOURS[state], (rect.right - 90, centre[1]),
-                      "center", width=rect.width - 150)
+        art.blit_text(surface, words.seat_status(state), 32, STATUS_COLOURS[state], room.center, "center",
+                      width=room.width)
+
+
+def badge_room(zone: pygame.Rect) -> pygame.Rect:
+    """Where a seat's badge stands: right of its fist, inside its zone."""
+    left = layout.fist_centre(zone)[0] + 58
+    room = pygame.Rect(left, 0, zone.right - 12 - left, 60)
+    room.centery = layout.fist_centre(zone)[1]
+    return room
 
 
 def hop(surface: pygame.Surface, drop: dict[str, Any]) -> None:
     """A revealed piece: pymunk hops it up and down; it glides sideways to its spot."""
-    (start_x, _), (target_x, target_y) = drop["start"], drop["target"]
+    (start_x, _start_y), (target_x, target_y) = drop["start"], drop["target"]
     glide = min(1.0, drop["age"] / 0.4)
     glide = 1 - (1 - glide) ** 3
     centre = (start_x + (target_x - start_x) * glide, min(drop["body"].position.y, target_y))
