@@ -15,6 +15,15 @@ BUILD_WALL, BUILD_PIECE = "T36", "G"
 BUILD_ENDS = {"L": False, "R": True}
 
 
+def explain(surface, words: str, rect, centre_y: int, size: int = 28) -> None:
+    """A sentence under an example, wrapped to the example's width, centred on ``centre_y``."""
+    lines = art.wrap(words, size, rect.width - 40)
+    y = centre_y - (len(lines) - 1) * (size + 6) // 2
+    for line in lines:
+        art.blit_text(surface, line, size, art.INK_DIM, (rect.centerx, y), "center", width=rect.width - 40)
+        y += size + 6
+
+
 def your_pieces(surface, rect) -> None:
     x = rect.left + 30
     for piece in PIECES:
@@ -22,7 +31,7 @@ def your_pieces(surface, rect) -> None:
         surface.blit(image, image.get_rect(bottomleft=(x, rect.centery + 40)))
         label(surface, str(PENALTY[piece]), (x + image.get_width() // 2, rect.centery + 80), 40, art.GOLD)
         x += image.get_width() + 22
-    label(surface, _("penalty if still in hand at the round's end"), (rect.centerx, rect.centery + 140), 28)
+    explain(surface, _("penalty if still in hand at the round's end"), rect, rect.centery + 140)
 
 
 def fists(surface, rect, plans, opened: float, master: int = 0) -> list[tuple[int, int]]:
@@ -48,12 +57,12 @@ def secret_pick(surface, rect) -> None:
         badge = pygame.Rect(0, 0, 150, 44)
         badge.center = (centre[0], centre[1] + 90)
         surface.blit(art.panel(badge.size, art.shade(art.GOOD, 0.55), art.GOOD, 12), badge)
-        label(surface, _("LOCKED IN"), badge.center, 26, art.INK)
+        art.blit_text(surface, _("LOCKED IN"), 26, art.INK, badge.center, "center", width=badge.width - 12)
 
 
 def reveal(surface, rect) -> None:
     fists(surface, rect, ["4", "4", "T"], 1.0)
-    label(surface, _("master 4, a guess of 4: the guesser builds it"), (rect.centerx, rect.bottom - 60), 28)
+    explain(surface, _("master 4, a guess of 4: the guesser builds it"), rect, rect.bottom - 60)
 
 
 def building_order(surface, rect) -> None:
@@ -66,7 +75,7 @@ def building_order(surface, rect) -> None:
             ghost.get_rect(bottomleft=(spot.right + 8, spot.bottom))
         surface.blit(ghost, place)
         tick(surface, (place.centerx, place.bottom + 34), good)
-    label(surface, _("a Gate may go after the 6, not next to the Tower"), (rect.centerx, rect.bottom - 50), 28)
+    explain(surface, _("a Gate may go after the 6, not next to the Tower"), rect, rect.bottom - 50)
 
 
 def donation(surface, rect) -> None:
@@ -75,7 +84,7 @@ def donation(surface, rect) -> None:
     middle = ((centres[0][0] + centres[1][0]) // 2, centres[0][1] - 110)
     surface.blit(image, image.get_rect(center=middle))
     arrow(surface, (centres[1][0] - 20, centres[1][1] - 70), (centres[0][0] + 30, centres[0][1] - 70))
-    label(surface, _("the lone empty fist gives the master a piece in secret"), (rect.centerx, rect.bottom - 50), 28)
+    explain(surface, _("the lone empty fist gives the master a piece in secret"), rect, rect.bottom - 50)
 
 
 def rounds(surface, rect) -> None:
@@ -83,7 +92,7 @@ def rounds(surface, rect) -> None:
     left = rect.left + 60
     headings = ["", *(_("Round {round}").format(round=n) for n in (1, 2, 3)), _("Total")]
     for c, heading in enumerate(headings):
-        label(surface, heading, (left + 120 + c * 130, rect.top + 90), 28, art.INK_DIM)
+        art.blit_text(surface, heading, 28, art.INK_DIM, (left + 120 + c * 130, rect.top + 90), "center", width=124)
     for r, (name, scores, total) in enumerate(rows):
         y = rect.top + 150 + r * 70
         label(surface, name, (left + 120, y), 34, SEATS[r])
@@ -91,7 +100,7 @@ def rounds(surface, rect) -> None:
             label(surface, str(score), (left + 250 + c * 130, y), 34, art.INK)
         label(surface, str(total), (left + 640, y), 38, art.GOLD)
     tick(surface, (left + 710, rect.top + 220), True)
-    label(surface, _("lowest total wins"), (rect.centerx, rect.bottom - 50), 28)
+    explain(surface, _("lowest total wins"), rect, rect.bottom - 50)
 
 
 PAGES = (

@@ -7,10 +7,10 @@ from typing import Any, Protocol
 import pygame
 
 from client import art
-from client.i18n import _
 from client.games.die_mauer import art as pieces
 from client.games.die_mauer import layout, words
 from client.games.die_mauer.state import Shown
+from client.i18n import _
 from client.table.choices import Choice
 from client.table.handle import TableHandle
 from client.table.layout import seat_card
@@ -168,24 +168,40 @@ def hop(surface: pygame.Surface, drop: dict[str, Any]) -> None:
 # --- choices and the private panel --------------------------------------------------------------
 def choice(game: GameReading, surface: pygame.Surface, seat: int, card: Choice, focused: bool) -> None:
     rect, piece = card.rect, card.data
+    builds = isinstance(card.action, dict) and card.action["type"] == "build"
+    lines = card_lines(words.end_card(card.action["end"]) if builds else card.label, rect.width - 8)
+    room = rect.height - 40 - CARD_LINE * (len(lines) - 1)  # a label on two lines leaves less for the picture
     surface.blit(art.panel(rect.size, art.PANEL_HI if card.legal else (40, 34, 38), None, 12), rect)
     if piece is None:
-        fist = pieces.fist_image(game.table.colour(seat), 80, 0.0)
-        surface.blit(fist, fist.get_rect(center=(rect.centerx, rect.centery - 12)))
+        fist = pieces.fist_image(game.table.colour(seat), min(80, room + 16), 0.0)
+        surface.blit(fist, fist.get_rect(midtop=(rect.centerx, rect.top)))
     else:
-        image = pieces.piece_image(piece, min(76, rect.height - 40), None, not card.legal)
+        image = pieces.piece_image(piece, min(76, room), None, not card.legal)
         surface.blit(image, image.get_rect(midtop=(rect.centerx, rect.top + 6)))
     held = game.seat_view(seat).get("stock", []).count(piece) if card.private and piece is not None else 0
     if held > 1:  # the stock holds this piece more than once: one card, with how many
         badge = pygame.Rect(rect.right - 42, rect.top + 4, 38, 30)
         surface.blit(art.panel(badge.size, art.GOLD, None, 10, 255), badge)
-        art.blit_text(surface, words.held_count(held), 24, art.NIGHT, badge.center, "center", "bold")
-    builds = isinstance(card.action, dict) and card.action["type"] == "build"
-    label = words.end_card(card.action["end"]) if builds else card.label
-    art.blit_text(surface, label, 24, art.INK if card.legal else art.INK_FAINT,
-                  (rect.centerx, rect.bottom - 16), "center", width=rect.width - 8)
+        art.blit_text(surface, words.held_count(held), 24, art.NIGHT, badge.center, "center", "bold",
+                      width=badge.width - 4)
+    size = CARD_TEXT if len(lines) == 1 else CARD_LINE
+    for i, line in enumerate(lines):
+        y = rect.bottom - 16 - CARD_LINE * (len(lines) - 1 - i)
+        art.blit_text(surface, line, size, art.INK if card.legal else art.INK_FAINT, (rect.centerx, y), "center",
+                      width=rect.width - 8)
     if focused and card.legal and builds:
         ghost(game, surface, seat, card.action)
+
+
+CARD_TEXT, CARD_LINE = 24, 20  # a card's label on one line; on two, each line's size and height
+
+
+def card_lines(label: str, width: int) -> list[str]:
+    """A card's label: one line if it fits (a little smaller at most), else two."""
+    if art.text_width(label, round(CARD_TEXT * 0.8)) <= width:
+        return [label]
+    lines = art.wrap(label, CARD_LINE, width)
+    return lines if len(lines) == 2 else [label]
 
 
 def private(game: GameReading, surface: pygame.Surface, seat: int, rect: pygame.Rect,
