@@ -6,6 +6,7 @@ phone words, and a refusal from the engine worded for a German window."""
 import sys
 from contextlib import contextmanager
 from pathlib import Path
+from types import FrameType
 
 import pygame
 import pytest
@@ -19,7 +20,7 @@ from engines.die_mauer.words import choice, hand
 from engines.errors import IllegalAction
 from engines.registry import new_game
 from netplay.language import MISSING_OPEN, Words
-from tests.client.conftest import frames, local_table, shoot
+from tests.client.conftest import frames, key, local_table, shoot
 from tests.client.drive import play_to_results
 from tests.client.words_on_screen import Screen, reading
 
@@ -62,7 +63,7 @@ def own_lines(table=None):
     own = Screen()
 
     def seen(line) -> None:
-        frame = sys._getframe(1)
+        frame: FrameType | None = sys._getframe(1)
         while frame is not None:
             if frame.f_code.co_filename.startswith(HERE):
                 own.texts.append(line.words)
@@ -135,10 +136,12 @@ def test_a_german_how_to_screenshot(make_app):
     app = make_app()
     with reading("de"):
         app.push(HowToScene(app, "die_mauer"))
+        frames(app, 2)
         for number in range(len(howto.PAGES)):
-            app.top.page = number
-            frames(app, 1)
+            assert app.top.page == number
             shoot(app, f"die_mauer_de_howto_{number + 1}")
+            key("right")  # the next page
+            frames(app, 2)
 
 
 def test_a_refusal_from_the_engine_reads_german_in_a_german_window():
