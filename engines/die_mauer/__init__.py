@@ -6,6 +6,7 @@ state drawn from one player's view, for the search bot), and here the notation a
 game's registration.
 """
 
+from ..errors import N_
 from ..registry import GameInfo, Option
 from ..types import Action
 from .bot import BOTS
@@ -62,13 +63,13 @@ GAME = GameInfo(
     bot=BOTS["normal"],
     bots=BOTS,
     sample_state=sample_state,
-    summary=(
+    summary=N_(
         "Everyone builds one shared wall. Each turn the master builder secretly picks a "
         "piece and the others try to guess it: guess right and you build instead. Towers "
         "and Gates may not touch. Shed your pieces first: what is left in hand counts "
         "against you."
     ),
-    options={"rounds": Option(4, "rounds to play", minimum=1, maximum=10)},
+    options={"rounds": Option(4, N_("rounds to play"), minimum=1, maximum=10)},
     lower_score_wins=True,
     secret_action_types=("plan",),
     test_configs=((2, {"rounds": 2}), (3, {"rounds": 1}), (4, {"rounds": 1}), (6, {"rounds": 1})),

@@ -8,7 +8,7 @@ builds, choices or donation the reveal calls for.
 from collections.abc import Iterable
 from typing import Any
 
-from ..errors import IllegalAction
+from ..errors import N_, IllegalAction, shown
 from ..events import private
 from ..simultaneous import SecretChoices
 from ..state import OVER, GameState, best_seats, check_fields
@@ -301,27 +301,59 @@ class DieMauerState(GameState):
         expected = _ACTION_TYPE[self.phase]
         if isinstance(action, dict) and isinstance(action.get("type"), str) and action["type"] not in _FIELDS:
             # no Die Mauer action at all, in any phase: not a matter of timing (wrong_phase)
-            raise IllegalAction("unknown_action", f"{action['type'][:40]!r} is not a Die Mauer action")
+            raise IllegalAction("unknown_action", N_("{type} is not a Die Mauer action"),
+                                {"type": repr(action["type"][:40])})
         self._check_type(action, expected)
         check_fields(action, _FIELDS[expected])
         piece = action["piece"]
         if piece is None and expected == "plan":
             return  # an empty fist is always allowed (DM-5)
         if not isinstance(piece, str) or piece not in PENALTY:
-            raise IllegalAction("no_such_piece", f"{piece!r} is not a Die Mauer piece")
+            raise IllegalAction("no_such_piece", N_("{piece} is not a Die Mauer piece"), {"piece": shown(piece)})
         if piece not in self.stocks[player]:
-            raise IllegalAction("piece_not_held", f"you do not hold the {PIECE_NAMES[piece]}")
+            raise IllegalAction("piece_not_held", *_said(_NOT_HELD, piece))
         if self.phase == BUILD and piece != self.builders[0][1]:
-            raise IllegalAction("wrong_piece", f"you build the {PIECE_NAMES[self.builders[0][1]]} you planned")
+            raise IllegalAction("wrong_piece", *_said(_NOT_PLANNED, self.builders[0][1]))
         if expected == "build":
             end = action["end"]
             if not isinstance(end, str) or end not in END_NAMES:
-                raise IllegalAction("no_such_end", "the end must be L or R")
+                raise IllegalAction("no_such_end", N_("the end must be L or R"))
             if end not in legal_ends(self.wall, piece):
-                raise IllegalAction(
-                    "building_order",
-                    f"the {PIECE_NAMES[piece]} may not go at the {END_NAMES[end]} end (building order §2, DM-3)",
-                )
+                # building order §2, DM-3
+                raise IllegalAction("building_order", *_said(_NOT_THERE[end], piece))
+
+
+# --- refusals that name a piece: a sentence per kind of piece (German: den Turm, das Tor,
+# die Mauer), a wall's merlons as {n} -------------------------------------------------------
+_NOT_HELD = {
+    TOWER: N_("you do not hold the Tower"),
+    GATE: N_("you do not hold the Gate"),
+    "wall": N_("you do not hold the {n}-wall"),
+}
+_NOT_PLANNED = {
+    TOWER: N_("you build the Tower you planned"),
+    GATE: N_("you build the Gate you planned"),
+    "wall": N_("you build the {n}-wall you planned"),
+}
+_NOT_THERE = {
+    LEFT: {
+        TOWER: N_("the Tower may not go at the left end (building order)"),
+        GATE: N_("the Gate may not go at the left end (building order)"),
+        "wall": N_("the {n}-wall may not go at the left end (building order)"),
+    },
+    RIGHT: {
+        TOWER: N_("the Tower may not go at the right end (building order)"),
+        GATE: N_("the Gate may not go at the right end (building order)"),
+        "wall": N_("the {n}-wall may not go at the right end (building order)"),
+    },
+}
+
+
+def _said(templates: dict[str, str], piece: str) -> tuple[str, dict[str, Any]]:
+    """A refusal's template and data for ``piece`` (a wall's merlons as the number ``n``)."""
+    if piece in CLOSED:
+        return templates[piece], {}
+    return templates["wall"], {"n": int(piece)}
 
 
 _ACTION_TYPE = {PLAN: "plan", BUILD: "build", CHOOSE: "build", DONATE: "donate"}

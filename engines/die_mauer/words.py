@@ -1,36 +1,55 @@
-"""Die Mauer's phone words (`engines.words`): plans, builds and donations by piece name."""
+"""Die Mauer's phone words (`engines.words`): plans, builds and donations by piece name,
+in the phone's language (``tr``)."""
 
 from typing import Any
 
 from ..types import Action, View
 from ..words import ChoiceWords, HandLine, PhoneWords, Translator
-from .rules import END_NAMES, PIECE_NAMES
+from .rules import CLOSED, GATE, LEFT, PENALTY, RIGHT, TOWER
 
 
-def _piece(piece: Any) -> str:
+def _piece(piece: Any, tr: Translator) -> str:
     """A piece (from the wire or a view) by name; None is an empty fist."""
-    return "Empty fist" if piece is None else PIECE_NAMES.get(piece, str(piece))
+    _ = tr.gettext
+    if piece is None:
+        return _("Empty fist")
+    if piece == TOWER:
+        return _("Tower")
+    if piece == GATE:
+        return _("Gate")
+    if piece in PENALTY and piece not in CLOSED:
+        return _("{n}-wall").format(n=piece)
+    return str(piece)
 
 
 def choice(action: Action, view: View, tr: Translator) -> ChoiceWords | None:
+    _ = tr.gettext
     kind, piece = action.get("type"), action.get("piece")
-    name = _piece(piece)
+    name = _piece(piece, tr)
     if kind == "plan":
-        return {"group": "Your secret plan", "label": name}
+        return {"group": _("Your secret plan"), "label": name}
     if kind == "build":
-        return {"group": "Build", "label": f"{name} at the {END_NAMES.get(action.get('end'), '?')} end"}
-    return {"group": "Donate a piece", "label": name}
+        end = action.get("end")
+        if end == LEFT:
+            label = _("{piece} at the left end").format(piece=name)
+        elif end == RIGHT:
+            label = _("{piece} at the right end").format(piece=name)
+        else:
+            label = name
+        return {"group": _("Build"), "label": label}
+    return {"group": _("Donate a piece"), "label": name}
 
 
 def hand(view: View, seat: int, tr: Translator) -> list[HandLine]:
-    lines = [{"label": "Your pieces",
-              "value": ", ".join(PIECE_NAMES.get(p, str(p)) for p in view.get("stock", [])) or "none"}]
+    _ = tr.gettext
+    lines = [{"label": _("Your pieces"),
+              "value": ", ".join(_piece(p, tr) for p in view.get("stock", [])) or _("none")}]
     plans = view.get("plans") or {}
     if "mine" in plans:
-        lines.append({"label": "Your plan", "value": _piece(plans["mine"])})
+        lines.append({"label": _("Your plan"), "value": _piece(plans["mine"], tr)})
     totals = view.get("totals")
     if isinstance(totals, list) and seat < len(totals):
-        lines.append({"label": "Your penalty so far", "value": str(totals[seat])})
+        lines.append({"label": _("Your penalty so far"), "value": str(totals[seat])})
     return lines
 
 

@@ -10,6 +10,7 @@ from client import art
 from client.games.die_mauer import art as pieces
 from client.games.die_mauer import layout, words
 from client.games.die_mauer.state import Shown
+from client.i18n import _
 from client.table.choices import Choice
 from client.table.handle import TableHandle
 from client.table.layout import seat_card
@@ -56,7 +57,7 @@ def board(game: GameReading, surface: pygame.Surface) -> None:
         ground = pygame.Rect(placed.left - 30, layout.WALL_BASE - 4, placed.right - placed.left + 60, 22)
     else:
         ground = pygame.Rect(art.W // 2 - 160, layout.WALL_BASE - 4, 320, 22)
-        art.blit_text(surface, words.EMPTY_WALL, 34, art.INK_FAINT, (art.W // 2, layout.WALL_BASE - 60), "center")
+        art.blit_text(surface, _(words.EMPTY_WALL), 34, art.INK_FAINT, (art.W // 2, layout.WALL_BASE - 60), "center")
     surface.blit(art.panel(ground.size, (70, 54, 42), None, 10), ground)
     for piece, rect in wall_rects(game):
         surface.blit(pieces.piece_image(piece, rect.height), rect)
@@ -121,7 +122,7 @@ def opened_fist(game: GameReading, surface: pygame.Surface, seat: int, rect: pyg
         image = pieces.piece_image(piece, layout.REVEALED_PIECE)
         surface.blit(image, image.get_rect(midbottom=layout.revealed_spot(rect)))
     elif piece is None:
-        art.blit_text(surface, words.EMPTY_FIST, 32, art.INK_DIM, (centre[0] + 100, centre[1]), "center")
+        art.blit_text(surface, _(words.EMPTY_FIST), 32, art.INK_DIM, (centre[0] + 100, centre[1]), "center")
     for drop in hops:
         hop(surface, drop)
 
@@ -132,20 +133,31 @@ def closed_fist(game: GameReading, surface: pygame.Surface, seat: int, rect: pyg
     fist = pieces.fist_image(game.table.colour(seat), 96, 0.0)
     surface.blit(fist, fist.get_rect(center=centre))
     state = game.seat_state(seat)
+    room = badge_room(rect)
     if state == "locked":
         grow = min(1.15, game.table.anim.get(f"lock{seat}", 1.0))
-        badge = pygame.Rect(0, 0, round(150 * grow) // 2 * 2, round(48 * grow) // 2 * 2)
-        badge.center = (rect.right - 90, centre[1])
+        said, size = words.seat_status(state), round(28 * grow) // 2 * 2
+        width = min(room.width, max(round(150 * grow), art.text_width(said, size) + 28)) // 2 * 2
+        badge = pygame.Rect(0, 0, width, round(48 * grow) // 2 * 2)
+        badge.center = room.center
         surface.blit(art.panel(badge.size, art.shade(art.GOOD, 0.55), art.GOOD, 12), badge)
-        art.blit_text(surface, words.SEAT_STATUS[state], round(28 * grow) // 2 * 2, art.INK, badge.center, "center")
+        art.blit_text(surface, said, size, art.INK, badge.center, "center", width=badge.width - 12)
     elif state:
-        art.blit_text(surface, words.SEAT_STATUS[state], 32, STATUS_COLOURS[state], (rect.right - 90, centre[1]),
-                      "center", width=rect.width - 150)
+        art.blit_text(surface, words.seat_status(state), 32, STATUS_COLOURS[state], room.center, "center",
+                      width=room.width)
+
+
+def badge_room(zone: pygame.Rect) -> pygame.Rect:
+    """Where a seat's badge stands: right of its fist, inside its zone."""
+    left = layout.fist_centre(zone)[0] + 58
+    room = pygame.Rect(left, 0, zone.right - 12 - left, 60)
+    room.centery = layout.fist_centre(zone)[1]
+    return room
 
 
 def hop(surface: pygame.Surface, drop: dict[str, Any]) -> None:
     """A revealed piece: pymunk hops it up and down; it glides sideways to its spot."""
-    (start_x, _), (target_x, target_y) = drop["start"], drop["target"]
+    (start_x, _start_y), (target_x, target_y) = drop["start"], drop["target"]
     glide = min(1.0, drop["age"] / 0.4)
     glide = 1 - (1 - glide) ** 3
     centre = (start_x + (target_x - start_x) * glide, min(drop["body"].position.y, target_y))
@@ -156,24 +168,40 @@ def hop(surface: pygame.Surface, drop: dict[str, Any]) -> None:
 # --- choices and the private panel --------------------------------------------------------------
 def choice(game: GameReading, surface: pygame.Surface, seat: int, card: Choice, focused: bool) -> None:
     rect, piece = card.rect, card.data
+    builds = isinstance(card.action, dict) and card.action["type"] == "build"
+    lines = card_lines(words.end_card(card.action["end"]) if builds else card.label, rect.width - 8)
+    room = rect.height - 40 - CARD_LINE * (len(lines) - 1)  # a label on two lines leaves less for the picture
     surface.blit(art.panel(rect.size, art.PANEL_HI if card.legal else (40, 34, 38), None, 12), rect)
     if piece is None:
-        fist = pieces.fist_image(game.table.colour(seat), 80, 0.0)
-        surface.blit(fist, fist.get_rect(center=(rect.centerx, rect.centery - 12)))
+        fist = pieces.fist_image(game.table.colour(seat), min(80, room + 16), 0.0)
+        surface.blit(fist, fist.get_rect(midtop=(rect.centerx, rect.top)))
     else:
-        image = pieces.piece_image(piece, min(76, rect.height - 40), None, not card.legal)
+        image = pieces.piece_image(piece, min(76, room), None, not card.legal)
         surface.blit(image, image.get_rect(midtop=(rect.centerx, rect.top + 6)))
     held = game.seat_view(seat).get("stock", []).count(piece) if card.private and piece is not None else 0
     if held > 1:  # the stock holds this piece more than once: one card, with how many
         badge = pygame.Rect(rect.right - 42, rect.top + 4, 38, 30)
         surface.blit(art.panel(badge.size, art.GOLD, None, 10, 255), badge)
-        art.blit_text(surface, words.held_count(held), 24, art.NIGHT, badge.center, "center", "bold")
-    builds = isinstance(card.action, dict) and card.action["type"] == "build"
-    label = words.end_card(card.action["end"]) if builds else card.label
-    art.blit_text(surface, label, 24, art.INK if card.legal else art.INK_FAINT,
-                  (rect.centerx, rect.bottom - 16), "center", width=rect.width - 8)
+        art.blit_text(surface, words.held_count(held), 24, art.NIGHT, badge.center, "center", "bold",
+                      width=badge.width - 4)
+    size = CARD_TEXT if len(lines) == 1 else CARD_LINE
+    for i, line in enumerate(lines):
+        y = rect.bottom - 16 - CARD_LINE * (len(lines) - 1 - i)
+        art.blit_text(surface, line, size, art.INK if card.legal else art.INK_FAINT, (rect.centerx, y), "center",
+                      width=rect.width - 8)
     if focused and card.legal and builds:
         ghost(game, surface, seat, card.action)
+
+
+CARD_TEXT, CARD_LINE = 24, 20  # a card's label on one line; on two, each line's size and height
+
+
+def card_lines(label: str, width: int) -> list[str]:
+    """A card's label: one line if it fits (a little smaller at most), else two."""
+    if art.text_width(label, round(CARD_TEXT * 0.8)) <= width:
+        return [label]
+    lines = art.wrap(label, CARD_LINE, width)
+    return lines if len(lines) == 2 else [label]
 
 
 def private(game: GameReading, surface: pygame.Surface, seat: int, rect: pygame.Rect,

@@ -34,7 +34,7 @@ class DieMauerTable(GameTable):
     game_id = "die_mauer"
     paint = paint
     private_types = ("donate",)  # plan is secret by GameInfo.secret_action_types
-    panel_heading = words.PANEL_HEADING
+    panel_heading = words.PANEL_HEADING  # marked N_; the table looks it up where it draws
     dwell = {"outcome": 0.9, "built": 0.7, "donation": 1.2, "turn": 0.3, "round": 0.6, "game_over": 1.5}
 
     def __init__(self, table: TableHandle):
@@ -102,7 +102,7 @@ class DieMauerTable(GameTable):
         rects = layout.private_card_rects(self.private_rect(seat, len(ordered)), len(ordered))
         out = []
         for action, rect in zip(ordered, rects, strict=True):
-            label = words.build_label(action) if action["type"] == "build" else words.NAMES[action["piece"]]
+            label = words.build_label(action) if action["type"] == "build" else words.piece_name(action["piece"])
             out.append(Choice(action, rect, label, legal=action in legal, private=private, data=action["piece"]))
         return out
 
@@ -114,7 +114,7 @@ class DieMauerTable(GameTable):
         if kind not in ("plan", "donate"):
             return []
         actions: list[tuple[str, Any]] = [(piece, {"type": kind, "piece": piece}) for piece in PIECES]
-        return actions + [(words.NAMES[None], {"type": "plan", "piece": None} if kind == "plan" else None)]
+        return actions + [(words.piece_name(None), {"type": "plan", "piece": None} if kind == "plan" else None)]
 
     # --- input ------------------------------------------------------------------------------
     def on_seat_input(self, seat: int, intent: Intent) -> bool:
@@ -260,7 +260,7 @@ class DieMauerTable(GameTable):
     def seat_status(self, seat: int) -> tuple[str, tuple[int, int, int]]:
         """``seat``'s badge: its words and their colour."""
         state = self.seat_state(seat)
-        return words.SEAT_STATUS[state], paint.STATUS_COLOURS[state]
+        return words.seat_status(state), paint.STATUS_COLOURS[state]
 
     # --- drawing (reads only) ----------------------------------------------------------------
 
@@ -276,7 +276,7 @@ class DieMauerTable(GameTable):
             view.get("totals", []), (view.get("game_result") or {}).get("winners", []),
             lower_wins=True, columns=[words.round_column(r) for r in range(len(rounds))],
             cells=[[scores[p] for scores in rounds] for p in range(self.table.players)],
-            total_label=words.PENALTY_LABEL)
+            total_label=words.penalty_label())
 
     @classmethod
     def emblem(cls, height: int) -> pygame.Surface:

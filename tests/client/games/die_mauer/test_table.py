@@ -6,7 +6,7 @@ import pygame
 import pytest
 
 from client import art
-from client.games.die_mauer.words import NAMES
+from client.games.die_mauer.words import piece_name
 from tests.client.conftest import frames, local_table, shoot
 from tests.client.drive import act, first_legal, key_event, mouse_event
 
@@ -121,12 +121,12 @@ def test_a_pick_this_screen_did_not_make_is_not_called_yours(make_app, monkeypat
     plans = table.model.seat_views[0]["plans"]
     plans["mine"] = "3"  # a rejoined seat: a bot picked for it while it was away
     words = panel_words(table, 0, monkeypatch)
-    assert not any(w.startswith("You picked") for w in words) and f"In your fist: {NAMES['3']}" in words
+    assert not any(w.startswith("You picked") for w in words) and f"In your fist: {piece_name('3')}" in words
     plans["mine"] = "none"
     act(app, table, 0, next(c for c in table.live[0] if c.action["piece"] == "2"))
     frames(app, 5)
     assert table.model.seat_views[0]["plans"]["mine"] == "2"
-    assert f"You picked: {NAMES['2']}" in panel_words(table, 0, monkeypatch)
+    assert f"You picked: {piece_name('2')}" in panel_words(table, 0, monkeypatch)
 
 
 def test_while_the_outcome_plays_the_phase_line_never_asks_for_picks_again(make_app):
