@@ -7,6 +7,7 @@ from dataclasses import dataclass
 import pygame
 
 from client import art
+from client.i18n import _
 
 ARROW_ZONE = 64  # how far in from an item's edge a click is on its < or > arrow
 
@@ -17,10 +18,15 @@ class Item:
     on_confirm: Callable[[], None] | None = None
     on_left: Callable[[], None] | None = None
     on_right: Callable[[], None] | None = None
-    hint: str = ""
+    hint: str = ""  # marked with N_ where it is written, looked up where it is drawn
 
     def text(self) -> str:
-        return self.label() if callable(self.label) else self.label
+        """The label as the player reads it: a plain string is a message (marked ``N_``)
+        looked up now; a callable words itself (names, or sentences with fields)."""
+        return self.label() if callable(self.label) else _(self.label)
+
+    def hint_text(self) -> str:
+        return _(self.hint) if self.hint else ""
 
 
 class Menu:
@@ -137,6 +143,13 @@ def edit_text(text: str, intent, limit: int = 14) -> tuple[str, str | None]:
     if intent.device in ("keys2", "mouse") and intent.action == "confirm" and intent.pressed:
         return text, "enter"  # Return (keys1's Space types a space instead)
     return text, None
+
+
+def together(names: list[str]) -> str:
+    """Names as a list in words: "Anna", "Anna and Ben", "Anna, Ben and Clara"."""
+    if len(names) < 2:
+        return "".join(names)
+    return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
 
 
 def title_bar(surface, heading: str, hint: str = "") -> None:

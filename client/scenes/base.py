@@ -8,6 +8,7 @@ import threading
 import pygame
 
 from client import art
+from client.i18n import N_, _
 from client.ui import Item, Menu, title_bar
 
 SETTLE_AFTER = 4.0  # seconds without input after which a menu stops animating
@@ -110,7 +111,7 @@ class ConfirmScene(MenuScene):
     opaque = False
     modal = True
 
-    def __init__(self, app, question: str, on_yes, yes="Yes", no="No"):
+    def __init__(self, app, question: str, on_yes, yes=N_("Yes"), no=N_("No")):
         super().__init__(app)
         self.question = question
         self.on_yes = on_yes
@@ -135,7 +136,7 @@ class MessageScene(MenuScene):
     def __init__(self, app, heading: str, message: str):
         super().__init__(app)
         self.heading, self.message = heading, message
-        self.menu = Menu([Item("Back", self.app.pop)], (art.W // 2, 760), sounds=app.sounds)
+        self.menu = Menu([Item(N_("Back"), self.app.pop)], (art.W // 2, 760), sounds=app.sounds)
 
     def draw(self, surface) -> None:
         surface.blit(art.background("menu"), (0, 0))
