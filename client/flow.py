@@ -10,9 +10,9 @@ import os
 from pathlib import Path
 
 from client import art
-from client.i18n import N_, _
 from client.evening import tonight
 from client.games import TABLES
+from client.i18n import N_, _
 from client.scenes.base import ConfirmScene, MessageScene
 from client.scenes.halloffame import HallOfFameScene
 from client.scenes.howto import HowToScene

@@ -8,10 +8,11 @@ import threading
 import pygame
 
 from client import art
-from client.i18n import N_, _
+from client.i18n import N_
 from client.ui import Item, Menu, title_bar
 
-SETTLE_AFTER = 4.0  # seconds without input after which a menu stops animating
+SETTLE_AFTER = 4.0
+YES, NO = N_("Yes"), N_("No")  # a question's answers (looked up where they are drawn)  # seconds without input after which a menu stops animating
 
 
 def close_soon(*closables) -> None:
@@ -111,7 +112,7 @@ class ConfirmScene(MenuScene):
     opaque = False
     modal = True
 
-    def __init__(self, app, question: str, on_yes, yes=N_("Yes"), no=N_("No")):
+    def __init__(self, app, question: str, on_yes, yes=YES, no=NO):
         super().__init__(app)
         self.question = question
         self.on_yes = on_yes

@@ -9,10 +9,10 @@ from datetime import datetime
 import pygame
 
 from client import art, i18n
-from client.i18n import N_, _, ngettext, pgettext
 from client.evening import charts, night, profiles, tonight
 from client.evening.points import show
 from client.evening.ratings import OVERALL
+from client.i18n import N_, _, ngettext, pgettext
 from client.scenes.base import MenuScene
 from client.ui import Item, Menu, together
 

@@ -4,9 +4,9 @@ picker and from the pause menu; left/right (or a click on the arrows) turns page
 import pygame
 
 from client import art
-from client.i18n import _
 from client.games import TABLES
 from client.howto import pages
+from client.i18n import _
 from client.scenes.base import Scene
 
 TEXT = pygame.Rect(90, 230, 900, 740)

@@ -5,8 +5,8 @@ and over the LAN instead of leading nowhere."""
 import pygame
 
 from client import art
-from client.i18n import N_, _, ngettext
 from client.games import TABLES
+from client.i18n import N_, _, ngettext
 from client.scenes.base import MenuScene
 from client.ui import Item, Menu, together
 

@@ -11,9 +11,9 @@ from functools import partial
 import pygame
 
 from client import art
-from client.i18n import N_, _, ngettext
 from client.buttons import label_for
 from client.evening import tonight
+from client.i18n import N_, _, ngettext
 from client.scenes.base import MenuScene
 from client.seats import BOTS, NAMES, PHONE, SeatPlan, control_label
 from client.table.model import unique_names

@@ -9,8 +9,8 @@ import time
 from functools import partial
 
 from client import art
-from client.i18n import N_, _, ngettext
 from client.games import TABLES
+from client.i18n import N_, _, ngettext
 from client.scenes.base import SETTLE_AFTER, MenuScene, Scene, draw_dialog
 from client.ui import Item, Menu, together
 

@@ -12,10 +12,10 @@ check them. A drawn line belongs to the file that drew it (for the pseudo checks
 missing message to the catalogue that should hold it (for German)."""
 
 import json
-from contextlib import contextmanager
 import re
 import sys
 import time
+from contextlib import contextmanager
 from pathlib import Path
 from types import SimpleNamespace
 
