@@ -126,11 +126,27 @@ class Menu:
                               (rect.left + 28, rect.centery), "center")
                 art.blit_text(surface, ">", self.size, art.GOLD if focused else art.INK_FAINT,
                               (rect.right - 28, rect.centery), "center")
-            art.blit_text(surface, label, self.size, art.INK if focused else art.INK_DIM, rect.center, "center",
-                          width=rect.width - (120 if item.on_left or item.on_right else 40))
+            self.draw_label(surface, label, rect, art.INK if focused else art.INK_DIM,
+                            rect.width - (120 if item.on_left or item.on_right else 40))
         if self.items:
             focus = self.rects[self.focus]
             art.cursor_ring(surface, focus, art.GOLD, 3, pulse)
+
+
+    def draw_label(self, surface, label: str, rect: pygame.Rect, colour, width: int) -> None:
+        """An item's words in its row: on one line (set smaller if it must be), or, where
+        even that would cut them (a long option in German), on two smaller lines."""
+        size = art.fitting_size(label, self.size, width)
+        if art.text_width(label, size) > width:
+            small = max(16, rect.height // 2 - 6)
+            lines = art.wrap(label, small, width)
+            if len(lines) == 2:
+                step = small + 2
+                for i, line in enumerate(lines):
+                    art.blit_text(surface, line, small, colour, (rect.centerx, rect.centery + (i - 0.5) * step),
+                                  "center", width=width)
+                return
+        art.blit_text(surface, label, self.size, colour, rect.center, "center", width=width)
 
 
 def edit_text(text: str, intent, limit: int = 14) -> tuple[str, str | None]:

@@ -91,7 +91,7 @@ class HowToScene(Scene):
     def draw(self, surface) -> None:
         surface.blit(art.background("menu"), (0, 0))
         page = self.pages[self.page]
-        self.draw_title(surface, art.fit(_("How to play {game}").format(game=self.info.name), 96, art.W - 80, "bold"),
+        self.draw_title(surface, _("How to play {game}").format(game=self.info.name),
                         _("Left/right: turn the page   Confirm: next   Esc back"))
         surface.blit(art.panel(TEXT.inflate(40, 30).size, art.NIGHT, None, 18, 170), TEXT.inflate(40, 30))
         art.blit_text(surface, _(page.title), 60, art.GOLD, (TEXT.left, 160), weight="bold", width=TEXT.width)

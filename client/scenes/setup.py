@@ -69,13 +69,13 @@ class SetupScene(MenuScene):
         self.recheck()
 
     def _option_text(self, name: str, spec) -> str:
-        """An option's words, shortened so its value always shows ("on"/"off" for a switch)."""
+        """An option's words and its value ("on"/"off" for a switch); a long one goes on two
+        lines in its row (`Menu`), so the value always shows."""
         value = self.options[name]
         value = (_("on") if value else _("off")) if isinstance(value, bool) else str(value)
-        room = MENU_WIDTH - 130 - art.text_width(f": {value}", MENU_SIZE)
         help_words = _(spec.help)
         words = help_words[:1].upper() + help_words[1:]  # keeps a ruling's capitals (WW-10)
-        return f"{art.fit(words, MENU_SIZE, room)}: {value}"
+        return _("{option}: {value}").format(option=words, value=value)
 
     def _option(self, name: str, step: int) -> None:
         spec = self.info.options[name]
@@ -319,8 +319,7 @@ class SetupScene(MenuScene):
             hint = _("Type a name, or left/right to pick one   Enter / a pad's confirm or back: done")
         else:
             hint = _("Left/right: device or bot   Confirm: rename   Peek (Shift, right click): colour   Esc back")
-        self.draw_title(surface, art.fit(_("{game}: who plays?").format(game=self.info.name), 96, art.W - 80, "bold"),
-                        hint)
+        self.draw_title(surface, _("{game}: who plays?").format(game=self.info.name), hint)
         self.menu.draw(surface, self.pulse)
         for index, seat in enumerate(self.seats):
             swatch = self.swatch_rect(index)

@@ -141,6 +141,7 @@ def fake_save(game: str, kinds: list[str], minutes: float, path: Path):
 def tour(app, tmp_path: Path, shots: str | None = None) -> list[str]:
     """Every screen of this room, drawn; returns the evening's summary lines (another room's words)."""
     from client.evening import night, tonight
+    from client.input import Intent
     from client.scenes.base import MessageScene
     from client.scenes.halloffame import NightOverScene
     from client.scenes.title import ContinueScene, NoticeScene, TitleScene
@@ -198,6 +199,19 @@ def tour(app, tmp_path: Path, shots: str | None = None) -> list[str]:
         draw(app)
         if focus == 0:
             shot("picker")
+    app.pop()
+    app.flow.picker()  # the game night: a player's turn to choose, then everyone votes
+    picker = app.top
+    picker.turn = SimpleNamespace(name="Anna", control="pad:7")
+    picker.voters = [SimpleNamespace(name="Anna", control="pad:7", colour=0),
+                     SimpleNamespace(name="Ben", control="keys1", colour=1),
+                     SimpleNamespace(name="Clara", control="keys2", colour=2)]
+    draw(app)
+    picker.handle(Intent("mouse", "confirm", pos=(460, 260)))  # not Anna's device: the note says whose turn
+    draw(app)
+    picker.start_vote()
+    picker.handle(Intent("keys1", "confirm"))
+    draw(app)
     app.pop()
 
     for game in GAMES:
@@ -300,6 +314,14 @@ def test_every_menu_screen_reads_german_with_nothing_of_ours_left_untranslated(m
     others = sorted({m for m in lacking if m not in ours})
     print("\nMessages other rooms have not translated yet, drawn on these screens:", *others, sep="\n  ")
     assert len(owned.mine().texts) > 500  # the tour drew every screen
+    assert owned.mine().overflowing(names=NAMES) == []  # German fits too
+
+
+def test_every_menu_screen_fits_in_english(make_app, tmp_path):
+    app = make_app((1280, 720))
+    with reading("en") as screen, Owned(screen) as owned:
+        tour(app, tmp_path)
+    assert owned.mine().overflowing(names=NAMES) == []
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
