@@ -407,3 +407,36 @@ def test_the_first_start_follows_the_systems_language(config_home, monkeypatch, 
     finally:
         app.quit()
         i18n.use("en")
+
+
+@pytest.mark.parametrize("code", ["de", "pseudo"])
+def test_pads_taking_and_leaving_seats_are_worded_in_the_language(make_app, pads, code):
+    """Four kinds of gamepad at the set-up: their names, how each takes a seat (its own
+    printed button), taking and leaving seats, the bindings of pad buttons."""
+    from client.scenes.setup import SetupScene
+    from client.scenes.title import TitleScene
+
+    app = make_app((1280, 720))
+    app.push(TitleScene(app))
+    plugged = [pads.plug(kind, app) for kind in ("xbox", "ps4", "switch", "dualsense")]
+    with reading(code) as screen, Owned(screen) as owned:
+        setup = SetupScene(app, "wie_waldi")
+        app.push(setup)
+        frames(app, 2)
+        draw(app)
+        for pad in plugged:
+            pad.press(app, "confirm")
+            draw(app)
+        plugged[1].press(app, "back")
+        draw(app)
+        if code == "de":
+            shoot(app, "german_setup_pads")
+        app.flow.bindings("pad")
+        draw(app)
+    mine = owned.mine()
+    if code == "de":
+        assert sorted({m for text in mine.untranslated() for m in MISSING.findall(text)} & menus_messages()) == []
+        assert any(text.startswith("Xbox-360-Pad") for text in screen.texts)
+    else:
+        assert mine.english(allowed=NAMES + ["Drunter & Drüber"]) == []
+    assert mine.overflowing(names=NAMES) == []
