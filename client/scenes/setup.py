@@ -329,9 +329,6 @@ class SetupScene(MenuScene):
             surface.blit(art.panel(rename.size, art.PANEL_HI if self.editing == index else art.PANEL,
                                    art.GOLD if self.editing == index else None, 10), rename)
             art.blit_text(surface, words, 26, art.INK_DIM, rename.center, "center", width=rename.width - 12)
-        side = art.panel((540, 560), art.PANEL)
-        surface.blit(side, (1330, 180))  # clear of the focus ring around the menu
-        art.blit_text(surface, _("Devices"), 52, art.GOLD, (1370, 210), width=470)
         lines = [self.device_line(device) for device in self.app.input.devices()]
         if self.info.secret_action_types:
             hint = _("Hold peek (right mouse button, Left Shift, Right Shift, a pad's left shoulder) to see what is "
@@ -339,6 +336,10 @@ class SetupScene(MenuScene):
         else:  # no peek to explain where nothing is chosen in secret
             hint = _("Nothing is chosen in secret here: every seat plays in the open on its own device.")
         lines += [""] + art.wrap(hint, 30, 470, "regular")
+        # The panel grows with what it lists (many pads, a longer language), down to the hint line.
+        side = art.panel((540, min(art.H - 100 - 180, max(560, 120 + 36 * len(lines)))), art.PANEL)
+        surface.blit(side, (1330, 180))  # clear of the focus ring around the menu
+        art.blit_text(surface, _("Devices"), 52, art.GOLD, (1370, 210), width=470)
         for i, line in enumerate(lines):
             art.blit_text(surface, line, 30, art.INK_DIM, (1370, 280 + i * 36), weight="regular", width=470)
 
