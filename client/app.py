@@ -328,7 +328,8 @@ def run(fullscreen: bool = False, start=None, frames: int | None = None, seconds
             try:
                 app.screenshot(screenshot)
             except (pygame.error, OSError) as error:
-                print(f"spielabend: could not save the screenshot to {screenshot}: {error}", file=sys.stderr)
+                print(i18n._("spielabend: could not save the screenshot to {path}: {error}").format(
+                    path=screenshot, error=error), file=sys.stderr)
                 status = 1
         app.quit()
     finally:

@@ -8,6 +8,7 @@ bottom button on every pad: an Xbox pad prints A there, a Nintendo pad B, a Play
 pad a cross.
 """
 
+from client.i18n import N_, _
 from client.pads import pad_kind
 from client.settings import Settings
 
@@ -28,8 +29,9 @@ PAD_LABELS = {  # by kind (client.pads): what is printed on each button
 KEY_NAMES = {"space": "Space", "return": "Enter", "backspace": "Backspace", "left shift": "L-Shift",
              "right shift": "R-Shift", "up": "\u2191", "down": "\u2193", "left": "\u2190", "right": "\u2192",
              "tab": "Tab", "escape": "Esc", "left ctrl": "L-Ctrl", "right ctrl": "R-Ctrl"}
-MOUSE_NAMES = {"confirm": "click", "peek": "right click", "back": "middle click"}
-DPAD_NAMES = {"up": "D-pad \u2191", "down": "D-pad \u2193", "left": "D-pad \u2190", "right": "D-pad \u2192"}
+MOUSE_NAMES = {"confirm": N_("click"), "peek": N_("right click"), "back": N_("middle click")}
+DPAD_NAMES = {"up": N_("D-pad \u2191"), "down": N_("D-pad \u2193"), "left": N_("D-pad \u2190"),
+              "right": N_("D-pad \u2192")}
 
 
 def pad_family(name: str | None) -> str:
@@ -61,10 +63,10 @@ def button_label(settings: Settings, device: str, action: str, family: str = "xb
     """What ``device``'s ``action`` button is called: the bound key, the pad button as
     printed on a pad of ``family``, or the mouse's click."""
     if device == "mouse":
-        return MOUSE_NAMES.get(action, action)
+        return _(MOUSE_NAMES[action]) if action in MOUSE_NAMES else action
     if device.startswith("pad:"):
         if action in DPAD_NAMES:
-            return DPAD_NAMES[action]
+            return _(DPAD_NAMES[action])
         if action == "menu" and not settings.data["pad"].get("menu"):
             return pad_button_label("start", family)
         return pad_button_label(settings.data["pad"].get(action, ""), family)

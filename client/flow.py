@@ -12,6 +12,7 @@ from pathlib import Path
 from client import art
 from client.evening import tonight
 from client.games import TABLES
+from client.i18n import N_, _
 from client.scenes.base import ConfirmScene, MessageScene
 from client.scenes.halloffame import HallOfFameScene
 from client.scenes.howto import HowToScene
@@ -51,10 +52,12 @@ class Flow:
         app.push(TitleScene(app))
         settings = app.settings
         if settings.problem and (settings.kept is not None or not settings.writable):
-            app.push(NoticeScene(app, "Your settings", settings.reason, settings.where, settings.kept or settings.path))
+            app.push(NoticeScene(app, _("Your settings"), settings.reason, settings.where,
+                                 settings.kept or settings.path))
         history = tonight.history_of(app)  # the game night: a history that could not be read says so here
         if history.problem:
-            app.push(NoticeScene(app, "Your game history", history.problem, "The game history is now kept at:", history.path))
+            app.push(NoticeScene(app, _("Your game history"), history.problem, _("The game history is now kept at:"),
+                                 history.path))
 
     # --- menus --------------------------------------------------------------------------
     def title(self) -> None:
@@ -116,7 +119,7 @@ class Flow:
             from netplay.host import Host
             from netplay.saves import new_save_path
         except ImportError as error:
-            self.message("Cannot start", f"The game host is missing ({error.name}).")
+            self.message(_("Cannot start"), _("The game host is missing ({module}).").format(module=error.name))
             return None
         from engines import SetupError
 
@@ -131,9 +134,9 @@ class Flow:
             except SaveError as error:  # the game is not lost for want of a save: play on, and say so
                 host = Host(game_id, len(seat_plans), seed, options, seats=specs, names=names,
                             bot_delay=bot_delay, meta=meta)
-                self.app.note(f"This game will not be saved: {error.reason}")
+                self.app.note(_("This game will not be saved: {reason}").format(reason=error.reason))
         except SetupError as error:
-            self.message("Cannot start", str(error))
+            self.message(_("Cannot start"), str(error))
             return None
         if demo is None:
             tonight.drop_parked(self.app)  # the game night: LAN peers kept for Next game are not in this one
@@ -166,7 +169,7 @@ class Flow:
         try:
             interfaces = chosen_interfaces(self.app.settings)
         except ValueError as error:
-            self.app.note(f"Phones cannot join this table: {error}", seconds=5)
+            self.app.note(_("Phones cannot join this table: {reason}").format(reason=error), seconds=5)
             return None
         return serve_phones(self.app, host, [art.seat_colour(c) for c in colours], interfaces)
 
@@ -272,27 +275,34 @@ class Flow:
 
     def leave_words(self, table) -> str:
         """What leaving ``table`` really does, for the confirmation."""
+        question = _("Leave the game?") if table.server is not None or table.host is not None else \
+            _("Leave the table?")
+        return f"{question} {_(self.leaving(table))}"
+
+    @staticmethod
+    def leaving(table) -> str:
+        """What happens to ``table`` when this window leaves it (a message, looked up by the caller)."""
         if table.server is not None:
-            return ("Leave the game? The table closes: the players on the LAN are sent away. The game is "
-                    "saved: Continue on the title screen opens the table again, and they can rejoin.")
+            return N_("The table closes: the players on the LAN are sent away. The game is saved: Continue on the "
+                      "title screen opens the table again, and they can rejoin.")
         if table.host is not None:
             if table.host.save_path is None:
-                return "Leave the game? It ends here: this game is not being saved."
-            return "Leave the game? It is saved: Continue on the title screen picks it up where you left it."
+                return N_("It ends here: this game is not being saved.")
+            return N_("It is saved: Continue on the title screen picks it up where you left it.")
         if table.model.goodbye is not None:  # the connection is gone already
-            return ("Leave the table? You are no longer connected to it; your seat is kept: rejoin it "
-                    "from Join a LAN game when the host is back.")
-        return ("Leave the table? The game goes on without you: your seat waits for you (or the host "
-                "lets a bot play it). Rejoin it from Join a LAN game.")
+            return N_("You are no longer connected to it; your seat is kept: rejoin it from Join a LAN game when "
+                      "the host is back.")
+        return N_("The game goes on without you: your seat waits for you (or the host lets a bot play it). "
+                  "Rejoin it from Join a LAN game.")
 
     def quit_words(self) -> str:
         """What quitting does to the game in progress, for the confirmation."""
         table = next((scene for scene in reversed(self.app.scenes) if isinstance(scene, TableScene)), None)
         if table is None:
             if any(isinstance(scene, HostLobbyScene) for scene in self.app.scenes):
-                return "Quit Spielabend? The table you host closes, and players who joined are sent away."
-            return "Quit Spielabend?"
-        return "Quit Spielabend? " + self.leave_words(table).split("? ", 1)[1]
+                return _("Quit Spielabend? The table you host closes, and players who joined are sent away.")
+            return _("Quit Spielabend?")
+        return f"{_('Quit Spielabend?')} {_(self.leaving(table))}"
 
     # --- continuing a saved game ---------------------------------------------------------------
     def unfinished(self) -> list:
@@ -310,7 +320,7 @@ class Flow:
         elif games:
             self.app.push(ContinueScene(self.app, games))
         else:
-            self.app.note("There is no unfinished game to continue.", 4, key="continue")
+            self.app.note(_("There is no unfinished game to continue."), 4, key="continue")
 
     def continue_game(self, path):
         """Open a saved window game again: local seats on their devices (a pad that is not
@@ -328,7 +338,7 @@ class Flow:
             return None
         if host.is_over():
             host.close_save()
-            self.message("Cannot continue", "That game had already ended.")
+            self.message(_("Cannot continue"), _("That game had already ended."))
             return None
         meta = host.meta
         players = host.players
@@ -338,8 +348,8 @@ class Flow:
         colours += list(range(len(colours), players))
         controls = self.present_devices(controls, [s.kind == "local" for s in host.seats])
         if host.resume_note:
-            self.app.note(f"The save was damaged at its end ({host.resume_note}); "
-                          "the game goes on from the last whole move.")
+            self.app.note(_("The save was damaged at its end ({problem}); the game goes on from the last whole "
+                            "move.").format(problem=host.resume_note))
         if not any(seat.kind == "remote" for seat in host.seats):
             self.app.pop_to(TitleScene)
             table = self.open_local(host, controls, colours)
@@ -350,13 +360,13 @@ class Flow:
             interfaces = chosen_interfaces(self.app.settings)
         except ValueError as error:
             host.close_save()
-            self.message("Cannot continue", str(error))
+            self.message(_("Cannot continue"), str(error))
             return None
         relay = meta.get("relay") if isinstance(meta.get("relay"), str) else None  # hosted through a relay too
         handle, problem = serve_table(host, host.table_name or "Spielabend", interfaces, relay=relay)
         if handle is None:
             host.close_save()
-            self.message("Cannot continue", problem)
+            self.message(_("Cannot continue"), problem)
             return None
         self.app.pop_to(TitleScene)
         phones = serve_phones(self.app, host, [art.seat_colour(c) for c in colours], interfaces, door=handle.call)
@@ -370,9 +380,13 @@ class Flow:
         table.count_in()
         if table.phone_seats():
             self.phones(table, until_joined=True)
-        far = " and through the relay" if relay else ""
-        self.app.note(f"{host.table_name} is open again at {', '.join(handle.server.addresses()[:2])}{far}: "
-                      "the players on the LAN rejoin from Join a LAN game.", 8, problem=False)
+        if relay:
+            again = _("{table} is open again at {addresses} and through the relay: the players on the LAN rejoin "
+                      "from Join a LAN game.")
+        else:
+            again = _("{table} is open again at {addresses}: the players on the LAN rejoin from Join a LAN game.")
+        self.app.note(again.format(table=host.table_name, addresses=", ".join(handle.server.addresses()[:2])), 8,
+                      problem=False)
         return table
 
     def cannot_continue(self, path: Path, error) -> None:
@@ -386,11 +400,11 @@ class Flow:
                 os.rename(path, kept)
             except OSError:
                 kept = path
-            self.app.push(NoticeScene(self.app, "Cannot continue", words,
-                                      "It is kept, renamed so it is not offered again, as:" if kept != path
-                                      else "The file is:", kept))
+            self.app.push(NoticeScene(self.app, _("Cannot continue"), words,
+                                      _("It is kept, renamed so it is not offered again, as:") if kept != path
+                                      else _("The file is:"), kept))
             return
-        self.message("Cannot continue", words)
+        self.message(_("Cannot continue"), words)
 
     def present_devices(self, controls: list[str], local: list[bool]) -> list[str]:
         """``controls`` with each local seat's gamepad that is not plugged in now given to
@@ -527,8 +541,8 @@ def no_table_words(game_id) -> str:
     from engines import GAMES
 
     name = GAMES[game_id].name if game_id in GAMES else str(game_id)
-    return (f"This window has no table for {name} yet. Play this seat from a terminal: "
-            f"spielabend join --bot, or spielabend join to play by typing.")
+    return _("This window has no table for {game} yet. Play this seat from a terminal: {bot}, or {join} to play "
+             "by typing.").format(game=name, bot="spielabend join --bot", join="spielabend join")
 
 
 class DemoResultsScene(ResultsScene):

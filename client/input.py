@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from client.i18n import N_, _
 from client.pads import Pad, PadRegistry
 from client.settings import Settings
 
@@ -40,7 +41,7 @@ PAD_BUTTON_NAMES = {
     "leftshoulder": pygame.CONTROLLER_BUTTON_LEFTSHOULDER,
     "rightshoulder": pygame.CONTROLLER_BUTTON_RIGHTSHOULDER,
 }
-DEVICE_NAMES = {"mouse": "Mouse", "keys1": "Keys WASD", "keys2": "Keys arrows", "any": "this screen"}
+DEVICE_NAMES = {"mouse": N_("Mouse"), "keys1": N_("Keys WASD"), "keys2": N_("Keys arrows"), "any": N_("this screen")}
 PAD_DPAD = {
     pygame.CONTROLLER_BUTTON_DPAD_UP: "up", pygame.CONTROLLER_BUTTON_DPAD_DOWN: "down",
     pygame.CONTROLLER_BUTTON_DPAD_LEFT: "left", pygame.CONTROLLER_BUTTON_DPAD_RIGHT: "right",
@@ -139,7 +140,7 @@ class InputRouter:
         """What players call ``device``: "Mouse", "Keys WASD", "DualSense", "Xbox pad 2"."""
         if device.startswith("pad:"):
             return self.pads.label(device)
-        return DEVICE_NAMES.get(device, device)
+        return _(DEVICE_NAMES[device]) if device in DEVICE_NAMES else device
 
     def rumble(self, device: str, strength: float = 0.5, milliseconds: int = 120) -> bool:
         """Buzz a gamepad: private feedback the shared screen never shows. False if the

@@ -19,14 +19,17 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:  # for annotations only: the registry is plain data and imports no pygame
     from pygame._sdl2.controller import Controller
 
+from client.i18n import N_, _
+
 VENDORS = {0x045E: "xbox", 0x054C: "playstation", 0x057E: "nintendo"}
-MODELS = {  # (vendor, product) -> what players call it
-    (0x045E, 0x028E): "Xbox 360 pad", (0x054C, 0x0268): "PS3 pad", (0x054C, 0x05C4): "PS4 pad",
-    (0x054C, 0x09CC): "PS4 pad", (0x054C, 0x0CE6): "DualSense", (0x054C, 0x0DF2): "DualSense Edge",
-    (0x057E, 0x2009): "Switch Pro", (0x057E, 0x2006): "Joy-Con", (0x057E, 0x2007): "Joy-Con",
-    (0x057E, 0x200E): "Joy-Con pair",
+MODELS = {  # (vendor, product) -> what players call it (looked up where it is shown)
+    (0x045E, 0x028E): N_("Xbox 360 pad"), (0x054C, 0x0268): N_("PS3 pad"), (0x054C, 0x05C4): N_("PS4 pad"),
+    (0x054C, 0x09CC): N_("PS4 pad"), (0x054C, 0x0CE6): N_("DualSense"), (0x054C, 0x0DF2): N_("DualSense Edge"),
+    (0x057E, 0x2009): N_("Switch Pro"), (0x057E, 0x2006): N_("Joy-Con"), (0x057E, 0x2007): N_("Joy-Con"),
+    (0x057E, 0x200E): N_("Joy-Con pair"),
 }
-KIND_MODELS = {"xbox": "Xbox pad", "playstation": "PlayStation pad", "nintendo": "Nintendo pad"}
+KIND_MODELS = {"xbox": N_("Xbox pad"), "playstation": N_("PlayStation pad"), "nintendo": N_("Nintendo pad")}
+GAMEPAD = N_("Gamepad")
 NINTENDO_WORDS = ("nintendo", "switch", "joy-con", "joycon", "pro controller", "gamecube", "snes", "n64", "wii")
 PLAYSTATION_WORDS = ("playstation", "ps3", "ps4", "ps5", "dualshock", "dualsense", "sony")
 XBOX_WORDS = ("xbox", "x-box", "microsoft")
@@ -63,11 +66,12 @@ def pad_kind(guid: str = "", name: str | None = None) -> str:
 
 
 def pad_model(guid: str = "", name: str | None = None) -> str:
-    """What the pad is called on screen: "Xbox 360 pad", "DualSense", "Switch Pro"..."""
+    """What the pad is called (in English; `PadRegistry.label` words it): "Xbox 360 pad",
+    "DualSense", "Switch Pro"..."""
     ids = vendor_product(guid)
     if ids is not None and ids in MODELS:
         return MODELS[ids]
-    return KIND_MODELS.get(pad_kind(guid, name), "Gamepad")
+    return KIND_MODELS.get(pad_kind(guid, name), GAMEPAD)
 
 
 @dataclass
@@ -146,9 +150,9 @@ class PadRegistry:
         """A pad's name on screen: its model, numbered when two present pads share it."""
         pad = self.known(device)
         if pad is None:
-            return "Gamepad"
+            return _(GAMEPAD)
         present_models = {present.number: present.model for present in self.present.values()}
         same = [number for number in self.order if present_models.get(number) == pad.model]
         if len(same) > 1 and pad.number in same:
-            return f"{pad.model} {same.index(pad.number) + 1}"
-        return pad.model
+            return _("{model} {number}").format(model=_(pad.model), number=same.index(pad.number) + 1)
+        return _(pad.model)

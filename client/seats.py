@@ -2,9 +2,16 @@
 
 from dataclasses import dataclass
 
+from client.i18n import N_, _
+
 NAMES = ["Anna", "Ben", "Clara", "David", "Emma", "Felix"]
 BOTS = ["bot:easy", "bot:normal", "bot:hard"]
 PHONE = "phone"  # a seat at this table played from a phone's browser (netplay.phones), no device here
+
+
+BOT_LABELS = {"bot:easy": N_("Bot (easy)"), "bot:normal": N_("Bot (normal)"), "bot:hard": N_("Bot (hard)")}
+CONTROL_LABELS = {"mouse": N_("Mouse"), "keys1": N_("Keys WASD"), "keys2": N_("Keys arrows"),
+                  "open": N_("Open LAN seat"), PHONE: N_("Phone (QR code)")}
 
 
 def control_label(control: str, device_name=None) -> str:
@@ -12,15 +19,13 @@ def control_label(control: str, device_name=None) -> str:
     by their kind ("DualSense")."""
     if control.startswith("pad:") and device_name is not None:
         return device_name(control)
+    if control in BOT_LABELS:
+        return _(BOT_LABELS[control])
     if control.startswith("bot:"):
-        return f"Bot ({control[4:]})"
-    if control == "open":
-        return "Open LAN seat"
-    if control == PHONE:
-        return "Phone (QR code)"
+        return _("Bot ({strength})").format(strength=control[4:])
     if control.startswith("pad:"):
-        return f"Gamepad {control[4:]}"
-    return {"mouse": "Mouse", "keys1": "Keys WASD", "keys2": "Keys arrows"}.get(control, control)
+        return _("Gamepad {number}").format(number=control[4:])
+    return _(CONTROL_LABELS[control]) if control in CONTROL_LABELS else control
 
 
 @dataclass

@@ -15,6 +15,7 @@ import os
 from pathlib import Path
 from typing import Any
 
+from client.i18n import N_, _, ngettext
 from netplay.folders import config_dir, move_aside
 from netplay.language import LANGUAGES, from_system
 
@@ -43,21 +44,34 @@ BOT_AFTER_CHOICES = (None, 30, 60, 120, 300)
 DEFAULTS: dict[str, Any] = {"keys": DEFAULT_KEYS, "pad": DEFAULT_PAD, "volume": 0.7, "fullscreen": False, "name": "Player",
             "animation": "normal", "interface": None, "bot_after": None, "address": "",
             "language": None}
+# Why a settings file could not be used, each a whole sentence (looked up when shown).
+UNOPENABLE = N_("Your settings file could not be read, so the default settings are in use: it could not be "
+                "opened ({error}).")
+NOT_TEXT = N_("Your settings file could not be read, so the default settings are in use: it is not a text file.")
+MISTAKE = N_("Your settings file could not be read, so the default settings are in use: line {line}, column "
+             "{column} has a mistake ({error}).")
+NOT_SETTINGS = N_("Your settings file could not be read, so the default settings are in use: it does not hold "
+                  "a set of named settings.")
+NOT_MOVED = N_("It could not be moved aside ({error}), so it is left as it is, and nothing you change now will "
+               "be saved. It is at:")
+KEPT_AS = N_("Your old file is kept, unchanged, as:")
 KEY_ACTIONS = ("up", "down", "left", "right", "confirm", "back", "peek")
 PAD_ACTIONS = tuple(DEFAULT_PAD)
 
 
 class Settings:
-    """The saved settings. ``problem`` is None or, in plain words, why the file could not
-    be used; ``kept`` is where an unreadable file was moved; ``writable`` is False while an
+    """The saved settings. ``problem`` is None or, in plain words (in the window's language
+    when it is read), why the file could not be used; ``kept`` is where an unreadable file was moved; ``writable`` is False while an
     unreadable file still stands at ``path`` (it is then never written over)."""
 
     def __init__(self, path: Path | None = None):
         self.path = Path(path) if path is not None else config_dir() / "settings.json"
         self.data: dict[str, Any] = copy.deepcopy(DEFAULTS)
-        self.problem: str | None = None
-        self.reason = ""  # the problem's first part: what happened, and why
-        self.where = ""  # its second part: where the old file is (the path follows)
+        self.failed = False  # the file could not be read whole (`reason`, `where`, `problem` say why)
+        self.unreadable: tuple[str, dict] | None = None  # why none of it could be used: (message, fields)
+        self.faults: list[tuple[str, dict]] = []  # what of it could not be used: (message, fields) each
+        self._where: tuple[str, dict] = (KEPT_AS, {})
+        self._save_error: str | None = None
         self.kept: Path | None = None
         self.writable = True
 
@@ -69,40 +83,69 @@ class Settings:
         except FileNotFoundError:
             return settings
         except OSError as error:
-            settings._set_aside(f"it could not be opened ({error.strerror or error})", used_some=False)
+            settings._set_aside((UNOPENABLE, {"error": error.strerror or error}))
             return settings
         try:
             loaded = json.loads(raw.decode("utf-8"))
         except UnicodeDecodeError:
-            settings._set_aside("it is not a text file", used_some=False)
+            settings._set_aside((NOT_TEXT, {}))
             return settings
         except json.JSONDecodeError as error:
-            settings._set_aside(f"line {error.lineno}, column {error.colno} has a mistake "
-                                f"({error.msg.lower()})", used_some=False)
+            settings._set_aside((MISTAKE, {"line": error.lineno, "column": error.colno, "error": error.msg.lower()}))
             return settings
         if not isinstance(loaded, dict):
-            settings._set_aside("it does not hold a set of named settings", used_some=False)
+            settings._set_aside((NOT_SETTINGS, {}))
             return settings
         settings.data, ignored = _merged(loaded)
         if ignored:
-            settings._set_aside("; ".join(ignored[:3]) + ("; and more" if len(ignored) > 3 else ""),
-                                used_some=True)
+            settings.faults = ignored
+            settings._set_aside(None)
         return settings
 
-    def _set_aside(self, why: str, used_some: bool) -> None:
-        """Move the file that could not be read whole next to where the new one goes."""
-        what = ("Some of your settings could not be used and are back to their defaults"
-                if used_some else "Your settings file could not be read, so the default settings are in use")
-        self.reason = f"{what}: {why}."
+    def _set_aside(self, unreadable: tuple[str, dict] | None) -> None:
+        """Move the file that could not be read whole next to where the new one goes
+        (``unreadable``: why none of it could be used; None: some of it could, see ``faults``)."""
+        self.unreadable = unreadable
         try:
             self.kept = move_aside(self.path)
         except OSError as error:
             self.writable = False
-            self.where = (f"It could not be moved aside ({error.strerror or error}), so it is left as it is, "
-                          "and nothing you change now will be saved. It is at:")
+            self._where = (NOT_MOVED, {"error": error.strerror or error})
         else:
-            self.where = "Your old file is kept, unchanged, as:"
-        self.problem = f"{self.reason} {self.where} {self.kept or self.path}"
+            self._where = (KEPT_AS, {})
+        self.failed = True
+
+    # The problem in words, worded when it is shown (in the window's language then).
+    @property
+    def reason(self) -> str:
+        """What happened, and why."""
+        if not self.failed:
+            return ""
+        if self.unreadable is not None:
+            template, data = self.unreadable
+            return _(template).format(**data)
+        sentences = [_(template).format(**data) for template, data in self.faults[:3]]
+        more = len(self.faults) - 3
+        if more > 0:
+            sentences.append(ngettext("One more setting could not be used either.",
+                                      "{n} more settings could not be used either.", more).format(n=more))
+        return " ".join([_("Some of your settings could not be used and are back to their defaults."), *sentences])
+
+    @property
+    def where(self) -> str:
+        """Where the old file is (its path follows)."""
+        if not self.failed:
+            return ""
+        template, data = self._where
+        return _(template).format(**data)
+
+    @property
+    def problem(self) -> str | None:
+        if self._save_error is not None:
+            return _("Settings could not be saved: {error}").format(error=self._save_error)
+        if not self.failed:
+            return None
+        return f"{self.reason} {self.where} {self.kept or self.path}"
 
     def save(self) -> bool:
         if not self.writable:
@@ -113,7 +156,7 @@ class Settings:
             temporary.write_text(json.dumps(self.data, indent=2, sort_keys=True), encoding="utf-8")
             os.replace(temporary, self.path)
         except OSError as error:
-            self.problem = f"Settings could not be saved: {error.strerror or error}"
+            self._save_error = str(error.strerror or error)
             return False
         return True
 
@@ -166,11 +209,12 @@ class Settings:
         self.data["pad"] = copy.deepcopy(DEFAULT_PAD)
 
 
-def _merged(loaded: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
-    """Defaults overlaid with the loaded values that are usable, and in words what was not.
+def _merged(loaded: dict[str, Any]) -> tuple[dict[str, Any], list[tuple[str, dict]]]:
+    """Defaults overlaid with the loaded values that are usable, and what was not (each a
+    whole sentence marked for translation, with its fields).
     Entries this version does not know are kept as they are (a newer version's)."""
     data = copy.deepcopy(DEFAULTS)
-    ignored: list[str] = []
+    ignored: list[tuple[str, dict]] = []
     for key, value in loaded.items():
         if key not in DEFAULTS:
             data[key] = value
@@ -178,59 +222,62 @@ def _merged(loaded: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
     if isinstance(volume, int | float) and not isinstance(volume, bool) and math.isfinite(volume):
         data["volume"] = min(1.0, max(0.0, float(volume)))
     else:
-        ignored.append(f"the volume must be a number, not {volume!r}")
+        ignored.append((N_("The volume must be a number, not {value}."), {"value": repr(volume)}))
     if isinstance(loaded.get("fullscreen", False), bool):
         data["fullscreen"] = loaded.get("fullscreen", False)
     else:
-        ignored.append("fullscreen must be true or false")
+        ignored.append((N_("Fullscreen must be true or false."), {}))
     if "animation" in loaded:
         if loaded["animation"] in ANIMATION_SPEEDS:
             data["animation"] = loaded["animation"]
         else:
-            ignored.append(f"the animation speed {loaded['animation']!r} is not one of {', '.join(ANIMATION_SPEEDS)}")
+            ignored.append((N_("The animation speed {value} is not one of {choices}."),
+                            {"value": repr(loaded["animation"]), "choices": ", ".join(ANIMATION_SPEEDS)}))
     language = loaded.get("language")
     if language is None or language in LANGUAGES:
         data["language"] = language
     else:
-        ignored.append(f"the language {language!r} is not one of {', '.join(LANGUAGES)}")
+        ignored.append((N_("The language {value} is not one of {choices}."),
+                        {"value": repr(language), "choices": ", ".join(LANGUAGES)}))
     name = loaded.get("name")
     if isinstance(name, str) and name.strip():
         data["name"] = name.strip()[:14]
     elif name is not None:
-        ignored.append("the name must be a word")
+        ignored.append((N_("The name must be a word."), {}))
     interface = loaded.get("interface")
     if interface is None or isinstance(interface, str) and interface:
         data["interface"] = interface
     else:
-        ignored.append("the LAN interface must be an address")
+        ignored.append((N_("The LAN interface must be an address."), {}))
     address = loaded.get("address", "")
     if isinstance(address, str):
         data["address"] = address[:80]
     else:
-        ignored.append("the last typed address must be text")
+        ignored.append((N_("The last typed address must be text."), {}))
     bot_after = loaded.get("bot_after")
     if bot_after is None or isinstance(bot_after, int | float) and not isinstance(bot_after, bool) and bot_after >= 0:
         data["bot_after"] = bot_after
     else:
-        ignored.append("the time before a bot takes an away seat must be a number of seconds")
+        ignored.append((N_("The time before a bot takes an away seat must be a number of seconds."), {}))
     keys = loaded.get("keys", {})
     for device, keymap in (keys.items() if isinstance(keys, dict) else []):
         if device not in data["keys"] or not isinstance(keymap, dict):
-            ignored.append(f"the keys of {device!r}")
+            ignored.append((N_("The keys of {device} could not be used."), {"device": repr(device)}))
             continue
         for action, key_name in keymap.items():
             if action in KEY_ACTIONS and isinstance(key_name, str):
                 data["keys"][device][action] = key_name
             else:
-                ignored.append(f"the key for {device} {action!r}")
+                ignored.append((N_("The key for {action} on {device} could not be used."),
+                                {"device": device, "action": repr(action)}))
     if not isinstance(keys, dict):
-        ignored.append("the keys")
+        ignored.append((N_("The keys could not be used."), {}))
     pad = loaded.get("pad", {})
     for action, button in (pad.items() if isinstance(pad, dict) else []):
         if action in PAD_ACTIONS and isinstance(button, str):
             data["pad"][action] = button
         else:
-            ignored.append(f"the gamepad button for {action!r}")
+            ignored.append((N_("The gamepad button for {action} could not be used."), {"action": repr(action)}))
     if not isinstance(pad, dict):
-        ignored.append("the gamepad buttons")
+        ignored.append((N_("The gamepad buttons could not be used."), {}))
     return data, ignored

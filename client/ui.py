@@ -7,6 +7,7 @@ from dataclasses import dataclass
 import pygame
 
 from client import art
+from client.i18n import _
 
 ARROW_ZONE = 64  # how far in from an item's edge a click is on its < or > arrow
 
@@ -17,10 +18,15 @@ class Item:
     on_confirm: Callable[[], None] | None = None
     on_left: Callable[[], None] | None = None
     on_right: Callable[[], None] | None = None
-    hint: str = ""
+    hint: str = ""  # marked with N_ where it is written, looked up where it is drawn
 
     def text(self) -> str:
-        return self.label() if callable(self.label) else self.label
+        """The label as the player reads it: a plain string is a message (marked ``N_``)
+        looked up now; a callable words itself (names, or sentences with fields)."""
+        return self.label() if callable(self.label) else _(self.label)
+
+    def hint_text(self) -> str:
+        return _(self.hint) if self.hint else ""
 
 
 class Menu:
@@ -120,11 +126,27 @@ class Menu:
                               (rect.left + 28, rect.centery), "center")
                 art.blit_text(surface, ">", self.size, art.GOLD if focused else art.INK_FAINT,
                               (rect.right - 28, rect.centery), "center")
-            art.blit_text(surface, label, self.size, art.INK if focused else art.INK_DIM, rect.center, "center",
-                          width=rect.width - (120 if item.on_left or item.on_right else 40))
+            self.draw_label(surface, label, rect, art.INK if focused else art.INK_DIM,
+                            rect.width - (120 if item.on_left or item.on_right else 40))
         if self.items:
             focus = self.rects[self.focus]
             art.cursor_ring(surface, focus, art.GOLD, 3, pulse)
+
+
+    def draw_label(self, surface, label: str, rect: pygame.Rect, colour, width: int) -> None:
+        """An item's words in its row: on one line (set smaller if it must be), or, where
+        even that would cut them (a long option in German), on two smaller lines."""
+        size = art.fitting_size(label, self.size, width)
+        if art.text_width(label, size) > width:
+            small = max(16, rect.height // 2 - 6)
+            lines = art.wrap(label, small, width)
+            if len(lines) == 2:
+                step = small + 2
+                for i, line in enumerate(lines):
+                    art.blit_text(surface, line, small, colour, (rect.centerx, rect.centery + (i - 0.5) * step),
+                                  "center", width=width)
+                return
+        art.blit_text(surface, label, self.size, colour, rect.center, "center", width=width)
 
 
 def edit_text(text: str, intent, limit: int = 14) -> tuple[str, str | None]:
@@ -137,6 +159,13 @@ def edit_text(text: str, intent, limit: int = 14) -> tuple[str, str | None]:
     if intent.device in ("keys2", "mouse") and intent.action == "confirm" and intent.pressed:
         return text, "enter"  # Return (keys1's Space types a space instead)
     return text, None
+
+
+def together(names: list[str]) -> str:
+    """Names as a list in words: "Anna", "Anna and Ben", "Anna, Ben and Clara"."""
+    if len(names) < 2:
+        return "".join(names)
+    return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
 
 
 def title_bar(surface, heading: str, hint: str = "") -> None:

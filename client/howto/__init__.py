@@ -12,10 +12,15 @@ from dataclasses import dataclass
 import pygame
 
 from client import art
+from client.i18n import N_
 
 
 @dataclass(frozen=True)
 class Page:
+    """A page's words are messages marked with ``N_`` (pages are built at import); the
+    how-to screen looks them up where it draws them. The examples word their own labels
+    (``_()`` at the call: `label` and `tile` draw what they are given, names and numbers too)."""
+
     title: str
     text: tuple[str, ...]  # paragraphs; one starting with "- " is a bullet
     example: Callable[[pygame.Surface, pygame.Rect], None] | None = None
@@ -31,7 +36,7 @@ def pages(game_id: str) -> list[Page]:
     except ModuleNotFoundError as missing:
         if not missing.name or not module.startswith(missing.name):
             raise  # the module exists but something it imports does not
-    return [Page("Rules", (f"The rules are in docs/rules/{game_id}.md.",))]
+    return [Page(N_("Rules"), (N_("The rules of this game are in the docs/rules folder."),))]
 
 
 # --- drawing helpers shared by the examples ----------------------------------------------

@@ -8,9 +8,11 @@ import threading
 import pygame
 
 from client import art
+from client.i18n import N_
 from client.ui import Item, Menu, title_bar
 
-SETTLE_AFTER = 4.0  # seconds without input after which a menu stops animating
+SETTLE_AFTER = 4.0
+YES, NO = N_("Yes"), N_("No")  # a question's answers (looked up where they are drawn)  # seconds without input after which a menu stops animating
 
 
 def close_soon(*closables) -> None:
@@ -110,7 +112,7 @@ class ConfirmScene(MenuScene):
     opaque = False
     modal = True
 
-    def __init__(self, app, question: str, on_yes, yes="Yes", no="No"):
+    def __init__(self, app, question: str, on_yes, yes=YES, no=NO):
         super().__init__(app)
         self.question = question
         self.on_yes = on_yes
@@ -135,7 +137,7 @@ class MessageScene(MenuScene):
     def __init__(self, app, heading: str, message: str):
         super().__init__(app)
         self.heading, self.message = heading, message
-        self.menu = Menu([Item("Back", self.app.pop)], (art.W // 2, 760), sounds=app.sounds)
+        self.menu = Menu([Item(N_("Back"), self.app.pop)], (art.W // 2, 760), sounds=app.sounds)
 
     def draw(self, surface) -> None:
         surface.blit(art.background("menu"), (0, 0))

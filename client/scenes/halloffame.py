@@ -4,19 +4,21 @@ game; exported as a PNG and a CSV to the data folder. Opened from the title and 
 results (then on tonight's standings)."""
 
 import time
+from datetime import datetime
 
 import pygame
 
-from client import art
+from client import art, i18n
 from client.evening import charts, night, profiles, tonight
 from client.evening.points import show
 from client.evening.ratings import OVERALL
+from client.i18n import N_, _, ngettext, pgettext
 from client.scenes.base import MenuScene
-from client.ui import Item, Menu
+from client.ui import Item, Menu, together
 
 PAGES = ["evening", "night", "ratings", "history"]
-PAGE_NAMES = {"evening": "Tonight's standings", "night": "The night in words", "ratings": "Ratings",
-              "history": "Past games"}
+PAGE_NAMES = {"evening": N_("Tonight's standings"), "night": N_("The night in words"), "ratings": N_("Ratings"),
+              "history": N_("Past games")}
 LIST = pygame.Rect(60, 170, 840, 450)
 LINE_CHART = pygame.Rect(940, 170, 920, 410)
 BAR_CHART = pygame.Rect(940, 600, 920, 400)
@@ -39,13 +41,14 @@ class HallOfFameScene(MenuScene):
 
         self.scopes = [OVERALL] + sorted(TABLES)
         self.scope = OVERALL
-        items = [Item(lambda: f"Showing: {PAGE_NAMES[self.page]}", lambda: self.turn_page(1),
+        items = [Item(lambda: _("Showing: {page}").format(page=_(PAGE_NAMES[self.page])), lambda: self.turn_page(1),
                       lambda: self.turn_page(-1), lambda: self.turn_page(1)),
-                 Item(lambda: f"Ratings: {'Overall' if self.scope == OVERALL else game_name(self.scope)}",
+                 Item(lambda: _("Ratings: Overall") if self.scope == OVERALL else
+                      _("Ratings: {game}").format(game=game_name(self.scope)),
                       lambda: self.turn_scope(1), lambda: self.turn_scope(-1), lambda: self.turn_scope(1)),
-                 Item("Export PNG and CSV", self.export),
-                 Item("End the evening", self.end_evening),
-                 Item("Back", self.back)]
+                 Item(N_("Export PNG and CSV"), self.export),
+                 Item(N_("End the evening"), self.end_evening),
+                 Item(N_("Back"), self.back)]
         self.menu = Menu(items, (LIST.centerx, 640), width=760, height=62, gap=10, size=36, sounds=app.sounds)
         self.refresh()
 
@@ -81,16 +84,18 @@ class HallOfFameScene(MenuScene):
 
     def evening_title(self) -> str:
         if self.shown_evening is None:
-            return "No evening yet"
-        started = self.history.evening_started(self.shown_evening) or time.time()
-        when = time.strftime("%a %d %b, from %H:%M", time.localtime(started))
-        return f"Tonight ({when})" if self.evening is not None else f"The last evening ({when})"
+            return _("No evening yet")
+        started = datetime.fromtimestamp(self.history.evening_started(self.shown_evening) or time.time())
+        day = i18n.day(started, pgettext("date pattern: weekday, day, month", "EEE d MMM"))
+        if self.evening is not None:
+            return _("Tonight ({day}, from {time})").format(day=day, time=i18n.clock(started))
+        return _("The last evening ({day}, from {time})").format(day=day, time=i18n.clock(started))
 
     # --- what it does -----------------------------------------------------------------------
     def export(self) -> None:
         """The evening as a PNG (this screen on tonight's standings) and a CSV, in the data folder."""
         if self.shown_evening is None:
-            self.app.note("There is no evening to export yet: finish a game first.", 5, key="export")
+            self.app.note(_("There is no evening to export yet: finish a game first."), 5, key="export")
             return
         folder = tonight.export_folder()
         try:
@@ -101,38 +106,42 @@ class HallOfFameScene(MenuScene):
             pygame.image.save(picture, str(png_path))
         except (OSError, pygame.error) as error:
             reason = getattr(error, "strerror", None) or str(error)
-            self.app.note(f"The evening could not be exported to {folder} ({reason}).", 8, key="export")
+            self.app.note(_("The evening could not be exported to {folder} ({reason}).").format(folder=folder,
+                                                                                                reason=reason),
+                          8, key="export")
             return
-        self.app.note(f"Exported {png_path.name} and {csv_path.name} to {folder}", 8, problem=False, key="export")
+        self.app.note(_("Exported {png} and {csv} to {folder}").format(png=png_path.name, csv=csv_path.name,
+                                                                        folder=folder), 8, problem=False, key="export")
 
     def end_evening(self) -> None:
         if self.evening is None:
-            self.app.note("No evening is going on: the next game starts one.", 5, key="end")
+            self.app.note(_("No evening is going on: the next game starts one."), 5, key="end")
             return
 
         def end() -> None:
             self.history.end_evening()
             self.refresh()
             self.page = "night"
-            self.app.note("The evening is over. The next game starts a new one.", 5, problem=False, key="end")
+            self.app.note(_("The evening is over. The next game starts a new one."), 5, problem=False, key="end")
             self.app.push(NightOverScene(self.app, self.games))  # the night's winner shows by itself
 
         winners = night.leaders(self.rows)
-        who = " and ".join(row.name for row in winners)
-        self.app.flow.confirm(f"End the evening? {who} win{'s' if len(winners) == 1 else ''} the night.", end)
+        who = together([row.name for row in winners])
+        self.app.flow.confirm(ngettext("End the evening? {names} wins the night.",
+                                       "End the evening? {names} win the night.", len(winners)).format(names=who), end)
 
     # --- drawing ------------------------------------------------------------------------------
     def draw(self, surface, exporting: bool = False) -> None:
         surface.blit(art.background("menu"), (0, 0))
         page = "evening" if exporting else self.page
-        heading = "Spielabend: " + self.evening_title() if exporting else "Hall of fame"
+        heading = f"Spielabend: {self.evening_title()}" if exporting else _("Hall of fame")
         self.draw_title(surface, heading, "" if exporting else
-                        "Left and right turn the pages and the ratings   Esc back")
+                        _("Left and right turn the pages and the ratings   Esc back"))
         surface.blit(art.panel(LIST.size, art.PANEL), LIST)
         {"evening": self.draw_standings, "night": self.draw_night, "ratings": self.draw_ratings,
          "history": self.draw_history}[page](surface)
-        charts.line_chart(surface, LINE_CHART, self.series, "Points through the evening")
-        charts.bar_chart(surface, BAR_CHART, self.groups, "Wins per game")
+        charts.line_chart(surface, LINE_CHART, self.series, _("Points through the evening"))
+        charts.bar_chart(surface, BAR_CHART, self.groups, _("Wins per game"))
         if exporting:  # the night in words where the menu would be
             lines = night.summary(self.games)
             if lines and self.evening is not None:
@@ -152,7 +161,7 @@ class HallOfFameScene(MenuScene):
                       width=LIST.width - 48)
         y = LIST.top + 72
         for words, x, anchor in columns:
-            art.blit_text(surface, words, 26, art.INK_DIM, (LIST.left + x, y), anchor)
+            art.blit_text(surface, _(words), 26, art.INK_DIM, (LIST.left + x, y), anchor)
         return y + ROW
 
     def draw_person(self, surface, y: int, place: int, name: str, colour, width: int) -> None:
@@ -167,10 +176,12 @@ class HallOfFameScene(MenuScene):
 
     def draw_standings(self, surface) -> None:
         y = self.draw_header(surface, self.evening_title(),
-                             [("Player", 24, "midleft"), ("Points", 470, "midright"), ("Games", 580, "midright"),
-                              ("Wins", 670, "midright"), ("Best game", 700, "midleft")])
+                             [(N_("Player"), 24, "midleft"), (N_("Points"), 470, "midright"),
+                              (N_("Games"), 580, "midright"), (N_("Wins"), 670, "midright"),
+                              (N_("Best game"), 700, "midleft")])
         if not self.rows:
-            art.blit_text(surface, "Finish a game to start the evening.", 32, art.INK_DIM, LIST.center, "center")
+            art.blit_text(surface, _("Finish a game to start the evening."), 32, art.INK_DIM, LIST.center, "center",
+                          width=LIST.width - 40)
         leaders = {row.player for row in night.leaders(self.rows)}
         for place, row in enumerate(self.rows[:ROWS], 1):
             colour = art.seat_colour(row.colour)
@@ -190,7 +201,8 @@ class HallOfFameScene(MenuScene):
                       width=LIST.width - 48)
         lines = night.summary(self.games)
         if not lines:
-            art.blit_text(surface, "Finish a game to start the evening.", 32, art.INK_DIM, LIST.center, "center")
+            art.blit_text(surface, _("Finish a game to start the evening."), 32, art.INK_DIM, LIST.center, "center",
+                          width=LIST.width - 40)
             return
         if self.evening is not None:  # still going: nobody has won it yet
             lines[0] = night.leader_line(self.rows) + "."
@@ -205,12 +217,13 @@ class HallOfFameScene(MenuScene):
             y += 12
 
     def draw_ratings(self, surface) -> None:
-        scope = "overall" if self.scope == OVERALL else f"in {game_name(self.scope)}"
-        y = self.draw_header(surface, f"Ratings {scope}",
-                             [("Rank", 24, "midleft"), ("Rating", 560, "midright"), ("Games", 670, "midright"),
-                              ("Trend", 700, "midleft")])
+        heading = _("Ratings overall") if self.scope == OVERALL else \
+            _("Ratings in {game}").format(game=game_name(self.scope))
+        y = self.draw_header(surface, heading,
+                             [(N_("Rank"), 24, "midleft"), (N_("Rating"), 560, "midright"), (N_("Games"), 670, "midright"),
+                              (N_("Trend"), 700, "midleft")])
         if not self.ratings:
-            art.blit_text(surface, "No rated games yet.", 32, art.INK_DIM, LIST.center, "center")
+            art.blit_text(surface, _("No rated games yet."), 32, art.INK_DIM, LIST.center, "center")
         for rank, line in enumerate(self.ratings[:ROWS], 1):
             colour = art.INK_DIM if line.player.startswith("bot:") else art.seat_colour(line.colour)
             self.draw_person(surface, y, rank, line.name, colour, 440)
@@ -220,15 +233,21 @@ class HallOfFameScene(MenuScene):
             y += ROW
 
     def draw_history(self, surface) -> None:
-        y = self.draw_header(surface, f"Past games ({self.history.game_count()} in all)",
-                             [("When", 24, "midleft"), ("Game and winner", 200, "midleft")])
+        count = self.history.game_count()
+        y = self.draw_header(surface, ngettext("Past games ({n} in all)", "Past games ({n} in all)", count).format(n=count),
+                             [(N_("When"), 24, "midleft"), (N_("Game and winner"), 200, "midleft")])
         if not self.recent:
-            art.blit_text(surface, "No games yet.", 32, art.INK_DIM, LIST.center, "center")
+            art.blit_text(surface, _("No games yet."), 32, art.INK_DIM, LIST.center, "center")
         for game in self.recent:
-            when = time.strftime("%d %b %H:%M", time.localtime(game.finished))
+            finished = datetime.fromtimestamp(game.finished)
+            when = _("{day} {time}").format(day=i18n.day(finished, pgettext("date pattern: day, month", "d MMM")),
+                                            time=i18n.clock(finished))
             winners = [seat.name for seat in game.seats if seat.winner]
-            art.blit_text(surface, when, 26, art.INK_DIM, (LIST.left + 24, y), "midleft", "regular")
-            words = f"{game_name(game.game)}: {' and '.join(winners) or 'no winner'}"
+            art.blit_text(surface, when, 26, art.INK_DIM, (LIST.left + 24, y), "midleft", "regular", width=170)
+            if winners:
+                words = _("{game}: {winners}").format(game=game_name(game.game), winners=together(winners))
+            else:
+                words = _("{game}: no winner").format(game=game_name(game.game))
             art.blit_text(surface, words, 28, art.INK, (LIST.left + 200, y), "midleft", width=LIST.width - 220)
             y += ROW
 
@@ -253,7 +272,7 @@ class NightOverScene(MenuScene):
         self.series = [(names[p], colours[p], values) for p, values in night.points_through(games).items()]
         self.emblems = {profile.name.casefold(): profile.emblem
                         for profile in profiles.recent(tonight.history_of(app), 200)}
-        self.menu = Menu([Item("Done", self.back)], (art.W // 2, 930), width=520, height=72, size=44,
+        self.menu = Menu([Item(N_("Done"), self.back)], (art.W // 2, 930), width=520, height=72, size=44,
                          sounds=app.sounds)
         self.confetti = Moments(seed=len(self.rows))
         self.confetti.scatter((art.W // 2, 160), [colours[row.player] for row in self.winners] + [art.GOLD], count=90)
@@ -261,9 +280,9 @@ class NightOverScene(MenuScene):
 
     def headline(self) -> str:
         if not self.winners:
-            return "The night is over"
-        names = " and ".join(row.name for row in self.winners)
-        return f"{names} win{'s' if len(self.winners) == 1 else ''} the night!"
+            return _("The night is over")
+        names = together([row.name for row in self.winners])
+        return ngettext("{names} wins the night!", "{names} win the night!", len(self.winners)).format(names=names)
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -280,7 +299,7 @@ class NightOverScene(MenuScene):
         for bit in self.confetti.bits:  # behind the words
             position, size = bit["body"].position, bit["size"]
             surface.fill(bit["colour"], (position.x - size / 2, position.y - size / 4, size, size / 2))
-        art.blit_text(surface, "The night is over", 44, art.INK_DIM, (art.W // 2, 80), "center")
+        art.blit_text(surface, _("The night is over"), 44, art.INK_DIM, (art.W // 2, 80), "center")
         art.blit_text(surface, art.fit(self.headline(), 96, art.W - 160, "bold"), 96, art.GOLD, (art.W // 2, 170),
                       "center", "bold")
         for i, row in enumerate(self.winners[:3]):  # the winners' emblems under the headline
@@ -303,10 +322,12 @@ class NightOverScene(MenuScene):
         for place, row in enumerate(self.rows[:6], 1):
             if y > box.bottom - 30:
                 break
-            games, wins = f"{row.games} game{'s' * (row.games != 1)}", f"{row.wins} win{'s' * (row.wins != 1)}"
-            words = f"{place}. {row.name}   {show(row.points)} pts  ·  {games}  ·  {wins}"
+            games = ngettext("{n} game", "{n} games", row.games).format(n=row.games)
+            wins = ngettext("{n} win", "{n} wins", row.wins).format(n=row.wins)
+            words = _("{place}. {name}   {points} pts  ·  {games}  ·  {wins}").format(
+                place=place, name=row.name, points=show(row.points), games=games, wins=wins)
             art.blit_text(surface, words, 30, art.seat_colour(row.colour), (box.left + 30, y), "midleft",
                           width=box.width - 60)
             y += 40
-        charts.line_chart(surface, self.CHART, self.series, "Points through the evening")
+        charts.line_chart(surface, self.CHART, self.series, _("Points through the evening"))
         self.menu.draw(surface, self.pulse)

@@ -6,8 +6,9 @@ import pygame
 
 from client import art
 from client.games import TABLES
+from client.i18n import N_, _, ngettext
 from client.scenes.base import MenuScene
-from client.ui import Item, Menu
+from client.ui import Item, Menu, together
 
 CARD = pygame.Rect(900, 190, 960, 800)
 
@@ -23,6 +24,7 @@ def play_commands(info) -> list[str]:
     ]
 
 
+COMMAND_LABELS = (N_("bots in the terminal"), N_("over the LAN"), N_("then on each computer"))
 KEYBOARD = ("keys1", "keys2", "mouse")  # one keyboard and its mouse: either hand may choose for its player
 STEERING = ("up", "down", "left", "right", "confirm", "point", "wheel")
 
@@ -42,13 +44,13 @@ class PickerScene(MenuScene):
 
         self.games = list(GAMES.values())
         self.chosen = 0  # the game on the card: the focused one, or the one the how-to row names
-        items = [Item(info.name, lambda info=info: self.pick(info)) for info in self.games]
+        items = [Item(lambda info=info: info.name, lambda info=info: self.pick(info)) for info in self.games]
         # Walking down to this row passes every game: left/right choose whose rules it opens.
-        items.append(Item(lambda: f"How to play {self.games[self.chosen].name}", self.howto,
+        items.append(Item(lambda: _("How to play {game}").format(game=self.games[self.chosen].name), self.howto,
                           on_left=lambda: self.choose(-1), on_right=lambda: self.choose(1)))
         if self.turn is not None:  # the game night: or everyone votes with their own device
-            items.append(Item("Everyone votes instead", self.start_vote))
-        items.append(Item("Back", app.pop))
+            items.append(Item(N_("Everyone votes instead"), self.start_vote))
+        items.append(Item(N_("Back"), app.pop))
         self.menu = Menu(items, (460, 230), width=720, height=74, gap=12, sounds=app.sounds)
 
     def may_choose(self, device: str) -> bool:
@@ -103,8 +105,8 @@ class PickerScene(MenuScene):
             return self.vote_intent(intent)
         if intent.action in STEERING and not self.may_choose(intent.device):
             if intent.pressed and intent.action != "point":
-                self.app.note(f"It is {self.turn.name}'s turn to choose the game ({self.turn_device()}).", 3,
-                              key="turn")
+                self.app.note(_("It is {name}'s turn to choose the game ({device}).").format(
+                    name=self.turn.name, device=self.turn_device()), 3, key="turn")
             return True
         return super().handle(intent)
 
@@ -112,7 +114,9 @@ class PickerScene(MenuScene):
         from client.input import DEVICE_NAMES
 
         control = self.turn.control if self.turn is not None else ""
-        return DEVICE_NAMES.get(control, "their pad" if control.startswith("pad:") else control)
+        if control in DEVICE_NAMES:
+            return _(DEVICE_NAMES[control])
+        return _("their pad") if control.startswith("pad:") else control
 
     def pick(self, info) -> None:
         if info.id in TABLES:
@@ -147,19 +151,23 @@ class PickerScene(MenuScene):
     def draw(self, surface) -> None:
         surface.blit(art.background("menu"), (0, 0))
         info = self.games[self.chosen]
-        confirm = "set up the table" if info.id in TABLES else "how to play"
         if self.menu.focus < len(self.games):
-            hint = f"Up/down choose   Confirm {confirm}   Esc back"
+            if info.id in TABLES:
+                hint = _("Up/down choose   Confirm set up the table   Esc back")
+            else:
+                hint = _("Up/down choose   Confirm how to play   Esc back")
         else:
-            hint = "Left/right: another game's rules   Confirm: read them   Esc back"
-        heading = "Pick a game"
+            hint = _("Left/right: another game's rules   Confirm: read them   Esc back")
+        heading = _("Pick a game")
         if self.turn is not None:  # the game night: taking turns
-            heading = f"{self.turn.name} picks the game"
-            hint = f"{self.turn.name} chooses with {self.turn_device()}:   {hint}"
+            heading = _("{name} picks the game").format(name=self.turn.name)
+            hint = _("{name} chooses with {device}:   {hint}").format(name=self.turn.name, device=self.turn_device(),
+                                                                      hint=hint)
         if self.voting:
-            heading = "Everyone votes"
+            heading = _("Everyone votes")
             waiting = [plan.name for plan in self.voters if plan.control not in self.votes]
-            hint = f"Each player: up/down and confirm on their own device   Waiting for {', '.join(waiting)}   Esc turns"
+            hint = _("Each player: up/down and confirm on their own device   Waiting for {names}   Esc turns").format(
+                names=together(waiting))
         self.draw_title(surface, heading, hint)
         self.menu.draw(surface, self.pulse)
         if self.voting:
@@ -167,25 +175,33 @@ class PickerScene(MenuScene):
         surface.blit(art.panel(CARD.size, art.PANEL, art.GOLD), CARD)
         left, width = CARD.left + 40, CARD.width - 80
         art.blit_text(surface, info.name, 80, art.GOLD, (left, CARD.top + 30), weight="bold", width=width)
-        art.blit_text(surface, info.players_text + ("   real time" if info.realtime else ""),
-                      40, art.INK_DIM, (left, CARD.top + 120))
+        art.blit_text(surface, players_words(info), 40, art.INK_DIM, (left, CARD.top + 120), width=width)
         y = CARD.top + 180
-        for line in art.wrap(info.summary, 34, width, "regular"):
+        for line in art.wrap(_(info.summary), 34, width, "regular"):
             art.blit_text(surface, line, 34, art.INK, (left, y), weight="regular")
             y += 40
         y += 20
         table = TABLES.get(info.id)
         if table is not None:
-            art.blit_text(surface, "Confirm: set up the table", 38, art.GOOD, (left, y))
+            art.blit_text(surface, _("Confirm: set up the table"), 38, art.GOOD, (left, y), width=width)
             emblem = table.emblem(90)
             if emblem is not None:
                 surface.blit(emblem, emblem.get_rect(bottomright=(CARD.right - 40, CARD.bottom - 30)))
             return
-        art.blit_text(surface, "No table in this window yet. Play it now:", 38, art.GOLD, (left, y))
+        art.blit_text(surface, _("No table in this window yet. Play it now:"), 38, art.GOLD, (left, y), width=width)
         y += 52
-        for label, command in zip(("bots in the terminal", "over the LAN", "then on each computer"),
-                                  play_commands(info), strict=True):
-            art.blit_text(surface, label, 30, art.INK_DIM, (left, y), weight="regular")
+        for label, command in zip(COMMAND_LABELS, play_commands(info), strict=True):
+            art.blit_text(surface, _(label), 30, art.INK_DIM, (left, y), weight="regular", width=290)
             art.blit_text(surface, command, 32, art.INK, (left + 300, y), width=width - 300)
             y += 44
-        art.blit_text(surface, "Confirm: how to play", 34, art.INK_DIM, (left, y + 14))
+        art.blit_text(surface, _("Confirm: how to play"), 34, art.INK_DIM, (left, y + 14), width=width)
+
+
+def players_words(info) -> str:
+    """How many play, in words ("2-4 players"), and whether it runs in real time."""
+    low, high = info.min_players, info.max_players
+    if low == high:
+        players = ngettext("{n} player", "{n} players", low).format(n=low)
+    else:
+        players = ngettext("{low}-{high} player", "{low}-{high} players", high).format(low=low, high=high)
+    return _("{players}   real time").format(players=players) if info.realtime else players

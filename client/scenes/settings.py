@@ -11,8 +11,18 @@ from client.scenes.base import MenuScene
 from client.settings import ANIMATION_SPEEDS, BOT_AFTER_CHOICES, KEY_ACTIONS, PAD_ACTIONS
 from client.ui import Item, Menu
 
-DEVICE_TITLES = {"keys1": "Left keys (WASD)", "keys2": "Right keys (arrows)", "pad": "Gamepad buttons"}
-PAD_ACTION_HELP = {"secret": "blind pick: empty fist", "peek": "peek at my pieces", "menu": "pause"}
+DEVICE_TITLES = {"keys1": N_("Left keys (WASD)"), "keys2": N_("Right keys (arrows)"), "pad": N_("Gamepad buttons")}
+# A key or button's job, as a bindings row names it.
+ACTION_NAMES = {"up": N_("up"), "down": N_("down"), "left": N_("left"), "right": N_("right"),
+                "confirm": N_("confirm"), "back": N_("back"), "peek": N_("peek at my pieces"), "alt": N_("alt"),
+                "secret": N_("blind pick: empty fist"), "menu": N_("pause")}
+ANIMATION_NAMES = {"slow": N_("slow"), "normal": N_("normal"), "fast": N_("fast"), "instant": N_("instant")}
+# A bound key or button that takes over another job, per device: "{key} had another job here; ..."
+BINDING_WORDS = {"keys1": N_("the left keys (WASD)"), "keys2": N_("the right keys (arrows)")}
+
+
+def action_name(action: str) -> str:
+    return _(ACTION_NAMES[action]) if action in ACTION_NAMES else action
 
 
 class SettingsScene(MenuScene):
@@ -22,21 +32,21 @@ class SettingsScene(MenuScene):
         self.menu = Menu([
             Item(self._language_label, None, lambda: self._language(-1), lambda: self._language(1),
                  hint=N_("The language of every screen; it changes at once and is saved.")),
-            Item(lambda: f"Volume: {round(settings.volume * 100)}%", None,
+            Item(lambda: _("Volume: {percent}%").format(percent=round(settings.volume * 100)), None,
                  lambda: self._volume(-0.1), lambda: self._volume(0.1)),
-            Item(lambda: f"Fullscreen: {'on' if settings.fullscreen else 'off'}", self._fullscreen),
-            Item(lambda: f"Animation speed: {settings.animation}", None,
+            Item(lambda: _("Fullscreen: on") if settings.fullscreen else _("Fullscreen: off"), self._fullscreen),
+            Item(lambda: _("Animation speed: {speed}").format(speed=_(ANIMATION_NAMES[settings.animation])), None,
                  lambda: self._animation(-1), lambda: self._animation(1),
-                 hint="How fast tables animate and dwell on reveals; instant skips both."),
+                 hint=N_("How fast tables animate and dwell on reveals; instant skips both.")),
             Item(self._interface_label, None, lambda: self._interface(-1), lambda: self._interface(1),
-                 hint="Which network LAN tables are hosted and looked for on (all: every one)."),
+                 hint=N_("Which network LAN tables are hosted and looked for on (all: every one).")),
             Item(self._bot_after_label, None, lambda: self._bot_after(-1), lambda: self._bot_after(1),
-                 hint="When a LAN player you host is away this long, a bot plays their seat until they return."),
+                 hint=N_("When a LAN player you host is away this long, a bot plays their seat until they return.")),
             Item(DEVICE_TITLES["keys1"], lambda: self._bindings("keys1")),
             Item(DEVICE_TITLES["keys2"], lambda: self._bindings("keys2")),
             Item(DEVICE_TITLES["pad"], lambda: self._bindings("pad")),
-            Item("Reset controls", self._reset),
-            Item("Back", app.pop),
+            Item(N_("Reset controls"), self._reset),
+            Item(N_("Back"), app.pop),
         ], (art.W // 2, 170), width=900, height=64, gap=10, size=40, sounds=app.sounds)
         self.interfaces: list[tuple[str, str]] | None = None  # looked up when first needed
 
@@ -61,12 +71,14 @@ class SettingsScene(MenuScene):
     def _interface_label(self) -> str:
         fixed = self.environment_interfaces()
         if fixed:
-            return f"LAN interface: {fixed} (from the environment)"
+            return _("LAN interface: {address} (from the environment)").format(address=fixed)
         chosen = self.app.settings.data.get("interface")
         if not chosen:
-            return "LAN interface: all"
+            return _("LAN interface: all")
         name = dict(self.interface_choices()).get(chosen)
-        return f"LAN interface: {chosen}" + (f" ({name})" if name else " (not on this computer now)")
+        if name:
+            return _("LAN interface: {address} ({name})").format(address=chosen, name=name)
+        return _("LAN interface: {address} (not on this computer now)").format(address=chosen)
 
     def interface_choices(self) -> list[tuple[str, str]]:
         if self.interfaces is None:
@@ -80,10 +92,10 @@ class SettingsScene(MenuScene):
 
     def _interface(self, step: int) -> None:
         if self.environment_interfaces():
-            self.app.note("SPIELABEND_INTERFACES chooses the interface; unset it to choose here.", 5,
+            self.app.note(_("SPIELABEND_INTERFACES chooses the interface; unset it to choose here."), 5,
                           key="interface")
             return
-        choices = [None] + [address for address, _ in self.interface_choices()]
+        choices = [None] + [address for address, _name in self.interface_choices()]
         chosen = self.app.settings.data.get("interface")
         position = choices.index(chosen) if chosen in choices else 0
         self.app.settings.data["interface"] = choices[(position + step) % len(choices)]
@@ -92,9 +104,10 @@ class SettingsScene(MenuScene):
     def _bot_after_label(self) -> str:
         seconds = self.app.settings.data.get("bot_after")
         if seconds is None:
-            return "Away LAN players: wait for them"
-        return f"Away LAN players: a bot plays after {seconds // 60} min" if seconds >= 60 and seconds % 60 == 0 \
-            else f"Away LAN players: a bot plays after {seconds:g} s"
+            return _("Away LAN players: wait for them")
+        if seconds >= 60 and seconds % 60 == 0:
+            return _("Away LAN players: a bot plays after {minutes} min").format(minutes=seconds // 60)
+        return _("Away LAN players: a bot plays after {seconds} s").format(seconds=f"{seconds:g}")
 
     def _bot_after(self, step: int) -> None:
         chosen = self.app.settings.data.get("bot_after")
@@ -120,24 +133,24 @@ class SettingsScene(MenuScene):
         self.app.flow.bindings(device)
 
     def _reset(self) -> None:
-        self.app.flow.confirm("Reset every key and gamepad button to the defaults? Your own bindings are lost.",
+        self.app.flow.confirm(_("Reset every key and gamepad button to the defaults? Your own bindings are lost."),
                               self._reset_now)
 
     def _reset_now(self) -> None:
         self.app.settings.reset_controls()
         self.app.settings.save()
         self.app.input.rebuild_keymaps()
-        self.app.note("Controls reset to the defaults.", 3, problem=False)
+        self.app.note(_("Controls reset to the defaults."), 3, problem=False)
 
     def draw(self, surface) -> None:
         surface.blit(art.background("menu"), (0, 0))
-        self.draw_title(surface, "Settings", "Left/right change   Confirm choose   Esc back")
+        self.draw_title(surface, _("Settings"), _("Left/right change   Confirm choose   Esc back"))
         self.menu.draw(surface, self.pulse)
-        hint = self.menu.items[self.menu.focus].hint
+        hint = self.menu.items[self.menu.focus].hint_text()
         if hint:
             art.blit_text(surface, hint, 32, art.INK_DIM, (art.W // 2, 940), "center", weight="regular",
                           width=art.W - 100)
-        art.blit_text(surface, f"Saved in {self.app.settings.path}", 28, art.INK_FAINT, (art.W // 2, 985), "center",
+        art.blit_text(surface, _("Saved in {path}").format(path=self.app.settings.path), 28, art.INK_FAINT, (art.W // 2, 985), "center",
                       weight="regular", width=art.W - 100)
 
 
@@ -151,7 +164,7 @@ class BindingsScene(MenuScene):
         self.just_bound = False  # the press that was just bound must not also do its old job
         actions = PAD_ACTIONS if device == "pad" else KEY_ACTIONS
         items = [Item(partial(self._label, action), partial(self._wait, action)) for action in actions]
-        self.menu = Menu(items + [Item("Back", app.pop)], (art.W // 2, 200), width=820, height=64, gap=10,
+        self.menu = Menu(items + [Item(N_("Back"), app.pop)], (art.W // 2, 200), width=820, height=64, gap=10,
                          size=40, sounds=app.sounds)
 
     def update(self, dt: float) -> None:
@@ -164,8 +177,10 @@ class BindingsScene(MenuScene):
 
     def _label(self, action: str) -> str:
         if self.waiting == action:
-            return f"{PAD_ACTION_HELP.get(action, action)}: press a {'button' if self.device == 'pad' else 'key'}..."
-        return f"{PAD_ACTION_HELP.get(action, action)}:  {self.name_of(self.bindings()[action])}"
+            if self.device == "pad":
+                return _("{job}: press a button...").format(job=action_name(action))
+            return _("{job}: press a key...").format(job=action_name(action))
+        return f"{action_name(action)}:  {self.name_of(self.bindings()[action])}"
 
     def name_of(self, bound: str) -> str:
         """A bound key as its keycap, a bound pad button as printed on each kind of pad."""
@@ -201,20 +216,25 @@ class BindingsScene(MenuScene):
             for device, keymap in self.app.settings.data["keys"].items():
                 job = next((other for other, bound in keymap.items() if bound == name), None)
                 if device != self.device and job is not None:
-                    self.app.note(f"{key_label(name)} is already {job} on the {DEVICE_TITLES[device].lower()}: "
-                                  "press another key, or change that one first.", 5, key="bind")
+                    self.app.note(_("{key} is already {job} on {keys}: press another key, or change that one "
+                                    "first.").format(key=key_label(name), job=action_name(job),
+                                                     keys=_(BINDING_WORDS[device])), 5, key="bind")
                     return False
         old = self.bindings()[action]
         for other, bound in self.bindings().items():
             if bound == name and other != action:
                 self.bindings()[other] = old
-                self.app.note(f"{self.name_of(name)} had another job here; {other} now uses {self.name_of(old)}.", 4,
-                              problem=False, key="bind")
+                self.app.note(_("{key} had another job here; {job} now uses {old}.").format(
+                    key=self.name_of(name), job=action_name(other), old=self.name_of(old)), 4, problem=False,
+                    key="bind")
         self.bindings()[action] = name
         return True
 
     def draw(self, surface) -> None:
         surface.blit(art.background("menu"), (0, 0))
-        thing = "button" if self.device == "pad" else "key"
-        self.draw_title(surface, DEVICE_TITLES[self.device], f"Confirm a row, then press the new {thing}   Esc cancel")
+        if self.device == "pad":
+            hint = _("Confirm a row, then press the new button   Esc cancel")
+        else:
+            hint = _("Confirm a row, then press the new key   Esc cancel")
+        self.draw_title(surface, _(DEVICE_TITLES[self.device]), hint)
         self.menu.draw(surface, self.pulse)

@@ -13,6 +13,7 @@ import pygame
 from client import art
 from client.buttons import label_for
 from client.evening import tonight
+from client.i18n import N_, _, ngettext
 from client.scenes.base import MenuScene
 from client.seats import BOTS, NAMES, PHONE, SeatPlan, control_label
 from client.table.model import unique_names
@@ -41,13 +42,13 @@ class SetupScene(MenuScene):
         for index in range(len(self.seats)):
             items.append(Item(partial(self._seat_text, index), partial(self._edit, index),
                               partial(self._cycle, index, -1), partial(self._cycle, index, 1)))
-        items.append(Item("Add a seat", self.add_seat))
-        items.append(Item("Remove last seat", self.remove_seat))
+        items.append(Item(N_("Add a seat"), self.add_seat))
+        items.append(Item(N_("Remove last seat"), self.remove_seat))
         for name, spec in self.info.options.items():
             items.append(Item(partial(self._option_text, name, spec), None,
                               partial(self._option, name, -1), partial(self._option, name, 1)))
-        items.append(Item("Start at this screen", self.start))
-        items.append(Item("Host on the LAN", self.host_lan))
+        items.append(Item(N_("Start at this screen"), self.start))
+        items.append(Item(N_("Host on the LAN"), self.host_lan))
         self.menu = Menu(items, (art.W // 2 - 160, 180), width=MENU_WIDTH, height=62, gap=10, size=MENU_SIZE,
                          sounds=self.app.sounds)
         self.menu.focus = min(focus, len(items) - 1)
@@ -68,12 +69,13 @@ class SetupScene(MenuScene):
         self.recheck()
 
     def _option_text(self, name: str, spec) -> str:
-        """An option's words, shortened so its value always shows ("on"/"off" for a switch)."""
+        """An option's words and its value ("on"/"off" for a switch); a long one goes on two
+        lines in its row (`Menu`), so the value always shows."""
         value = self.options[name]
-        value = ("on" if value else "off") if isinstance(value, bool) else str(value)
-        room = MENU_WIDTH - 130 - art.text_width(f": {value}", MENU_SIZE)
-        words = spec.help[:1].upper() + spec.help[1:]  # keeps a ruling's capitals (WW-10)
-        return f"{art.fit(words, MENU_SIZE, room)}: {value}"
+        value = (_("on") if value else _("off")) if isinstance(value, bool) else str(value)
+        help_words = _(spec.help)
+        words = help_words[:1].upper() + help_words[1:]  # keeps a ruling's capitals (WW-10)
+        return _("{option}: {value}").format(option=words, value=value)
 
     def _option(self, name: str, step: int) -> None:
         spec = self.info.options[name]
@@ -115,8 +117,8 @@ class SetupScene(MenuScene):
             free = next((i for i, seat in enumerate(self.seats) if seat.control in ("mouse", "keys1", "keys2")), None)
         if free is None:
             if len(self.seats) >= self.info.max_players:
-                self.app.note(f"{self.info.name} seats at most {self.info.max_players} players: no seat is free "
-                              f"for the {self.app.input.device_name(device)}.")
+                self.app.note(_("{game} seats at most {n} players: no seat is free for the {device}.").format(
+                    game=self.info.name, n=self.info.max_players, device=self.app.input.device_name(device)))
                 self.app.sounds.play("reject")
                 return
             self.add_seat()
@@ -124,8 +126,9 @@ class SetupScene(MenuScene):
         self.seats[free].control = device
         self.menu.focus = free
         self.app.sounds.play("confirm")
-        self.app.note(f"{self.seats[free].name} plays with the {self.app.input.device_name(device)} "
-                      f"({label_for(self.app, device, 'back')} leaves the seat)", 4, problem=False, key="seating")
+        self.app.note(_("{name} plays with the {device} ({button} leaves the seat)").format(
+            name=self.seats[free].name, device=self.app.input.device_name(device),
+            button=label_for(self.app, device, "back")), 4, problem=False, key="seating")
         self.recheck()
 
     def leave_seat(self, index: int) -> None:
@@ -133,8 +136,9 @@ class SetupScene(MenuScene):
         device = seat.control
         seat.control = "bot:normal"
         self.app.sounds.play("move")
-        self.app.note(f"The {self.app.input.device_name(device)} left {seat.name}'s seat: a bot plays it "
-                      f"({label_for(self.app, device, 'confirm')} takes a seat again)", 4, problem=False, key="seating")
+        self.app.note(_("The {device} left {name}'s seat: a bot plays it ({button} takes a seat again)").format(
+            device=self.app.input.device_name(device), name=seat.name, button=label_for(self.app, device, "confirm")),
+            4, problem=False, key="seating")
         self.recheck()
 
     def rename_rect(self, index: int) -> pygame.Rect:
@@ -144,7 +148,8 @@ class SetupScene(MenuScene):
 
     def add_seat(self) -> None:
         if len(self.seats) >= self.info.max_players:
-            self.app.note(f"{self.info.name} seats at most {self.info.max_players} players.")
+            self.app.note(ngettext("{game} seats at most {n} player.", "{game} seats at most {n} players.",
+                                   self.info.max_players).format(game=self.info.name, n=self.info.max_players))
             return
         used = {seat.colour for seat in self.seats}
         colour = next(c for c in range(len(art.SEAT_COLOURS)) if c not in used)
@@ -154,7 +159,8 @@ class SetupScene(MenuScene):
 
     def remove_seat(self) -> None:
         if len(self.seats) <= self.info.min_players:
-            self.app.note(f"{self.info.name} needs at least {self.info.min_players} players.")
+            self.app.note(ngettext("{game} needs at least {n} player.", "{game} needs at least {n} players.",
+                                   self.info.min_players).format(game=self.info.name, n=self.info.min_players))
             return
         self.seats.pop()
         self.rebuild()
@@ -164,11 +170,11 @@ class SetupScene(MenuScene):
     def problem(self, lan: bool) -> str | None:
         devices = [seat.control for seat in self.seats if not seat.is_bot and seat.control not in ("open", PHONE)]
         if len(devices) != len(set(devices)):
-            return "Two seats share one device: give each local seat its own."
+            return _("Two seats share one device: give each local seat its own.")
         if not lan and "open" in [seat.control for seat in self.seats]:
-            return "Open LAN seats need 'Host on the LAN'."
+            return _("Open LAN seats need 'Host on the LAN'.")
         if lan and "open" not in [seat.control for seat in self.seats]:
-            return "Make at least one seat an 'Open LAN seat' to host on the LAN."
+            return _("Make at least one seat an 'Open LAN seat' to host on the LAN.")
         return None
 
     def refuse(self, lan: bool) -> bool:
@@ -208,8 +214,9 @@ class SetupScene(MenuScene):
             return self._handle_editing(self.editing, intent)
         if intent.action == "connected":
             device = intent.device
-            self.app.note(f"{self.app.input.device_name(device)} connected: press "
-                          f"{label_for(self.app, device, 'confirm')} to take a seat", 4, problem=False)
+            self.app.note(_("{device} connected: press {button} to take a seat").format(
+                device=self.app.input.device_name(device), button=label_for(self.app, device, "confirm")),
+                4, problem=False)
             return True
         if intent.device.startswith("pad:") and intent.pressed and self.pad_seating(intent):
             return True
@@ -246,7 +253,7 @@ class SetupScene(MenuScene):
         """The seat's next colour that no other seat wears."""
         used = {seat.colour for i, seat in enumerate(self.seats) if i != index}
         colour = self.seats[index].colour
-        for _ in range(len(art.SEAT_COLOURS)):
+        for _attempt in range(len(art.SEAT_COLOURS)):
             colour = (colour + 1) % len(art.SEAT_COLOURS)
             if colour not in used:
                 break
@@ -303,35 +310,36 @@ class SetupScene(MenuScene):
         if seat is not None:
             return f"{name}: {self.seats[seat].name}"
         if device.startswith("pad:"):
-            return f"{name}: press {label_for(self.app, device, 'confirm')} to play"
+            return _("{device}: press {button} to play").format(device=name, button=label_for(self.app, device, "confirm"))
         return name
 
     def draw(self, surface) -> None:
         surface.blit(art.background("menu"), (0, 0))
         if self.editing is not None:
-            hint = "Type a name, or left/right to pick one   Enter / a pad's confirm or back: done"
+            hint = _("Type a name, or left/right to pick one   Enter / a pad's confirm or back: done")
         else:
-            hint = "Left/right: device or bot   Confirm: rename   Peek (Shift, right click): colour   Esc back"
-        self.draw_title(surface, art.fit(f"{self.info.name}: who plays?", 96, art.W - 80, "bold"), hint)
+            hint = _("Left/right: device or bot   Confirm: rename   Peek (Shift, right click): colour   Esc back")
+        self.draw_title(surface, _("{game}: who plays?").format(game=self.info.name), hint)
         self.menu.draw(surface, self.pulse)
         for index, seat in enumerate(self.seats):
             swatch = self.swatch_rect(index)
             surface.blit(art.panel(swatch.size, art.SEAT_COLOURS[seat.colour], None, 8), swatch)
             rename = self.rename_rect(index)
-            words = "Done" if self.editing == index else "Rename"
+            words = _("Done") if self.editing == index else _("Rename")
             surface.blit(art.panel(rename.size, art.PANEL_HI if self.editing == index else art.PANEL,
                                    art.GOLD if self.editing == index else None, 10), rename)
             art.blit_text(surface, words, 26, art.INK_DIM, rename.center, "center", width=rename.width - 12)
-        side = art.panel((540, 560), art.PANEL)
-        surface.blit(side, (1330, 180))  # clear of the focus ring around the menu
-        art.blit_text(surface, "Devices", 52, art.GOLD, (1370, 210))
         lines = [self.device_line(device) for device in self.app.input.devices()]
         if self.info.secret_action_types:
-            hint = ("Hold peek (right mouse button, Left Shift, Right Shift, a pad's left shoulder) to see what is yours in "
-                    "private. Gamepads may also choose blind: press a choice's button twice.")
+            hint = _("Hold peek (right mouse button, Left Shift, Right Shift, a pad's left shoulder) to see what is "
+                     "yours in private. Gamepads may also choose blind: press a choice's button twice.")
         else:  # no peek to explain where nothing is chosen in secret
-            hint = "Nothing is chosen in secret here: every seat plays in the open on its own device."
+            hint = _("Nothing is chosen in secret here: every seat plays in the open on its own device.")
         lines += [""] + art.wrap(hint, 30, 470, "regular")
+        # The panel grows with what it lists (many pads, a longer language), down to the hint line.
+        side = art.panel((540, min(art.H - 100 - 180, max(560, 120 + 36 * len(lines)))), art.PANEL)
+        surface.blit(side, (1330, 180))  # clear of the focus ring around the menu
+        art.blit_text(surface, _("Devices"), 52, art.GOLD, (1370, 210), width=470)
         for i, line in enumerate(lines):
             art.blit_text(surface, line, 30, art.INK_DIM, (1370, 280 + i * 36), weight="regular", width=470)
 

@@ -10,8 +10,9 @@ from functools import partial
 
 from client import art
 from client.games import TABLES
+from client.i18n import N_, _, ngettext
 from client.scenes.base import SETTLE_AFTER, MenuScene, Scene, draw_dialog
-from client.ui import Item, Menu
+from client.ui import Item, Menu, together
 
 ATTRACT_AFTER = 60.0  # seconds without input
 
@@ -31,9 +32,9 @@ class TitleScene(Scene):
         the title shows)."""
         flow = self.app.flow
         self.unfinished = flow.unfinished()
-        items = [Item("Play", flow.picker), Item("Join a LAN game", flow.join), Item("Settings", flow.settings),
-                 Item("Quit", self.ask_quit)]
-        items.insert(2, Item("Hall of fame", flow.hall_of_fame))  # the game night (client.evening)
+        items = [Item(N_("Play"), flow.picker), Item(N_("Join a LAN game"), flow.join),
+                 Item(N_("Settings"), flow.settings), Item(N_("Quit"), self.ask_quit)]
+        items.insert(2, Item(N_("Hall of fame"), flow.hall_of_fame))  # the game night (client.evening)
         if self.unfinished:
             items.insert(0, Item(lambda: continue_label(self.unfinished), flow.continue_menu))
         focus = self.menu.focus if self.menu is not None and len(self.menu.items) == len(items) else 0
@@ -75,48 +76,51 @@ class TitleScene(Scene):
         art.blit_text(surface, "Spielabend", 200, art.shade(art.GOLD, 0.4), (art.W // 2 + 6, 186), "center",
                       weight="bold")
         art.blit_text(surface, "Spielabend", 200, art.GOLD, (art.W // 2, 180), "center", weight="bold")
-        art.blit_text(surface, "a game-night arcade", 48, art.INK_DIM, (art.W // 2, 282), "center")
+        art.blit_text(surface, _("a game-night arcade"), 48, art.INK_DIM, (art.W // 2, 282), "center")
         self.menu.draw(surface, self.pulse)
-        self.draw_title(surface, "", "Mouse, WASD + Space, arrows + Enter or a gamepad.   F11 fullscreen   Esc back")
+        self.draw_title(surface, "", _("Mouse, WASD + Space, arrows + Enter or a gamepad.   F11 fullscreen   Esc back"))
 
 
 def ago(seconds: float) -> str:
     minutes = int(max(0.0, seconds) // 60)
     if minutes < 1:
-        return "just now"
+        return _("just now")
     if minutes < 60:
-        return f"{minutes} minute{'s' if minutes > 1 else ''} ago"
+        return ngettext("{n} minute ago", "{n} minutes ago", minutes).format(n=minutes)
     hours = minutes // 60
     if hours < 48:
-        return f"{hours} hour{'s' if hours > 1 else ''} ago"
-    return f"{hours // 24} days ago"
+        return ngettext("{n} hour ago", "{n} hours ago", hours).format(n=hours)
+    return ngettext("{n} day ago", "{n} days ago", hours // 24).format(n=hours // 24)
 
 
 def save_line(summary, now: float | None = None) -> str:
-    """One unfinished game in words: "Die Mauer with Anna, Ben and a bot, 5 minutes ago"."""
+    """One unfinished game in words: "Die Mauer with Anna, Ben and 1 bot, 5 minutes ago"."""
     from engines import GAMES
 
     now = time.time() if now is None else now
     game = GAMES[summary.game].name if summary.game in GAMES else summary.game
     people = [name for name, kind in zip(summary.names, summary.kinds, strict=False) if kind != "bot" and name]
     bots = sum(1 for kind in summary.kinds if kind == "bot")
-    who = people + ([f"{bots} bot{'s' if bots > 1 else ''}"] if bots else [])
-    together = ", ".join(who[:-1]) + f" and {who[-1]}" if len(who) > 1 else "".join(who)
-    lan = " on the LAN" if "remote" in summary.kinds else ""
-    return f"{game}{lan} with {together}, {ago(now - summary.modified)}"
+    who = together(people + ([ngettext("{n} bot", "{n} bots", bots).format(n=bots)] if bots else []))
+    when = ago(now - summary.modified)
+    if "remote" in summary.kinds:
+        return _("{game} on the LAN with {players}, {ago}").format(game=game, players=who, ago=when)
+    return _("{game} with {players}, {ago}").format(game=game, players=who, ago=when)
 
 
 def delete_line(summary) -> str:
-    return "Delete: " + save_line(summary)
+    return _("Delete: {game}").format(game=save_line(summary))
 
 
 def continue_label(unfinished: list) -> str:
     if len(unfinished) > 1:
-        return f"Continue a game ({len(unfinished)} unfinished)"
+        return ngettext("Continue a game ({n} unfinished)", "Continue a game ({n} unfinished)",
+                        len(unfinished)).format(n=len(unfinished))
     from engines import GAMES
 
     game = unfinished[0].game
-    return f"Continue {GAMES[game].name if game in GAMES else game} ({ago(time.time() - unfinished[0].modified)})"
+    return _("Continue {game} ({ago})").format(game=GAMES[game].name if game in GAMES else game,
+                                               ago=ago(time.time() - unfinished[0].modified))
 
 
 class ContinueScene(MenuScene):
@@ -134,11 +138,11 @@ class ContinueScene(MenuScene):
         focus = self.menu.focus if getattr(self, "menu", None) is not None else 0
         if self.deleting:
             items = [Item(partial(delete_line, s), partial(self.ask_delete, s)) for s in unfinished]
-            items.append(Item("Done deleting", self.toggle_deleting))
+            items.append(Item(N_("Done deleting"), self.toggle_deleting))
         else:
             items = [Item(partial(save_line, s), partial(app.flow.continue_game, s.path)) for s in unfinished]
-            items.append(Item("Delete a game...", self.toggle_deleting))
-        self.menu = Menu(items + [Item("Back", app.pop)], (art.W // 2, 220), width=1500, height=70, gap=12,
+            items.append(Item(N_("Delete a game..."), self.toggle_deleting))
+        self.menu = Menu(items + [Item(N_("Back"), app.pop)], (art.W // 2, 220), width=1500, height=70, gap=12,
                          size=38, sounds=app.sounds)
         self.menu.focus = min(focus, len(self.menu.items) - 1)
 
@@ -148,7 +152,7 @@ class ContinueScene(MenuScene):
         self.menu.focus = 0
 
     def ask_delete(self, summary) -> None:
-        self.app.flow.confirm(f"Delete {save_line(summary)}? It cannot be continued afterwards.",
+        self.app.flow.confirm(_("Delete {game}? It cannot be continued afterwards.").format(game=save_line(summary)),
                               lambda: self.delete(summary))
 
     def delete(self, summary) -> None:
@@ -157,7 +161,7 @@ class ContinueScene(MenuScene):
         except FileNotFoundError:
             pass
         except OSError as error:
-            self.app.note(f"Could not delete {summary.path}: {error.strerror or error}")
+            self.app.note(_("Could not delete {path}: {error}").format(path=summary.path, error=error.strerror or error))
         unfinished = self.app.flow.unfinished()
         if not unfinished:
             self.app.pop()  # nothing left to continue: the title shows no Continue
@@ -172,9 +176,9 @@ class ContinueScene(MenuScene):
     def draw(self, surface) -> None:
         surface.blit(art.background("menu"), (0, 0))
         if self.deleting:
-            self.draw_title(surface, "Delete a game", "Confirm deletes (it asks first)   Esc back")
+            self.draw_title(surface, _("Delete a game"), _("Confirm deletes (it asks first)   Esc back"))
         else:
-            self.draw_title(surface, "Continue a game", "Confirm plays on where it stopped   Esc back")
+            self.draw_title(surface, _("Continue a game"), _("Confirm plays on where it stopped   Esc back"))
         self.menu.draw(surface, self.pulse)
 
 
@@ -205,7 +209,7 @@ class NoticeScene(MenuScene):
         self.where = art.wrap(where, 38, 1300, "regular")
         self.path = path_lines(path, 32, 1300)
         self.height = 330 + 46 * (len(self.lines) + len(self.where)) + 40 * len(self.path)
-        self.menu = Menu([Item("OK", app.pop)], (art.W // 2, 540 + self.height // 2 - 120), width=360,
+        self.menu = Menu([Item(N_("OK"), app.pop)], (art.W // 2, 540 + self.height // 2 - 120), width=360,
                          sounds=app.sounds)
 
     def draw(self, surface) -> None:

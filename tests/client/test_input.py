@@ -130,6 +130,7 @@ def test_volume_and_fullscreen_are_saved(make_app, config_home):
     app.push(TitleScene(app))
     settings = SettingsScene(app)
     app.push(settings)
+    key("down")  # past the language row, to the volume
     key("right")  # volume up (arrow keys move the focused item)
     frames(app, 1)
     saved = json.loads((config_home / "spielabend" / "settings.json").read_text())

@@ -74,7 +74,7 @@ def test_settings_partly_wrong_keep_what_was_right_and_the_whole_old_file(tmp_pa
     assert settings.data["name"] == "Zoe" and settings.data["keys"]["keys1"]["up"] == "i"
     assert settings.data["volume"] == 0.7 and settings.data["from_a_newer_version"] == [1, 2]
     assert settings.reason.startswith("Some of your settings could not be used")
-    assert "the volume must be a number, not 'loud'" in settings.reason and "'jump'" in settings.reason
+    assert "The volume must be a number, not 'loud'." in settings.reason and "'jump'" in settings.reason
     assert settings.kept.read_text() == text and not path.exists()
     assert settings.save() and json.loads(path.read_text())["from_a_newer_version"] == [1, 2]
 
