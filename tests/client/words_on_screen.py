@@ -34,7 +34,7 @@ SAME_EVERYWHERE = {
     "OK", "ms", "px", "LAN", "TCP", "IP", "QR", "URL", "http", "https", "www", "Inter",
     "Schilda", "Elo",
 }
-ASCII_WORD = re.compile(r"[A-Za-z]{3,}")
+WORD = re.compile(r"[^\W\d_]+")  # a run of letters, accented ones included ("Drüber" is one word)
 ELLIPSIS = art.ELLIPSIS
 
 
@@ -52,9 +52,9 @@ class Screen:
         of `SAME_EVERYWHERE`: words drawn without a lookup."""
         keep = set(SAME_EVERYWHERE)
         for name in allowed:
-            keep.update(ASCII_WORD.findall(name))
-        return sorted({text for text in self.texts
-                       if any(word not in keep for word in ASCII_WORD.findall(text))})
+            keep.update(WORD.findall(name))
+        return sorted({text for text in self.texts if any(
+            word not in keep and word.isascii() and len(word) >= 3 for word in WORD.findall(text))})
 
     def overflowing(self, names=(), slack: int = 2) -> list[str]:
         """Lines that spill out of the surface they are drawn on, go past the width they
