@@ -3,13 +3,13 @@
 Used by `spielabend --headless`, and by `make play` where there is no display.
 """
 
-from client.cli import _, ngettext
+from client.cli import _, current, ngettext
 from engines import GAMES, Rng, game_info, new_game
 from engines.botplay import next_bot_move
 
 
 def seat_name(player) -> str:
-    return "host" if player is None else f"P{player + 1}"
+    return _("host") if player is None else f"P{player + 1}"
 
 
 def play_bot_match(game_id: str, players: int | None, seed: int, out=print, options=None) -> list[int]:
@@ -20,12 +20,13 @@ def play_bot_match(game_id: str, players: int | None, seed: int, out=print, opti
     state = new_game(game_id, players, seed, **options)
     rng = Rng(seed)
     notation = info.notation or str
+    words = current()  # the command line's language (`client.cli.speak`)
     out(ngettext("== {game}: {n} bot, seed {seed} ==", "== {game}: {n} bots, seed {seed} ==", players).format(
         game=info.name, n=players, seed=seed))
     while not state.is_over():
         player, action = next_bot_move(state, rng)
         state.apply(player, action)
-        out(f"{seat_name(player):>4}  {notation(action):<24} {state.describe(action)}")
+        out(f"{seat_name(player):>4}  {notation(action):<24} {state.describe(action, words)}")
     scores, winners = state.scores(), state.winners()
     scored = ", ".join(f"{seat_name(p)} {s}" for p, s in enumerate(scores))
     if info.lower_score_wins:

@@ -7,12 +7,15 @@ all-or-nothing `apply`, saving, cloning and digests, so each game writes only it
 
 import pickle
 from collections.abc import Sequence
-from typing import Any, ClassVar, Self, TypeGuard
+from typing import TYPE_CHECKING, Any, ClassVar, Self, TypeGuard
 
 from .errors import N_, IllegalAction, SetupError, shown
 from .plain import decode, digest_of, encode
 from .rng import Rng
 from .types import Action, Event, Options, View
+
+if TYPE_CHECKING:
+    from .words import Translator
 
 SAVE_FORMAT = 1
 OVER = "over"  # the phase of every finished game
@@ -90,7 +93,9 @@ class GameState:
     def winners(self) -> list[int]:
         raise NotImplementedError
 
-    def describe(self, action: Action) -> str:
+    def describe(self, action: Action, tr: "Translator | None" = None) -> str:
+        """The move in a few words ("plans the Tower"), in ``tr``'s language (an
+        `engines.words.Translator`); English without one."""
         raise NotImplementedError
 
     def host_actions(self) -> list[Action]:

@@ -18,6 +18,7 @@ from ..errors import N_, IllegalAction
 from ..plain import encode
 from ..state import OVER, GameState, best_seats, check_fields
 from ..types import Action, Event, Options, View
+from ..words import Translator
 from .board import HOUSE, ROT, SCORED, TILE, TileBoard, X, Y, is_bounded_whole
 from .supply import TileSupply
 from .tiles import (
@@ -387,18 +388,26 @@ class ArchitektonState(TileBoard, TileSupply, GameState):
             }
         return view
 
-    def describe(self, action: Action) -> str:
+    def describe(self, action: Action, tr: Translator | None = None) -> str:
+        """The move in words, in ``tr``'s language (English without one)."""
+        _ = tr.gettext if tr is not None else str
         kind = action["type"]
         if kind == "take":
-            return "takes " + " and ".join(tile_name(t) for t in action["tiles"])
+            names = [tile_name(t, tr) for t in action["tiles"]]
+            tiles = names[0] if names else ""
+            for name in names[1:]:
+                tiles = _("{first} and {second}").format(first=tiles, second=name)
+            return _("takes {tiles}").format(tiles=tiles)
         if kind == "place":
-            turned = f", turned {action['rot'] * 90}°" if action["rot"] else ""
-            return f"places {tile_name(action['tile'])} at {action['x']},{action['y']}{turned}"
+            data = {"tile": tile_name(action["tile"], tr), "x": action["x"], "y": action["y"]}
+            if action["rot"]:
+                return _("places {tile} at {x},{y}, turned {degrees}°").format(degrees=action["rot"] * 90, **data)
+            return _("places {tile} at {x},{y}").format(**data)
         if kind == "move_house":
-            return f"moves the house from {action['x']},{action['y']} to the new building"
+            return _("moves the house from {x},{y} to the new building").format(x=action["x"], y=action["y"])
         if action["take_back"]:
-            return "takes the house back and pays one chip less"
-        return "keeps the house and pays in full"
+            return _("takes the house back and pays one chip less")
+        return _("keeps the house and pays in full")
 
     # --- validation ---------------------------------------------------------------------
     def _check(self, player: int, action: Action) -> None:

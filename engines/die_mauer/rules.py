@@ -13,6 +13,7 @@ from ..events import private
 from ..simultaneous import SecretChoices
 from ..state import OVER, GameState, best_seats, check_fields
 from ..types import Action, Event, Options, View
+from ..words import Translator
 
 # --- constants (DM-1) -------------------------------------------------------------
 TOWER, GATE = "T", "G"
@@ -277,13 +278,32 @@ class DieMauerState(GameState):
             view["stock"] = list(self.stocks[player])
         return view
 
-    def describe(self, action: Action) -> str:
+    def describe(self, action: Action, tr: Translator | None = None) -> str:
+        """The move in words, in ``tr``'s language (English without one)."""
+        _ = tr.gettext if tr is not None else str
         kind, piece = action["type"], action.get("piece")
         if kind == "plan":
-            return "empty fist" if piece is None else f"plans the {PIECE_NAMES[piece]}"
+            if piece is None:
+                return _("empty fist")
+            if piece == TOWER:
+                return _("plans the Tower")
+            if piece == GATE:
+                return _("plans the Gate")
+            return _("plans the {n}-wall").format(n=piece)
         if kind == "build":
-            return f"builds the {PIECE_NAMES[piece]} at the {END_NAMES[action['end']]} end"
-        return f"donates the {PIECE_NAMES[piece]}"
+            left = action["end"] == LEFT
+            if piece == TOWER:
+                return _("builds the Tower at the left end") if left else _("builds the Tower at the right end")
+            if piece == GATE:
+                return _("builds the Gate at the left end") if left else _("builds the Gate at the right end")
+            if left:
+                return _("builds the {n}-wall at the left end").format(n=piece)
+            return _("builds the {n}-wall at the right end").format(n=piece)
+        if piece == TOWER:
+            return _("donates the Tower")
+        if piece == GATE:
+            return _("donates the Gate")
+        return _("donates the {n}-wall").format(n=piece)
 
     # --- helpers ----------------------------------------------------------------------
     @staticmethod

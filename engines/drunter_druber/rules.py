@@ -16,6 +16,7 @@ from ..plain import encode
 from ..simultaneous import SecretChoices
 from ..state import OVER, GameState, best_seats, check_fields, is_whole
 from ..types import Action, Event, Options, View
+from ..words import Translator
 from .board import (
     BRIDGE,
     CARD_NAMES,
@@ -44,6 +45,7 @@ from .board import (
     placements,
     xy,
 )
+from .words import CARD_WORDS, PEOPLE_WORDS
 
 PLACE, VOTE, JEIN, PICK = "place", "vote", "jein", "pick"
 ACTION_OF_PHASE = {PLACE: "place", VOTE: "vote", JEIN: "jein", PICK: "pick"}
@@ -440,20 +442,37 @@ class DrunterDruberState(GameState):
             out["mine"] = list(vote["cards"][player])
         return out
 
-    def describe(self, action: Action) -> str:
+    def describe(self, action: Action, tr: Translator | None = None) -> str:
+        """The move in words, in ``tr``'s language (English without one)."""
+        _ = tr.gettext if tr is not None else str
         kind = action["type"]
         if kind == "place":
             x, y = action["cell"]
             where = cell_name(y * WIDTH + x)
             size = action["size"]
-            tile = f"a {STRETCH_KIND[action['stretch']]} {SIZE_NAMES[size]}"
-            run = "" if size == 1 else f" running {_DIR_WORDS[action['dir']]}"
-            return f"places {tile} on the {action['stretch'].replace('_', ' ')} stretch at {where}{run}"
+            template = _PLACE_WORDS[action["stretch"], size]
+            if size == 1:
+                return _(template).format(where=where)
+            direction = _DIR_WORDS[action["dir"]]
+            if tr is not None:  # which way it runs, ending the sentence (German "nach Osten")
+                direction = {"n": tr.pgettext("running", "north"), "e": tr.pgettext("running", "east"),
+                             "s": tr.pgettext("running", "south"), "w": tr.pgettext("running", "west")}[action["dir"]]
+            return _(template).format(where=where, direction=direction)
         if kind == "vote":
-            return "votes with " + ", ".join(PEOPLE_NAMES[c] for c in action["cards"])
+            if tr is None:
+                return "votes with " + ", ".join(PEOPLE_NAMES[c] for c in action["cards"])
+            cards = ", ".join(tr.gettext(PEOPLE_WORDS[c]) for c in action["cards"])
+            return tr.gettext("votes with {cards}").format(cards=cards)
         if kind == "jein":
-            return f"counts the Jein as {action['side']}"
-        return f"lets the {CARD_NAMES[action['card']]} card count first"
+            if action["side"] == "yes":
+                return _("counts the Jein as yes")
+            if action["side"] == "no":
+                return _("counts the Jein as no")
+            raise KeyError(action["side"])
+        if tr is None:
+            return f"lets the {CARD_NAMES[action['card']]} card count first"
+        card = CARD_WORDS[action["card"]]
+        return tr.gettext("lets the {card} card count first").format(card=tr.gettext(card))
 
     # --- helpers ----------------------------------------------------------------------------
     def _check(self, player: int, action: Action) -> None:
@@ -516,6 +535,21 @@ class DrunterDruberState(GameState):
 
 
 _DIR_WORDS = {"n": "north", "e": "east", "s": "south", "w": "west"}
+# A placement in words: a sentence per stretch and tile size (German inflects the stretch).
+_PLACE_WORDS = {
+    ("wall_nw", 1): N_("places a wall single on the wall nw stretch at {where}"),
+    ("wall_nw", 2): N_("places a wall double on the wall nw stretch at {where} running {direction}"),
+    ("wall_nw", 3): N_("places a wall triple on the wall nw stretch at {where} running {direction}"),
+    ("wall_se", 1): N_("places a wall single on the wall se stretch at {where}"),
+    ("wall_se", 2): N_("places a wall double on the wall se stretch at {where} running {direction}"),
+    ("wall_se", 3): N_("places a wall triple on the wall se stretch at {where} running {direction}"),
+    ("street", 1): N_("places a street single on the street stretch at {where}"),
+    ("street", 2): N_("places a street double on the street stretch at {where} running {direction}"),
+    ("street", 3): N_("places a street triple on the street stretch at {where} running {direction}"),
+    ("river", 1): N_("places a river single on the river stretch at {where}"),
+    ("river", 2): N_("places a river double on the river stretch at {where} running {direction}"),
+    ("river", 3): N_("places a river triple on the river stretch at {where} running {direction}"),
+}
 
 # Refusals worded whole, a sentence per case (the reader's client translates them).
 CLOSED_STRETCH = {

@@ -11,6 +11,7 @@ from ..errors import N_, IllegalAction
 from ..events import private
 from ..state import OVER, GameState, best_seats, check_fields, is_whole
 from ..types import Action, Event, Options, View
+from ..words import Translator
 from .cards import (
     CODES,
     COLOURS,
@@ -405,20 +406,24 @@ class WieWaldiState(GameState):
             "cat": dog["cat"],
         }
 
-    def describe(self, action: Action) -> str:
+    def describe(self, action: Action, tr: Translator | None = None) -> str:
+        """The move in words, in ``tr``'s language (English without one)."""
+        _ = tr.gettext if tr is not None else str
         kind = action["type"]
         if kind == "draw":
-            return f"draws from pile {action['pile'] + 1}"
+            return _("draws from pile {pile}").format(pile=action["pile"] + 1)
         if kind == "put_back":
-            return "puts the card back under its pile"
+            return _("puts the card back under its pile")
         if kind == "start":
-            return f"starts a new dog with a {card_name(action['card'])}"
+            return _("starts a new dog with a {card}").format(card=card_name(action["card"], tr))
         if kind == "play":
-            verb = "completes" if action["card"][0] != "M" else "extends"
-            return f"{verb} dog {action['dog']} with a {card_name(action['card'])}"
+            data = {"dog": action["dog"], "card": card_name(action["card"], tr)}
+            if action["card"][0] != "M":
+                return _("completes dog {dog} with a {card}").format(**data)
+            return _("extends dog {dog} with a {card}").format(**data)
         if kind == "wuff":
-            return "Wuff! the race begins"
-        return "the round timer runs out"
+            return _("Wuff! the race begins")
+        return _("the round timer runs out")
 
     # --- validation: reasons a racing player understands (WA-3) ---------------------------
     def _check(self, player: int, action: Action) -> None:

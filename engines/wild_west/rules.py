@@ -13,6 +13,7 @@ from ..errors import N_, IllegalAction
 from ..simultaneous import SecretChoices
 from ..state import OVER, GameState, best_seats, check_fields, is_whole
 from ..types import Action, Event, Options, View
+from ..words import Translator
 from .scoring import GRAVE, MAX_UPGRADES, PARK, score_sheet
 from .sheet import (
     ACE,
@@ -386,23 +387,34 @@ class WildWestState(GameState):
             "score": self.final[p] if self.final is not None else self._score(p),
         }
 
-    def describe(self, action: Action) -> str:
+    def describe(self, action: Action, tr: Translator | None = None) -> str:
+        """The move in words, in ``tr``'s language (English without one)."""
+        _ = tr.gettext if tr is not None else str
         kind = action["type"]
         if kind == "pick":
             column = action["column"]
             if column is None:
-                return "takes a Tumbleweed"
+                return _("takes a Tumbleweed")
             action_name, value = self.columns[column]
-            return f"picks column {column + 1}: {ACTION_NAMES[action_name]} {_rank(value)}"
+            rank = _rank(value)
+            if tr is not None and value == ACE:
+                rank = tr.pgettext("card rank", "A")
+            return _("picks column {column}: {action} {rank}").format(
+                column=column + 1, action=_(ACTION_NAMES[action_name]), rank=rank)
         if kind == "timeout":
-            return "the round timer ran out"
+            return _("the round timer ran out")
         if kind == "upgrade":
-            return f"upgrades group size {action['size']}"
+            return _("upgrades group size {size}").format(size=action["size"])
         if kind == "park":
-            return "plants a park" if action["park"] else "leaves the right section empty"
-        where = f"row {action['row'] + 1}, tile {action['col'] + 1}"
-        verb = {"write": "writes in", "track": "lays track in", "grave": "digs a grave in"}[kind]
-        return f"{verb} {where}"
+            return _("plants a park") if action["park"] else _("leaves the right section empty")
+        where = {"row": action["row"] + 1, "tile": action["col"] + 1}
+        if kind == "write":
+            return _("writes in row {row}, tile {tile}").format(**where)
+        if kind == "track":
+            return _("lays track in row {row}, tile {tile}").format(**where)
+        if kind == "grave":
+            return _("digs a grave in row {row}, tile {tile}").format(**where)
+        raise KeyError(kind)
 
     # --- helpers ---------------------------------------------------------------------------
     def _check(self, player: int, action: Action) -> None:
