@@ -7,6 +7,7 @@ rather than the master. `tests/client/test_structure.py` checks that every game 
 reaches the table only through names declared here.
 """
 
+from collections.abc import Callable
 from typing import Any, Protocol
 
 import pygame
@@ -147,7 +148,7 @@ class TableHandle(Protocol):
 
     def play_sound(self, name: str) -> None: ...
 
-    def toast(self, words: str, *, problem: bool = True, colour: Any = None, seconds: float = 6.0,
+    def toast(self, words: str | Callable[[], str], *, problem: bool = True, colour: Any = None, seconds: float = 6.0,
               key: str | None = None, at: pygame.Rect | None = None, outlives_table: bool = False) -> None: ...
 
 

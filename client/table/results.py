@@ -10,12 +10,14 @@ race's "put back" and never leaves; Esc does, once settled."""
 
 import pygame
 
-from client import art
+from client import art, i18n
 from client.buttons import label_for
 from client.evening import charts, tonight
+from client.i18n import _, ngettext
 from client.physics import Moments
 from client.scenes.base import MenuScene
 from client.table.game import Standings
+from client.table.model import and_list
 from client.tween import Tweens, ease_out_cubic
 from client.ui import Item, Menu
 
@@ -44,18 +46,39 @@ def ranks(standings: Standings) -> list[int]:
     return [1 + sum(other < mine for other in keys) for mine in keys]
 
 
+def shown(words: str) -> str:
+    """A game's label (a column, the total, a note): looked up when the catalogue has it (a
+    game marks its labels with N_), else as the game worded it."""
+    return i18n._(words) if words and i18n.current().has(words) else words
+
+
+def total_noun(standings: Standings) -> str:
+    """The total's label inside a sentence: lower case in English ("lowest points wins"),
+    a noun as it is written in German."""
+    label = shown(standings.total_label)
+    return label.lower() if i18n.current().code in ("en", i18n.PSEUDO) else label
+
+
+def figure(value) -> str:
+    """A score as the window's language writes numbers (a fraction with its comma in German)."""
+    if isinstance(value, float):
+        return i18n.number(value, 0 if value.is_integer() else 1)
+    return str(value)
+
+
 def heading_words(standings: Standings) -> str:
     """Who won, in words; a solo game names its score instead of a winner."""
     if len(standings.names) == 1:
-        return f"{standings.names[0]}: {standings.totals[0]} {standings.total_label.lower()}"
+        return _("{name}: {score} {total}").format(name=standings.names[0], score=figure(standings.totals[0]),
+                                                    total=total_noun(standings))
     winners = [standings.names[p] for p in standings.winners]
-    return f"{join_names(winners)} win{'s' if len(winners) == 1 else ''}!" if winners else "Game over"
+    if not winners:
+        return _("Game over")
+    return ngettext("{names} wins!", "{names} win!", len(winners)).format(names=join_names(winners))
 
 
 def join_names(names: list[str]) -> str:
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
+    return and_list(names)
 
 
 class ResultsScene(MenuScene):
@@ -68,14 +91,15 @@ class ResultsScene(MenuScene):
             self.tweens.start(f"row{p}", 0.0, 1.0, 0.45 / min(app.settings.speed, 1e6), ease_out_cubic, delay=0.1 * p)
         self.quiet = 0.0  # seconds since anyone pressed anything here
         self.held: dict[str, tuple[int, float]] = {}  # device -> (button, seconds) its confirm is held here
-        items = ([Item("Play again", again)] if again is not None else []) + [Item("Back to the title", self.title)]
+        items = ([Item(lambda: _("Play again"), again)] if again is not None else []) + \
+            [Item(lambda: _("Back to the title"), self.title)]
         # the game night (client.evening): tonight's standings, and the whole of them a press away
         self.again = again
         self.evening = [] if demo or joined else tonight.standings_now(app)  # a joined game's evening is its host's
         self.ratings: list[dict] = []  # a LAN peer's own rating changes, from its host
         self.evening_session = None  # a joined game's session, open until the host's evening arrives
         if self.evening:
-            items.insert(-1, Item("Tonight's standings", lambda: app.flow.hall_of_fame("evening")))
+            items.insert(-1, Item(lambda: _("Tonight's standings"), lambda: app.flow.hall_of_fame("evening")))
         self.place_menu(items)
         app.sounds.play("round")
         self.confetti = Moments(seed=len(standings.names))
@@ -92,7 +116,7 @@ class ResultsScene(MenuScene):
     def offer_next_game(self, next_game) -> None:
         """The game night: Next game (the same group, another game), after Play again."""
         items = list(self.menu.items)
-        items.insert(1 if self.again is not None else 0, Item("Next game", next_game))
+        items.insert(1 if self.again is not None else 0, Item(lambda: _("Next game"), next_game))
         self.place_menu(items)
 
     def hear_evening(self, message: dict | None, session=None) -> None:
@@ -201,15 +225,17 @@ class ResultsScene(MenuScene):
     def hint(self) -> str:
         """What each button does now."""
         if not self.settled:
-            return f"Hold {self.confirm_names()} to choose"
+            return _("Hold {buttons} to choose").format(buttons=self.confirm_names())
         item = self.menu.items[self.menu.focus].text()
-        return f"{self.confirm_names()}: {item}   Up/down: choose   Esc: back to the title"
+        return _("{buttons}: {item}   Up/down: choose   Esc: back to the title").format(
+            buttons=self.confirm_names(), item=item)
 
     def confirm_names(self) -> str:
         """The confirm button of every device at this window ("Space, Enter, A or click")."""
         names = [label_for(self.app, device, "confirm") for device in self.app.input.devices()[1:]]
-        names = list(dict.fromkeys(names)) + ["click"]
-        return ", ".join(names[:-1]) + " or " + names[-1]
+        names = list(dict.fromkeys(names)) + [_("click")]
+        # Translators: the last of several buttons that do one thing: "Space, Enter, A or click"
+        return _("{list} or {last}").format(list=", ".join(names[:-1]), last=names[-1])
 
     # --- geometry (also what the tests check) ---------------------------------------------
     def columns(self) -> tuple[int, int, int]:
@@ -233,10 +259,12 @@ class ResultsScene(MenuScene):
             size = bit["size"]
             surface.fill(bit["colour"], (position.x - size / 2, position.y - size / 4, size, size / 2))
         art.blit_text(surface, heading_words(standings), 96, art.GOLD, (art.W // 2, 90), "center", weight="bold", width=art.W - 80)
-        better = "lowest" if standings.lower_wins else "highest"
-        sub = f"{standings.game_name}: {better} {standings.total_label.lower()} wins"
+        if standings.lower_wins:
+            sub = _("{game}: lowest {total} wins").format(game=standings.game_name, total=total_noun(standings))
+        else:
+            sub = _("{game}: highest {total} wins").format(game=standings.game_name, total=total_noun(standings))
         if standings.note:
-            sub += f".  {standings.note}"
+            sub = _("{sentence}.  {note}").format(sentence=sub, note=shown(standings.note))
         if not self.app.toasts.visible([self]):
             lines = art.wrap(sub, 32, art.W - 120)[:2]  # a long note takes a second line, never an ellipsis
             for i, line in enumerate(lines):
@@ -248,13 +276,14 @@ class ResultsScene(MenuScene):
         left = table.left + 20
         heading_y = TABLE_TOP + 6
         score_size = 40 if column >= 110 or not standings.columns else 32
-        art.blit_text(surface, "Player", 36, art.INK_DIM, (left + 20, heading_y), "midleft")
+        art.blit_text(surface, _("Player"), 36, art.INK_DIM, (left + 20, heading_y), "midleft", width=name_width - 30)
         for c, label in enumerate(standings.columns):
             centre = (left + name_width + c * column + column // 2, heading_y)
+            label = shown(label)
             words = label if art.text_width(label, 30) <= column - 10 else label.split()[-1]
             art.blit_text(surface, words, 30, art.INK_DIM, centre, "center", width=column - 8)
         total_x = left + name_width + column * len(standings.columns) + total // 2
-        art.blit_text(surface, standings.total_label, 36, art.GOLD, (total_x, heading_y), "center", width=total - 10)
+        art.blit_text(surface, shown(standings.total_label), 36, art.GOLD, (total_x, heading_y), "center", width=total - 10)
         places = ranks(standings)
         order = sorted(range(len(standings.names)), key=lambda p: places[p])
         clip = surface.get_clip()
@@ -269,10 +298,10 @@ class ResultsScene(MenuScene):
                           "midleft", weight="bold", width=name_width - 30)
             cells = standings.cells[p] if p < len(standings.cells) else []
             for c, value in enumerate(cells[:len(standings.columns)]):
-                art.blit_text(surface, str(value), score_size, art.INK,
+                art.blit_text(surface, figure(value), score_size, art.INK,
                               (left + name_width + c * column + column // 2 + shift, y + 26), "center",
                               width=column - 8)
-            art.blit_text(surface, str(standings.totals[p]), 48, art.GOLD, (total_x + shift, y + 26), "center",
+            art.blit_text(surface, figure(standings.totals[p]), 48, art.GOLD, (total_x + shift, y + 26), "center",
                           weight="bold", width=total - 10)
         surface.set_clip(clip)
         if standings.ranking:
@@ -285,7 +314,8 @@ class ResultsScene(MenuScene):
                 art.blit_text(surface, tonight.rating_words(self.ratings), 28, art.INK_DIM,
                               (art.W // 2, bottom + 16), "center", width=art.W - 120)
         if self.evening_session is not None:  # a LAN peer: the host may open the group's next table
-            art.blit_text(surface, "Stay here to play the group's next game: it joins by itself when the host opens it.",
+            art.blit_text(surface, _("Stay here to play the group's next game: it joins by itself when the host opens "
+                                     "it."),
                           28, art.INK_DIM, (art.W // 2, 162), "center", width=art.W - 120)
         self.menu.draw(surface, self.pulse)
         self.draw_hold(surface)
@@ -316,17 +346,17 @@ class ResultsScene(MenuScene):
         box = pygame.Rect(0, top, 720, 56 + RANKING_ROW * len(lines))
         box.centerx = art.W // 2
         surface.blit(art.panel(box.size, art.PANEL), box)
-        art.blit_text(surface, standings.ranking_title, 34, art.GOLD, (box.centerx, box.top + 28), "center",
-                      weight="bold")
+        art.blit_text(surface, shown(standings.ranking_title), 34, art.GOLD, (box.centerx, box.top + 28), "center",
+                      weight="bold", width=box.width - 40)
         for i, (words, score) in enumerate(lines):
             y = box.top + 56 + i * RANKING_ROW
             marked = i == standings.ranking_mark
             if marked:
                 surface.blit(art.panel((box.width - 24, RANKING_ROW), art.PANEL_HI, art.GOLD, 10), (box.left + 12, y))
             colour = art.GOLD if marked else art.INK
-            art.blit_text(surface, words, 28, colour, (box.left + 30, y + RANKING_ROW // 2), "midleft",
+            art.blit_text(surface, shown(words), 28, colour, (box.left + 30, y + RANKING_ROW // 2), "midleft",
                           width=box.width - 200)
-            art.blit_text(surface, score, 30, colour, (box.right - 30, y + RANKING_ROW // 2), "midright", "bold")
+            art.blit_text(surface, figure(score), 30, colour, (box.right - 30, y + RANKING_ROW // 2), "midright", "bold")
 
 
 def _number(value) -> float:
