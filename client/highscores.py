@@ -91,7 +91,7 @@ def record(game_id: str, name: str, score: int, details: dict | None = None, whe
     entries, problem = _load(path, game_id)
     if entries is None:  # unreadable and still in the way: write nothing over it
         return Board([], None, problem, path)
-    entry = {"name": str(name)[:NAME_LIMIT] or "Player", "score": int(score),
+    entry = {"name": str(name)[:NAME_LIMIT] or _("Player"), "score": int(score),
              "when": when or time.strftime("%Y-%m-%d %H:%M"), **(details or {})}
     index = next((i for i, old in enumerate(entries) if old["score"] < entry["score"]), len(entries))
     entries.insert(index, entry)  # after equal scores: the earlier one keeps its place

@@ -137,7 +137,8 @@ def unique_names(names, players: int) -> list[str]:
     gets " 2", " 3"... ("Anna", "Anna" -> "Anna", "Anna 2")."""
     out: list[str] = []
     for seat in range(players):
-        name = str(names[seat]).strip() if seat < len(names) and names[seat] else f"Player {seat + 1}"
+        name = str(names[seat]).strip() if seat < len(names) and names[seat] else \
+            i18n._("Player {number}").format(number=seat + 1)
         base, count = name, 1
         while name.casefold() in (taken.casefold() for taken in out):
             count += 1
