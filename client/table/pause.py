@@ -32,8 +32,9 @@ class PauseScene(MenuScene):
             Item(lambda: _("Leave the game"), self.leave),
         ]
         self.height = 270 + 94 * len(items)  # the dialog: heading, the menu, a margin
-        self.menu = Menu(items, (art.W // 2, 540 - self.height // 2 + 210), width=820 if seats else 620,
-                         sounds=app.sounds)
+        # a seat's item names the player and how long they are away: wider, and a little smaller
+        self.menu = Menu(items, (art.W // 2, 540 - self.height // 2 + 210), width=920 if seats else 620,
+                         size=38 if seats else 46, sounds=app.sounds)
 
     def bot_plays(self, seat: int) -> bool:
         kinds = self.table.model.seat_kinds
@@ -64,7 +65,7 @@ class PauseScene(MenuScene):
         return _("The game goes on while this menu is open.")
 
     def draw(self, surface) -> None:
-        box = draw_dialog(surface, (960 if len(self.menu.items) > 5 else 760, self.height), (art.W // 2, 540))
+        box = draw_dialog(surface, (1020 if len(self.menu.items) > 5 else 760, self.height), (art.W // 2, 540))
         heading = _("Paused") if self.table.pause_stops_game() else _("Menu")  # a game that goes on is not paused
         art.blit_text(surface, heading, 110, art.GOLD, (art.W // 2, box.top + 80), "center", weight="bold")
         art.blit_text(surface, self.what_happens(), 30, art.INK_DIM, (art.W // 2, box.top + 150), "center",

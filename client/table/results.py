@@ -106,12 +106,16 @@ class ResultsScene(MenuScene):
         colours = [standings.colours[p] for p in standings.winners] + [art.GOLD]
         self.confetti.scatter((art.W // 2, 120), colours, count=70)
 
-    def place_menu(self, items: list[Item]) -> None:
-        """Two items as always; three or four (the game night's) a little smaller, above the bottom line."""
+    def place_menu(self, items: list[Item], lift: int = 0) -> None:
+        """Two items as always; three or four (the game night's) a little smaller, above the
+        hint line and the bottom line (``lift``: higher by a second bottom line)."""
         tall = len(items) < 3
-        top, height, gap = (790, 78, 16) if tall else (770, 66, 10) if len(items) == 3 else (750, 56, 8)
-        self.menu = Menu(items, (art.W // 2, top), width=560, height=height, gap=gap, size=46 if height > 60 else 40,
-                         sounds=self.app.sounds)
+        top, height, gap = (790, 78, 16) if tall else (750, 66, 10) if len(items) == 3 else (720, 56, 8)
+        focus = self.menu.focus if getattr(self, "menu", None) is not None else 0
+        self.lift = lift
+        self.menu = Menu(items, (art.W // 2, top - lift), width=600, height=height, gap=gap,
+                         size=46 if height > 60 else 40, sounds=self.app.sounds)
+        self.menu.focus = min(focus, max(0, len(items) - 1))
 
     def offer_next_game(self, next_game) -> None:
         """The game night: Next game (the same group, another game), after Play again."""
@@ -265,8 +269,10 @@ class ResultsScene(MenuScene):
             sub = _("{game}: highest {total} wins").format(game=standings.game_name, total=total_noun(standings))
         if standings.note:
             sub = _("{sentence}.  {note}").format(sentence=sub, note=shown(standings.note))
+        lines = art.wrap(sub, 32, art.W - 120)[:2]  # a long note takes a second line, never an ellipsis
+        if self.lift != 40 * (len(lines) - 1):  # the menu and its hint stand clear of a second line
+            self.place_menu(self.menu.items, 40 * (len(lines) - 1))
         if not self.app.toasts.visible([self]):
-            lines = art.wrap(sub, 32, art.W - 120)[:2]  # a long note takes a second line, never an ellipsis
             for i, line in enumerate(lines):
                 art.blit_text(surface, line, 32, art.INK_FAINT, (art.W // 2, art.H - 30 - 40 * (len(lines) - 1 - i)),
                               "center")
