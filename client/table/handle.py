@@ -17,7 +17,7 @@ from client.table.anim import Animator
 from client.table.choices import Choice
 from client.table.chooser import Chooser
 from client.table.layout import Layout
-from client.table.model import Beat, GameResult, Pending
+from client.table.model import Beat, GameResult, Pending, Refusal
 from engines import GameInfo
 
 
@@ -112,6 +112,10 @@ class TableHandle(Protocol):
 
     @property
     def beat(self) -> Beat | None: ...
+
+    # the host's refusal being worded, while a game's ``refusal_words`` runs: its ``message``
+    # holds the host's ``say`` and ``data`` (a lost race's margin in ms, say)
+    refusal: Refusal | None
 
     def showing(self) -> bool: ...
 

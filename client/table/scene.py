@@ -96,6 +96,7 @@ class TableScene(Scene):
         self._pause_said = 0
         self._reported_shown = -1  # the beats shown when the host last heard this screen caught up
         self.high_scores: highscores.Board | None = None  # recorded once (`record_high_score`)
+        self.refusal: Refusal | None = None  # the refusal being worded (`refused`): its say and data
         self.worded_toasts: list = []  # (toast, how to word it): worded again when the language changes
         self.language = i18n.current()
         self.game = game_class(self)
@@ -350,7 +351,11 @@ class TableScene(Scene):
         def said() -> str:  # the refusal in this window's language (again, after a change in Settings)
             if private and chooser is not None:
                 return self.game.public_refusal(refusal.code)
-            return self.game.refusal_words(seat, refusal.code, refusal.words(), action)
+            self.refusal = refusal  # a game's refusal_words may read the host's data (``refusal.message``)
+            try:
+                return self.game.refusal_words(seat, refusal.code, refusal.words(), action)
+            finally:
+                self.refusal = None
 
         def toast() -> str:
             if private and chooser is not None:

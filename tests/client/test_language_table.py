@@ -30,6 +30,7 @@ from client.table.model import TableModel, worded
 from client.table.pause import PauseScene
 from client.table.phones import PhonesScene
 from client.table.results import ResultsScene
+from netplay.language import pseudo
 from tests.client.conftest import frames, local_table, shoot
 from tests.client.words_on_screen import ASCII_WORD, SAME_EVERYWHERE, reading
 
@@ -280,6 +281,10 @@ def test_the_table_fits_in_pseudo(make_app, size):
         for i in range(30):
             table.model.add_log(f"{i}")
         table.draw_log(surface)
+        frames(app, 2)  # Anna and Ben choose in secret: "hold ... to choose"
+        table.choosers[0].peeking = True  # Anna's private panel
+        frames(app, 2)
+        table.choosers[0].peeking = False
         table.draw_paused(surface)
         table.resume_at = app.clock + 3  # the countdown
         table.draw_paused(surface)
@@ -299,6 +304,10 @@ def test_the_table_fits_in_pseudo(make_app, size):
         app.top.draw(surface)
         table.draw_away(surface, 1)
     assert any("Ben" in line and "1:05" in line for line in screen.texts)  # a bot may play for Ben, away 1:05
+    private = pseudo("{heading} (private)").replace("{heading}", "")
+    assert any(line.endswith(private) for line in screen.texts)  # Anna's private panel was open
+    hold = pseudo("hold {button} to choose").split("{button}")[0]
+    assert any(line.startswith(hold) for line in screen.texts)  # Ben holds his peek button to choose
     assert english_here(screen, NAMES + ["Die Mauer"]) == []
     assert overflowing_here(screen) == []
 
