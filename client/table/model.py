@@ -62,6 +62,9 @@ class Pending:
 
 
 CLOSED = N_("the host closed the table")  # a bye that gives no reason
+# a race lost by under 50 ms: the margin the host sends as ``data.by_ms`` (as `netplay.sayings.worded`)
+BY_MS = N_("{reason} (by {ms} ms)")
+BY_UNDER_1_MS = N_("{reason} (by under 1 ms)")
 
 
 def and_list(words) -> str:
@@ -86,7 +89,12 @@ def said(message: Mapping[str, Any], fallback: str = "") -> str:
     template = message.get("say")
     if isinstance(template, str) and template:
         data = message.get("data")
-        return without_ruling_ids(i18n.say(template, data if isinstance(data, Mapping) else None))
+        data = data if isinstance(data, Mapping) else {}
+        text = i18n.say(template, data)
+        by = data.get("by_ms")
+        if isinstance(by, int) and not isinstance(by, bool):  # a photo finish: by how much
+            text = i18n.say(BY_MS if by else BY_UNDER_1_MS, {"reason": text, "ms": by})
+        return without_ruling_ids(text)
     return without_ruling_ids(str(message.get("reason", "") or fallback))
 
 

@@ -223,17 +223,21 @@ def test_a_refusal_and_a_goodbye_read_in_the_windows_language():
         refusal = model.receive(0, {"t": "reject", "seq": 1, "code": "away", "reason": "Ben is away.",
                                     "say": "{name} is away.", "data": {"name": "Ben"}})
         assert refusal.reason == "Ben ist weg."
+        close = model.receive(0, {"t": "reject", "seq": 3, "code": "end_taken", "reason": "Ben is away. (by 12 ms)",
+                                  "say": "{name} is away.", "data": {"name": "Ben", "by_ms": 12}})
+        assert close.reason == "Ben ist weg. (um 12 ms)"  # a photo finish's margin, in German too
         old = model.receive(0, {"t": "reject", "seq": 2, "code": "x", "reason": "not your turn (DM-4)"})
         assert old.reason == "not your turn"  # an older host: its English reason, without the ruling id
         i18n.use("en")
         assert refusal.words() == "Ben is away."  # worded again in the language of the moment
+        assert close.words() == "Ben is away. (by 12 ms)"  # as an older window reads the English reason
         i18n.use("de")
         model.receive(0, {"t": "bye"})
-        assert model.goodbye_words() == "der Host hat den Tisch geschlossen"
+        assert model.goodbye_words() == "der Gastgeber hat den Tisch geschlossen"
         model.receive(0, {"t": "bye", "reason": "the game is over"})
         assert model.goodbye == "the game is over" and model.goodbye_words() == "the game is over"
         model.receive(0, {"t": "bye", "reason": "the host closed the table", "say": "the host closed the table"})
-        assert model.goodbye_words() == "der Host hat den Tisch geschlossen"
+        assert model.goodbye_words() == "der Gastgeber hat den Tisch geschlossen"
     finally:
         i18n.use("en")
 
