@@ -158,8 +158,11 @@ class GameTable:
 
     def refusal_words(self, seat: int, code: str, reason: str, action) -> str:
         """What the table says when ``seat``'s (public) ``action`` was refused (a lost race:
-        who was first, in this table's names). The engine's ``reason`` by default."""
-        return reason
+        who was first, in this table's names). ``reason`` is the host's English sentence, for
+        a game that reads it; the table's ``refusal`` has its say and data. By default: the
+        host's refusal in this window's language."""
+        refusal = self.table.refusal
+        return refusal.words() if refusal is not None else reason
 
     def public_refusal(self, code: str) -> str:
         """The shared screen's words for a refused private choice: never what it was."""

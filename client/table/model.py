@@ -139,6 +139,12 @@ class Refusal:
         """The refusal in this window's language now."""
         return said(self.message, self.reason) if self.message else self.reason
 
+    @property
+    def english(self) -> str:
+        """The host's English sentence (its ``reason``, ruling ids left out): for a game that
+        reads it (a photo finish's "(by 12 ms)"), never to show in another language."""
+        return without_ruling_ids(str(self.message.get("reason", ""))) if self.message else self.reason
+
 
 def unique_names(names, players: int) -> list[str]:
     """One name per seat, never two alike: a blank name becomes "Player n", a repeated one

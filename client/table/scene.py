@@ -353,7 +353,7 @@ class TableScene(Scene):
                 return self.game.public_refusal(refusal.code)
             self.refusal = refusal  # a game's refusal_words may read the host's data (``refusal.message``)
             try:
-                return self.game.refusal_words(seat, refusal.code, refusal.words(), action)
+                return self.game.refusal_words(seat, refusal.code, refusal.english, action)
             finally:
                 self.refusal = None
 
