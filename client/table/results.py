@@ -281,7 +281,6 @@ class ResultsScene(MenuScene):
         surface.blit(art.panel(table.size, art.PANEL), table)
         left = table.left + 20
         heading_y = TABLE_TOP + 6
-        score_size = 40 if column >= 110 or not standings.columns else 32
         art.blit_text(surface, _("Player"), 36, art.INK_DIM, (left + 20, heading_y), "midleft", width=name_width - 30)
         for c, label in enumerate(standings.columns):
             centre = (left + name_width + c * column + column // 2, heading_y)
@@ -297,18 +296,12 @@ class ResultsScene(MenuScene):
         for row, p in enumerate(order):
             y = TABLE_TOP + 54 + row * ROW
             shift = round((1 - self.tweens.get(f"row{p}", 1.0)) * 600)
-            colour = standings.colours[p]
-            if p in standings.winners:
-                surface.blit(art.panel((table.width - 40, 64), art.PANEL_HI, art.GOLD, 12), (left + shift, y - 6))
-            art.blit_text(surface, f"{places[p]}.  {standings.names[p]}", 44, colour, (left + 20 + shift, y + 26),
-                          "midleft", weight="bold", width=name_width - 30)
-            cells = standings.cells[p] if p < len(standings.cells) else []
-            for c, value in enumerate(cells[:len(standings.columns)]):
-                art.blit_text(surface, figure(value), score_size, art.INK,
-                              (left + name_width + c * column + column // 2 + shift, y + 26), "center",
-                              width=column - 8)
-            art.blit_text(surface, figure(standings.totals[p]), 48, art.GOLD, (total_x + shift, y + 26), "center",
-                          weight="bold", width=total - 10)
+            if shift:  # sliding: the row is drawn whole on its own layer, which slides (its words stay inside it)
+                layer = pygame.Surface((table.width, ROW), pygame.SRCALPHA)
+                self.draw_row(layer, p, places[p], y, (table.left, y - 8))
+                surface.blit(layer, (table.left + shift, y - 8))
+            else:
+                self.draw_row(surface, p, places[p], y, (0, 0))
         surface.set_clip(clip)
         if standings.ranking:
             self.draw_ranking(surface, table.bottom + 20)
@@ -329,6 +322,27 @@ class ResultsScene(MenuScene):
             colour = art.INK if self.settled else art.INK_DIM
             art.blit_text(surface, self.hint(), 32, colour, (art.W // 2, self.menu.rects[-1].bottom + 34), "center",
                           width=art.W - 120)
+
+    def draw_row(self, target, p: int, place: int, y: int, origin: tuple[int, int]) -> None:
+        """Seat ``p``'s row of the table at ``y`` on the screen: its place and name, its cells
+        and its total, drawn on ``target`` whose top left stands at ``origin`` on the screen."""
+        standings = self.standings
+        name_width, column, total = self.columns()
+        table = self.table_rect()
+        left, (ox, oy) = table.left + 20, origin
+        score_size = 40 if column >= 110 or not standings.columns else 32
+        total_x = left + name_width + column * len(standings.columns) + total // 2
+        colour = standings.colours[p]
+        if p in standings.winners:
+            target.blit(art.panel((table.width - 40, 64), art.PANEL_HI, art.GOLD, 12), (left - ox, y - 6 - oy))
+        art.blit_text(target, f"{place}.  {standings.names[p]}", 44, colour, (left + 20 - ox, y + 26 - oy),
+                      "midleft", weight="bold", width=name_width - 30)
+        cells = standings.cells[p] if p < len(standings.cells) else []
+        for c, value in enumerate(cells[:len(standings.columns)]):
+            art.blit_text(target, figure(value), score_size, art.INK,
+                          (left + name_width + c * column + column // 2 - ox, y + 26 - oy), "center", width=column - 8)
+        art.blit_text(target, figure(standings.totals[p]), 48, art.GOLD, (total_x - ox, y + 26 - oy), "center",
+                      weight="bold", width=total - 10)
 
     def draw_hold(self, surface) -> None:
         """A held confirm fills the focused button from the left."""

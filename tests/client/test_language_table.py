@@ -180,10 +180,9 @@ def test_the_results_in_german(make_app):
 def test_the_results_fit_in_pseudo(make_app, size, players):
     app = make_app(size)
     seed_history(time.time()).close()
-    results_scene(app, players)
-    frames(app, 200)  # the rows have slid in (clipped to the table while they slide)
-    with reading("pseudo") as screen:
-        frames(app, 3)
+    with reading("pseudo") as screen:  # from the first frame: the rows slide in, their words inside them
+        results_scene(app, players)
+        frames(app, 200)
     assert english_here(screen) == []
     assert overflowing_here(screen) == []
 
