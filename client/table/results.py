@@ -26,6 +26,7 @@ ROW = 74
 WIDTH = art.W - 120
 NAME_COLUMN = (300, 460)  # narrowest, widest
 TOTAL_COLUMN = 190
+TOTAL_COLUMN_WIDEST = 340
 RANKING_ROW = 34
 RANKING_BOTTOM = 760  # the menu starts below
 SETTLE_SECONDS = 2.5  # one press chooses only once the results have been up this long
@@ -247,8 +248,11 @@ class ResultsScene(MenuScene):
         count = len(self.standings.columns)
         widest_name = max(art.text_width(f"6.  {name}", 44, "bold") for name in self.standings.names) + 30
         name = min(NAME_COLUMN[1], max(NAME_COLUMN[0], widest_name))
-        column = min(170, (WIDTH - name - TOTAL_COLUMN) // count) if count else 0
-        return name, column, TOTAL_COLUMN
+        # the total's label may run long in another language: its column grows (it may shrink a little)
+        label = art.text_width(shown(self.standings.total_label), 36) * 3 // 4 + 20
+        total = min(TOTAL_COLUMN_WIDEST, max(TOTAL_COLUMN, label))
+        column = min(170, (WIDTH - name - total) // count) if count else 0
+        return name, column, total
 
     def table_rect(self) -> pygame.Rect:
         name, column, total = self.columns()
