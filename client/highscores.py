@@ -18,6 +18,8 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from client.i18n import _
+
 KEEP = 10  # places in a table
 VERSION = 1
 NAME_LIMIT = 40
@@ -39,6 +41,20 @@ class Board:
 def places(entries: list[dict]) -> list[int]:
     """Each entry's place, 1 = best; equal scores share a place ("1. 2. 2. 4.")."""
     return [1 + sum(other["score"] > entry["score"] for other in entries) for entry in entries]
+
+
+def when_words(entry: dict) -> str:
+    """When a score was made, as the window's language writes a date and a time
+    ("26 Nov 2026 21:05", "26.11.2026 21:05"); the entry's own text if it is not a date."""
+    from datetime import datetime
+
+    from client import i18n
+
+    try:
+        moment = datetime.strptime(str(entry.get("when", "")), "%Y-%m-%d %H:%M")
+    except ValueError:
+        return str(entry.get("when", ""))
+    return _("{day} {time}").format(day=i18n.day(moment), time=i18n.clock(moment))
 
 
 def folder() -> Path:
@@ -75,7 +91,7 @@ def record(game_id: str, name: str, score: int, details: dict | None = None, whe
     entries, problem = _load(path, game_id)
     if entries is None:  # unreadable and still in the way: write nothing over it
         return Board([], None, problem, path)
-    entry = {"name": str(name)[:NAME_LIMIT] or "Player", "score": int(score),
+    entry = {"name": str(name)[:NAME_LIMIT] or _("Player"), "score": int(score),
              "when": when or time.strftime("%Y-%m-%d %H:%M"), **(details or {})}
     index = next((i for i, old in enumerate(entries) if old["score"] < entry["score"]), len(entries))
     entries.insert(index, entry)  # after equal scores: the earlier one keeps its place
@@ -84,7 +100,7 @@ def record(game_id: str, name: str, score: int, details: dict | None = None, whe
     try:
         _write(path, {"version": VERSION, "game": game_id, "entries": entries})
     except OSError as error:
-        problem = _join(problem, f"The high score could not be saved ({_reason(error)}).")
+        problem = _join(problem, _("The high score could not be saved ({reason}).").format(reason=_reason(error)))
     return Board(entries, place, problem, path)
 
 
@@ -100,24 +116,24 @@ def _load(path: Path, game_id: str) -> tuple[list[dict] | None, str]:
     try:
         entries = _entries(json.loads(text), game_id)
     except (ValueError, TypeError, KeyError) as error:
-        return _set_aside(path, str(error) or "not a high-score table")
+        return _set_aside(path, str(error) or _("not a high-score table"))
     return entries, ""
 
 
 def _entries(data, game_id: str) -> list[dict]:
     if not isinstance(data, dict) or data.get("version") != VERSION or data.get("game") != game_id:
-        raise ValueError("not a high-score table")
+        raise ValueError(_("not a high-score table"))
     entries = data.get("entries")
     if not isinstance(entries, list) or len(entries) > KEEP:
-        raise ValueError("the table's entries are damaged")
+        raise ValueError(_("the table's entries are damaged"))
     for entry in entries:
         if not (isinstance(entry, dict) and isinstance(entry.get("name"), str)
                 and isinstance(entry.get("score"), int) and not isinstance(entry.get("score"), bool)
                 and isinstance(entry.get("when"), str)):
-            raise ValueError("an entry is damaged")
+            raise ValueError(_("an entry is damaged"))
     scores = [entry["score"] for entry in entries]
     if scores != sorted(scores, reverse=True):
-        raise ValueError("the entries are out of order")
+        raise ValueError(_("the entries are out of order"))
     return [dict(entry) for entry in entries]
 
 
@@ -127,10 +143,10 @@ def _set_aside(path: Path, why: str) -> tuple[list[dict] | None, str]:
     try:
         target = move_aside(path)
     except OSError as error:
-        return None, (f"The high-score file {path} could not be read ({why}) nor moved aside "
-                      f"({_reason(error)}); this score was not saved.")
-    return [], (f"The high-score file could not be read ({why}): it was moved aside to {target.name} "
-                f"and a new table begins.")
+        return None, _("The high-score file {file} could not be read ({why}) nor moved aside ({reason}); this "
+                       "score was not saved.").format(file=path, why=why, reason=_reason(error))
+    return [], _("The high-score file could not be read ({why}): it was moved aside to {file} and a new table "
+                 "begins.").format(why=why, file=target.name)
 
 
 def _write(path: Path, data: dict) -> None:

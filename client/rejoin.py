@@ -14,6 +14,7 @@ import os
 import time
 from pathlib import Path
 
+from client.i18n import _
 from netplay.folders import data_dir, move_aside
 
 KEEP = 12  # entries, newest first
@@ -66,9 +67,10 @@ class RejoinBook:
         try:
             kept = move_aside(self.path)
         except OSError as error:
-            self.problem = f"The seats to rejoin could not be read or moved aside ({error.strerror or error})."
+            self.problem = _("The seats to rejoin could not be read or moved aside ({error}).").format(
+                error=error.strerror or error)
             return
-        self.problem = f"The seats to rejoin could not be read; the old file is kept as {kept}"
+        self.problem = _("The seats to rejoin could not be read; the old file is kept as {file}").format(file=kept)
 
     def _write(self, entries: list[dict]) -> None:
         try:
@@ -80,7 +82,7 @@ class RejoinBook:
                 json.dump({"seats": entries}, file, indent=1)
             os.replace(temporary, self.path)
         except OSError as error:
-            self.problem = f"The seat to rejoin could not be kept: {error.strerror or error}"
+            self.problem = _("The seat to rejoin could not be kept: {error}").format(error=error.strerror or error)
 
 
 def _valid(entry) -> bool:

@@ -5,9 +5,10 @@ from collections.abc import Sequence
 
 import pygame
 
-from client import art
+from client import art, i18n
 from client.evening import night
-from client.evening.points import show
+from client.evening.points import show, signed
+from client.i18n import _, ngettext
 
 STRIP_HEIGHT = 120
 
@@ -37,7 +38,7 @@ def evening_strip(surface, rows: list[night.Standing], top: int, bottom: int) ->
         if row.player in leaders:
             surface.blit(art.panel(cell.inflate(-10, 0).size, art.PANEL_HI, art.GOLD, 10), cell.inflate(-10, 0))
         name = art.fit(f"{i + 1}. {row.name}", 30, width - 160, "bold")
-        change = "" if row.rating_change is None else f"rating {row.rating_change:+d}"
+        change = "" if row.rating_change is None else _("rating {change}").format(change=signed(row.rating_change))
         gap = 12 if change else 0
         total = art.text_width(name, 30, "bold") + gap + art.text_width(change, 24, "bold")
         x = cell.centerx - total // 2
@@ -45,9 +46,9 @@ def evening_strip(surface, rows: list[night.Standing], top: int, bottom: int) ->
         if row.rating_change is not None:  # the last game's move of their rating
             art.blit_text(surface, change, 24, art.GOOD if row.rating_change >= 0 else art.DANGER,
                           (drawn.right + gap, cell.top + 18), "midleft", "bold")
-        games = f"{row.games} game{'s' if row.games != 1 else ''}"
-        wins = f"{row.wins} win{'s' if row.wins != 1 else ''}"
-        points = f"{show(row.points)} pt{'' if row.points == 1 else 's'}"
+        games = ngettext("{count} game", "{count} games", row.games).format(count=row.games)
+        wins = ngettext("{count} win", "{count} wins", row.wins).format(count=row.wins)
+        points = ngettext("{points} pt", "{points} pts", 1 if row.points == 1 else 2).format(points=show(row.points))
         art.blit_text(surface, f"{points}  ·  {games}  ·  {wins}", 24, art.INK, (cell.centerx, cell.top + 48),
                       "center", "regular", width=width - 24)
 
@@ -64,18 +65,18 @@ def line_chart(surface, rect: pygame.Rect, series: list[tuple[str, tuple, list[f
     """``series``: (name, colour, running totals after each game). Games along the bottom,
     points up the side, each person's line in their colour with their name at its end."""
     surface.blit(art.panel(rect.size, art.PANEL), rect)
-    art.blit_text(surface, title, 34, art.GOLD, (rect.left + 24, rect.top + 16), weight="bold")
+    art.blit_text(surface, title, 34, art.GOLD, (rect.left + 24, rect.top + 16), weight="bold", width=rect.width - 48)
     plot = pygame.Rect(rect.left + 80, rect.top + 70, rect.width - 270, rect.height - 130)
-    games = max((len(values) for _, _, values in series), default=0)
+    games = max((len(values) for _name, _colour, values in series), default=0)
     if games == 0:
-        art.blit_text(surface, "No games yet", 34, art.INK_DIM, plot.center, "center")
+        art.blit_text(surface, _("No games yet"), 34, art.INK_DIM, plot.center, "center")
         return
-    top = _nice_top(max(max(values) for _, _, values in series) or 1)
+    top = _nice_top(max(max(values) for _name, _colour, values in series) or 1)
     for step in range(5):
         value = top * step / 4
         y = plot.bottom - plot.height * step / 4
         pygame.draw.line(surface, art.shade(art.INK_FAINT, 0.6), (plot.left, y), (plot.right, y), 1)
-        art.blit_text(surface, f"{value:g}", 24, art.INK_DIM, (plot.left - 12, y), "midright", "regular")
+        art.blit_text(surface, i18n.number(value), 24, art.INK_DIM, (plot.left - 12, y), "midright", "regular")
     pygame.draw.line(surface, art.INK_DIM, plot.bottomleft, plot.bottomright, 2)
     pygame.draw.line(surface, art.INK_DIM, plot.bottomleft, plot.topleft, 2)
 
@@ -87,7 +88,7 @@ def line_chart(surface, rect: pygame.Rect, series: list[tuple[str, tuple, list[f
         if game % every == 0 or game == games:
             x = at(game, 0)[0]
             art.blit_text(surface, str(game), 24, art.INK_DIM, (x, plot.bottom + 8), "midtop", "regular")
-    art.blit_text(surface, "games", 22, art.INK_FAINT, (plot.right, plot.bottom + 34), "topright", "regular")
+    art.blit_text(surface, _("games"), 22, art.INK_FAINT, (plot.right, plot.bottom + 34), "topright", "regular")
     ends = []
     for name, colour, values in series:
         points = [at(0, 0.0)] + [at(g + 1, v) for g, v in enumerate(values)]
@@ -96,22 +97,22 @@ def line_chart(surface, rect: pygame.Rect, series: list[tuple[str, tuple, list[f
             pygame.draw.circle(surface, colour, point, 7)
         ends.append((points[-1][1], name, colour))
     ends.sort()
-    heights = [y for y, _, _ in ends]
+    heights = [y for y, _name, _colour in ends]
     for i in range(1, len(heights)):  # names at the lines' ends never overlap
         heights[i] = max(heights[i], heights[i - 1] + 30)
-    for y, (_, name, colour) in zip(heights, ends, strict=True):
+    for y, (_height, name, colour) in zip(heights, ends, strict=True):
         art.blit_text(surface, name, 26, colour, (plot.right + 16, y), "midleft", "bold", width=170)
 
 
 def bar_chart(surface, rect: pygame.Rect, groups: list[tuple[str, list[tuple[str, tuple, int]]]], title: str) -> None:
     """``groups``: (game name, [(name, colour, wins)]): a cluster of bars per game."""
     surface.blit(art.panel(rect.size, art.PANEL), rect)
-    art.blit_text(surface, title, 34, art.GOLD, (rect.left + 24, rect.top + 16), weight="bold")
+    art.blit_text(surface, title, 34, art.GOLD, (rect.left + 24, rect.top + 16), weight="bold", width=rect.width - 48)
     plot = pygame.Rect(rect.left + 60, rect.top + 70, rect.width - 100, rect.height - 140)
     if not groups:
-        art.blit_text(surface, "No games yet", 34, art.INK_DIM, plot.center, "center")
+        art.blit_text(surface, _("No games yet"), 34, art.INK_DIM, plot.center, "center")
         return
-    top = max(1, max((wins for _, bars in groups for _, _, wins in bars), default=1))
+    top = max(1, max((wins for _label, bars in groups for _name, _colour, wins in bars), default=1))
     pygame.draw.line(surface, art.INK_DIM, plot.bottomleft, plot.bottomright, 2)
     slot = plot.width / len(groups)
     for g, (label, bars) in enumerate(groups):

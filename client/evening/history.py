@@ -24,10 +24,12 @@ from pathlib import Path
 from client.evening import points as scheme
 from client.evening import profiles
 from client.evening import ratings as skill
+from client.i18n import N_, _, pgettext
 
 FILE = "history.sqlite"
 BUSY_SECONDS = 20.0  # how long a writer waits for another window's transaction
 IDLE_HOURS = 6.0  # an evening with no finished game for this long is over
+STRENGTHS = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard")}  # a bot's, in its rating's name
 
 MIGRATIONS: list[str] = [
     # 1: games, seats, ratings and their changes, evenings
@@ -167,17 +169,19 @@ class History:
         try:
             where.parent.mkdir(parents=True, exist_ok=True)
         except OSError as error:
-            return cls(None, where, f"The game history cannot be kept in {where.parent} ({_reason(error)}); "
-                                    "finished games are not recorded.")
+            return cls(None, where, _("The game history cannot be kept in {folder} ({reason}); finished games are "
+                                      "not recorded.").format(folder=where.parent, reason=_reason(error)))
         try:
             return cls(_connect(where), where)
         except Unreadable as unreadable:
             return cls._start_over(where, unreadable)
         except sqlite3.Error as error:
             if _busy(error):
-                return cls(None, where, f"The game history is held by another window for too long ({error}); "
-                                        "games finished in this window are not recorded until it is restarted.")
-            return cls._start_over(where, Unreadable("unreadable", f"it could not be read ({error})"))
+                return cls(None, where, _("The game history is held by another window for too long ({error}); games "
+                                          "finished in this window are not recorded until it is restarted.").format(
+                    error=error))
+            return cls._start_over(where, Unreadable("unreadable", _("it could not be read ({error})").format(
+                error=error)))
 
     @classmethod
     def _start_over(cls, where: Path, unreadable: Unreadable) -> "History":
@@ -186,21 +190,22 @@ class History:
         try:
             kept = move_aside(where, unreadable.why)
         except OSError as error:
-            return cls(None, where, f"The game history {where} cannot be used: {unreadable.words}, and it could not "
-                                    f"be moved aside ({_reason(error)}). Finished games are not recorded.")
+            return cls(None, where, _("The game history {file} cannot be used: {why}, and it could not be moved aside "
+                                      "({reason}). Finished games are not recorded.").format(
+                file=where, why=unreadable.words, reason=_reason(error)))
         for suffix in ("-wal", "-shm"):  # its journal belongs to it, not to the new history
             companion = where.with_name(where.name + suffix)
             try:
                 companion.rename(kept.with_name(kept.name + suffix))
             except OSError:
                 pass
-        words = (f"The game history could not be used: {unreadable.words}. It was moved aside to {kept.name} "
-                 f"and a new history begins.")
+        words = _("The game history could not be used: {why}. It was moved aside to {file} and a new history "
+                  "begins.").format(why=unreadable.words, file=kept.name)
         try:
             return cls(_connect(where), where, words)
         except (Unreadable, sqlite3.Error) as error:
-            return cls(None, where, f"{words} But the new one could not be made either ({error}); "
-                                    "finished games are not recorded.")
+            return cls(None, where, _("{problem} But the new one could not be made either ({error}); finished games "
+                                      "are not recorded.").format(problem=words, error=error))
 
     def close(self) -> None:
         if self.connection is not None:
@@ -215,7 +220,8 @@ class History:
             return None
         seats = len(game.seats)
         if not 1 <= seats <= scheme.MAX_SEATS or len(game.scores) != seats:
-            self.problem = f"A game with {seats} seats and {len(game.scores)} scores cannot be recorded."
+            self.problem = _("A game with {seats} seats and {scores} scores cannot be recorded.").format(
+                seats=seats, scores=len(game.scores))
             return None
         finished = time.time() if game.finished is None else game.finished
         seat_places = scheme.places(game.scores, game.winners, game.lower_wins)
@@ -246,7 +252,7 @@ class History:
                     db.execute("ROLLBACK")
                 raise
         except sqlite3.Error as error:
-            self.problem = f"This game could not be added to the history ({error})."
+            self.problem = _("This game could not be added to the history ({error}).").format(error=error)
             return None
         return Recorded(game_id, evening, seat_points, overall, per_game)
 
@@ -292,7 +298,7 @@ class History:
                 self.connection.execute("UPDATE evenings SET ended = ? WHERE ended IS NULL",
                                         (time.time() if now is None else now,))
         except sqlite3.Error as error:
-            self.problem = f"The evening could not be ended ({error})."
+            self.problem = _("The evening could not be ended ({error}).").format(error=error)
             return False
         return True
 
@@ -345,7 +351,9 @@ class History:
             last = self._one("SELECT name, colour FROM seats WHERE player = ? ORDER BY game DESC LIMIT 1", (player,))
             name, colour = last if last else (player, 0)
             if player.startswith("bot:"):
-                name = f"Bot ({player[4:]})"
+                strength = player[4:]
+                name = pgettext("rating", "Bot ({strength})").format(
+                    strength=_(STRENGTHS[strength]) if strength in STRENGTHS else strength)
             history = self._all("SELECT mu_after, sigma_after FROM rating_changes WHERE player = ? AND scope = ? "
                                 "ORDER BY game DESC LIMIT ?", (player, scope, trend))
             values = [skill.Rating(mu_, sigma_).shown for mu_, sigma_ in reversed(history)]
@@ -363,7 +371,7 @@ class History:
         try:
             return self.connection.execute(sql, arguments).fetchall()
         except sqlite3.Error as error:
-            self.problem = f"The game history could not be read ({error})."
+            self.problem = _("The game history could not be read ({error}).").format(error=error)
             return []
 
 
@@ -378,11 +386,11 @@ def _connect(where: Path) -> sqlite3.Connection:
             if not fresh:
                 version = db.execute("PRAGMA user_version").fetchone()[0]
                 if version > VERSION:
-                    raise Unreadable("newer", f"it was written by a newer Spielabend (schema {version}, "
-                                              f"this one knows up to {VERSION})")
+                    raise Unreadable("newer", _("it was written by a newer Spielabend (schema {version}, this one "
+                                                "knows up to {known})").format(version=version, known=VERSION))
                 check = db.execute("PRAGMA quick_check").fetchone()[0]
                 if check != "ok":
-                    raise Unreadable("damaged", f"it is damaged ({check})")
+                    raise Unreadable("damaged", _("it is damaged ({check})").format(check=check))
             db.execute("PRAGMA journal_mode = WAL")
             db.execute("PRAGMA synchronous = FULL")
             db.execute("PRAGMA foreign_keys = ON")
@@ -392,8 +400,8 @@ def _connect(where: Path) -> sqlite3.Connection:
                 raise
             why = "damaged" if "malformed" in str(error) else "not-a-database" if "not a database" in str(error) \
                 else "unreadable"
-            raise Unreadable(why,
-                             f"it is not a game history SQLite can read ({error})") from error
+            raise Unreadable(why, _("it is not a game history SQLite can read ({error})").format(error=error)) \
+                from error
     except BaseException:
         db.close()
         raise
@@ -409,9 +417,9 @@ def _migrate(db: sqlite3.Connection) -> None:
             version = db.execute("PRAGMA user_version").fetchone()[0]
             names = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
             if version == 0 and names:
-                raise Unreadable("foreign", "it is an SQLite file of something else")
+                raise Unreadable("foreign", _("it is an SQLite file of something else"))
             if version and not TABLES_AT[version] <= names:
-                raise Unreadable("damaged", "tables of the history are missing")
+                raise Unreadable("damaged", _("tables of the history are missing"))
             if version >= VERSION:
                 db.execute("COMMIT")
                 return

@@ -9,8 +9,11 @@ took their places and points but are not listed.
 """
 
 from dataclasses import dataclass
+from datetime import datetime
 
+from client import i18n
 from client.evening.history import PlayedGame
+from client.i18n import _, ngettext, npgettext
 
 
 @dataclass
@@ -82,20 +85,46 @@ def wins_per_game(games: list[PlayedGame]) -> dict[str, dict[str, int]]:
     return out
 
 
+def finished_words(finished: float) -> str:
+    """When a game finished, for the history: "26 Nov 2026 21:05" ("26.11.2026 21:05")."""
+    moment = datetime.fromtimestamp(finished)
+    return _("{day} {time}").format(day=i18n.day(moment), time=i18n.clock(moment))
+
+
+def evening_title(started: float | None, going_on: bool) -> str:
+    """An evening's heading: "Tonight (26 Nov 2026, from 19:30)", "The last evening (...)"."""
+    if started is None:
+        return _("No evening yet")
+    moment = datetime.fromtimestamp(started)
+    day, time = i18n.day(moment), i18n.clock(moment)
+    if going_on:
+        return _("Tonight ({day}, from {time})").format(day=day, time=time)
+    return _("The last evening ({day}, from {time})").format(day=day, time=time)
+
+
+def and_list(names: list[str]) -> str:
+    """"Anna", "Anna and Ben", "Anna, Ben and Cleo" (in the window's language)."""
+    if len(names) <= 1:
+        return "".join(names)
+    return _("{list} and {last}").format(list=", ".join(names[:-1]), last=names[-1])
+
+
 def leader_line(rows: list[Standing]) -> str:
     """The evening in one line: "Anna leads with 12 points after 3 games"."""
     top = leaders(rows)
     if not top:
-        return "No games yet tonight."
+        return _("No games yet tonight.")
     from client.evening.points import show
 
     games = max(row.games for row in rows)
-    after = f"after {games} game{'s' if games != 1 else ''}"
-    points = f"{show(top[0].points)} point{'' if top[0].points == 1 else 's'}"
+    after = npgettext("leads with", "after {count} game", "after {count} games", games).format(count=games)
+    points = npgettext("leads with", "{points} point", "{points} points", 1 if top[0].points == 1 else 2).format(
+        points=show(top[0].points))
     if len(top) == 1:
-        return f"{top[0].name} leads the evening with {points} {after}"
-    names = ", ".join(row.name for row in top[:-1]) + f" and {top[-1].name}"
-    return f"{names} share the lead with {points} {after}"
+        return _("{name} leads the evening with {points} {after}").format(name=top[0].name, points=points,
+                                                                          after=after)
+    return _("{names} share the lead with {points} {after}").format(names=and_list([row.name for row in top]),
+                                                                    points=points, after=after)
 
 
 def place_after_each_game(games: list[PlayedGame]) -> dict[str, list[int]]:
@@ -122,9 +151,11 @@ def summary(games: list[PlayedGame]) -> list[str]:
     if not rows:
         return []
     top = leaders(rows)
-    names = " and ".join(row.name for row in top)
-    lines = [f"{names} win{'s' if len(top) == 1 else ''} the night with {show(top[0].points)} points."]
-    lines.append("Best games: " + ", ".join(f"{row.name} in {_game_name(row.best_game)}" for row in rows) + ".")
+    names = and_list([row.name for row in top])
+    lines = [ngettext("{names} wins the night with {points} points.", "{names} win the night with {points} points.",
+                      len(top)).format(names=names, points=show(top[0].points))]
+    best = ", ".join(_("{name} in {game}").format(name=row.name, game=_game_name(row.best_game)) for row in rows)
+    lines.append(_("Best games: {list}.").format(list=best))
     closest = None
     for number, game in enumerate(games, 1):
         scores = sorted((_number(seat.score), seat.place) for seat in game.seats)
@@ -137,7 +168,8 @@ def summary(games: list[PlayedGame]) -> list[str]:
             closest = (margin, number, game, firsts[0].name)
     if closest is not None:
         margin, number, game, winner = closest
-        lines.append(f"Closest race: game {number}, {_game_name(game.game)}, won by {winner} by {margin:g}.")
+        lines.append(_("Closest race: game {number}, {game}, won by {winner} by {margin}.").format(
+            number=number, game=_game_name(game.game), winner=winner, margin=i18n.number(margin)))
     climbs = []
     for player, places in place_after_each_game(games).items():
         worst = max(places[:-1], default=places[-1])
@@ -145,11 +177,15 @@ def summary(games: list[PlayedGame]) -> list[str]:
     climb, player, worst, final = max(climbs, key=lambda c: c[0])
     if climb > 0:
         name = next(row.name for row in rows if row.player == player)
-        lines.append(f"Biggest comeback: {name}, from {_ordinal(worst)} to {_ordinal(final)}.")
+        lines.append(_("Biggest comeback: {name}, from {worst} to {final}.").format(
+            name=name, worst=_ordinal(worst), final=_ordinal(final)))
     return lines
 
 
 def _ordinal(place: int) -> str:
+    """A place as the window's language counts it: "2nd" in English, "2." in German."""
+    if i18n.current().code == "de":
+        return f"{place}."
     return f"{place}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(place if place < 20 else place % 10, 'th')}"
 
 

@@ -57,7 +57,22 @@ def game_points(scores: Sequence[float], winners: Sequence[int], lower_wins: boo
 
 
 def show(points: float) -> str:
-    """Points in words: whole points plain, shared ones to one decimal ("4", "3.3")."""
+    """Points as the window's language writes them: whole points plain, shared ones to one
+    decimal ("4", "3.3"; "3,3" in German)."""
+    from client import i18n
+
+    return i18n.number(points, 0 if float(points).is_integer() else 1)
+
+
+def signed(change: int) -> str:
+    """A rating's move with its sign, as the window's language writes numbers ("+1,234")."""
+    from client import i18n
+
+    return ("+" if change >= 0 else "-") + i18n.number(abs(change))
+
+
+def plain(points: float) -> str:
+    """Points for a file (a CSV export): "4", "3.3" whatever the language."""
     return str(int(points)) if float(points).is_integer() else f"{points:.1f}"
 
 

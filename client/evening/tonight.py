@@ -11,9 +11,11 @@ import csv
 import time
 from pathlib import Path
 
+from client import i18n
 from client.evening import night
 from client.evening.history import FinishedGame, History, Recorded, SeatResult
-from client.evening.points import show
+from client.evening.points import plain, show, signed
+from client.i18n import _
 
 EXPORTS = "evenings"  # the folder in the data folder where exports go
 
@@ -88,7 +90,7 @@ def summary_line(rows: list[night.Standing]) -> str:
     if not rows:
         return ""
     chips = "   ".join(f"{i + 1}. {row.name} {show(row.points)}" for i, row in enumerate(rows[:6]))
-    return f"Tonight: {chips}.   {night.leader_line(rows)}."
+    return _("Tonight: {standings}.   {leader}.").format(standings=chips, leader=night.leader_line(rows))
 
 
 def export_csv(history: History, evening: int, folder: Path) -> Path:
@@ -101,14 +103,14 @@ def export_csv(history: History, evening: int, folder: Path) -> Path:
         out = csv.writer(handle)
         out.writerow(["place", "name", "points", "games", "wins", "best game"])
         for place, row in enumerate(rows, 1):
-            out.writerow([place, row.name, show(row.points), row.games, row.wins, night._game_name(row.best_game)])
+            out.writerow([place, row.name, plain(row.points), row.games, row.wins, night._game_name(row.best_game)])
         out.writerow([])
         out.writerow(["game", "finished", "seat", "name", "kind", "score", "place", "points", "winner"])
         for number, game in enumerate(games, 1):
             finished = time.strftime("%Y-%m-%d %H:%M", time.localtime(game.finished))
             for index, seat in enumerate(game.seats):
                 out.writerow([f"{number}. {game.game}", finished, index + 1, seat.name, seat.kind, seat.score,
-                              seat.place, show(seat.points), "yes" if seat.winner else ""])
+                              seat.place, plain(seat.points), "yes" if seat.winner else ""])
     return target
 
 
@@ -362,6 +364,11 @@ def rating_words(ratings: list[dict]) -> str:
     parts = []
     for change in ratings:
         scope = change.get("scope", "")
-        what = "Your rating" if scope == "overall" else f"in {GAMES[scope].name if scope in GAMES else scope}"
-        parts.append(f"{what} {change['before']} \u2192 {change['after']} ({change['after'] - change['before']:+d})")
+        numbers = {"before": i18n.number(change["before"]), "after": i18n.number(change["after"]),
+                   "change": signed(change["after"] - change["before"])}
+        if scope == "overall":
+            parts.append(_("Your rating {before} \u2192 {after} ({change})").format(**numbers))
+        else:
+            game = GAMES[scope].name if scope in GAMES else scope
+            parts.append(_("in {game} {before} \u2192 {after} ({change})").format(game=game, **numbers))
     return ",  ".join(parts)

@@ -26,7 +26,9 @@ class Chooser:
     armed: Any = None  # a blind pick's first press: the button
     armed_at: float = 0.0
     stage: dict = field(default_factory=dict)  # the game's per-seat steps (a chosen tile, a rotation)
-    private_note: str = ""  # what only this seat may read (a refused secret's reason, a donation)
+    # what only this seat may read (a refused secret's reason, a donation); a `model.Line` is worded
+    # again when the language changes
+    private_note: str = ""
     # a game's own way to move the cursor (choices, index, direction) -> index; else `navigate`
     steer: Callable[[list[Choice], int, str], int] | None = None
 

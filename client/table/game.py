@@ -16,6 +16,7 @@ It reads ``self.table`` (the scene: model, names, colours, animator, choosers) a
 never changes game state; everything it draws is a function of what it reads.
 """
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any, ClassVar
@@ -23,6 +24,7 @@ from typing import Any, ClassVar
 import pygame
 
 from client import art
+from client.i18n import N_, _
 from client.table.choices import Choice
 from client.table.handle import TableHandle
 from client.table.layout import (
@@ -34,6 +36,7 @@ from client.table.layout import (
     strip_rects,
 )
 from client.table.model import Pending
+from client.table.model import and_list as and_list  # the games word their lists with it
 
 # A gamepad's buttons for a blind pick, in the order a game's blind actions take them.
 BLIND_BUTTONS = ("up", "right", "down", "left", "confirm", "back", "alt", "secret")
@@ -56,19 +59,11 @@ class Standings:
     lower_wins: bool = False
     columns: list[str] = field(default_factory=list)
     cells: list[list] = field(default_factory=list)  # per seat, one value per column
-    total_label: str = "Total"
+    total_label: str = N_("Total")  # worded where it is drawn (a game's own label too: marked N_)
     note: str = ""  # a line under the heading ("Revenge match: first to 2 victory points")
     ranking_title: str = ""  # a ranking under the table (a solo high-score table): its heading,
     ranking: list[tuple[str, str]] = field(default_factory=list)  # its lines (words, score),
     ranking_mark: int | None = None  # and the line to mark (the new score)
-
-
-def and_list(words: list[str]) -> str:
-    """"A", "A and B", "A, B and C"."""
-    words = [str(word) for word in words]
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]
 
 
 class GameTable:
@@ -88,6 +83,9 @@ class GameTable:
     # A refused intent's log line waits for the beats received before the refusal (a race
     # lost to a play the screen does not show yet is told after that play).
     refusals_wait_for_beats: ClassVar[bool] = False
+    # Whether ``describe(event)`` words an event the same whenever it is asked (it reads only
+    # the event and the names): then a log line is worded again when the language changes.
+    rewords_log: ClassVar[bool] = False
 
     def __init__(self, table: TableHandle):
         self.table = table
@@ -97,9 +95,10 @@ class GameTable:
     def sound(self, name: str) -> None:
         self.table.play_sound(name)
 
-    def toast(self, words: str, seat: int | None = None, seconds: float = 3.5, key: str | None = None,
+    def toast(self, words: str | Callable[[], str], seat: int | None = None, seconds: float = 3.5, key: str | None = None,
               problem: bool = False) -> None:
-        """A note on the shared screen; with ``seat``, in its colour over its zone."""
+        """A note on the shared screen; with ``seat``, in its colour over its zone. ``words`` may be
+        a function that words it: a language change then words it again."""
         table = self.table
         colour = None if seat is None else table.colour(seat)
         at = None if seat is None else table.layout.seats.get(seat)
@@ -151,7 +150,7 @@ class GameTable:
         active = self.view.get("active", [])
         if not active:
             return ""
-        return "To act: " + ", ".join(self.table.name(seat) for seat in active)
+        return _("To act: {names}").format(names=", ".join(self.table.name(seat) for seat in active))
 
     def describe(self, event: dict) -> str | None:
         """The log line for ``event`` (None: no line)."""
@@ -159,12 +158,15 @@ class GameTable:
 
     def refusal_words(self, seat: int, code: str, reason: str, action) -> str:
         """What the table says when ``seat``'s (public) ``action`` was refused (a lost race:
-        who was first, in this table's names). The engine's ``reason`` by default."""
-        return reason
+        who was first, in this table's names). ``reason`` is the host's English sentence, for
+        a game that reads it; the table's ``refusal`` has its say and data. By default: the
+        host's refusal in this window's language."""
+        refusal = self.table.refusal
+        return refusal.words() if refusal is not None else reason
 
     def public_refusal(self, code: str) -> str:
         """The shared screen's words for a refused private choice: never what it was."""
-        return "that choice is not allowed now"
+        return _("that choice is not allowed now")
 
     # --- choices ----------------------------------------------------------------------------
     def choices(self, seat: int, legal: list) -> list[Choice]:
@@ -285,7 +287,7 @@ class GameTable:
     def pause_words(self) -> str | None:
         """Why a seat cannot choose for a moment (the table still shows a reveal or an
         outcome), or None when the table is not pausing."""
-        return "one moment, the table is still showing what happened" if self.table.showing() else None
+        return _("one moment, the table is still showing what happened") if self.table.showing() else None
 
     def asked_to_wait(self, seat: int, intent) -> bool:
         """A press with nothing to choose while the table pauses (`pause_words`): say so,
@@ -297,7 +299,8 @@ class GameTable:
         words = self.pause_words()
         if words is None:
             return False
-        self.toast(f"{table.name(seat)}: {words}", seat, seconds=1.6, key=f"wait{seat}")
+        self.toast(_("{name}: {reason}").format(name=table.name(seat), reason=words), seat, seconds=1.6,
+                   key=f"wait{seat}")
         return True
 
     def on_input(self, intent) -> bool:

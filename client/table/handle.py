@@ -7,6 +7,7 @@ rather than the master. `tests/client/test_structure.py` checks that every game 
 reaches the table only through names declared here.
 """
 
+from collections.abc import Callable
 from typing import Any, Protocol
 
 import pygame
@@ -16,7 +17,7 @@ from client.table.anim import Animator
 from client.table.choices import Choice
 from client.table.chooser import Chooser
 from client.table.layout import Layout
-from client.table.model import Beat, GameResult, Pending
+from client.table.model import Beat, GameResult, Pending, Refusal
 from engines import GameInfo
 
 
@@ -112,6 +113,10 @@ class TableHandle(Protocol):
     @property
     def beat(self) -> Beat | None: ...
 
+    # the host's refusal being worded, while a game's ``refusal_words`` runs: its ``message``
+    # holds the host's ``say`` and ``data`` (a lost race's margin in ms, say)
+    refusal: Refusal | None
+
     def showing(self) -> bool: ...
 
     def speed(self) -> float: ...
@@ -147,7 +152,7 @@ class TableHandle(Protocol):
 
     def play_sound(self, name: str) -> None: ...
 
-    def toast(self, words: str, *, problem: bool = True, colour: Any = None, seconds: float = 6.0,
+    def toast(self, words: str | Callable[[], str], *, problem: bool = True, colour: Any = None, seconds: float = 6.0,
               key: str | None = None, at: pygame.Rect | None = None, outlives_table: bool = False) -> None: ...
 
 

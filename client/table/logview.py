@@ -3,8 +3,10 @@ from the pause menu; up/down (or the wheel) scroll, Esc goes back."""
 
 import pygame
 
-from client import art
+from client import art, i18n
+from client.i18n import _
 from client.scenes.base import Scene, draw_dialog
+from client.table.model import worded
 
 BOX = pygame.Rect(art.W // 2 - 700, 120, 1400, 840)
 SIZE, LINE = 30, 36
@@ -16,9 +18,15 @@ class LogScene(Scene):
     def __init__(self, app, table):
         super().__init__(app)
         self.table = table
-        self.lines = [line for entry in table.model.log for line in art.wrap(entry, SIZE, BOX.width - 80, "regular")]
         self.rows = (BOX.height - 130) // LINE
+        self.word()
         self.top = max(0, len(self.lines) - self.rows)  # the newest lines first in view
+
+    def word(self) -> None:
+        """The log's lines wrapped, in the window's language (again if it changed)."""
+        self.language = i18n.current()
+        self.lines = [line for entry in self.table.model.log
+                      for line in art.wrap(worded(entry), SIZE, BOX.width - 80, "regular")]
 
     def scroll(self, rows: int) -> None:
         self.top = min(max(0, self.top + rows), max(0, len(self.lines) - self.rows))
@@ -36,11 +44,18 @@ class LogScene(Scene):
         return True
 
     def draw(self, surface) -> None:
+        if self.language is not i18n.current():
+            self.word()
         box = draw_dialog(surface, BOX.size, BOX.center)
-        art.blit_text(surface, "What happened", 56, art.GOLD, (box.left + 40, box.top + 24), weight="bold")
+        art.blit_text(surface, _("What happened"), 56, art.GOLD, (box.left + 40, box.top + 24), weight="bold",
+                      width=box.width - 80)
         shown = self.lines[self.top:self.top + self.rows]
         for i, line in enumerate(shown):
             art.blit_text(surface, line, SIZE, art.INK_DIM, (box.left + 40, box.top + 100 + i * LINE), weight="regular")
-        where = f"lines {self.top + 1}-{self.top + len(shown)} of {len(self.lines)}" if self.lines else "nothing yet"
-        art.blit_text(surface, f"{where}   Up/down scroll   Esc back", 28, art.INK_FAINT,
-                      (box.centerx, box.bottom - 30), "center")
+        if self.lines:
+            where = _("lines {first}-{last} of {count}").format(first=self.top + 1, last=self.top + len(shown),
+                                                                  count=len(self.lines))
+        else:
+            where = _("nothing yet")
+        art.blit_text(surface, _("{where}   Up/down scroll   Esc back").format(where=where), 28, art.INK_FAINT,
+                      (box.centerx, box.bottom - 30), "center", width=box.width - 80)

@@ -13,8 +13,12 @@ A race's ``photo`` finish waits until the beat of the play that won it is shown.
 
 import re
 from collections import deque
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, TypedDict
+
+from client import i18n
+from client.i18n import N_
 
 LOG_LINES = 400
 RULING_ID = re.compile(r" ?\((?:[^()]*, )?[A-Z]{2}-\d+[a-z0-9.]*\)")
@@ -57,18 +61,89 @@ class Pending:
     accepted_beat: int | None = None  # shown once the beats up to this one are shown
 
 
+CLOSED = N_("the host closed the table")  # a bye that gives no reason
+# a race lost by under 50 ms: the margin the host sends as ``data.by_ms`` (as `netplay.sayings.worded`)
+BY_MS = N_("{reason} (by {ms} ms)")
+BY_UNDER_1_MS = N_("{reason} (by under 1 ms)")
+
+
+def and_list(words) -> str:
+    """"A", "A and B", "A, B and C" (in the window's language)."""
+    words = [str(word) for word in words]
+    if len(words) <= 1:
+        return "".join(words)
+    # Translators: the end of a list of names or things: "Anna, Ben and Cleo"
+    return i18n._("{list} and {last}").format(list=", ".join(words[:-1]), last=words[-1])
+
+
 def without_ruling_ids(words: str) -> str:
     """An engine's sentence as players read it: its rulings' ids ("(AR-2)", "(building
     order §2, DM-3)") are for the code and the docs."""
     return RULING_ID.sub("", words)
 
 
+def said(message: Mapping[str, Any], fallback: str = "") -> str:
+    """The sentence of a host's ``reject`` or ``bye`` in this window's language: its
+    ``say`` (the English message id) looked up and filled from its ``data``; a host that
+    sends only the English ``reason`` is shown that (ruling ids left out either way)."""
+    template = message.get("say")
+    if isinstance(template, str) and template:
+        data = message.get("data")
+        data = data if isinstance(data, Mapping) else {}
+        text = i18n.say(template, data)
+        by = data.get("by_ms")
+        if isinstance(by, int) and not isinstance(by, bool):  # a photo finish: by how much
+            text = i18n.say(BY_MS if by else BY_UNDER_1_MS, {"reason": text, "ms": by})
+        return without_ruling_ids(text)
+    return without_ruling_ids(str(message.get("reason", "") or fallback))
+
+
+class Line(str):
+    """A log line worded again when the window's language changes: the text is its first
+    wording, ``word()`` words it anew (`worded`)."""
+
+    word: Callable[[], str | None]
+    language: Any
+    shown: str
+
+    def __new__(cls, text: str, word: Callable[[], str | None]) -> "Line":
+        line = super().__new__(cls, text)
+        line.word, line.language = word, i18n.current()
+        line.shown = str(text)
+        return line
+
+
+def worded(entry: str) -> str:
+    """A log entry as this window's language reads it now."""
+    if not isinstance(entry, Line):
+        return entry
+    now = i18n.current()
+    if entry.language is not now:
+        try:
+            entry.shown = entry.word() or entry.shown
+        except Exception:  # noqa: BLE001 - a line that cannot be worded again keeps its words
+            pass
+        entry.language = now
+    return str(entry.shown)
+
+
 @dataclass
 class Refusal:
     seat: int | None
     code: str
-    reason: str
+    reason: str  # in this window's language, when it came
     pending: Pending | None
+    message: dict = field(default_factory=dict)  # the host's reject: say and data, to word it again
+
+    def words(self) -> str:
+        """The refusal in this window's language now."""
+        return said(self.message, self.reason) if self.message else self.reason
+
+    @property
+    def english(self) -> str:
+        """The host's English sentence (its ``reason``, ruling ids left out): for a game that
+        reads it (a photo finish's "(by 12 ms)"), never to show in another language."""
+        return without_ruling_ids(str(self.message.get("reason", ""))) if self.message else self.reason
 
 
 def unique_names(names, players: int) -> list[str]:
@@ -76,7 +151,8 @@ def unique_names(names, players: int) -> list[str]:
     gets " 2", " 3"... ("Anna", "Anna" -> "Anna", "Anna 2")."""
     out: list[str] = []
     for seat in range(players):
-        name = str(names[seat]).strip() if seat < len(names) and names[seat] else f"Player {seat + 1}"
+        name = str(names[seat]).strip() if seat < len(names) and names[seat] else \
+            i18n._("Player {number}").format(number=seat + 1)
         base, count = name, 1
         while name.casefold() in (taken.casefold() for taken in out):
             count += 1
@@ -111,6 +187,7 @@ class TableModel:
         self.log: deque[str] = deque(maxlen=LOG_LINES)
         self.held_log: list[tuple[int, str]] = []  # (beat, line): logged once that beat is shown
         self.goodbye: str | None = None
+        self.bye: dict = {}  # the host's bye: its say and data word `goodbye_words`
         self.closed_channels: set = set()
         self.away: set[int] = set()  # seats whose player is away (the host's lobby says so)
         self.paused = False  # the host paused the game for everyone (also while it counts down)
@@ -145,8 +222,7 @@ class TableModel:
                 self.pending[channel] = None
             else:
                 pending = None
-            return Refusal(channel, str(message.get("code", "")), without_ruling_ids(str(message.get("reason", ""))),
-                           pending)
+            return Refusal(channel, str(message.get("code", "")), said(message), pending, dict(message))
         elif kind == "lobby":
             seats = [seat for seat in message.get("seats", []) if isinstance(seat, dict)]
             if len(seats) == self.players:
@@ -169,7 +245,8 @@ class TableModel:
         elif kind == "bye":
             self.paused, self.resume_in = False, None  # a host gone away holds nothing still
             self.closed_channels.add(channel)
-            self.goodbye = str(message.get("reason", "")) or "the host closed the table"
+            self.goodbye = str(message.get("reason", "")) or CLOSED  # the host's English reason: for logic
+            self.bye = dict(message)
             self._collect()
         return None
 
@@ -188,6 +265,14 @@ class TableModel:
                 seat_events={c: list(update.get("events", [])) for c, update in updates.items() if c is not None},
             ))
             live = [c for c in self.channels if c not in self.closed_channels or self._updates[c]]
+
+    def goodbye_words(self) -> str:
+        """Why the table closed, in this window's language now (None-safe: "" if it did not)."""
+        if self.goodbye is None:
+            return ""
+        if self.bye.get("say") or self.bye.get("reason"):
+            return said(self.bye)
+        return without_ruling_ids(i18n._(self.goodbye)) if self.goodbye == CLOSED else self.goodbye
 
     # --- what is shown --------------------------------------------------------------------
     def next_beat(self) -> Beat | None:

@@ -7,6 +7,7 @@ stands still for everyone (`TableScene.pause_stops_game`); anywhere else the gam
 live behind the menu."""
 
 from client import art
+from client.i18n import _
 from client.scenes.base import MenuScene, draw_dialog
 from client.ui import Item, Menu
 
@@ -22,17 +23,18 @@ class PauseScene(MenuScene):
         seats = [Item(lambda s=seat: self.seat_label(s), lambda s=seat: self.toggle_bot(s))
                  for seat in sorted(table.away_since) if table.can_hand_seats() and seat not in table.choosers]
         items = [
-            Item("Resume", app.pop),
+            Item(lambda: _("Resume"), app.pop),
             *seats,
-            Item("How to play", lambda: flow.howto(table.info.id)),
-            Item("What happened so far", lambda: flow.log(table)),
-            *([Item("Phones: QR codes", lambda: flow.phones(table))] if table.phones is not None else []),
-            Item("Settings", flow.settings),
-            Item("Leave the game", self.leave),
+            Item(lambda: _("How to play"), lambda: flow.howto(table.info.id)),
+            Item(lambda: _("What happened so far"), lambda: flow.log(table)),
+            *([Item(lambda: _("Phones: QR codes"), lambda: flow.phones(table))] if table.phones is not None else []),
+            Item(lambda: _("Settings"), flow.settings),
+            Item(lambda: _("Leave the game"), self.leave),
         ]
         self.height = 270 + 94 * len(items)  # the dialog: heading, the menu, a margin
-        self.menu = Menu(items, (art.W // 2, 540 - self.height // 2 + 210), width=820 if seats else 620,
-                         sounds=app.sounds)
+        # a seat's item names the player and how long they are away: wider, and a little smaller
+        self.menu = Menu(items, (art.W // 2, 540 - self.height // 2 + 210), width=920 if seats else 620,
+                         size=38 if seats else 46, sounds=app.sounds)
 
     def bot_plays(self, seat: int) -> bool:
         kinds = self.table.model.seat_kinds
@@ -41,9 +43,11 @@ class PauseScene(MenuScene):
     def seat_label(self, seat: int) -> str:
         name = self.table.name(seat)
         if self.bot_plays(seat):
-            return f"Stop the bot: {name}'s seat waits"
+            return _("Stop the bot: {name}'s seat waits").format(name=name)
         away = self.table.away_words(seat)
-        return f"Let a bot play for {name}" + (f" ({away})" if away else "")
+        if away:
+            return _("Let a bot play for {name} ({away})").format(name=name, away=away)
+        return _("Let a bot play for {name}").format(name=name)
 
     def toggle_bot(self, seat: int) -> None:
         self.table.hand_seat(seat, not self.bot_plays(seat))
@@ -55,14 +59,14 @@ class PauseScene(MenuScene):
         """What the pause does to the game, in a line under the heading."""
         table = self.table
         if table.pause_stops_game():
-            return "The game stands still for everyone until you resume."
+            return _("The game stands still for everyone until you resume.")
         if table.hosted() is None and table.model.goodbye is None:
-            return "The game goes on: only the host can pause it."
-        return "The game goes on while this menu is open."
+            return _("The game goes on: only the host can pause it.")
+        return _("The game goes on while this menu is open.")
 
     def draw(self, surface) -> None:
-        box = draw_dialog(surface, (960 if len(self.menu.items) > 5 else 760, self.height), (art.W // 2, 540))
-        heading = "Paused" if self.table.pause_stops_game() else "Menu"  # a game that goes on is not paused
+        box = draw_dialog(surface, (1020 if len(self.menu.items) > 5 else 760, self.height), (art.W // 2, 540))
+        heading = _("Paused") if self.table.pause_stops_game() else _("Menu")  # a game that goes on is not paused
         art.blit_text(surface, heading, 110, art.GOLD, (art.W // 2, box.top + 80), "center", weight="bold")
         art.blit_text(surface, self.what_happens(), 30, art.INK_DIM, (art.W // 2, box.top + 150), "center",
                       width=box.width - 60)

@@ -10,11 +10,12 @@ from functools import lru_cache
 import pygame
 
 from client import art
+from client.i18n import N_, _
 from client.scenes.base import Scene, draw_dialog
 
 QR_BORDER = 2  # quiet-zone modules round the code (phones read 2 reliably on a lit screen)
-STATUS_WORDS = {"none": "scan to play from your phone", "connected": "phone connected",
-                "away": "phone away: reconnecting..."}
+STATUS_WORDS = {"none": N_("scan to play from your phone"), "connected": N_("phone connected"),
+                "away": N_("phone away: reconnecting...")}
 
 
 def hex_colour(colour) -> str:
@@ -31,7 +32,7 @@ def serve_phones(app, host, colours, interfaces: list[str] | None, door=None):
         return serve_phones_in_thread(host, door=door, interfaces=interfaces,
                                       colours=[hex_colour(colour) for colour in colours])
     except (ImportError, OSError, TimeoutError) as error:
-        app.note(f"Phones cannot join this table: {error}", seconds=5)
+        app.note(_("Phones cannot join this table: {error}").format(error=error), seconds=5)
         return None
 
 
@@ -60,7 +61,7 @@ def draw_seat_code(surface, box: pygame.Rect, link: str, name: str, colour, stat
     code = qr_surface(link, min(box.width - 60, box.height - 170))
     where = code.get_rect(midtop=(box.centerx, box.top + 66))
     surface.blit(code, where)
-    art.blit_text(surface, STATUS_WORDS.get(status, status), 26, art.GOLD if status == "connected" else art.INK_DIM,
+    art.blit_text(surface, _(STATUS_WORDS[status]) if status in STATUS_WORDS else status, 26, art.GOLD if status == "connected" else art.INK_DIM,
                   (box.centerx, where.bottom + 14), "midtop", "regular", width=box.width - 24)
     art.blit_text(surface, link, 20, art.INK_FAINT, (box.centerx, where.bottom + 50), "midtop", "regular",
                   width=box.width - 24)
@@ -99,9 +100,9 @@ class PhonesScene(Scene):
         return False  # a phone may connect at any moment
 
     def draw(self, surface) -> None:
-        draw_seat_cards(surface, "Play from your phone",
-                        "Scan your seat's code with a phone on this network: your secrets stay in your hand.",
-                        "No seat here can take a phone now.", self.seats(), (520, 760, 860, 160),
+        draw_seat_cards(surface, _("Play from your phone"),
+                        _("Scan your seat's code with a phone on this network: your secrets stay in your hand."),
+                        _("No seat here can take a phone now."), self.seats(), (520, 760, 860, 160),
                         lambda box, seat: draw_seat_code(surface, box, self.phones.link(seat), self.name(seat),
                                                          self.colour(seat), self.phones.status(seat)))
 
@@ -114,14 +115,15 @@ def draw_seat_cards(surface, heading: str, words: str, empty: str, seats: list[i
     card, least, height, card_top = sizes
     width = min(card, (art.W - 160) // max(1, len(seats)))
     dialog = draw_dialog(surface, (max(least, width * len(seats) + 80), height), (art.W // 2, art.H // 2 + 20))
-    art.blit_text(surface, heading, 64, art.GOLD, (dialog.centerx, dialog.top + 26), "midtop", "bold")
+    art.blit_text(surface, heading, 64, art.GOLD, (dialog.centerx, dialog.top + 26), "midtop", "bold",
+                  width=dialog.width - 60)
     for row, line in enumerate(art.wrap(words, 28, dialog.width - 60, "regular")[:2]):
         art.blit_text(surface, line, 28, art.INK_DIM, (dialog.centerx, dialog.top + 96 + 30 * row), "midtop", "regular")
     if not seats:
-        art.blit_text(surface, empty, 40, art.INK, dialog.center, "center")
+        art.blit_text(surface, empty, 40, art.INK, dialog.center, "center", width=dialog.width - 60)
     left = dialog.centerx - width * len(seats) // 2
     for index, seat in enumerate(seats):
         draw_card(pygame.Rect(left + index * width + 10, dialog.top + card_top, width - 20, height - card_top - 80),
                   seat)
-    art.blit_text(surface, "Esc, Enter or a click: back", 26, art.INK_FAINT, (dialog.centerx, dialog.bottom - 50),
-                  "midtop", "regular")
+    art.blit_text(surface, _("Esc, Enter or a click: back"), 26, art.INK_FAINT, (dialog.centerx, dialog.bottom - 50),
+                  "midtop", "regular", width=dialog.width - 60)

@@ -10,12 +10,14 @@ race's "put back" and never leaves; Esc does, once settled."""
 
 import pygame
 
-from client import art
+from client import art, i18n
 from client.buttons import label_for
 from client.evening import charts, tonight
+from client.i18n import _, ngettext
 from client.physics import Moments
 from client.scenes.base import MenuScene
 from client.table.game import Standings
+from client.table.model import and_list
 from client.tween import Tweens, ease_out_cubic
 from client.ui import Item, Menu
 
@@ -24,6 +26,7 @@ ROW = 74
 WIDTH = art.W - 120
 NAME_COLUMN = (300, 460)  # narrowest, widest
 TOTAL_COLUMN = 190
+TOTAL_COLUMN_WIDEST = 340
 RANKING_ROW = 34
 RANKING_BOTTOM = 760  # the menu starts below
 SETTLE_SECONDS = 2.5  # one press chooses only once the results have been up this long
@@ -44,18 +47,39 @@ def ranks(standings: Standings) -> list[int]:
     return [1 + sum(other < mine for other in keys) for mine in keys]
 
 
+def shown(words: str) -> str:
+    """A game's label (a column, the total, a note): looked up when the catalogue has it (a
+    game marks its labels with N_), else as the game worded it."""
+    return i18n._(words) if words and i18n.current().has(words) else words
+
+
+def total_noun(standings: Standings) -> str:
+    """The total's label inside a sentence: lower case in English ("lowest points wins"),
+    a noun as it is written in German."""
+    label = shown(standings.total_label)
+    return label.lower() if i18n.current().code in ("en", i18n.PSEUDO) else label
+
+
+def figure(value) -> str:
+    """A score as the window's language writes numbers (a fraction with its comma in German)."""
+    if isinstance(value, float):
+        return i18n.number(value, 0 if value.is_integer() else 1)
+    return str(value)
+
+
 def heading_words(standings: Standings) -> str:
     """Who won, in words; a solo game names its score instead of a winner."""
     if len(standings.names) == 1:
-        return f"{standings.names[0]}: {standings.totals[0]} {standings.total_label.lower()}"
+        return _("{name}: {score} {total}").format(name=standings.names[0], score=figure(standings.totals[0]),
+                                                    total=total_noun(standings))
     winners = [standings.names[p] for p in standings.winners]
-    return f"{join_names(winners)} win{'s' if len(winners) == 1 else ''}!" if winners else "Game over"
+    if not winners:
+        return _("Game over")
+    return ngettext("{names} wins!", "{names} win!", len(winners)).format(names=join_names(winners))
 
 
 def join_names(names: list[str]) -> str:
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
+    return and_list(names)
 
 
 class ResultsScene(MenuScene):
@@ -68,31 +92,36 @@ class ResultsScene(MenuScene):
             self.tweens.start(f"row{p}", 0.0, 1.0, 0.45 / min(app.settings.speed, 1e6), ease_out_cubic, delay=0.1 * p)
         self.quiet = 0.0  # seconds since anyone pressed anything here
         self.held: dict[str, tuple[int, float]] = {}  # device -> (button, seconds) its confirm is held here
-        items = ([Item("Play again", again)] if again is not None else []) + [Item("Back to the title", self.title)]
+        items = ([Item(lambda: _("Play again"), again)] if again is not None else []) + \
+            [Item(lambda: _("Back to the title"), self.title)]
         # the game night (client.evening): tonight's standings, and the whole of them a press away
         self.again = again
         self.evening = [] if demo or joined else tonight.standings_now(app)  # a joined game's evening is its host's
         self.ratings: list[dict] = []  # a LAN peer's own rating changes, from its host
         self.evening_session = None  # a joined game's session, open until the host's evening arrives
         if self.evening:
-            items.insert(-1, Item("Tonight's standings", lambda: app.flow.hall_of_fame("evening")))
+            items.insert(-1, Item(lambda: _("Tonight's standings"), lambda: app.flow.hall_of_fame("evening")))
         self.place_menu(items)
         app.sounds.play("round")
         self.confetti = Moments(seed=len(standings.names))
         colours = [standings.colours[p] for p in standings.winners] + [art.GOLD]
         self.confetti.scatter((art.W // 2, 120), colours, count=70)
 
-    def place_menu(self, items: list[Item]) -> None:
-        """Two items as always; three or four (the game night's) a little smaller, above the bottom line."""
+    def place_menu(self, items: list[Item], lift: int = 0) -> None:
+        """Two items as always; three or four (the game night's) a little smaller, above the
+        hint line and the bottom line (``lift``: higher by a second bottom line)."""
         tall = len(items) < 3
-        top, height, gap = (790, 78, 16) if tall else (770, 66, 10) if len(items) == 3 else (750, 56, 8)
-        self.menu = Menu(items, (art.W // 2, top), width=560, height=height, gap=gap, size=46 if height > 60 else 40,
-                         sounds=self.app.sounds)
+        top, height, gap = (790, 78, 16) if tall else (750, 66, 10) if len(items) == 3 else (720, 56, 8)
+        focus = self.menu.focus if getattr(self, "menu", None) is not None else 0
+        self.lift = lift
+        self.menu = Menu(items, (art.W // 2, top - lift), width=600, height=height, gap=gap,
+                         size=46 if height > 60 else 40, sounds=self.app.sounds)
+        self.menu.focus = min(focus, max(0, len(items) - 1))
 
     def offer_next_game(self, next_game) -> None:
         """The game night: Next game (the same group, another game), after Play again."""
         items = list(self.menu.items)
-        items.insert(1 if self.again is not None else 0, Item("Next game", next_game))
+        items.insert(1 if self.again is not None else 0, Item(lambda: _("Next game"), next_game))
         self.place_menu(items)
 
     def hear_evening(self, message: dict | None, session=None) -> None:
@@ -201,15 +230,17 @@ class ResultsScene(MenuScene):
     def hint(self) -> str:
         """What each button does now."""
         if not self.settled:
-            return f"Hold {self.confirm_names()} to choose"
+            return _("Hold {buttons} to choose").format(buttons=self.confirm_names())
         item = self.menu.items[self.menu.focus].text()
-        return f"{self.confirm_names()}: {item}   Up/down: choose   Esc: back to the title"
+        return _("{buttons}: {item}   Up/down: choose   Esc: back to the title").format(
+            buttons=self.confirm_names(), item=item)
 
     def confirm_names(self) -> str:
         """The confirm button of every device at this window ("Space, Enter, A or click")."""
         names = [label_for(self.app, device, "confirm") for device in self.app.input.devices()[1:]]
-        names = list(dict.fromkeys(names)) + ["click"]
-        return ", ".join(names[:-1]) + " or " + names[-1]
+        names = list(dict.fromkeys(names)) + [_("click")]
+        # Translators: the last of several buttons that do one thing: "Space, Enter, A or click"
+        return _("{list} or {last}").format(list=", ".join(names[:-1]), last=names[-1])
 
     # --- geometry (also what the tests check) ---------------------------------------------
     def columns(self) -> tuple[int, int, int]:
@@ -217,8 +248,11 @@ class ResultsScene(MenuScene):
         count = len(self.standings.columns)
         widest_name = max(art.text_width(f"6.  {name}", 44, "bold") for name in self.standings.names) + 30
         name = min(NAME_COLUMN[1], max(NAME_COLUMN[0], widest_name))
-        column = min(170, (WIDTH - name - TOTAL_COLUMN) // count) if count else 0
-        return name, column, TOTAL_COLUMN
+        # the total's label may run long in another language: its column grows (it may shrink a little)
+        label = art.text_width(shown(self.standings.total_label), 36) * 3 // 4 + 20
+        total = min(TOTAL_COLUMN_WIDEST, max(TOTAL_COLUMN, label))
+        column = min(170, (WIDTH - name - total) // count) if count else 0
+        return name, column, total
 
     def table_rect(self) -> pygame.Rect:
         name, column, total = self.columns()
@@ -233,12 +267,16 @@ class ResultsScene(MenuScene):
             size = bit["size"]
             surface.fill(bit["colour"], (position.x - size / 2, position.y - size / 4, size, size / 2))
         art.blit_text(surface, heading_words(standings), 96, art.GOLD, (art.W // 2, 90), "center", weight="bold", width=art.W - 80)
-        better = "lowest" if standings.lower_wins else "highest"
-        sub = f"{standings.game_name}: {better} {standings.total_label.lower()} wins"
+        if standings.lower_wins:
+            sub = _("{game}: lowest {total} wins").format(game=standings.game_name, total=total_noun(standings))
+        else:
+            sub = _("{game}: highest {total} wins").format(game=standings.game_name, total=total_noun(standings))
         if standings.note:
-            sub += f".  {standings.note}"
+            sub = _("{sentence}.  {note}").format(sentence=sub, note=shown(standings.note))
+        lines = art.wrap(sub, 32, art.W - 120)[:2]  # a long note takes a second line, never an ellipsis
+        if self.lift != 40 * (len(lines) - 1):  # the menu and its hint stand clear of a second line
+            self.place_menu(self.menu.items, 40 * (len(lines) - 1))
         if not self.app.toasts.visible([self]):
-            lines = art.wrap(sub, 32, art.W - 120)[:2]  # a long note takes a second line, never an ellipsis
             for i, line in enumerate(lines):
                 art.blit_text(surface, line, 32, art.INK_FAINT, (art.W // 2, art.H - 30 - 40 * (len(lines) - 1 - i)),
                               "center")
@@ -247,14 +285,14 @@ class ResultsScene(MenuScene):
         surface.blit(art.panel(table.size, art.PANEL), table)
         left = table.left + 20
         heading_y = TABLE_TOP + 6
-        score_size = 40 if column >= 110 or not standings.columns else 32
-        art.blit_text(surface, "Player", 36, art.INK_DIM, (left + 20, heading_y), "midleft")
+        art.blit_text(surface, _("Player"), 36, art.INK_DIM, (left + 20, heading_y), "midleft", width=name_width - 30)
         for c, label in enumerate(standings.columns):
             centre = (left + name_width + c * column + column // 2, heading_y)
+            label = shown(label)
             words = label if art.text_width(label, 30) <= column - 10 else label.split()[-1]
             art.blit_text(surface, words, 30, art.INK_DIM, centre, "center", width=column - 8)
         total_x = left + name_width + column * len(standings.columns) + total // 2
-        art.blit_text(surface, standings.total_label, 36, art.GOLD, (total_x, heading_y), "center", width=total - 10)
+        art.blit_text(surface, shown(standings.total_label), 36, art.GOLD, (total_x, heading_y), "center", width=total - 10)
         places = ranks(standings)
         order = sorted(range(len(standings.names)), key=lambda p: places[p])
         clip = surface.get_clip()
@@ -262,18 +300,12 @@ class ResultsScene(MenuScene):
         for row, p in enumerate(order):
             y = TABLE_TOP + 54 + row * ROW
             shift = round((1 - self.tweens.get(f"row{p}", 1.0)) * 600)
-            colour = standings.colours[p]
-            if p in standings.winners:
-                surface.blit(art.panel((table.width - 40, 64), art.PANEL_HI, art.GOLD, 12), (left + shift, y - 6))
-            art.blit_text(surface, f"{places[p]}.  {standings.names[p]}", 44, colour, (left + 20 + shift, y + 26),
-                          "midleft", weight="bold", width=name_width - 30)
-            cells = standings.cells[p] if p < len(standings.cells) else []
-            for c, value in enumerate(cells[:len(standings.columns)]):
-                art.blit_text(surface, str(value), score_size, art.INK,
-                              (left + name_width + c * column + column // 2 + shift, y + 26), "center",
-                              width=column - 8)
-            art.blit_text(surface, str(standings.totals[p]), 48, art.GOLD, (total_x + shift, y + 26), "center",
-                          weight="bold", width=total - 10)
+            if shift:  # sliding: the row is drawn whole on its own layer, which slides (its words stay inside it)
+                layer = pygame.Surface((table.width, ROW), pygame.SRCALPHA)
+                self.draw_row(layer, p, places[p], y, (table.left, y - 8))
+                surface.blit(layer, (table.left + shift, y - 8))
+            else:
+                self.draw_row(surface, p, places[p], y, (0, 0))
         surface.set_clip(clip)
         if standings.ranking:
             self.draw_ranking(surface, table.bottom + 20)
@@ -285,7 +317,8 @@ class ResultsScene(MenuScene):
                 art.blit_text(surface, tonight.rating_words(self.ratings), 28, art.INK_DIM,
                               (art.W // 2, bottom + 16), "center", width=art.W - 120)
         if self.evening_session is not None:  # a LAN peer: the host may open the group's next table
-            art.blit_text(surface, "Stay here to play the group's next game: it joins by itself when the host opens it.",
+            art.blit_text(surface, _("Stay here to play the group's next game: it joins by itself when the host opens "
+                                     "it."),
                           28, art.INK_DIM, (art.W // 2, 162), "center", width=art.W - 120)
         self.menu.draw(surface, self.pulse)
         self.draw_hold(surface)
@@ -293,6 +326,27 @@ class ResultsScene(MenuScene):
             colour = art.INK if self.settled else art.INK_DIM
             art.blit_text(surface, self.hint(), 32, colour, (art.W // 2, self.menu.rects[-1].bottom + 34), "center",
                           width=art.W - 120)
+
+    def draw_row(self, target, p: int, place: int, y: int, origin: tuple[int, int]) -> None:
+        """Seat ``p``'s row of the table at ``y`` on the screen: its place and name, its cells
+        and its total, drawn on ``target`` whose top left stands at ``origin`` on the screen."""
+        standings = self.standings
+        name_width, column, total = self.columns()
+        table = self.table_rect()
+        left, (ox, oy) = table.left + 20, origin
+        score_size = 40 if column >= 110 or not standings.columns else 32
+        total_x = left + name_width + column * len(standings.columns) + total // 2
+        colour = standings.colours[p]
+        if p in standings.winners:
+            target.blit(art.panel((table.width - 40, 64), art.PANEL_HI, art.GOLD, 12), (left - ox, y - 6 - oy))
+        art.blit_text(target, f"{place}.  {standings.names[p]}", 44, colour, (left + 20 - ox, y + 26 - oy),
+                      "midleft", weight="bold", width=name_width - 30)
+        cells = standings.cells[p] if p < len(standings.cells) else []
+        for c, value in enumerate(cells[:len(standings.columns)]):
+            art.blit_text(target, figure(value), score_size, art.INK,
+                          (left + name_width + c * column + column // 2 - ox, y + 26 - oy), "center", width=column - 8)
+        art.blit_text(target, figure(standings.totals[p]), 48, art.GOLD, (total_x - ox, y + 26 - oy), "center",
+                      weight="bold", width=total - 10)
 
     def draw_hold(self, surface) -> None:
         """A held confirm fills the focused button from the left."""
@@ -316,17 +370,17 @@ class ResultsScene(MenuScene):
         box = pygame.Rect(0, top, 720, 56 + RANKING_ROW * len(lines))
         box.centerx = art.W // 2
         surface.blit(art.panel(box.size, art.PANEL), box)
-        art.blit_text(surface, standings.ranking_title, 34, art.GOLD, (box.centerx, box.top + 28), "center",
-                      weight="bold")
+        art.blit_text(surface, shown(standings.ranking_title), 34, art.GOLD, (box.centerx, box.top + 28), "center",
+                      weight="bold", width=box.width - 40)
         for i, (words, score) in enumerate(lines):
             y = box.top + 56 + i * RANKING_ROW
             marked = i == standings.ranking_mark
             if marked:
                 surface.blit(art.panel((box.width - 24, RANKING_ROW), art.PANEL_HI, art.GOLD, 10), (box.left + 12, y))
             colour = art.GOLD if marked else art.INK
-            art.blit_text(surface, words, 28, colour, (box.left + 30, y + RANKING_ROW // 2), "midleft",
+            art.blit_text(surface, shown(words), 28, colour, (box.left + 30, y + RANKING_ROW // 2), "midleft",
                           width=box.width - 200)
-            art.blit_text(surface, score, 30, colour, (box.right - 30, y + RANKING_ROW // 2), "midright", "bold")
+            art.blit_text(surface, figure(score), 30, colour, (box.right - 30, y + RANKING_ROW // 2), "midright", "bold")
 
 
 def _number(value) -> float:

@@ -20,11 +20,15 @@ a seat is choosing or locked in, and a refused private choice never names it the
 """
 
 import math
+from collections.abc import Callable
+from functools import partial
+from typing import Any
 
 import pygame
 
-from client import art, highscores
+from client import art, highscores, i18n
 from client.buttons import device_family, label_for
+from client.i18n import N_, _
 from client.scenes.base import Scene, close_soon
 from client.seats import PHONE
 from client.table.anim import Animator
@@ -32,20 +36,30 @@ from client.table.choices import DIRECTIONS, Choice, hit
 from client.table.chooser import BLIND_WINDOW, Chooser
 from client.table.game import BLIND_BUTTONS, HINT_HEIGHT, LEGEND_HEIGHT
 from client.table.handle import TableHandle
-from client.table.model import Refusal, TableModel
+from client.table.model import Line, Refusal, TableModel, worded
 from client.table.pacing import Pacer
 from engines import game_info
 
-PEEK_NAMES = {"mouse": "the right button", "keys1": "Left Shift", "keys2": "Right Shift", "any": "peek"}
-KIND_NAMES = {"bot": "bot", "human": "on the LAN", "remote": "on the LAN", "open": "open seat"}
-BLIND_DIRECTIONS = {"up": "Up", "right": "Right", "down": "Down", "left": "Left"}
+PEEK_NAMES = {"mouse": N_("the right button"), "keys1": N_("Left Shift"), "keys2": N_("Right Shift"),
+              "any": N_("peek")}
+KIND_NAMES = {"bot": N_("bot"), "human": N_("on the LAN"), "remote": N_("on the LAN"), "open": N_("open seat")}
+BLIND_DIRECTIONS = {"up": N_("Up"), "right": N_("Right"), "down": N_("Down"), "left": N_("Left")}
+Words = str | Callable[[], str]  # a toast's words, or how to word them (again, in another language)
+
+
+def later(template: str, **fields: Any) -> Callable[[], str]:
+    """A note's words as a function (worded again when the language changes): ``template``,
+    marked with N_, looked up and filled when asked; a field that is a function is asked then."""
+    def word() -> str:
+        return _(template).format(**{key: value() if callable(value) else value for key, value in fields.items()})
+    return word
 
 
 def peek_name(device: str, app=None) -> str:
     """The peek button of ``device``, as printed on it (a pad's by its kind, with ``app``)."""
     if device.startswith("pad:"):
         return label_for(app, device, "peek") if app is not None else "LB"
-    return PEEK_NAMES.get(device, "peek")
+    return _(PEEK_NAMES.get(device, N_("peek")))
 
 
 class TableScene(Scene):
@@ -82,6 +96,9 @@ class TableScene(Scene):
         self._pause_said = 0
         self._reported_shown = -1  # the beats shown when the host last heard this screen caught up
         self.high_scores: highscores.Board | None = None  # recorded once (`record_high_score`)
+        self.refusal: Refusal | None = None  # the refusal being worded (`refused`): its say and data
+        self.worded_toasts: list = []  # (toast, how to word it): worded again when the language changes
+        self.language = i18n.current()
         self.game = game_class(self)
         self.layout = self.game.layout()
         self.poll()
@@ -112,8 +129,9 @@ class TableScene(Scene):
 
     def name(self, seat) -> str:
         if seat is None:
-            return "host"
-        return self.model.names[seat] if 0 <= seat < len(self.model.names) else f"Player {seat + 1}"
+            return _("host")
+        return self.model.names[seat] if 0 <= seat < len(self.model.names) else \
+            _("Player {number}").format(number=seat + 1)
 
     def draw_name(self, surface, seat: int, pos, size: int, width: int, anchor: str = "topleft",
                   colour=None) -> pygame.Rect:
@@ -150,11 +168,33 @@ class TableScene(Scene):
     def play_sound(self, name: str) -> None:
         self.app.sounds.play(name)
 
-    def toast(self, words: str, *, problem: bool = True, colour=None, seconds: float = 6.0,
+    def toast(self, words: Words, *, problem: bool = True, colour=None, seconds: float = 6.0,
               key: str | None = None, at: pygame.Rect | None = None, outlives_table: bool = False) -> None:
-        """A note on screen; it goes with the table unless ``outlives_table``."""
-        self.app.toasts.add(words, problem=problem, colour=colour, seconds=seconds, key=key,
-                            owner=None if outlives_table else self, at=at)
+        """A note on screen; it goes with the table unless ``outlives_table``. ``words`` may
+        be a function that words it: then a language change words it again."""
+        self.note(words, problem=problem, colour=colour, seconds=seconds, key=key,
+                  owner=None if outlives_table else self, at=at)
+
+    def note(self, words: Words, **how) -> None:
+        """``app.toasts.add``, worded again on a language change when ``words`` is a function."""
+        toast = self.app.toasts.add(words() if callable(words) else words, **how)
+        if callable(words):
+            self.worded_toasts = [(t, w) for t, w in self.worded_toasts if any(t is o for o in self.app.toasts.toasts)]
+            self.worded_toasts.append((toast, words))
+
+    def reword(self) -> None:
+        """The window's language changed (Settings): word the notes on screen again (the
+        log words itself again where it is drawn, `model.worded`)."""
+        if self.language is i18n.current():
+            return
+        self.language = i18n.current()
+        shown = self.app.toasts.toasts
+        self.worded_toasts = [(toast, word) for toast, word in self.worded_toasts if any(toast is o for o in shown)]
+        for toast, word in self.worded_toasts:
+            try:
+                toast.words = word()
+            except Exception:  # noqa: BLE001 - a note that cannot be worded again keeps its words
+                pass
 
     def record_high_score(self) -> None:
         """Put the game's score into this machine's high-score table once, when the game
@@ -177,14 +217,14 @@ class TableScene(Scene):
         """Who plays a seat: this screen's device, a phone, a bot, a player on the LAN."""
         status = self.phones.status(seat) if self.phones is not None and seat in self.choosers else "none"
         if status == "away":
-            return "phone away: reconnecting"
+            return _("phone away: reconnecting")
         if status == "connected" or (seat in self.choosers and self.choosers[seat].device == PHONE):
-            return "phone" if status == "connected" else "phone: scan the code (Esc)"
+            return _("phone") if status == "connected" else _("phone: scan the code (Esc)")
         if seat in self.choosers:
             return self.app.input.device_name(self.choosers[seat].device)
         kinds = self.model.seat_kinds
         kind = kinds[seat] if seat < len(kinds) else ""
-        return KIND_NAMES.get(kind, kind)
+        return _(KIND_NAMES[kind]) if kind in KIND_NAMES else kind
 
     def panel_open(self, seat: int) -> bool:
         """Whether ``seat``'s private panel shows: while it peeks; always for the only seat
@@ -215,14 +255,10 @@ class TableScene(Scene):
                 if refusal is not None:
                     refusals.append(refusal)
                 elif message.get("t") == "bye" and (channel is None or self.public is None):
-                    words = f"Disconnected: {self.model.goodbye}."
                     if self.can_rejoin():  # the banner stays until the player rejoins or leaves
-                        words += " Your seat is kept: press Enter or click to rejoin it."
-                        self.app.toasts.add(words, owner=self, key="bye", seconds=24 * 3600)
+                        self.note(self.bye_words, owner=self, key="bye", seconds=24 * 3600)
                     else:
-                        if self.rejoin_token and self.model.goodbye != "the game is over":
-                            words += " Your seat is kept: rejoin it from Join a LAN game when the host is back."
-                        self.app.toasts.add(words, owner=self, key="bye", seconds=12)
+                        self.note(self.bye_words, owner=self, key="bye", seconds=12)
                 elif message.get("t") == "lobby":
                     self.seen_away()
                 elif message.get("t") == "colours" and len(message["colours"]) == len(self.colour_ids):
@@ -231,13 +267,27 @@ class TableScene(Scene):
         for refusal in refusals:  # told once what arrived with it is in (a lost race: who was first)
             self.refused(refusal)
 
+    def bye_words(self) -> str:
+        """The host said goodbye: why, and what becomes of this screen's seat."""
+        reason = self.model.goodbye_words()
+        if self.can_rejoin():
+            return _("Disconnected: {reason}. Your seat is kept: press Enter or click to rejoin it.").format(
+                reason=reason)
+        if self.rejoin_token and self.model.goodbye != "the game is over":
+            return _("Disconnected: {reason}. Your seat is kept: rejoin it from Join a LAN game when the host is "
+                     "back.").format(reason=reason)
+        return _("Disconnected: {reason}.").format(reason=reason)
+
     def log_history(self) -> None:
         """What happened before this table came (Continue, a rejoin), told in the log once
         a view is shown (a game's words may read it)."""
         if self.model.history and self.model.view is not None:
             events, self.model.history = self.model.history, []
             for event in events:
-                self.model.add_log(self.game.describe(event))
+                line = self.game.describe(event)
+                if line and self.game.rewords_log:
+                    line = Line(line, partial(self.game.describe, event))
+                self.model.add_log(line)
 
     # --- away seats -------------------------------------------------------------------------
     def seen_away(self) -> None:
@@ -245,13 +295,14 @@ class TableScene(Scene):
         for seat in sorted(self.model.away - set(self.away_since)):
             self.away_since[seat] = self.clock
             if seat not in self.choosers:
-                hint = "  Esc: let a bot play for them." if self.can_hand_seats() else ""
-                self.app.toasts.add(f"{self.name(seat)} is away.{hint}", problem=False, colour=self.colour(seat),
-                                    owner=self, seconds=6, key=f"away{seat}")
+                away = N_("{name} is away.  Esc: let a bot play for them.") if self.can_hand_seats() else \
+                    N_("{name} is away.")
+                self.note(later(away, name=self.name(seat)), problem=False, colour=self.colour(seat), owner=self,
+                          seconds=6, key=f"away{seat}")
         for seat in sorted(set(self.away_since) - self.model.away):
             del self.away_since[seat]
-            self.app.toasts.add(f"{self.name(seat)} is back.", problem=False, colour=self.colour(seat), owner=self,
-                                seconds=3, key=f"away{seat}")
+            self.note(later(N_("{name} is back."), name=self.name(seat)), problem=False,
+                      colour=self.colour(seat), owner=self, seconds=3, key=f"away{seat}")
 
     def away_words(self, seat: int) -> str | None:
         """"away 1:05" (and who plays meanwhile) for an away seat, else None."""
@@ -261,7 +312,8 @@ class TableScene(Scene):
         seconds = int(self.clock - since)
         kinds = self.model.seat_kinds
         bot = seat < len(kinds) and kinds[seat] == "bot"
-        return f"away {seconds // 60}:{seconds % 60:02d}" + (", a bot plays" if bot else "")
+        time = f"{seconds // 60}:{seconds % 60:02d}"
+        return (_("away {time}, a bot plays") if bot else _("away {time}")).format(time=time)
 
     def can_rejoin(self) -> bool:
         """Whether this joined table lost its host and its seat may be rejoined by token."""
@@ -289,23 +341,37 @@ class TableScene(Scene):
     def refused(self, refusal: Refusal) -> None:
         self.app.sounds.play("reject")
         seat, chooser = refusal.seat, self.choosers.get(refusal.seat)
-        who = self.name(seat)
         private = refusal.pending.private if refusal.pending is not None else False
+        action = refusal.pending.action if refusal.pending is not None else None
         if private and chooser is not None:
             # the engine's sentence may name the secret: it goes to the private panel only
-            chooser.private_note = f"Refused: {refusal.reason}"
-            said = self.game.public_refusal(refusal.code)
-            words = f"{who}: refused, {said}. Pick again."
-        else:
-            action = refusal.pending.action if refusal.pending is not None else None
-            said = self.game.refusal_words(seat, refusal.code, refusal.reason, action)
-            words = f"{who}: {said}"
+            note = later(N_("Refused: {reason}"), reason=refusal.words)
+            chooser.private_note = Line(note(), note)
+
+        def said() -> str:  # the refusal in this window's language (again, after a change in Settings)
+            if private and chooser is not None:
+                return self.game.public_refusal(refusal.code)
+            self.refusal = refusal  # a game's refusal_words may read the host's data (``refusal.message``)
+            try:
+                return self.game.refusal_words(seat, refusal.code, refusal.english, action)
+            finally:
+                self.refusal = None
+
+        def toast() -> str:
+            if private and chooser is not None:
+                return _("{name}: refused, {reason}. Pick again.").format(name=self.name(seat), reason=said())
+            return _("{name}: {reason}").format(name=self.name(seat), reason=said())
+
         zone = self.layout.seats.get(seat) if seat is not None else None
-        self.app.toasts.add(words, colour=self.colour(seat) if seat is not None else art.DANGER, seconds=4.0,
-                            owner=self, at=zone, key=f"refused{seat}")
+        self.note(toast, colour=self.colour(seat) if seat is not None else art.DANGER, seconds=4.0,
+                  owner=self, at=zone, key=f"refused{seat}")
         # in words, never the engine's code; after the beats already here, if the game says so
         waits = seat is not None and self.game.refusals_wait_for_beats and bool(self.model.queue)
-        self.model.add_log(f"Refused ({who}): {said}", self.model.received if waits else 0)
+
+        def logged() -> str:
+            return _("Refused ({name}): {reason}").format(name=self.name(seat), reason=said())
+
+        self.model.add_log(Line(logged(), logged), self.model.received if waits else 0)
         if seat is not None:
             if refusal.pending is not None and not private:  # a play shown at once (echoed) goes back
                 self.game.on_taken_back(seat, refusal.pending)
@@ -322,7 +388,10 @@ class TableScene(Scene):
         self.pacer.wait = max(self.pacer.wait, 0.0) + self.pacer.dwell(seconds)
 
     def play(self, event: dict) -> float:
-        self.model.add_log(self.game.describe(event))
+        line = self.game.describe(event)
+        if line and self.game.rewords_log:  # the game words an event the same whenever asked: again on a change
+            line = Line(line, lambda: self.game.describe(event))
+        self.model.add_log(line)
         return self.game.on_event(event)
 
     def shown(self, beat) -> None:
@@ -420,24 +489,25 @@ class TableScene(Scene):
         for seat, chooser in self.choosers.items():
             if chooser.device == device:
                 chooser.let_go()
-                self.app.toasts.add(f"{self.name(seat)}'s {self.app.input.device_name(device)} is unplugged: "
-                                    "plug it back in to play on", owner=self, key=f"pad{device}",
-                                    colour=self.colour(seat), seconds=3600)
+                self.note(later(N_("{name}'s {device} is unplugged: plug it back in to play on"), name=self.name(seat),
+                                device=partial(self.app.input.device_name, device)), owner=self, key=f"pad{device}",
+                          colour=self.colour(seat), seconds=3600)
 
     def pad_back(self, device: str) -> None:
         for seat, chooser in self.choosers.items():
             if chooser.device == device:
                 self.app.toasts.withdraw(f"pad{device}")
-                self.app.toasts.add(f"{self.name(seat)}'s {self.app.input.device_name(device)} is back",
-                                    problem=False, colour=self.colour(seat), owner=self, seconds=3)
+                self.note(later(N_("{name}'s {device} is back"), name=self.name(seat),
+                                device=partial(self.app.input.device_name, device)),
+                          problem=False, colour=self.colour(seat), owner=self, seconds=3)
                 return
         orphans = self.orphaned_seats()
         if orphans:
             seat = orphans[0]
             confirm = label_for(self.app, device, "confirm")
-            self.app.toasts.add(f"{self.app.input.device_name(device)}: press {confirm} to take back "
-                                f"{self.name(seat)}'s seat", problem=False, colour=self.colour(seat), owner=self,
-                                key=f"claim{device}", seconds=3600)
+            self.note(later(N_("{device}: press {button} to take back {name}'s seat"),
+                            device=partial(self.app.input.device_name, device), button=confirm, name=self.name(seat)),
+                      problem=False, colour=self.colour(seat), owner=self, key=f"claim{device}", seconds=3600)
 
     def claim_seat(self, intent) -> bool:
         """An unbound pad's confirm takes the first orphaned seat (True if it did)."""
@@ -453,8 +523,9 @@ class TableScene(Scene):
         self.app.toasts.withdraw(f"pad{chooser.device}")
         self.app.toasts.withdraw(f"claim{intent.device}")
         chooser.device, chooser.armed = intent.device, None
-        self.app.toasts.add(f"{self.name(seat)} now plays with {self.app.input.device_name(intent.device)}",
-                            problem=False, colour=self.colour(seat), owner=self, seconds=4)
+        self.note(later(N_("{name} now plays with {device}"), name=self.name(seat),
+                        device=partial(self.app.input.device_name, intent.device)),
+                  problem=False, colour=self.colour(seat), owner=self, seconds=4)
         self.app.sounds.play("confirm")
         return True
 
@@ -509,8 +580,8 @@ class TableScene(Scene):
             chooser.armed = None
             label, action = actions[index]
             if action is None:
-                self.app.toasts.add(f"{self.name(seat)}: that button is not a choice now. Pick again.",
-                                    colour=self.colour(seat), owner=self, seconds=3, at=self.layout.seats[seat])
+                self.note(later(N_("{name}: that button is not a choice now. Pick again."), name=self.name(seat)),
+                          colour=self.colour(seat), owner=self, seconds=3, at=self.layout.seats[seat])
                 return True
             if self.model.pending.get(seat) is None:
                 self.send(seat, Choice(action, pygame.Rect(0, 0, 1, 1), label, private=True))
@@ -523,6 +594,7 @@ class TableScene(Scene):
     # --- time ---------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         on_top = self.app.top is self
+        self.reword()
         if not self.closed:
             self.poll()
         self.log_history()
@@ -630,7 +702,7 @@ class TableScene(Scene):
     def draw(self, surface) -> None:
         surface.blit(art.background("table"), (0, 0))
         if self.model.view is None:
-            art.blit_text(surface, "Waiting for the table...", 60, art.INK, (art.W // 2, art.H // 2), "center")
+            art.blit_text(surface, _("Waiting for the table..."), 60, art.INK, (art.W // 2, art.H // 2), "center")
             return
         self.game.draw_board(surface)
         self.draw_header(surface)
@@ -657,13 +729,13 @@ class TableScene(Scene):
         box.center = (art.W // 2, art.H // 2)
         surface.blit(art.panel(box.size, art.NIGHT, art.GOLD, 24, 245), box)
         if self.resume_at is None:
-            heading = "Paused"
-            words = "The game stands still for everyone." if self.hosted() is not None else \
-                "The host paused the game: it stands still for everyone."
+            heading = _("Paused")
+            words = _("The game stands still for everyone.") if self.hosted() is not None else \
+                _("The host paused the game: it stands still for everyone.")
         else:
             left = max(0.0, self.resume_at - self.app.clock)
-            heading = f"Ready... {math.ceil(left)}" if left > 0 else "Go!"
-            words = "The game goes on for everyone when the count ends."
+            heading = _("Ready... {count}").format(count=math.ceil(left)) if left > 0 else _("Go!")
+            words = _("The game goes on for everyone when the count ends.")
         art.blit_text(surface, heading, 96, art.GOLD, (box.centerx, box.top + 100), "center", weight="bold")
         art.blit_text(surface, words, 34, art.INK, (box.centerx, box.top + 210), "center", width=box.width - 60)
 
@@ -686,10 +758,11 @@ class TableScene(Scene):
                       width=box.width - 52)
         status = art.blit_text(surface, self.game.status_text(), 34, art.INK_DIM, (box.left + 28, box.top + 74),
                                width=box.width - 200)
-        hint = f"{'pause' if self.pause_stops_game() else 'menu'}: {self.pause_buttons()}"
+        hint = (_("pause: {buttons}") if self.pause_stops_game() else _("menu: {buttons}")).format(
+            buttons=self.pause_buttons())
         if self.demo:
             plan = self.app.flow.demo_plan or {}
-            hint = "any key: menu" if plan.get("attract") else "Esc quits"
+            hint = _("any key: menu") if plan.get("attract") else _("Esc quits")
         room = box.right - 24 - status.right - 20  # the status line comes first; the hint takes what is left
         size = next((size for size in (28, 25, 22) if art.text_width(hint, size) <= room), 22)
         art.blit_text(surface, hint, size, art.INK_FAINT, (box.right - 24, box.top + 78 + (28 - size) // 2), "topright",
@@ -717,12 +790,13 @@ class TableScene(Scene):
         """The newest log lines, wrapped (never cut), filling the box from the bottom."""
         box = self.layout.log
         surface.blit(art.panel(box.size, art.PANEL, None, 16, 200), box)
-        art.blit_text(surface, "What happened", 34, art.GOLD, (box.left + 20, box.top + 12), weight="bold")
+        art.blit_text(surface, _("What happened"), 34, art.GOLD, (box.left + 20, box.top + 12), weight="bold",
+                      width=box.width - 40)
         size, line_height, width = 28, 31, box.width - 40
         room = (box.height - 62) // line_height
         lines: list[str] = []
         for entry in reversed(self.model.log):  # whole entries only, newest last
-            wrapped = art.wrap(entry, size, width, "regular")
+            wrapped = art.wrap(worded(entry), size, width, "regular")
             if lines and len(lines) + len(wrapped) > room:
                 break
             lines = wrapped + lines
@@ -746,7 +820,8 @@ class TableScene(Scene):
                 self.draw_blind_legend(surface, seat, self.game.prompt_rect(seat, LEGEND_HEIGHT))
             else:
                 where = self.game.prompt_rect(seat, HINT_HEIGHT)
-                words = "choose on your phone" if chooser.device == PHONE else f"hold {peek_name(chooser.device, self.app)} to choose"
+                words = _("choose on your phone") if chooser.device == PHONE else \
+                    _("hold {button} to choose").format(button=peek_name(chooser.device, self.app))
                 art.blit_text(surface, words, 28, art.GOLD,
                               where.midbottom, "midbottom", width=where.width)
 
@@ -758,16 +833,19 @@ class TableScene(Scene):
         private = [choice for choice in self.live.get(seat, []) if choice.private]
         rect = self.game.private_rect(seat, len(private))
         surface.blit(art.panel(rect.size, (30, 26, 34), colour, 16, 250), rect)
-        heading = self.game.panel_heading.format(name=self.name(seat))
+        template = self.game.panel_heading  # a game's own heading is marked N_ where it is written
+        if template != "{name}" and i18n.current().has(template):
+            template = _(template)
+        heading = template.format(name=self.name(seat))
         if not self.solo:
-            heading += " (private)"
+            heading = _("{heading} (private)").format(heading=heading)
         art.blit_text(surface, heading, 36, colour, (rect.left + 22, rect.top + 12), weight="bold",
                       width=rect.width - 44)
-        note = chooser.private_note
+        note = worded(chooser.private_note)
         if pending is not None and pending.private:
-            note = f"Sent: {pending.label}"
+            note = _("Sent: {choice}").format(choice=pending.label)
         elif not note and private:
-            note = "click to choose" if chooser.device == "mouse" else "move, then confirm"
+            note = _("click to choose") if chooser.device == "mouse" else _("move, then confirm")
         if note:
             art.blit_text(surface, note, 26, art.INK_DIM, (rect.left + 24, rect.top + 54), weight="regular",
                           width=rect.width - 48)
@@ -786,15 +864,17 @@ class TableScene(Scene):
         same for every pad seat, and never showing which button was pressed."""
         actions = self.game.blind_actions(seat)
         device = self.choosers[seat].device
-        parts = [f"{BLIND_DIRECTIONS.get(button) or label_for(self.app, device, button)} {label}"
-                 for button, (label, _) in zip(BLIND_BUTTONS, actions, strict=False)]
+        parts = [_("{button} {choice}").format(
+                     button=_(BLIND_DIRECTIONS[button]) if button in BLIND_DIRECTIONS else
+                     label_for(self.app, device, button), choice=label)
+                 for button, (label, _action) in zip(BLIND_BUTTONS, actions, strict=False)]
         half = (len(parts) + 1) // 2
         surface.blit(art.panel(box.size, (34, 30, 40), self.colour(seat), 12, 230), box)
         for row, words in enumerate(("   ".join(parts[:half]), "   ".join(parts[half:]))):
             art.blit_text(surface, words, 26, art.INK_DIM, (box.centerx, box.top + 24 + row * 32), "center",
                           width=box.width - 16)
         armed = self.choosers[seat].armed is not None
-        art.blit_text(surface, "press it again to lock in" if armed else "press a choice's button twice", 26,
+        art.blit_text(surface, _("press it again to lock in") if armed else _("press a choice's button twice"), 26,
                       art.GOLD if armed else art.INK_FAINT, (box.centerx, box.top + 92), "center", width=box.width - 16)
 
 
