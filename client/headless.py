@@ -3,7 +3,7 @@
 Used by `spielabend --headless`, and by `make play` where there is no display.
 """
 
-from client.cli import _, current, ngettext
+from client.cli_words import _, current, ngettext
 from engines import GAMES, Rng, game_info, new_game
 from engines.botplay import next_bot_move
 

@@ -5,7 +5,7 @@ relay variant (client.relay_cli).
 
 import socket
 
-from client.cli import _, players_text
+from client.cli_words import _, players_text
 from client.seat_player import describe_event, seat_name
 from engines import game_info
 from netplay.discovery import check_interfaces, choose_interfaces

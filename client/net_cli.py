@@ -12,7 +12,7 @@ import socket
 import sys
 import time
 
-from client.cli import N_, _, current, ngettext, say, setup_error, speak
+from client.cli_words import N_, _, current, ngettext, say, setup_error, speak
 from client.host_cli import (
     UsageError,
     _host_printer,

@@ -13,7 +13,7 @@ import sys
 import time
 from pathlib import Path
 
-from client.cli import N_, _, ngettext
+from client.cli_words import N_, _, ngettext
 from client.seat_player import seat_name
 from netplay.errors import ConnectError
 from netplay.folders import data_dir

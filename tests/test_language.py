@@ -121,3 +121,20 @@ def test_the_window_s_words_change_at_once():
         assert i18n._("Language: {name}") == "Language: {name}"
     finally:
         i18n.use("en")
+
+
+def test_a_message_reads_the_same_in_every_room():
+    """A language's rooms are merged into one lookup, so one English message (in one context)
+    has one translation: otherwise the title's "Play" could read as a game's "Legen"."""
+    from babel.messages.pofile import read_po
+
+    seen: dict = {}
+    for path in sorted((ROOT / "assets/locale/de/LC_MESSAGES").glob("*.po")):
+        with path.open("rb") as handle:
+            for message in read_po(handle):
+                if message.id:
+                    key = (message.context, message.id)
+                    seen.setdefault(key, {})[path.stem] = message.string
+    differing = {key: rooms for key, rooms in seen.items()
+                 if len({str(text) for text in rooms.values()}) > 1}
+    assert differing == {}

@@ -410,7 +410,9 @@ class TableScene(Scene):
         again only when something they depend on changed (see `GameTable.choices_version`)."""
         for seat, chooser in self.choosers.items():
             waiting = self.closed or self.model.pending.get(seat) is not None
-            made_from = (self.model.shown, waiting, repr(chooser.stage), self.game.choices_version(seat))
+            # a choice's label is worded when it is made: a new language makes them anew
+            made_from = (self.model.shown, waiting, repr(chooser.stage), self.game.choices_version(seat),
+                         i18n.current())
             if self._made_from.get(seat) == made_from:
                 continue
             self._made_from[seat] = made_from

@@ -24,7 +24,7 @@ def choice(action: Action, view: View, tr: Translator) -> ChoiceWords | None:
     # WA-3: the held card fits these dogs; the first one in the table's order is shown first
     return {"group": _("Play your {card}").format(card=_card(action["card"], tr)),
             "label": _dog(view, action["dog"], tr),
-            "target": {"act": _("Play"), "next": _("Next dog")}}
+            "target": {"act": tr.pgettext("a card", "Play"), "next": _("Next dog")}}
 
 
 def hand(view: View, seat: int, tr: Translator) -> list[HandLine]:

@@ -108,11 +108,7 @@ def test_an_english_host_window_and_a_german_peer_window_each_read_their_own_ref
         assert peer.wait(30) == 0, lines[-10:]
         german = words("de").say(NOT_YOUR_TURN, {"player": 2})
         assert german == "Spieler 2 ist nicht am Zug"
-        if german not in peer_told:
-            # the window words a refusal's say and data (client/table/model.py, issue 28's table
-            # part); until that is in, it shows the host's English reason
-            assert wire["reason"] in peer_told, peer_told
-            pytest.xfail(f"the German window still shows the English reason: {peer_told!r}")
+        assert german in peer_told, peer_told  # the German window words the host's refusal itself
         assert "not player" not in peer_told
     finally:
         if peer.poll() is None:

@@ -12,7 +12,6 @@ import calendar
 import re
 import time
 from datetime import datetime
-from functools import lru_cache
 from pathlib import Path
 
 import pygame
@@ -32,46 +31,27 @@ from client.table.phones import PhonesScene
 from client.table.results import ResultsScene
 from netplay.language import pseudo
 from tests.client.conftest import frames, local_table, shoot
-from tests.client.words_on_screen import ASCII_WORD, SAME_EVERYWHERE, reading
+from tests.client.words_on_screen import reading
 
 pytestmark = pytest.mark.timeout(180)
 
 ROOT = Path(__file__).resolve().parents[2]
 NAMES = ["Anna", "Ben", "Clara", "David", "Bot"]
 SIZES = [(1280, 720), (1920, 1080)]
-# Files whose words may show on these screens but belong to other rooms of the catalogue.
-NOT_OURS = ["client/scenes/halloffame.py", "client/ui.py", "client/scenes/base.py", "client/buttons.py",
-            "client/input.py", "client/toasts.py", "engines/__init__.py", "client/games/die_mauer/*.py",
-            "engines/die_mauer/*.py"]
 MISSING = re.compile("\u27e6(.*?)\u27e7", re.S)
 
 
-@lru_cache(maxsize=1)
-def not_ours_text() -> str:
-    return "\n".join(path.read_text(encoding="utf-8") for name in NOT_OURS for path in sorted(ROOT.glob(name)))
-
-
-def foreign(message: str, names=()) -> bool:
-    """Whether ``message`` (an English message or a drawn line's English words) is written in
-    a file the table does not own: every word of it but the names is in such a file's source."""
-    source = not_ours_text()
-    known = {word for name in names for word in ASCII_WORD.findall(name)} | SAME_EVERYWHERE
-    words = [word for word in ASCII_WORD.findall(message) if word not in known]
-    return bool(words) and all(word in source for word in words)
-
-
 def untranslated_here(screen) -> list[str]:
-    """Messages marked missing that are the table's own (not written in another room's files)."""
-    marked = {message for line in screen.untranslated() for message in MISSING.findall(line)}
-    return sorted(message for message in marked if not foreign(message))
+    """Messages marked missing on screen (every room's catalogue is merged: none may be)."""
+    return sorted({message for line in screen.untranslated() for message in MISSING.findall(line)})
 
 
 def english_here(screen, names=NAMES) -> list[str]:
-    return [line for line in screen.english(allowed=names) if not foreign(line, names)]
+    return screen.english(allowed=names)
 
 
 def overflowing_here(screen, names=NAMES) -> list[str]:
-    return [line for line in screen.overflowing(names=names) if not foreign(line.split(" at ")[0], names)]
+    return screen.overflowing(names=names)
 
 
 def seed_history(now: float) -> History:
