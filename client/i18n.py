@@ -17,7 +17,7 @@ from typing import Any
 from netplay import language
 from netplay.language import LANGUAGES, PSEUDO, Words
 
-__all__ = ["LANGUAGES", "PSEUDO", "N_", "_", "current", "ngettext", "pgettext", "say", "use"]
+__all__ = ["LANGUAGES", "PSEUDO", "N_", "_", "and_list", "current", "ngettext", "pgettext", "say", "use"]
 
 _words: Words = language.words(language.DEFAULT)
 _listeners: list[Callable[[Words], None]] = []
@@ -65,6 +65,16 @@ def npgettext(context: str, singular: str, plural: str, count: int) -> str:
 def say(message: str, data: Mapping[str, Any] | None = None) -> str:
     """A message that came with data (a refusal off the wire): looked up, then filled."""
     return _words.say(message, data)
+
+
+def and_list(words) -> str:
+    """"A", "A and B", "A, B and C" (in the window's language); every list a player reads
+    is made here, so a language words its "and" once."""
+    words = [str(word) for word in words]
+    if len(words) <= 1:
+        return "".join(words)
+    # Translators: the end of a list of names or things: "Anna, Ben and Cleo"
+    return _words.gettext("{list} and {last}").format(list=", ".join(words[:-1]), last=words[-1])
 
 
 def number(value: float, digits: int | None = None) -> str:

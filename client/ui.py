@@ -161,13 +161,6 @@ def edit_text(text: str, intent, limit: int = 14) -> tuple[str, str | None]:
     return text, None
 
 
-def together(names: list[str]) -> str:
-    """Names as a list in words: "Anna", "Anna and Ben", "Anna, Ben and Clara"."""
-    if len(names) < 2:
-        return "".join(names)
-    return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
-
-
 def title_bar(surface, heading: str, hint: str = "") -> None:
     art.blit_text(surface, heading, 96, art.GOLD, (art.W // 2, 90), "center", weight="bold", width=art.W - 80)
     if hint:

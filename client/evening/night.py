@@ -13,7 +13,7 @@ from datetime import datetime
 
 from client import i18n
 from client.evening.history import PlayedGame
-from client.i18n import _, ngettext, npgettext
+from client.i18n import _, and_list, ngettext, npgettext
 
 
 @dataclass
@@ -100,13 +100,6 @@ def evening_title(started: float | None, going_on: bool) -> str:
     if going_on:
         return _("Tonight ({day}, from {time})").format(day=day, time=time)
     return _("The last evening ({day}, from {time})").format(day=day, time=time)
-
-
-def and_list(names: list[str]) -> str:
-    """"Anna", "Anna and Ben", "Anna, Ben and Cleo" (in the window's language)."""
-    if len(names) <= 1:
-        return "".join(names)
-    return _("{list} and {last}").format(list=", ".join(names[:-1]), last=names[-1])
 
 
 def leader_line(rows: list[Standing]) -> str:

@@ -12,9 +12,9 @@ from client import art, i18n
 from client.evening import charts, night, profiles, tonight
 from client.evening.points import show
 from client.evening.ratings import OVERALL
-from client.i18n import N_, _, ngettext, pgettext
+from client.i18n import N_, _, and_list, ngettext, pgettext
 from client.scenes.base import MenuScene
-from client.ui import Item, Menu, together
+from client.ui import Item, Menu
 
 PAGES = ["evening", "night", "ratings", "history"]
 PAGE_NAMES = {"evening": N_("Tonight's standings"), "night": N_("The night in words"), "ratings": N_("Ratings"),
@@ -126,7 +126,7 @@ class HallOfFameScene(MenuScene):
             self.app.push(NightOverScene(self.app, self.games))  # the night's winner shows by itself
 
         winners = night.leaders(self.rows)
-        who = together([row.name for row in winners])
+        who = and_list([row.name for row in winners])
         self.app.flow.confirm(ngettext("End the evening? {names} wins the night.",
                                        "End the evening? {names} win the night.", len(winners)).format(names=who), end)
 
@@ -245,7 +245,7 @@ class HallOfFameScene(MenuScene):
             winners = [seat.name for seat in game.seats if seat.winner]
             art.blit_text(surface, when, 26, art.INK_DIM, (LIST.left + 24, y), "midleft", "regular", width=170)
             if winners:
-                words = _("{game}: {winners}").format(game=game_name(game.game), winners=together(winners))
+                words = _("{game}: {winners}").format(game=game_name(game.game), winners=and_list(winners))
             else:
                 words = _("{game}: no winner").format(game=game_name(game.game))
             art.blit_text(surface, words, 28, art.INK, (LIST.left + 200, y), "midleft", width=LIST.width - 220)
@@ -281,7 +281,7 @@ class NightOverScene(MenuScene):
     def headline(self) -> str:
         if not self.winners:
             return _("The night is over")
-        names = together([row.name for row in self.winners])
+        names = and_list([row.name for row in self.winners])
         return ngettext("{names} wins the night!", "{names} win the night!", len(self.winners)).format(names=names)
 
     def update(self, dt: float) -> None:

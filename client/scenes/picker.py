@@ -6,9 +6,9 @@ import pygame
 
 from client import art
 from client.games import TABLES
-from client.i18n import N_, _, ngettext
+from client.i18n import N_, _, and_list, ngettext
 from client.scenes.base import MenuScene
-from client.ui import Item, Menu, together
+from client.ui import Item, Menu
 
 CARD = pygame.Rect(900, 190, 960, 800)
 
@@ -167,7 +167,7 @@ class PickerScene(MenuScene):
             heading = _("Everyone votes")
             waiting = [plan.name for plan in self.voters if plan.control not in self.votes]
             hint = _("Each player: up/down and confirm on their own device   Waiting for {names}   Esc turns").format(
-                names=together(waiting))
+                names=and_list(waiting))
         self.draw_title(surface, heading, hint)
         self.menu.draw(surface, self.pulse)
         if self.voting:

@@ -10,9 +10,9 @@ from functools import partial
 
 from client import art
 from client.games import TABLES
-from client.i18n import N_, _, ngettext
+from client.i18n import N_, _, and_list, ngettext
 from client.scenes.base import SETTLE_AFTER, MenuScene, Scene, draw_dialog
-from client.ui import Item, Menu, together
+from client.ui import Item, Menu
 
 ATTRACT_AFTER = 60.0  # seconds without input
 
@@ -101,7 +101,7 @@ def save_line(summary, now: float | None = None) -> str:
     game = GAMES[summary.game].name if summary.game in GAMES else summary.game
     people = [name for name, kind in zip(summary.names, summary.kinds, strict=False) if kind != "bot" and name]
     bots = sum(1 for kind in summary.kinds if kind == "bot")
-    who = together(people + ([ngettext("{n} bot", "{n} bots", bots).format(n=bots)] if bots else []))
+    who = and_list(people + ([ngettext("{n} bot", "{n} bots", bots).format(n=bots)] if bots else []))
     when = ago(now - summary.modified)
     if "remote" in summary.kinds:
         return _("{game} on the LAN with {players}, {ago}").format(game=game, players=who, ago=when)

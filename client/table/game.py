@@ -25,6 +25,7 @@ import pygame
 
 from client import art
 from client.i18n import N_, _
+from client.i18n import and_list as and_list  # the games word their lists with it
 from client.table.choices import Choice
 from client.table.handle import TableHandle
 from client.table.layout import (
@@ -36,7 +37,6 @@ from client.table.layout import (
     strip_rects,
 )
 from client.table.model import Pending
-from client.table.model import and_list as and_list  # the games word their lists with it
 
 # A gamepad's buttons for a blind pick, in the order a game's blind actions take them.
 BLIND_BUTTONS = ("up", "right", "down", "left", "confirm", "back", "alt", "secret")

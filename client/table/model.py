@@ -67,15 +67,6 @@ BY_MS = N_("{reason} (by {ms} ms)")
 BY_UNDER_1_MS = N_("{reason} (by under 1 ms)")
 
 
-def and_list(words) -> str:
-    """"A", "A and B", "A, B and C" (in the window's language)."""
-    words = [str(word) for word in words]
-    if len(words) <= 1:
-        return "".join(words)
-    # Translators: the end of a list of names or things: "Anna, Ben and Cleo"
-    return i18n._("{list} and {last}").format(list=", ".join(words[:-1]), last=words[-1])
-
-
 def without_ruling_ids(words: str) -> str:
     """An engine's sentence as players read it: its rulings' ids ("(AR-2)", "(building
     order §2, DM-3)") are for the code and the docs."""

@@ -13,11 +13,10 @@ import pygame
 from client import art, i18n
 from client.buttons import label_for
 from client.evening import charts, tonight
-from client.i18n import _, ngettext
+from client.i18n import _, and_list, ngettext
 from client.physics import Moments
 from client.scenes.base import MenuScene
 from client.table.game import Standings
-from client.table.model import and_list
 from client.tween import Tweens, ease_out_cubic
 from client.ui import Item, Menu
 

@@ -96,6 +96,8 @@ class ArchitektonTable(GameTable):
             return words.final_score_line(effects.final["event"], name)
         return words.phase_line(self.view, name, bool(steps.lifted(self)), steps.single_take(self))
 
+    rewords_log = True  # describe words an event from it and the names alone: again on a language change
+
     def describe(self, event: dict) -> str | None:
         return words.describe(event, self.table.name)
 

@@ -62,6 +62,8 @@ class DieMauerTable(GameTable):
             return self.caption  # what the fists just showed, while the table dwells on what follows
         return words.phase_text(self.view, self.table.name)
 
+    rewords_log = True  # describe words an event from it and the names alone: again on a language change
+
     def describe(self, event: dict) -> str | None:
         return words.describe(event, self.table.name)
 

@@ -119,6 +119,8 @@ class DrunterDruberTable(GameTable):
             return say.declaring(name(view["active"][0]))
         return {"pick": _(say.PICKING), "over": _(say.REVEALED)}.get(str(phase), "")
 
+    rewords_log = True  # describe words an event from it and the names alone: again on a language change
+
     def describe(self, event: dict) -> str | None:
         return say.describe(event, self.name)
 

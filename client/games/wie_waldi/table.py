@@ -130,6 +130,8 @@ class WieWaldiTable(GameTable):
         completer = self.race.last_completer
         return words.stop(event["reason"], None if completer is None else self.table.name(completer))
 
+    rewords_log = True  # describe words an event from it and the names alone: again on a language change
+
     def describe(self, event: dict) -> str | None:
         return words.describe(event, self.table.name)
 

@@ -10,7 +10,7 @@ sentence per case."""
 from collections.abc import Callable
 
 from client import i18n
-from client.i18n import N_, _, ngettext
+from client.i18n import N_, _, and_list, ngettext
 from engines.wie_waldi.cards import card_name, colour_name
 
 Name = Callable[[int], str]
@@ -34,14 +34,6 @@ def card(code: str) -> str:
 def colour(index: int) -> str:
     """A coat colour (0-3) standing alone, in the window's language ("green")."""
     return colour_name(index, i18n.current())
-
-
-def names_list(names: list[str]) -> str:
-    """"A", "A and B", "A, B and C"."""
-    names = [str(name) for name in names]
-    if len(names) <= 1:
-        return "".join(names)
-    return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
 
 
 # --- the header and the phase line -----------------------------------------------------------
@@ -111,7 +103,7 @@ def describe(event: dict, name: Name) -> str | None:
         template = said.get(event["reason"], N_("Round {round} over: {points}"))
         return _(template).format(round=event["round"], points=points)
     if kind == "game_over":
-        winners = names_list([name(p) for p in event["winners"]])
+        winners = and_list([name(p) for p in event["winners"]])
         if len(event["winners"]) == 1:
             return _("Game over: {names} wins").format(names=winners)
         return _("Game over: {names} share the win").format(names=winners)
