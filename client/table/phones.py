@@ -9,7 +9,7 @@ from functools import lru_cache
 
 import pygame
 
-from client import art
+from client import art, i18n
 from client.i18n import N_, _
 from client.scenes.base import Scene, draw_dialog
 
@@ -29,8 +29,10 @@ def serve_phones(app, host, colours, interfaces: list[str] | None, door=None):
     try:
         from netplay.phones import serve_phones_in_thread
 
+        # a phone whose browser names none of our languages reads this window's
         return serve_phones_in_thread(host, door=door, interfaces=interfaces,
-                                      colours=[hex_colour(colour) for colour in colours])
+                                      colours=[hex_colour(colour) for colour in colours],
+                                      language=i18n.current().code)
     except (ImportError, OSError, TimeoutError) as error:
         app.note(_("Phones cannot join this table: {error}").format(error=error), seconds=5)
         return None

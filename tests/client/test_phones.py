@@ -86,3 +86,30 @@ def test_the_shared_screen_is_the_same_whatever_the_phone_chose_until_the_reveal
     finally:
         browsers.close_all()
     assert pictures["Tower"] == pictures["Empty fist"]
+
+
+@pytest.mark.parametrize(("window", "browser", "reads"), [
+    ("de", None, "de"),  # a phone that names no language reads the window's
+    ("de", "en-GB,en;q=0.9", "en"),  # a phone's own language comes first
+    ("en", "de-AT,de;q=0.8", "de"),
+])
+def test_a_phone_page_reads_the_phone_s_language_else_the_window_s(make_app, window, browser, reads):
+    import urllib.request
+
+    from client import i18n
+    from netplay.language import words
+
+    app = make_app()
+    i18n.use(window)
+    try:
+        table = phone_table(app)
+        frames(app, 2)
+        request = urllib.request.Request(table.phones.link(0), headers={"Accept-Language": browser} if browser else {})
+        with urllib.request.urlopen(request, timeout=5) as answer:  # noqa: S310 - the phone server on 127.0.0.1
+            page = answer.read().decode("utf-8")
+    finally:
+        i18n.use("en")
+    secret = "Keep this page to yourself: it shows your secrets."
+    assert words(reads).gettext(secret) in page
+    if reads == "de":
+        assert secret not in page
