@@ -47,7 +47,7 @@ class SettingsScene(MenuScene):
             Item(DEVICE_TITLES["pad"], lambda: self._bindings("pad")),
             Item(N_("Reset controls"), self._reset),
             Item(N_("Back"), app.pop),
-        ], (art.W // 2, 170), width=900, height=64, gap=10, size=40, sounds=app.sounds)
+        ], (art.W // 2, 150), width=900, height=60, gap=8, size=38, sounds=app.sounds)
         self.interfaces: list[tuple[str, str]] | None = None  # looked up when first needed
 
     # --- the language -------------------------------------------------------------------

@@ -440,3 +440,14 @@ def test_pads_taking_and_leaving_seats_are_worded_in_the_language(make_app, pads
     else:
         assert mine.english(allowed=NAMES + ["Drunter & Drüber"]) == []
     assert mine.overflowing(names=NAMES) == []
+
+
+def test_the_settings_rows_stand_clear_of_the_hint_line(make_app):
+    """Eleven rows since Language joined them: the last (Back) still ends above the line that
+    explains the focused row, which no test of words alone would see overlap."""
+    from client.scenes.settings import SettingsScene
+
+    app = make_app()
+    scene = SettingsScene(app)
+    hint_top = 940 - art.font(32, "regular").get_height() // 2
+    assert scene.menu.rects[-1].bottom < hint_top
