@@ -9,38 +9,11 @@ def N_(message: str) -> str:  # noqa: N802 - gettext's name for "mark for extrac
     return message
 
 
-class IllegalAction(ValueError):
-    """An action the rules do not allow right now.
-
-    ``code`` is a stable machine-readable reason (``"not_your_turn"``). ``template`` is
-    an English sentence a player would understand, marked with `N_` so the catalogues word
-    it, with ``{fields}`` that ``data`` fills (numbers, names, codes; never English words
-    glued in: a sentence per case instead). ``message`` is it filled in English. The host
-    sends code, template and data, and each viewer's client words them in its own
-    language. The state is unchanged when this is raised.
-    """
-
-    def __init__(self, code: str, template: str, data: Mapping[str, Any] | None = None):
-        self.code = code
-        self.template = template
-        self.data: dict[str, Any] = dict(data or {})
-        try:
-            message = template.format(**self.data) if self.data else template
-        except (KeyError, IndexError, ValueError):
-            message = template
-        super().__init__(message)
-        self.message = message
-
-    def __repr__(self) -> str:
-        return f"IllegalAction({self.code!r}, {self.message!r})"
-
-
-class SetupError(ValueError):
-    """A game cannot be created or restored: unknown game, bad options, corrupt save.
-
-    Like `IllegalAction`, it may carry its sentence as ``template`` (an English message id
-    marked with `N_`) and ``data`` (plain values for its ``{fields}``), so that a reader
-    words it in its own language; ``str(error)`` is it filled in English."""
+class WordedError(ValueError):
+    """An error whose sentence a reader words in its own language: ``template`` is an
+    English message id marked with `N_`, with ``{fields}`` that ``data`` fills (numbers,
+    names, codes; never English words glued in: a sentence per case instead), and
+    ``message`` (``str(error)``) is it filled in English."""
 
     def __init__(self, template: str, data: Mapping[str, Any] | None = None):
         self.template = template
@@ -51,6 +24,28 @@ class SetupError(ValueError):
             message = template
         super().__init__(message)
         self.message = message
+
+
+class IllegalAction(WordedError):
+    """An action the rules do not allow right now.
+
+    ``code`` is a stable machine-readable reason (``"not_your_turn"``); the sentence is a
+    template and data (`WordedError`). The host sends code, template and data, and each
+    viewer's client words them in its own language. The state is unchanged when this is
+    raised.
+    """
+
+    def __init__(self, code: str, template: str, data: Mapping[str, Any] | None = None):
+        self.code = code
+        super().__init__(template, data)
+
+    def __repr__(self) -> str:
+        return f"IllegalAction({self.code!r}, {self.message!r})"
+
+
+class SetupError(WordedError):
+    """A game cannot be created or restored: unknown game, bad options, corrupt save. Its
+    sentence is a template and data (`WordedError`) where it was raised with them."""
 
 
 def shown(value: object) -> str:
