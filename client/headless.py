@@ -20,7 +20,7 @@ def play_bot_match(game_id: str, players: int | None, seed: int, out=print, opti
     state = new_game(game_id, players, seed, **options)
     rng = Rng(seed)
     notation = info.notation or str
-    words = current()  # the command line's language (`client.cli.speak`)
+    words = current()  # the command line's language (`client.cli_words.speak`)
     out(ngettext("== {game}: {n} bot, seed {seed} ==", "== {game}: {n} bots, seed {seed} ==", players).format(
         game=info.name, n=players, seed=seed))
     while not state.is_over():

@@ -10,7 +10,7 @@ German orders its words differently. See `netplay.language` for the catalogues.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from datetime import date, datetime
 from typing import Any
 
@@ -20,25 +20,17 @@ from netplay.language import LANGUAGES, PSEUDO, Words
 __all__ = ["LANGUAGES", "PSEUDO", "N_", "_", "and_list", "current", "ngettext", "pgettext", "say", "use"]
 
 _words: Words = language.words(language.DEFAULT)
-_listeners: list[Callable[[Words], None]] = []
 
 
 def use(code: str, mark_missing: bool = False) -> Words:
     """Read everything in ``code`` from now on (an unknown code reads English)."""
     global _words
     _words = language.words(language.choose(code), mark_missing)
-    for listener in list(_listeners):
-        listener(_words)
     return _words
 
 
 def current() -> Words:
     return _words
-
-
-def on_change(listener: Callable[[Words], None]) -> None:
-    """Call ``listener`` whenever the language changes (a cache of worded text)."""
-    _listeners.append(listener)
 
 
 def _(message: str) -> str:

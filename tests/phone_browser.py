@@ -61,9 +61,10 @@ class Browsers:
         self.open: list = []
         self.dirs: list[str] = []
 
-    def new(self, record: bool = True, phone: tuple[int, int] | None = None):
+    def new(self, record: bool = True, phone: tuple[int, int] | None = None, language: str | None = None):
         """A browser window; ``phone`` (width, height in CSS pixels) emulates a phone's
-        screen in portrait (a headless window itself is never narrower than 500 px)."""
+        screen in portrait (a headless window itself is never narrower than 500 px);
+        ``language`` starts it in that language (``--lang`` and its ``Accept-Language``)."""
         from selenium import webdriver
         from selenium.webdriver.chrome.service import Service
 
@@ -77,6 +78,10 @@ class Browsers:
                          "--disable-default-apps", "--disable-extensions", "--no-default-browser-check",
                          "--disable-dev-shm-usage", f"--user-data-dir={profile}", "--window-size=390,844"):
             options.add_argument(argument)
+        if language is not None:
+            options.add_argument(f"--lang={language}")
+            options.add_argument(f"--accept-lang={language}")
+            options.add_experimental_option("prefs", {"intl.accept_languages": language})
         try:
             browser = webdriver.Chrome(service=Service(self.driver), options=options)
         except Exception as error:  # noqa: BLE001 - a browser that will not start is a skip, with why

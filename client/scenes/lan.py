@@ -13,13 +13,14 @@ from functools import partial
 
 import pygame
 
-from client import art
+from client import art, i18n
 from client.delay_meter import draw_delay_meter, one_way
 from client.i18n import N_, _, ngettext, say
 from client.rejoin import RejoinBook
 from client.scenes.base import MenuScene, Scene, close_soon
 from client.seats import host_seats
 from client.ui import Item, Menu, edit_text
+from netplay import sayings
 
 # The window hosts on the usual port when it is free (a typed address needs no port),
 # else on any free port.
@@ -72,17 +73,6 @@ def worded(error: object) -> str:
         data = getattr(error, "data", None)
         return say(template, data if isinstance(data, dict) else None)
     return str(error)
-
-
-def frame_words(message: dict) -> str:
-    """A host's sentence in a frame (``bye``, ``refuse``) in the window's language: its
-    template and data (``say``, ``data``) where the host sent them, else its ``reason``."""
-    template = message.get("say")
-    if isinstance(template, str) and template:
-        data = message.get("data")
-        return say(template, data if isinstance(data, dict) else None)
-    reason = message.get("reason")
-    return reason if isinstance(reason, str) else ""
 
 
 def capitalised(words: str) -> str:
@@ -835,7 +825,7 @@ class JoinWaitScene(MenuScene):
                                 "another table of that name).")
             elif kind in ("bye", "refuse") and not self.ended:  # the first word on why is the one shown
                 self.ended = True
-                reason = frame_words(message) or _("goodbye")
+                reason = sayings.worded(message, i18n.current()) or _("goodbye")
                 self.status = (_("The host said: {why}") if self.seat is not None
                                else _("Could not join: {why}")).format(why=reason)
             elif kind == "start":

@@ -19,6 +19,7 @@ from typing import Any, TypedDict
 
 from client import i18n
 from client.i18n import N_
+from netplay import sayings
 
 LOG_LINES = 400
 RULING_ID = re.compile(r" ?\((?:[^()]*, )?[A-Z]{2}-\d+[a-z0-9.]*\)")
@@ -62,9 +63,6 @@ class Pending:
 
 
 CLOSED = N_("the host closed the table")  # a bye that gives no reason
-# a race lost by under 50 ms: the margin the host sends as ``data.by_ms`` (as `netplay.sayings.worded`)
-BY_MS = N_("{reason} (by {ms} ms)")
-BY_UNDER_1_MS = N_("{reason} (by under 1 ms)")
 
 
 def without_ruling_ids(words: str) -> str:
@@ -75,17 +73,12 @@ def without_ruling_ids(words: str) -> str:
 
 def said(message: Mapping[str, Any], fallback: str = "") -> str:
     """The sentence of a host's ``reject`` or ``bye`` in this window's language: its
-    ``say`` (the English message id) looked up and filled from its ``data``; a host that
-    sends only the English ``reason`` is shown that (ruling ids left out either way)."""
+    ``say`` and ``data`` worded (`netplay.sayings.worded`, a photo finish's margin
+    included); a host that sends only the English ``reason`` is shown that (ruling ids
+    left out either way)."""
     template = message.get("say")
     if isinstance(template, str) and template:
-        data = message.get("data")
-        data = data if isinstance(data, Mapping) else {}
-        text = i18n.say(template, data)
-        by = data.get("by_ms")
-        if isinstance(by, int) and not isinstance(by, bool):  # a photo finish: by how much
-            text = i18n.say(BY_MS if by else BY_UNDER_1_MS, {"reason": text, "ms": by})
-        return without_ruling_ids(text)
+        return without_ruling_ids(sayings.worded(message, i18n.current()))
     return without_ruling_ids(str(message.get("reason", "") or fallback))
 
 

@@ -4,10 +4,7 @@ refusal. Without a browser (the page over HTTP, the WebSocket's messages) and in
 headless Chromium started with a German or an English language; 127.0.0.1 only."""
 
 import json
-import os
 import re
-import shutil
-import tempfile
 import urllib.error
 import urllib.request
 from pathlib import Path
@@ -20,7 +17,7 @@ from netplay.phone_texts import PAGE
 from netplay.phone_words import choice_words, hand_words
 from netplay.phones import phone_language, phone_view, serve_phones_in_thread
 from tests.netplay.phone_play import PhoneClient
-from tests.phone_browser import RECORD_SOCKETS, browser_or_skip, heard, status, wait_until
+from tests.phone_browser import Browsers, browser_or_skip, heard, status, wait_until
 
 pytestmark = pytest.mark.timeout(120)
 SCREENSHOTS = Path(__file__).resolve().parents[1] / "screenshots"  # git-ignored
@@ -123,54 +120,9 @@ def test_phone_view_words_a_refusal_for_its_reader():
 
 
 # --- in a real browser ---------------------------------------------------------------------------
-class LanguageBrowsers:
-    """Headless Chromium started in a language (``--lang`` and its accepted languages), as
-    `tests.phone_browser.Browsers` starts it otherwise."""
-
-    def __init__(self) -> None:
-        self.binary, self.driver = browser_or_skip()
-        self.open: list = []
-        self.dirs: list[str] = []
-
-    def new(self, language: str):
-        from selenium import webdriver
-        from selenium.webdriver.chrome.service import Service
-
-        os.environ.setdefault("SE_OFFLINE", "true")  # Selenium Manager must never fetch anything
-        profile = tempfile.mkdtemp(prefix="spielabend-chromium-")
-        self.dirs.append(profile)
-        options = webdriver.ChromeOptions()
-        options.binary_location = self.binary
-        for argument in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                         "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                         "--disable-default-apps", "--disable-extensions", "--no-default-browser-check",
-                         "--disable-dev-shm-usage", f"--user-data-dir={profile}", "--window-size=390,844",
-                         f"--lang={language}", f"--accept-lang={language}"):
-            options.add_argument(argument)
-        options.add_experimental_option("prefs", {"intl.accept_languages": language})
-        try:
-            browser = webdriver.Chrome(service=Service(self.driver), options=options)
-        except Exception as error:  # noqa: BLE001 - a browser that will not start is a skip, with why
-            pytest.skip(f"headless Chromium did not start here: {str(error).splitlines()[0][:200]}")
-        browser.set_page_load_timeout(15)
-        browser.set_script_timeout(10)
-        browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": RECORD_SOCKETS})
-        self.open.append(browser)
-        return browser
-
-    def close_all(self) -> None:
-        for browser in self.open:
-            try:
-                browser.quit()
-            except Exception:  # noqa: BLE001, S110 - it may have gone already
-                pass
-        for profile in self.dirs:
-            shutil.rmtree(profile, ignore_errors=True)
-
-
 @pytest.fixture
 def speaking_browsers():
-    found = LanguageBrowsers()
+    found = Browsers(*browser_or_skip())
     yield found
     found.close_all()
 
@@ -191,7 +143,7 @@ def test_a_browser_in_german_or_english_reads_its_own_language(speaking_browsers
     """A German browser at an English table reads German, an English one at a German table
     English: the page's words, the buttons and hand the host words for it, and a refusal."""
     host, service = table(table_language)
-    phone = speaking_browsers.new(language)
+    phone = speaking_browsers.new(language=language)
     phone.get(service.link(0))
     tr = words(reads)
     wait_until(lambda: status(phone) == tr.gettext("Your move"), 15, what="the phone's first move")
