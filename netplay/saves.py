@@ -24,6 +24,7 @@ import contextlib
 import hashlib
 import json
 import os
+import re
 import secrets
 import sys
 import tempfile
@@ -190,6 +191,17 @@ def summarize(path: "str | os.PathLike[str]") -> SaveSummary:
                        bool(snaps) and snaps[-1].get("over") is True, modified)
 
 
+_NAME = re.compile(r"-(\d{8}-\d{6})-\d+(?:-(\d+))?$")
+
+
+def _newest_first(path: Path) -> tuple[int, str, int]:
+    """Sort key for saves, larger for newer: the time last written, then the second the
+    game was begun and its count, for two written in one tick (file times are coarse)."""
+    named = _NAME.search(path.stem)
+    begun = (named.group(1), int(named.group(2) or 1)) if named else ("", 0)
+    return (path.stat().st_mtime_ns, *begun)
+
+
 def unfinished_saves(origin: str, folder: "str | os.PathLike[str] | None" = None, limit: int = 8,
                      scan: int = 60) -> list[SaveSummary]:
     """The newest games begun and not finished whose meta says ``origin`` (``"window"``),
@@ -197,7 +209,7 @@ def unfinished_saves(origin: str, folder: "str | os.PathLike[str] | None" = None
     folder = Path(folder) if folder is not None else data_dir() / "saves"
     try:
         files = [p for p in folder.iterdir() if p.suffix == SAVE_SUFFIX and p.is_file()]
-        files.sort(key=lambda p: p.stat().st_mtime, reverse=True)
+        files.sort(key=_newest_first, reverse=True)
     except OSError:  # no folder yet, or a file vanished while looking
         return []
     found = []

@@ -172,3 +172,18 @@ def test_saving_over_its_own_save_goes_on_appending_to_the_new_file(tmp_path):
     me.send([m for m in me.poll() if m["t"] == "update"][-1]["legal"][0])
     host.tick(2.0)
     assert len(host.log) > saved_then and read_save(path).log == host.log
+
+
+def test_games_saved_in_one_clock_tick_are_listed_newest_begun_first(tmp_path):
+    # File times are coarse (a kernel tick), so a game left and another begun at once can
+    # share one: the one begun later is still the newer.
+    names = ["die_mauer-20261126-063000-41.save", "die_mauer-20261126-063000-41-2.save",
+             "die_mauer-20261126-063001-41.save", "die_mauer-20261126-063000-41-3.save"]
+    for name in names:
+        host = Host("die_mauer", 2, seed=4, seats=[{"kind": "bot"}] * 2, bot_delay=60.0,
+                    save_path=tmp_path / name, meta={"origin": "window"})
+        host.tick(0.1)
+        host.close_save()
+        os.utime(tmp_path / name, ns=(1_700_000_000_000_000_000,) * 2)
+    listed = [summary.path.name for summary in saves.unfinished_saves("window", tmp_path)]
+    assert listed == [names[2], names[3], names[1], names[0]]
