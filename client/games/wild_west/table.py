@@ -17,6 +17,8 @@ is kept from events `state`.
   into this machine's high-score table (`high_score`: the shared table records it).
 """
 
+from functools import partial
+
 import pygame
 
 from client import highscores
@@ -43,6 +45,7 @@ from client.table.choices import Choice
 from client.table.game import GameTable, Standings
 from client.table.handle import TableHandle
 from client.table.layout import Layout
+from client.table.model import Line
 from client.tween import ease_out_back, linear
 
 TILE_STEPS = ("write", "track", "grave")
@@ -115,7 +118,11 @@ class WildWestTable(GameTable):
     def describe(self, event: dict) -> str | None:
         if event["type"] in ("round", "mulligan"):  # a reveal names the columns of the deal logged last
             self.shown.logged_columns = event["columns"]
-        return words.describe(event, self.table.name, self.shown.reveal_columns(event, self.view))
+        columns = self.shown.reveal_columns(event, self.view)
+        line = words.describe(event, self.table.name, columns)
+        # worded again on a language change with the columns of its moment (describe itself
+        # moves the deal on, so the table may not simply ask it again: no `rewords_log`)
+        return Line(line, partial(words.describe, event, self.table.name, columns)) if line else line
 
     def public_refusal(self, code: str) -> str:
         return _(words.PUBLIC_REFUSAL)

@@ -5,6 +5,7 @@ and 1920x1080 no word is drawn without a lookup and nothing spills out of its bo
 cut. The engine's refusals read in German; the how-to pages' examples fit in both."""
 
 import json
+import re
 
 import pygame
 import pytest
@@ -12,6 +13,7 @@ import pytest
 from client import i18n
 from client.games.wild_west import howto
 from client.scenes.title import TitleScene
+from client.table.model import worded
 from client.table.results import ResultsScene
 from engines import IllegalAction, new_game
 from netplay.language import MISSING_OPEN, words
@@ -189,3 +191,29 @@ def test_the_how_to_pages_are_worded_and_their_examples_fit(make_app, code):
     else:
         nothing(screen.english(allowed=["Anna", "Ben", "Clara", "Zed", "Yan"]))
     nothing(screen.overflowing(names=["Anna", "Ben", "Clara"]))
+
+
+def test_the_log_is_worded_again_in_english_with_the_cards_of_its_moment(make_app):
+    app = make_app()
+    try:
+        i18n.use("de")
+        app.push(TitleScene(app))
+        table = local_table(app, [("Anna", "bot:easy"), ("Ben", "bot:easy")], seed=8, bot_delay=0.05, game_id=GAME)
+        german = []
+        for _ in range(2000):  # bounded: two rounds revealed are a few hundred frames
+            frames(app, 1)
+            german = [str(line) for line in table.model.log]
+            if sum(line.startswith("Aufgedeckt: ") for line in german) >= 2:
+                break
+        reveals = [line for line in german if line.startswith("Aufgedeckt: ")]
+        assert len(reveals) >= 2, german
+        i18n.use("en")
+        english = [worded(line) for line in table.model.log]
+    finally:
+        i18n.use("en")
+    assert [line for line in english if line.startswith("Aufgedeckt")] == []
+    again = [line for line in english if line.startswith("Reveal: ")]
+    # each reveal names the cards of its own round, as it did in German: "Anna 2 (Ranch 7)"
+    for before, after in zip(reveals, again, strict=True):
+        assert re.findall(r"\d+", before) == re.findall(r"\d+", after), (before, after)
+    assert any(line.startswith("Round 2: ") for line in english)
