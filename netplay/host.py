@@ -46,7 +46,7 @@ from .pausing import RESUME_COUNTDOWN as RESUME_COUNTDOWN
 from .pausing import Pause
 from .racing import Races, Reply, reject
 from .saves import HostJournal, resume_host
-from .sayings import bye
+from .sayings import bye, default_name
 from .seats import AWAY_AFTER as AWAY_AFTER
 from .seats import LOBBY_GRACE as LOBBY_GRACE
 from .seats import Listener as Listener
@@ -164,7 +164,7 @@ class Host:
 
     def start_message(self, seat: int | None) -> dict[str, Any]:
         return {"t": "start", "game": self.game_id, "players": self.players, "seat": seat,
-                "names": [s.name or f"Player {i + 1}" for i, s in enumerate(self.seats)]}
+                "names": [s.name or default_name(i) for i, s in enumerate(self.seats)]}
 
     @property
     def table_name(self) -> str:

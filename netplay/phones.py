@@ -56,7 +56,7 @@ from .limits import INTENTS_PER_SECOND, ConnectRate, address_key
 from .link import PROBE_EVERY, Act, Heard, Leave, Message, Other, Probes, Refuse, SeatLink, Send
 from .phone_words import choice_words, hand_words
 from .protocol import LIMITS, MAX_FRAME, PLAIN_DEPTH, TO_HOST, TO_PEER, check_message
-from .sayings import bye, refuse, reject, worded
+from .sayings import bye, refuse, reject, seat_name, worded
 from .service_thread import run_service_in_thread
 
 if TYPE_CHECKING:  # websockets is imported when phones are served: it is optional
@@ -144,13 +144,11 @@ def phone_view(message: dict[str, Any], game_id: str, seat: int, tr: Words | Non
 
 
 _WORDED = frozenset({"reject", "refuse", "bye"})
-_PLAYER = N_("Player {n}")
 
 
 def _default_names_worded(message: dict[str, Any], tr: Words) -> dict[str, Any]:
     """The host's default seat names (``Player 2``, English) in the phone's language."""
-    def word(name: Any, seat: int) -> Any:
-        return tr.say(_PLAYER, {"n": seat + 1}) if name == f"Player {seat + 1}" else name
+    word = functools.partial(seat_name, words=tr)
 
     if message["t"] == "start" and isinstance(message.get("names"), list):
         return {**message, "names": [word(name, i) for i, name in enumerate(message["names"])]}

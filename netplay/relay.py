@@ -45,7 +45,7 @@ from .relay_invite import Invite, new_link, parse_seat_subject, seat_subject
 from .relay_process import RelayProcess as RelayProcess
 from .relay_process import find_nats_server as find_nats_server
 from .relay_process import free_port as free_port
-from .sayings import bye, reject, whole
+from .sayings import bye, default_name, reject, whole
 from .server import HostConnection, Server, ServerHandle
 from .service_thread import run_service_in_thread
 
@@ -231,7 +231,7 @@ def claim_seat(host: Host, index: int, name: str, token: str | None,
     elif seat.taken:
         raise Refused("seat_taken", N_("this seat is taken; its player rejoins with the seat's token"))
     else:
-        seat.name = "".join(ch for ch in name if ch.isprintable())[:40].strip() or f"Player {index + 1}"
+        seat.name = "".join(ch for ch in name if ch.isprintable())[:40].strip() or default_name(index)
         seat.token = secrets.token_hex(16)
         seat.taken = True
         host.journal.seat(index)  # saved before its token goes out, as Host.claim does

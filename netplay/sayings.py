@@ -20,6 +20,7 @@ from .language import Words, fill
 
 Message = dict[str, Any]
 
+PLAYER_NAME = N_("Player {n}")  # a seat nobody named: sent in English, worded by each reader
 BY_MS = N_("{reason} (by {ms} ms)")
 BY_UNDER_1_MS = N_("{reason} (by under 1 ms)")
 
@@ -27,6 +28,18 @@ BY_UNDER_1_MS = N_("{reason} (by under 1 ms)")
 def whole(value: float) -> int | float:
     """A number of seconds as data: an int where it is whole (``10``, not ``10.0``)."""
     return int(value) if float(value).is_integer() else value
+
+
+def default_name(seat: int, words: Words | None = None) -> str:
+    """The name of seat ``seat`` (from 0) that nobody named: in English as the host sends
+    it, or with ``words`` in that reader's language."""
+    return words.say(PLAYER_NAME, {"n": seat + 1}) if words is not None else fill(PLAYER_NAME, {"n": seat + 1})
+
+
+def seat_name(name: Any, seat: int, words: Words) -> Any:
+    """``name``, sent for seat ``seat``, as a reader in ``words`` reads it: the host's
+    default name in the reader's language, any name a person chose as it is."""
+    return default_name(seat, words) if name == default_name(seat) else name
 
 
 def said(template: str, data: Mapping[str, Any] | None = None, reason: str | None = None) -> Message:

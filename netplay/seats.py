@@ -18,7 +18,7 @@ from engines.errors import N_
 from engines.registry import STRENGTHS
 
 from .errors import Refused
-from .sayings import bye
+from .sayings import bye, default_name
 
 if TYPE_CHECKING:
     from .host import Host
@@ -74,7 +74,7 @@ def make_seats(players: int, seats: list[dict[str, Any]] | None, names: list[str
         if strength not in STRENGTHS:
             raise SetupError(f"seat {index + 1}: bot strength must be one of {', '.join(STRENGTHS)}")
         name = names[index] if index < len(names) and names[index] else {
-            "local": f"Player {index + 1}", "remote": "", "bot": f"Bot {index + 1}"}[kind]
+            "local": default_name(index), "remote": "", "bot": f"Bot {index + 1}"}[kind]
         seat = Seat(kind=kind, name=name, token=secrets.token_hex(16), strength=strength)
         if kind == "bot":
             seat.robot = strength
@@ -83,7 +83,7 @@ def make_seats(players: int, seats: list[dict[str, Any]] | None, names: list[str
 
 
 def _clean_name(name: str, index: int) -> str:
-    return "".join(ch for ch in name if ch.isprintable())[:40].strip() or f"Player {index + 1}"
+    return "".join(ch for ch in name if ch.isprintable())[:40].strip() or default_name(index)
 
 
 class Seating:
@@ -180,7 +180,7 @@ class Seating:
         if seat.kind == "remote":
             if not seat.taken:
                 seat.taken, seat.by_phone = True, True
-                seat.name, seat.token = seat.name or f"Player {index + 1}", secrets.token_hex(16)
+                seat.name, seat.token = seat.name or default_name(index), secrets.token_hex(16)
                 host.journal.seat(index)
             seat.connected, seat.last_heard = True, host.now
         seat.away = False

@@ -75,6 +75,11 @@ def worded(error: object) -> str:
     return str(error)
 
 
+def lobby_name(seat: dict, index: int) -> str:
+    """The name a lobby gives seat ``index``: the host's default in this window's language."""
+    return str(sayings.seat_name(seat.get("name"), index, i18n.current()) or "")
+
+
 def capitalised(words: str) -> str:
     """A clause from netplay as a sentence of its own."""
     return f"{words[:1].upper()}{words[1:]}." if words else words
@@ -319,7 +324,7 @@ class HostLobbyScene(MenuScene):
 
     def seat_name(self, seat: int) -> str:
         seats = (self.lobby or {}).get("seats", [])
-        name = seats[seat].get("name") if seat < len(seats) else ""
+        name = lobby_name(seats[seat], seat) if seat < len(seats) else ""
         return name or (self.seat_plans[seat].name if self.seat_plans[seat].control != "open" else _("Open seat"))
 
     def seat_colour(self, seat: int):
@@ -384,7 +389,7 @@ class HostLobbyScene(MenuScene):
                 rect = pygame.Rect(art.W // 2 - 450, 260 + i * 86, 900, 72)
                 colour = self.seat_colour(i)
                 surface.blit(art.panel(rect.size, art.PANEL, colour if seat.get("ready") else None, 14), rect)
-                name = seat.get("name") or _("open seat")
+                name = lobby_name(seat, i) or _("open seat")
                 art.blit_text(surface, name, 42, colour, (rect.left + 28, rect.centery), "midleft")
                 state = _(SEAT_STATES.get("away" if seat.get("away") else seat.get("kind"), ""))
                 art.blit_text(surface, state, 36, art.INK_DIM, (rect.right - 28, rect.centery), "midright",
@@ -854,7 +859,7 @@ class JoinWaitScene(MenuScene):
         for i, seat in enumerate((self.lobby or {}).get("seats", [])):
             colours = self.colours if self.colours and i < len(self.colours) else None
             colour = art.SEAT_COLOURS[(colours[i] if colours else i) % len(art.SEAT_COLOURS)]
-            name = seat.get("name") or _("open seat")
+            name = lobby_name(seat, i) or _("open seat")
             label = _("{name}  (you)").format(name=name) if i == self.seat else name
             art.blit_text(surface, label, 40, colour, (art.W // 2, 420 + i * 60), "center")
         self.menu.draw(surface, self.pulse)

@@ -131,12 +131,14 @@ class Refusal:
 
 
 def unique_names(names, players: int) -> list[str]:
-    """One name per seat, never two alike: a blank name becomes "Player n", a repeated one
-    gets " 2", " 3"... ("Anna", "Anna" -> "Anna", "Anna 2")."""
+    """One name per seat, never two alike: a blank name, or the host's default (sent in
+    English), becomes "Player n" in the window's language; a repeated one gets " 2", " 3"...
+    ("Anna", "Anna" -> "Anna", "Anna 2")."""
     out: list[str] = []
+    words = i18n.current()
     for seat in range(players):
-        name = str(names[seat]).strip() if seat < len(names) and names[seat] else \
-            i18n._("Player {number}").format(number=seat + 1)
+        given = str(names[seat]).strip() if seat < len(names) and names[seat] else ""
+        name = sayings.seat_name(given or sayings.default_name(seat), seat, words)
         base, count = name, 1
         while name.casefold() in (taken.casefold() for taken in out):
             count += 1

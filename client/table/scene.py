@@ -39,6 +39,7 @@ from client.table.handle import TableHandle
 from client.table.model import Line, Refusal, TableModel, worded
 from client.table.pacing import Pacer
 from engines import game_info
+from netplay import sayings
 
 PEEK_NAMES = {"mouse": N_("the right button"), "keys1": N_("Left Shift"), "keys2": N_("Right Shift"),
               "any": N_("peek")}
@@ -131,7 +132,7 @@ class TableScene(Scene):
         if seat is None:
             return _("host")
         return self.model.names[seat] if 0 <= seat < len(self.model.names) else \
-            _("Player {number}").format(number=seat + 1)
+            sayings.default_name(seat, i18n.current())
 
     def draw_name(self, surface, seat: int, pos, size: int, width: int, anchor: str = "topleft",
                   colour=None) -> pygame.Rect:

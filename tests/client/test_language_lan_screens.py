@@ -17,6 +17,8 @@ from client.scenes.lan import (
 )
 from client.scenes.title import TitleScene
 from client.seats import SeatPlan
+from client.table.model import TableModel
+from netplay.host import Host
 from tests.client.conftest import frames, shoot
 from tests.client.words_on_screen import reading
 
@@ -140,3 +142,20 @@ def test_a_form_field_s_heading_is_worded_once(make_app):
         frames(app, 2)
     assert isinstance(app.top, FieldScene)
     assert "Tischname" in screen.texts and screen.untranslated() == []
+
+
+def test_a_seat_nobody_named_reads_in_the_windows_language(make_app):
+    # the host names an unnamed seat in English ("Player 2"); a German window says "Spieler 2",
+    # and a player who chose the name "Player 1" for seat 3 keeps it
+    host = Host("die_mauer", 3, seed=1, names=["Anna", "", "Player 1"])
+    lobby, start = host.lobby_message(), host.start_message(None)
+    assert [seat["name"] for seat in lobby["seats"]] == start["names"] == ["Anna", "Player 2", "Player 1"]
+    app = make_app()
+    with reading("de") as screen:
+        app.push(JoinWaitScene(app, QuietSession([lobby]), {"name": "Attic", "address": "127.0.0.1", "port": 1}, "Zoe"))
+        frames(app, 3)
+        model = TableModel(3, [], True)
+        model.receive(None, start)
+    assert {"Anna", "Spieler 2", "Player 1"} <= set(screen.texts), screen.texts
+    assert "Player 2" not in screen.texts
+    assert model.names == ["Anna", "Spieler 2", "Player 1"]
