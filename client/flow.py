@@ -208,11 +208,11 @@ class Flow:
         results = ResultsScene(self.app, standings, again, joined=joined)
         if evening_session is not None:  # the game night: the host's evening, and its next table
             results.hear_evening(table.model.evening, evening_session)
-            if table.model.next_table is not None:
-                results.follow(table.model.next_table)
         if group is not None:  # the game night: Next game keeps the group
             results.offer_next_game(self.next_game)
         self.app.replace(results)
+        if evening_session is not None and table.model.next_table is not None:
+            results.follow(table.model.next_table)  # told during the game's end: on to it from the results
 
     @staticmethod
     def evening_listener(table):

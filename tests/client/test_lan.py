@@ -202,3 +202,36 @@ def test_a_gamepad_picks_the_password_on_the_on_screen_keyboard(make_app, locked
     table = wait_for(app, TableScene)
     assert table.model.names[1] == "Pad"
     table.close()
+
+
+def test_a_next_table_told_before_the_results_is_still_followed(make_app):
+    # the host chose Next game while this window still played out the end: the results
+    # come up, then this window goes on to the next table by itself
+    from netplay.host import Host
+
+    def table_host(seed):
+        return Host("die_mauer", 2, seed, {"rounds": 1}, seats=[{"kind": "bot", "strength": "easy"},
+                                                                {"kind": "remote"}], names=["Bot", ""], bot_delay=0.05)
+
+    first, second = table_host(9), table_host(10)
+    handles = [server.serve_in_thread(first, port=0, name="First", **SERVE),
+               server.serve_in_thread(second, port=0, name="Second", **SERVE)]
+    try:
+        app = make_app()
+        app.settings.animation = "fast"
+        app.push(TitleScene(app))
+        app.flow.connect({"address": "127.0.0.1", "port": handles[0].port, "name": "First"}, "Zoe")
+        table = wait_for(app, TableScene)
+        handles[0].call(lambda: first.tell_next_table(1, "die_mauer", handles[1].port, None))
+        deadline = time.monotonic() + 10
+        while table.model.next_table is None and time.monotonic() < deadline:
+            frames(app, 1)
+            time.sleep(0.005)
+        assert table.model.next_table is not None
+        play_out(app, table, 1)
+        nxt = wait_for(app, TableScene)
+        assert nxt is not table and second.seats[1].taken and second.seats[1].name == "Zoe"
+        nxt.close()
+    finally:
+        for handle in handles:
+            handle.close()
