@@ -258,10 +258,11 @@ def test_a_rejoining_lan_peer_gets_what_happened(make_app):
     try:
         assert zoe.wait_welcome(5) == 1
         token, played, deadline = zoe.token, 0, time.monotonic() + 20
-        while played < 3 and time.monotonic() < deadline:
+        while played < 3 and time.monotonic() < deadline:  # three moves the host took (a send may be refused)
             for message in zoe.poll():
                 if message["t"] == "update" and message["legal"]:
                     zoe.send(message["legal"][0])
+                elif message["t"] == "accept":
                     played += 1
             time.sleep(0.02)
         assert played >= 3
@@ -275,7 +276,10 @@ def test_a_rejoining_lan_peer_gets_what_happened(make_app):
             time.sleep(0.01)
         table = app.top
         assert isinstance(table, TableScene)
-        frames(app, 5)
+        deadline = time.monotonic() + 10  # told once the first view is shown: a frame or more on a busy machine
+        while len(table.model.log) < 3 and time.monotonic() < deadline:
+            frames(app, 1)
+            time.sleep(0.01)
         assert len(table.model.log) >= 3, list(table.model.log)
         shoot(app, "rejoin_log")
         table.close()

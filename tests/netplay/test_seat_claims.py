@@ -5,6 +5,7 @@ the phone's claim holds; once a LAN peer has the seat (or it was freed), the old
 is refused `seat_taken`, in the lobby and in the game. A phone never hears a TCP token."""
 
 import itertools
+import time
 
 import pytest
 
@@ -150,6 +151,10 @@ def test_an_old_phone_link_cannot_take_a_seat_a_lan_player_claimed_since(phones_
     phone.send({"t": "bye", "reason": "closing the page"})
     phone.until("bye")
     phone.close()
+    deadline = time.monotonic() + 5  # the phone hears bye before the host's thread frees its seat
+    while host.seats[0].taken and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert not host.seats[0].taken
     first, second = RawPeer(handle.port), RawPeer(handle.port)
     try:
         first.hello("Ada")
