@@ -18,12 +18,13 @@ import time
 
 import pygame
 
-from client import art, i18n
+from client import i18n
 from client.flow import Flow
-from client.input import LOGICAL_SIZE, InputRouter, Intent, Viewport
+from client.input.router import LOGICAL_SIZE, InputRouter, Intent, Viewport
 from client.settings import Settings
-from client.sound import Sounds
-from client.toasts import Toasts
+from client.ui import art
+from client.ui.sound import Sounds
+from client.ui.toasts import Toasts
 
 STEP = 1 / 60
 MAX_STEPS = 5

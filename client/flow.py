@@ -9,9 +9,9 @@ and the demo and attract modes. Tables are opened only through `client.games.TAB
 import os
 from pathlib import Path
 
-from client import art
 from client.evening import tonight
 from client.games import TABLES
+from client.hosting.seats import bot_plans, host_seats
 from client.i18n import N_, _
 from client.scenes.base import ConfirmScene, MessageScene
 from client.scenes.halloffame import HallOfFameScene
@@ -31,13 +31,13 @@ from client.scenes.picker import PickerScene
 from client.scenes.settings import BindingsScene, SettingsScene
 from client.scenes.setup import SetupScene
 from client.scenes.title import ContinueScene, NoticeScene, TitleScene
-from client.seats import bot_plans, host_seats
 from client.table.logview import LogScene
 from client.table.pause import PauseScene
 from client.table.phones import PhonesScene, serve_phones
 from client.table.results import ResultsScene
 from client.table.scene import TableScene
-from client.ui import Menu
+from client.ui import art
+from client.ui.menu import Menu
 
 DEMO_RESULTS_SECONDS = 6.0
 
@@ -198,7 +198,7 @@ class Flow:
             tonight.park_server(self.app, table)  # the game night: Next game keeps the LAN peers connected
         table.close()
         if table.rejoin_token:  # a joined game that ended: nothing left to rejoin
-            from client.rejoin import RejoinBook
+            from client.hosting.rejoin import RejoinBook
 
             RejoinBook().forget(table.rejoin_token)
         if table.demo:
@@ -234,7 +234,7 @@ class Flow:
         host = table.host
         if host is None:
             return None
-        from client.seats import SeatPlan
+        from client.hosting.seats import SeatPlan
 
         plans = [SeatPlan(seat.name, f"bot:{seat.strength}" if seat.kind == "bot" else "open" if seat.kind == "remote"
                           else table.choosers[i].device, table.colour_ids[i]) for i, seat in enumerate(host.seats)]

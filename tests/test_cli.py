@@ -6,8 +6,8 @@ import sys
 
 import pytest
 
-from client.cli import display_available
-from client.headless import play_bot_match
+from client.cli.headless import play_bot_match
+from client.cli.main import display_available
 from engines import GAMES
 
 
@@ -99,7 +99,7 @@ def test_demo_refuses_what_it_cannot_do_in_one_line(args, message, tmp_path):
 def test_demo_of_a_game_without_a_table_says_so_in_one_line(monkeypatch, capsys):
     """Every game has a table today; a new game added without one is refused in words."""
     import client.games
-    from client.cli import demo_main
+    from client.cli.main import demo_main
 
     monkeypatch.delitem(client.games.TABLES, "wie_waldi")
     assert demo_main(["wie_waldi", "--frames", "5"]) == 2
@@ -115,7 +115,7 @@ def test_sigterm_closes_the_window_even_during_a_game(tmp_path):
 
     script = (
         "from client.app import run\n"
-        "from client.seats import SeatPlan\n"
+        "from client.hosting.seats import SeatPlan\n"
         "def start(app):\n"
         "    app.flow.start_title(app)\n"
         "    app.flow.start_local('die_mauer', [SeatPlan('Anna', 'keys1', 0), SeatPlan('Ben', 'bot:easy', 1)], {}, 1)\n"

@@ -6,8 +6,8 @@ import re
 
 import pytest
 
-from client import cli_words as cli
-from client.headless import play_bot_match, seat_name
+from client.cli import words as cli
+from client.cli.headless import play_bot_match, seat_name
 from engines import GAMES, Rng, game_info, new_game
 from engines.botplay import next_bot_move
 from netplay import language

@@ -70,7 +70,7 @@ from pathlib import Path
 sys.meta_path[:] = [finder for finder in sys.meta_path if "__editable__" not in getattr(finder, "__module__", "")]
 import pygame
 pygame.init()
-import client.art as art
+import client.ui.art as art
 import netplay.phones as phones
 face = art.font(40)
 font_file = Path(str(art.FONT_DIR / art.FONT_FILES["semibold"])).resolve()

@@ -56,9 +56,9 @@ def main(argv=None) -> int:
 
     import pygame
 
-    from client import art
     from client.app import App
     from client.games import TABLES
+    from client.hosting.seats import NAMES, SeatPlan
     from client.scenes.base import ConfirmScene, MessageScene
     from client.scenes.howto import HowToScene
     from client.scenes.lan import HostLobbyScene, JoinScene, PasswordScene
@@ -66,10 +66,10 @@ def main(argv=None) -> int:
     from client.scenes.settings import BindingsScene, SettingsScene
     from client.scenes.setup import SetupScene
     from client.scenes.title import TitleScene
-    from client.seats import NAMES, SeatPlan
     from client.table.game import Standings
     from client.table.pause import PauseScene
     from client.table.results import ResultsScene
+    from client.ui import art
     from engines import GAMES
 
     app = App(window_size=(1920, 1080))

@@ -42,7 +42,7 @@ from netplay.protocol import PROTOCOL_VERSION, TO_HOST, TO_PEER, FrameDecoder, e
 
 LOOPBACK = "127.0.0.1"
 PEERS, BOTS = 4, 2
-HOST_COMMAND = "import sys; from client.net_cli import main; sys.exit(main(sys.argv[1:]))"
+HOST_COMMAND = "import sys; from client.cli.net import main; sys.exit(main(sys.argv[1:]))"
 
 
 # --- kills ---------------------------------------------------------------------------------

@@ -38,7 +38,7 @@ from netplay.peer import RemoteSession  # noqa: E402
 from netplay.protocol import PROTOCOL_VERSION, TO_PEER, FrameDecoder, password_proof  # noqa: E402
 
 LOOPBACK = "127.0.0.1"
-HOST_COMMAND = "import sys; from client.net_cli import main; sys.exit(main(sys.argv[1:]))"
+HOST_COMMAND = "import sys; from client.cli.net import main; sys.exit(main(sys.argv[1:]))"
 
 
 class IdleCrowd:

@@ -119,8 +119,8 @@ def main(argv=None) -> int:
     import pygame
 
     from client.app import App
+    from client.hosting.seats import SeatPlan
     from client.scenes.title import TitleScene
-    from client.seats import SeatPlan
     from engines import Rng
     from engines.die_mauer import bot
 

@@ -230,8 +230,8 @@ def couch(presses: int, seconds: float) -> dict:
     import pygame
 
     from client.app import App
+    from client.hosting.seats import SeatPlan
     from client.scenes.title import TitleScene
-    from client.seats import SeatPlan
 
     app = App(window_size=(1920, 1080))
     app.push(TitleScene(app))
@@ -286,7 +286,7 @@ def serve(port_file: str) -> None:
 def racer(port: int, seconds: float, seed: int) -> None:
     """A peer that plays as fast as the host's intent limit allows, onto the lowest open
     end its card fits (so it races the others there)."""
-    from client.seat_player import SeatPlayer
+    from client.cli.seat_player import SeatPlayer
     from netplay.peer import RemoteSession
 
     session = RemoteSession(LOOPBACK, port, f"racer{seed}")

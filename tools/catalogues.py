@@ -33,8 +33,9 @@ ROOT = Path(__file__).resolve().parents[1]
 LOCALE = ROOT / "assets" / "locale"
 LANGUAGES = ("de",)
 GAMES = ("architekton", "die_mauer", "drunter_druber", "wie_waldi", "wild_west")
-TABLE_FILES = {"highscores.py", "delay_meter.py", "rejoin.py"}
-NETWORK_FILES = {"cli.py", "cli_words.py", "net_cli.py", "host_cli.py", "relay_cli.py", "seat_player.py", "headless.py"}
+# Files whose words belong to another room than their folder's (paths under client/).
+TABLE_FILES = {("highscores.py",), ("ui", "delay_meter.py"), ("hosting", "rejoin.py")}
+LAN_FILES = {("ui", "keyboard.py")}
 DOMAINS = (*GAMES, "menus", "lan", "table", "netplay")
 KEYWORDS = dict(DEFAULT_KEYWORDS)
 FIELD = re.compile(r"\{[^{}]*\}")
@@ -46,11 +47,12 @@ def domain_of(path: Path) -> str | None:
     if parts[0] == "client":
         if len(parts) > 3 and parts[1] == "games" and parts[2] in GAMES:
             return parts[2]
-        if parts[1] in ("table", "evening") or parts[1] in TABLE_FILES:
+        if parts[1] in ("table", "evening") or parts[1:] in TABLE_FILES:
             return "table"
-        if parts[1] in NETWORK_FILES:
+        if parts[1] == "cli":  # the command lines speak the network's words
             return "netplay"
-        if parts[1:] == ("scenes", "lan.py"):
+        if parts[1:] in LAN_FILES or (parts[1] == "scenes" and parts[2].startswith("lan")) or (
+                parts[1] == "hosting" and parts[2] != "seats.py"):
             return "lan"
         return "menus"
     if parts[0] == "engines":
@@ -99,6 +101,7 @@ def update(only: set[str] | None = None) -> dict[str, int]:
     """Each language's catalogues (of the ``only`` domains, if given) brought in line with
     the code; new messages untranslated."""
     added: dict[str, int] = {}
+    known = {language: translations(language) for language in LANGUAGES}  # before any room changes
     for domain, template in extract().items():
         if only and domain not in only:
             continue
@@ -110,10 +113,25 @@ def update(only: set[str] | None = None) -> dict[str, int]:
                 catalog = Catalog(locale=language, domain=domain, project="Spielabend")
             before = {m.id if isinstance(m.id, str) else m.id[0] for m in catalog if m.id}
             catalog.update(template, no_fuzzy_matching=True)
+            for message in catalog:  # a message that moved to this room keeps its translation
+                strings = message.string if isinstance(message.string, tuple) else (message.string,)
+                if message.id and not any(strings) and (message.id, message.context) in known[language]:
+                    message.string = known[language][(message.id, message.context)]
             now = {m.id if isinstance(m.id, str) else m.id[0] for m in catalog if m.id}
             added[f"{language}/{domain}"] = len(now - before)
             write(path, catalog)
     return added
+
+
+def translations(language: str) -> dict[tuple, object]:
+    """Every translated message of ``language``, from all its rooms: (id, context) -> string."""
+    found: dict[tuple, object] = {}
+    for path in sorted((LOCALE / language / "LC_MESSAGES").glob("*.po")):
+        for message in read(path):
+            strings = message.string if isinstance(message.string, tuple) else (message.string,)
+            if message.id and all(strings) and not message.fuzzy:
+                found.setdefault((message.id, message.context), message.string)
+    return found
 
 
 def problems(language: str) -> list[str]:

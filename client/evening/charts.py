@@ -5,10 +5,11 @@ from collections.abc import Sequence
 
 import pygame
 
-from client import art, i18n
+from client import i18n
 from client.evening import night
 from client.evening.points import show, signed
 from client.i18n import _, ngettext
+from client.ui import art
 
 STRIP_HEIGHT = 120
 

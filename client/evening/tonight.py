@@ -134,7 +134,7 @@ class Group:
     """The seats of the last game started at this screen, kept for Next game."""
 
     def __init__(self, seat_plans, host):
-        from client.seats import SeatPlan
+        from client.hosting.seats import SeatPlan
 
         self.plans = [SeatPlan(plan.name, plan.control, plan.colour) for plan in seat_plans]
         self.host = host  # the game they sat down to
@@ -164,7 +164,7 @@ def group_after(app, table) -> Group | None:
 
 def remember_lan_group(app, lobby) -> None:
     """A table hosted on the LAN started: its group, LAN peers as open seats under their names."""
-    from client.seats import SeatPlan
+    from client.hosting.seats import SeatPlan
 
     names = list(lobby.names)
     plans = [SeatPlan(names[i] if plan.control == "open" and i < len(names) else plan.name, plan.control, plan.colour)
@@ -246,7 +246,7 @@ def picker_turn(app):
 def fit_group(plans, min_players: int, max_players: int):
     """``plans`` fitted to a game's seats: bots leave first when there are too many (then the
     last seats), bots fill up when there are too few."""
-    from client.seats import NAMES, SeatPlan
+    from client.hosting.seats import NAMES, SeatPlan
 
     plans = list(plans)
     while len(plans) > max_players:
@@ -267,7 +267,7 @@ def seat_group(app, setup) -> bool:
     if group is None or not group.wanted:
         return False
     group.wanted = False
-    from client.seats import SeatPlan
+    from client.hosting.seats import SeatPlan
 
     fitted = fit_group(group.plans, setup.info.min_players, setup.info.max_players)
     setup.seats = [SeatPlan(plan.name, plan.control, plan.colour) for plan in fitted]

@@ -11,8 +11,8 @@ from dataclasses import dataclass
 
 import pygame
 
-from client import art
 from client.i18n import N_
+from client.ui import art
 
 
 @dataclass(frozen=True)

@@ -7,9 +7,9 @@ import threading
 
 import pygame
 
-from client import art
 from client.i18n import N_
-from client.ui import Item, Menu, title_bar
+from client.ui import art
+from client.ui.menu import Item, Menu, title_bar
 
 SETTLE_AFTER = 4.0
 YES, NO = N_("Yes"), N_("No")  # a question's answers (looked up where they are drawn)  # seconds without input after which a menu stops animating

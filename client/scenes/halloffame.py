@@ -8,13 +8,14 @@ from datetime import datetime
 
 import pygame
 
-from client import art, i18n
+from client import i18n
 from client.evening import charts, night, profiles, tonight
 from client.evening.points import show
 from client.evening.ratings import OVERALL
 from client.i18n import N_, _, and_list, ngettext, pgettext
 from client.scenes.base import MenuScene
-from client.ui import Item, Menu
+from client.ui import art
+from client.ui.menu import Item, Menu
 
 PAGES = ["evening", "night", "ratings", "history"]
 PAGE_NAMES = {"evening": N_("Tonight's standings"), "night": N_("The night in words"), "ratings": N_("Ratings"),
@@ -261,7 +262,7 @@ class NightOverScene(MenuScene):
 
     def __init__(self, app, games):
         super().__init__(app)
-        from client.physics import Moments
+        from client.ui.physics import Moments
 
         self.games = games
         self.rows = night.standings(games)

@@ -3,11 +3,11 @@ picker and from the pause menu; left/right (or a click on the arrows) turns page
 
 import pygame
 
-from client import art
 from client.games import TABLES
 from client.howto import pages
 from client.i18n import _
 from client.scenes.base import Scene
+from client.ui import art
 
 TEXT = pygame.Rect(90, 230, 900, 740)
 EXAMPLE = pygame.Rect(1040, 230, 800, 560)

@@ -13,13 +13,14 @@ from functools import partial
 
 import pygame
 
-from client import art, i18n
-from client.delay_meter import draw_delay_meter, one_way
+from client import i18n
+from client.hosting.rejoin import RejoinBook
+from client.hosting.seats import host_seats
 from client.i18n import N_, _, ngettext, say
-from client.rejoin import RejoinBook
 from client.scenes.base import MenuScene, Scene, close_soon
-from client.seats import host_seats
-from client.ui import Item, Menu, edit_text
+from client.ui import art
+from client.ui.delay_meter import draw_delay_meter, one_way
+from client.ui.menu import Item, Menu, edit_text
 from netplay import sayings
 
 # The window hosts on the usual port when it is free (a typed address needs no port),
@@ -778,7 +779,7 @@ def rejoin_line(seat: dict, host: dict | None = None) -> str:
 
 class JoinWaitScene(MenuScene):
     """Connected to a table: wait in its lobby until it starts, then sit down at it.
-    The seat's token is kept (`client.rejoin`) as soon as the host gives it."""
+    The seat's token is kept (`client.hosting.rejoin`) as soon as the host gives it."""
 
     def __init__(self, app, session, entry: dict, player_name: str = "Player", password: str | None = None):
         super().__init__(app)

@@ -4,11 +4,11 @@ and over the LAN instead of leading nowhere."""
 
 import pygame
 
-from client import art
 from client.games import TABLES
 from client.i18n import N_, _, and_list, ngettext
 from client.scenes.base import MenuScene
-from client.ui import Item, Menu
+from client.ui import art
+from client.ui.menu import Item, Menu
 
 CARD = pygame.Rect(900, 190, 960, 800)
 
@@ -111,7 +111,7 @@ class PickerScene(MenuScene):
         return super().handle(intent)
 
     def turn_device(self) -> str:
-        from client.input import DEVICE_NAMES
+        from client.input.router import DEVICE_NAMES
 
         control = self.turn.control if self.turn is not None else ""
         if control in DEVICE_NAMES:

@@ -8,11 +8,11 @@ import os
 import time
 from functools import partial
 
-from client import art
 from client.games import TABLES
 from client.i18n import N_, _, and_list, ngettext
 from client.scenes.base import SETTLE_AFTER, MenuScene, Scene, draw_dialog
-from client.ui import Item, Menu
+from client.ui import art
+from client.ui.menu import Item, Menu
 
 ATTRACT_AFTER = 60.0  # seconds without input
 

@@ -8,8 +8,8 @@ the moment it starts and no physics body is made (the game draws things at rest)
 import math
 from collections.abc import Callable
 
-from client.physics import Moments
-from client.tween import Tweens, ease_out_cubic
+from client.ui.physics import Moments
+from client.ui.tween import Tweens, ease_out_cubic
 
 STEP = 1 / 60
 

@@ -23,7 +23,6 @@ from typing import Any, ClassVar
 
 import pygame
 
-from client import art
 from client.i18n import N_, _
 from client.i18n import and_list as and_list  # the games word their lists with it
 from client.table.choices import Choice
@@ -37,6 +36,7 @@ from client.table.layout import (
     strip_rects,
 )
 from client.table.model import Pending
+from client.ui import art
 
 # A gamepad's buttons for a blind pick, in the order a game's blind actions take them.
 BLIND_BUTTONS = ("up", "right", "down", "left", "confirm", "back", "alt", "secret")

@@ -5,7 +5,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from client import art
+from client.ui import art
 
 HEADER = pygame.Rect(30, 24, 560, 120)
 LOG = pygame.Rect(1360, 24, 530, 270)

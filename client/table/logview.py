@@ -3,10 +3,11 @@ from the pause menu; up/down (or the wheel) scroll, Esc goes back."""
 
 import pygame
 
-from client import art, i18n
+from client import i18n
 from client.i18n import _
 from client.scenes.base import Scene, draw_dialog
 from client.table.model import worded
+from client.ui import art
 
 BOX = pygame.Rect(art.W // 2 - 700, 120, 1400, 840)
 SIZE, LINE = 30, 36

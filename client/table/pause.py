@@ -6,10 +6,10 @@ It says what the pause does: at a race or a timed choice that this screen hosts,
 stands still for everyone (`TableScene.pause_stops_game`); anywhere else the game goes on,
 live behind the menu."""
 
-from client import art
 from client.i18n import _
 from client.scenes.base import MenuScene, draw_dialog
-from client.ui import Item, Menu
+from client.ui import art
+from client.ui.menu import Item, Menu
 
 
 class PauseScene(MenuScene):

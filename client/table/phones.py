@@ -9,9 +9,10 @@ from functools import lru_cache
 
 import pygame
 
-from client import art, i18n
+from client import i18n
 from client.i18n import N_, _
 from client.scenes.base import Scene, draw_dialog
+from client.ui import art
 
 QR_BORDER = 2  # quiet-zone modules round the code (phones read 2 reliably on a lit screen)
 STATUS_WORDS = {"none": N_("scan to play from your phone"), "connected": N_("phone connected"),

@@ -10,15 +10,16 @@ race's "put back" and never leaves; Esc does, once settled."""
 
 import pygame
 
-from client import art, i18n
-from client.buttons import label_for
+from client import i18n
 from client.evening import charts, tonight
 from client.i18n import _, and_list, ngettext
-from client.physics import Moments
+from client.input.buttons import label_for
 from client.scenes.base import MenuScene
 from client.table.game import Standings
-from client.tween import Tweens, ease_out_cubic
-from client.ui import Item, Menu
+from client.ui import art
+from client.ui.menu import Item, Menu
+from client.ui.physics import Moments
+from client.ui.tween import Tweens, ease_out_cubic
 
 TABLE_TOP = 230
 ROW = 74

@@ -26,11 +26,11 @@ from typing import Any
 
 import pygame
 
-from client import art, highscores, i18n
-from client.buttons import device_family, label_for
+from client import highscores, i18n
+from client.hosting.seats import PHONE
 from client.i18n import N_, _
+from client.input.buttons import device_family, label_for
 from client.scenes.base import Scene, close_soon
-from client.seats import PHONE
 from client.table.anim import Animator
 from client.table.choices import DIRECTIONS, Choice, hit
 from client.table.chooser import BLIND_WINDOW, Chooser
@@ -38,6 +38,7 @@ from client.table.game import BLIND_BUTTONS, HINT_HEIGHT, LEGEND_HEIGHT
 from client.table.handle import TableHandle
 from client.table.model import Line, Refusal, TableModel, worded
 from client.table.pacing import Pacer
+from client.ui import art
 from engines import game_info
 from netplay import sayings
 
@@ -86,7 +87,7 @@ class TableScene(Scene):
         self.demo = demo  # bots play every seat; input belongs to the demo (see Flow.demo_input)
         self.running_game = not demo
         self.closed = False
-        self.rejoin_token: str | None = None  # a joined table: this seat's token (client.rejoin)
+        self.rejoin_token: str | None = None  # a joined table: this seat's token (client.hosting.rejoin)
         self.rejoin_entry: dict | None = None  # ... and how to reach it again (Flow.rejoin): entry, name, password
         self.away_since: dict[int, float] = {}  # away seats, since when on this table's clock
         self.finished_at: float | None = None
@@ -480,7 +481,7 @@ class TableScene(Scene):
         return self.game.on_input(intent)
 
     # --- gamepads coming and going ----------------------------------------------------------
-    # A replugged pad that `client.pads` recognises comes back with its old device id, so
+    # A replugged pad that `client.input.pads` recognises comes back with its old device id, so
     # its seat needs nothing. Any other pad is never handed a seat silently (it would see
     # that player's secrets): its player presses confirm to take an orphaned seat.
     def orphaned_seats(self) -> list[int]:

@@ -72,8 +72,8 @@ def local_table(app, seats: list[tuple[str, str]], seed: int, bot_delay: float |
                 game_id: str = "die_mauer", options: dict | None = None):
     """A table for ``seats`` ((name, device or "bot:<strength>") pairs, colours in order)
     pushed over a title screen, as the set-up screen would start it; returns it."""
+    from client.hosting.seats import SeatPlan
     from client.scenes.title import TitleScene
-    from client.seats import SeatPlan
 
     if not app.scenes:
         app.push(TitleScene(app))

@@ -1,9 +1,9 @@
 """Every piece of text drawn while a block runs, as (words, size) pairs: all text goes
-through `client.art.text`, so wrapping it sees what a player reads."""
+through `client.ui.art.text`, so wrapping it sees what a player reads."""
 
 from contextlib import contextmanager
 
-from client import art
+from client.ui import art
 
 
 @contextmanager

@@ -2,9 +2,9 @@
 
 import pytest
 
-from client.physics import Moments
-from client.sound import RECIPES
-from client.tween import Tween, Tweens, ease_out_back
+from client.ui.physics import Moments
+from client.ui.sound import RECIPES
+from client.ui.tween import Tween, Tweens, ease_out_back
 from tests.client.conftest import frames, local_table
 
 

@@ -8,10 +8,10 @@ import time
 import pygame
 import pytest
 
+from client.hosting.seats import SeatPlan
 from client.scenes.base import ConfirmScene
 from client.scenes.lan import HostLobbyScene
 from client.scenes.title import ContinueScene, NoticeScene, TitleScene
-from client.seats import SeatPlan
 from client.table.pause import PauseScene
 from client.table.results import ResultsScene
 from client.table.scene import TableScene

@@ -6,7 +6,6 @@ rules, uneven letter spacing, cuts without transitions."""
 import pygame
 import pytest
 
-from client import art
 from client.games.die_mauer import art as pieces_art
 from client.scenes.howto import HowToScene
 from client.scenes.picker import PickerScene
@@ -15,6 +14,7 @@ from client.scenes.title import TitleScene
 from client.table.game import Standings
 from client.table.pause import PauseScene
 from client.table.results import ResultsScene
+from client.ui import art
 from tests.client.conftest import frames, key, local_table, shoot
 from tests.client.drive import act
 

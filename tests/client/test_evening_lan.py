@@ -10,7 +10,7 @@ import threading
 import pytest
 
 from client.evening import tonight
-from client.seats import SeatPlan
+from client.hosting.seats import SeatPlan
 from client.table.results import ResultsScene
 from client.table.scene import TableScene
 from tests.client.conftest import SCREENSHOTS, frames, shoot

@@ -4,10 +4,10 @@ on a turn only the chooser's device steers the picker (by keys and by a pad)."""
 import pytest
 
 from client.evening import tonight
+from client.hosting.seats import SeatPlan
 from client.scenes.picker import PickerScene
 from client.scenes.setup import SetupScene
 from client.scenes.title import TitleScene
-from client.seats import SeatPlan
 from tests.client.conftest import frames, key, shoot
 
 pytestmark = pytest.mark.timeout(60)

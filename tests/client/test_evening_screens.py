@@ -86,7 +86,7 @@ def test_three_games_in_a_row_with_next_game_keep_the_group_and_add_to_tonights_
 
 
 def test_next_game_fits_the_group_to_the_next_games_seats():
-    from client.seats import SeatPlan
+    from client.hosting.seats import SeatPlan
 
     group = [SeatPlan("Anna", "mouse", 0), SeatPlan("Bot", "bot:hard", 1), SeatPlan("Ben", "keys1", 2),
              SeatPlan("Clara", "pad:0", 3)]
@@ -235,8 +235,8 @@ def test_a_damaged_history_is_moved_aside_and_the_title_says_so(make_app):
 
 @pytest.mark.parametrize(("size", "players"), [((1280, 720), 4), ((1920, 1080), 4), ((1920, 1080), 6)])
 def test_the_results_show_tonights_standings_with_points_games_wins_and_the_leader(make_app, size, players):
-    from client import art
     from client.table.game import Standings
+    from client.ui import art
 
     app = make_app(size)
     seed_history().close()

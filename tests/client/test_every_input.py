@@ -15,10 +15,10 @@ import re
 import pygame
 import pytest
 
-from client import art
-from client.input import Intent
+from client.input.router import Intent
 from client.scenes.title import TitleScene
 from client.table.results import ResultsScene
+from client.ui import art
 from tests.client.conftest import frames, local_table, post
 from tests.client.drive import play_to_results
 from tests.client.games.drunter_druber.drive import pick as drunter_druber_pick

@@ -6,9 +6,9 @@ import socket
 import pygame
 import pytest
 
+from client.hosting.seats import SeatPlan
 from client.scenes.lan import FieldScene, HostLobbyScene, HostTableScene
 from client.scenes.title import TitleScene
-from client.seats import SeatPlan
 from client.table.scene import TableScene
 from tests.client.conftest import frames, key, post
 from tests.client.drive import run_until

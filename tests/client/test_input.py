@@ -5,7 +5,7 @@ import json
 
 import pygame
 
-from client.input import InputRouter, Intent, Viewport
+from client.input.router import InputRouter, Intent, Viewport
 from client.scenes.settings import BindingsScene, SettingsScene
 from client.scenes.title import TitleScene
 from client.settings import Settings

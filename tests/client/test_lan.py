@@ -6,9 +6,9 @@ import time
 import pygame
 import pytest
 
+from client.hosting.seats import SeatPlan
 from client.scenes.lan import HostLobbyScene, JoinScene, JoinWaitScene, PasswordScene
 from client.scenes.title import TitleScene
-from client.seats import SeatPlan
 from client.table.results import ResultsScene
 from client.table.scene import TableScene
 from tests.client.conftest import click, frames, key, pad_button, post, shoot

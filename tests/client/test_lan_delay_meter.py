@@ -7,11 +7,11 @@ import time
 
 import pytest
 
-from client import art
-from client.delay_meter import BAR_GAP, BAR_HEIGHTS, BAR_WIDTH, delay_level, delay_words
+from client.hosting.seats import SeatPlan
 from client.scenes.lan import HostLobbyScene
 from client.scenes.title import TitleScene
-from client.seats import SeatPlan
+from client.ui import art
+from client.ui.delay_meter import BAR_GAP, BAR_HEIGHTS, BAR_WIDTH, delay_level, delay_words
 from tests.client.conftest import frames, shoot
 from tests.netplay.delay_proxy import DelayProxy
 from tests.netplay.phone_play import PhoneClient

@@ -14,8 +14,8 @@ import threading
 
 import pytest
 
+from client.hosting.seats import SeatPlan
 from client.scenes.lan import HostLobbyScene
-from client.seats import SeatPlan
 from client.table.scene import TableScene
 from netplay.language import words
 from tests.client.conftest import SCREENSHOTS, frames, shoot

@@ -13,10 +13,10 @@ import time
 import pygame
 import pytest
 
-from client.rejoin import RejoinBook
+from client.hosting.rejoin import RejoinBook
+from client.hosting.seats import SeatPlan
 from client.scenes.base import ConfirmScene
 from client.scenes.lan import AddressScene, HostLobbyScene, JoinScene, JoinWaitScene
-from client.seats import SeatPlan
 from client.table.pause import PauseScene
 from client.table.results import ResultsScene
 from client.table.scene import TableScene

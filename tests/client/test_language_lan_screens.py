@@ -3,6 +3,7 @@ the wait, the typed prompts. No word left in English, nothing spilling out of it
 
 import pytest
 
+from client.hosting.seats import SeatPlan
 from client.scenes.lan import (
     AddressScene,
     FieldScene,
@@ -16,7 +17,6 @@ from client.scenes.lan import (
     rejoin_line,
 )
 from client.scenes.title import TitleScene
-from client.seats import SeatPlan
 from client.table.model import TableModel
 from netplay.host import Host
 from tests.client.conftest import frames, shoot

@@ -21,8 +21,9 @@ from types import SimpleNamespace
 
 import pytest
 
-from client import art, i18n
+from client import i18n
 from client.i18n import _
+from client.ui import art
 from netplay.language import MISSING_CLOSE, MISSING_OPEN
 from tests.client.conftest import frames, key, shoot
 from tests.client.words_on_screen import Screen, reading
@@ -31,16 +32,16 @@ ROOT = Path(__file__).resolve().parents[2]
 CLIENT = ROOT / "client"
 MINE = {CLIENT / "scenes" / name for name in ("base.py", "title.py", "picker.py", "setup.py", "settings.py",
                                               "halloffame.py", "howto.py")} | {
-    CLIENT / "howto" / "__init__.py", *(CLIENT / name for name in (
-        "ui.py", "app.py", "flow.py", "pads.py", "buttons.py", "input.py", "toasts.py", "settings.py", "seats.py",
-        "sound.py", "tween.py", "physics.py"))}
+    CLIENT / "howto" / "__init__.py", *(CLIENT / name for name in ("app.py", "flow.py", "settings.py")),
+    *(CLIENT / "ui" / name for name in ("menu.py", "toasts.py", "sound.py", "tween.py", "physics.py")),
+    *(CLIENT / "input" / name for name in ("router.py", "pads.py", "buttons.py")), CLIENT / "hosting" / "seats.py"}
 NAMES = ["Anna", "Ben", "Clara", "David", "Emma", "Felix", "Bot"]
 # Read alike in every language: the games' names, each language's own name, and what a
 # broken settings file holds (its values and the JSON reader's words), quoted as data.
 WORDING_ALIKE = ["Drunter & Drüber", "English", "Deutsch", "slow normal fast instant", "loud warp",
                  "broken-unreadable.json", "expecting property name enclosed in double quotes"]
 MISSING = re.compile(re.escape(MISSING_OPEN) + "(.*?)" + re.escape(MISSING_CLOSE), re.S)
-PASSING = {str(CLIENT / "art.py"), str(CLIENT / "howto" / "__init__.py")}  # draw what they are given
+PASSING = {str(CLIENT / "ui" / "art.py"), str(CLIENT / "howto" / "__init__.py")}  # draw what they are given
 
 
 def menus_messages() -> set[str]:
@@ -141,7 +142,7 @@ def fake_save(game: str, kinds: list[str], minutes: float, path: Path):
 def tour(app, tmp_path: Path, shots: str | None = None) -> list[str]:
     """Every screen of this room, drawn; returns the evening's summary lines (another room's words)."""
     from client.evening import night, tonight
-    from client.input import Intent
+    from client.input.router import Intent
     from client.scenes.base import MessageScene
     from client.scenes.halloffame import NightOverScene
     from client.scenes.title import ContinueScene, NoticeScene, TitleScene

@@ -17,7 +17,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from client import art, i18n
+from client import i18n
 from client.evening import night, tonight
 from client.evening.history import FinishedGame, History, SeatResult
 from client.evening.points import show
@@ -29,6 +29,7 @@ from client.table.model import TableModel, worded
 from client.table.pause import PauseScene
 from client.table.phones import PhonesScene
 from client.table.results import ResultsScene
+from client.ui import art
 from netplay.language import pseudo
 from tests.client.conftest import frames, local_table, shoot
 from tests.client.words_on_screen import reading

@@ -101,7 +101,7 @@ def test_resetting_the_controls_asks_first(make_app):
 
 
 def test_a_closed_tables_rejoin_is_marked_offline_under_the_live_tables(make_app):
-    from client.rejoin import RejoinBook
+    from client.hosting.rejoin import RejoinBook
     from tests.client.test_lan_party import join_screen_finding
 
     RejoinBook().remember("Gone", "die_mauer", "127.0.0.1", 6000, 1, "Zoe", "1" * 32)  # that table closed

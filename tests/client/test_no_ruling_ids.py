@@ -1,5 +1,5 @@
 """No ruling id (DM-2, WA-7, AR-4, WW-10...) in anything a player reads. Every piece of
-text goes through `client.art.text`, so each screen is drawn with it recorded.
+text goes through `client.ui.art.text`, so each screen is drawn with it recorded.
 
 Two parts: the menus, set-up, how-to pages, settings, LAN screens and results (the first
 tests), and the tables themselves (`test_no_ruling_id_at_a_table`, which covers the
@@ -10,8 +10,8 @@ import re
 import pygame
 import pytest
 
-from client import art
 from client.games import TABLES
+from client.hosting.seats import SeatPlan
 from client.howto import pages
 from client.scenes.base import ConfirmScene, MessageScene
 from client.scenes.howto import HowToScene
@@ -20,9 +20,9 @@ from client.scenes.picker import PickerScene
 from client.scenes.settings import BindingsScene, SettingsScene
 from client.scenes.setup import SetupScene
 from client.scenes.title import TitleScene
-from client.seats import SeatPlan
 from client.table.game import Standings
 from client.table.results import ResultsScene
+from client.ui import art
 from engines import GAMES
 from tests.client.conftest import frames, local_table, shoot
 from tests.client.drawn_text import drawn_text

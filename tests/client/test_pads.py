@@ -4,7 +4,7 @@
 import pygame
 import pytest
 
-from client.buttons import label_for
+from client.input.buttons import label_for
 from client.scenes.setup import SetupScene
 from client.scenes.title import TitleScene
 from client.table.game import BLIND_BUTTONS
@@ -82,8 +82,7 @@ def test_labels_are_in_each_pads_own_language(make_app, pads):
 
 
 def test_the_playstation_symbols_are_drawn_not_missing_glyphs(make_app):
-    from client import art
-
+    from client.ui import art
     make_app()
     cross = art.text("\u2715", 40, (255, 255, 255))
     missing = art.font(40).render("\u2715", True, (255, 255, 255))
@@ -219,8 +218,7 @@ def test_held_peek_opens_one_pads_panel_over_the_others_legends(make_app, pads):
 
 def words_drawn(table, app) -> list[str]:
     """Every string the table draws in one frame."""
-    from client import art
-
+    from client.ui import art
     drawn: list[str] = []
     real_text = art.text
     art.text = lambda words, *rest, **named: (drawn.append(words), real_text(words, *rest, **named))[1]

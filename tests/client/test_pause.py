@@ -9,10 +9,10 @@ import pygame
 import pytest
 
 from client.games import TABLES
+from client.hosting.seats import SeatPlan
 from client.scenes.howto import HowToScene
 from client.scenes.lan import HostLobbyScene
 from client.scenes.title import TitleScene
-from client.seats import SeatPlan
 from client.table.pause import PauseScene
 from client.table.results import ResultsScene
 from client.table.scene import TableScene

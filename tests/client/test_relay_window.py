@@ -7,7 +7,7 @@ free port and stops it; every wait is bounded."""
 import pygame
 import pytest
 
-from client.rejoin import RejoinBook
+from client.hosting.rejoin import RejoinBook
 from client.scenes.lan import AddressScene, JoinScene, JoinWaitScene
 from client.scenes.title import TitleScene
 from client.table.results import ResultsScene
@@ -207,9 +207,9 @@ def type_into_field(app, words: str) -> None:
 
 def test_the_host_form_opens_the_table_on_the_lan_and_a_relay_and_shows_each_open_seats_invite(
         make_app, empty_relay, monkeypatch):
+    from client.cli.seat_player import SeatPlayer
+    from client.hosting.seats import SeatPlan
     from client.scenes.lan import FieldScene, HostLobbyScene, HostTableScene, InvitesScene
-    from client.seat_player import SeatPlayer
-    from client.seats import SeatPlan
     from netplay.peer import RemoteSession
     from netplay.relay_invite import parse_invite
     from tests.netplay.conftest import seated
@@ -263,8 +263,8 @@ def test_the_host_form_opens_the_table_on_the_lan_and_a_relay_and_shows_each_ope
 
 
 def test_a_relay_that_does_not_answer_is_said_in_the_hosts_lobby(make_app, monkeypatch):
+    from client.hosting.seats import SeatPlan
     from client.scenes.lan import HostLobbyScene
-    from client.seats import SeatPlan
 
     monkeypatch.setenv("SPIELABEND_INTERFACES", "127.0.0.1")
     table, secret = new_table()
@@ -282,8 +282,8 @@ def test_a_relay_that_does_not_answer_is_said_in_the_hosts_lobby(make_app, monke
 
 def test_a_game_hosted_through_a_relay_is_continued_there_and_its_far_seat_rejoins_by_token(make_app, empty_relay,
                                                                                            monkeypatch):
+    from client.hosting.seats import SeatPlan
     from client.scenes.lan import HostLobbyScene
-    from client.seats import SeatPlan
     from netplay.relay_invite import parse_invite
 
     monkeypatch.setenv("SPIELABEND_INTERFACES", "127.0.0.1")

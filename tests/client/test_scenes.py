@@ -3,7 +3,7 @@
 import pygame
 import pytest
 
-from client import art
+from client.hosting.seats import SeatPlan
 from client.scenes.base import ConfirmScene, MessageScene
 from client.scenes.howto import HowToScene
 from client.scenes.lan import HostLobbyScene, JoinScene
@@ -11,10 +11,10 @@ from client.scenes.picker import PickerScene
 from client.scenes.settings import BindingsScene, SettingsScene
 from client.scenes.setup import SetupScene
 from client.scenes.title import TitleScene
-from client.seats import SeatPlan
 from client.table.game import Standings
 from client.table.pause import PauseScene
 from client.table.results import ResultsScene
+from client.ui import art
 from engines import GAMES
 from tests.client.conftest import frames, key, local_table, shoot
 

@@ -161,7 +161,7 @@ def test_settings_pick_the_lan_interface_and_the_away_bot_time(make_app, monkeyp
 
 
 def test_player_counts_read_as_words_and_headless_refuses_zero_players():
-    from client.cli import main
+    from client.cli.main import main
     from engines import GAMES
 
     assert GAMES["architekton"].players_text == "2 players"
@@ -173,7 +173,7 @@ def test_player_counts_read_as_words_and_headless_refuses_zero_players():
 
 
 def test_the_picker_says_2_players_for_architekton(make_app, monkeypatch):
-    import client.art
+    import client.ui.art
     from client.scenes.picker import PickerScene
 
     app = make_app()
@@ -184,8 +184,8 @@ def test_the_picker_says_2_players_for_architekton(make_app, monkeypatch):
     frames(app, 20)
     shoot(app, "picker_architekton")
     drawn = []
-    real = client.art.blit_text
-    monkeypatch.setattr(client.art, "blit_text", lambda surface, words, *a, **k: drawn.append(words) or
+    real = client.ui.art.blit_text
+    monkeypatch.setattr(client.ui.art, "blit_text", lambda surface, words, *a, **k: drawn.append(words) or
                         real(surface, words, *a, **k))
     app.draw()
     assert "2 players" in drawn and not any("2-2" in words for words in drawn)

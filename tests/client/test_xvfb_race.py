@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parents[2]
 TABLE = """
 import json, sys
 from client.app import run
-from client.seats import SeatPlan
+from client.hosting.seats import SeatPlan
 
 def start(app):
     plans = [SeatPlan("Anna", "keys1", 0), SeatPlan("Ben", "keys2", 1), SeatPlan("Clara", "bot:normal", 2)]

@@ -10,7 +10,7 @@
     assert screen.english(allowed=names) == []   # drawn words that never went through _()
     assert screen.overflowing() == []             # and none spills out of its box or is cut
 
-All text goes through `client.art.text`; `client.art.blit_text` also reports where each line
+All text goes through `client.ui.art.text`; `client.ui.art.blit_text` also reports where each line
 went (`art.watch`), so a line is checked against the surface it is drawn on (its box) and
 the width it was fitted to.
 """
@@ -21,7 +21,8 @@ import re
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
-from client import art, i18n
+from client import i18n
+from client.ui import art
 from netplay.language import MISSING_OPEN
 
 # Words that read the same in every language: the games' and the arcade's names, key

@@ -5,7 +5,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from client.net_cli import make_host
+from client.cli.net import make_host
 from engines import GAMES
 from netplay.host import Host
 

@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from client.seat_player import SeatPlayer
+from client.cli.seat_player import SeatPlayer
 from engines import GAMES
 from netplay.bots import FLOOR, BotDriver
 from netplay.bots import worker as bot_worker

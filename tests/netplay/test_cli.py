@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from client.net_cli import host_port, main, parse_address
+from client.cli.net import host_port, main, parse_address
 from engines import load_state, replay
 from netplay.host import Host
 from netplay.saves import read_save

@@ -9,7 +9,7 @@ import pytest
 from zeroconf import IPVersion, ServiceStateChange
 
 import netplay.discovery
-from client.seat_player import SeatPlayer
+from client.cli.seat_player import SeatPlayer
 from netplay.discovery import (
     SERVICE_TYPE,
     AsyncHostBrowser,

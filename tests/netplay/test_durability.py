@@ -6,7 +6,7 @@ import sys
 
 import pytest
 
-from client.seat_player import SeatPlayer
+from client.cli.seat_player import SeatPlayer
 from netplay.host import Host, Listener
 from netplay.saves import read_save
 

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from client.seat_player import SeatPlayer
+from client.cli.seat_player import SeatPlayer
 from netplay.errors import ProtocolError
 from netplay.host import Host
 from netplay.protocol import MAX_FRAME, SCHEMAS, TO_HOST, check_message

@@ -5,7 +5,7 @@ import time
 
 import pytest
 
-from client.seat_player import SeatPlayer
+from client.cli.seat_player import SeatPlayer
 from engines import GAMES, replay
 from netplay.host import Host
 from netplay.protocol import PROTOCOL_VERSION

@@ -11,7 +11,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from client.net_cli import make_host
+from client.cli.net import make_host
 from netplay.discovery import HostBrowser, parse_address
 from netplay.errors import SaveError
 from netplay.host import AWAY_AFTER, Host
@@ -97,7 +97,7 @@ def test_bad_typed_addresses_are_said_in_words(text, words):
 
 
 def test_an_away_seat_is_handed_to_a_bot_taken_back_and_returned(serve, connect):
-    from client.seat_player import SeatPlayer
+    from client.cli.seat_player import SeatPlayer
 
     host = Host("die_mauer", 2, seats=[{"kind": "remote"}, {"kind": "remote"}], bot_delay=0.0,
                 options={"rounds": 1})
@@ -186,7 +186,7 @@ def head_with(path, **changes):
     ({"options": {"rounds": 99}}, "cannot be continued: its game cannot be set up again (option rounds"),
 ])
 def test_a_save_with_a_broken_head_is_said_in_words(tmp_path, changes, words, capsys):
-    from client.net_cli import main
+    from client.cli.net import main
 
     path = tmp_path / "broken.save"
     head_with(path, **changes)

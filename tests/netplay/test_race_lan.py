@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from client.seat_player import SeatPlayer
+from client.cli.seat_player import SeatPlayer
 
 from .conftest import seated
 

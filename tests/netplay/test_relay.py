@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from client.seat_player import SeatPlayer
+from client.cli.seat_player import SeatPlayer
 from netplay.errors import ConnectError
 from netplay.host import Host
 from netplay.relay import (

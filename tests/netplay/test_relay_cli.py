@@ -6,9 +6,9 @@ import time
 
 import pytest
 
-from client.host_cli import UsageError
-from client.net_cli import main
-from client.relay_cli import public_address
+from client.cli.host import UsageError
+from client.cli.net import main
+from client.cli.relay import public_address
 from netplay.relay import find_nats_server, free_port
 from netplay.relay_invite import Invite, InviteError, looks_like_invite, parse_invite
 

@@ -5,7 +5,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from client.net_cli import make_host
+from client.cli.net import make_host
 from engines import load_state
 from netplay import saves
 from netplay.errors import SaveError

@@ -9,7 +9,7 @@ import pytest
 
 import netplay.limits
 import netplay.server
-from client.seat_player import SeatPlayer
+from client.cli.seat_player import SeatPlayer
 from netplay.host import Host
 from netplay.protocol import PROTOCOL_VERSION, TO_HOST, encode, password_proof
 from tools.bench_door import IdleCrowd

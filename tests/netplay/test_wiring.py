@@ -8,8 +8,8 @@ import time
 import pytest
 
 import netplay.peer
-from client.net_cli import main
-from client.seat_player import SeatPlayer
+from client.cli.net import main
+from client.cli.seat_player import SeatPlayer
 from netplay.host import Host
 
 from .conftest import caught_up, drive, seated
@@ -20,7 +20,7 @@ pytestmark = pytest.mark.timeout(60)
 def test_netplay_never_imports_pygame():
     code = (
         "import sys, netplay.host, netplay.session, netplay.protocol, netplay.server, netplay.peer, "
-        "netplay.discovery, client.net_cli, netplay.saves, client.seat_player, client.relay_cli\n"
+        "netplay.discovery, client.cli.net, netplay.saves, client.cli.seat_player, client.cli.relay\n"
         "assert not [m for m in sys.modules if m.startswith('pygame')], 'pygame was imported'\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True, timeout=60)

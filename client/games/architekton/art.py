@@ -11,8 +11,8 @@ from functools import lru_cache
 
 import pygame
 
-from client import art
 from client.games.architekton.layout import TILE, inner
+from client.ui import art
 from engines.architekton.tiles import BUILDING_SIDES, FACING, LANDSCAPE_TERRAIN, TERRAIN_NAMES
 
 BASE = 144  # pixels of a tile as drawn (the largest it is shown); scaled down for the board

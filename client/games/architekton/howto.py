@@ -3,11 +3,11 @@ the table's own tiles, houses and chips."""
 
 import pygame
 
-from client import art
 from client.games.architekton import art as pieces
 from client.games.architekton.words import chips, terrain_name
 from client.howto import Page, arrow, label, tick
 from client.i18n import N_, _, pgettext
+from client.ui import art
 
 ANNA, BEN = art.SEAT_COLOURS[0], art.SEAT_COLOURS[1]
 

@@ -4,13 +4,13 @@ zones, the choices (ghosts on the board), and what moves over it all. Reads only
 
 import pygame
 
-from client import art
 from client.games.architekton import art as pieces
 from client.games.architekton import layout, words
 from client.games.architekton.choices import lifted, placing
 from client.games.architekton.layout import SUPPLY, TILE, inner
 from client.games.architekton.state import group_links
 from client.i18n import _
+from client.ui import art
 
 HINT_SIZE = 26  # about 17 pixels on a 1280x720 window
 

@@ -13,7 +13,6 @@ from typing import Any
 
 import pygame
 
-from client import art
 from client.games.architekton import art as pieces
 from client.games.architekton import choices as steps
 from client.games.architekton import layout, paint, words
@@ -24,6 +23,7 @@ from client.table.choices import Choice
 from client.table.game import GameTable, Standings
 from client.table.handle import TableHandle
 from client.table.layout import Layout
+from client.ui import art
 
 
 class ArchitektonTable(GameTable):

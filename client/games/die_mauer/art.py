@@ -4,7 +4,7 @@ from functools import lru_cache
 
 import pygame
 
-from client import art
+from client.ui import art
 from engines.die_mauer import GATE, TOWER
 
 MASTER_ORANGE = (255, 132, 24)

@@ -2,10 +2,10 @@
 
 import pygame
 
-from client import art
 from client.games.die_mauer import art as pieces
 from client.howto import Page, arrow, label, tick
 from client.i18n import N_, _
+from client.ui import art
 from engines.die_mauer import PENALTY, PIECES
 
 SEATS = [art.SEAT_COLOURS[0], art.SEAT_COLOURS[1], art.SEAT_COLOURS[2]]

@@ -10,9 +10,9 @@ from functools import lru_cache
 
 import pygame
 
-from client import art
 from client.games.die_mauer.art import piece_size
 from client.table.layout import LOG, PRIVATE_BAND, Layout, private_panel, seat_strip, strip_rects
+from client.ui import art
 from engines.die_mauer import LEFT
 
 WALL_BASE = PRIVATE_BAND.top - 24  # the plank the wall stands on

@@ -6,7 +6,6 @@ from typing import Any, Protocol
 
 import pygame
 
-from client import art
 from client.games.die_mauer import art as pieces
 from client.games.die_mauer import layout, words
 from client.games.die_mauer.state import Shown
@@ -14,6 +13,7 @@ from client.i18n import _
 from client.table.choices import Choice
 from client.table.handle import TableHandle
 from client.table.layout import seat_card
+from client.ui import art
 
 
 class GameReading(Protocol):

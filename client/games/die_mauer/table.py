@@ -16,12 +16,12 @@ import pygame
 from client.games.die_mauer import art as pieces
 from client.games.die_mauer import layout, paint, words
 from client.games.die_mauer.state import Shown, Turn
-from client.input import Intent
+from client.input.router import Intent
 from client.table.choices import Choice
 from client.table.game import GameTable, Standings
 from client.table.handle import TableHandle
 from client.table.layout import Layout
-from client.tween import ease_out_back
+from client.ui.tween import ease_out_back
 from engines.die_mauer import LEFT, PIECES, RIGHT
 
 CAPTIONED = ("built", "donation", "turn", "round")  # events the phase line tells while they show

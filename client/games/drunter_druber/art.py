@@ -12,8 +12,8 @@ from functools import lru_cache
 
 import pygame
 
-from client import art
 from client.i18n import N_, _
+from client.ui import art
 from engines.drunter_druber.words import CARD_WORDS, PEOPLE_WORDS
 
 GRASS = (92, 128, 70)

@@ -3,10 +3,10 @@ rule with an example drawn with the table's own art."""
 
 import pygame
 
-from client import art
 from client.games.drunter_druber import art as dart
 from client.howto import Page, arrow, label, tick
 from client.i18n import N_, _
+from client.ui import art
 
 CELL = 76
 SIDE_OF = {(1, 0): "e", (-1, 0): "w", (0, 1): "s", (0, -1): "n"}

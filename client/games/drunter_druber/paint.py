@@ -13,7 +13,6 @@ import math
 
 import pygame
 
-from client import art
 from client.games.drunter_druber import art as dart
 from client.games.drunter_druber import town
 from client.games.drunter_druber import words as say
@@ -33,7 +32,8 @@ from client.games.drunter_druber.layout import (
 from client.games.drunter_druber.state import Tray, counted, covered_cells, points_now
 from client.i18n import _
 from client.table.choices import Choice
-from client.tween import ease_out_back, ease_out_cubic
+from client.ui import art
+from client.ui.tween import ease_out_back, ease_out_cubic
 from engines.drunter_druber.board import STRETCH_KIND, STRETCHES
 from engines.drunter_druber.rules import count_votes
 

@@ -6,11 +6,11 @@ but the game table's cache of seat pictures (``game.seat_pictures``)."""
 
 import pygame
 
-from client import art
 from client.games.drunter_druber import art as dart
 from client.games.drunter_druber import words as say
 from client.games.drunter_druber.layout import HAND_UNIT, finale_seat_start, hand_entry, seat_parts
 from client.i18n import _, current
+from client.ui import art
 from engines.drunter_druber.board import KINDS
 from engines.drunter_druber.rules import PEOPLE
 

@@ -15,7 +15,6 @@ to `layout`, what the events told to `state`.
 
 import pygame
 
-from client import art
 from client.games.drunter_druber import art as dart
 from client.games.drunter_druber import paint, paint_seats
 from client.games.drunter_druber import words as say
@@ -43,7 +42,8 @@ from client.table.choices import DIRECTIONS, Choice, navigate
 from client.table.game import HINT_HEIGHT, GameTable, Standings
 from client.table.handle import TableHandle
 from client.table.layout import Layout
-from client.tween import linear
+from client.ui import art
+from client.ui.tween import linear
 from engines.drunter_druber.board import KINDS, STRETCH_KIND
 from engines.drunter_druber.rules import PEOPLE
 

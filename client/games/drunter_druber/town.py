@@ -8,7 +8,6 @@ from functools import lru_cache
 
 import pygame
 
-from client import art
 from client.games.drunter_druber import art as dart
 from client.games.drunter_druber.layout import (
     BOARD,
@@ -23,6 +22,7 @@ from client.games.drunter_druber.layout import (
     side_towards,
 )
 from client.games.drunter_druber.state import tile_key
+from client.ui import art
 from engines.drunter_druber.board import HEIGHT, WIDTH
 
 BAND = 30  # a stretch's band across a cell

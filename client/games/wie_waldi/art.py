@@ -12,7 +12,7 @@ from functools import lru_cache
 
 import pygame
 
-from client import art
+from client.ui import art
 from engines.wie_waldi.cards import COLOUR_OF, COLOUR_PATTERNS
 
 COATS = ((206, 74, 62), (234, 190, 56), (84, 170, 92), (70, 118, 214))  # red, yellow, green, blue

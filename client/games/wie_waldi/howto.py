@@ -3,11 +3,11 @@ table's own cards, piles, markers and bones."""
 
 import pygame
 
-from client import art
 from client.games.wie_waldi import art as cards
 from client.games.wie_waldi import words as say
 from client.howto import Page, arrow, label, tick
 from client.i18n import N_, _, ngettext
+from client.ui import art
 
 # Each coat colour with its pattern (WA-1), as the legend names them.
 COAT_LEGEND = (N_("red dots"), N_("yellow stripes"), N_("green checks"), N_("blue waves"))

@@ -15,7 +15,6 @@ from typing import Protocol
 
 import pygame
 
-from client import art
 from client.games.wie_waldi import art as cards
 from client.games.wie_waldi import words
 from client.games.wie_waldi.layout import (
@@ -35,7 +34,8 @@ from client.i18n import _
 from client.table.choices import Choice
 from client.table.handle import TableHandle
 from client.table.layout import seat_card
-from client.tween import ease_out_cubic
+from client.ui import art
+from client.ui.tween import ease_out_cubic
 from engines.wie_waldi.cards import COLOURS, MARKERS
 
 # A pad's face buttons in the colours printed on an Xbox pad (others: grey caps).

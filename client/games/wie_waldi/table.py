@@ -35,7 +35,7 @@ from client.table.game import GameTable, Standings
 from client.table.handle import TableHandle
 from client.table.layout import Layout
 from client.table.model import Beat, Pending
-from client.tween import ease_out_back
+from client.ui.tween import ease_out_back
 from engines.wie_waldi.cards import COLOURS
 
 PHOTO_FINISH = re.compile(r"\(by ((?:under )?\d+) ms\)$")  # a race lost by under 50 ms (docs/netplay.md, Fair races)

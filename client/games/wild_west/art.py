@@ -7,8 +7,9 @@ from functools import lru_cache
 
 import pygame
 
-from client import art, i18n
+from client import i18n
 from client.i18n import N_, _, pgettext
+from client.ui import art
 from engines.wild_west.sheet import ACTION_KIND, card_action
 
 PAPER = (238, 228, 204)

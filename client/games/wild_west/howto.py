@@ -5,13 +5,13 @@ sheets the engine itself builds, so what a page shows is what the table will sho
 
 import pygame
 
-from client import art
 from client.games.wild_west import art as ww
 from client.games.wild_west import paint, scoresheet
 from client.games.wild_west.layout import COMPACT, FULL, Geometry
 from client.games.wild_west.scoresheet import body, draw_tile
 from client.howto import Page, arrow, label
 from client.i18n import N_, _
+from client.ui import art
 from engines.wild_west.rules import SOLO_MULLIGANS, WildWestState
 from engines.wild_west.scoring import PARK_POINTS
 from engines.wild_west.sheet import ROW_TILES, tile_at, track_spots, writable_tiles

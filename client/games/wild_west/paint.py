@@ -9,7 +9,7 @@ import math
 
 import pygame
 
-from client import art, i18n
+from client import i18n
 from client.games.wild_west import art as ww
 from client.games.wild_west import scoresheet, words
 from client.games.wild_west.layout import (
@@ -31,6 +31,7 @@ from client.games.wild_west.layout import (
 from client.games.wild_west.state import mulligans_left
 from client.i18n import _
 from client.table.choices import Choice
+from client.ui import art
 from engines.wild_west.sheet import ACTION_KIND, MINE, ROW_TILES, writable_tiles
 
 PAD_ARROWS = ("left", "up", "right")  # columns 1-3 on a gamepad's d-pad; down is the Tumbleweed

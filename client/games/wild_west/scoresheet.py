@@ -18,11 +18,12 @@ from functools import lru_cache
 
 import pygame
 
-from client import art, highscores, i18n
+from client import highscores, i18n
 from client.games.wild_west import art as ww
 from client.games.wild_west import words
 from client.games.wild_west.layout import FULL, Geometry
 from client.i18n import _, pgettext
+from client.ui import art
 from engines.wild_west.scoring import TUMBLEWEED_PENALTY, UPGRADE_BONUS
 from engines.wild_west.sheet import MINES, ROW_LENGTHS, ROW_TILES, tile_at
 

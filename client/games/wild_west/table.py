@@ -46,7 +46,7 @@ from client.table.game import GameTable, Standings
 from client.table.handle import TableHandle
 from client.table.layout import Layout
 from client.table.model import Line
-from client.tween import ease_out_back, linear
+from client.ui.tween import ease_out_back, linear
 
 TILE_STEPS = ("write", "track", "grave")
 END_SECONDS = 7.0  # the score sheet fills in while the table dwells on the game's end

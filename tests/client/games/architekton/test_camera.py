@@ -97,8 +97,8 @@ def test_wheel_keys_and_stick_zoom_and_pan_and_home_frames_the_board_again(make_
 
 
 def test_the_zoom_hint_reads_at_1280x720(make_app, monkeypatch):
-    from client import art
     from client.games.architekton.words import HINT
+    from client.ui import art
 
     seed, log = find(stop=lambda state: len(state.board) >= 8)
     app, table = replayed(make_app, seed, log)

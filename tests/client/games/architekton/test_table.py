@@ -20,8 +20,8 @@ from tests.client.games.architekton.situations import (
 
 def test_the_revenge_option_shows_whether_it_is_on_at_set_up(make_app):
     """Its words are long; the menu shortens them, never the value."""
-    from client import art
     from client.scenes.setup import MENU_SIZE, MENU_WIDTH, SetupScene
+    from client.ui import art
 
     app = make_app()
     setup = SetupScene(app, GAME)

@@ -12,10 +12,11 @@ import pygame
 import pytest
 
 import client.games.die_mauer
-from client import art, i18n
+from client import i18n
 from client.games.die_mauer import howto
 from client.scenes.howto import EXAMPLE, HowToScene
 from client.table.results import ResultsScene
+from client.ui import art
 from engines.die_mauer.words import choice, hand
 from engines.errors import IllegalAction
 from engines.registry import new_game

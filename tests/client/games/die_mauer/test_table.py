@@ -5,8 +5,8 @@ private panel's counts and whose pick it shows."""
 import pygame
 import pytest
 
-from client import art
 from client.games.die_mauer.words import piece_name
+from client.ui import art
 from tests.client.conftest import frames, local_table, shoot
 from tests.client.drive import act, first_legal, key_event, mouse_event
 

@@ -5,11 +5,11 @@ import itertools
 
 import pygame
 
-from client import art
 from client.games.die_mauer import art as pieces_art
 from client.games.die_mauer.layout import SHELF, wall_layout
 from client.table.layout import LOG, SEAT_STRIP
 from client.table.results import ResultsScene
+from client.ui import art
 from tests.client.conftest import frames, local_table, shoot
 
 

@@ -7,7 +7,7 @@ import re
 import pygame
 import pytest
 
-from client.buttons import button_label, pad_family
+from client.input.buttons import button_label, pad_family
 from client.scenes.title import TitleScene
 from client.table.results import ResultsScene
 from engines.wie_waldi.cards import SET, SET_SIZE
@@ -161,7 +161,7 @@ def test_the_race_buttons_follow_remapping_and_the_pads_own_labels(make_app):
 def test_the_sdl_hint_reads_face_buttons_by_position():
     import os
 
-    import client.input  # noqa: F401  (sets the hint before any pad opens)
+    import client.input.router  # noqa: F401  (sets the hint before any pad opens)
 
     assert os.environ["SDL_GAMECONTROLLER_USE_BUTTON_LABELS"] == "0"
 
@@ -346,8 +346,7 @@ def test_the_results_ignore_presses_meant_for_the_race(make_app):
 
 
 def test_a_card_that_fits_nowhere_says_so_and_how_to_put_it_back(make_app, monkeypatch):
-    from client import art
-
+    from client.ui import art
     app, table = table_of(make_app, [("Anna", "keys1"), ("Ben", "keys2")], seed=2)
     rig(table.host, 0, 0, ["Mry"])  # a middle, and no dog on the table yet
     until_race(app, table)
@@ -388,9 +387,9 @@ def test_a_lost_race_is_logged_after_the_play_that_won_it(make_app):
 
 
 def test_the_kennel_says_who_owns_each_dog_and_counts_the_cards_owned(make_app, monkeypatch):
-    from client import art
     from client.games.wie_waldi.layout import OWNER, kennel_row
     from client.games.wie_waldi.state import owned_cards
+    from client.ui import art
 
     app, table = table_of(make_app, [("Anna", "keys1"), ("Ben", "keys2")], seed=5, options={"rounds": 1})
     until_race(app, table)

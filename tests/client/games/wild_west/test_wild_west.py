@@ -356,8 +356,8 @@ def test_new_cards_turn_over_without_the_last_rounds_pick_discs(make_app):
 def test_the_side_tables_read_at_1280x720_with_four_sheets(make_app, monkeypatch):
     """Four players at one screen: the score and group tables beside each sheet keep type of
     at least 22 logical pixels (about 15 on a 1280x720 window); their small notes 20."""
-    from client import art
     from client.games.wild_west import scoresheet
+    from client.ui import art
 
     app, table = start(make_app, [("Anna", "mouse"), ("Ben", "keys1"), ("Clara", "keys2"), ("Dan", "bot:easy")],
                        seed=3, bot_delay=60.0)

@@ -8,7 +8,7 @@ half the slowest of the seat's recent round trips, as the host measured them its
 
 import pygame
 
-from client import art
+from client.ui import art
 
 GOOD = 0.030  # seconds one way: under this a seat is green (three bars)
 FAIR = 0.100  # under this amber (two bars); more is red (one bar)

@@ -6,8 +6,8 @@ from dataclasses import dataclass
 
 import pygame
 
-from client import art
 from client.i18n import _
+from client.ui import art
 
 ARROW_ZONE = 64  # how far in from an item's edge a click is on its < or > arrow
 

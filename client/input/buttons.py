@@ -3,13 +3,13 @@
 A legend must name the key or pad button the player actually presses: it follows the
 player's remapping (the settings' key and pad maps), and a gamepad's face buttons are
 named as printed on that pad. Face buttons are read by position (SDL's hint
-``SDL_GAMECONTROLLER_USE_BUTTON_LABELS=0``, set in `client.input`), so SDL's "a" is the
+``SDL_GAMECONTROLLER_USE_BUTTON_LABELS=0``, set in `client.input.router`), so SDL's "a" is the
 bottom button on every pad: an Xbox pad prints A there, a Nintendo pad B, a PlayStation
 pad a cross.
 """
 
 from client.i18n import N_, _
-from client.pads import pad_kind
+from client.input.pads import pad_kind
 from client.settings import Settings
 
 # SDL's positional face buttons (the hint above) and where they sit on the pad.
@@ -17,7 +17,7 @@ FACE_POSITIONS = {"a": "south", "b": "east", "x": "west", "y": "north"}
 XBOX_LABELS = {"south": "A", "east": "B", "west": "X", "north": "Y", "leftshoulder": "LB",
                "rightshoulder": "RB", "start": "Start", "back": "Back", "guide": "Home", "leftstick": "L3",
                "rightstick": "R3"}
-PAD_LABELS = {  # by kind (client.pads): what is printed on each button
+PAD_LABELS = {  # by kind (client.input.pads): what is printed on each button
     "xbox": XBOX_LABELS,
     "generic": XBOX_LABELS,
     "nintendo": {**XBOX_LABELS, "south": "B", "east": "A", "west": "Y", "north": "X", "leftshoulder": "L",

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from client import art
+from client.ui import art
 
 SIZE = 34
 LINE = 38

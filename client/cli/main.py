@@ -5,7 +5,7 @@ import argparse
 import os
 import sys
 
-from client.cli_words import _, players_error, players_text, setup_error, speak
+from client.cli.words import _, players_error, players_text, setup_error, speak
 from engines import GAMES, SetupError
 
 NET_COMMANDS = ("host", "join", "browse", "relay")
@@ -87,7 +87,7 @@ def main(argv=None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     speak()
     if argv and argv[0] in NET_COMMANDS:
-        from client.net_cli import main as net_main
+        from client.cli.net import main as net_main
 
         return net_main(argv)
     if argv and argv[0] == "demo":
@@ -104,8 +104,7 @@ def main(argv=None) -> int:
                     parser.error(told if args.game else _("{error}; pick a game with --game").format(error=told))
         if not args.headless:
             print(_("No display found: playing a bot match in the terminal instead."))
-        from client import headless
-
+        from client.cli import headless
         try:
             return headless.run(args.game, args.players, args.seed)
         except SetupError as error:

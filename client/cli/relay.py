@@ -1,6 +1,6 @@
 """`spielabend relay`, `spielabend host --relay INVITE` and `spielabend join INVITE`.
 
-Called from `client.net_cli`; errors a user can cause are `cli.UsageError` (exit 2) or
+Called from `client.cli.net`; errors a user can cause are `cli.UsageError` (exit 2) or
 `ConnectError` (exit 1), one line each.
 """
 
@@ -13,8 +13,8 @@ import sys
 import time
 from pathlib import Path
 
-from client.cli_words import N_, _, ngettext
-from client.seat_player import seat_name
+from client.cli.seat_player import seat_name
+from client.cli.words import N_, _, ngettext
 from netplay.errors import ConnectError
 from netplay.folders import data_dir
 from netplay.relay_invite import (
@@ -54,7 +54,7 @@ def add_relay_parser(commands) -> None:
 
 
 def invite_or_usage_error(text: str, want_host: bool) -> Invite:
-    from client.host_cli import UsageError
+    from client.cli.host import UsageError
 
     try:
         invite = parse_invite(text)
@@ -83,7 +83,7 @@ def show_invite(code: str, out=None) -> None:
 # --- relay ---------------------------------------------------------------------------
 def load_tables(folder: Path, wanted: int) -> dict[str, bytes]:
     """The relay's tables (id -> secret) kept in ``folder``, topped up to ``wanted``."""
-    from client.host_cli import UsageError
+    from client.cli.host import UsageError
 
     path = folder / STATE_FILE
     tables: dict[str, bytes] = {}
@@ -110,7 +110,7 @@ def public_address(listen: str, public: str | None) -> str:
     """Where players reach a relay listening on ``listen`` (it goes into the invites):
     ``--public``, or the listening address itself; UsageError for an address that is not
     one, or for every address (0.0.0.0, ::) without ``--public``."""
-    from client.host_cli import UsageError
+    from client.cli.host import UsageError
 
     try:
         address = ipaddress.ip_address(listen)
@@ -125,7 +125,7 @@ def public_address(listen: str, public: str | None) -> str:
 
 
 def run_relay(args) -> int:
-    from client.host_cli import UsageError, check_port, check_seconds
+    from client.cli.host import UsageError, check_port, check_seconds
     from netplay.relay import RelayProcess, find_nats_server
 
     check_port(args.port)
@@ -178,7 +178,7 @@ def run_relay(args) -> int:
 # --- host ------------------------------------------------------------------------------
 def run_relay_host(args) -> int:
     """`spielabend host --relay INVITE`: the LAN host's table, reached through the relay."""
-    from client.host_cli import (
+    from client.cli.host import (
         _host_printer,
         _print_result,
         _seat_label,

@@ -9,7 +9,7 @@ from engines import GAMES, Rng
 
 
 def seat_name(seat) -> str:
-    from client.cli_words import _
+    from client.cli.words import _
 
     return _("spectator") if seat is None else f"P{seat + 1}"
 

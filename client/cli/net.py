@@ -1,6 +1,6 @@
 """`spielabend host | join | browse | relay`: LAN play (and play through a relay) from a terminal.
 
-Called by `client.cli` with the whole argument list, subcommand first. Every error a
+Called by `client.cli.main` with the whole argument list, subcommand first. Every error a
 user can cause (bad game id, player counts, port, address, unreachable host, corrupt
 save) is one line on stderr and a non-zero exit: 2 for bad input, 1 for the network.
 """
@@ -12,8 +12,7 @@ import socket
 import sys
 import time
 
-from client.cli_words import N_, _, current, ngettext, say, setup_error, speak
-from client.host_cli import (
+from client.cli.host import (
     UsageError,
     _host_printer,
     _label,
@@ -25,7 +24,8 @@ from client.host_cli import (
     machine_name,
     make_host,
 )
-from client.seat_player import SeatPlayer, describe_event, seat_name
+from client.cli.seat_player import SeatPlayer, describe_event, seat_name
+from client.cli.words import N_, _, current, ngettext, say, setup_error, speak
 from engines import GAMES, SetupError
 from netplay.discovery import (
     DEFAULT_PORT,
@@ -90,7 +90,7 @@ def build_parser() -> argparse.ArgumentParser:
     # issue 29: play through a relay (netplay.relay_cli)
     host.add_argument("--relay", metavar="INVITE", default=None,
                       help=_("host through a relay instead of the LAN, with the host invite from spielabend relay"))
-    from client.relay_cli import add_relay_parser
+    from client.cli.relay import add_relay_parser
     add_relay_parser(commands)
 
     browse = commands.add_parser("browse", help=_("list tables on the LAN as they come and go"))
@@ -110,7 +110,7 @@ def main(argv) -> int:
         if args.command == "join":
             return run_join(args)
         if args.command == "relay":  # issue 29
-            from client.relay_cli import run_relay
+            from client.cli.relay import run_relay
             return run_relay(args)
         return run_browse(args)
     except SaveError as error:
@@ -148,7 +148,7 @@ def run_host(args) -> int:
     from netplay.server import Server
 
     if args.relay:  # issue 29: through a relay instead of the LAN
-        from client.relay_cli import run_relay_host
+        from client.cli.relay import run_relay_host
         return run_relay_host(args)
     check_port(args.port)
     if args.phone_port is not None:
@@ -259,7 +259,7 @@ def run_join(args) -> int:
     check_seconds(args.wait, "--wait")
     interfaces = interfaces_from(args)
     if args.address and looks_like_invite(args.address):  # issue 29: a seat's relay invite
-        from client.relay_cli import relay_session
+        from client.cli.relay import relay_session
         session = relay_session(args, args.name or ("Bot" if args.bot else socket.gethostname().split(".")[0]))
         try:
             return _play(session, args)

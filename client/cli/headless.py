@@ -3,7 +3,7 @@
 Used by `spielabend --headless`, and by `make play` where there is no display.
 """
 
-from client.cli_words import _, current, ngettext
+from client.cli.words import _, current, ngettext
 from engines import GAMES, Rng, game_info, new_game
 from engines.botplay import next_bot_move
 
@@ -20,7 +20,7 @@ def play_bot_match(game_id: str, players: int | None, seed: int, out=print, opti
     state = new_game(game_id, players, seed, **options)
     rng = Rng(seed)
     notation = info.notation or str
-    words = current()  # the command line's language (`client.cli_words.speak`)
+    words = current()  # the command line's language (`client.cli.words.speak`)
     out(ngettext("== {game}: {n} bot, seed {seed} ==", "== {game}: {n} bots, seed {seed} ==", players).format(
         game=info.name, n=players, seed=seed))
     while not state.is_over():

@@ -6,7 +6,7 @@ devices and see only `Intent` values: virtual buttons (``up``, ``confirm``, ``pe
 pointer positions already in logical 1920x1080 coordinates, and typed text.
 Controllers are found through SDL's game-controller subsystem, which the router starts
 (``pygame.init()`` does not, and without it a pad sends only raw joystick events);
-`client.pads` keeps each pad's device id across unplugging and plugging back in.
+`client.input.pads` keeps each pad's device id across unplugging and plugging back in.
 
 Presses from several pads that SDL delivers in one frame are stamped at the same moment
 (SDL stamps joystick events when it pumps them, and pygame-ce does not pass the stamps
@@ -21,11 +21,11 @@ from dataclasses import dataclass
 import pygame
 
 from client.i18n import N_, _
-from client.pads import Pad, PadRegistry
+from client.input.pads import Pad, PadRegistry
 from client.settings import Settings
 
 # Face buttons by position on every pad (a Nintendo pad's bottom button is "a" too), so a
-# game can lay buttons out by where they are; legends name them as printed (client.buttons).
+# game can lay buttons out by where they are; legends name them as printed (client.input.buttons).
 os.environ.setdefault("SDL_GAMECONTROLLER_USE_BUTTON_LABELS", "0")
 
 LOGICAL_SIZE = (1920, 1080)

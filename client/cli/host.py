@@ -1,12 +1,12 @@
 """Running a host from the command line: the checks of its arguments, the host they make,
-and what a headless host prints. Shared by `spielabend host` (client.net_cli) and its
-relay variant (client.relay_cli).
+and what a headless host prints. Shared by `spielabend host` (client.cli.net) and its
+relay variant (client.cli.relay).
 """
 
 import socket
 
-from client.cli_words import _, players_text
-from client.seat_player import describe_event, seat_name
+from client.cli.seat_player import describe_event, seat_name
+from client.cli.words import _, players_text
 from engines import game_info
 from netplay.discovery import check_interfaces, choose_interfaces
 from netplay.host import Host

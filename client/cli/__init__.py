@@ -1,0 +1,1 @@
+"""The command lines (no pygame): `spielabend`, host, join, browse, relay, demo, headless."""
