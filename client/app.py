@@ -19,6 +19,7 @@ import time
 import pygame
 
 from client import i18n
+from client.evening.tonight import Evening
 from client.flow import Flow
 from client.input.router import LOGICAL_SIZE, InputRouter, Intent, Viewport
 from client.settings import Settings
@@ -47,6 +48,7 @@ class App:
         self.input.viewport = self.viewport
         self.sounds = Sounds(self.settings.volume)
         self.toasts = Toasts()
+        self.evening = Evening()  # the game night: the history, the group that stays
         self.flow = Flow(self)
         self.scenes: list = []
         self.hosts: list = []  # in-process hosts this window drives
@@ -180,6 +182,7 @@ class App:
             close = getattr(scene, "close", None)
             if close:
                 close()
+        self.evening.end_group_table()  # a table kept for Next game: its peers hear the group has ended
         self.running = False
 
     # --- one frame ------------------------------------------------------------------------

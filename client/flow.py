@@ -4,36 +4,34 @@ Scenes never import each other; they ask the app's flow (``self.app.flow.setup(g
 Only this module knows which scene stands for which step: title -> picker -> set-up ->
 table -> results -> title, with the LAN, settings, how-to and pause screens on the way,
 and the demo and attract modes. Tables are opened only through `client.games.TABLES`.
+
+The flow only navigates: a table this window hosts is a `client.hosting.hosted.HostedTable`
+(opened one way for the couch, the LAN, a continued save and the group's next table), the
+evening is the app's `client.evening.tonight.Evening`, and seats at another window's table
+are opened by `client.hosting.network.open_seat`.
 """
 
 import os
 from pathlib import Path
 
-from client.evening import tonight
 from client.games import TABLES
-from client.hosting.seats import bot_plans, host_seats
+from client.hosting.hosted import HostedTable, HostingProblem
+from client.hosting.network import open_seat
+from client.hosting.seats import SeatPlan, bot_plans
+from client.hosting.table_settings import TableSettings
 from client.i18n import N_, _
 from client.scenes.base import ConfirmScene, MessageScene
 from client.scenes.halloffame import HallOfFameScene
 from client.scenes.howto import HowToScene
-from client.scenes.lan import (
-    AddressScene,
-    HostLobbyScene,
-    HostTableScene,
-    JoinScene,
-    JoinWaitScene,
-    PasswordScene,
-    chosen_interfaces,
-    serve_table,
-    window_meta,
-)
+from client.scenes.join import AddressScene, JoinScene, JoinWaitScene, PasswordScene
+from client.scenes.lan import HostLobbyScene, HostTableScene
 from client.scenes.picker import PickerScene
 from client.scenes.settings import BindingsScene, SettingsScene
 from client.scenes.setup import SetupScene
 from client.scenes.title import ContinueScene, NoticeScene, TitleScene
 from client.table.logview import LogScene
 from client.table.pause import PauseScene
-from client.table.phones import PhonesScene, serve_phones
+from client.table.phones import PhonesScene
 from client.table.results import ResultsScene
 from client.table.scene import TableScene
 from client.ui import art
@@ -54,17 +52,19 @@ class Flow:
         if settings.problem and (settings.kept is not None or not settings.writable):
             app.push(NoticeScene(app, _("Your settings"), settings.reason, settings.where,
                                  settings.kept or settings.path))
-        history = tonight.history_of(app)  # the game night: a history that could not be read says so here
+        history = app.evening.history  # the game night: a history that could not be read says so here
         if history.problem:
             app.push(NoticeScene(app, _("Your game history"), history.problem, _("The game history is now kept at:"),
                                  history.path))
 
     # --- menus --------------------------------------------------------------------------
-    def title(self) -> None:
+    def title(self, group_goes_on: bool = False) -> None:
         """Back to the title, closing what the screens on the way hold open (a table, a
-        hosted lobby, a LAN browser)."""
+        hosted lobby, a LAN browser). The group's evening at this window ends there too
+        (its kept peers hear so), unless it ``group_goes_on`` to choose its next game."""
         self.demo_plan = None
-        tonight.drop_parked(self.app)  # the game night: a LAN group kept for Next game goes home
+        if not group_goes_on:
+            self.app.evening.end_group_table()
         for scene in self.app.scenes:
             close = getattr(scene, "close", None)
             if close is not None and not isinstance(scene, TitleScene):
@@ -76,7 +76,10 @@ class Flow:
 
     def setup(self, game_id: str) -> None:
         scene = SetupScene(self.app, game_id)
-        tonight.seat_group(self.app, scene)  # the game night: after Next game, the group sits down as it was
+        group = self.app.evening.seat_group(scene.info.min_players, scene.info.max_players)
+        if group is not None:  # the game night: after Next game, the group sits down as it was
+            scene.seats = group
+            scene.rebuild()
         self.app.push(scene)
 
     def settings(self) -> None:
@@ -108,54 +111,34 @@ class Flow:
     def log(self, table) -> None:
         self.app.push(LogScene(self.app, table))
 
-    # --- tables at this screen ----------------------------------------------------------
+    # --- tables this window hosts -------------------------------------------------------
     def start_local(self, game_id: str, seat_plans, options: dict, seed: int | None = None,
                     bot_delay: float | None = None, demo=None):
-        """Start an in-process host for ``seat_plans`` and push its table; returns it
-        (None: a message says why not). Every game but a demo is saved as it goes, and
-        Continue on the title picks it up again."""
+        """Open a table at this screen for ``seat_plans`` and push it; returns it (None: a
+        message says why not). Every game but a demo is saved as it goes, and Continue on
+        the title picks it up again."""
         try:
-            from netplay.errors import SaveError
-            from netplay.host import Host
-            from netplay.saves import new_save_path
-        except ImportError as error:
-            self.message(_("Cannot start"), _("The game host is missing ({module}).").format(module=error.name))
-            return None
-        from engines import SetupError
-
-        specs = host_seats(seat_plans)
-        names = [plan.name for plan in seat_plans]
-        meta = window_meta("", seat_plans)
-        try:
-            try:
-                save = new_save_path(game_id) if demo is None else None
-                host = Host(game_id, len(seat_plans), seed, options, seats=specs, names=names,
-                            bot_delay=bot_delay, save_path=save, meta=meta)
-            except SaveError as error:  # the game is not lost for want of a save: play on, and say so
-                host = Host(game_id, len(seat_plans), seed, options, seats=specs, names=names,
-                            bot_delay=bot_delay, meta=meta)
-                self.app.note(_("This game will not be saved: {reason}").format(reason=error.reason))
-        except SetupError as error:
-            self.message(_("Cannot start"), str(error))
+            hosted = HostedTable.open(self.app, game_id, seat_plans, options, seed=seed, bot_delay=bot_delay,
+                                      demo=demo is not None, profiles=self.profiles())
+        except HostingProblem as problem:
+            self.message(_("Cannot start"), problem.words)
             return None
         if demo is None:
-            tonight.drop_parked(self.app)  # the game night: LAN peers kept for Next game are not in this one
-            tonight.remember_group(self.app, seat_plans, host)  # the game night: Next game keeps this group
-        return self.open_local(host, [plan.control for plan in seat_plans], [plan.colour for plan in seat_plans],
-                               demo)
+            self.app.evening.end_group_table()  # LAN peers kept for Next game are not in this one
+            self.app.evening.keep_group(seat_plans, hosted)  # the game night: Next game keeps this group
+        return self.open_table(hosted, demo)
 
-    def open_local(self, host, controls: list[str], colours: list[int], demo=None):
-        """Push the table of an in-process ``host`` whose local seats play on ``controls``."""
-        specs = host.seats
-        sessions = {i: host.session(i) for i, spec in enumerate(specs) if spec.kind == "local"}
-        devices = {i: controls[i] for i in sessions}
-        phones = None if demo is not None else self._phones_for(host, colours)
-        table = TableScene(self.app, TABLES[host.game_id], sessions, devices, colours,
-                           public=host.session(None), host=host, seat_kinds=[s.kind for s in host.seats],
-                           demo=demo is not None, phones=phones)
-        if phones is not None:
-            self.app.drive(phones)  # the phones' calls run on this thread, before the host's tick
-        self.app.drive(host)
+    def profiles(self) -> list[str]:
+        """The people this window knows, for a phone to pick who plays its seat."""
+        return self.app.evening.profile_names()
+
+    def open_table(self, hosted: HostedTable, demo=None, names=None, seat_kinds=None):
+        """Push the table of ``hosted`` (its local seats on their devices)."""
+        table = TableScene(self.app, TABLES[hosted.game_id], hosted.sessions, hosted.devices(), hosted.colours(),
+                           public=hosted.public, controls=hosted, players=len(hosted.plans),
+                           names=names if names is not None else hosted.names(),
+                           seat_kinds=seat_kinds if seat_kinds is not None else hosted.seat_kinds(),
+                           demo=demo is not None)
         if demo is not None:
             self.app.replace(table) if isinstance(self.app.top, TableScene | ResultsScene) else self.app.push(table)
         else:
@@ -164,38 +147,36 @@ class Flow:
                 self.phones(table, until_joined=True)
         return table
 
-    def _phones_for(self, host, colours: list[int]):
-        """A phone server for a table at this screen, on LAN play's interface choice."""
-        try:
-            interfaces = chosen_interfaces(self.app.settings)
-        except ValueError as error:
-            self.app.note(_("Phones cannot join this table: {reason}").format(reason=error), seconds=5)
-            return None
-        return serve_phones(self.app, host, [art.seat_colour(c) for c in colours], interfaces)
+    def phones_of(self, table):
+        """The phone service of a table this window hosts (None: no phones there)."""
+        return getattr(table.controls, "phones", None)
 
     def phones(self, table, until_joined: bool = False) -> None:
         """Every local seat's QR code over the table (``until_joined``: until each seat that
         plays only by phone has its phone)."""
-        if table.phones is not None:
-            self.app.push(PhonesScene(self.app, table.phones, table.local_seats, table.name, table.colour,
+        phones = self.phones_of(table)
+        if phones is not None:
+            self.app.push(PhonesScene(self.app, phones, table.local_seats, table.name, table.colour,
                                       table.phone_seats() if until_joined else ()))
 
     def lobby_phones(self, lobby) -> None:
         """The QR codes of a LAN lobby's seats at this screen and its open seats."""
-        if lobby.phones is not None:
-            self.app.push(PhonesScene(self.app, lobby.phones, lobby.phone_seats, lobby.seat_name,
-                                      lobby.seat_colour))
+        phones = lobby.hosted.phones if lobby.hosted is not None else None
+        if phones is not None:
+            self.app.push(PhonesScene(self.app, phones, lobby.phone_seats, lobby.seat_name, lobby.seat_colour))
 
     def results(self, table) -> None:
         """A finished table hands over to the results (a demo starts its next game soon)."""
         standings = table.game.standings()
-        tonight.record_table(self.app, table)  # the game night: into the history, before the table closes
-        tonight.tell_peers(self.app, table)  # the game night: LAN peers hear tonight's standings, before the close
-        group = tonight.group_after(self.app, table)
+        hosted, evening = table.controls, self.app.evening
+        if hosted is not None and not table.demo:  # the game night: into the history, and to the peers
+            if evening.record(table, hosted) is None and evening.history.problem:
+                self.app.note(evening.history.problem, 8)
+            evening.tell_peers(hosted)
+        group = evening.group_of(hosted)
         evening_session = self.evening_listener(table)
-        joined = table.host is None and table.server is None  # a LAN peer: its host keeps the evening
         if group is not None:
-            tonight.park_server(self.app, table)  # the game night: Next game keeps the LAN peers connected
+            evening.park(hosted)  # the game night: Next game keeps the window peers connected
         table.close()
         if table.rejoin_token:  # a joined game that ended: nothing left to rejoin
             from client.hosting.rejoin import RejoinBook
@@ -205,9 +186,11 @@ class Flow:
             self.app.replace(DemoResultsScene(self.app, standings, DEMO_RESULTS_SECONDS, self.next_demo))
             return
         again = self.play_again if any(isinstance(s, SetupScene) for s in self.app.scenes) else self.replay(table)
-        results = ResultsScene(self.app, standings, again, joined=joined)
-        if evening_session is not None:  # the game night: the host's evening, and its next table
+        results = ResultsScene(self.app, standings, again, joined=hosted is None)
+        if hosted is None and not table.demo:  # the game night: the host's evening, and its next table
             results.hear_evening(table.model.evening, evening_session)
+            if evening_session is None and table.model.goodbye is not None:
+                results.host_went(table.model.bye)  # gone already: no next table will come
         if group is not None:  # the game night: Next game keeps the group
             results.offer_next_game(self.next_game)
         self.app.replace(results)
@@ -218,10 +201,8 @@ class Flow:
     def evening_listener(table):
         """The game night: a joined table keeps its session open for the results, to hear
         tonight's standings and the group's next table from the host (they close it)."""
-        if table.host is not None or table.server is not None or table.demo:
-            return None
-        if len(table.sessions) != 1:
-            return None
+        if table.controls is not None or table.demo or len(table.sessions) != 1 or table.model.goodbye is not None:
+            return None  # a host that said goodbye already tells nothing more
         seat = next(iter(table.sessions))
         return table.sessions.pop(seat)
 
@@ -231,41 +212,37 @@ class Flow:
     def replay(self, table):
         """Play again after a table this window hosted that did not start from its set-up (a
         continued game): the set-up once more, with the same seats and options."""
-        host = table.host
-        if host is None:
+        hosted = table.controls
+        if hosted is None:
             return None
-        from client.hosting.seats import SeatPlan
-
-        plans = [SeatPlan(seat.name, f"bot:{seat.strength}" if seat.kind == "bot" else "open" if seat.kind == "remote"
-                          else table.choosers[i].device, table.colour_ids[i]) for i, seat in enumerate(host.seats)]
+        plans = [SeatPlan(plan.name, table.choosers[i].device if i in table.choosers else plan.control,
+                          table.colour_ids[i]) for i, plan in enumerate(hosted.plans)]
 
         def again() -> None:
             self.title()
-            setup = SetupScene(self.app, host.game_id)
-            setup.seats, setup.options = plans, dict(host.options)
+            setup = SetupScene(self.app, hosted.game_id)
+            setup.seats, setup.options = plans, dict(hosted.host.options)
             setup.rebuild()
             self.app.push(setup)
 
         return again
 
     def next_game(self) -> None:
-        """The game night: the same group, another game: to the picker, and the set-up seats them
-        (LAN peers stay connected to this window until the next table opens)."""
-        tonight.want_group(self.app)
-        group = getattr(self.app, "evening_group", None)
-        parked = getattr(group, "parked", None)
-        if group is not None:
-            group.parked = None  # kept through the way back to the title
-        self.title()
-        if group is not None:
-            group.parked = parked
+        """The game night: the same group, another game: to the picker, and the set-up seats
+        them (window peers stay connected to this window until the next table opens)."""
+        self.app.evening.want_group()
+        self.title(group_goes_on=True)
         self.picker()
 
     def follow_host(self, session, message: dict) -> None:
-        """The game night on a LAN peer: the host opened the group's next table; join it as
-        before (the same name and profile), nobody typing anything."""
-        entry = {"address": session.address, "port": int(message["port"]),
-                 "name": f"{session.address}:{message['port']}", "token": message.get("token")}
+        """The game night on a peer window: the host opened the group's next table; join it as
+        before (the same name and profile, the same way: the LAN, or the relay with the
+        seat's invite), nobody typing anything: its token is the seat's credential."""
+        invite = message.get("invite")
+        entry = {"address": session.address, "port": int(message["port"]), "token": message.get("token"),
+                 "name": f"{session.address}:{message['port']}"}
+        if invite:
+            entry["invite"] = invite
         self.title()
         self.connect(entry, session.name)
 
@@ -275,18 +252,18 @@ class Flow:
 
     def leave_words(self, table) -> str:
         """What leaving ``table`` really does, for the confirmation."""
-        question = _("Leave the game?") if table.server is not None or table.host is not None else \
-            _("Leave the table?")
+        question = _("Leave the game?") if table.controls is not None else _("Leave the table?")
         return f"{question} {_(self.leaving(table))}"
 
     @staticmethod
     def leaving(table) -> str:
         """What happens to ``table`` when this window leaves it (a message, looked up by the caller)."""
-        if table.server is not None:
+        hosted = table.controls
+        if hosted is not None and hosted.served:
             return N_("The table closes: the players on the LAN are sent away. The game is saved: Continue on the "
                       "title screen opens the table again, and they can rejoin.")
-        if table.host is not None:
-            if table.host.save_path is None:
+        if hosted is not None:
+            if hosted.host.save_path is None:
                 return N_("It ends here: this game is not being saved.")
             return N_("It is saved: Continue on the title screen picks it up where you left it.")
         if table.model.goodbye is not None:  # the connection is gone already
@@ -325,68 +302,35 @@ class Flow:
     def continue_game(self, path):
         """Open a saved window game again: local seats on their devices (a pad that is not
         plugged in now hands its seat to the next pad there is), bots as they were, and a
-        hosted table served again (with its phones) with its LAN seats away until they
-        rejoin by token. The log holds what happened before (the host's history); a race or
-        a timed choice counts down before it goes on."""
+        hosted table served again as it was (with its phones) with its LAN seats away until
+        they rejoin by token. The log holds what happened before (the host's history); a race
+        or a timed choice counts down before it goes on."""
         from netplay.errors import SaveError
-        from netplay.host import Host
 
         try:
-            host = Host.resume(path)
+            hosted = HostedTable.resume(self.app, path, profiles=self.profiles())
         except SaveError as error:
             self.cannot_continue(Path(path), error)
             return None
-        if host.is_over():
-            host.close_save()
-            self.message(_("Cannot continue"), _("That game had already ended."))
+        except HostingProblem as problem:
+            self.message(_("Cannot continue"), problem.words)
             return None
-        meta = host.meta
-        players = host.players
-        controls = [str(c) for c in meta.get("devices", [])][:players]
-        controls += ["keys1"] * (players - len(controls))
-        colours = [c if isinstance(c, int) else i for i, c in enumerate(meta.get("colours", []))][:players]
-        colours += list(range(len(colours), players))
-        controls = self.present_devices(controls, [s.kind == "local" for s in host.seats])
-        if host.resume_note:
+        plans = hosted.plans
+        controls = self.present_devices([plan.control for plan in plans], [plan.is_local for plan in plans])
+        for plan, control in zip(plans, controls, strict=True):
+            plan.control = control
+        if hosted.host.resume_note:
             self.app.note(_("The save was damaged at its end ({problem}); the game goes on from the last whole "
-                            "move.").format(problem=host.resume_note))
-        if not any(seat.kind == "remote" for seat in host.seats):
-            self.app.pop_to(TitleScene)
-            table = self.open_local(host, controls, colours)
-            table.count_in()  # a race or a timed choice starts again with a countdown, as a round does
-            return table
-        host.bot_after = self.app.settings.data.get("bot_after")
-        try:
-            interfaces = chosen_interfaces(self.app.settings)
-        except ValueError as error:
-            host.close_save()
-            self.message(_("Cannot continue"), str(error))
-            return None
-        relay = meta.get("relay") if isinstance(meta.get("relay"), str) else None  # hosted through a relay too
-        handle, problem = serve_table(host, host.table_name or "Spielabend", interfaces, relay=relay)
-        if handle is None:
-            host.close_save()
-            self.message(_("Cannot continue"), problem)
-            return None
+                            "move.").format(problem=hosted.host.resume_note))
         self.app.pop_to(TitleScene)
-        phones = serve_phones(self.app, host, [art.seat_colour(c) for c in colours], interfaces, door=handle.call)
-        sessions = {i: host.session(i) for i, seat in enumerate(host.seats) if seat.kind == "local"}
-        table = TableScene(self.app, TABLES[host.game_id], sessions, {i: controls[i] for i in sessions}, colours,
-                           public=host.session(None), players=players,
-                           names=[seat.name for seat in host.seats],
-                           seat_kinds=["bot" if seat.kind == "bot" else "human" for seat in host.seats],
-                           server=handle, phones=phones)
-        self.app.push(table)
-        table.count_in()
-        if table.phone_seats():
-            self.phones(table, until_joined=True)
-        if relay:
+        table = self.open_table(hosted)
+        table.count_in()  # a race or a timed choice starts again with a countdown, as a round does
+        if hosted.served:
             again = _("{table} is open again at {addresses} and through the relay: the players on the LAN rejoin "
-                      "from Join a LAN game.")
-        else:
-            again = _("{table} is open again at {addresses}: the players on the LAN rejoin from Join a LAN game.")
-        self.app.note(again.format(table=host.table_name, addresses=", ".join(handle.server.addresses()[:2])), 8,
-                      problem=False)
+                      "from Join a LAN game.") if hosted.settings.relay else \
+                _("{table} is open again at {addresses}: the players on the LAN rejoin from Join a LAN game.")
+            self.app.note(again.format(table=hosted.name, addresses=", ".join(hosted.addresses()[:2])), 8,
+                          problem=False)
         return table
 
     def cannot_continue(self, path: Path, error) -> None:
@@ -460,23 +404,37 @@ class Flow:
 
     # --- the LAN ------------------------------------------------------------------------------
     def host_lan(self, game_id: str, seat_plans, options: dict) -> None:
+        """The host form (the table's name, password, port and relay), then its lobby."""
         self.app.push(HostTableScene(self.app, game_id, seat_plans, options))
 
-    def lobby_opened(self, lobby) -> None:
-        tonight.lobby_opened(self.app, lobby)  # the game night: LAN peers kept by Next game hear where to go
+    def open_hosted(self, game_id: str, seat_plans, options: dict, settings: TableSettings, *,
+                    seed: int | None = None, bot_delay: float | None = None, advertise: bool = True,
+                    replace: bool = False) -> HostLobbyScene:
+        """Open a table on the LAN (and a relay) and show its lobby, or why it could not open.
+        The group's window peers kept by Next game hear where to go."""
+        try:
+            hosted = HostedTable.open(self.app, game_id, seat_plans, options, settings=settings, seed=seed,
+                                      bot_delay=bot_delay, advertise=advertise, profiles=self.profiles())
+            lobby = HostLobbyScene(self.app, hosted)
+        except HostingProblem as problem:
+            hosted, lobby = None, HostLobbyScene(self.app, error=problem.words)
+        self.app.replace(lobby) if replace else self.app.push(lobby)
+        if hosted is not None:
+            self.app.evening.next_table_opened(hosted)  # the game night: kept peers follow by themselves
+            lobby.show_invites()  # the invites are what the players far away need first
+        return lobby
 
     def lobby_started(self, lobby, rest: list) -> None:
-        """A hosted table filled up: the lobby's sessions and server go to the table."""
-        devices = {seat: lobby.seat_plans[seat].control for seat in lobby.sessions}
+        """A hosted table filled up: the lobby's hosted table goes to the table."""
+        hosted = lobby.hosted
         kinds = [seat.get("kind", "") for seat in (lobby.lobby or {}).get("seats", [])]
-        table = TableScene(self.app, TABLES[lobby.game_id], lobby.sessions, devices,
-                           [plan.colour for plan in lobby.seat_plans], public=lobby.public,
-                           players=len(lobby.seat_plans), names=lobby.names, seat_kinds=kinds, server=lobby.handle_,
-                           phones=lobby.phones)
-        colours = lobby.host.meta.get("colours") if lobby.host is not None else None
-        if isinstance(colours, list) and len(colours) == len(lobby.seat_plans):
-            table.colour_ids = colours  # the game night: a peer's profile colour, arriving after the start too
-        tonight.remember_lan_group(self.app, lobby)  # the game night: Next game keeps this group and its peers
+        table = TableScene(self.app, TABLES[hosted.game_id], hosted.sessions, hosted.devices(), hosted.colours(),
+                           public=hosted.public, controls=hosted, players=len(hosted.plans), names=lobby.names,
+                           seat_kinds=kinds)
+        # the game night: Next game keeps this group, its peers as open seats under the names they took
+        plans = [SeatPlan(lobby.names[i] if plan.control == "open" and i < len(lobby.names) else plan.name,
+                          plan.control, plan.colour) for i, plan in enumerate(hosted.plans)]
+        self.app.evening.keep_group(plans, hosted)
         lobby.handed_over()
         while self.app.top is not lobby and len(self.app.scenes) > 1:  # the QR codes, a question
             self.app.pop()
@@ -490,10 +448,8 @@ class Flow:
     def connect(self, entry: dict, player_name: str, password: str | None = None) -> None:
         """Open a seat at the table ``entry`` (a browser row, a kept seat with its
         ``token``, a typed address, or a seat's relay ``invite``) and wait in its lobby."""
-        from client.scenes.lan import open_seat
-
         session, problem = open_seat(entry, player_name, password,  # over the LAN, or a relay for an ``invite``
-                                     profile=tonight.peer_profile(self.app, player_name))  # the game night
+                                     profile=self.app.evening.peer_profile(player_name))  # the game night
         if session is None:
             self.app.note(problem)
             return

@@ -43,7 +43,7 @@ BOT_AFTER_CHOICES = (None, 30, 60, 120, 300)
 # are kept as they are), so the settings are read through typed properties below.
 DEFAULTS: dict[str, Any] = {"keys": DEFAULT_KEYS, "pad": DEFAULT_PAD, "volume": 0.7, "fullscreen": False, "name": "Player",
             "animation": "normal", "interface": None, "bot_after": None, "address": "",
-            "language": None}
+            "language": None, "table": None}
 # Why a settings file could not be used, each a whole sentence (looked up when shown).
 UNOPENABLE = N_("Your settings file could not be read, so the default settings are in use: it could not be "
                 "opened ({error}).")
@@ -254,6 +254,11 @@ def _merged(loaded: dict[str, Any]) -> tuple[dict[str, Any], list[tuple[str, dic
         data["address"] = address[:80]
     else:
         ignored.append((N_("The last typed address must be text."), {}))
+    table = loaded.get("table")
+    if table is None or _usable_table(table):
+        data["table"] = table
+    else:
+        ignored.append((N_("The last hosted table's settings could not be used."), {}))
     bot_after = loaded.get("bot_after")
     if bot_after is None or isinstance(bot_after, int | float) and not isinstance(bot_after, bool) and bot_after >= 0:
         data["bot_after"] = bot_after
@@ -281,3 +286,13 @@ def _merged(loaded: dict[str, Any]) -> tuple[dict[str, Any], list[tuple[str, dic
     if not isinstance(pad, dict):
         ignored.append((N_("The gamepad buttons could not be used."), {}))
     return data, ignored
+
+
+def _usable_table(table: object) -> bool:
+    """Whether ``table`` is a hosted table's settings as `client.hosting.table_settings` keeps them."""
+    if not isinstance(table, dict):
+        return False
+    port = table.get("port")
+    return (all(isinstance(table.get(key, ""), str) and len(table.get(key, "")) <= 300
+                for key in ("name", "password", "relay"))
+            and (port is None or isinstance(port, int) and not isinstance(port, bool) and 1024 <= port <= 65535))

@@ -61,7 +61,8 @@ def main(argv=None) -> int:
     from client.hosting.seats import NAMES, SeatPlan
     from client.scenes.base import ConfirmScene, MessageScene
     from client.scenes.howto import HowToScene
-    from client.scenes.lan import HostLobbyScene, JoinScene, PasswordScene
+    from client.scenes.join import JoinScene, PasswordScene
+    from client.scenes.lan import HostLobbyScene
     from client.scenes.picker import PickerScene
     from client.scenes.settings import BindingsScene, SettingsScene
     from client.scenes.setup import SetupScene

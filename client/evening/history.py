@@ -31,7 +31,28 @@ BUSY_SECONDS = 20.0  # how long a writer waits for another window's transaction
 IDLE_HOURS = 6.0  # an evening with no finished game for this long is over
 STRENGTHS = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard")}  # a bot's, in its rating's name
 
-MIGRATIONS: list[str] = [
+def _people_by_profile(db: sqlite3.Connection) -> None:
+    """Migration 3: every person by profile. Games before it recorded a couch seat by its
+    name (``name:anna``); each such seat, rating and rating change now belongs to the profile
+    of that name (the one played last, as `profiles.find` chooses), so one person is counted
+    once however they came to the table. A name no profile has stays as it was."""
+    newest: dict[str, str] = {}
+    for profile_id, name in db.execute("SELECT id, name FROM profiles ORDER BY last_used ASC"):
+        newest[f"name:{name.strip().casefold() or 'player'}"] = f"profile:{profile_id}"
+    named = [row[0] for row in db.execute("SELECT DISTINCT player FROM seats WHERE player LIKE 'name:%' "
+                                          "UNION SELECT DISTINCT player FROM ratings WHERE player LIKE 'name:%'")]
+    for old in named:
+        new = newest.get(old)
+        if new is None:
+            continue
+        db.execute("UPDATE seats SET player = ? WHERE player = ?", (new, old))
+        db.execute("UPDATE OR IGNORE rating_changes SET player = ? WHERE player = ?", (new, old))
+        db.execute("DELETE FROM rating_changes WHERE player = ?", (old,))
+        db.execute("UPDATE OR IGNORE ratings SET player = ? WHERE player = ?", (new, old))  # the profile's own stays
+        db.execute("DELETE FROM ratings WHERE player = ?", (old,))
+
+
+MIGRATIONS: list = [
     # 1: games, seats, ratings and their changes, evenings
     """
     CREATE TABLE evenings (id INTEGER PRIMARY KEY, started REAL NOT NULL, last_game REAL NOT NULL, ended REAL);
@@ -57,10 +78,13 @@ MIGRATIONS: list[str] = [
                            emblem INTEGER NOT NULL, device TEXT NOT NULL, last_used REAL NOT NULL);
     ALTER TABLE seats ADD COLUMN device TEXT NOT NULL DEFAULT '';
     """,
+    # 3: every person by profile (a function: names are folded as Python folds them)
+    _people_by_profile,
 ]
 VERSION = len(MIGRATIONS)
 TABLES_AT = {1: {"evenings", "games", "seats", "ratings", "rating_changes"}}
 TABLES_AT[2] = TABLES_AT[1] | {"profiles"}
+TABLES_AT[3] = TABLES_AT[2]
 
 
 class Unreadable(Exception):
@@ -86,7 +110,8 @@ class SeatResult:
 
     @property
     def player(self) -> str:
-        """Whose results these are: a profile, a bot strength, or a person by name."""
+        """Whose results these are: a bot strength, else a person's profile (recording gives
+    every person one; only games recorded before schema 3 went by name)."""
         if self.kind == "bot":
             return f"bot:{self.strength or 'normal'}"
         if self.profile:
@@ -236,8 +261,9 @@ class History:
                     (evening, finished, game.game, json.dumps(game.options, sort_keys=True, default=str),
                      int(game.lower_wins), str(game.save_path or ""))))
                 for index, seat in enumerate(game.seats):
-                    if seat.kind != "bot":  # the person's profile: made, or brought up to date
-                        profiles.seen(db, seat.name, int(seat.colour), seat.device, finished)
+                    if seat.kind != "bot":  # the person: their profile, made or brought up to date
+                        seat.profile = profiles.seen(db, seat.name, int(seat.colour), seat.device, finished,
+                                                     seat.profile)
                     db.execute("INSERT INTO seats (game, seat, player, name, kind, colour, score, place, points, "
                                "winner, device) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
                                (game_id, index, seat.player, seat.name, seat.kind, int(seat.colour),
@@ -423,9 +449,13 @@ def _migrate(db: sqlite3.Connection) -> None:
             if version >= VERSION:
                 db.execute("COMMIT")
                 return
-            for statement in MIGRATIONS[version].split(";"):
-                if statement.strip():
-                    db.execute(statement)
+            step = MIGRATIONS[version]
+            if callable(step):
+                step(db)
+            else:
+                for statement in step.split(";"):
+                    if statement.strip():
+                        db.execute(statement)
             db.execute(f"PRAGMA user_version = {version + 1}")
             db.execute("COMMIT")
         except BaseException:

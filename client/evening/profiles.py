@@ -40,17 +40,42 @@ def recent(history, limit: int = 12) -> list[Profile]:
 
 
 def find(history, name: str) -> Profile | None:
-    rows = history._all("SELECT id, name, colour, emblem, device, last_used FROM profiles "
-                        "WHERE lower(name) = lower(?) LIMIT 1", (name.strip(),))
-    return Profile(*rows[0]) if rows else None
+    """The profile of ``name`` (whatever its case; the one last played, if several share it)."""
+    wanted = name.strip().casefold()
+    for row in history._all("SELECT id, name, colour, emblem, device, last_used FROM profiles "
+                            "ORDER BY last_used DESC"):
+        if row[1].strip().casefold() == wanted:
+            return Profile(*row)
+    return None
 
 
-def seen(db: sqlite3.Connection, name: str, colour: int, device: str, when: float | None = None) -> str:
+def _id_of(db: sqlite3.Connection, name: str) -> tuple[str, str] | None:
+    """(id, device) of the profile of ``name`` in ``db``, as `find` chooses it."""
+    wanted = name.strip().casefold()
+    for profile_id, other, device in db.execute("SELECT id, name, device FROM profiles ORDER BY last_used DESC"):
+        if other.strip().casefold() == wanted:
+            return profile_id, device
+    return None
+
+
+def seen(db: sqlite3.Connection, name: str, colour: int, device: str, when: float | None = None,
+         profile_id: str = "") -> str:
     """A person finished a game as ``name``: make or bring up to date their profile, inside
-    the caller's transaction; returns its id."""
+    the caller's transaction; returns its id. With ``profile_id`` (a profile a window
+    brought from its own machine) that profile is the person, kept here under its own id;
+    without, the profile of the name is (a couch seat, a phone)."""
     when = time.time() if when is None else when
     name = name.strip() or "Player"
-    row = db.execute("SELECT id, device FROM profiles WHERE lower(name) = lower(?) LIMIT 1", (name,)).fetchone()
+    if profile_id:
+        known = db.execute("SELECT device FROM profiles WHERE id = ?", (profile_id,)).fetchone()
+        if known is None:
+            db.execute("INSERT INTO profiles (id, name, colour, emblem, device, last_used) VALUES (?,?,?,?,?,?)",
+                       (profile_id, name, colour, emblem_for(name), device, when))
+        else:
+            db.execute("UPDATE profiles SET name = ?, colour = ?, device = ?, last_used = max(last_used, ?) "
+                       "WHERE id = ?", (name, colour, device or known[0], when, profile_id))
+        return profile_id
+    row = _id_of(db, name)
     if row is None:
         profile_id = secrets.token_hex(8)
         db.execute("INSERT INTO profiles (id, name, colour, emblem, device, last_used) VALUES (?,?,?,?,?,?)",

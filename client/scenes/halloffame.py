@@ -9,7 +9,7 @@ from datetime import datetime
 import pygame
 
 from client import i18n
-from client.evening import charts, night, profiles, tonight
+from client.evening import charts, exports, night, profiles
 from client.evening.points import show
 from client.evening.ratings import OVERALL
 from client.i18n import N_, _, and_list, ngettext, pgettext
@@ -37,7 +37,7 @@ class HallOfFameScene(MenuScene):
     def __init__(self, app, page: str = "ratings"):
         super().__init__(app)
         self.page = page if page in PAGES else "ratings"
-        self.history = tonight.history_of(app)
+        self.history = app.evening.history
         from client.games import TABLES
 
         self.scopes = [OVERALL] + sorted(TABLES)
@@ -98,12 +98,12 @@ class HallOfFameScene(MenuScene):
         if self.shown_evening is None:
             self.app.note(_("There is no evening to export yet: finish a game first."), 5, key="export")
             return
-        folder = tonight.export_folder()
+        folder = exports.export_folder()
         try:
-            csv_path = tonight.export_csv(self.history, self.shown_evening, folder)
+            csv_path = exports.export_csv(self.history, self.shown_evening, folder)
             picture = pygame.Surface((art.W, art.H))
             self.draw(picture, exporting=True)
-            png_path = folder / (tonight.export_name(self.history, self.shown_evening) + ".png")
+            png_path = folder / (exports.export_name(self.history, self.shown_evening) + ".png")
             pygame.image.save(picture, str(png_path))
         except (OSError, pygame.error) as error:
             reason = getattr(error, "strerror", None) or str(error)
@@ -272,7 +272,7 @@ class NightOverScene(MenuScene):
         colours = {row.player: art.seat_colour(row.colour) for row in self.rows}
         self.series = [(names[p], colours[p], values) for p, values in night.points_through(games).items()]
         self.emblems = {profile.name.casefold(): profile.emblem
-                        for profile in profiles.recent(tonight.history_of(app), 200)}
+                        for profile in profiles.recent(app.evening.history, 200)}
         self.menu = Menu([Item(N_("Done"), self.back)], (art.W // 2, 930), width=520, height=72, size=44,
                          sounds=app.sounds)
         self.confetti = Moments(seed=len(self.rows))

@@ -32,12 +32,11 @@ STEERING = ("up", "down", "left", "right", "confirm", "point", "wheel")
 class PickerScene(MenuScene):
     def __init__(self, app):
         super().__init__(app)
-        from client.evening import tonight
         from engines import GAMES
 
-        self.turn = tonight.picker_turn(app)  # the game night: whose turn it is to choose (None: anyone's)
-        group = getattr(app, "evening_group", None)
-        self.voters = group.choosers() if self.turn is not None else []
+        self.turn = app.evening.picker_turn()  # the game night: whose turn it is to choose (None: anyone's)
+        group = app.evening.group
+        self.voters = group.choosers() if self.turn is not None and group is not None else []
         self.voting = False
         self.marks: dict[str, int] = {}  # a voter's control -> the game its marker is on
         self.votes: dict[str, int] = {}  # a voter's control -> the game it voted for

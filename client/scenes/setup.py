@@ -10,7 +10,6 @@ from functools import partial
 
 import pygame
 
-from client.evening import tonight
 from client.hosting.seats import BOTS, NAMES, PHONE, SeatPlan, control_label
 from client.i18n import N_, _, ngettext
 from client.input.buttons import label_for
@@ -287,13 +286,13 @@ class SetupScene(MenuScene):
 
     def _end_editing(self, seat: SeatPlan) -> None:
         seat.name = seat.name.strip() or self.name_before or NAMES[seat.colour]
-        tonight.adopt_profile(self.app, self.seats, seat)  # the game night: a profile's name brings its colour
+        self.app.evening.adopt_profile(self.seats, seat)  # the game night: a profile's name brings its colour
         self.editing = None
         self.app.input.text_input = False
 
     def next_name(self, name: str, step: int) -> str:
         """The next of the names a pad can pick (the usual names and the player's own)."""
-        profiles = tonight.profile_names(self.app)  # the game night: this machine's profiles first, newest first
+        profiles = self.app.evening.profile_names()  # the game night: this machine's profiles first, newest first
         names = list(dict.fromkeys([*profiles, *NAMES, self.app.settings.data.get("name") or NAMES[0],
                                     self.name_before]))
         position = names.index(name) if name in names else -1

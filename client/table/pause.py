@@ -27,7 +27,7 @@ class PauseScene(MenuScene):
             *seats,
             Item(lambda: _("How to play"), lambda: flow.howto(table.info.id)),
             Item(lambda: _("What happened so far"), lambda: flow.log(table)),
-            *([Item(lambda: _("Phones: QR codes"), lambda: flow.phones(table))] if table.phones is not None else []),
+            *([Item(lambda: _("Phones: QR codes"), lambda: flow.phones(table))] if flow.phones_of(table) else []),
             Item(lambda: _("Settings"), flow.settings),
             Item(lambda: _("Leave the game"), self.leave),
         ]
@@ -60,7 +60,7 @@ class PauseScene(MenuScene):
         table = self.table
         if table.pause_stops_game():
             return _("The game stands still for everyone until you resume.")
-        if table.hosted() is None and table.model.goodbye is None:
+        if table.controls is None and table.model.goodbye is None:
             return _("The game goes on: only the host can pause it.")
         return _("The game goes on while this menu is open.")
 

@@ -1,7 +1,7 @@
 """Phones at the table: the seats' QR codes, drawn with pygame, and the overlay that shows them.
 
-The host's phone server (`netplay.phones`) is started here for a table at this screen
-(`serve_phones`); what a phone shows comes from the host alone. The QR code is segno's
+The host's phone server (`netplay.phones`) is started by the hosted table
+(`client.hosting.hosted.serve_phones`); what a phone shows comes from the host alone. The QR code is segno's
 module matrix drawn as squares, so it is sharp at any size and needs no image file.
 """
 
@@ -9,7 +9,6 @@ from functools import lru_cache
 
 import pygame
 
-from client import i18n
 from client.i18n import N_, _
 from client.scenes.base import Scene, draw_dialog
 from client.ui import art
@@ -17,26 +16,6 @@ from client.ui import art
 QR_BORDER = 2  # quiet-zone modules round the code (phones read 2 reliably on a lit screen)
 STATUS_WORDS = {"none": N_("scan to play from your phone"), "connected": N_("phone connected"),
                 "away": N_("phone away: reconnecting...")}
-
-
-def hex_colour(colour) -> str:
-    return "#{:02x}{:02x}{:02x}".format(*colour[:3])
-
-
-def serve_phones(app, host, colours, interfaces: list[str] | None, door=None):
-    """A phone server for ``host`` on ``interfaces`` (LAN play's choice; None: every one), or
-    None with a note on screen if it cannot start. Without ``door`` the pygame thread runs
-    the phones' calls: the caller drives the returned service (``app.drive``)."""
-    try:
-        from netplay.phones import serve_phones_in_thread
-
-        # a phone whose browser names none of our languages reads this window's
-        return serve_phones_in_thread(host, door=door, interfaces=interfaces,
-                                      colours=[hex_colour(colour) for colour in colours],
-                                      language=i18n.current().code)
-    except (ImportError, OSError, TimeoutError) as error:
-        app.note(_("Phones cannot join this table: {error}").format(error=error), seconds=5)
-        return None
 
 
 @lru_cache(maxsize=16)

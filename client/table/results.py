@@ -11,7 +11,7 @@ race's "put back" and never leaves; Esc does, once settled."""
 import pygame
 
 from client import i18n
-from client.evening import charts, tonight
+from client.evening import charts, peers
 from client.i18n import _, and_list, ngettext
 from client.input.buttons import label_for
 from client.scenes.base import MenuScene
@@ -96,9 +96,10 @@ class ResultsScene(MenuScene):
             [Item(lambda: _("Back to the title"), self.title)]
         # the game night (client.evening): tonight's standings, and the whole of them a press away
         self.again = again
-        self.evening = [] if demo or joined else tonight.standings_now(app)  # a joined game's evening is its host's
+        self.evening = [] if demo or joined else app.evening.standings_now()  # a joined game's evening is its host's
         self.ratings: list[dict] = []  # a LAN peer's own rating changes, from its host
         self.evening_session = None  # a joined game's session, open until the host's evening arrives
+        self.host_left = ""  # a joined game's host said goodbye (it ended the group): why, in words
         if self.evening:
             items.insert(-1, Item(lambda: _("Tonight's standings"), lambda: app.flow.hall_of_fame("evening")))
         self.place_menu(items)
@@ -130,7 +131,7 @@ class ResultsScene(MenuScene):
         session stays open while these results are up: the host may open the group's next
         table (``next_table``), and this window then joins it by itself."""
         if message is not None:
-            self.evening, self.ratings = tonight.heard_evening(message)
+            self.evening, self.ratings = peers.heard_evening(message)
             by_name = {row.name: row.colour for row in self.evening}  # the colours the host's table gave people
             colours = list(self.standings.colours)
             for p, name in enumerate(self.standings.names):
@@ -154,8 +155,22 @@ class ResultsScene(MenuScene):
                 self.follow(message)
                 return
             elif kind in ("bye", "refuse"):
-                self.close_evening_session()
+                self.host_went(message)
                 return
+
+    def host_went(self, message: dict) -> None:
+        """The host said goodbye while these results wait for its next table: there will be
+        none. The screen says why (the host ended the group), unless it only says the game
+        is over, which these results already show."""
+        from client import i18n
+        from netplay import sayings
+        from netplay.server import GAME_OVER
+
+        self.close_evening_session()
+        if message.get("reason") != GAME_OVER:
+            words = sayings.worded(message, i18n.current())
+            self.host_left = f"{words[:1].upper()}{words[1:]}." if words else ""
+        self.changed()
 
     def follow(self, message: dict) -> None:
         """The host opened the group's next table: join it (the same name and profile)."""
@@ -314,12 +329,14 @@ class ResultsScene(MenuScene):
             bottom = self.menu.rects[0].top - (54 if self.ratings else 20)
             charts.evening_strip(surface, self.evening, top, bottom)
             if self.ratings:  # a LAN peer: its own rating changes, from its host
-                art.blit_text(surface, tonight.rating_words(self.ratings), 28, art.INK_DIM,
+                art.blit_text(surface, peers.rating_words(self.ratings), 28, art.INK_DIM,
                               (art.W // 2, bottom + 16), "center", width=art.W - 120)
         if self.evening_session is not None:  # a LAN peer: the host may open the group's next table
             art.blit_text(surface, _("Stay here to play the group's next game: it joins by itself when the host opens "
                                      "it."),
                           28, art.INK_DIM, (art.W // 2, 162), "center", width=art.W - 120)
+        elif self.host_left:  # ... or ended the group
+            art.blit_text(surface, self.host_left, 28, art.GOLD, (art.W // 2, 162), "center", width=art.W - 120)
         self.menu.draw(surface, self.pulse)
         self.draw_hold(surface)
         if self.menu.items:

@@ -70,14 +70,13 @@ class TableScene(Scene):
     updates_when_covered = True  # keep folding messages while the pause menu is up
 
     def __init__(self, app, game_class, sessions: dict, devices: dict, colours: list[int], *, public=None,
-                 host=None, players: int | None = None, names=(), seat_kinds=(), server=None, demo: bool = False,
-                 phones=None):
+                 controls=None, players: int | None = None, names=(), seat_kinds=(), demo: bool = False):
         super().__init__(app)
         self.info = game_info(game_class.game_id)
         self.sessions = dict(sessions)
-        self.public, self.host, self.server = public, host, server
-        self.phones = phones  # netplay.phones service: seats may play from phones (client.table.phones)
-        players = players or (host.players if host is not None else len(colours))
+        self.public = public
+        self.controls = controls  # client.hosting.HostControls: the table this screen hosts (None: joined)
+        players = players or len(colours)
         self.model = TableModel(players, self.sessions, public is not None, names, seat_kinds)
         self.colour_ids = list(colours)
         self.choosers = {seat: Chooser(seat, devices[seat]) for seat in self.sessions}
@@ -107,7 +106,8 @@ class TableScene(Scene):
         self.pacer.update(0.0, self.play, self.shown)  # the first view shows at once
         self.log_history()
         # a choice's timer counts from when it is on this (the hosting) screen
-        self.on_host(lambda host, now: setattr(host, "timers_wait_for_screen", True))
+        if self.controls is not None:
+            self.controls.timers_wait_for_screen()
 
     # --- who is who ---------------------------------------------------------------------
     @property
@@ -217,7 +217,7 @@ class TableScene(Scene):
 
     def seat_label(self, seat: int) -> str:
         """Who plays a seat: this screen's device, a phone, a bot, a player on the LAN."""
-        status = self.phones.status(seat) if self.phones is not None and seat in self.choosers else "none"
+        status = self.controls.phone_status(seat) if self.controls is not None and seat in self.choosers else "none"
         if status == "away":
             return _("phone away: reconnecting")
         if status == "connected" or (seat in self.choosers and self.choosers[seat].device == PHONE):
@@ -324,21 +324,18 @@ class TableScene(Scene):
 
     def can_hand_seats(self) -> bool:
         """Whether this screen hosts the table (it may hand away seats to bots)."""
-        return self.server is not None
+        return self.controls is not None and self.controls.can_hand_seats()
 
     def hand_seat(self, seat: int, to_bot: bool) -> None:
         """The host lets a bot play an away ``seat`` (``to_bot``), or stops it: the seat
         waits for its player again. Its player takes it back by rejoining either way."""
-        if self.server is None:
-            return
-        host = self.server.host
-        self.server.call((lambda: host.hand_to_bot(seat)) if to_bot else (lambda: host.take_back(seat)))
+        if self.controls is not None:
+            self.controls.hand_seat(seat, to_bot)
 
     def apply_host_settings(self) -> None:
         """The settings' time before a bot takes an away seat, for the table this screen hosts."""
-        if self.server is not None:
-            host, value = self.server.host, self.app.settings.data.get("bot_after")
-            self.server.call(lambda: setattr(host, "bot_after", value))
+        if self.controls is not None:
+            self.controls.set_bot_after(self.app.settings.data.get("bot_after"))
 
     def refused(self, refusal: Refusal) -> None:
         self.app.sounds.play("reject")
@@ -633,13 +630,9 @@ class TableScene(Scene):
             return
         self.closed = True
         self.refresh()
-        close_soon(*self.sessions.values(), self.public, self.server, self.phones)  # a server closes its host's save
-        self.server = None
-        if self.phones is not None:
-            self.app.undrive(self.phones)
-        if self.host is not None:
-            self.app.undrive(self.host)
-            self.host.close_save()
+        close_soon(*self.sessions.values(), self.public)
+        if self.controls is not None:
+            self.controls.close()
 
     def resume(self) -> None:
         self.apply_host_settings()  # they may have changed from the pause menu
@@ -647,7 +640,7 @@ class TableScene(Scene):
             pygame.mouse.set_visible(False)
         if self.i_paused:  # back from the menu: every screen counts down, then the game goes on
             self.i_paused = False
-            self.on_host(lambda host, now: host.unpause(now))
+            self.controls.unpause()
 
     def pause(self) -> None:
         pygame.mouse.set_visible(True)
@@ -655,38 +648,18 @@ class TableScene(Scene):
             chooser.let_go()
         if self.pause_stops_game() and not self.closed and self.model.result() is None:
             self.i_paused = True
-            self.on_host(lambda host, now: host.pause(now))
+            self.controls.pause()
 
     # --- the host's pause (docs/netplay.md, Pausing) -----------------------------------------
-    def hosted(self):
-        """The host of the table this screen hosts (in-process or served), else None."""
-        if self.host is not None:
-            return self.host
-        return self.server.host if self.server is not None else None
-
-    def on_host(self, call) -> None:
-        """``call(host, now)`` on the host's own thread and clock, if this screen hosts."""
-        if self.server is not None:
-            server = self.server.server
-
-            def run() -> None:
-                call(server.host, server.loop.time())
-                server.wake()  # bots, timers or a countdown may be due at another time now
-
-            self.server.call(run)
-        elif self.host is not None and not self.closed:
-            call(self.host, self.app.clock)
-
     def pause_stops_game(self) -> bool:
         """Whether this screen's pause menu stops the game for everyone: a race or a timed
         choice at a table it hosts (`Host.pauses_for_everyone`). Other games go on."""
-        host = self.hosted()
-        return host is not None and not self.demo and host.pauses_for_everyone()
+        return self.controls is not None and not self.demo and self.controls.pauses_for_everyone()
 
     def count_in(self) -> None:
         """Pause and let every screen count down before the game goes on (a continued race)."""
-        if self.pause_stops_game():
-            self.on_host(lambda host, now: (host.pause(now), host.unpause(now)))
+        if self.controls is not None:
+            self.controls.count_in()
 
     def follow_pause(self) -> None:
         """Note a pause message: when the countdown it started ends, on this screen's clock."""
@@ -697,10 +670,10 @@ class TableScene(Scene):
 
     def caught_up(self) -> None:
         """Tell the host this screen shows all it was sent (a choice's timer starts)."""
-        if self.pacer.busy() or self.model.shown == self._reported_shown or self.hosted() is None:
+        if self.pacer.busy() or self.model.shown == self._reported_shown or self.controls is None:
             return
         self._reported_shown = self.model.shown
-        self.on_host(lambda host, now: host.screen_caught_up(now))
+        self.controls.screen_caught_up()
 
     # --- drawing (reads only) -------------------------------------------------------------------------
     def draw(self, surface) -> None:
@@ -734,7 +707,7 @@ class TableScene(Scene):
         surface.blit(art.panel(box.size, art.NIGHT, art.GOLD, 24, 245), box)
         if self.resume_at is None:
             heading = _("Paused")
-            words = _("The game stands still for everyone.") if self.hosted() is not None else \
+            words = _("The game stands still for everyone.") if self.controls is not None else \
                 _("The host paused the game: it stands still for everyone.")
         else:
             left = max(0.0, self.resume_at - self.app.clock)

@@ -18,6 +18,9 @@ from typing import Protocol
 
 import pygame
 
+from client.ui.colours import SEAT_COLOURS as SEAT_COLOURS
+from client.ui.colours import seat_colour as seat_colour
+
 W, H = 1920, 1080
 INK = (244, 236, 220)
 INK_DIM = (176, 164, 146)
@@ -28,10 +31,6 @@ PANEL_HI = (70, 58, 64)
 GOLD = (242, 178, 64)
 DANGER = (232, 86, 76)
 GOOD = (112, 204, 128)
-SEAT_COLOURS = [
-    (236, 104, 84), (84, 150, 240), (96, 200, 120),
-    (240, 196, 72), (176, 120, 240), (64, 200, 214),
-]
 SEAT_COLOUR_NAMES = ["coral", "blue", "green", "yellow", "violet", "teal"]
 
 # The repository's `assets/` installs as the package `spielabend_assets` (pyproject.toml),
@@ -252,10 +251,6 @@ def shade(colour, factor: float):
 
 def mix(a, b, t: float):
     return tuple(round(a[i] + (b[i] - a[i]) * t) for i in range(3))
-
-
-def seat_colour(index: int):
-    return SEAT_COLOURS[index % len(SEAT_COLOURS)]
 
 
 @lru_cache(maxsize=128)

@@ -92,3 +92,25 @@ def pads():
     plugged = VirtualPads()
     yield plugged
     plugged.close()
+
+
+def host_lobby(app, game_id: str, seats, options: dict, *, seed=None, bot_delay=None, port=0, password="", relay="",
+               name="", advertise=False):
+    """A table hosted on the LAN from the window, as the host form opens it (on loopback, a
+    free port and no zeroconf unless asked): its lobby, pushed."""
+    from client.hosting.table_settings import TableSettings
+
+    return app.flow.open_hosted(game_id, seats, options, TableSettings(name, password, port, relay), seed=seed,
+                                bot_delay=bot_delay, advertise=advertise)
+
+
+def controls_for(app, host, handle=None):
+    """The host controls of a table whose host a test built by hand: driven by ``app``'s
+    frames, or served by ``handle`` (a `netplay.server.ServerHandle`)."""
+    from client.hosting.hosted import HostedTable
+    from client.hosting.seats import SeatPlan
+    from client.hosting.table_settings import TableSettings
+
+    plans = [SeatPlan(seat.name, {"local": "keys1", "remote": "open"}.get(seat.kind, f"bot:{seat.strength}"), i)
+             for i, seat in enumerate(host.seats)]
+    return HostedTable(app, host, plans, settings=TableSettings() if handle is not None else None, handle=handle)

@@ -10,13 +10,12 @@ import pytest
 
 from client.hosting.seats import SeatPlan
 from client.scenes.base import ConfirmScene
-from client.scenes.lan import HostLobbyScene
 from client.scenes.title import ContinueScene, NoticeScene, TitleScene
 from client.table.pause import PauseScene
 from client.table.results import ResultsScene
 from client.table.scene import TableScene
 from netplay.saves import read_save, record_line, unfinished_saves
-from tests.client.conftest import click, frames, key, local_table, post, shoot
+from tests.client.conftest import click, frames, host_lobby, key, local_table, post, shoot
 from tests.client.drive import act, first_legal, play_to_results
 
 pytestmark = pytest.mark.timeout(60)
@@ -45,7 +44,7 @@ def test_a_window_game_quit_mid_way_is_continued_from_the_title(make_app):
     assert [item.text() for item in app.top.menu.items][0] == "Play"  # nothing to continue yet
     table = local_table(app, [("Anna", "keys1"), ("Ben", "bot:easy"), ("Clara", "keys2")], seed=None,
                         bot_delay=0.05, rounds=1)
-    host = table.host
+    host = table.controls.host
     deadline = time.monotonic() + 20
     while moves_by(host, 0) < 2 and time.monotonic() < deadline:  # Anna and Clara play a few moves by keys
         for seat in (0, 2):
@@ -67,9 +66,9 @@ def test_a_window_game_quit_mid_way_is_continued_from_the_title(make_app):
     frames(app, 3)
     again = app.top
     assert isinstance(again, TableScene) and again is not table
-    assert again.host.state.digest() == digest and len(again.host.log) == actions
+    assert again.controls.host.state.digest() == digest and len(again.controls.host.log) == actions
     assert again.choosers[0].device == "keys1" and again.choosers[2].device == "keys2"  # back on their devices
-    assert again.model.names == ["Anna", "Ben", "Clara"] and again.host.save_path == save
+    assert again.model.names == ["Anna", "Ben", "Clara"] and again.controls.host.save_path == save
     frames(app, 20)
     shoot(app, "continue_table")
     play_to_results(app, again)
@@ -138,10 +137,9 @@ def test_a_hosted_window_game_is_continued_and_its_lan_seat_rejoins_by_token(mak
     app = make_app()
     app.settings.animation = "fast"
     app.flow.start_title(app)
-    lobby = HostLobbyScene(app, "die_mauer", [SeatPlan("Anna", "keys1", 0), SeatPlan("", "open", 1)],
-                           {"rounds": 2}, serve_options={"port": 0, "advertise": False}, bot_delay=0.05)
-    app.push(lobby)
-    zoe = RemoteSession("127.0.0.1", lobby.handle_.port, "Zoe")
+    lobby = host_lobby(app, "die_mauer", [SeatPlan("Anna", "keys1", 0), SeatPlan("", "open", 1)], {"rounds": 2},
+                       bot_delay=0.05)
+    zoe = RemoteSession("127.0.0.1", lobby.hosted.handle.port, "Zoe")
     try:
         assert zoe.wait_welcome(5) == 1
         token = zoe.token
@@ -153,7 +151,7 @@ def test_a_hosted_window_game_is_continued_and_its_lan_seat_rejoins_by_token(mak
         assert isinstance(table, TableScene)
     finally:
         zoe.close()
-    table_name = lobby.table_name
+    table_name = table.controls.name
     app.flow.leave_table(table)
     frames(app, 2)
     title = app.top
@@ -161,16 +159,16 @@ def test_a_hosted_window_game_is_continued_and_its_lan_seat_rejoins_by_token(mak
     click(app, title.menu.rects[0].center)
     frames(app, 3)
     again = app.top
-    assert isinstance(again, TableScene) and again.server is not None
-    assert again.server.server.name == table_name  # the table keeps its name
+    assert isinstance(again, TableScene) and again.controls.served
+    assert again.controls.handle.server.name == table_name  # the table keeps its name
     deadline = time.monotonic() + 10  # the host's thread says so in its next lobby message
     while 1 not in again.away_since and time.monotonic() < deadline:
         frames(app, 1)
         time.sleep(0.01)
     assert 1 in again.away_since  # the LAN seat waits for its player
-    assert again.phones is not None  # the table's phones are served again
+    assert again.controls.phones is not None  # the table's phones are served again
     shoot(app, "continue_hosted")
-    back = RemoteSession("127.0.0.1", again.server.port, "Zoe", token=token)
+    back = RemoteSession("127.0.0.1", again.controls.port, "Zoe", token=token)
     try:
         assert back.wait_welcome(5) == 1
         deadline = time.monotonic() + 10
@@ -191,7 +189,7 @@ def continue_after_moves(make_app, game_id: str, seats, moves: int, options=None
     app.settings.animation = "instant"
     app.flow.start_title(app)
     table = local_table(app, seats, seed=None, bot_delay=0.05, game_id=game_id, options=options)
-    host = table.host
+    host = table.controls.host
     pick, turns = driver(game_id), iter(range(10_000))
 
     def each() -> None:
@@ -231,7 +229,7 @@ def test_a_continued_game_keeps_what_happened(make_app, game_id):
 
 def test_a_continued_race_counts_down_before_anyone_plays(make_app):
     app, again, _ = continue_after_moves(make_app, "wie_waldi", [("Anna", "keys1"), ("Ben", "bot:hard")], 8)
-    host = again.host
+    host = again.controls.host
     moves = len(host.log)
     frames(app, 90)  # a second and a half
     assert again.model.paused and again.resume_at is not None  # "Ready... 2" on screen

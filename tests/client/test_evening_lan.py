@@ -9,7 +9,6 @@ import threading
 
 import pytest
 
-from client.evening import tonight
 from client.hosting.seats import SeatPlan
 from client.table.results import ResultsScene
 from client.table.scene import TableScene
@@ -24,12 +23,12 @@ from tests.netplay.conftest import ROOT
 def test_a_game_hosted_on_the_lan_goes_into_the_host_windows_evening(make_app, spawn):  # noqa: F811
     app, lobby = host_window(make_app, [SeatPlan("Anna", "keys1", 0), SeatPlan("", "open", 1)])
     frames(app, 3)
-    peer = spawn("join", f"127.0.0.1:{lobby.handle_.port}", "--bot", "--name", "Cli")
+    peer = spawn("join", f"127.0.0.1:{lobby.hosted.handle.port}", "--bot", "--name", "Cli")
     table = run_until(app, top_is(app, TableScene))
     run_until(app, top_is(app, ResultsScene), 60, lambda: play(app, table, {}))
     assert peer.finish(20) == 0
     results = app.top
-    history = tonight.history_of(app)
+    history = app.evening.history
     [game] = history.games(history.current_evening())
     assert [(seat.name, seat.kind) for seat in game.seats] == [("Anna", "human"), ("Cli", "human")]
     assert sorted(row.name for row in results.evening) == ["Anna", "Cli"]
@@ -99,12 +98,12 @@ def test_one_evening_across_a_host_window_and_two_lan_windows(make_app, tmp_path
     app.settings.animation = "instant"
     peers = []
     try:
-        host = lobby.host
+        host = lobby.hosted.host
         for name, colour in (("Ben", 0), ("Cleo", 4)):
             env = dict(os.environ, XDG_DATA_HOME=str(tmp_path / f"{name}-data"),
                        XDG_CONFIG_HOME=str(tmp_path / f"{name}-config"), PYTHONPATH=str(ROOT),
                        SPIELABEND_INTERFACES="127.0.0.1", SPIELABEND_SHOTS=str(shots), SPIELABEND_ANIMATION="instant")
-            peers.append(_peer_window(name, colour, f"127.0.0.1:{lobby.handle_.port}", env))
+            peers.append(_peer_window(name, colour, f"127.0.0.1:{lobby.hosted.handle.port}", env))
             seat = len(peers)
             run_until(app, lambda: host.profiles.get(seat), 40)  # seated in this order  # noqa: B023
         for game in (1, 2):
@@ -126,7 +125,7 @@ def test_one_evening_across_a_host_window_and_two_lan_windows(make_app, tmp_path
                 assert [row["name"] for row in changed] == [name]  # its own rating change, nobody else's
                 assert [change["scope"] for change in heard["ratings"]] == ["overall", "die_mauer"]
                 assert changed[0]["rating_change"] == heard["ratings"][0]["after"] - heard["ratings"][0]["before"]
-        history = tonight.history_of(app)
+        history = app.evening.history
         games = history.games(history.current_evening())
         assert len(games) == 2
         players = [{seat.name: seat.player for seat in game.seats} for game in games]

@@ -3,7 +3,6 @@ on a turn only the chooser's device steers the picker (by keys and by a pad)."""
 
 import pytest
 
-from client.evening import tonight
 from client.hosting.seats import SeatPlan
 from client.scenes.picker import PickerScene
 from client.scenes.setup import SetupScene
@@ -19,7 +18,7 @@ def test_the_group_takes_turns_choosing_the_next_game_by_keys_and_by_pad(make_ap
     pad = pads.plug("xbox", app)
     frames(app, 5)
     plans = [SeatPlan("Anna", "keys2", 0), SeatPlan("Ben", pad.device(app), 1), SeatPlan("Bot 3", "bot:hard", 2)]
-    tonight.remember_group(app, plans, host=None)  # as a game started at the set-up leaves it
+    app.evening.keep_group(plans, None)  # as a game started at the set-up leaves it
 
     app.flow.next_game()  # the results' Next game: Anna's turn first
     picker = app.top
@@ -60,7 +59,7 @@ def test_everyone_votes_with_their_own_device_and_the_most_votes_win(make_app, p
     pad = pads.plug("xbox", app)
     frames(app, 5)
     plans = [SeatPlan("Anna", "keys2", 0), SeatPlan("Ben", pad.device(app), 1), SeatPlan("Bot 3", "bot:hard", 2)]
-    tonight.remember_group(app, plans, host=None)
+    app.evening.keep_group(plans, None)
     app.flow.next_game()
     picker = app.top
     labels = [item.text() for item in picker.menu.items]
@@ -90,7 +89,7 @@ def test_a_tied_vote_goes_to_the_game_of_the_player_whose_turn_it_is(make_app, p
     app.push(TitleScene(app))
     pad = pads.plug("xbox", app)
     frames(app, 5)
-    tonight.remember_group(app, [SeatPlan("Anna", "keys2", 0), SeatPlan("Ben", pad.device(app), 1)], host=None)
+    app.evening.keep_group([SeatPlan("Anna", "keys2", 0), SeatPlan("Ben", pad.device(app), 1)], None)
     app.flow.next_game()
     app.flow.next_game()  # Ben's turn
     picker = app.top

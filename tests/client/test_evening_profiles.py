@@ -3,7 +3,7 @@ pad can pick one without typing, and a picked profile brings its colour."""
 
 import pygame
 
-from client.evening import profiles, tonight
+from client.evening import profiles
 from client.evening.history import FinishedGame, History, SeatResult
 from client.scenes.setup import SetupScene
 from client.scenes.title import TitleScene
@@ -31,7 +31,7 @@ def test_a_profile_is_made_when_a_person_finishes_a_game_and_keeps_the_last_devi
 
 
 def seed(app) -> None:
-    history = tonight.history_of(app)
+    history = app.evening.history
     finish(history, [("Max", 2, "mouse")], when=100.0)
     finish(history, [("Zoe", 4, "pad:0")], when=200.0)
 
@@ -56,7 +56,7 @@ def test_a_pad_picks_a_profile_at_the_set_up_without_typing_and_takes_its_colour
     frames(app, 5)
     assert setup.editing == seat
     start = setup.seats[seat].name
-    names = tonight.profile_names(app)
+    names = app.evening.profile_names()
     assert names == ["Zoe", "Max"]
     for _ in range(12):  # left and right run through the names; the profiles come first, newest first
         if setup.seats[seat].name == "Zoe":

@@ -8,7 +8,8 @@ import time
 import pygame
 import pytest
 
-from client.evening import night, tonight
+from client.evening import exports, night, tonight
+from client.evening.group import fit_group
 from client.evening.history import FinishedGame, History, SeatResult
 from client.scenes.halloffame import HallOfFameScene
 from client.scenes.title import NoticeScene, TitleScene
@@ -47,7 +48,7 @@ def test_three_games_in_a_row_with_next_game_keep_the_group_and_add_to_tonights_
     # Anna on the keyboard against an easy and a hard bot, one round of Die Mauer
     table = local_table(app, [("Anna", "keys2"), ("Bot 2", "bot:easy"), ("Bot 3", "bot:hard")], seed=1,
                         bot_delay=0.0)
-    history = tonight.history_of(app)
+    history = app.evening.history
     for number in (1, 2, 3):
         play_to_results(app, table)
         results = run_until(app, lambda: app.top if isinstance(app.top, ResultsScene) else None)
@@ -77,7 +78,7 @@ def test_three_games_in_a_row_with_next_game_keep_the_group_and_add_to_tonights_
         press(app, setup.menu, "Start at this screen")
         table = app.top
         assert table.model.names == ["Anna", "Bot 2", "Bot 3"]
-        table.host.bot_delay = 0.0
+        table.controls.host.bot_delay = 0.0
     anna = next(line for line in history.ratings() if line.name == "Anna")
     assert anna.games == 3 and len(anna.trend) == 3
     assert {line.name for line in history.ratings()} == {"Anna", "Bot (easy)", "Bot (hard)"}
@@ -90,9 +91,9 @@ def test_next_game_fits_the_group_to_the_next_games_seats():
 
     group = [SeatPlan("Anna", "mouse", 0), SeatPlan("Bot", "bot:hard", 1), SeatPlan("Ben", "keys1", 2),
              SeatPlan("Clara", "pad:0", 3)]
-    assert [p.name for p in tonight.fit_group(group, 2, 2)] == ["Anna", "Ben"]  # the bot leaves first
-    assert [p.name for p in tonight.fit_group(group, 2, 3)] == ["Anna", "Ben", "Clara"]
-    grown = tonight.fit_group(group[:1], 2, 4)
+    assert [p.name for p in fit_group(group, 2, 2)] == ["Anna", "Ben"]  # the bot leaves first
+    assert [p.name for p in fit_group(group, 2, 3)] == ["Anna", "Ben", "Clara"]
+    grown = fit_group(group[:1], 2, 4)
     assert [(p.name, p.is_bot) for p in grown] == [("Anna", False), ("Ben", True)]
 
 
@@ -105,7 +106,7 @@ def test_a_demo_offers_no_next_game_and_records_nothing(make_app):
     results = app.top
     assert [item.text() for item in results.menu.items] == []
     assert results.evening == []
-    assert tonight.history_of(app).game_count() == 0
+    assert app.evening.history.game_count() == 0
 
 
 def seed_history(where=None, when=None) -> History:
@@ -170,7 +171,7 @@ def test_the_evening_exports_as_png_and_csv_to_the_data_folder(make_app):
     frames(app, 5)
     fame = app.top
     fame.export()
-    folder = tonight.export_folder()
+    folder = exports.export_folder()
     [png] = list(folder.glob("evening-*.png"))
     [table] = list(folder.glob("evening-*.csv"))
     assert pygame.image.load(str(png)).get_size() == (1920, 1080)
@@ -185,7 +186,7 @@ def test_an_export_folder_that_cannot_be_written_is_said_in_words(make_app, monk
     seed_history().close()
     blocker = tmp_path / "blocker"
     blocker.write_text("a file where the folder should be")
-    monkeypatch.setattr(tonight, "export_folder", lambda: blocker / "evenings")
+    monkeypatch.setattr(exports, "export_folder", lambda: blocker / "evenings")
     app.flow.hall_of_fame("evening")
     frames(app, 5)
     app.top.export()
@@ -204,7 +205,7 @@ def test_ending_the_evening_starts_a_new_one_with_the_next_game(make_app):
     key("down")  # the confirmation's "Yes"
     key("return")
     frames(app, 30)
-    assert tonight.history_of(app).current_evening() is None
+    assert app.evening.history.current_evening() is None
     assert fame.evening is None and fame.evening_title().startswith("The last evening")
     assert fame.page == "night"
     assert night.summary(fame.games)[0].endswith("the night with 23 points.")
@@ -229,7 +230,7 @@ def test_a_damaged_history_is_moved_aside_and_the_title_says_so(make_app):
     key("return")
     frames(app, 30)
     assert isinstance(app.top, TitleScene)
-    assert tonight.history_of(app).record(FinishedGame("die_mauer", [SeatResult("Anna"), SeatResult("Ben")],
+    assert app.evening.history.record(FinishedGame("die_mauer", [SeatResult("Anna"), SeatResult("Ben")],
                                                        [1, 2], [0], True)) is not None
 
 

@@ -7,9 +7,10 @@ import pygame
 import pytest
 
 from client.hosting.seats import SeatPlan
-from client.scenes.lan import FieldScene, HostLobbyScene, HostTableScene
+from client.scenes.lan import HostLobbyScene, HostTableScene
 from client.scenes.title import TitleScene
 from client.table.scene import TableScene
+from client.ui.keyboard import FieldScene
 from tests.client.conftest import frames, key, post
 from tests.client.drive import run_until
 from tests.client.test_lan import wait_for
@@ -63,11 +64,11 @@ def test_the_host_names_the_table_and_sets_its_password_and_port_in_the_window(m
     choose(app, "Open the table")
     lobby = app.top
     assert isinstance(lobby, HostLobbyScene) and lobby.error is None, lobby.error
-    assert lobby.handle_.port == port and lobby.host.table_name == "Den"
+    assert lobby.hosted.handle.port == port and lobby.hosted.host.table_name == "Den"
     refused = peer.RemoteSession("127.0.0.1", port, "Eve")  # no password: not let in
     try:
         frames(app, 30)
-        assert lobby.host.seats_open() == 1
+        assert lobby.hosted.host.seats_open() == 1
     finally:
         refused.close()
     remote = peer.RemoteSession("127.0.0.1", port, "Zoe", password="sesame")
@@ -89,7 +90,7 @@ def test_start_now_lets_bots_take_the_open_seats(make_app):
     choose(app, "Open the table")
     lobby = app.top
     assert isinstance(lobby, HostLobbyScene) and lobby.error is None, lobby.error
-    save = lobby.host.save_path
+    save = lobby.hosted.host.save_path
     choose(app, "Start now: bots take the open seats")
     table = wait_for(app, TableScene)
     try:
@@ -98,7 +99,7 @@ def test_start_now_lets_bots_take_the_open_seats(make_app):
         # the host tells the start first, then the lobby with the bots (docs/netplay.md): the
         # table may open a frame before the lobby arrives, and then shows the bots
         run_until(app, lambda: table.model.seat_kinds[1:] == ["bot", "bot"], 10)
-        run_until(app, lambda: len(table.server.host.log) >= 2, 20)  # both bots have picked
+        run_until(app, lambda: len(table.controls.host.log) >= 2, 20)  # both bots have picked
 
         assert [seat["kind"] for seat in read_save(save).head["seats"]] == ["local", "bot", "bot"]
     finally:

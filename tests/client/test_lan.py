@@ -7,11 +7,11 @@ import pygame
 import pytest
 
 from client.hosting.seats import SeatPlan
-from client.scenes.lan import HostLobbyScene, JoinScene, JoinWaitScene, PasswordScene
+from client.scenes.join import JoinScene, JoinWaitScene, PasswordScene
 from client.scenes.title import TitleScene
 from client.table.results import ResultsScene
 from client.table.scene import TableScene
-from tests.client.conftest import click, frames, key, pad_button, post, shoot
+from tests.client.conftest import click, frames, host_lobby, key, pad_button, post, shoot
 from tests.client.drive import act, first_legal
 
 server = pytest.importorskip("netplay.server")
@@ -60,13 +60,11 @@ def test_hosting_from_the_lobby_until_a_peer_joins_and_the_game_ends(make_app):
     app.settings.animation = "fast"  # the network is under test here, not the pacing
     app.push(TitleScene(app))
     seats = [SeatPlan("Anna", "keys1", 0), SeatPlan("", "open", 1), SeatPlan("Bot", "bot:hard", 2)]
-    lobby = HostLobbyScene(app, "die_mauer", seats, {"rounds": 1}, seed=4, serve_options=SERVE,
-                           bot_delay=0.05)
-    app.push(lobby)
+    lobby = host_lobby(app, "die_mauer", seats, {"rounds": 1}, seed=4, bot_delay=0.05)
     assert lobby.error is None, lobby.error
     frames(app, 3)
     shoot(app, "lan_host_lobby_waiting")
-    remote = peer.RemoteSession("127.0.0.1", lobby.handle_.port, "Zoe")
+    remote = peer.RemoteSession("127.0.0.1", lobby.hosted.handle.port, "Zoe")
     try:
         table = wait_for(app, TableScene)
         assert table.model.names[1] == "Zoe"

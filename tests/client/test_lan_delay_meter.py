@@ -8,11 +8,10 @@ import time
 import pytest
 
 from client.hosting.seats import SeatPlan
-from client.scenes.lan import HostLobbyScene
 from client.scenes.title import TitleScene
 from client.ui import art
 from client.ui.delay_meter import BAR_GAP, BAR_HEIGHTS, BAR_WIDTH, delay_level, delay_words
-from tests.client.conftest import frames, shoot
+from tests.client.conftest import frames, host_lobby, shoot
 from tests.netplay.delay_proxy import DelayProxy
 from tests.netplay.phone_play import PhoneClient
 
@@ -56,16 +55,15 @@ def test_the_lobby_shows_each_networked_seats_delay_as_a_coloured_meter(make_app
     app = make_app()
     app.push(TitleScene(app))
     seats = [SeatPlan("Anna", "keys1", 0), SeatPlan("", "open", 1), SeatPlan("", "open", 2), SeatPlan("", "open", 3)]
-    lobby = HostLobbyScene(app, "wie_waldi", seats, {}, seed=4, serve_options=SERVE)
-    app.push(lobby)
-    assert lobby.error is None and lobby.phones is not None, lobby.error
-    port = lobby.phones.server.port
+    lobby = host_lobby(app, "wie_waldi", seats, {}, seed=4)
+    assert lobby.error is None and lobby.hosted.phones is not None, lobby.error
+    port = lobby.hosted.phones.server.port
     wifi, sleepy = DelayProxy(port, 0.045), DelayProxy(port, 0.160)
     opened = []
     try:
-        opened.append(peer.RemoteSession("127.0.0.1", lobby.handle_.port, "Zoe"))  # a LAN window: seat 1
-        opened.append(AnsweringPhone(through(lobby.phones.link(0), wifi, port)))  # Anna's own phone
-        opened.append(AnsweringPhone(through(lobby.phones.link(2), sleepy, port)))  # an open seat's phone
+        opened.append(peer.RemoteSession("127.0.0.1", lobby.hosted.handle.port, "Zoe"))  # a LAN window: seat 1
+        opened.append(AnsweringPhone(through(lobby.hosted.phones.link(0), wifi, port)))  # Anna's own phone
+        opened.append(AnsweringPhone(through(lobby.hosted.phones.link(2), sleepy, port)))  # an open seat's phone
         deadline = time.monotonic() + 20
 
         def measured() -> bool:

@@ -15,10 +15,9 @@ import threading
 import pytest
 
 from client.hosting.seats import SeatPlan
-from client.scenes.lan import HostLobbyScene
 from client.table.scene import TableScene
 from netplay.language import words
-from tests.client.conftest import SCREENSHOTS, frames, shoot
+from tests.client.conftest import SCREENSHOTS, frames, host_lobby, shoot
 from tests.client.drive import play_each_seat as play
 from tests.client.drive import run_until
 from tests.netplay.conftest import ROOT
@@ -46,16 +45,14 @@ def test_an_english_host_window_and_a_german_peer_window_each_read_their_own_ref
 
     app.toasts.add = noted
     app.flow.start_title(app)
-    lobby = HostLobbyScene(app, "die_mauer", [SeatPlan("Anna", "keys2", 0), SeatPlan("", "open", 1)], {"rounds": 2},
-                           serve_options={"port": 0, "advertise": False, "interfaces": ["127.0.0.1"]},
-                           bot_delay=0.05)
-    app.push(lobby)
+    lobby = host_lobby(app, "die_mauer", [SeatPlan("Anna", "keys2", 0), SeatPlan("", "open", 1)], {"rounds": 2},
+                       bot_delay=0.05)
     assert lobby.error is None, lobby.error
-    host = lobby.host
+    host = lobby.hosted.host
     env = dict(os.environ, XDG_DATA_HOME=str(tmp_path / "peer-data"), XDG_CONFIG_HOME=str(tmp_path / "peer-config"),
                PYTHONPATH=str(ROOT), SPIELABEND_INTERFACES="127.0.0.1", SPIELABEND_SHOTS=str(shots),
                SPIELABEND_ANIMATION="instant", SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
-    peer = subprocess.Popen([sys.executable, "-m", "tests.client.window_peer", f"127.0.0.1:{lobby.handle_.port}", "3",
+    peer = subprocess.Popen([sys.executable, "-m", "tests.client.window_peer", f"127.0.0.1:{lobby.hosted.handle.port}", "3",
                              "--language", "de", "--refuse"], cwd=ROOT, env=env, stdin=subprocess.DEVNULL,
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True)
     lines: list[str] = []

@@ -16,29 +16,26 @@ import pytest
 from client.hosting.rejoin import RejoinBook
 from client.hosting.seats import SeatPlan
 from client.scenes.base import ConfirmScene
-from client.scenes.lan import AddressScene, HostLobbyScene, JoinScene, JoinWaitScene
+from client.scenes.join import AddressScene, JoinScene, JoinWaitScene
 from client.table.pause import PauseScene
 from client.table.results import ResultsScene
 from client.table.scene import TableScene
 from netplay.protocol import PROTOCOL_VERSION
-from tests.client.conftest import SCREENSHOTS, click, frames, key, post, shoot
+from tests.client.conftest import SCREENSHOTS, click, frames, host_lobby, key, post, shoot
 from tests.client.drive import play_each_seat as play
 from tests.client.drive import run_until
 from tests.netplay.conftest import ROOT, Proc, RawPeer
-
-SERVE = {"port": 0, "advertise": False}
 
 
 def top_is(app, kind):
     return lambda: app.top if isinstance(app.top, kind) else None
 
 
-def host_window(make_app, seats, rounds=1, serve=SERVE, bot_delay=0.05):
+def host_window(make_app, seats, rounds=1, advertise=False, bot_delay=0.05):
     app = make_app()
     app.settings.animation = "fast"  # the network is under test here, not the pacing
     app.flow.start_title(app)
-    lobby = HostLobbyScene(app, "die_mauer", seats, {"rounds": rounds}, serve_options=serve, bot_delay=bot_delay)
-    app.push(lobby)
+    lobby = host_lobby(app, "die_mauer", seats, {"rounds": rounds}, bot_delay=bot_delay, advertise=advertise)
     assert lobby.error is None, lobby.error
     return app, lobby
 
@@ -64,7 +61,7 @@ def spawn(tmp_path):
 @pytest.mark.timeout(90)
 def test_a_window_host_and_a_command_line_peer_play_a_whole_game(make_app, spawn):
     app, lobby = host_window(make_app, [SeatPlan("Anna", "keys1", 0), SeatPlan("", "open", 1)])
-    port = lobby.handle_.port
+    port = lobby.hosted.handle.port
     frames(app, 3)
     peer = spawn("join", f"127.0.0.1:{port}", "--bot", "--name", "Cli")
     table = run_until(app, top_is(app, TableScene))
@@ -132,10 +129,10 @@ def test_a_port_0_window_host_answers_on_every_address_it_advertises(make_app, m
 
     monkeypatch.setenv("SPIELABEND_INTERFACES", "127.0.0.1,::1")
     app, lobby = host_window(make_app, [SeatPlan("Anna", "keys1", 0), SeatPlan("", "open", 1)],
-                             serve={"port": 0, "advertise": True})
-    server = lobby.handle_.server
+                             advertise=True)
+    server = lobby.hosted.handle.server
     assert server.interfaces == ["127.0.0.1", "::1"]  # the window honours the interface choice
-    assert lobby.addresses == [f"127.0.0.1:{server.port}", f"[::1]:{server.port}"]
+    assert lobby.hosted.addresses() == [f"127.0.0.1:{server.port}", f"[::1]:{server.port}"]
     frames(app, 3)
     shoot(app, "lan_party_lobby_addresses")
     browser = HostBrowser(interfaces=["127.0.0.1", "::1"]).start()
@@ -143,12 +140,12 @@ def test_a_port_0_window_host_answers_on_every_address_it_advertises(make_app, m
         deadline = time.monotonic() + 10
         entries = []
         while not entries and time.monotonic() < deadline:
-            entries = [h for h in browser.hosts() if h["name"] == lobby.table_name and h["port"] == server.port]
+            entries = [h for h in browser.hosts() if h["name"] == lobby.hosted.name and h["port"] == server.port]
             time.sleep(0.05)
         (entry,) = entries
     finally:
         browser.close()
-    advertised = {(a, entry["port"]) for a in entry["addresses"]} | {parse_address(a) for a in lobby.addresses}
+    advertised = {(a, entry["port"]) for a in entry["addresses"]} | {parse_address(a) for a in lobby.hosted.addresses()}
     assert {address for address, _ in advertised} == {"127.0.0.1", "::1"}
     for address, port in sorted(advertised):
         peer = RawPeer(port, address=address)  # connects and reads the host's challenge
@@ -162,18 +159,14 @@ def test_the_interface_chosen_in_settings_is_where_the_window_hosts(make_app, mo
     app = make_app()
     app.settings.data["interface"] = "127.0.0.1"
     app.flow.start_title(app)
-    lobby = HostLobbyScene(app, "die_mauer", [SeatPlan("Anna", "keys1", 0), SeatPlan("", "open", 1)], {},
-                           serve_options=SERVE)
-    app.push(lobby)
-    assert lobby.error is None and lobby.handle_.server.interfaces == ["127.0.0.1"]
-    assert lobby.addresses == [f"127.0.0.1:{lobby.handle_.port}"]
+    lobby = host_lobby(app, "die_mauer", [SeatPlan("Anna", "keys1", 0), SeatPlan("", "open", 1)], {})
+    assert lobby.error is None and lobby.hosted.handle.server.interfaces == ["127.0.0.1"]
+    assert lobby.hosted.addresses() == [f"127.0.0.1:{lobby.hosted.handle.port}"]
     lobby.close()
     app.settings.data["interface"] = "192.0.2.254"  # not this computer's (TEST-NET-1): said, not raised
-    lobby = HostLobbyScene(app, "die_mauer", [SeatPlan("Anna", "keys1", 0), SeatPlan("", "open", 1)], {},
-                           serve_options=SERVE)
-    app.push(lobby)
+    lobby = host_lobby(app, "die_mauer", [SeatPlan("Anna", "keys1", 0), SeatPlan("", "open", 1)], {})
     frames(app, 3)
-    assert lobby.handle_ is None and "192.0.2.254" in lobby.error and "Settings" in lobby.error
+    assert lobby.hosted is None and "192.0.2.254" in lobby.error and "Settings" in lobby.error
     shoot(app, "lan_party_lobby_bad_interface")
     monkeypatch.setenv("SPIELABEND_INTERFACES", "127.0.0.1,lan")
     app.pop()
@@ -227,8 +220,8 @@ def test_a_peer_drops_the_host_hands_its_seat_to_a_bot_and_the_peer_rejoins_from
     shots.mkdir(parents=True, exist_ok=True)
     app, lobby = host_window(make_app, [SeatPlan("Anna", "keys2", 0), SeatPlan("", "open", 1)])
     app.settings.animation = "instant"  # two windows on a busy machine: no time spent pacing
-    port = lobby.handle_.port
-    host = lobby.host
+    port = lobby.hosted.handle.port
+    host = lobby.hosted.host
     env = dict(os.environ, XDG_DATA_HOME=str(tmp_path / "peer-data"), XDG_CONFIG_HOME=str(tmp_path / "peer-config"),
                PYTHONPATH=str(ROOT), SPIELABEND_INTERFACES="127.0.0.1", SPIELABEND_SHOTS=str(shots),
                SPIELABEND_ANIMATION="instant")
@@ -335,16 +328,14 @@ def test_the_leave_prompts_say_what_really_happens(make_app):
     frames(app, 2)
     assert isinstance(app.top, ConfirmScene) and "It is saved" in app.top.question
     app.pop()
-    host, table.host = table.host, None  # as a joined table has it: before and after the host is gone
+    hosted, table.controls = table.controls, None  # as a joined table has it: before and after the host is gone
     assert "The game goes on without you" in app.flow.leave_words(table)
     table.model.goodbye = "the host closed the table"
     assert "no longer connected to it; your seat is kept" in app.flow.leave_words(table)
-    table.host = host
+    table.controls = hosted
     app.flow.leave_table(table)
-    lobby = HostLobbyScene(app, "die_mauer", [SeatPlan("Anna", "keys1", 0), SeatPlan("", "open", 1)], {},
-                           serve_options=SERVE)
-    app.push(lobby)
-    save = lobby.host.save_path
+    lobby = host_lobby(app, "die_mauer", [SeatPlan("Anna", "keys1", 0), SeatPlan("", "open", 1)], {})
+    save = lobby.hosted.host.save_path
     assert save.exists()
     pygame.event.post(pygame.event.Event(pygame.QUIT))
     frames(app, 2)
@@ -400,7 +391,7 @@ def test_a_resting_lobby_draws_a_player_who_joins(make_app, monkeypatch):
         assert app.resting() and not app.dirty
         drawn = []
         monkeypatch.setattr(app, "present", lambda: drawn.append(lobby.lobby))
-        peer = RawPeer(lobby.handle_.port)
+        peer = RawPeer(lobby.hosted.handle.port)
         peer.hello("Zoe")
         try:
             run_until(app, lambda: any(seat.get("name") == "Zoe" for seat in (drawn[-1] or {}).get("seats", []))

@@ -4,11 +4,8 @@ the wait, the typed prompts. No word left in English, nothing spilling out of it
 import pytest
 
 from client.hosting.seats import SeatPlan
-from client.scenes.lan import (
+from client.scenes.join import (
     AddressScene,
-    FieldScene,
-    HostLobbyScene,
-    HostTableScene,
     JoinScene,
     JoinWaitScene,
     PasswordScene,
@@ -16,10 +13,12 @@ from client.scenes.lan import (
     not_joinable,
     rejoin_line,
 )
+from client.scenes.lan import HostTableScene
 from client.scenes.title import TitleScene
 from client.table.model import TableModel
+from client.ui.keyboard import FieldScene
 from netplay.host import Host
-from tests.client.conftest import frames, shoot
+from tests.client.conftest import frames, host_lobby, shoot
 from tests.client.words_on_screen import reading
 
 pytestmark = pytest.mark.timeout(60)
@@ -99,9 +98,7 @@ def test_a_hosted_lobby_reads_german(make_app):
     app.push(TitleScene(app))
     plans = [SeatPlan("Anna", "keys1", 0), SeatPlan("", "open", 1)]
     with reading("de") as screen:
-        lobby = HostLobbyScene(app, "die_mauer", plans, {"rounds": 1}, serve_options={"port": 0},
-                               table_name="Attic")
-        app.push(lobby)
+        lobby = host_lobby(app, "die_mauer", plans, {"rounds": 1}, name="Attic")
         for _ in range(60):
             frames(app, 1)
             if lobby.lobby:

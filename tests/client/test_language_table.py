@@ -18,7 +18,7 @@ import pygame
 import pytest
 
 from client import i18n
-from client.evening import night, tonight
+from client.evening import night, peers
 from client.evening.history import FinishedGame, History, SeatResult
 from client.evening.points import show
 from client.i18n import N_
@@ -95,11 +95,11 @@ def test_numbers_and_dates_follow_the_language():
         assert night.finished_words(when) == "26.11.2026 21:05"
         assert night.evening_title(when, True) == "Heute Abend (26.11.2026, ab 21:05)"
         assert highscores.when_words(entry) == "26.11.2026 21:05"
-        assert tonight.rating_words([{"scope": "overall", "before": 1200, "after": 1234}]) == \
+        assert peers.rating_words([{"scope": "overall", "before": 1200, "after": 1234}]) == \
             "Deine Wertung 1.200 \u2192 1.234 (+34)"
         i18n.use("en")
         assert show(3.333) == "3.3" and night.finished_words(when) == "26 Nov 2026 21:05"
-        assert tonight.rating_words([{"scope": "overall", "before": 1200, "after": 1234}]) == \
+        assert peers.rating_words([{"scope": "overall", "before": 1200, "after": 1234}]) == \
             "Your rating 1,200 \u2192 1,234 (+34)"
     finally:
         i18n.use("en")

@@ -15,7 +15,8 @@ from client.hosting.seats import SeatPlan
 from client.howto import pages
 from client.scenes.base import ConfirmScene, MessageScene
 from client.scenes.howto import HowToScene
-from client.scenes.lan import FieldScene, HostTableScene, JoinScene
+from client.scenes.join import JoinScene
+from client.scenes.lan import HostTableScene
 from client.scenes.picker import PickerScene
 from client.scenes.settings import BindingsScene, SettingsScene
 from client.scenes.setup import SetupScene
@@ -23,6 +24,7 @@ from client.scenes.title import TitleScene
 from client.table.game import Standings
 from client.table.results import ResultsScene
 from client.ui import art
+from client.ui.keyboard import FieldScene
 from engines import GAMES
 from tests.client.conftest import frames, local_table, shoot
 from tests.client.drawn_text import drawn_text

@@ -32,7 +32,7 @@ def test_a_phone_seat_shows_its_code_until_its_phone_joins_then_away_while_it_is
     frames(app, 20)
     assert isinstance(app.top, PhonesScene)
     shoot(app, "phones_codes")
-    link = table.phones.link(0)
+    link = table.controls.phones.link(0)
     code = qr_surface(link, 400)
     assert code.get_width() >= 300 and code.get_at((0, 0))[:3] == (255, 255, 255)
     phone = PhoneClient(link)
@@ -71,7 +71,7 @@ def test_the_shared_screen_is_the_same_whatever_the_phone_chose_until_the_reveal
             app = make_app()
             table = phone_table(app)
             browser = browsers.new(record=False)
-            browser.get(table.phones.link(0))
+            browser.get(table.controls.phones.link(0))
             wait_until(lambda browser=browser: status(browser) == "Your move", step=lambda app=app: run_frames(app))
             click_choice(browser, label)
             wait_until(lambda table=table: 0 in table.model.view["plans"]["locked"],
@@ -104,7 +104,7 @@ def test_a_phone_page_reads_the_phone_s_language_else_the_window_s(make_app, win
     try:
         table = phone_table(app)
         frames(app, 2)
-        request = urllib.request.Request(table.phones.link(0), headers={"Accept-Language": browser} if browser else {})
+        request = urllib.request.Request(table.controls.phones.link(0), headers={"Accept-Language": browser} if browser else {})
         with urllib.request.urlopen(request, timeout=5) as answer:  # noqa: S310 - the phone server on 127.0.0.1
             page = answer.read().decode("utf-8")
     finally:

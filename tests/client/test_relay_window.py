@@ -8,11 +8,11 @@ import pygame
 import pytest
 
 from client.hosting.rejoin import RejoinBook
-from client.scenes.lan import AddressScene, JoinScene, JoinWaitScene
+from client.scenes.join import AddressScene, JoinScene, JoinWaitScene
 from client.scenes.title import TitleScene
 from client.table.results import ResultsScene
 from client.table.scene import TableScene
-from tests.client.conftest import click, frames, key, post, shoot
+from tests.client.conftest import click, frames, host_lobby, key, post, shoot
 from tests.client.drawn_text import drawn_text
 from tests.client.test_lan import play_out, type_text, wait_for
 
@@ -209,7 +209,8 @@ def test_the_host_form_opens_the_table_on_the_lan_and_a_relay_and_shows_each_ope
         make_app, empty_relay, monkeypatch):
     from client.cli.seat_player import SeatPlayer
     from client.hosting.seats import SeatPlan
-    from client.scenes.lan import FieldScene, HostLobbyScene, HostTableScene, InvitesScene
+    from client.scenes.lan import HostLobbyScene, HostTableScene, InvitesScene
+    from client.ui.keyboard import FieldScene
     from netplay.peer import RemoteSession
     from netplay.relay_invite import parse_invite
     from tests.netplay.conftest import seated
@@ -242,13 +243,13 @@ def test_the_host_form_opens_the_table_on_the_lan_and_a_relay_and_shows_each_ope
     with drawn_text() as seen:
         frames(app, 1)
     shown = "".join(text for text, _ in seen)
-    codes = [lobby.seat_invite(seat) for seat in (1, 2)]
+    codes = [lobby.hosted.seat_invite(seat) for seat in (1, 2)]
     assert all(code.replace("-", "") in shown.replace("-", "") for code in codes)  # every open seat's code, whole
     assert [parse_invite(code).seat for code in codes] == [1, 2]
     frames(app, 30)
     shoot(app, "relay_host_invites")
     # one player in the room joins on the LAN, one far away by the invite the window shows
-    near = RemoteSession("127.0.0.1", lobby.handle_.port, "Near")
+    near = RemoteSession("127.0.0.1", lobby.hosted.handle.port, "Near")
     far = relay.RelaySession(parse_invite(codes[1]), "Far")
     try:
         assert seated(near, SeatPlayer()) == 1
@@ -264,17 +265,15 @@ def test_the_host_form_opens_the_table_on_the_lan_and_a_relay_and_shows_each_ope
 
 def test_a_relay_that_does_not_answer_is_said_in_the_hosts_lobby(make_app, monkeypatch):
     from client.hosting.seats import SeatPlan
-    from client.scenes.lan import HostLobbyScene
 
     monkeypatch.setenv("SPIELABEND_INTERFACES", "127.0.0.1")
     table, secret = new_table()
     code = Invite("127.0.0.1", relay.free_port(), table, None, secret).code()  # nothing listens there
     app = make_app()
     app.push(TitleScene(app))
-    lobby = HostLobbyScene(app, "die_mauer", [SeatPlan("Anna", "keys1", 0), SeatPlan("", "open", 1)], {"rounds": 1},
-                           serve_options={"relay": code})
-    app.push(lobby)
-    assert lobby.handle_ is None
+    lobby = host_lobby(app, "die_mauer", [SeatPlan("Anna", "keys1", 0), SeatPlan("", "open", 1)], {"rounds": 1},
+                       relay=code)
+    assert lobby.hosted is None
     assert lobby.error.startswith("Could not open the table on the relay: cannot reach the relay"), lobby.error
     frames(app, 30)
     shoot(app, "relay_host_no_relay")
@@ -283,19 +282,16 @@ def test_a_relay_that_does_not_answer_is_said_in_the_hosts_lobby(make_app, monke
 def test_a_game_hosted_through_a_relay_is_continued_there_and_its_far_seat_rejoins_by_token(make_app, empty_relay,
                                                                                            monkeypatch):
     from client.hosting.seats import SeatPlan
-    from client.scenes.lan import HostLobbyScene
     from netplay.relay_invite import parse_invite
 
     monkeypatch.setenv("SPIELABEND_INTERFACES", "127.0.0.1")
     app = make_app()
     app.settings.animation = "fast"
     app.flow.start_title(app)
-    lobby = HostLobbyScene(app, "die_mauer", [SeatPlan("Anna", "keys1", 0), SeatPlan("", "open", 1)],
-                           {"rounds": 2}, serve_options={"port": 0, "advertise": False, "relay": empty_relay.code()},
-                           bot_delay=0.05)
-    app.push(lobby)
+    lobby = host_lobby(app, "die_mauer", [SeatPlan("Anna", "keys1", 0), SeatPlan("", "open", 1)], {"rounds": 2},
+                       bot_delay=0.05, relay=empty_relay.code())
     assert lobby.error is None, lobby.error
-    code = lobby.seat_invite(1)
+    code = lobby.hosted.seat_invite(1)
     far = relay.RelaySession(parse_invite(code), "Far")
     try:
         assert far.wait_welcome(10) == 1
@@ -310,7 +306,7 @@ def test_a_game_hosted_through_a_relay_is_continued_there_and_its_far_seat_rejoi
     click(app, title.menu.rects[0].center)
     frames(app, 3)
     again = app.top
-    assert isinstance(again, TableScene) and again.server is not None
+    assert isinstance(again, TableScene) and again.controls.served
     back = relay.RelaySession(parse_invite(code), "Far", token=token)  # the same invite, the seat's token
     try:
         assert back.wait_welcome(10) == 1

@@ -222,7 +222,7 @@ def test_a_game_not_started_from_the_set_up_offers_play_again_with_the_same_seat
 def test_a_screen_at_rest_shows_its_settled_picture(make_app, screen):
     """Left alone, the last picture drawn before the app rests is the settled one (a
     steady cursor ring, nothing caught mid-move), not a moment of the animation."""
-    from client.scenes.lan import JoinScene
+    from client.scenes.join import JoinScene
 
     app = make_app()
     app.push(TitleScene(app))

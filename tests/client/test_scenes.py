@@ -6,7 +6,7 @@ import pytest
 from client.hosting.seats import SeatPlan
 from client.scenes.base import ConfirmScene, MessageScene
 from client.scenes.howto import HowToScene
-from client.scenes.lan import HostLobbyScene, JoinScene
+from client.scenes.join import JoinScene
 from client.scenes.picker import PickerScene
 from client.scenes.settings import BindingsScene, SettingsScene
 from client.scenes.setup import SetupScene
@@ -16,7 +16,7 @@ from client.table.pause import PauseScene
 from client.table.results import ResultsScene
 from client.ui import art
 from engines import GAMES
-from tests.client.conftest import frames, key, local_table, shoot
+from tests.client.conftest import frames, host_lobby, key, local_table, shoot
 
 
 def not_blank(surface) -> bool:
@@ -70,8 +70,7 @@ def test_host_lobby_builds_and_draws(make_app):
     app = make_app()
     app.push(TitleScene(app))
     seats = [SeatPlan("Anna", "mouse", 0), SeatPlan("", "open", 1), SeatPlan("Bot", "bot:easy", 2)]
-    lobby = HostLobbyScene(app, "die_mauer", seats, {"rounds": 1})
-    app.push(lobby)
+    lobby = host_lobby(app, "die_mauer", seats, {"rounds": 1})
     frames(app, 20)
     assert app.top is lobby
     shoot(app, "scene_host_lobby")
@@ -163,8 +162,7 @@ def test_missing_netplay_pieces_give_a_message_not_a_crash(make_app, monkeypatch
         monkeypatch.setitem(sys.modules, name, None)  # importing it now raises ImportError
     app = make_app()
     app.push(TitleScene(app))
-    lobby = HostLobbyScene(app, "die_mauer", [SeatPlan("Anna", "mouse", 0), SeatPlan("", "open", 1)], {})
-    app.push(lobby)
+    lobby = host_lobby(app, "die_mauer", [SeatPlan("Anna", "mouse", 0), SeatPlan("", "open", 1)], {})
     frames(app, 2)
     assert "netplay.server" in lobby.error
     shoot(app, "scene_host_lobby_missing_netplay")

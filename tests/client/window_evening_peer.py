@@ -20,7 +20,7 @@ import threading
 import pygame
 
 from client.app import App
-from client.evening import profiles, tonight
+from client.evening import profiles
 from client.table.results import ResultsScene
 from client.table.scene import TableScene
 from tests.client.conftest import click, frames, key, post
@@ -71,7 +71,7 @@ def main(name: str, colour: int, address: str) -> int:
     app.settings.animation = os.environ.get("SPIELABEND_ANIMATION", "instant")
     app.settings.data["name"] = name
     app.flow.start_title(app)
-    profiles.make(tonight.history_of(app), name, colour)
+    profiles.make(app.evening.history, name, colour)
     frames(app, 2)
     join_by_address(app, address)  # the first table only: the host's Next game brings this window to the next
     games = 0

@@ -9,7 +9,7 @@ import pygame
 import pytest
 
 from client.scenes.title import TitleScene
-from tests.client.conftest import frames, shoot
+from tests.client.conftest import controls_for, frames, shoot
 from tests.client.drawn_text import drawn_text
 from tests.client.drive import press_button
 from tests.client.games.wie_waldi.test_wie_waldi import SlowSession, rig, until_race
@@ -48,7 +48,7 @@ def test_a_lan_seat_that_pressed_30_ms_earlier_wins_and_the_host_screen_shows_th
         assert lan.wait_welcome() == 1
         couch = host.session(0)
         table = TableScene(app, TABLES["wie_waldi"], {0: couch}, {0: "keys1"}, [0, 1], public=host.session(None),
-                           players=2, server=handle)
+                           players=2, controls=controls_for(app, host, handle))
         app.push(table)
         lan_answers: dict = {}
 
