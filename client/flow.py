@@ -20,7 +20,6 @@ from client.hosting.network import open_seat
 from client.hosting.seats import SeatPlan, bot_plans
 from client.hosting.table_settings import TableSettings
 from client.i18n import N_, _
-from client.scenes.base import ConfirmScene, MessageScene
 from client.scenes.halloffame import HallOfFameScene
 from client.scenes.howto import HowToScene
 from client.scenes.join import AddressScene, JoinScene, JoinWaitScene, PasswordScene
@@ -36,6 +35,7 @@ from client.table.results import ResultsScene
 from client.table.scene import TableScene
 from client.ui import art
 from client.ui.menu import Menu
+from client.ui.scene import ConfirmScene, MessageScene
 
 DEMO_RESULTS_SECONDS = 6.0
 

@@ -59,7 +59,6 @@ def main(argv=None) -> int:
     from client.app import App
     from client.games import TABLES
     from client.hosting.seats import NAMES, SeatPlan
-    from client.scenes.base import ConfirmScene, MessageScene
     from client.scenes.howto import HowToScene
     from client.scenes.join import JoinScene, PasswordScene
     from client.scenes.lan import HostLobbyScene
@@ -71,6 +70,7 @@ def main(argv=None) -> int:
     from client.table.pause import PauseScene
     from client.table.results import ResultsScene
     from client.ui import art
+    from client.ui.scene import ConfirmScene, MessageScene
     from engines import GAMES
 
     app = App(window_size=(1920, 1080))
@@ -182,8 +182,8 @@ def idle_menu(seconds: float) -> dict:
     """The title in the default 1280x720 window, run by the real frame loop: CPU seconds per
     wall second once it has come to rest, and the same menu drawn every frame."""
     from client.app import App
-    from client.scenes.base import SETTLE_AFTER
     from client.scenes.title import TitleScene
+    from client.ui.scene import SETTLE_AFTER
 
     def share(app, rest: bool) -> float:
         if not rest:

@@ -23,6 +23,7 @@ from client.hosting.seats import SeatPlan, host_seats
 from client.hosting.table_settings import TableSettings
 from client.i18n import _
 from client.settings import Settings
+from client.ui.closing import close_soon
 from client.ui.colours import hex_colour, seat_colour
 
 
@@ -446,16 +447,6 @@ class _Closing:
             self.handle.close()
 
 
-def close_soon(*closables: Any) -> None:
-    """Close network things off the frame loop: a close may wait for a socket or a thread."""
-    import threading
-
-    present = [thing for thing in closables if thing is not None]
-    if present:
-        threading.Thread(target=lambda: [thing.close() for thing in present], name="spielabend-close",
-                         daemon=True).start()
-
-
 def serve_phones(window: Window, host: Any, colours: list[int], interfaces: list[str] | None, door: Any = None,
                  profiles: list[str] | None = None) -> Any:
     """A phone server for ``host`` on ``interfaces`` (None: every one), or None with a note on
@@ -464,10 +455,10 @@ def serve_phones(window: Window, host: Any, colours: list[int], interfaces: list
     from client import i18n
 
     try:
-        from netplay.phones import serve_phones_in_thread
-
         # a phone whose browser names none of our languages reads this window's
         import inspect  # SHIM until netplay v6 lands: REMOVE
+
+        from netplay.phones import serve_phones_in_thread
 
         more = {"profiles": profiles or []} if "profiles" in inspect.signature(serve_phones_in_thread).parameters else {}
         return serve_phones_in_thread(host, door=door, interfaces=interfaces,

@@ -13,9 +13,9 @@ from client.evening import charts, exports, night, profiles
 from client.evening.points import show
 from client.evening.ratings import OVERALL
 from client.i18n import N_, _, and_list, ngettext, pgettext
-from client.scenes.base import MenuScene
 from client.ui import art
 from client.ui.menu import Item, Menu
+from client.ui.scene import MenuScene
 
 PAGES = ["evening", "night", "ratings", "history"]
 PAGE_NAMES = {"evening": N_("Tonight's standings"), "night": N_("The night in words"), "ratings": N_("Ratings"),

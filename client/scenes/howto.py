@@ -6,8 +6,8 @@ import pygame
 from client.games import TABLES
 from client.howto import pages
 from client.i18n import _
-from client.scenes.base import Scene
 from client.ui import art
+from client.ui.scene import Scene
 
 TEXT = pygame.Rect(90, 230, 900, 740)
 EXAMPLE = pygame.Rect(1040, 230, 800, 560)

@@ -13,11 +13,12 @@ from client.hosting.lobby import lobby_name, seat_state
 from client.hosting.network import PORT_WISHES, host_invite_problem
 from client.hosting.table_settings import TableSettings, port_problem
 from client.i18n import _
-from client.scenes.base import MenuScene, Scene
 from client.ui import art
 from client.ui.delay_meter import draw_delay_meter, one_way
 from client.ui.keyboard import FieldScene
 from client.ui.menu import Item, Menu
+from client.ui.qr import draw_seat_cards, qr_surface
+from client.ui.scene import MenuScene, Scene
 
 DELAYS_EVERY = 0.5  # seconds between the lobby's looks at each seat's measured round trips
 
@@ -284,8 +285,6 @@ class InvitesScene(Scene):
         return False  # a seat may be taken at any moment
 
     def draw(self, surface) -> None:
-        from client.table.phones import draw_seat_cards
-
         draw_seat_cards(surface, _("Invites"), _("Send each player far away their seat's invite, or let them scan "
                                                  "it: they join with spielabend join SA-..., or on Join a LAN game, "
                                                  "Type an address."),
@@ -294,8 +293,6 @@ class InvitesScene(Scene):
 
     def draw_invite(self, surface, box: pygame.Rect, seat: int) -> None:
         """One open seat's invite: its QR code and its code in groups of four."""
-        from client.table.phones import qr_surface
-
         hosted = self.lobby.hosted
         if hosted is None:
             return

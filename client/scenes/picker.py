@@ -6,9 +6,9 @@ import pygame
 
 from client.games import TABLES
 from client.i18n import N_, _, and_list, ngettext
-from client.scenes.base import MenuScene
 from client.ui import art
 from client.ui.menu import Item, Menu
+from client.ui.scene import MenuScene
 
 CARD = pygame.Rect(900, 190, 960, 800)
 

@@ -7,10 +7,10 @@ from functools import partial
 from client import i18n
 from client.i18n import LANGUAGES, N_, _
 from client.input.buttons import key_label, pad_button_everywhere
-from client.scenes.base import MenuScene
 from client.settings import ANIMATION_SPEEDS, BOT_AFTER_CHOICES, KEY_ACTIONS, PAD_ACTIONS
 from client.ui import art
 from client.ui.menu import Item, Menu
+from client.ui.scene import MenuScene
 
 DEVICE_TITLES = {"keys1": N_("Left keys (WASD)"), "keys2": N_("Right keys (arrows)"), "pad": N_("Gamepad buttons")}
 # A key or button's job, as a bindings row names it.

@@ -13,10 +13,10 @@ import pygame
 from client.hosting.seats import BOTS, NAMES, PHONE, SeatPlan, control_label
 from client.i18n import N_, _, ngettext
 from client.input.buttons import label_for
-from client.scenes.base import MenuScene
 from client.table.model import unique_names
 from client.ui import art
 from client.ui.menu import Item, Menu, edit_text
+from client.ui.scene import MenuScene
 
 MENU_WIDTH, MENU_SIZE = 1000, 40  # the seats-and-options menu
 

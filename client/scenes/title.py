@@ -10,9 +10,9 @@ from functools import partial
 
 from client.games import TABLES
 from client.i18n import N_, _, and_list, ngettext
-from client.scenes.base import SETTLE_AFTER, MenuScene, Scene, draw_dialog
 from client.ui import art
 from client.ui.menu import Item, Menu
+from client.ui.scene import SETTLE_AFTER, MenuScene, Scene, draw_dialog
 
 ATTRACT_AFTER = 60.0  # seconds without input
 

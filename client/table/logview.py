@@ -5,9 +5,9 @@ import pygame
 
 from client import i18n
 from client.i18n import _
-from client.scenes.base import Scene, draw_dialog
 from client.table.model import worded
 from client.ui import art
+from client.ui.scene import Scene, draw_dialog
 
 BOX = pygame.Rect(art.W // 2 - 700, 120, 1400, 840)
 SIZE, LINE = 30, 36

@@ -7,9 +7,9 @@ stands still for everyone (`TableScene.pause_stops_game`); anywhere else the gam
 live behind the menu."""
 
 from client.i18n import _
-from client.scenes.base import MenuScene, draw_dialog
 from client.ui import art
 from client.ui.menu import Item, Menu
+from client.ui.scene import MenuScene, draw_dialog
 
 
 class PauseScene(MenuScene):

@@ -14,11 +14,11 @@ from client import i18n
 from client.evening import charts, peers
 from client.i18n import _, and_list, ngettext
 from client.input.buttons import label_for
-from client.scenes.base import MenuScene
 from client.table.game import Standings
 from client.ui import art
 from client.ui.menu import Item, Menu
 from client.ui.physics import Moments
+from client.ui.scene import MenuScene
 from client.ui.tween import Tweens, ease_out_cubic
 
 TABLE_TOP = 230
@@ -176,14 +176,14 @@ class ResultsScene(MenuScene):
         """The host opened the group's next table: join it (the same name and profile)."""
         session, self.evening_session = self.evening_session, None
         if session is not None:
-            from client.scenes.base import close_soon
+            from client.ui.closing import close_soon
 
             close_soon(session)
             self.app.flow.follow_host(session, message)
 
     def close_evening_session(self) -> None:
         if self.evening_session is not None:
-            from client.scenes.base import close_soon
+            from client.ui.closing import close_soon
 
             close_soon(self.evening_session)
             self.evening_session = None

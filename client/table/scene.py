@@ -30,7 +30,6 @@ from client import highscores, i18n
 from client.hosting.seats import PHONE
 from client.i18n import N_, _
 from client.input.buttons import device_family, label_for
-from client.scenes.base import Scene, close_soon
 from client.table.anim import Animator
 from client.table.choices import DIRECTIONS, Choice, hit
 from client.table.chooser import BLIND_WINDOW, Chooser
@@ -39,6 +38,8 @@ from client.table.handle import TableHandle
 from client.table.model import Line, Refusal, TableModel, worded
 from client.table.pacing import Pacer
 from client.ui import art
+from client.ui.closing import close_soon
+from client.ui.scene import Scene
 from engines import game_info
 from netplay import sayings
 

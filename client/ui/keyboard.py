@@ -5,9 +5,9 @@ keyboard with a gamepad or the mouse (`KeyboardScene`), and one field of a form
 import pygame
 
 from client.i18n import N_, _
-from client.scenes.base import Scene
 from client.ui import art
 from client.ui.menu import edit_text
+from client.ui.scene import Scene
 
 
 class KeyboardScene(Scene):

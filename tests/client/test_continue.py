@@ -9,11 +9,11 @@ import pygame
 import pytest
 
 from client.hosting.seats import SeatPlan
-from client.scenes.base import ConfirmScene
 from client.scenes.title import ContinueScene, NoticeScene, TitleScene
 from client.table.pause import PauseScene
 from client.table.results import ResultsScene
 from client.table.scene import TableScene
+from client.ui.scene import ConfirmScene
 from netplay.saves import read_save, record_line, unfinished_saves
 from tests.client.conftest import click, frames, host_lobby, key, local_table, post, shoot
 from tests.client.drive import act, first_legal, play_to_results

@@ -15,11 +15,11 @@ import pytest
 
 from client.hosting.rejoin import RejoinBook
 from client.hosting.seats import SeatPlan
-from client.scenes.base import ConfirmScene
 from client.scenes.join import AddressScene, JoinScene, JoinWaitScene
 from client.table.pause import PauseScene
 from client.table.results import ResultsScene
 from client.table.scene import TableScene
+from client.ui.scene import ConfirmScene
 from netplay.protocol import PROTOCOL_VERSION
 from tests.client.conftest import SCREENSHOTS, click, frames, host_lobby, key, post, shoot
 from tests.client.drive import play_each_seat as play

@@ -143,10 +143,10 @@ def tour(app, tmp_path: Path, shots: str | None = None) -> list[str]:
     """Every screen of this room, drawn; returns the evening's summary lines (another room's words)."""
     from client.evening import night, tonight
     from client.input.router import Intent
-    from client.scenes.base import MessageScene
     from client.scenes.halloffame import NightOverScene
     from client.scenes.title import ContinueScene, NoticeScene, TitleScene
     from client.settings import Settings
+    from client.ui.scene import MessageScene
     from engines import GAMES
     from tests.client.test_evening_screens import seed_history
 

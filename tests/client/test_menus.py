@@ -77,8 +77,8 @@ def test_a_key_the_other_keyboard_half_uses_is_refused_and_the_note_says_why(mak
 
 
 def test_resetting_the_controls_asks_first(make_app):
-    from client.scenes.base import ConfirmScene
     from client.scenes.settings import SettingsScene
+    from client.ui.scene import ConfirmScene
 
     app = make_app()
     app.push(TitleScene(app))
@@ -121,8 +121,8 @@ def test_a_closed_tables_rejoin_is_marked_offline_under_the_live_tables(make_app
 
 
 def test_an_unfinished_game_is_deleted_from_the_continue_list_after_asking(make_app):
-    from client.scenes.base import ConfirmScene
     from client.scenes.title import ContinueScene
+    from client.ui.scene import ConfirmScene
     from tests.client.conftest import local_table
 
     app = make_app()

@@ -13,7 +13,6 @@ import pytest
 from client.games import TABLES
 from client.hosting.seats import SeatPlan
 from client.howto import pages
-from client.scenes.base import ConfirmScene, MessageScene
 from client.scenes.howto import HowToScene
 from client.scenes.join import JoinScene
 from client.scenes.lan import HostTableScene
@@ -25,6 +24,7 @@ from client.table.game import Standings
 from client.table.results import ResultsScene
 from client.ui import art
 from client.ui.keyboard import FieldScene
+from client.ui.scene import ConfirmScene, MessageScene
 from engines import GAMES
 from tests.client.conftest import frames, local_table, shoot
 from tests.client.drawn_text import drawn_text

@@ -6,8 +6,9 @@ import time
 import pygame
 import pytest
 
-from client.table.phones import PhonesScene, qr_surface
+from client.table.phones import PhonesScene
 from client.table.scene import TableScene
+from client.ui.qr import qr_surface
 from tests.client.conftest import frames, local_table, shoot
 from tests.netplay.phone_play import PhoneClient
 from tests.phone_browser import Browsers, browser_or_skip, click_choice, status, wait_until

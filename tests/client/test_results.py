@@ -7,12 +7,12 @@ import random
 import pygame
 import pytest
 
-from client.scenes.base import ConfirmScene
 from client.scenes.setup import SetupScene
 from client.scenes.title import TitleScene
 from client.table.game import Standings
 from client.table.results import ResultsScene, ranks
 from client.ui import art
+from client.ui.scene import ConfirmScene
 from tests.client.conftest import click, frames, local_table, post, shoot
 from tests.client.drive import key_event, press_button
 from tests.client.games.wie_waldi.drive import seat_presses

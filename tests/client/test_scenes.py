@@ -4,7 +4,6 @@ import pygame
 import pytest
 
 from client.hosting.seats import SeatPlan
-from client.scenes.base import ConfirmScene, MessageScene
 from client.scenes.howto import HowToScene
 from client.scenes.join import JoinScene
 from client.scenes.picker import PickerScene
@@ -15,6 +14,7 @@ from client.table.game import Standings
 from client.table.pause import PauseScene
 from client.table.results import ResultsScene
 from client.ui import art
+from client.ui.scene import ConfirmScene, MessageScene
 from engines import GAMES
 from tests.client.conftest import frames, host_lobby, key, local_table, shoot
 

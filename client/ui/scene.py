@@ -3,7 +3,6 @@
 Scenes never import one another: they ask ``self.app.flow`` to go somewhere."""
 
 import math
-import threading
 
 import pygame
 
@@ -13,15 +12,6 @@ from client.ui.menu import Item, Menu, title_bar
 
 SETTLE_AFTER = 4.0
 YES, NO = N_("Yes"), N_("No")  # a question's answers (looked up where they are drawn)  # seconds without input after which a menu stops animating
-
-
-def close_soon(*closables) -> None:
-    """Close network things (sessions, servers, browsers) off the pygame thread: their
-    close() may wait for a socket or a thread, and a frame never waits for the network."""
-    present = [thing for thing in closables if thing is not None]
-    if present:
-        threading.Thread(target=lambda: [thing.close() for thing in present], name="spielabend-close",
-                         daemon=True).start()
 
 
 class Scene:
