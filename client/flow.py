@@ -168,15 +168,9 @@ class Flow:
     def results(self, table) -> None:
         """A finished table hands over to the results (a demo starts its next game soon)."""
         standings = table.game.standings()
-        hosted, evening = table.controls, self.app.evening
-        if hosted is not None and not table.demo:  # the game night: into the history, and to the peers
-            if evening.record(table, hosted) is None and evening.history.problem:
-                self.app.note(evening.history.problem, 8)
-            evening.tell_peers(hosted)
-        group = evening.group_of(hosted)
+        hosted = table.controls
         evening_session = self.evening_listener(table)
-        if group is not None:
-            evening.park(hosted)  # the game night: Next game keeps the window peers connected
+        group = self.app.evening.finished(table, hosted, self.app.note)  # the game night: recorded, told, kept
         table.close()
         if table.rejoin_token:  # a joined game that ended: nothing left to rejoin
             from client.hosting.rejoin import RejoinBook
@@ -327,7 +321,7 @@ class Flow:
         table.count_in()  # a race or a timed choice starts again with a countdown, as a round does
         if hosted.served:
             again = _("{table} is open again at {addresses} and through the relay: the players on the LAN rejoin "
-                      "from Join a LAN game.") if hosted.settings.relay else \
+                      "from Join a LAN game.") if hosted.settings and hosted.settings.relay else \
                 _("{table} is open again at {addresses}: the players on the LAN rejoin from Join a LAN game.")
             self.app.note(again.format(table=hosted.name, addresses=", ".join(hosted.addresses()[:2])), 8,
                           problem=False)

@@ -63,6 +63,21 @@ class Evening:
         self.last = Last(game, recorded) if recorded is not None else None
         return recorded
 
+    def finished(self, table: Any, hosted: Any, note: Any) -> Group | None:
+        """A table's game is over: one this window hosted goes into the history (``note``
+        says so on screen if it cannot), each window peer hears tonight's standings, and the
+        group that played it is kept for Next game, with the table's window peers parked
+        until the next table opens. The group, if Next game is offered."""
+        if hosted is None or getattr(hosted, "demo", True):
+            return None
+        if self.record(table, hosted) is None and self.history.problem:
+            note(self.history.problem, 8)
+        self.tell_peers(hosted)
+        group = self.group_of(hosted)
+        if group is not None:
+            self.park(hosted)
+        return group
+
     def standings_now(self) -> list[night.Standing]:
         """The standings of the evening going on (empty if none), with each person's rating
         change from the game just recorded."""

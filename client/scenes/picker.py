@@ -2,6 +2,8 @@
 with a table in this window opens its set-up; one without says how to play it headless
 and over the LAN instead of leading nowhere."""
 
+from functools import partial
+
 import pygame
 
 from client.games import TABLES
@@ -43,7 +45,7 @@ class PickerScene(MenuScene):
 
         self.games = list(GAMES.values())
         self.chosen = 0  # the game on the card: the focused one, or the one the how-to row names
-        items = [Item(lambda info=info: info.name, lambda info=info: self.pick(info)) for info in self.games]
+        items = [Item(partial(getattr, info, "name"), partial(self.pick, info)) for info in self.games]
         # Walking down to this row passes every game: left/right choose whose rules it opens.
         items.append(Item(lambda: _("How to play {game}").format(game=self.games[self.chosen].name), self.howto,
                           on_left=lambda: self.choose(-1), on_right=lambda: self.choose(1)))

@@ -24,7 +24,7 @@ class TitleScene(Scene):
         super().__init__(app)
         self.emblems = [image for image in (table.emblem(120) for table in TABLES.values()) if image is not None]
         self.unfinished: list = []
-        self.menu = None
+        self.menu: Menu | None = None
         self.refresh()
 
     def refresh(self) -> None:
@@ -53,7 +53,7 @@ class TitleScene(Scene):
         if intent.action == "escape":
             self.ask_quit()
             return True
-        return self.menu.handle(intent)
+        return self.menu is not None and self.menu.handle(intent)
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -77,7 +77,8 @@ class TitleScene(Scene):
                       weight="bold")
         art.blit_text(surface, "Spielabend", 200, art.GOLD, (art.W // 2, 180), "center", weight="bold")
         art.blit_text(surface, _("a game-night arcade"), 48, art.INK_DIM, (art.W // 2, 282), "center")
-        self.menu.draw(surface, self.pulse)
+        if self.menu is not None:
+            self.menu.draw(surface, self.pulse)
         self.draw_title(surface, "", _("Mouse, WASD + Space, arrows + Enter or a gamepad.   F11 fullscreen   Esc back"))
 
 

@@ -6,6 +6,8 @@ It says what the pause does: at a race or a timed choice that this screen hosts,
 stands still for everyone (`TableScene.pause_stops_game`); anywhere else the game goes on,
 live behind the menu."""
 
+from functools import partial
+
 from client.i18n import _
 from client.ui import art
 from client.ui.menu import Item, Menu
@@ -20,7 +22,7 @@ class PauseScene(MenuScene):
         super().__init__(app)
         self.table = table
         flow = app.flow
-        seats = [Item(lambda s=seat: self.seat_label(s), lambda s=seat: self.toggle_bot(s))
+        seats = [Item(partial(self.seat_label, seat), partial(self.toggle_bot, seat))
                  for seat in sorted(table.away_since) if table.can_hand_seats() and seat not in table.choosers]
         items = [
             Item(lambda: _("Resume"), app.pop),

@@ -104,3 +104,52 @@ def test_start_now_lets_bots_take_the_open_seats(make_app):
         assert [seat["kind"] for seat in read_save(save).head["seats"]] == ["local", "bot", "bot"]
     finally:
         table.close()
+
+
+def test_the_form_keeps_the_tables_name_password_port_and_relay_for_the_next_table_and_the_next_start(
+        make_app, tmp_path):
+    """A passworded relay evening must not quietly become an open LAN-only table: the form
+    shows what the window last hosted with, at the next table and after a restart."""
+    from client.settings import Settings
+    from netplay.relay_invite import Invite, new_table
+
+    table, secret = new_table()
+    invite = Invite("127.0.0.1", free_port(), table, None, secret).code()  # nothing listens: it is not opened
+    port = free_port()
+    app = make_app()
+    app.push(TitleScene(app))
+    seats = [SeatPlan("Anna", "keys1", 0), SeatPlan("", "open", 1)]
+    app.flow.host_lan("die_mauer", seats, {"rounds": 1})
+    frames(app, 2)
+    for row, words in (("Table name", "Den"), ("Password", "sesame"), ("Port", str(port)), ("Relay", invite)):
+        choose(app, row)
+        type_into(app, words)
+    choose(app, "Open the table")  # the relay is not there: the lobby says so, and the settings are kept
+    assert isinstance(app.top, HostLobbyScene) and app.top.error
+    app.pop()
+    expected = ["Table name: Den", "Password: ******", f"Port: {port}", f"Relay: {invite[:15]}... (and the LAN)"]
+    app.flow.host_lan("die_mauer", seats, {"rounds": 1})  # the next table
+    frames(app, 2)
+    assert [item.text() for item in app.top.menu.items][:4] == expected
+    app.pop()
+    app.settings.save()
+    restarted = Settings.load()  # the window starts again: the settings file is read anew
+    assert restarted.data["table"] == {"name": "Den", "password": "sesame", "port": port, "relay": invite}
+    app.settings = restarted
+    app.flow.host_lan("die_mauer", seats, {"rounds": 1})
+    frames(app, 2)
+    assert [item.text() for item in app.top.menu.items][:4] == expected
+
+
+def test_a_table_settings_file_entry_that_cannot_be_used_is_ignored_and_said(tmp_path, monkeypatch):
+    import json
+
+    from client.settings import Settings
+
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
+    folder = tmp_path / "spielabend"
+    folder.mkdir()
+    (folder / "settings.json").write_text(json.dumps({"table": {"name": "Den", "port": 80}}), encoding="utf-8")
+    settings = Settings.load()
+    assert settings.data["table"] is None  # port 80 is no table's: nothing of it is used
+    assert "hosted table" in settings.problem
