@@ -43,14 +43,16 @@ from .bots import BotDriver, Plan
 from .door import Door
 from .evening import GameNight
 from .pausing import RESUME_COUNTDOWN as RESUME_COUNTDOWN
-from .pausing import Pause
+from .pausing import Pause, for_everyone
+from .ports import Listener as Listener
+from .ports import Message
+from .ports import Seat as Seat
 from .racing import Races, Reply, reject
-from .saves import HostJournal, resume_host
+from .saves import HostJournal, Resumed
+from .saves import resume as read_resumed
 from .sayings import bye, default_name
 from .seats import AWAY_AFTER as AWAY_AFTER
 from .seats import LOBBY_GRACE as LOBBY_GRACE
-from .seats import Listener as Listener
-from .seats import Seat as Seat
 from .seats import Seating, make_seats
 from .session import LocalSession
 
@@ -95,7 +97,7 @@ class Host:
         self.log: list[list[Any]] = []  # the accepted actions: [seat, action] pairs (seat None: the host)
         self.bot_after: float | None = None  # hand a seat away this long to a bot (None: never)
         self.seats = make_seats(players, seats, names)
-        self.seating = Seating(self)
+        self.seating = Seating(self, self.seats)  # the same list: the seating changes seats in it
         self.journal = HostJournal(self)
         self.resume_note: str | None = None  # what a resume had to drop from a damaged save
         self.listeners: list[Listener] = []
@@ -112,7 +114,7 @@ class Host:
         # When bots act and what they play: netplay.bots (reaction times, thinking off the loop).
         self.bots = BotDriver(self._bot_for, self.info.realtime, self.info.bot_reaction_seconds, self._bot_rngs,
                               base.fork(0xB07), bot_delay)
-        self.races = Races(self)
+        self.races = Races(self, self.info.realtime, self.info.secret_action_types)
         if save_path is not None:
             self.journal.start(save_path)
         self.maybe_start()
@@ -160,7 +162,8 @@ class Host:
         }
 
     def lobby_message(self) -> dict[str, Any]:
-        return self.seating.lobby_message()
+        return {"t": "lobby", "game": self.game_id, "players": self.players,
+                "seats": self.seating.lobby_seats(), "phase": self.phase}
 
     def start_message(self, seat: int | None) -> dict[str, Any]:
         return {"t": "start", "game": self.game_id, "players": self.players, "seat": seat,
@@ -218,6 +221,12 @@ class Host:
             self._tell_history(listener)
             self.pausing.tell(listener)
 
+    def let_go(self, listener: Listener, message: Message) -> None:
+        """Stop sending to ``listener`` after telling it ``message`` (its ``bye``)."""
+        if listener in self.listeners:
+            self.listeners.remove(listener)
+        listener.deliver(message)
+
     def detach(self, listener: Listener, leaving: bool = False) -> None:
         """``listener``'s connection closed. A remote seat left without another connection
         is away; in the lobby it is kept for its token for `LOBBY_GRACE` seconds (a Wi-Fi
@@ -231,11 +240,15 @@ class Host:
     # --- seats (netplay.seats) -----------------------------------------------------------
     def claim(self, name: str, token: str | None, deliver: Callable[[dict[str, Any]], None]) -> Listener:
         """Seat a remote peer by its token, else on the first open seat (`Seating.claim`)."""
-        return self.seating.claim(name, token, deliver)
+        listener = self.seating.claim(name, token, deliver)
+        self.seat_listener(listener)
+        return listener
 
     def connect_phone(self, index: int, deliver: Callable[[dict[str, Any]], None]) -> Listener:
         """Seat a phone on seat ``index`` (`Seating.connect_phone`)."""
-        return self.seating.connect_phone(index, deliver)
+        listener = self.seating.connect_phone(index, deliver)
+        self.seat_listener(listener, lobby_changed=self.seats[index].kind == "remote")
+        return listener
 
     def heard(self, seat: int | None, now: float) -> None:
         """A remote seat's connection said something at ``now`` (`Seating.heard`)."""
@@ -246,8 +259,12 @@ class Host:
         self.seating.hand_to_bot(seat, strength)
 
     def bots_take_open_seats(self, strength: str = "normal") -> None:
-        """Start now: bots take the open seats (`Seating.bots_take_open_seats`)."""
-        self.seating.bots_take_open_seats(strength)
+        """Start now: bots take the open seats (`Seating.bots_take_open_seats`); the save is
+        written again, so a continued game seats them as bots."""
+        if self.seating.bots_take_open_seats(strength):
+            self.journal.rewrite()
+            self.maybe_start()  # start and update first, then the lobby (docs/netplay.md)
+            self.lobby_changed()
 
     def take_back(self, seat: int) -> None:
         """The stand-in bot stops playing ``seat`` (`Seating.take_back`)."""
@@ -256,6 +273,13 @@ class Host:
     def away_seconds(self, seat: int) -> float | None:
         """How long ``seat`` has been away (`Seating.away_seconds`; None: not away)."""
         return self.seating.away_seconds(seat)
+
+    def save_seat(self, index: int) -> None:
+        """Seat ``index``'s name and token go to the save before any message tells them."""
+        self.journal.seat(index)
+
+    def forget_bot(self, seat: int) -> None:
+        self.bots.forget(seat)
 
     # --- actions ----------------------------------------------------------------------
     def submit(self, seat: int | None, seq: int, action: Any) -> dict[str, Any]:
@@ -409,6 +433,12 @@ class Host:
         elif legal:
             self.apply_action(seat, self._bot_rngs[seat].choice(legal))
 
+    def bot_answered(self, plan: Plan, action: Any, code: str | None) -> None:
+        """A bot's play held for a race was applied (``code`` None) or refused: it reacts again."""
+        self.bots.record(plan, action, code)
+        if code is not None:
+            self.schedule_bots()
+
     def schedule_bots(self) -> None:
         """Every active bot seat without a plan starts reacting to what it sees now."""
         if self.phase != "playing" or self.now is None:
@@ -454,9 +484,9 @@ class Host:
 
     # --- pausing (netplay.pausing), a choice's timer on screen, the public log ----------
     def _init_pause(self) -> None:
-        self.pausing = Pause(self)
-        self.timers_wait_for_screen = False  # a window hosts: a choice's timer starts once it is shown
+        self.timers_wait_for_screen: bool = False  # a window hosts: a choice's timer starts once it is shown
         self._timer_on_screen = True
+        self.pausing = Pause(self)
         self.history: deque[dict[str, Any]] = deque(maxlen=HISTORY_EVENTS)  # public events, newest last
 
     def pauses_for_everyone(self) -> bool:
@@ -464,7 +494,7 @@ class Host:
         or a game with a timer option on (an option named ``*timer``, e.g. Wild West's speed
         mode), where a player away from the screen would lose. Other games go on while the
         host is in a menu: nobody's time runs out."""
-        return self.pausing.for_everyone()
+        return for_everyone(self.info.realtime, self.options)
 
     @property
     def paused(self) -> bool:
@@ -586,5 +616,18 @@ class Host:
         until their peers rejoin by token; a table still in its lobby waits for players
         again. A record cut short or damaged at the end is dropped and said in
         `resume_note`. SaveError for a missing, corrupt or foreign save."""
-        return resume_host(cls, path, bot_delay, save_path)
+        resumed = read_resumed(path, HISTORY_EVENTS)
+        host = cls(resumed.game_id, resumed.players, resumed.seed, resumed.options,
+                   seats=[{"kind": seat.kind, "strength": seat.strength} for seat in resumed.seats],
+                   bot_delay=bot_delay, meta=resumed.meta)
+        host._take_resumed(resumed, save_path if save_path is not None else path)
+        return host
+
+    def _take_resumed(self, resumed: Resumed, save_path: str | os.PathLike[str]) -> None:
+        """Play on from ``resumed`` (`netplay.saves.resume`), saving to ``save_path``."""
+        self.state, self.log, self.phase = resumed.state, resumed.log, resumed.phase
+        self.seats[:] = resumed.seats  # in place: the seating holds this list
+        self.history.extend(resumed.history)
+        self.resume_note = resumed.note
+        self.journal.start(save_path)
 

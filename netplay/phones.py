@@ -64,7 +64,7 @@ if TYPE_CHECKING:  # websockets is imported when phones are served: it is option
     from websockets.http11 import Request, Response
 
     from .host import Host
-    from .seats import Listener
+    from .ports import Listener
 
 DoorCall = Callable[[Callable[[], None]], None]  # runs a call on the host's thread (netplay.door)
 

@@ -15,7 +15,7 @@ from engines.errors import N_
 
 from .door import Door
 from .sayings import reject
-from .seats import Listener
+from .ports import Listener
 
 Message = dict[str, Any]  # one wire message (netplay.protocol): plain msgpack data
 
