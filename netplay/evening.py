@@ -7,7 +7,7 @@ through the host (`Host.take_profile`, `Host.tell_evening`, ...)."""
 from collections.abc import Sequence
 from typing import Any, Protocol
 
-from .ports import Letting, Message, Seat
+from .ports import RELAY, Letting, Message, Seat
 from .sayings import bye
 
 
@@ -57,16 +57,23 @@ class GameNight:
 
     def tell(self, seat: int, message: dict[str, Any]) -> None:
         """Send ``seat``'s own ``evening`` message (its standings row marked, its own rating
-        changes only) to that seat's LAN connections; phones and local seats get none."""
+        changes only) to that seat's connections on the LAN and through a relay; phones and
+        local seats get none."""
         for listener in list(self.owner.listeners):
             if listener.seat == seat and listener.remote and not listener.meta.get("phone"):
                 listener.deliver(message)
 
-    def tell_next_table(self, seat: int, game: str, port: int, token: str | None = None) -> None:
-        """The game night's Next game: tell ``seat``'s LAN connections that the group's next
-        table is open on ``port`` of this host's address (a ``next_table`` message), with the
-        ``token`` of the seat kept there for this seat's person (theirs alone), if any."""
-        self.tell(seat, {"t": "next_table", "game": game, "port": port, "token": token})
+    def tell_next_table(self, seat: int, game: str, port: int, token: str | None = None,
+                        invite: str | None = None) -> None:
+        """The game night's Next game: tell ``seat``'s connections, on the LAN and through a
+        relay, that the group's next table is open on ``port`` of this host's address (a
+        ``next_table`` message), with the ``token`` of the seat kept there for this seat's
+        person (theirs alone), if any; a connection through the relay also hears ``invite``,
+        that seat's invite at the next table (a LAN peer hears nil: it has the address)."""
+        for listener in list(self.owner.listeners):
+            if listener.seat == seat and listener.remote and not listener.meta.get("phone"):
+                listener.deliver({"t": "next_table", "game": game, "port": port, "token": token,
+                                  "invite": invite if listener.via == RELAY else None})
 
     def keep_profiles_only(self, reason: str) -> None:
         """The game night's Next game keeps a finished table open for the peers that brought a

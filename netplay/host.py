@@ -44,8 +44,8 @@ from .door import Door
 from .evening import GameNight
 from .pausing import RESUME_COUNTDOWN as RESUME_COUNTDOWN
 from .pausing import Pause, for_everyone
+from .ports import LAN, Message
 from .ports import Listener as Listener
-from .ports import Message
 from .ports import Seat as Seat
 from .racing import Races, Reply, reject
 from .saves import HostJournal, Resumed
@@ -130,12 +130,14 @@ class Host:
         self.evening.take_profile(seat, profile)
 
     def tell_evening(self, seat: int, message: dict[str, Any]) -> None:
-        """Send ``seat``'s own ``evening`` message to that seat's LAN connections only."""
+        """Send ``seat``'s own ``evening`` message to that seat's connections (LAN and relay) only."""
         self.evening.tell(seat, message)
 
-    def tell_next_table(self, seat: int, game: str, port: int, token: str | None = None) -> None:
-        """Tell ``seat``'s LAN connections where the group's next table is open."""
-        self.evening.tell_next_table(seat, game, port, token)
+    def tell_next_table(self, seat: int, game: str, port: int, token: str | None = None,
+                        invite: str | None = None) -> None:
+        """Tell ``seat``'s connections (LAN and relay) where the group's next table is open;
+        a relay link also hears ``invite``, the seat's invite there (`GameNight.tell_next_table`)."""
+        self.evening.tell_next_table(seat, game, port, token, invite)
 
     def keep_profiles_only(self, reason: str) -> None:
         """Keep only the connections that brought a profile; the others hear ``bye``."""
@@ -162,7 +164,8 @@ class Host:
         }
 
     def lobby_message(self) -> dict[str, Any]:
-        return {"t": "lobby", "game": self.game_id, "players": self.players,
+        """Every seat's public facts (the table's name, each seat's name, kind and way in)."""
+        return {"t": "lobby", "game": self.game_id, "players": self.players, "table": self.table_name,
                 "seats": self.seating.lobby_seats(), "phase": self.phase}
 
     def start_message(self, seat: int | None) -> dict[str, Any]:
@@ -238,16 +241,25 @@ class Host:
         self.seating.dropped(listener, leaving)
 
     # --- seats (netplay.seats) -----------------------------------------------------------
-    def claim(self, name: str, token: str | None, deliver: Callable[[dict[str, Any]], None]) -> Listener:
-        """Seat a remote peer by its token, else on the first open seat (`Seating.claim`)."""
-        listener = self.seating.claim(name, token, deliver)
+    def claim(self, name: str, token: str | None, deliver: Callable[[dict[str, Any]], None], via: str = LAN,
+              seat: int | None = None) -> Listener:
+        """Seat a remote peer that came ``via`` LAN or RELAY by its token, else on the first
+        open seat (``seat``: the only seat its connection reaches; `Seating.claim`)."""
+        listener = self.seating.claim(name, token, deliver, via, seat)
         self.seat_listener(listener)
         return listener
 
+    def token_opens(self, token: str | None, seat: int | None = None) -> bool:
+        """Whether ``token`` is a seat's token at this table (``seat``'s, if given): a
+        credential for the table, which needs no password proof then (protocol 6)."""
+        return self.seating.seat_of_token(token, seat) is not None
+
     def connect_phone(self, index: int, deliver: Callable[[dict[str, Any]], None]) -> Listener:
         """Seat a phone on seat ``index`` (`Seating.connect_phone`)."""
+        record = self.seats[index]
+        was = record.via
         listener = self.seating.connect_phone(index, deliver)
-        self.seat_listener(listener, lobby_changed=self.seats[index].kind == "remote")
+        self.seat_listener(listener, lobby_changed=record.kind == "remote" or record.via != was)
         return listener
 
     def heard(self, seat: int | None, now: float) -> None:

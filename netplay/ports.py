@@ -15,6 +15,12 @@ from typing import Any, Protocol
 Message = dict[str, Any]  # one wire message (netplay.protocol): plain msgpack data
 Deliver = Callable[[Message], None]  # where one connection's messages go
 
+# How a seat is played, as the lobby's seats say it (`via`, protocol 6); "" for an open seat or a bot's.
+COUCH = "couch"  # at the host's own screen
+PHONE = "phone"  # from a phone (netplay.phones)
+LAN = "lan"  # by a TCP peer (netplay.server)
+RELAY = "relay"  # by a relay link (netplay.relay)
+
 
 @dataclass
 class Seat:
@@ -30,6 +36,8 @@ class Seat:
     last_heard: float | None = None
     robot: str | None = None  # strength of the bot playing this seat, if any
     bot_due: float | None = None
+    planned: str = ""  # a remote seat's name from the set-up: a phone that claims the open seat takes it
+    via: str = ""  # how the seat is played: COUCH, PHONE, LAN or RELAY ("": open, or a bot's seat)
 
     def ready(self) -> bool:
         return self.kind != "remote" or (self.taken and self.connected)
@@ -37,12 +45,14 @@ class Seat:
 
 @dataclass(eq=False)
 class Listener:
-    """Where messages for one seat go: a local session's inbox or a connection."""
+    """Where messages for one seat go: a local session's inbox or a connection. ``via``:
+    the connection's transport (LAN, RELAY, PHONE; "" for a session in the host's process)."""
 
     seat: int | None
     deliver: Deliver
     remote: bool = False
     meta: dict[str, Any] = field(default_factory=dict)
+    via: str = ""
 
 
 class Audience(Protocol):

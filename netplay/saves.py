@@ -7,10 +7,13 @@ a peer saw accepted, and each append costs the same however long the game has ru
 
 Records (``k`` is the kind):
 
-    head   format, version, game, players, seed, options, seats [{kind name token strength taken}],
-           meta (plain data the host's owner keeps with it: the table's name, the window's seats)
+    head   format, version, game, players, seed, options, seats [{kind name token strength taken
+           [phone planned via]}], meta (plain data the host's owner keeps with it: the table's name,
+           the window's seats)
     start  the table is full and the game has begun
-    seat   i, name, token, taken[, phone]  (a seat claimed, or freed in the lobby; phone: a phone holds it)
+    seat   i, name, token, taken[, phone, planned, via]  (a seat claimed, or freed in the lobby; phone:
+                                         a phone holds it; planned: the set-up's name for an open
+                                         seat; via: how its player came, lan, relay or phone)
     act    n, p, a                      (the n-th accepted action: seat or None, the action)
     snap   n, digest, state, over       (the engine state after n actions, now and then;
                                          ``over`` true in the snapshot taken as the game ended)
@@ -512,6 +515,7 @@ def resume(path: "str | os.PathLike[str]", history: int) -> Resumed:
             seat.connected, seat.away = False, True
         else:  # nobody is waiting at a table that never began: its seats are open again
             seat.taken, seat.by_phone, seat.name, seat.token, seat.away = False, False, "", secrets.token_hex(16), False
+            seat.via = ""
     return Resumed(game_id, players, seed, dict(replay.state.options), meta, seats, replay.state, replay.log,
                    list(replay.history), "playing" if replay.started else "lobby", saved.dropped)
 
@@ -584,15 +588,20 @@ def seat_fields(seat: Seat) -> dict[str, Any]:
     fields: dict[str, Any] = {"name": seat.name, "token": seat.token, "taken": seat.taken}
     if seat.by_phone:  # only then: saves without it read as before
         fields["phone"] = True
+    if seat.planned:  # the set-up's name for a remote seat (protocol 6); older saves have none
+        fields["planned"] = seat.planned
+    if seat.kind == "remote" and seat.via:  # how its player came (the lobby's via) until they rejoin
+        fields["via"] = seat.via
     return fields
 
 
 def restore_seat(seat: Seat, fields: dict[str, Any]) -> None:
     name, token, taken, by_phone = fields["name"], fields["token"], fields["taken"], fields.get("phone", False)
+    planned, via = fields.get("planned", seat.planned), fields.get("via", "" if seat.kind == "remote" else seat.via)
     if not (isinstance(name, str) and isinstance(token, str) and isinstance(taken, bool)
-            and isinstance(by_phone, bool)):
+            and isinstance(by_phone, bool) and isinstance(planned, str) and isinstance(via, str)):
         raise SaveError("corrupt_save", "a seat record is damaged")
-    seat.name, seat.token, seat.taken, seat.by_phone = name, token, taken, by_phone
+    seat.name, seat.token, seat.taken, seat.by_phone, seat.planned, seat.via = name, token, taken, by_phone, planned, via
 
 
 def act_json(n: int, seat: int | None, action: Any) -> str:

@@ -17,7 +17,7 @@ from engines.errors import N_
 from engines.registry import STRENGTHS
 
 from .errors import Refused
-from .ports import Letting, Message
+from .ports import COUCH, LAN, PHONE, Letting, Message
 from .ports import Listener as Listener  # where callers have always found it
 from .ports import Seat as Seat
 from .sayings import bye, default_name
@@ -61,23 +61,33 @@ def make_seats(players: int, seats: list[dict[str, Any]] | None, names: list[str
     names = list(names or [])
     made = []
     for index, spec in enumerate(specs):
+        given = names[index] if index < len(names) and isinstance(names[index], str) else ""
         kind = spec.get("kind") if isinstance(spec, dict) else None
         if kind not in SEAT_KINDS:
             raise SetupError(f"seat {index + 1}: kind must be one of {', '.join(SEAT_KINDS)}")
         strength = spec.get("strength", "normal")
         if strength not in STRENGTHS:
             raise SetupError(f"seat {index + 1}: bot strength must be one of {', '.join(STRENGTHS)}")
-        name = names[index] if index < len(names) and names[index] else {
-            "local": default_name(index), "remote": "", "bot": f"Bot {index + 1}"}[kind]
-        seat = Seat(kind=kind, name=name, token=secrets.token_hex(16), strength=strength)
+        if kind == "remote":  # its name is its player's; the set-up's is only planned (a phone takes it)
+            seat = Seat(kind=kind, name="", token=secrets.token_hex(16), strength=strength,
+                        planned=_printable(given))
+        else:
+            name = given or (default_name(index) if kind == "local" else f"Bot {index + 1}")
+            seat = Seat(kind=kind, name=name, token=secrets.token_hex(16), strength=strength,
+                        via=COUCH if kind == "local" else "")
         if kind == "bot":
             seat.robot = strength
         made.append(seat)
     return made
 
 
+def _printable(name: str) -> str:
+    """A person's name as a seat keeps it: printable characters, at most 40."""
+    return "".join(ch for ch in name if ch.isprintable())[:40].strip()
+
+
 def _clean_name(name: str, index: int) -> str:
-    return "".join(ch for ch in name if ch.isprintable())[:40].strip() or default_name(index)
+    return _printable(name) or default_name(index)
 
 
 class Seating:
@@ -101,7 +111,9 @@ class Seating:
             kind = "bot"
         else:
             kind = "human"
-        return {"name": seat.name, "kind": kind, "ready": seat.ready(), "away": seat.away}
+        # a stand-in bot keeps its player's way in; an open seat and the host's bots have none
+        via = "" if kind == "open" or seat.kind == "bot" else seat.via
+        return {"name": seat.name, "kind": kind, "ready": seat.ready(), "away": seat.away, "via": via}
 
     def seats_open(self) -> int:
         return sum(1 for s in self.seats if s.kind == "remote" and not s.taken)
@@ -113,39 +125,63 @@ class Seating:
         return seat
 
     # --- claims -----------------------------------------------------------------------
-    def claim(self, name: str, token: str | None, deliver: Callable[[Message], None]) -> Listener:
-        """Seat a remote peer: by its token (reconnect), else on the first open seat; the
-        owner then seats the returned listener (`Host.seat_listener`).
+    def seat_of_token(self, token: str | None, seat: int | None = None) -> int | None:
+        """The remote seat whose token ``token`` is (only ``seat``, if given), or None. Every
+        seat's token is compared, each in constant time, whichever matches."""
+        if not token:
+            return None
+        given = token.encode("utf-8", "replace")
+        found = None
+        for index, record in enumerate(self.seats):
+            if (secrets.compare_digest(record.token.encode(), given) and record.kind == "remote"
+                    and seat in (None, index) and found is None):
+                found = index
+        return found
 
-        Raises Refused for a wrong token or a full table. A reconnect replaces (and says
-        bye to) any older connection of that seat and takes the seat back from a bot."""
-        owner = self.owner
+    def claim(self, name: str, token: str | None, deliver: Callable[[Message], None], via: str = LAN,
+              seat: int | None = None) -> Listener:
+        """Seat a remote peer that came ``via`` a transport (LAN, RELAY): by its token
+        (reconnect), else on the first open seat; ``seat``: the one seat its connection may
+        reach (a relay link's), taken with the invite alone while it is open. The owner then
+        seats the returned listener (`Host.seat_listener`).
+
+        Raises Refused for a wrong token, a full table, or (``seat``) a seat not played from
+        afar or taken. A reconnect replaces (and says bye to) any older connection of that
+        seat and takes the seat back from a bot."""
+        owner, only = self.owner, seat
+        if only is not None and self.seats[only].kind != "remote":
+            raise Refused("not_open", N_("this seat is not played from afar"))
         if token:
-            matches = [i for i, s in enumerate(self.seats)
-                       if s.kind == "remote" and secrets.compare_digest(s.token.encode(), token.encode())]
-            if not matches:
-                raise Refused("bad_token", N_("that seat token is not valid at this table"))
-            index = matches[0]
-            seat = self.seats[index]
+            index = self.seat_of_token(token, only)
+            if index is None:
+                raise Refused("bad_token", N_("that seat token is not valid at this table") if only is None
+                              else N_("that seat token is not valid at this seat"))
+            record = self.seats[index]
             for old in [lst for lst in owner.listeners if lst.seat == index and lst.remote]:
                 owner.let_go(old, bye(N_("this seat was taken over by a newer connection")))
-            if seat.robot is not None:
+            if record.robot is not None:
                 self.bot_steps_aside(index)
-            if not seat.name:  # the game night: a seat kept for a person by Next game takes their name
-                seat.name = _clean_name(name, index)
+            if not record.taken:  # the game night: a seat kept for a person by Next game takes their name
+                record.name, record.taken, record.via = _clean_name(name, index), True, via
+                owner.save_seat(index)
         else:
-            open_seats = [i for i, s in enumerate(self.seats) if s.kind == "remote" and not s.taken]
-            if not open_seats or owner.phase != "lobby":
-                raise Refused("table_full", N_("every seat at this table is taken"))
+            if only is not None:
+                if self.seats[only].taken:
+                    raise Refused("seat_taken", N_("this seat is taken; its player rejoins with the seat's token"))
+                open_seats = [only]
+            else:
+                open_seats = [i for i, s in enumerate(self.seats) if s.kind == "remote" and not s.taken]
+                if not open_seats or owner.phase != "lobby":
+                    raise Refused("table_full", N_("every seat at this table is taken"))
             index = open_seats[0]
-            seat = self.seats[index]
-            seat.token = secrets.token_hex(16)
-            seat.name = _clean_name(name, index)
-            seat.taken = True
+            record = self.seats[index]
+            record.token = secrets.token_hex(16)
+            record.name = _clean_name(name, index)
+            record.taken, record.via = True, via
             owner.save_seat(index)  # saved before its token goes out
-        seat.taken, seat.connected, seat.away, seat.by_phone = True, True, False, False
-        seat.last_heard = owner.now
-        return Listener(index, deliver, remote=True)
+        record.taken, record.connected, record.away, record.by_phone, record.via = True, True, False, False, via
+        record.last_heard = owner.now
+        return Listener(index, deliver, remote=True, via=via)
 
     def connect_phone(self, index: int, deliver: Callable[[Message], None]) -> Listener:
         """Seat a phone (`netplay.phones`, which has checked its link) on seat ``index``:
@@ -167,19 +203,23 @@ class Seating:
         for old in [lst for lst in owner.listeners if lst.seat == index and lst.meta.get("phone")]:
             owner.let_go(old, bye(N_("this seat's link was opened on another phone")))
         if seat.kind == "remote":
-            if not seat.taken:
-                seat.taken, seat.by_phone = True, True
-                seat.name, seat.token = seat.name or default_name(index), secrets.token_hex(16)
+            if not seat.taken:  # the phone's player is the one the set-up planned for this seat
+                seat.taken, seat.by_phone, seat.via = True, True, PHONE
+                seat.name, seat.token = seat.planned or default_name(index), secrets.token_hex(16)
                 owner.save_seat(index)
             seat.connected, seat.last_heard = True, owner.now
-        seat.away = False
+        seat.away, seat.via = False, PHONE
         if seat.robot is not None:
             seat.robot, seat.bot_due = None, None
-        return Listener(index, deliver, remote=seat.kind == "remote", meta={"phone": True})
+        return Listener(index, deliver, remote=seat.kind == "remote", meta={"phone": True}, via=PHONE)
 
     def dropped(self, listener: Listener, leaving: bool) -> None:
         """``listener`` (already removed from the owner's) closed: see `Host.detach`."""
         owner, seat = self.owner, listener.seat
+        if (seat is not None and listener.via == PHONE and self.seats[seat].kind == "local"
+                and not any(other.seat == seat and other.via == PHONE for other in owner.listeners)):
+            self.seats[seat].via = COUCH  # its last phone went: the seat is played at the host's screen again
+            owner.lobby_changed()
         if listener.remote and seat is not None and not any(
                 other.seat == seat and other.remote for other in owner.listeners):
             record = self.seats[seat]
@@ -194,8 +234,8 @@ class Seating:
         """Open a lobby seat again; its token (and a phone's claim) dies with it."""
         record = self.seats[seat]
         record.taken, record.by_phone, record.name, record.token = False, False, "", secrets.token_hex(16)
-        record.connected, record.away, record.away_since = False, False, None
-        self.owner.save_seat(seat)
+        record.connected, record.away, record.away_since, record.via = False, False, None, ""
+        self.owner.save_seat(seat)  # its planned name stays: it is the set-up's, not the claim's
 
     # --- silence and absence ----------------------------------------------------------
     def heard(self, seat: int | None, now: float) -> None:
@@ -257,7 +297,7 @@ class Seating:
             return False
         for index, seat in enumerate(self.seats):
             if seat.kind == "remote" and not seat.taken:
-                seat.kind, seat.strength, seat.robot = "bot", strength, strength
+                seat.kind, seat.strength, seat.robot, seat.via = "bot", strength, strength, ""
                 seat.name = seat.name or f"Bot {index + 1}"
         return True
 
