@@ -249,6 +249,12 @@ class Host:
         self.seat_listener(listener)
         return listener
 
+    def name_seat(self, seat: int, name: str) -> None:
+        """Seat ``seat`` is played by ``name`` from now on (a phone's player picked who they
+        are): everyone hears the lobby. Lobby only: Refused ``not_lobby`` once the game runs;
+        ValueError for no such seat, a bot's seat or an empty name (`Seating.name_seat`)."""
+        self.seating.name_seat(seat, name)
+
     def token_opens(self, token: str | None, seat: int | None = None) -> bool:
         """Whether ``token`` is a seat's token at this table (``seat``'s, if given): a
         credential for the table, which needs no password proof then (protocol 6)."""

@@ -237,6 +237,24 @@ class Seating:
         record.connected, record.away, record.away_since, record.via = False, False, None, ""
         self.owner.save_seat(seat)  # its planned name stays: it is the set-up's, not the claim's
 
+    def name_seat(self, index: int, name: str) -> None:
+        """Seat ``index`` is played by ``name`` now (a phone's player picked who they are).
+        Only in the lobby (Refused ``not_lobby`` once the game runs); an open remote seat
+        keeps it as its planned name (its public name stays "" while it is open). Saved
+        before the lobby tells it. ValueError for no such seat, a bot's, or an empty name."""
+        record = self.seats[self.seat_index(index)]
+        clean = _printable(name)
+        if not clean or record.kind == "bot":
+            raise ValueError(f"seat {index} cannot be named {name!r}")
+        if self.owner.phase != "lobby":
+            raise Refused("not_lobby", N_("the game has begun: who plays a seat is said before it"))
+        if record.kind == "remote" and not record.taken:
+            record.planned = clean
+        else:
+            record.name = clean
+        self.owner.save_seat(index)
+        self.owner.lobby_changed()
+
     # --- silence and absence ----------------------------------------------------------
     def heard(self, seat: int | None, now: float) -> None:
         """A remote seat's connection said something at ``now`` (heartbeats included)."""
