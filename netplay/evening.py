@@ -7,6 +7,7 @@ through the host (`Host.take_profile`, `Host.tell_evening`, ...)."""
 from collections.abc import Sequence
 from typing import Any, Protocol
 
+from .messages import NextTable, wire
 from .ports import RELAY, Letting, Message, Seat
 from .sayings import bye
 
@@ -72,8 +73,9 @@ class GameNight:
         that seat's invite at the next table (a LAN peer hears nil: it has the address)."""
         for listener in list(self.owner.listeners):
             if listener.seat == seat and listener.remote and not listener.meta.get("phone"):
-                listener.deliver({"t": "next_table", "game": game, "port": port, "token": token,
-                                  "invite": invite if listener.via == RELAY else None})
+                message: NextTable = {"t": "next_table", "game": game, "port": port, "token": token,
+                                      "invite": invite if listener.via == RELAY else None}
+                listener.deliver(wire(message))
 
     def keep_profiles_only(self, reason: str) -> None:
         """The game night's Next game keeps a finished table open for the peers that brought a

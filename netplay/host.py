@@ -42,6 +42,7 @@ from .arbiter import Arbiter
 from .bots import BotDriver, Plan
 from .door import Door
 from .evening import GameNight
+from .messages import History, Lobby, Start, Update, Welcome, wire
 from .pausing import RESUME_COUNTDOWN as RESUME_COUNTDOWN
 from .pausing import Pause, for_everyone
 from .ports import LAN, Message
@@ -145,7 +146,7 @@ class Host:
 
     # --- the one place a seat's view of the game is made ------------------------------
     def seat_message(self, seat: int | None, events: list[dict[str, Any]],
-                     active: list[int] | None = None) -> dict[str, Any]:
+                     active: list[int] | None = None) -> Update:
         """The update for ``seat`` (None: a spectator) after ``events``: only what it may see.
 
         ``active``, the engine's `active_players` if the caller already has them, spares
@@ -163,12 +164,12 @@ class Host:
             "n": len(self.log),
         }
 
-    def lobby_message(self) -> dict[str, Any]:
+    def lobby_message(self) -> Lobby:
         """Every seat's public facts (the table's name, each seat's name, kind and way in)."""
         return {"t": "lobby", "game": self.game_id, "players": self.players, "table": self.table_name,
                 "seats": self.seating.lobby_seats(), "phase": self.phase}
 
-    def start_message(self, seat: int | None) -> dict[str, Any]:
+    def start_message(self, seat: int | None) -> Start:
         return {"t": "start", "game": self.game_id, "players": self.players, "seat": seat,
                 "names": [s.name or default_name(i) for i, s in enumerate(self.seats)]}
 
@@ -209,15 +210,16 @@ class Host:
             self.journal.started()
         self.listeners.append(listener)
         token = "" if seat is None or listener.meta.get("phone") else self.seats[seat].token
-        listener.deliver({"t": "welcome", "seat": seat, "token": token})
+        welcome: Welcome = {"t": "welcome", "seat": seat, "token": token}
+        listener.deliver(wire(welcome))
         for other in list(self.listeners):
             if starting or (other is listener and self.phase == "playing"):
-                other.deliver(self.start_message(other.seat))
-                other.deliver(self.seat_message(other.seat, []))
+                other.deliver(wire(self.start_message(other.seat)))
+                other.deliver(wire(self.seat_message(other.seat, [])))
         if lobby_changed or starting:
             self.lobby_changed()
         else:
-            listener.deliver(self.lobby_message())
+            listener.deliver(wire(self.lobby_message()))
         if starting:
             self.schedule_bots()
         elif self.phase == "playing":  # a game that runs: what came before, for its log; whether it stands still
@@ -338,7 +340,7 @@ class Host:
         active = self.state.active_players()
         for listener in list(self.listeners):
             if listener.seat not in made:
-                made[listener.seat] = self.seat_message(listener.seat, events, active)
+                made[listener.seat] = wire(self.seat_message(listener.seat, events, active))
             listener.deliver(made[listener.seat])
 
     # --- time -------------------------------------------------------------------------
@@ -467,7 +469,7 @@ class Host:
                 seat.bot_due = None
                 self.bots.forget(index)
             elif index not in self.bots.plans:
-                seat.bot_due = self.bots.react(index, seat.robot, self.seat_message(index, []), self.now).due
+                seat.bot_due = self.bots.react(index, seat.robot, wire(self.seat_message(index, [])), self.now).due
 
     def is_over(self) -> bool:
         return self.state.is_over()
@@ -567,7 +569,8 @@ class Host:
                 break
             events.append(event)
         if events:
-            listener.deliver({"t": "history", "events": events[::-1]})
+            history: History = {"t": "history", "events": events[::-1]}
+            listener.deliver(wire(history))
 
     # --- lobby bookkeeping ------------------------------------------------------------
     def maybe_start(self) -> None:
@@ -578,8 +581,8 @@ class Host:
             self.phase = "playing"
             self.journal.started()
             for listener in list(self.listeners):
-                listener.deliver(self.start_message(listener.seat))
-                listener.deliver(self.seat_message(listener.seat, []))
+                listener.deliver(wire(self.start_message(listener.seat)))
+                listener.deliver(wire(self.seat_message(listener.seat, [])))
             self.schedule_bots()
             self._notify_watchers()
 
@@ -590,7 +593,7 @@ class Host:
             listener.deliver(message)
 
     def lobby_changed(self) -> None:
-        message = self.lobby_message()
+        message = wire(self.lobby_message())
         for listener in list(self.listeners):
             listener.deliver(message)
         self._notify_watchers()

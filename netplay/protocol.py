@@ -160,7 +160,7 @@ def _plain_list(check_item: Check) -> Check:
     return lambda value, depth: isinstance(value, list) and all(check_item(v, depth - 1) for v in value)
 
 
-# The maps inside messages (docs/netplay.md).
+# The maps inside messages (docs/netplay.md; netplay.messages types each one).
 LOBBY_SEAT: dict[str, Check] = {"name": _str, "kind": _str, "ready": _bool, "away": _bool, "via": _str}
 STANDING: dict[str, Check] = {"name": _str, "colour": _int, "points": _float, "games": _int, "wins": _int,
                               "you": _bool}

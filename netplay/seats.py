@@ -17,6 +17,7 @@ from engines.errors import N_
 from engines.registry import STRENGTHS
 
 from .errors import Refused
+from .messages import LobbySeat
 from .ports import COUCH, LAN, PHONE, Letting, Message
 from .ports import Listener as Listener  # where callers have always found it
 from .ports import Seat as Seat
@@ -99,12 +100,12 @@ class Seating:
         self.seats = seats
 
     # --- what the lobby shows ---------------------------------------------------------
-    def lobby_seats(self) -> list[Message]:
+    def lobby_seats(self) -> list[LobbySeat]:
         """Each seat's public facts, for the lobby message."""
         return [self._seat_entry(seat) for seat in self.seats]
 
     @staticmethod
-    def _seat_entry(seat: Seat) -> Message:
+    def _seat_entry(seat: Seat) -> LobbySeat:
         if seat.kind == "remote" and not seat.taken:
             kind = "open"
         elif seat.robot is not None:
