@@ -42,15 +42,18 @@ from .arbiter import Arbiter
 from .bots import BotDriver, Plan
 from .door import Door
 from .evening import GameNight
+from .messages import History, Lobby, Start, Update, Welcome, wire
 from .pausing import RESUME_COUNTDOWN as RESUME_COUNTDOWN
-from .pausing import Pause
+from .pausing import Pause, for_everyone
+from .ports import LAN, Message
+from .ports import Listener as Listener
+from .ports import Seat as Seat
 from .racing import Races, Reply, reject
-from .saves import HostJournal, resume_host
+from .saves import HostJournal, Resumed
+from .saves import resume as read_resumed
 from .sayings import bye, default_name
 from .seats import AWAY_AFTER as AWAY_AFTER
 from .seats import LOBBY_GRACE as LOBBY_GRACE
-from .seats import Listener as Listener
-from .seats import Seat as Seat
 from .seats import Seating, make_seats
 from .session import LocalSession
 
@@ -95,7 +98,7 @@ class Host:
         self.log: list[list[Any]] = []  # the accepted actions: [seat, action] pairs (seat None: the host)
         self.bot_after: float | None = None  # hand a seat away this long to a bot (None: never)
         self.seats = make_seats(players, seats, names)
-        self.seating = Seating(self)
+        self.seating = Seating(self, self.seats)  # the same list: the seating changes seats in it
         self.journal = HostJournal(self)
         self.resume_note: str | None = None  # what a resume had to drop from a damaged save
         self.listeners: list[Listener] = []
@@ -112,7 +115,7 @@ class Host:
         # When bots act and what they play: netplay.bots (reaction times, thinking off the loop).
         self.bots = BotDriver(self._bot_for, self.info.realtime, self.info.bot_reaction_seconds, self._bot_rngs,
                               base.fork(0xB07), bot_delay)
-        self.races = Races(self)
+        self.races = Races(self, self.info.realtime, self.info.secret_action_types)
         if save_path is not None:
             self.journal.start(save_path)
         self.maybe_start()
@@ -128,12 +131,14 @@ class Host:
         self.evening.take_profile(seat, profile)
 
     def tell_evening(self, seat: int, message: dict[str, Any]) -> None:
-        """Send ``seat``'s own ``evening`` message to that seat's LAN connections only."""
+        """Send ``seat``'s own ``evening`` message to that seat's connections (LAN and relay) only."""
         self.evening.tell(seat, message)
 
-    def tell_next_table(self, seat: int, game: str, port: int, token: str | None = None) -> None:
-        """Tell ``seat``'s LAN connections where the group's next table is open."""
-        self.evening.tell_next_table(seat, game, port, token)
+    def tell_next_table(self, seat: int, game: str, port: int, token: str | None = None,
+                        invite: str | None = None) -> None:
+        """Tell ``seat``'s connections (LAN and relay) where the group's next table is open;
+        a relay link also hears ``invite``, the seat's invite there (`GameNight.tell_next_table`)."""
+        self.evening.tell_next_table(seat, game, port, token, invite)
 
     def keep_profiles_only(self, reason: str) -> None:
         """Keep only the connections that brought a profile; the others hear ``bye``."""
@@ -141,7 +146,7 @@ class Host:
 
     # --- the one place a seat's view of the game is made ------------------------------
     def seat_message(self, seat: int | None, events: list[dict[str, Any]],
-                     active: list[int] | None = None) -> dict[str, Any]:
+                     active: list[int] | None = None) -> Update:
         """The update for ``seat`` (None: a spectator) after ``events``: only what it may see.
 
         ``active``, the engine's `active_players` if the caller already has them, spares
@@ -159,10 +164,12 @@ class Host:
             "n": len(self.log),
         }
 
-    def lobby_message(self) -> dict[str, Any]:
-        return self.seating.lobby_message()
+    def lobby_message(self) -> Lobby:
+        """Every seat's public facts (the table's name, each seat's name, kind and way in)."""
+        return {"t": "lobby", "game": self.game_id, "players": self.players, "table": self.table_name,
+                "seats": self.seating.lobby_seats(), "phase": self.phase}
 
-    def start_message(self, seat: int | None) -> dict[str, Any]:
+    def start_message(self, seat: int | None) -> Start:
         return {"t": "start", "game": self.game_id, "players": self.players, "seat": seat,
                 "names": [s.name or default_name(i) for i, s in enumerate(self.seats)]}
 
@@ -203,20 +210,27 @@ class Host:
             self.journal.started()
         self.listeners.append(listener)
         token = "" if seat is None or listener.meta.get("phone") else self.seats[seat].token
-        listener.deliver({"t": "welcome", "seat": seat, "token": token})
+        welcome: Welcome = {"t": "welcome", "seat": seat, "token": token}
+        listener.deliver(wire(welcome))
         for other in list(self.listeners):
             if starting or (other is listener and self.phase == "playing"):
-                other.deliver(self.start_message(other.seat))
-                other.deliver(self.seat_message(other.seat, []))
+                other.deliver(wire(self.start_message(other.seat)))
+                other.deliver(wire(self.seat_message(other.seat, [])))
         if lobby_changed or starting:
             self.lobby_changed()
         else:
-            listener.deliver(self.lobby_message())
+            listener.deliver(wire(self.lobby_message()))
         if starting:
             self.schedule_bots()
         elif self.phase == "playing":  # a game that runs: what came before, for its log; whether it stands still
             self._tell_history(listener)
             self.pausing.tell(listener)
+
+    def let_go(self, listener: Listener, message: Message) -> None:
+        """Stop sending to ``listener`` after telling it ``message`` (its ``bye``)."""
+        if listener in self.listeners:
+            self.listeners.remove(listener)
+        listener.deliver(message)
 
     def detach(self, listener: Listener, leaving: bool = False) -> None:
         """``listener``'s connection closed. A remote seat left without another connection
@@ -229,13 +243,32 @@ class Host:
         self.seating.dropped(listener, leaving)
 
     # --- seats (netplay.seats) -----------------------------------------------------------
-    def claim(self, name: str, token: str | None, deliver: Callable[[dict[str, Any]], None]) -> Listener:
-        """Seat a remote peer by its token, else on the first open seat (`Seating.claim`)."""
-        return self.seating.claim(name, token, deliver)
+    def claim(self, name: str, token: str | None, deliver: Callable[[dict[str, Any]], None], via: str = LAN,
+              seat: int | None = None) -> Listener:
+        """Seat a remote peer that came ``via`` LAN or RELAY by its token, else on the first
+        open seat (``seat``: the only seat its connection reaches; `Seating.claim`)."""
+        listener = self.seating.claim(name, token, deliver, via, seat)
+        self.seat_listener(listener)
+        return listener
+
+    def name_seat(self, seat: int, name: str) -> None:
+        """Seat ``seat`` is played by ``name`` from now on (a phone's player picked who they
+        are): everyone hears the lobby. Lobby only: Refused ``not_lobby`` once the game runs;
+        ValueError for no such seat, a bot's seat or an empty name (`Seating.name_seat`)."""
+        self.seating.name_seat(seat, name)
+
+    def token_opens(self, token: str | None, seat: int | None = None) -> bool:
+        """Whether ``token`` is a seat's token at this table (``seat``'s, if given): a
+        credential for the table, which needs no password proof then (protocol 6)."""
+        return self.seating.seat_of_token(token, seat) is not None
 
     def connect_phone(self, index: int, deliver: Callable[[dict[str, Any]], None]) -> Listener:
         """Seat a phone on seat ``index`` (`Seating.connect_phone`)."""
-        return self.seating.connect_phone(index, deliver)
+        record = self.seats[index]
+        was = record.via
+        listener = self.seating.connect_phone(index, deliver)
+        self.seat_listener(listener, lobby_changed=record.kind == "remote" or record.via != was)
+        return listener
 
     def heard(self, seat: int | None, now: float) -> None:
         """A remote seat's connection said something at ``now`` (`Seating.heard`)."""
@@ -246,8 +279,12 @@ class Host:
         self.seating.hand_to_bot(seat, strength)
 
     def bots_take_open_seats(self, strength: str = "normal") -> None:
-        """Start now: bots take the open seats (`Seating.bots_take_open_seats`)."""
-        self.seating.bots_take_open_seats(strength)
+        """Start now: bots take the open seats (`Seating.bots_take_open_seats`); the save is
+        written again, so a continued game seats them as bots."""
+        if self.seating.bots_take_open_seats(strength):
+            self.journal.rewrite()
+            self.maybe_start()  # start and update first, then the lobby (docs/netplay.md)
+            self.lobby_changed()
 
     def take_back(self, seat: int) -> None:
         """The stand-in bot stops playing ``seat`` (`Seating.take_back`)."""
@@ -256,6 +293,13 @@ class Host:
     def away_seconds(self, seat: int) -> float | None:
         """How long ``seat`` has been away (`Seating.away_seconds`; None: not away)."""
         return self.seating.away_seconds(seat)
+
+    def save_seat(self, index: int) -> None:
+        """Seat ``index``'s name and token go to the save before any message tells them."""
+        self.journal.seat(index)
+
+    def forget_bot(self, seat: int) -> None:
+        self.bots.forget(seat)
 
     # --- actions ----------------------------------------------------------------------
     def submit(self, seat: int | None, seq: int, action: Any) -> dict[str, Any]:
@@ -296,7 +340,7 @@ class Host:
         active = self.state.active_players()
         for listener in list(self.listeners):
             if listener.seat not in made:
-                made[listener.seat] = self.seat_message(listener.seat, events, active)
+                made[listener.seat] = wire(self.seat_message(listener.seat, events, active))
             listener.deliver(made[listener.seat])
 
     # --- time -------------------------------------------------------------------------
@@ -409,6 +453,12 @@ class Host:
         elif legal:
             self.apply_action(seat, self._bot_rngs[seat].choice(legal))
 
+    def bot_answered(self, plan: Plan, action: Any, code: str | None) -> None:
+        """A bot's play held for a race was applied (``code`` None) or refused: it reacts again."""
+        self.bots.record(plan, action, code)
+        if code is not None:
+            self.schedule_bots()
+
     def schedule_bots(self) -> None:
         """Every active bot seat without a plan starts reacting to what it sees now."""
         if self.phase != "playing" or self.now is None:
@@ -419,7 +469,7 @@ class Host:
                 seat.bot_due = None
                 self.bots.forget(index)
             elif index not in self.bots.plans:
-                seat.bot_due = self.bots.react(index, seat.robot, self.seat_message(index, []), self.now).due
+                seat.bot_due = self.bots.react(index, seat.robot, wire(self.seat_message(index, [])), self.now).due
 
     def is_over(self) -> bool:
         return self.state.is_over()
@@ -454,9 +504,9 @@ class Host:
 
     # --- pausing (netplay.pausing), a choice's timer on screen, the public log ----------
     def _init_pause(self) -> None:
-        self.pausing = Pause(self)
-        self.timers_wait_for_screen = False  # a window hosts: a choice's timer starts once it is shown
+        self.timers_wait_for_screen: bool = False  # a window hosts: a choice's timer starts once it is shown
         self._timer_on_screen = True
+        self.pausing = Pause(self)
         self.history: deque[dict[str, Any]] = deque(maxlen=HISTORY_EVENTS)  # public events, newest last
 
     def pauses_for_everyone(self) -> bool:
@@ -464,7 +514,7 @@ class Host:
         or a game with a timer option on (an option named ``*timer``, e.g. Wild West's speed
         mode), where a player away from the screen would lose. Other games go on while the
         host is in a menu: nobody's time runs out."""
-        return self.pausing.for_everyone()
+        return for_everyone(self.info.realtime, self.options)
 
     @property
     def paused(self) -> bool:
@@ -519,7 +569,8 @@ class Host:
                 break
             events.append(event)
         if events:
-            listener.deliver({"t": "history", "events": events[::-1]})
+            history: History = {"t": "history", "events": events[::-1]}
+            listener.deliver(wire(history))
 
     # --- lobby bookkeeping ------------------------------------------------------------
     def maybe_start(self) -> None:
@@ -530,8 +581,8 @@ class Host:
             self.phase = "playing"
             self.journal.started()
             for listener in list(self.listeners):
-                listener.deliver(self.start_message(listener.seat))
-                listener.deliver(self.seat_message(listener.seat, []))
+                listener.deliver(wire(self.start_message(listener.seat)))
+                listener.deliver(wire(self.seat_message(listener.seat, [])))
             self.schedule_bots()
             self._notify_watchers()
 
@@ -542,7 +593,7 @@ class Host:
             listener.deliver(message)
 
     def lobby_changed(self) -> None:
-        message = self.lobby_message()
+        message = wire(self.lobby_message())
         for listener in list(self.listeners):
             listener.deliver(message)
         self._notify_watchers()
@@ -586,5 +637,18 @@ class Host:
         until their peers rejoin by token; a table still in its lobby waits for players
         again. A record cut short or damaged at the end is dropped and said in
         `resume_note`. SaveError for a missing, corrupt or foreign save."""
-        return resume_host(cls, path, bot_delay, save_path)
+        resumed = read_resumed(path, HISTORY_EVENTS)
+        host = cls(resumed.game_id, resumed.players, resumed.seed, resumed.options,
+                   seats=[{"kind": seat.kind, "strength": seat.strength} for seat in resumed.seats],
+                   bot_delay=bot_delay, meta=resumed.meta)
+        host._take_resumed(resumed, save_path if save_path is not None else path)
+        return host
+
+    def _take_resumed(self, resumed: Resumed, save_path: str | os.PathLike[str]) -> None:
+        """Play on from ``resumed`` (`netplay.saves.resume`), saving to ``save_path``."""
+        self.state, self.log, self.phase = resumed.state, resumed.log, resumed.phase
+        self.seats[:] = resumed.seats  # in place: the seating holds this list
+        self.history.extend(resumed.history)
+        self.resume_note = resumed.note
+        self.journal.start(save_path)
 

@@ -5,27 +5,41 @@ wait; on resuming, every screen counts down `RESUME_COUNTDOWN` seconds, and the 
 game stood still is given back to the bots and the timer. A `Host` composes one `Pause`.
 """
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-if TYPE_CHECKING:
-    from .host import Host
-    from .seats import Listener
+from .ports import Audience, Listener
 
 RESUME_COUNTDOWN = 3.0  # seconds every screen counts down before a paused game goes on
 
 
-class Pause:
-    """Whether ``host``'s game stands still, and until when (see the module docstring)."""
+def for_everyone(realtime: bool, options: dict[str, Any]) -> bool:
+    """Whether a host's pause stops the game for every seat: a race, or a game with a timer
+    option on (an option named ``*timer``); see `Host.pauses_for_everyone`."""
+    return realtime or any(name.endswith("timer") and value for name, value in options.items())
 
-    def __init__(self, host: "Host"):
-        self.host = host
+
+class PauseHost(Audience, Protocol):
+    """What `Pause` needs of its owner (the `Host`)."""
+
+    @property
+    def phase(self) -> str: ...
+
+    def is_over(self) -> bool: ...
+
+    def clock(self, now: float | None) -> float:
+        """``now``, or the owner's own time when it is None."""
+
+    def give_back(self, gap: float) -> None:
+        """The game stood still ``gap`` seconds: bots and the engine's timer wait as long."""
+
+
+class Pause:
+    """Whether ``owner``'s game stands still, and until when (see the module docstring)."""
+
+    def __init__(self, owner: PauseHost):
+        self.owner = owner
         self.paused_at: float | None = None  # when the host paused the game (None: it runs)
         self.resume_at: float | None = None  # when a resumed game goes on (the countdown's end)
-
-    def for_everyone(self) -> bool:
-        """See `Host.pauses_for_everyone`."""
-        host = self.host
-        return host.info.realtime or any(name.endswith("timer") and value for name, value in host.options.items())
 
     @property
     def paused(self) -> bool:
@@ -33,11 +47,11 @@ class Pause:
 
     def pause(self, now: float | None = None) -> None:
         """See `Host.pause`."""
-        host = self.host
-        if host.phase != "playing" or host.state.is_over():
+        owner = self.owner
+        if owner.phase != "playing" or owner.is_over():
             return
         if self.paused_at is None:
-            self.paused_at = host.clock(now)
+            self.paused_at = owner.clock(now)
         self.resume_at = None
         self.tell()
 
@@ -45,7 +59,7 @@ class Pause:
         """See `Host.unpause`."""
         if self.paused_at is None:
             return
-        clock = self.host.clock(now)
+        clock = self.owner.clock(now)
         self.resume_at = clock + max(0.0, countdown)
         self.tell(now=clock)
         if countdown <= 0:
@@ -59,7 +73,7 @@ class Pause:
             return False
         gap = max(0.0, now - self.paused_at)
         self.paused_at = self.resume_at = None
-        self.host.give_back(gap)
+        self.owner.give_back(gap)
         self.tell()
         return True
 
@@ -67,15 +81,15 @@ class Pause:
         """``paused`` and, once resumed, ``resume_in``: the seconds of the countdown left."""
         left = None
         if self.resume_at is not None:
-            left = max(0.0, self.resume_at - self.host.clock(now))
+            left = max(0.0, self.resume_at - self.owner.clock(now))
         return {"t": "pause", "paused": self.paused, "resume_in": left}
 
-    def tell(self, listener: "Listener | None" = None, now: float | None = None) -> None:
+    def tell(self, listener: Listener | None = None, now: float | None = None) -> None:
         """Tell one listener (one who just came: only if the game stands still) or all."""
         if listener is not None:
             if self.paused:
                 listener.deliver(self.message())
             return
         message = self.message(now)
-        for each in list(self.host.listeners):
+        for each in list(self.owner.listeners):
             each.deliver(message)

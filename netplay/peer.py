@@ -239,7 +239,7 @@ class RemoteSession:
                 self._fail("version", N_("the host speaks protocol {host}, this client {client}; update the older one"),
                            {"host": message["version"], "client": PROTOCOL_VERSION})
                 return
-            if message["password"] and not self.password:
+            if message["password"] and not self.password and not self.token:  # a seat's token stands for it
                 self._fail("password", N_("this table needs a password"))
                 return
             hello = {"t": "hello", "version": PROTOCOL_VERSION, "name": self.name,

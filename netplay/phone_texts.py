@@ -49,6 +49,7 @@ PAGE: dict[str, str] = {
     "of": N_("{i} of {n}"),
     "play": N_("Play"),
     "next": N_("Next"),
+    "who_plays": N_("Who plays here?"),
 }
 
 # The refusal pages (HTTP 404, 409, 410, 429): a title and a sentence each.

@@ -12,7 +12,8 @@ opens a WebSocket at ``/p/<token>/ws`` and becomes one more connection of that s
 - what it says passes the TCP peer's checks: one message per WebSocket frame, at most
   `MAX_PHONE_MESSAGE` bytes, JSON within the msgpack limits of `protocol.LIMITS`
   (lengths, depth), then `protocol.check_message` (``intent``, ``ping``, ``probe`` and
-  ``bye`` only: the token in the link stands for the hello); the same intent and message
+  ``bye`` only: the token in the link stands for the hello), or a phone's own ``name`` (one
+  of the names the table offered, `PhoneServer` ``profiles``); the same intent and message
   rate limits and new-connection rate per address (`netplay.limits`). Anything else gets
   a ``refuse`` with a code and a sentence, and the phone is closed; the table plays on.
 
@@ -64,7 +65,7 @@ if TYPE_CHECKING:  # websockets is imported when phones are served: it is option
     from websockets.http11 import Request, Response
 
     from .host import Host
-    from .seats import Listener
+    from .ports import Listener
 
 DoorCall = Callable[[Callable[[], None]], None]  # runs a call on the host's thread (netplay.door)
 
@@ -124,6 +125,10 @@ def decode_phone_message(data: str | bytes) -> dict[str, Any]:
         raise ProtocolError("malformed", "a phone message is too long or nested too deep")
     if isinstance(message, dict) and message.get("t") == "hello":
         raise ProtocolError("malformed", "a phone needs no hello: its link says which seat it is")
+    if isinstance(message, dict) and message.get("t") == "name":  # a phone's own: who plays here
+        if set(message) != {"t", "name"} or not isinstance(message["name"], str):
+            raise ProtocolError("malformed", "a name message has the one field name, a string")
+        return message
     return check_message(message, TO_HOST)
 
 
@@ -158,6 +163,17 @@ def _default_names_worded(message: dict[str, Any], tr: Words) -> dict[str, Any]:
     if message["t"] == "hand" and isinstance(message.get("seat"), int):
         return {**message, "name": word(message.get("name"), message["seat"])}
     return message
+
+
+def offered_names(names: list[str]) -> list[str]:
+    """The names a hosting window offers its phones (its people's profiles), as the host takes
+    a name: printable, at most 40 characters, each once, none empty."""
+    offered: list[str] = []
+    for name in names:
+        clean = "".join(ch for ch in str(name) if ch.isprintable())[:40].strip()
+        if clean and clean not in offered:
+            offered.append(clean)
+    return offered
 
 
 # --- the server ----------------------------------------------------------------------------
@@ -236,12 +252,16 @@ class PhoneServer:
     `netplay.door.Door.post`). ``colours`` are the seats' colours as ``#rrggbb``. Start with
     `async_start` (OSError if the port cannot be bound), stop with `async_close`.
     ``language``: the table's (the window's) language, for a phone whose browser prefers
-    none we speak; a phone whose browser prefers one we speak reads that."""
+    none we speak; a phone whose browser prefers one we speak reads that. ``profiles``: the
+    names of the people the hosting window knows; a phone whose seat has no name of its own
+    yet offers them ("Who plays here?", in its ``hand`` message) and may say one (``name``)."""
 
     def __init__(self, host: Host, door: DoorCall | None = None,
                  interfaces: list[str] | None = None, port: int = 0, colours: list[str] | None = None,
-                 intent_limit: int = INTENTS_PER_SECOND, check_outgoing: bool = True, language: str = DEFAULT):
+                 intent_limit: int = INTENTS_PER_SECOND, check_outgoing: bool = True, language: str = DEFAULT,
+                 profiles: list[str] | None = None):
         self.host = host
+        self.profiles = offered_names(profiles or [])  # who a phone may say plays its seat
         self.language = choose(language)
         self._door = door or host.door.post
         self.interfaces = interfaces
@@ -405,7 +425,8 @@ class PhoneServer:
     def _hand_message(self, seat: int) -> dict[str, Any]:
         info = self.host.info
         return {"t": "hand", "seat": seat, "game": info.id, "game_name": info.name, "realtime": info.realtime,
-                "colour": self.colours[seat % len(self.colours)], "name": self.host.seats[seat].name}
+                "colour": self.colours[seat % len(self.colours)], "name": self.host.seats[seat].name,
+                "profiles": list(self.profiles)}
 
     # --- on the host's thread -------------------------------------------------------------
     def _attach(self, connection: PhoneConnection) -> None:
@@ -449,6 +470,17 @@ class PhoneServer:
 
     def _seated(self, connection: PhoneConnection) -> bool:
         return connection.listener is not None and connection.listener in self.host.listeners
+
+    def _name(self, connection: PhoneConnection, name: str) -> None:
+        """The phone's player picked who they are (a ``name`` message, checked already): the
+        seat takes that name, and everyone hears the lobby. Once the game runs it is too
+        late: a ``reject`` that answers no intent (``seq`` -1) says so, and the phone stays."""
+        if not self._seated(connection):
+            return
+        try:
+            self.host.name_seat(connection.seat, name)
+        except Refused as refusal:
+            connection.deliver(reject(-1, refusal.code, refusal.say, refusal.data))
 
     def _heard(self, seat: int) -> None:
         if self.host.now is not None:
@@ -494,6 +526,12 @@ class PhoneServer:
                 rtt = connection.probes.answered(step.message["n"], now)
                 if rtt is not None:
                     self.door(functools.partial(self._probed, connection, rtt))
+            elif isinstance(step, Other) and step.message["t"] == "name":
+                name = step.message["name"]
+                if name not in self.profiles:  # only a name the hosting window offered
+                    connection.refuse("malformed", N_("a phone may only pick one of the names the table offered"))
+                    return
+                self.door(functools.partial(self._name, connection, name))
             # a phone has no other messages of its own (a profile is ignored)
 
     async def _probe(self) -> None:
@@ -579,15 +617,17 @@ class PhoneService:
 
 def serve_phones_in_thread(host: Host, door: DoorCall | None = None, interfaces: list[str] | None = None, port: int = 0,
                            colours: list[str] | None = None,
-                           intent_rate: int = INTENTS_PER_SECOND, language: str = DEFAULT) -> PhoneService:
+                           intent_rate: int = INTENTS_PER_SECOND, language: str = DEFAULT,
+                           profiles: list[str] | None = None) -> PhoneService:
     """Serve phones for ``host`` from a background thread; returns once it listens.
 
     ``door(fn)`` runs ``fn`` on the host's thread (default: the host's own door, which
     also serves a host the pygame thread drives: see `PhoneService`). Raises OSError if
     the port is taken, ImportError if websockets is missing. ``language``: the table's (the
-    window's), for phones whose browsers prefer none we speak (`PhoneServer`)."""
+    window's), for phones whose browsers prefer none we speak (`PhoneServer`). ``profiles``:
+    the names of people the hosting window knows, which a phone may pick as who plays it."""
     door = door or host.door.post
-    server = PhoneServer(host, door, interfaces, port, colours, intent_rate, language=language)
+    server = PhoneServer(host, door, interfaces, port, colours, intent_rate, language=language, profiles=profiles)
     thread, _, stop = run_service_in_thread(server.async_start, server.async_close, "spielabend-phones",
                                             "the phone server")
     return PhoneService(server, door, thread, stop)

@@ -28,7 +28,9 @@ host to peer::
                                                       neither: reason's English template and the values
                                                       that fill it, which each reader words in its own
                                                       language: netplay.sayings)
-    lobby      game:str players:int phase:str seats:[{name kind ready away}]
+    lobby      game:str players:int phase:str table:str seats:[{name kind ready away via}]
+                                                      (table: the table's name; via: how each seat is
+                                                      played, couch, phone, lan, relay or "")
     start      game:str players:int seat:int|None names:[str]
     accept     seq:int
     reject     seq:int code:str reason:str [say:str data:plain map]
@@ -46,9 +48,11 @@ host to peer::
                                                       (the game night, after a finished game: tonight's standings
                                                       and this seat's own rating changes)
     colours    colours:[int]                          (each seat's colour, 0-5, after a peer's profile set one)
-    next_table game:str port:int token:str|None       (the game night's Next game: the group's next table
+    next_table game:str port:int token:str|None invite:str|None
+                                                      (the game night's Next game: the group's next table
                                                       is open on this port of the same address; the token
-                                                      of the seat kept there for this peer)
+                                                      of the seat kept there for this peer; for a peer
+                                                      through a relay, its seat's invite there)
     bye        reason:str [say:str data:plain map]
 
 Clock sync: a peer pings with its clock (``sent``) and its current round-trip estimate;
@@ -66,9 +70,10 @@ import msgpack
 
 from .errors import ProtocolError
 
-PROTOCOL_VERSION = 5  # 3: intents carry seen / ms, updates their n, probes (fair races); the game night's messages.
+PROTOCOL_VERSION = 6  # 3: intents carry seen / ms, updates their n, probes (fair races); the game night's messages.
 # 4: the photo finish (`photo`), which a version 3 peer could not read. 5: a refuse, reject or bye carries
-# `say` and `data` (each reader words it in its own language), which a version 4 peer's schema refused
+# `say` and `data` (each reader words it in its own language), which a version 4 peer's schema refused.
+# 6: the lobby's `table` and each seat's `via`, next_table's `invite`; a seat's token stands for the password
 MAX_FRAME = 64 * 1024
 HEADER = 4
 
@@ -155,6 +160,12 @@ def _plain_list(check_item: Check) -> Check:
     return lambda value, depth: isinstance(value, list) and all(check_item(v, depth - 1) for v in value)
 
 
+# The maps inside messages (docs/netplay.md; netplay.messages types each one).
+LOBBY_SEAT: dict[str, Check] = {"name": _str, "kind": _str, "ready": _bool, "away": _bool, "via": _str}
+STANDING: dict[str, Check] = {"name": _str, "colour": _int, "points": _float, "games": _int, "wins": _int,
+                              "you": _bool}
+RATING: dict[str, Check] = {"scope": _str, "before": _int, "after": _int}
+
 SCHEMAS: dict[str, dict[str, dict[str, Check]]] = {
     TO_HOST: {
         "hello": {"version": _int, "name": _str, "proof": _str, "token": _optional(_str)},
@@ -168,8 +179,8 @@ SCHEMAS: dict[str, dict[str, dict[str, Check]]] = {
         "challenge": {"version": _int, "nonce": _str, "password": _bool},
         "welcome": {"seat": _optional(_int), "token": _str},
         "refuse": {"code": _str, "reason": _str},
-        "lobby": {"game": _str, "players": _int, "phase": _str, "seats": _list_of(
-            _record({"name": _str, "kind": _str, "ready": _bool, "away": _bool}))},
+        "lobby": {"game": _str, "players": _int, "phase": _str, "table": _str,
+                  "seats": _list_of(_record(LOBBY_SEAT))},
         "start": {"game": _str, "players": _int, "seat": _optional(_int), "names": _list_of(_str)},
         "accept": {"seq": _int},
         "reject": {"seq": _int, "code": _str, "reason": _str},
@@ -179,10 +190,8 @@ SCHEMAS: dict[str, dict[str, dict[str, Check]]] = {
         "pause": {"paused": _bool, "resume_in": _optional(_float)},
         "history": {"events": _plain_list(_plain_map)},
         "photo": {"winner": _int, "loser": _int, "ms": _int, "action": _plain},
-        "evening": {"standings": _list_of(_record({"name": _str, "colour": _int, "points": _float, "games": _int,
-                                                   "wins": _int, "you": _bool})),
-                    "ratings": _list_of(_record({"scope": _str, "before": _int, "after": _int}))},
-        "next_table": {"game": _str, "port": _int, "token": _optional(_str)},
+        "evening": {"standings": _list_of(_record(STANDING)), "ratings": _list_of(_record(RATING))},
+        "next_table": {"game": _str, "port": _int, "token": _optional(_str), "invite": _optional(_str)},
         "colours": {"colours": _list_of(_int)},
         "bye": {"reason": _str},
     },

@@ -7,20 +7,17 @@ how presses are timed and bounded). Everything else goes to `Host.submit` at onc
 """
 
 import math
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Collection, Sequence
+from typing import Any, Protocol
 
-from engines import IllegalAction
+from engines import GameState, IllegalAction
 from engines.plain import encode
 
 from .arbiter import Arbiter, Held, Window
+from .bots import Plan
+from .ports import Message
 from .sayings import reject as _reject
 
-if TYPE_CHECKING:
-    from .bots import Plan
-    from .host import Host
-
-Message = dict[str, Any]  # one wire message (netplay.protocol): plain msgpack data
 Reply = Callable[[Message], None]  # where an intent's accept or reject goes
 
 PHOTO_FINISH = 0.050  # a race lost by less than this tells its loser by how much
@@ -35,25 +32,63 @@ def reject(seq: int, code: str, template: str, data: dict[str, Any] | None = Non
     return _reject(seq, code, template, data, reason)
 
 
-class Races:
-    """The races at ``host``'s table (see the module docstring)."""
+class RacesHost(Protocol):
+    """What `Races` needs of its owner (the `Host`): the game, its phase, and the way a
+    play is applied and answered."""
 
-    def __init__(self, host: "Host"):
-        self.host = host
+    @property
+    def state(self) -> GameState: ...
+
+    @property
+    def players(self) -> int: ...
+
+    @property
+    def log(self) -> Sequence[Any]:
+        """The accepted actions so far (their count numbers the updates)."""
+
+    @property
+    def phase(self) -> str: ...
+
+    @property
+    def paused(self) -> bool: ...
+
+    def clock(self, now: float | None) -> float:
+        """``now``, or the owner's own time when it is None."""
+
+    def submit(self, seat: int | None, seq: int, action: Any) -> Message:
+        """Apply a seat's intent now: its accept or reject."""
+
+    def apply_action(self, seat: int | None, action: Any) -> None:
+        """Apply a play (a bot's); IllegalAction if the game refuses it."""
+
+    def tell_everyone(self, message: Message) -> None: ...
+
+    def bot_answered(self, plan: Plan, action: Any, code: str | None) -> None:
+        """A bot's held play was applied (``code`` None) or refused with ``code``."""
+
+
+class Races:
+    """The races at ``owner``'s table (see the module docstring). ``realtime``: the game is
+    a race (only then are plays held); ``secret_types``: action types nobody else may see."""
+
+    def __init__(self, owner: RacesHost, realtime: bool, secret_types: Collection[str] = ()):
+        self.owner = owner
+        self.realtime = realtime
+        self.secret_types = secret_types
         self.arbiter = Arbiter()
         self.clock: Callable[[], float] | None = None  # the driver's clock (a server's loop.time)
         self.answered: dict[int, float] = {}  # seat -> when its latest probe came back (the lobby's meter)
 
     def now(self) -> float:
-        return self.clock() if self.clock is not None else self.host.clock(None)
+        return self.clock() if self.clock is not None else self.owner.clock(None)
 
     def presented(self, seat: int) -> None:
-        """An update numbered ``len(host.log)`` goes to ``seat`` now (from `Host.seat_message`)."""
-        self.arbiter.presented(seat, len(self.host.log), self.now())
+        """An update numbered ``len(owner.log)`` goes to ``seat`` now (from `Host.seat_message`)."""
+        self.arbiter.presented(seat, len(self.owner.log), self.now())
 
     def round_trip(self, seat: int | None, rtt: float) -> None:
         """The host's probe of a remote ``seat`` came back after ``rtt`` seconds."""
-        if seat is not None and 0 <= seat < self.host.players:
+        if seat is not None and 0 <= seat < self.owner.players:
             self.arbiter.remote.add(seat)
             self.arbiter.round_trip(seat, rtt)
             self.answered[seat] = self.now()
@@ -69,27 +104,27 @@ class Races:
     def intent(self, seat: int | None, seq: int, action: Any, reply: Reply, seen: int | None = None,
                ms: float | None = None, now: float | None = None, remote: bool = False) -> None:
         """See `Host.intent`."""
-        host = self.host
+        owner = self.owner
         arrival = self.now() if now is None else now
-        if host.phase == "playing" and not host.paused:
+        if owner.phase == "playing" and not owner.paused:
             self.release(arrival - 1e-9)  # windows that closed before this intent came (at it: it joins)
         if remote and seat is not None:
             self.arbiter.remote.add(seat)
-        if not host.info.realtime or seat is None or host.phase != "playing" or host.paused:
-            reply(host.submit(seat, seq, action))
+        if not self.realtime or seat is None or owner.phase != "playing" or owner.paused:
+            reply(owner.submit(seat, seq, action))
             return
         if self.arbiter.holds(seat):  # behind its own held play: a seat's intents keep their order
             self.arbiter.follow(seat, seq, action, arrival, reply)
             return
         effective = self.arbiter.effective(seat, seen, ms, arrival)
         if not self._hold(seat, seq, action, effective, arrival, reply, told=not self.arbiter.clamped):
-            reply(host.submit(seat, seq, action))
+            reply(owner.submit(seat, seq, action))
 
     def _hold(self, seat: int, seq: int | None, action: Any, effective: float, arrival: float, reply: Reply,
               told: bool = True) -> bool:
         """Hold a legal play that would take a legal action from another seat; False: none would.
         ``told``: whether losing may tell it the margin (a clamped claim is not told how much)."""
-        state = self.host.state
+        state = self.owner.state
         try:
             action = encode(action)
         except TypeError:
@@ -108,7 +143,7 @@ class Races:
 
     def _kills(self, seat: int, action: Any) -> list[tuple[int, Any]]:
         """The (seat, action) pairs of other seats that ``seat``'s play would make illegal."""
-        state = self.host.state
+        state = self.owner.state
         active = state.active_players()
         before = {other: state.legal_actions(other) for other in active if other != seat}
         if not any(before.values()):
@@ -130,19 +165,19 @@ class Races:
         its window's race by under `PHOTO_FINISH` hears by how much (its reject's reason ends
         ``(by 12 ms)``), so its table can say so; the closest of them makes a photo finish
         that every table shows (`photo_finish`)."""
-        host = self.host
+        owner = self.owner
         first: dict[Window, Held] = {}  # window -> the play it accepted
         photographed: set[Window] = set()  # windows whose photo finish went out (the closest loser's)
         for held in self.arbiter.due(now):
             result: Message
             if held.seq is None:  # a bot's play: its seat refuses players' intents
                 try:
-                    host.apply_action(held.seat, held.action)
+                    owner.apply_action(held.seat, held.action)
                     result = {"t": "accept", "seq": -1}
                 except IllegalAction as error:
                     result = reject(-1, error.code, error.template, error.data, error.message)
             else:
-                result = host.submit(held.seat, held.seq, held.action)
+                result = owner.submit(held.seat, held.seq, held.action)
             photo = None
             if held.group is not None:
                 if result["t"] == "accept":
@@ -167,24 +202,19 @@ class Races:
         milliseconds (0: under 1), after the loser heard its reject: a ``photo`` message
         (netplay.protocol). The winner's action is public once applied (unless its type is
         secret); the loser's is not (its card stays in its hand, WA-8), so it is not sent."""
-        host = self.host
         action = winner.action
-        if isinstance(action, dict) and action.get("type") in host.info.secret_action_types:
+        if isinstance(action, dict) and action.get("type") in self.secret_types:
             action = None
-        host.tell_everyone({"t": "photo", "winner": winner.seat, "loser": loser.seat, "ms": ms, "action": action})
+        self.owner.tell_everyone({"t": "photo", "winner": winner.seat, "loser": loser.seat, "ms": ms, "action": action})
 
-    def bot_play(self, plan: "Plan", action: Any) -> bool:
+    def bot_play(self, plan: Plan, action: Any) -> bool:
         """A bot's play goes the players' way (its press: when its reaction was over);
         False: it was not held, and `Host` applies it as before."""
-        host = self.host
         seat, now = plan.seat, self.now()
         effective = min(plan.due, now)
 
         def answered(result: Message) -> None:
-            refused = result["t"] == "reject"
-            host.bots.record(plan, action, result["code"] if refused else None)
-            if refused:
-                host.schedule_bots()
+            self.owner.bot_answered(plan, action, result["code"] if result["t"] == "reject" else None)
 
         if self.arbiter.holds(seat):
             return False

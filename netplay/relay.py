@@ -30,22 +30,22 @@ import asyncio
 import collections
 import contextlib
 import os
-import secrets
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from engines.errors import N_
 
-from .errors import ConnectError, ProtocolError, Refused
+from .errors import ConnectError, ProtocolError
 from .host import Host, Listener
 from .limits import INTENTS_PER_SECOND
 from .peer import HOST_SILENT, PING_EVERY, RemoteSession, _PeerProtocol
+from .ports import RELAY
 from .protocol import TO_HOST, encode
 from .relay_invite import Invite, new_link, parse_seat_subject, seat_subject
 from .relay_process import RelayProcess as RelayProcess
 from .relay_process import find_nats_server as find_nats_server
 from .relay_process import free_port as free_port
-from .sayings import bye, default_name, reject, whole
+from .sayings import bye, reject, whole
 from .server import HostConnection, Server, ServerHandle
 from .service_thread import run_service_in_thread
 
@@ -149,7 +149,8 @@ class _Outbox:
         self._wake()
 
     def knock(self, subject: str) -> None:
-        """An empty message: a new relay link's first word (see `RelayServer._arrived`)."""
+        """An empty message: a new relay link's first word, the only one that opens it
+        (see `RelayServer._arrived`)."""
         self._queue.append((subject, b""))
         self._wake()
 
@@ -221,21 +222,8 @@ def claim_seat(host: Host, index: int, name: str, token: str | None,
                deliver: Callable[[dict[str, Any]], None]) -> Listener:
     """Seat a relay link on seat ``index``, the only seat its credentials reach: the first
     time with the invite alone, afterwards only with the seat's token (as on the LAN, a
-    taken seat is rejoined by token). Refused otherwise."""
-    seat = host.seats[index]
-    if seat.kind != "remote":
-        raise Refused("not_open", N_("this seat is not played from afar"))
-    if token:
-        if not secrets.compare_digest(seat.token.encode(), token.encode()):
-            raise Refused("bad_token", N_("that seat token is not valid at this seat"))
-    elif seat.taken:
-        raise Refused("seat_taken", N_("this seat is taken; its player rejoins with the seat's token"))
-    else:
-        seat.name = "".join(ch for ch in name if ch.isprintable())[:40].strip() or default_name(index)
-        seat.token = secrets.token_hex(16)
-        seat.taken = True
-        host.journal.seat(index)  # saved before its token goes out, as Host.claim does
-    return host.claim(seat.name, seat.token, deliver)
+    taken seat is rejoined by token). Refused otherwise (`Seating.claim`)."""
+    return host.claim(name, token, deliver, via=RELAY, seat=index)
 
 
 class RelayConnection(HostConnection):
@@ -250,6 +238,10 @@ class RelayConnection(HostConnection):
         super().__init__(relay)
         self.relay, self.seat_index, self.link = relay, seat, link
         self.heard_at = relay.loop.time()
+
+    def _token_opens(self, token: str | None) -> bool:
+        """Whether ``token`` is the token of this link's seat, the only one it may reach."""
+        return self.relay.host.token_opens(token, self.seat_index)
 
     def _claim(self, name: str, token: str | None) -> Listener:
         """A link's hello claims its own seat (`claim_seat`), the only one it may reach."""
@@ -301,8 +293,11 @@ class RelayServer(Server):
             return
         connection = self.links.get(where)
         if connection is None:
-            if where in self._closed_links:
-                return  # a late message of a link that is over
+            # Only a knock (an empty message) opens a link, and only at a table that is not
+            # parked: another table may be subscribed to the same subjects (a finished one,
+            # parked for Next game, beside the next), and must not answer the other's links.
+            if msg.data or self.parked or where in self._closed_links:
+                return  # a late message of a link that is over, or of a link another table holds
             connection = RelayConnection(self, seat, link)
             self.links[where] = connection
             outbox_subject = seat_subject(self.invite.table, seat, "out", link)
@@ -310,8 +305,8 @@ class RelayServer(Server):
                                                       on_close=lambda: self._link_over(where)))
             if connection.closed:  # this seat opened links too fast: cut at once
                 self._link_over(where)
-                return
-        if not msg.data:  # a knock: it opens the link (answered by the challenge) and says nothing
+            return  # the knock is answered by the challenge and says nothing more
+        if not msg.data:  # a knock on a link that is open already says nothing
             connection.heard_at = self.loop.time()
             return
         connection.receive(msg.data)
@@ -433,7 +428,9 @@ class RelaySession(RemoteSession):
 
     def __init__(self, invite: Invite, name: str, password: str | None = None, token: str | None = None,
                  connect_timeout: float = 5.0, relink_after: float = RELINK_AFTER, give_up: float = GIVE_UP,
-                 record: list[Any] | None = None):
+                 record: list[Any] | None = None, profile: dict[str, Any] | None = None):
+        """``profile``: the game night's {id name colour emblem} of who plays, told the host
+        after each welcome (every fresh link), as `RemoteSession` does."""
         if invite.seat is None:
             raise ValueError("this is the host's invite; a seat joins with a seat's invite")
         self.invite, self.seat_index = invite, invite.seat
@@ -447,7 +444,7 @@ class RelaySession(RemoteSession):
         self._held: list[bytes] = []  # intents waiting for a fresh link's welcome
         self._link_ready = False
         self._relinking = False
-        super().__init__(invite.address, invite.port, name, password, token, connect_timeout, record)
+        super().__init__(invite.address, invite.port, name, password, token, connect_timeout, record, profile)
 
     def send(self, action: Any, seen: int | None = None, ms: float | None = None) -> int:
         """As `RemoteSession.send`, without the press time (``seen``, ``ms``: a relay's

@@ -7,10 +7,13 @@ a peer saw accepted, and each append costs the same however long the game has ru
 
 Records (``k`` is the kind):
 
-    head   format, version, game, players, seed, options, seats [{kind name token strength taken}],
-           meta (plain data the host's owner keeps with it: the table's name, the window's seats)
+    head   format, version, game, players, seed, options, seats [{kind name token strength taken
+           [phone planned via]}], meta (plain data the host's owner keeps with it: the table's name,
+           the window's seats)
     start  the table is full and the game has begun
-    seat   i, name, token, taken[, phone]  (a seat claimed, or freed in the lobby; phone: a phone holds it)
+    seat   i, name, token, taken[, phone, planned, via]  (a seat claimed, or freed in the lobby; phone:
+                                         a phone holds it; planned: the set-up's name for an open
+                                         seat; via: how its player came, lan, relay or phone)
     act    n, p, a                      (the n-th accepted action: seat or None, the action)
     snap   n, digest, state, over       (the engine state after n actions, now and then;
                                          ``over`` true in the snapshot taken as the game ended)
@@ -30,19 +33,19 @@ import sys
 import tempfile
 import time
 import zlib
-from collections.abc import Callable
+from collections import deque
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, Protocol
 
+from engines import GameState, IllegalAction, SetupError, events_for, new_game
 from engines.errors import N_
 
 from .errors import SaveError
 from .folders import data_dir
-
-if TYPE_CHECKING:
-    from .host import Host
-    from .seats import Seat
+from .ports import Message, Seat
+from .seats import make_seats
 
 SAVE_FORMAT = "spielabend-save"
 SAVE_VERSION = 2  # 1 was one JSON document rewritten after every action
@@ -300,6 +303,37 @@ def _refuse_json_document(path: Path, data: bytes) -> None:
 SNAPSHOT_EVERY = 500  # actions between snapshots of the engine state in the save
 
 
+class JournalSource(Protocol):
+    """The game a `HostJournal` writes down, as its owner (the `Host`) holds it: read only."""
+
+    @property
+    def game_id(self) -> str: ...
+
+    @property
+    def players(self) -> int: ...
+
+    @property
+    def seed(self) -> int: ...
+
+    @property
+    def options(self) -> dict[str, Any]: ...
+
+    @property
+    def meta(self) -> dict[str, Any]: ...
+
+    @property
+    def seats(self) -> Sequence[Seat]: ...
+
+    @property
+    def phase(self) -> str: ...
+
+    @property
+    def log(self) -> Sequence[list[Any]]: ...
+
+    @property
+    def state(self) -> GameState: ...
+
+
 class HostJournal:
     """A host's save: the records its game is made of, each written before any message
     tells of it (an action before its updates, a seat's token before its welcome, the
@@ -308,8 +342,8 @@ class HostJournal:
     A failed write (a full disk) stops saving, said once on stderr and in `error`; the
     game goes on."""
 
-    def __init__(self, host: "Host"):
-        self.host = host
+    def __init__(self, game: JournalSource):
+        self.game = game
         self.path: Path | None = None
         self.error: str | None = None  # why saving stopped, if it did
         self._journal: Journal | None = None
@@ -328,20 +362,20 @@ class HostJournal:
             raise SaveError("cannot_save", N_("cannot write the save {path}: {why}"),
                             {"path": str(path), "why": str(error.strerror or error)}) from None
         self.path = Path(path)
-        self._saved_at = len(self.host.log)
+        self._saved_at = len(self.game.log)
 
     def records(self) -> list[str]:
         """The whole game as records (JSON texts): head, start, every action, a snapshot."""
-        host = self.host
-        head = {"k": "head", "format": SAVE_FORMAT, "version": SAVE_VERSION, "game": host.game_id,
-                "players": host.players, "seed": host.seed, "options": host.options, "meta": host.meta,
+        game = self.game
+        head = {"k": "head", "format": SAVE_FORMAT, "version": SAVE_VERSION, "game": game.game_id,
+                "players": game.players, "seed": game.seed, "options": game.options, "meta": game.meta,
                 "seats": [seat_fields(seat) | {"kind": seat.kind, "strength": seat.strength}
-                          for seat in host.seats]}
+                          for seat in game.seats]}
         records = [record_json(head)]
-        if host.phase == "playing":
+        if game.phase == "playing":
             records.append(START)
-        records += [act_json(n, seat, action) for n, (seat, action) in enumerate(host.log)]
-        if host.log:
+        records += [act_json(n, seat, action) for n, (seat, action) in enumerate(game.log)]
+        if game.log:
             records.append(self._snapshot_json())
         return records
 
@@ -359,31 +393,31 @@ class HostJournal:
 
     def seat(self, index: int) -> None:
         """Seat ``index`` was claimed or freed: its name and token, before they go out."""
-        self.record(record_json({"k": "seat", "i": index} | seat_fields(self.host.seats[index])))
+        self.record(record_json({"k": "seat", "i": index} | seat_fields(self.game.seats[index])))
 
     def action(self, seat: int | None, action: Any) -> None:
         """The newest action of the log (``seat``'s ``action``); now and then, and as the
         game ends, a snapshot too."""
         if self._journal is None:
             return
-        log = self.host.log
+        log = self.game.log
         self.record(act_json(len(log) - 1, seat, action))
-        if len(log) % SNAPSHOT_EVERY == 0 or self.host.state.is_over():
+        if len(log) % SNAPSHOT_EVERY == 0 or self.game.state.is_over():
             self.snapshot()
 
     def _snapshot_json(self) -> str:
-        host = self.host
-        state = json.dumps(host.state.to_dict(), sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+        game = self.game
+        state = json.dumps(game.state.to_dict(), sort_keys=True, separators=(",", ":"), ensure_ascii=True)
         digest = hashlib.sha256(state.encode("ascii")).hexdigest()  # == state.digest(), hashed once
-        over = ',"over":true' if host.state.is_over() else ""
-        return f'{{"k":"snap","n":{len(host.log)},"digest":"{digest}"{over},"state":{state}}}'
+        over = ',"over":true' if game.state.is_over() else ""
+        return f'{{"k":"snap","n":{len(game.log)},"digest":"{digest}"{over},"state":{state}}}'
 
     def snapshot(self) -> None:
         """Append the engine state and ask the disk to keep what is written so far."""
         if self._journal is None:
             return
         self.record(self._snapshot_json())
-        self._saved_at = len(self.host.log)
+        self._saved_at = len(self.game.log)
         if self._journal is not None:
             try:
                 self._journal.sync()
@@ -400,7 +434,7 @@ class HostJournal:
 
     def close(self) -> None:
         """Snapshot (if anything happened since the last) and close the save."""
-        if self._journal is not None and self._saved_at != len(self.host.log):
+        if self._journal is not None and self._saved_at != len(self.game.log):
             self.snapshot()
         if self._journal is not None:
             journal, self._journal = self._journal, None
@@ -414,7 +448,7 @@ class HostJournal:
         Saving over its own save compacts it and goes on appending to the new file."""
         if self._journal is not None and self.path is not None and Path(path).resolve() == self.path.resolve():
             fresh = Journal.create(path, self.records())
-            journal, self._journal, self._saved_at = self._journal, fresh, len(self.host.log)
+            journal, self._journal, self._saved_at = self._journal, fresh, len(self.game.log)
             with contextlib.suppress(OSError):
                 journal.close()
             return
@@ -429,24 +463,38 @@ class HostJournal:
 
 START = '{"k":"start"}'
 
-HostT = TypeVar("HostT", bound="Host")
+@dataclass
+class Resumed:
+    """A game read back from its save, as a host plays on with it (`Host.resume` applies it;
+    nothing here builds or changes a host): the head's facts, the seats as they are now (a
+    game that had begun: its remote seats away until their peers rejoin by token; a table
+    still in its lobby: its remote seats open again), the engine state after every saved
+    action, the log, the newest public events, the phase, and what was dropped."""
+
+    game_id: str
+    players: int
+    seed: int
+    options: dict[str, Any]
+    meta: dict[str, Any]
+    seats: list[Seat]
+    state: GameState
+    log: list[list[Any]]
+    history: list[Message]
+    phase: str
+    note: str | None
 
 
-def resume_host(make: "Callable[..., HostT]", path: "str | os.PathLike[str]", bot_delay: float | None = None,
-                save_path: "str | os.PathLike[str] | None" = None) -> HostT:
-    """A host (made by ``make``, the `Host` class) restored from the save at ``path``;
-    see `Host.resume`. SaveError for a missing, corrupt or foreign save."""
-    from engines import IllegalAction, SetupError
-
+def resume(path: "str | os.PathLike[str]", history: int) -> Resumed:
+    """The game saved at ``path``, replayed (``history``: how many of the newest public
+    events to keep); see `Resumed`. SaveError for a missing, corrupt or foreign save."""
     saved = read_save(path)
     try:
         game_id, players, seed, options, seat_specs, meta = _head_fields(saved.head)
-        host = make(game_id, players, seed, options,
-                    seats=[{"kind": s["kind"], "strength": s["strength"]} for s in seat_specs],
-                    names=[s["name"] for s in seat_specs], bot_delay=bot_delay, meta=meta)
-        for index, spec in enumerate(seat_specs):
-            restore_seat(host.seats[index], spec)
-        started = _replay(host, saved.records)
+        seats = make_seats(players, [{"kind": s["kind"], "strength": s["strength"]} for s in seat_specs], None)
+        for seat, spec in zip(seats, seat_specs, strict=True):
+            restore_seat(seat, spec)
+        replay = _Replay(new_game(game_id, players, seed, **options), history)
+        replay.records(saved.records, seats)
     except SaveError as error:
         raise SaveError(error.code, error.say, {**error.data, "path": str(path)}) from None
     except SetupError as error:
@@ -460,41 +508,47 @@ def resume_host(make: "Callable[..., HostT]", path: "str | os.PathLike[str]", bo
         raise SaveError("corrupt_save", N_("{path}: this save is damaged: a record is not what it should be "
                                            "({detail})"),
                         {"path": str(path), "detail": f"{type(error).__name__}: {error}"}) from None
-    for seat in host.seats:
+    for seat in seats:
         if seat.kind != "remote":
             continue
-        if started:
+        if replay.started:
             seat.connected, seat.away = False, True
         else:  # nobody is waiting at a table that never began: its seats are open again
             seat.taken, seat.by_phone, seat.name, seat.token, seat.away = False, False, "", secrets.token_hex(16), False
-    host.phase = "playing" if started else "lobby"
-    host.resume_note = saved.dropped
-    host.journal.start(save_path if save_path is not None else path)
-    return host
+            seat.via = ""
+    return Resumed(game_id, players, seed, dict(replay.state.options), meta, seats, replay.state, replay.log,
+                   list(replay.history), "playing" if replay.started else "lobby", saved.dropped)
 
 
-def _replay(host: "Host", records: list[dict[str, Any]]) -> bool:
-    """Apply a save's records after its head; returns whether the game had begun.
-    SaveError if an action does not follow or a snapshot does not match the replay."""
-    started = False
-    for record in records:
-        kind = record["k"]
-        if kind == "act":
-            if record["n"] != len(host.log):
-                raise SaveError("corrupt_save", N_("{path}: action {n} is out of order"), {"n": record["n"]})
-            host.remember(host.state.apply(record["p"], record["a"]))
-            host.log.append([record["p"], record["a"]])
-            started = True
-        elif kind == "snap":
-            if record["n"] != len(host.log) or record["digest"] != host.state.digest():
-                raise SaveError("corrupt_save", N_("{path}: the saved state does not match its action log"))
-        elif kind == "seat":
-            restore_seat(host.seats[record["i"]], record)
-        elif kind == "start":
-            started = True
-        else:
-            raise SaveError("corrupt_save", N_("{path}: unknown record {kind}"), {"kind": repr(kind)[:40]})
-    return started
+class _Replay:
+    """A save's records after its head, applied to a fresh game: its state, log and public
+    events, and whether the game had begun."""
+
+    def __init__(self, state: GameState, history: int):
+        self.state = state
+        self.log: list[list[Any]] = []
+        self.history: deque[Message] = deque(maxlen=history)
+        self.started = False
+
+    def records(self, records: list[dict[str, Any]], seats: list[Seat]) -> None:
+        """SaveError if an action does not follow or a snapshot does not match the replay."""
+        for record in records:
+            kind = record["k"]
+            if kind == "act":
+                if record["n"] != len(self.log):
+                    raise SaveError("corrupt_save", N_("{path}: action {n} is out of order"), {"n": record["n"]})
+                self.history.extend(events_for(self.state.apply(record["p"], record["a"]), None))
+                self.log.append([record["p"], record["a"]])
+                self.started = True
+            elif kind == "snap":
+                if record["n"] != len(self.log) or record["digest"] != self.state.digest():
+                    raise SaveError("corrupt_save", N_("{path}: the saved state does not match its action log"))
+            elif kind == "seat":
+                restore_seat(seats[record["i"]], record)
+            elif kind == "start":
+                self.started = True
+            else:
+                raise SaveError("corrupt_save", N_("{path}: unknown record {kind}"), {"kind": repr(kind)[:40]})
 
 
 HeadFields = tuple[str, int, int, dict[str, Any], list[dict[str, Any]], dict[str, Any]]
@@ -529,20 +583,25 @@ def _head_fields(head: dict[str, Any]) -> HeadFields:
     return game_id, players, seed, options, seats, meta if isinstance(meta, dict) else {}
 
 
-def seat_fields(seat: "Seat") -> dict[str, Any]:
+def seat_fields(seat: Seat) -> dict[str, Any]:
     """What a save keeps of a seat after the head (a ``seat`` record's fields)."""
     fields: dict[str, Any] = {"name": seat.name, "token": seat.token, "taken": seat.taken}
     if seat.by_phone:  # only then: saves without it read as before
         fields["phone"] = True
+    if seat.planned:  # the set-up's name for a remote seat (protocol 6); older saves have none
+        fields["planned"] = seat.planned
+    if seat.kind == "remote" and seat.via:  # how its player came (the lobby's via) until they rejoin
+        fields["via"] = seat.via
     return fields
 
 
-def restore_seat(seat: "Seat", fields: dict[str, Any]) -> None:
+def restore_seat(seat: Seat, fields: dict[str, Any]) -> None:
     name, token, taken, by_phone = fields["name"], fields["token"], fields["taken"], fields.get("phone", False)
+    planned, via = fields.get("planned", seat.planned), fields.get("via", "" if seat.kind == "remote" else seat.via)
     if not (isinstance(name, str) and isinstance(token, str) and isinstance(taken, bool)
-            and isinstance(by_phone, bool)):
+            and isinstance(by_phone, bool) and isinstance(planned, str) and isinstance(via, str)):
         raise SaveError("corrupt_save", "a seat record is damaged")
-    seat.name, seat.token, seat.taken, seat.by_phone = name, token, taken, by_phone
+    seat.name, seat.token, seat.taken, seat.by_phone, seat.planned, seat.via = name, token, taken, by_phone, planned, via
 
 
 def act_json(n: int, seat: int | None, action: Any) -> str:

@@ -23,6 +23,8 @@ Message = dict[str, Any]
 PLAYER_NAME = N_("Player {n}")  # a seat nobody named: sent in English, worded by each reader
 BY_MS = N_("{reason} (by {ms} ms)")
 BY_UNDER_1_MS = N_("{reason} (by under 1 ms)")
+# The game night ends: a table parked for Next game closes with this (`ServerHandle.close`).
+GROUP_ENDED = N_("the host ended the group: there is no next game")
 
 
 def whole(value: float) -> int | float:

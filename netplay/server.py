@@ -39,6 +39,7 @@ from .errors import ProtocolError, Refused
 from .host import Host, Listener
 from .limits import INTENTS_PER_SECOND, ConnectRate, PasswordGuard, WaitingRoom, address_key
 from .link import Act, Heard, Leave, Message, Refuse, SeatLink, Send
+from .ports import LAN
 from .protocol import (
     PROTOCOL_VERSION,
     TO_HOST,
@@ -47,6 +48,7 @@ from .protocol import (
     encode,
     proof_ok,
 )
+from .sayings import GROUP_ENDED as GROUP_ENDED
 from .sayings import bye, refuse, said, whole
 from .service_thread import run_service_in_thread
 
@@ -251,7 +253,9 @@ class HostConnection(asyncio.BufferedProtocol):
             self.refuse("version", N_("this host speaks protocol {host}, your client speaks {client}; "
                                       "update the older one"), {"host": PROTOCOL_VERSION, "client": message["version"]})
             return
-        if self.server.password:
+        # A seat's token is a credential for its table (protocol 6): its peer needs no proof and
+        # no back-off, so a group following the host to a next table with a password gets in.
+        if self.server.password and not self._token_opens(message["token"]):
             guard, now = self.server.passwords, self.server.loop.time()
             wait = guard.wait(self.address, now)
             if wait > 0:  # not even checked: guessing from here is slowed down
@@ -274,9 +278,13 @@ class HostConnection(asyncio.BufferedProtocol):
         self.server.host.heard(self.listener.seat, self.server.loop.time())
         self.server.wake_if_due()
 
+    def _token_opens(self, token: str | None) -> bool:
+        """Whether ``token`` is a seat's token at this table (`Host.token_opens`)."""
+        return self.server.host.token_opens(token)
+
     def _claim(self, name: str, token: str | None) -> Listener:
         """Seat this connection (`Host.claim`); Refused if it may not sit."""
-        return self.server.host.claim(name, token, self._deliver)
+        return self.server.host.claim(name, token, self._deliver, via=LAN)
 
     def _deliver(self, message: dict[str, Any]) -> None:
         """The host's messages for this seat go here."""
@@ -375,6 +383,8 @@ class Server:
         self._probe_task: asyncio.Task[Any] | None = None
         self.finished: asyncio.Event | None = None
         self._closing = False
+        self.parked = False  # no new connections: a finished table waits to tell its peers the next one
+        self.close_reason: str | None = None  # what async_close says when no reason is passed
 
     async def async_start(self) -> None:
         """Listen (on the chosen interfaces' addresses, else all, IPv4 and IPv6) and advertise.
@@ -469,9 +479,24 @@ class Server:
                 async with asyncio.timeout(wait):
                     await wake.wait()
 
+    async def async_park(self) -> None:
+        """Park the table (the game night's Next game): stop listening and advertising at
+        once, so a next table may take this port and browsers see this one gone, and keep
+        the connections it has (they wait to hear where the group goes next)."""
+        self.parked = True
+        for server in self._servers:
+            server.close()  # the listening sockets only (closed at once): the connections stay
+        if self.advertiser is not None:
+            with contextlib.suppress(ValueError):
+                self.host.watchers.remove(self._advertise_again)
+            advertiser, self.advertiser = self.advertiser, None
+            await advertiser.async_close()
+
     async def async_close(self, reason: str | None = None) -> None:
-        """Say ``reason`` (by default: the game is over, or the host closed the table) to
-        every peer, close the save and stop listening and advertising."""
+        """Say ``reason`` (an English message id; by default `close_reason`, else: the game is
+        over, or the host closed the table) to every peer, close the save and stop
+        listening and advertising."""
+        reason = reason or self.close_reason
         if reason is None:
             reason = GAME_OVER if self.host.is_over() else N_("the host closed the table")
         self._closing = True
@@ -562,10 +587,32 @@ class ServerHandle:
         `netplay.door.Door`. False once the loop has closed (nothing runs)."""
         return self.server.host.door.call(fn)
 
-    def close(self) -> None:
+    def park(self, timeout: float = 5.0) -> None:
+        """Park the table (`Server.async_park`, and its relay door's): from when this returns
+        it listens and advertises no more and opens no new relay link, while the connections
+        and links it has go on. Nothing happens once its loop has closed."""
+        async def park() -> None:
+            await self.server.async_park()
+            if self.relay is not None:
+                await self.relay.async_park()
+
+        if self._loop.is_closed():
+            return
+        try:
+            asyncio.run_coroutine_threadsafe(park(), self._loop).result(timeout)
+        except RuntimeError:  # the loop closed meanwhile
+            pass
+
+    def close(self, reason: str | None = None) -> None:
+        """Close the table: every peer hears ``bye`` with ``reason`` (an English message id,
+        marked with ``N_``; by default the game is over, or the host closed the table)."""
         if not self._loop.is_closed():
+            def stop() -> None:
+                self.server.close_reason = reason
+                self._stop.set()
+
             with contextlib.suppress(RuntimeError):
-                self._loop.call_soon_threadsafe(self._stop.set)
+                self._loop.call_soon_threadsafe(stop)
         self._thread.join(10.0)
 
 

@@ -14,8 +14,8 @@ from typing import Any, Protocol
 from engines.errors import N_
 
 from .door import Door
+from .ports import Listener
 from .sayings import reject
-from .seats import Listener
 
 Message = dict[str, Any]  # one wire message (netplay.protocol): plain msgpack data
 

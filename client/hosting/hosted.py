@@ -439,12 +439,7 @@ class _Closing:
         self.handle, self.reason = handle, reason
 
     def close(self) -> None:
-        import inspect  # SHIM until netplay v6 lands: REMOVE
-
-        if "reason" in inspect.signature(self.handle.close).parameters:
-            self.handle.close(self.reason)
-        else:
-            self.handle.close()
+        self.handle.close(self.reason)
 
 
 def serve_phones(window: Window, host: Any, colours: list[int], interfaces: list[str] | None, door: Any = None,
@@ -455,15 +450,12 @@ def serve_phones(window: Window, host: Any, colours: list[int], interfaces: list
     from client import i18n
 
     try:
-        # a phone whose browser names none of our languages reads this window's
-        import inspect  # SHIM until netplay v6 lands: REMOVE
-
         from netplay.phones import serve_phones_in_thread
 
-        more = {"profiles": profiles or []} if "profiles" in inspect.signature(serve_phones_in_thread).parameters else {}
+        # a phone whose browser names none of our languages reads this window's
         return serve_phones_in_thread(host, door=door, interfaces=interfaces,
                                       colours=[hex_colour(seat_colour(colour)) for colour in colours],
-                                      language=i18n.current().code, **more)
+                                      language=i18n.current().code, profiles=profiles or [])
     except (ImportError, OSError, TimeoutError) as error:
         window.note(_("Phones cannot join this table: {error}").format(error=error), seconds=5)
         return None

@@ -8,6 +8,11 @@
 // round trip itself. While a race's round runs the page pings every 100 ms, so the
 // phone's Wi-Fi radio does not doze (a dozing radio adds 100-300 ms).
 //
+// Who plays here: while the seat still has the host's default name (Player 3) and the game
+// has not begun, the page offers the names of the people the hosting window knows (the hand
+// message's profiles) as big buttons; a tap says {t: "name", name} and the lobby that follows
+// carries the seat's new name.
+//
 // Words: every text the page says of its own comes in the page, in the phone's language
 // (netplay/phone_texts.py: the JSON in <script id="words">); the host words the game's
 // choices and hand lines and each refusal's sentence (a message's "text") the same way,
@@ -29,6 +34,7 @@
   let socket = null, seq = 0, pending = null, sentLabel = "", retry = 500, stopped = false, pinger = null;
   let pingEvery = 0;
   let seat = null, names = [], started = false, update = null, connected = false, notice = "";
+  let profiles = [], myName = "", naming = false;  // who plays here: the names offered, this seat's, a tap sent
   let realtime = false;  // the game is a race (the hand says so): taps are timed, pings quicken in a round
   let paused = null;  // the host paused the game: {until: seconds on this clock, or null}
   let presented = null;  // the newest update on screen: {n, at: performance.now() when it was painted}
@@ -94,14 +100,20 @@
         seat = m.seat;
         realtime = !!m.realtime;
         document.documentElement.style.setProperty("--seat", m.colour);
+        profiles = Array.isArray(m.profiles) ? m.profiles : [];
+        myName = m.name || "";
         $("name").textContent = m.name || say("player", { n: m.seat + 1 });
         $("game").textContent = m.game_name;
         document.title = m.game_name + ": " + ($("name").textContent);
         break;
-      case "start": started = true; names = m.names || []; if (names[seat]) $("name").textContent = names[seat]; break;
+      case "start":
+        started = true; names = m.names || [];
+        if (names[seat]) { myName = names[seat]; $("name").textContent = myName; }
+        break;
       case "lobby":
         if (m.phase === "playing") started = true;
-        if (m.seats[seat] && m.seats[seat].name) $("name").textContent = m.seats[seat].name;
+        if (m.seats[seat] && m.seats[seat].name) { myName = m.seats[seat].name; $("name").textContent = myName; }
+        naming = false;
         break;
       case "update": update = m; if (pending === null) sentLabel = ""; break;
       case "pause":
@@ -111,6 +123,7 @@
       case "accept": if (m.seq === pending) { pending = null; } break;
       case "reject":
         if (m.seq === pending) { pending = null; sentLabel = ""; }
+        naming = false;
         notice = say("refused", { reason: told(m) });
         break;
       case "photo": notice = photoWords(m); break;
@@ -194,6 +207,7 @@
     }
     const box = $("choices");
     box.replaceChildren();
+    if (offerProfiles()) box.append(profilePicker());
     if (!update || stopped || paused) return;  // nothing to tap while the game stands still
     const groups = [];
     (update.choices || []).forEach((choice, index) => {
@@ -213,6 +227,27 @@
       for (const [choice, index] of group.items) grid.append(choiceButton(choice, index, choice.label));
       box.append(grid);
     }
+  }
+
+  // Who plays here: the hosting window's people, while this seat has no name of its own yet.
+  function offerProfiles() {
+    return profiles.length > 0 && !started && !stopped && connected && seat !== null
+      && (!myName || myName === say("player", { n: seat + 1 }));
+  }
+
+  function profilePicker() {
+    const panel = document.createElement("div");
+    const heading = document.createElement("h2"); heading.textContent = say("who_plays");
+    const grid = document.createElement("div"); grid.className = "grid profiles";
+    for (const name of profiles) {
+      const button = document.createElement("button");
+      button.type = "button"; button.className = "choice profile"; button.textContent = name;
+      button.disabled = naming;
+      button.addEventListener("click", () => { if (send({ t: "name", name: name })) { naming = true; render(); } });
+      grid.append(button);
+    }
+    panel.append(heading, grid);
+    return panel;
   }
 
   function choiceButton(choice, index, text) {

@@ -109,7 +109,7 @@ def joined(port, name="raw", token=None, password=None) -> tuple[Wire, dict]:
     challenge = wire.next()
     assert challenge["t"] == "challenge" and set(challenge) == {"t", "version", "nonce", "password"}
     assert len(challenge["nonce"]) == 32 and int(challenge["nonce"], 16) >= 0
-    wire.send({"t": "hello", "version": 5, "name": name,
+    wire.send({"t": "hello", "version": 6, "name": name,
                "proof": proof(password, challenge["nonce"]) if password else "", "token": token})
     return wire, wire.until("welcome")
 
@@ -131,8 +131,33 @@ def test_handshake_lowest_open_seat_and_message_order(table):
     assert not [m for m in first.heard if m["t"] == "lobby" and m["phase"] == "lobby" and m["seats"][1]["kind"] != "open"]
     lobby = first.heard[-1]
     assert lobby["phase"] == "playing" and [s["kind"] for s in lobby["seats"]] == ["human", "human", "bot"]
+    # version 6: the table's name, and how each seat is played (TCP peers: lan; the host's bot: "")
+    assert lobby["table"] == "" and [s["via"] for s in lobby["seats"]] == ["lan", "lan", ""]
+    assert set(lobby) == {"t", "game", "players", "phase", "table", "seats"}
+    assert all(set(seat) == {"name", "kind", "ready", "away", "via"} for seat in lobby["seats"])
     first.close()
     second.close()
+
+
+def test_a_seats_token_stands_for_the_password(table):
+    """docs: *The handshake*: a hello whose token is a seat's token at this table is seated
+    without the proof (the group follows its host to a next table with a password); a wrong
+    token still needs the proof, and its address is slowed down as for any wrong password."""
+    port, host = table(TWO, password="sesame", meta={"table": "Den"})
+    kept = host.seats[1].token  # the open seat Next game kept for Bo: told to him alone (next_table)
+    stranger = Wire(port)
+    stranger.next()
+    stranger.send({"t": "hello", "version": 6, "name": "Eve", "proof": "", "token": "0" * 32})
+    assert stranger.refused()["code"] == "password"
+    bo, welcome = joined(port, "Bo", token=kept)  # no proof
+    assert welcome == {"t": "welcome", "seat": 1, "token": kept}
+    lobby = bo.until("lobby")
+    assert lobby["table"] == "Den" and lobby["seats"][1] == {
+        "name": "Bo", "kind": "human", "ready": True, "away": False, "via": "lan"}
+    ada, welcome = joined(port, "Ada", password="sesame")  # without a token: the proof, as before
+    assert welcome["seat"] == 0
+    bo.close()
+    ada.close()
 
 
 def test_password_proof_as_documented(table):
@@ -142,7 +167,7 @@ def test_password_proof_as_documented(table):
     wire.close()
     wrong = Wire(port)
     wrong.next()
-    wrong.send({"t": "hello", "version": 5, "name": "x", "proof": proof("grüße", "0" * 32), "token": None})
+    wrong.send({"t": "hello", "version": 6, "name": "x", "proof": proof("grüße", "0" * 32), "token": None})
     assert wrong.refused()["code"] == "password"
 
 
@@ -171,7 +196,7 @@ def test_seq_is_echoed_for_every_intent_duplicates_included(table):
     (Wire.frame({"t": "ping", "sent": 1.0}), "malformed"),  # a field missing
     (Wire.frame({"t": "ping", "sent": 1.0, "rtt": None, "x": 1}), "malformed"),  # one extra
     ((70000).to_bytes(4, "big"), "frame_too_large"),
-    (Wire.frame({"t": "hello", "version": 5, "name": "", "proof": "", "token": None}), "malformed"),  # twice
+    (Wire.frame({"t": "hello", "version": 6, "name": "", "proof": "", "token": None}), "malformed"),  # twice
 ], ids=["action_9_deep", "no_t", "unknown_t", "field_missing", "field_extra", "frame_over_64k", "second_hello"])
 def test_the_envelope_broken_is_refused_and_the_seat_kept(table, frame, code):
     port, host = table(TWO)
@@ -225,13 +250,13 @@ def test_tokens_empty_values_and_refusals(table):
     port, _ = table(TWO)
     stranger = Wire(port)
     stranger.next()
-    stranger.send({"t": "hello", "version": 5, "name": "eve", "proof": "", "token": "0" * 32})
+    stranger.send({"t": "hello", "version": 6, "name": "eve", "proof": "", "token": "0" * 32})
     assert stranger.refused()["code"] == "bad_token"
     old = Wire(port)
     old.next()
     old.send({"t": "hello", "version": 4, "name": "x", "proof": "", "token": None})  # before say and data
     refused = old.refused()
-    assert refused["code"] == "version" and "protocol 5" in refused["reason"] and "update the older one" in refused["reason"]
+    assert refused["code"] == "version" and "protocol 6" in refused["reason"] and "update the older one" in refused["reason"]
     empty, welcome = joined(port, "", token="")  # "" counts as no token; "" as name gets Player N
     assert welcome["seat"] == 0
     assert empty.until("lobby")["seats"][0]["name"] == "Player 1"
@@ -245,7 +270,7 @@ def test_bye_in_the_lobby_frees_the_seat_at_once(table):
     assert wire.next() is None
     stranger = Wire(port)
     stranger.next()
-    stranger.send({"t": "hello", "version": 5, "name": "x", "proof": "", "token": welcome["token"]})
+    stranger.send({"t": "hello", "version": 6, "name": "x", "proof": "", "token": welcome["token"]})
     assert stranger.refused()["code"] == "bad_token"
 
 
@@ -260,7 +285,8 @@ def test_a_stand_in_bot_shows_as_bot_and_away_and_the_player_takes_the_seat_back
         lobby = watcher.until("lobby")
         if lobby["seats"][0]["kind"] == "bot":
             break
-    assert lobby["seats"][0] == {"name": "Ada", "kind": "bot", "ready": False, "away": True}
+    # a stand-in bot keeps its player's way in (via); the host's own bot has none
+    assert lobby["seats"][0] == {"name": "Ada", "kind": "bot", "ready": False, "away": True, "via": "lan"}
     assert lobby["seats"][2]["kind"] == "bot" and not lobby["seats"][2]["away"]  # a bot seat from the start
     back, again = joined(port, "Ada", token=welcome["token"])
     assert again["seat"] == 0
@@ -320,6 +346,38 @@ def test_the_evening_goes_to_its_own_seat_only():
         handle.close()
 
 
+def test_a_parked_table_keeps_its_peers_frees_its_port_and_ends_the_group_in_words():
+    """docs: *The game night*: a finished table parked for Next game stops listening (the next
+    table takes its port at once), keeps its peers, and, closed with `GROUP_ENDED`, says bye
+    with that sentence to each of them."""
+    group_ended = "the host ended the group: there is no next game"  # the docs' words
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    host = Host("die_mauer", 3, seed=4, options={"rounds": 1}, seats=TWO, bot_delay=0.0)
+    handle = serve_in_thread(host, port=port, interfaces=["127.0.0.1"], advertise=False, check_outgoing=True)
+    nxt = None
+    try:
+        kept, _ = joined(port, "Ada")
+        kept.until("lobby")
+        handle.park()
+        with pytest.raises(OSError):
+            Wire(port)  # nothing listens there any more ...
+        nxt = serve_in_thread(Host("die_mauer", 3, seed=5, seats=TWO, bot_delay=0.0), port=port,
+                              interfaces=["127.0.0.1"], advertise=False)  # ... so the next table takes it
+        assert nxt.port == port
+        handle.call(lambda: host.tell_next_table(0, "die_mauer", port, None))
+        assert kept.until("next_table")["port"] == port  # the parked table still reaches its peer
+        handle.close(group_ended)
+        bye = kept.until("bye")
+        assert (bye["say"], bye["data"], bye["reason"]) == (group_ended, {}, group_ended)
+        assert kept.next() is None
+    finally:
+        handle.close()
+        if nxt is not None:
+            nxt.close()
+
+
 def test_next_table_reaches_its_own_seat_only_and_a_peer_without_a_profile_is_let_go():
     """docs: *The game night*, Next game: each kept peer hears the next table's port and its
     own kept seat's token, nobody else's; a connection without a profile hears bye."""
@@ -335,7 +393,7 @@ def test_next_table_reaches_its_own_seat_only_and_a_peer_without_a_profile_is_le
         assert second.next() is None  # and the host closes that connection
         handle.call(lambda: host.tell_next_table(0, "die_mauer", 47000, "f" * 32))
         message = first.until("next_table")
-        assert message == {"t": "next_table", "game": "die_mauer", "port": 47000, "token": "f" * 32}
+        assert message == {"t": "next_table", "game": "die_mauer", "port": 47000, "token": "f" * 32, "invite": None}
         first.close()
     finally:
         handle.close()

@@ -68,6 +68,29 @@ def test_browser_finds_a_host_sees_it_change_and_leave(serve, connect):
         browser.close()
 
 
+def test_a_parked_table_vanishes_from_browsers_and_keeps_its_peer(serve, connect):
+    """The game night's Next game parks a finished table (`ServerHandle.park`): browsers stop
+    listing it at once, while the peer it kept is still connected to it."""
+    host = Host("die_mauer", 2, seats=[{"kind": "remote"}, {"kind": "bot"}], bot_delay=0.0)
+    table = f"Parked {secrets.token_hex(3)}"
+    handle = serve(host, name=table, advertise=True)
+    browser = HostBrowser(interfaces=["127.0.0.1"]).start()
+    try:
+        def mine():
+            return [h for h in browser.hosts() if h["port"] == handle.port and h["name"] == table]
+
+        wait_for(mine, 5.0)
+        session = connect(handle.port, "Ada")
+        seated(session, SeatPlayer())
+        handle.park()
+        assert handle.server.advertiser is None
+        assert wait_for(lambda: not mine(), 10.0), "a parked table must vanish from the browser"
+        handle.call(lambda: host.tell_next_table(0, "die_mauer", 47000, None))
+        assert wait_for(lambda: [m for m in session.poll() if m["t"] == "next_table"], 5.0)
+    finally:
+        browser.close()
+
+
 def test_the_advertisement_holds_no_seat_token():
     host = Host("die_mauer", 3, seats=[{"kind": "remote"}] * 2 + [{"kind": "bot"}])
     host.claim("Ada", None, [].append)

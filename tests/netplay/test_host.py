@@ -337,7 +337,7 @@ def test_returning_owner_takes_the_seat_back_from_its_stand_in():
     host.heard(0, AWAY_AFTER + 13)
     assert host.seats[0].robot is None and not host.seats[0].away
     assert [m for m in box if m["t"] == "lobby"][-1]["seats"][0] == {
-        "name": "Ada[31m", "kind": "human", "ready": True, "away": False}
+        "name": "Ada[31m", "kind": "human", "ready": True, "away": False, "via": "lan"}
 
 
 def test_a_copy_saved_elsewhere_resumes_the_same_game(tmp_path):
@@ -401,3 +401,57 @@ def test_no_message_view_or_event_holds_the_seed(game_id):
         assert str(host.seed) not in text and f"{host.seed:x}" not in text and key not in text, seat
         assert "'seed'" not in text and "'rng'" not in text
         assert len([m for m in box if m["t"] == "update"]) == len(host.log) + 1
+
+
+def _vias(box):
+    return [seat["via"] for seat in [m for m in box if m["t"] == "lobby"][-1]["seats"]]
+
+
+def test_the_lobby_says_the_tables_name_and_how_each_seat_is_played():
+    """Protocol 6: a group sees at the lobby who plays at the host's screen, from a phone, from
+    a LAN window or from afar through the relay; a stand-in bot keeps its player's way in."""
+    host = Host("die_mauer", 6, seats=[{"kind": "local"}, {"kind": "local"}, {"kind": "remote"},
+                                       {"kind": "remote"}, {"kind": "remote"}, {"kind": "bot"}],
+                meta={"table": "Kitchen"}, bot_delay=0.0)
+    box = []
+    spectator = Listener(None, box.append)
+    host.attach(spectator)
+    assert host.lobby_message()["table"] == "Kitchen"
+    assert _vias(box) == ["couch", "couch", "", "", "", ""]
+    phone_on_couch = host.connect_phone(1, [].append)
+    host.claim("Ada", None, [].append)  # a LAN window (the server's default)
+    host.claim("Bo", None, [].append, via="relay", seat=3)
+    host.connect_phone(4, [].append)
+    assert _vias(box) == ["couch", "phone", "lan", "relay", "phone", ""]
+    host.detach(phone_on_couch)  # its last phone went: played at the host's screen again
+    assert _vias(box) == ["couch", "couch", "lan", "relay", "phone", ""]
+    host.tick(0.0)
+    host.hand_to_bot(2)
+    lobby = [m for m in box if m["t"] == "lobby"][-1]
+    assert lobby["seats"][2]["kind"] == "bot" and lobby["seats"][2]["via"] == "lan"
+    assert Host("die_mauer", 2).lobby_message()["table"] == ""
+
+
+def test_a_set_up_name_for_an_open_seat_is_planned_and_a_phone_takes_it(tmp_path):
+    """The set-up names a remote seat for Anna: while it is open the lobby says no name; a
+    phone that claims it plays as Anna (before protocol 6: "Player 3"), a LAN peer under its
+    own name; freeing the seat keeps the plan, and so does the save."""
+    path = tmp_path / "plan.save"
+    host = Host("die_mauer", 5, seats=[{"kind": "local"}, {"kind": "remote"}, {"kind": "remote"},
+                                       {"kind": "bot"}, {"kind": "remote"}],
+                names=["Cleo", "Ben", "Anna", "", ""], save_path=path, bot_delay=0.0)
+    assert [s["name"] for s in host.lobby_message()["seats"]] == ["Cleo", "", "", "Bot 4", ""]
+    box = []
+    peer = host.claim("Bo", None, box.append)
+    assert peer.seat == 1 and host.seats[1].name == "Bo"  # a LAN peer takes its own name
+    phone = host.connect_phone(2, [].append)
+    assert host.seats[2].name == "Anna"
+    resumed = Host.resume(path, save_path=tmp_path / "again.save")  # a table in its lobby opens again
+    assert [(s.name, s.planned) for s in resumed.seats[1:3]] == [("", "Ben"), ("", "Anna")]
+    host.detach(phone, leaving=True)
+    assert (host.seats[2].name, host.seats[2].planned, host.seats[2].taken) == ("", "Anna", False)
+    host.connect_phone(2, [].append)
+    assert host.seats[2].name == "Anna"
+    host.claim("Dora", None, [].append)
+    assert host.phase == "playing"
+    assert host.start_message(None)["names"] == ["Cleo", "Bo", "Anna", "Bot 4", "Dora"]

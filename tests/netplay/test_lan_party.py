@@ -116,7 +116,8 @@ def test_an_away_seat_is_handed_to_a_bot_taken_back_and_returned(serve, connect)
     assert wait_for(lambda: host.lobby_message()["seats"][1]["kind"] == "bot", 5)
     handle.call(lambda: host.take_back(1))  # the host changes its mind: the seat waits again
     assert wait_for(lambda: host.seats[1].robot is None, 5)
-    assert host.lobby_message()["seats"][1] == {"name": name, "kind": "human", "ready": False, "away": True}
+    assert host.lobby_message()["seats"][1] == {"name": name, "kind": "human", "ready": False, "away": True,
+                                                    "via": "lan"}
     host.bot_after = 0.0  # as --bot-after 0: the next tick hands it over by itself
     assert wait_for(lambda: host.seats[1].robot == "normal", 5)
     back = connect(handle.port, name, token=token)

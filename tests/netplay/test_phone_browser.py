@@ -14,6 +14,7 @@ from tests.phone_browser import (
     click_choice,
     enabled_choices,
     heard,
+    said,
     status,
     wait_until,
 )
@@ -323,3 +324,37 @@ def test_a_phone_hears_a_photo_finish_it_won_or_watched(browsers, serve):
     finally:
         service.close()
 
+
+
+@pytest.mark.parametrize(("language", "heading"), [("en", "Who plays here?"), ("de", "Wer spielt hier?")])
+def test_who_plays_here_the_page_offers_the_windows_people_until_one_is_picked(browsers, serve, language, heading):
+    """Protocol 6: a seat still called "Player 1" ("Spieler 1" on a German phone) shows the
+    hosting window's people as buttons before the game; a tap names the seat for everyone."""
+    from selenium.common.exceptions import StaleElementReferenceException
+    from selenium.webdriver.common.by import By
+
+    host = Host("die_mauer", 3, seed=11, options={"rounds": 1},
+                seats=[{"kind": "local"}, {"kind": "remote"}, {"kind": "bot"}], bot_delay=0.0)
+    handle = serve(host)
+    service = serve_phones_in_thread(host, door=handle.call, interfaces=["127.0.0.1"], profiles=["Anna", "Ben"])
+    try:
+        phone = browsers.new(language=language)
+        phone.get(service.link(0))
+        offered = "return [...document.querySelectorAll('button.profile')].map((b) => b.textContent);"
+        wait_until(lambda: phone.execute_script(offered) == ["Anna", "Ben"], what="the names")
+        assert phone.execute_script("return document.querySelector('#choices h2').textContent;") == heading
+
+        def tap_ben():  # the page may re-render between finding the button and the tap: find it again
+            try:
+                next(b for b in phone.find_elements(By.CSS_SELECTOR, "button.profile") if b.text == "Ben").click()
+            except (StaleElementReferenceException, StopIteration):
+                return False
+            return True
+
+        wait_until(tap_ben, what="the tap")
+        wait_until(lambda: host.seats[0].name == "Ben", what="the host")
+        wait_until(lambda: phone.find_element(By.ID, "name").text == "Ben"
+                   and phone.execute_script(offered) == [], what="the page")
+        assert {"t": "name", "name": "Ben"} in [message for _, message in said(phone)]
+    finally:
+        service.close()

@@ -11,7 +11,7 @@ from websockets.exceptions import ConnectionClosed
 
 from engines import GAMES, new_game
 from netplay.errors import ProtocolError
-from netplay.host import Host
+from netplay.host import Host, Listener
 from netplay.phone_words import hand_words
 from netplay.phones import (
     MAX_PHONE_MESSAGE,
@@ -452,3 +452,60 @@ def test_a_wie_waldi_phone_hears_its_own_card_and_never_another_seats(phones):
         if message["t"] == "update":
             assert message["view"]["hand"] is None or isinstance(message["view"]["hand"], str)
             assert message["hand"] == hand_words("wie_waldi", message["view"], 0)
+
+
+def test_a_phone_picks_who_plays_from_the_windows_people(phones):
+    """Protocol 6: the hosting window offers its people's names; a phone whose seat has no
+    name of its own says who plays it, and everyone hears the lobby with that name."""
+    host = die_mauer([{"kind": "local"}, {"kind": "remote"}, {"kind": "bot"}])
+    handle, service = phones(host, profiles=["Anna", "Ben\n", "Anna", ""])
+    watcher = []
+    handle.call(lambda: host.attach(Listener(None, watcher.append)))  # a spectator, as the window is
+    phone = PhoneClient(service.link(0))
+    try:
+        hand = phone.until("hand")
+        assert hand["profiles"] == ["Anna", "Ben"] and hand["name"] == "Player 1"
+        assert phone.until("lobby")["seats"][0]["via"] == "phone"  # a local seat while its phone is here
+        phone.send({"t": "name", "name": "Ben"})
+        lobby = phone.until("lobby")
+        assert lobby["seats"][0]["name"] == "Ben" and host.seats[0].name == "Ben"
+        assert [m for m in watcher if m["t"] == "lobby"][-1]["seats"][0]["name"] == "Ben"  # everyone hears it
+    finally:
+        phone.close()
+    other = PhoneClient(service.link(1))  # an open remote seat: the phone claims it, then names it
+    try:
+        assert other.until("hand")["profiles"] == ["Anna", "Ben"]
+        other.until("lobby")
+        other.send({"t": "name", "name": "Zed"})  # not one the table offered
+        assert other.until("refuse")["code"] == "malformed"
+    finally:
+        other.close()
+
+
+@pytest.mark.parametrize("frame", ['{"t": "name"}', '{"t": "name", "name": 5}', '{"t": "name", "name": "Anna", "x": 1}'])
+def test_a_bad_name_message_is_refused_malformed(phones, frame):
+    host = die_mauer([{"kind": "local"}, {"kind": "remote"}, {"kind": "bot"}])
+    _, service = phones(host, profiles=["Anna"])
+    phone = PhoneClient(service.link(0))
+    try:
+        phone.until("lobby")
+        phone.send(frame)
+        assert phone.until("refuse")["code"] == "malformed"
+    finally:
+        phone.close()
+
+
+def test_once_the_game_runs_a_phone_names_nobody_and_stays(phones):
+    host = die_mauer([{"kind": "local"}, {"kind": "bot"}, {"kind": "bot"}])
+    _, service = phones(host, profiles=["Anna"])
+    phone = PhoneClient(service.link(0))
+    try:
+        phone.until("update")  # the game runs
+        phone.send({"t": "name", "name": "Anna"})
+        late = phone.until("reject")
+        assert (late["seq"], late["code"]) == (-1, "not_lobby") and late["text"]
+        assert host.seats[0].name == "Player 1"
+        phone.intent({"type": "plan", "piece": None})
+        assert phone.until("accept")["seq"] == 1  # still connected, still playing
+    finally:
+        phone.close()

@@ -20,7 +20,7 @@ from netplay.protocol import (
 
 pytestmark = pytest.mark.timeout(60)
 
-HELLO = {"t": "hello", "version": 5, "name": "Ada", "proof": "", "token": None}
+HELLO = {"t": "hello", "version": 6, "name": "Ada", "proof": "", "token": None}
 INTENT = {"t": "intent", "seq": 3, "action": {"type": "plan", "piece": "T"}}
 UPDATE = {"t": "update", "events": [{"type": "built", "player": 0, "wall": ["T"]}],
           "view": {"wall": ["T"], "stock": ["G", "6"], "plans": {"locked": [0, 1]}},
@@ -39,8 +39,8 @@ def test_round_trip_in_both_directions():
     for message in (HELLO, INTENT, {"t": "ping", "sent": 1.5, "rtt": None}, {"t": "bye", "reason": "x"}):
         assert FrameDecoder(TO_HOST).feed(encode(message, TO_HOST)) == [message]
     for message in (UPDATE, {"t": "welcome", "seat": None, "token": ""}, {"t": "accept", "seq": 1},
-                    {"t": "lobby", "game": "die_mauer", "players": 2, "phase": "lobby",
-                     "seats": [{"name": "A", "kind": "open", "ready": False, "away": False}]}):
+                    {"t": "lobby", "game": "die_mauer", "players": 2, "phase": "lobby", "table": "Den",
+                     "seats": [{"name": "", "kind": "open", "ready": False, "away": False, "via": ""}]}):
         assert FrameDecoder(TO_PEER).feed(encode(message, TO_PEER)) == [message]
 
 
@@ -86,8 +86,8 @@ def test_a_frame_of_exactly_the_limit_is_read():
     {"t": "intent", "seq": 1, "action": {}, "seat": 2},  # acting for another seat
     {"t": "intent", "seq": 1},
     {"t": "intent", "seq": 1, "action": {"a": [[[[[[[1]]]]]]]}},  # too deep
-    {"t": "hello", "version": 5, "name": ["Ada"], "proof": "", "token": None},
-    {"t": "hello", "version": 5, "name": "Ada", "proof": "", "token": 7},
+    {"t": "hello", "version": 6, "name": ["Ada"], "proof": "", "token": None},
+    {"t": "hello", "version": 6, "name": "Ada", "proof": "", "token": 7},
     {"t": "ping", "sent": "now", "rtt": None},
     {"t": "update", "events": [], "view": {}, "legal": []},  # host-only message
 ])
@@ -100,9 +100,11 @@ def test_valid_msgpack_that_is_not_our_schema(message):
     {"t": "update", "events": [1], "view": {}, "legal": []},
     {"t": "update", "events": [], "view": [], "legal": []},
     {"t": "update", "events": [], "view": {1: 2}, "legal": []},
-    {"t": "lobby", "game": "x", "players": 2, "phase": "lobby", "seats": [{"name": "a"}]},
+    {"t": "lobby", "game": "x", "players": 2, "phase": "lobby", "table": "", "seats": [{"name": "a"}]},
+    {"t": "lobby", "game": "x", "players": 2, "phase": "lobby", "table": "",  # a version 5 seat: no via
+     "seats": [{"name": "a", "kind": "human", "ready": True, "away": False}]},
     {"t": "welcome", "seat": 1.5, "token": ""},
-    {"t": "hello", "version": 5, "name": "Ada", "proof": "", "token": None},  # peer-only message
+    {"t": "hello", "version": 6, "name": "Ada", "proof": "", "token": None},  # peer-only message
 ])
 def test_peer_side_schema(message):
     with pytest.raises(ProtocolError):
@@ -115,7 +117,7 @@ def test_peer_side_schema(message):
     msgpack.packb({"t": "intent", "seq": 1, "action": b"bytes"}, use_bin_type=True),
     msgpack.packb({"t": "intent", "seq": 1, "action": list(range(300))}),  # over array limit
     msgpack.packb({"t": "intent", "seq": 1, "action": {str(i): i for i in range(70)}}),
-    msgpack.packb({"t": "hello", "version": 5, "name": "x" * 5000, "proof": "", "token": None}),
+    msgpack.packb({"t": "hello", "version": 6, "name": "x" * 5000, "proof": "", "token": None}),
     msgpack.packb({"t": "intent", "seq": 1, "action": msgpack.ExtType(1, b"x")}),
     msgpack.packb({1: 2}),
     b"\x91" * 5000 + b"\xc0",  # deeply nested arrays

@@ -426,6 +426,7 @@ def test_garbage_from_a_seat_costs_only_its_own_link(relay, relay_serve, join):
 
             await client.subscribe(seat_subject(relay.table, 0, "out", link), cb=arrived)
             await client.flush()
+            await client.publish(seat_subject(relay.table, 0, "in", link), b"")  # the knock opens the link
             await client.publish(seat_subject(relay.table, 0, "in", link), garbage)
             deadline = time.monotonic() + 5
             while not any(m["t"] == "refuse" for m in heard) and time.monotonic() < deadline:
@@ -441,3 +442,162 @@ def test_garbage_from_a_seat_costs_only_its_own_link(relay, relay_serve, join):
     my_player = SeatPlayer(0)
     assert seated(me, my_player) == 0
     drive([(me, my_player), (other, other_player)], caught_up(host, [my_player, other_player]), timeout=60)
+
+
+# --- protocol 6: the group follows its host, through the relay too ---------------------------
+ADA = {"id": "ada1", "name": "Ada", "colour": 2, "emblem": 1}
+BO = {"id": "bo22", "name": "Bo", "colour": 4, "emblem": 3}
+
+
+def _on_loop(handle, read):
+    """``read()`` on the host's loop (its own thread), its value here."""
+    box = []
+    handle.call(lambda: box.append(read()))
+    deadline = time.monotonic() + 5
+    while not box and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert box, "the host's loop did not answer"
+    return box[0]
+
+
+def _heard(session, kind, check=lambda message: True, timeout=10.0):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        for message in session.poll():
+            if message["t"] == kind and check(message):
+                return message
+        time.sleep(0.01)
+    raise AssertionError(f"no {kind} within {timeout} s")
+
+
+@pytest.fixture
+def lan_and_relay():
+    """lan_and_relay(host, invite, **options) -> the LAN + relay ServerHandle on 127.0.0.1."""
+    from netplay.relay import serve_with_relay_in_thread
+
+    handles = []
+
+    def start(host, invite, **options):
+        handle = serve_with_relay_in_thread(host, invite, interfaces=["127.0.0.1"], advertise=False,
+                                            check_outgoing=True, **options)
+        handles.append(handle)
+        return handle
+
+    yield start
+    for handle in handles:
+        handle.close()
+
+
+def test_a_relay_seat_brings_its_profile_and_the_lobby_says_how_each_seat_came(relay, lan_and_relay, join, connect):
+    """A window that joins through the relay is the same person at every table of the evening
+    (before: a relay seat brought no profile and was recorded as someone new)."""
+    host = table(players=3, remote=2)
+    handle = lan_and_relay(host, relay.invite)
+    lan = connect(handle.port, "Ada", profile=ADA)
+    assert lan.wait_welcome(10) == 0
+    far = join(relay.seat(1), "Bo", profile=BO)
+    assert far.wait_welcome(10) == 1
+    deadline = time.monotonic() + 5
+    while len(host.profiles) < 2 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert _on_loop(handle, lambda: dict(host.profiles)) == {0: ADA, 1: BO}
+    lobby = _heard(far, "lobby", lambda m: m["seats"][1]["kind"] == "human")
+    assert [s["via"] for s in lobby["seats"]] == ["lan", "relay", ""]
+
+
+def test_next_table_reaches_a_relay_seat_with_its_invite_and_a_lan_seat_without(relay, lan_and_relay, join, connect):
+    host = table(players=3, remote=2)
+    handle = lan_and_relay(host, relay.invite)
+    lan = connect(handle.port, "Ada", profile=ADA)
+    far = join(relay.seat(1), "Bo", profile=BO)
+    assert (lan.wait_welcome(10), far.wait_welcome(10)) == (0, 1)
+    invite = relay.seat(1).code()  # the client makes the next table's invite; any text goes here
+    for seat in (0, 1):
+        handle.call(lambda seat=seat: host.tell_next_table(seat, "die_mauer", 47001, f"{seat}" * 32, invite))
+    assert _heard(lan, "next_table") == {"t": "next_table", "game": "die_mauer", "port": 47001,
+                                         "token": "0" * 32, "invite": None}
+    assert _heard(far, "next_table") == {"t": "next_table", "game": "die_mauer", "port": 47001,
+                                         "token": "1" * 32, "invite": invite}
+
+
+def test_a_relay_seats_token_stands_for_the_password(relay, relay_serve, join):
+    host = table(players=3, remote=2)
+    relay_serve(host, relay.invite, password="sesame")
+    kept = host.seats[1].token  # told to Bo alone, in next_table
+    bo = join(relay.seat(1), "Bo", token=kept)
+    assert bo.wait_welcome(10) == 1
+    eve = join(relay.seat(0), "Eve", token="0" * 32)
+    with pytest.raises(ConnectError) as refused:
+        eve.wait_welcome(10)
+    assert refused.value.code == "password"
+    assert host.seats[1].name == "Bo" and not host.seats[0].taken
+
+
+def test_only_a_knock_opens_a_link_and_a_parked_table_opens_none(relay, relay_serve):
+    """Two tables may listen on one relay table id (a finished one parked for Next game, and
+    the next): data on a link a table does not know opens nothing, only a knock (an empty
+    message) does, and a parked table answers no knock at all."""
+    import nats
+
+    from netplay.protocol import TO_HOST, encode
+
+    host = table(players=3, remote=2)
+    handle = relay_serve(host, relay.invite)
+    invite = relay.seat(0)
+
+    async def speak(first: bytes, link: str) -> list[bytes]:
+        """Open a subscription on ``link``'s out subject, say ``first`` on its in subject: what comes back."""
+        client = await nats.connect(invite.url(), user=invite.user(), password=invite.password(),
+                                    allow_reconnect=False)
+        answers: list[bytes] = []
+
+        async def heard(msg):
+            answers.append(msg.data)
+
+        await client.subscribe(seat_subject(relay.table, 0, "out", link), cb=heard)
+        await client.flush()
+        await client.publish(seat_subject(relay.table, 0, "in", link), first)
+        await client.flush()
+        await asyncio.sleep(1.0)
+        await client.close()
+        return answers
+
+    ping = encode({"t": "ping", "sent": 1.0, "rtt": None}, TO_HOST)  # what an open link says each second
+    assert asyncio.run(speak(ping, "pinged")) == []  # a link nobody opened: no challenge, no refusal
+    (challenge,) = asyncio.run(speak(b"", "knocked"))
+    assert b"challenge" in challenge
+    handle.park()
+    assert asyncio.run(speak(b"", "parked")) == []
+
+
+def test_the_group_follows_its_host_to_a_next_table_with_a_password_on_the_same_relay_table(
+        relay, lan_and_relay, join, connect):
+    """The LAN-party report end to end: a finished table is parked for Next game while the
+    next opens on the same relay table id (and a LAN port) with a password; each peer follows
+    with the token (and, through the relay, the invite) it was told, and the parked table
+    answers none of the new links. Then the parked table ends the group in words."""
+    from netplay.relay_invite import parse_invite
+    from netplay.sayings import GROUP_ENDED
+
+    first = table(players=3, remote=2)
+    old = lan_and_relay(first, relay.invite, password="pw")
+    lan = connect(old.port, "Ada", password="pw", profile=ADA)
+    far = join(relay.seat(1), "Bo", password="pw", profile=BO)
+    assert (lan.wait_welcome(10), far.wait_welcome(10)) == (0, 1)
+    links_before = _on_loop(old, lambda: set(old.relay.links))
+    old.park()
+    nxt = table(players=3, remote=2, names=["Ada", "Bo", ""], seed=8)
+    new = lan_and_relay(nxt, relay.invite, password="new secret")
+    for seat in (0, 1):
+        old.call(lambda seat=seat: first.tell_next_table(seat, "die_mauer", new.port, nxt.seats[seat].token,
+                                                          relay.seat(seat).code()))
+    told_lan, told_far = _heard(lan, "next_table"), _heard(far, "next_table")
+    ada = connect(new.port, "Ada", token=told_lan["token"], profile=ADA)
+    bo = join(parse_invite(told_far["invite"]), "Bo", token=told_far["token"], profile=BO)
+    assert (ada.wait_welcome(10), bo.wait_welcome(10)) == (0, 1)
+    assert _on_loop(old, lambda: set(old.relay.links)) <= links_before  # the parked door opened nothing
+    assert [(s.name, s.via) for s in nxt.seats[:2]] == [("Ada", "lan"), ("Bo", "relay")]
+    old.close(GROUP_ENDED)
+    for kept in (lan, far):
+        bye = _heard(kept, "bye")
+        assert (bye["say"], bye["data"]) == (GROUP_ENDED, {})

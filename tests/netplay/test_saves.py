@@ -125,7 +125,7 @@ def test_a_lobby_save_opens_its_table_again(tmp_path):
     box = []
     host.claim("Ada", None, box.append)
     assert read_save(path).records[-1] == {"k": "seat", "i": 0, "name": "Ada", "token": box[0]["token"],
-                                           "taken": True}  # saved before the token went out
+                                           "taken": True, "via": "lan"}  # saved before the token went out
     resumed = Host.resume(path)
     assert resumed.phase == "lobby" and resumed.seats_open() == 2
 

@@ -326,3 +326,23 @@ def test_a_peer_steadily_over_the_limit_is_dropped_and_one_under_it_never_refuse
     answers = calm.read_until(lambda m: m["t"] == "reject" and m["seq"] == sent[calm])
     assert not [m for m in calm.seen + answers if m.get("code") == "throttled"]
     assert host.seats[0].connected
+
+
+def test_a_peer_with_a_seats_token_follows_to_a_table_with_a_password(serve, connect):
+    """Protocol 6: the group follows its host to a next table that has a password; each peer
+    holds only the token of the seat kept for it, and is seated with it (before: the peer
+    stopped at "this table needs a password"). A wrong token still needs the password."""
+    from netplay.errors import ConnectError
+
+    host = two_peer_table(names=["Ada", "Bo", ""])
+    handle = serve(host, password="sesame")
+    kept = host.seats[1].token  # what next_table told Bo
+    bo = connect(handle.port, "Bo", token=kept)
+    assert bo.wait_welcome(5.0) == 1 and bo.token == kept
+    assert wait_until(lambda: host.seats[1].taken) and host.seats[1].name == "Bo"
+    eve = connect(handle.port, "Eve", token="0" * 32)
+    with pytest.raises(ConnectError) as refused:
+        eve.wait_welcome(5.0)
+    assert refused.value.code == "password"
+    ada = connect(handle.port, "Ada", password="sesame")
+    assert ada.wait_welcome(5.0) == 0
