@@ -14,7 +14,9 @@ connection (`netplay.protocol`), and both ends reuse the LAN code around them:
   that only that seat's user (and the host) may read.
 - `RelaySession` is the LAN `RemoteSession` whose socket is a relay link. It opens a
   link with a knock, an empty message (the host answers with its challenge, as on
-  connect; before hello a peer may send nothing else). When the relay
+  connect; before hello a peer may send nothing else). Only a knock opens a link: data
+  on a link the host does not know is ignored, and a parked table (`ServerHandle.park`)
+  opens none, so two tables on one relay table id never both answer. When the relay
   comes back after a restart, or the host has been silent for `RELINK_AFTER` seconds,
   it opens a fresh link and says hello again with its token: the host sends the table as
   it is now, so nothing the host accepted is ever missing from its view. An intent

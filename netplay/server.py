@@ -590,7 +590,8 @@ class ServerHandle:
     def park(self, timeout: float = 5.0) -> None:
         """Park the table (`Server.async_park`, and its relay door's): from when this returns
         it listens and advertises no more and opens no new relay link, while the connections
-        and links it has go on. Nothing happens once its loop has closed."""
+        and links it has go on. Nothing happens once its loop has closed. Call it from any
+        thread but the server's own (it waits for the loop); TimeoutError after ``timeout``."""
         async def park() -> None:
             await self.server.async_park()
             if self.relay is not None:
