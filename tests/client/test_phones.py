@@ -11,7 +11,7 @@ from client.table.scene import TableScene
 from client.ui.qr import qr_surface
 from tests.client.conftest import frames, local_table, shoot
 from tests.netplay.phone_play import PhoneClient
-from tests.phone_browser import Browsers, browser_or_skip, click_choice, status, wait_until
+from tests.phone_browser import Browsers, browser_or_skip, click_choice, enabled_choices, status, wait_until
 
 pytestmark = pytest.mark.timeout(120)
 SETTLED_FRAME = 600  # every tween, toast and fade of the lock-in is over by now (10 s of table time)
@@ -114,3 +114,46 @@ def test_a_phone_page_reads_the_phone_s_language_else_the_window_s(make_app, win
     assert words(reads).gettext(secret) in page
     if reads == "de":
         assert secret not in page
+
+
+def test_a_phone_on_a_lan_seat_the_set_up_named_keeps_that_name_on_the_lobby_the_phone_and_the_evening(make_app):
+    """The set-up named an open LAN seat Clara; a phone takes it: it is Clara in the lobby,
+    on the phone's page and in the host's evening, not "Player 3", a person of its own."""
+    from client.hosting.seats import SeatPlan
+    from client.table.results import ResultsScene
+    from tests.client.conftest import host_lobby
+    from tests.client.drive import play_each_seat, run_until
+
+    browsers = Browsers(*browser_or_skip())
+    try:
+        app = make_app()
+        app.settings.animation = "instant"
+        app.flow.start_title(app)
+        lobby = host_lobby(app, "die_mauer", [SeatPlan("Anna", "keys1", 0), SeatPlan("Clara", "open", 1)],
+                           {"rounds": 1}, bot_delay=0.05)
+        assert lobby.error is None, lobby.error
+        run_until(app, lambda: lobby.lobby)
+        assert lobby.seat_name(1) == "Open seat"  # open: nobody has it yet
+        phone = browsers.new()
+        phone.get(lobby.hosted.phones.link(1))
+        table = run_until(app, lambda: app.top if isinstance(app.top, TableScene) else None, 20)
+        assert table.model.names == ["Anna", "Clara"]
+        wait_until(lambda: phone.find_element("id", "name").text == "Clara", step=lambda: run_frames(app),
+                   what="the phone's name")
+        state: dict = {}
+
+        def both_play() -> None:
+            play_each_seat(app, table, state)
+            for button in enabled_choices(phone)[:1]:
+                try:
+                    button.click()
+                except Exception:  # noqa: BLE001 - the page re-rendered under the tap
+                    pass
+
+        run_until(app, lambda: isinstance(app.top, ResultsScene), 90, both_play)
+        history = app.evening.history
+        [game] = history.games(history.current_evening())
+        assert [(seat.name, seat.kind) for seat in game.seats] == [("Anna", "human"), ("Clara", "human")]
+        assert game.seats[1].player.startswith("profile:")  # the person Clara, by her profile
+    finally:
+        browsers.close_all()

