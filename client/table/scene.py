@@ -30,12 +30,13 @@ from client import highscores, i18n
 from client.hosting.seats import PHONE
 from client.i18n import N_, _
 from client.input.buttons import device_family, label_for
-from client.scenes.base import Scene, close_soon
+from client.scenes.base import Scene
 from client.table.anim import Animator
 from client.table.choices import DIRECTIONS, Choice, hit
 from client.table.chooser import BLIND_WINDOW, Chooser
 from client.table.game import BLIND_BUTTONS, HINT_HEIGHT, LEGEND_HEIGHT
 from client.table.handle import TableHandle
+from client.table.host_link import HostLink
 from client.table.model import Line, Refusal, TableModel, worded
 from client.table.pacing import Pacer
 from client.ui import art
@@ -75,9 +76,9 @@ class TableScene(Scene):
         super().__init__(app)
         self.info = game_info(game_class.game_id)
         self.sessions = dict(sessions)
-        self.public, self.host, self.server = public, host, server
-        self.phones = phones  # netplay.phones service: seats may play from phones (client.table.phones)
-        players = players or (host.players if host is not None else len(colours))
+        self.public = public
+        self.link = HostLink(app, host, server, phones, demo)  # the only way to the host, server and phones
+        players = players or self.link.players() or len(colours)
         self.model = TableModel(players, self.sessions, public is not None, names, seat_kinds)
         self.colour_ids = list(colours)
         self.choosers = {seat: Chooser(seat, devices[seat]) for seat in self.sessions}
@@ -93,7 +94,6 @@ class TableScene(Scene):
         self.finished_at: float | None = None
         self.live: dict[int, list[Choice]] = {seat: [] for seat in self.sessions}
         self._made_from: dict = {}  # what each seat's choices were last made from
-        self.i_paused = False  # this screen's pause menu stopped the game for everyone
         self.resume_at: float | None = None  # app clock: when a paused game goes on (the countdown)
         self._pause_said = 0
         self._reported_shown = -1  # the beats shown when the host last heard this screen caught up
@@ -106,8 +106,31 @@ class TableScene(Scene):
         self.poll()
         self.pacer.update(0.0, self.play, self.shown)  # the first view shows at once
         self.log_history()
-        # a choice's timer counts from when it is on this (the hosting) screen
-        self.on_host(lambda host, now: setattr(host, "timers_wait_for_screen", True))
+        self.link.timers_wait_for_screen()  # a choice's timer counts from when it is on this screen
+
+    @property
+    def host(self):
+        return self.link.host
+
+    @host.setter
+    def host(self, host) -> None:
+        self.link.host = host
+
+    @property
+    def server(self):
+        return self.link.server
+
+    @server.setter
+    def server(self, server) -> None:  # a game night parks the server: the table closes without it
+        self.link.server = server
+
+    @property
+    def phones(self):
+        return self.link.phones
+
+    @phones.setter
+    def phones(self, phones) -> None:
+        self.link.phones = phones
 
     # --- who is who ---------------------------------------------------------------------
     @property
@@ -217,7 +240,7 @@ class TableScene(Scene):
 
     def seat_label(self, seat: int) -> str:
         """Who plays a seat: this screen's device, a phone, a bot, a player on the LAN."""
-        status = self.phones.status(seat) if self.phones is not None and seat in self.choosers else "none"
+        status = self.link.phone_status(seat) if seat in self.choosers else "none"
         if status == "away":
             return _("phone away: reconnecting")
         if status == "connected" or (seat in self.choosers and self.choosers[seat].device == PHONE):
@@ -324,21 +347,11 @@ class TableScene(Scene):
 
     def can_hand_seats(self) -> bool:
         """Whether this screen hosts the table (it may hand away seats to bots)."""
-        return self.server is not None
+        return self.link.can_hand_seats()
 
     def hand_seat(self, seat: int, to_bot: bool) -> None:
-        """The host lets a bot play an away ``seat`` (``to_bot``), or stops it: the seat
-        waits for its player again. Its player takes it back by rejoining either way."""
-        if self.server is None:
-            return
-        host = self.server.host
-        self.server.call((lambda: host.hand_to_bot(seat)) if to_bot else (lambda: host.take_back(seat)))
-
-    def apply_host_settings(self) -> None:
-        """The settings' time before a bot takes an away seat, for the table this screen hosts."""
-        if self.server is not None:
-            host, value = self.server.host, self.app.settings.data.get("bot_after")
-            self.server.call(lambda: setattr(host, "bot_after", value))
+        """Let a bot play an away ``seat`` (``to_bot``), or stop it."""
+        self.link.hand_seat(seat, to_bot)
 
     def refused(self, refusal: Refusal) -> None:
         self.app.sounds.play("reject")
@@ -633,60 +646,34 @@ class TableScene(Scene):
             return
         self.closed = True
         self.refresh()
-        close_soon(*self.sessions.values(), self.public, self.server, self.phones)  # a server closes its host's save
-        self.server = None
-        if self.phones is not None:
-            self.app.undrive(self.phones)
-        if self.host is not None:
-            self.app.undrive(self.host)
-            self.host.close_save()
+        self.link.close(*self.sessions.values(), self.public)  # a server closes its host's save
 
     def resume(self) -> None:
-        self.apply_host_settings()  # they may have changed from the pause menu
+        self.link.set_bot_after(self.app.settings.data.get("bot_after"))  # it may have changed in the menu
         if any(chooser.device in ("mouse", "any") for chooser in self.choosers.values()):
             pygame.mouse.set_visible(False)
-        if self.i_paused:  # back from the menu: every screen counts down, then the game goes on
-            self.i_paused = False
-            self.on_host(lambda host, now: host.unpause(now))
+        self.link.unpause()  # back from a menu that stopped the game: every screen counts down
 
     def pause(self) -> None:
         pygame.mouse.set_visible(True)
         for chooser in self.choosers.values():
             chooser.let_go()
-        if self.pause_stops_game() and not self.closed and self.model.result() is None:
-            self.i_paused = True
-            self.on_host(lambda host, now: host.pause(now))
+        if self.link.pauses_for_everyone() and not self.closed and self.model.result() is None:
+            self.link.pause()
 
-    # --- the host's pause (docs/netplay.md, Pausing) -----------------------------------------
+    # --- the host's pause (docs/netplay.md, Pausing): only through the host link ----------------
     def hosted(self):
         """The host of the table this screen hosts (in-process or served), else None."""
-        if self.host is not None:
-            return self.host
-        return self.server.host if self.server is not None else None
-
-    def on_host(self, call) -> None:
-        """``call(host, now)`` on the host's own thread and clock, if this screen hosts."""
-        if self.server is not None:
-            server = self.server.server
-
-            def run() -> None:
-                call(server.host, server.loop.time())
-                server.wake()  # bots, timers or a countdown may be due at another time now
-
-            self.server.call(run)
-        elif self.host is not None and not self.closed:
-            call(self.host, self.app.clock)
+        return self.link.hosted()
 
     def pause_stops_game(self) -> bool:
-        """Whether this screen's pause menu stops the game for everyone: a race or a timed
-        choice at a table it hosts (`Host.pauses_for_everyone`). Other games go on."""
-        host = self.hosted()
-        return host is not None and not self.demo and host.pauses_for_everyone()
+        """Whether this screen's pause menu stops the game for everyone (a race or a timed
+        choice at a table it hosts). Other games go on."""
+        return self.link.pauses_for_everyone()
 
     def count_in(self) -> None:
         """Pause and let every screen count down before the game goes on (a continued race)."""
-        if self.pause_stops_game():
-            self.on_host(lambda host, now: (host.pause(now), host.unpause(now)))
+        self.link.count_in()
 
     def follow_pause(self) -> None:
         """Note a pause message: when the countdown it started ends, on this screen's clock."""
@@ -700,7 +687,7 @@ class TableScene(Scene):
         if self.pacer.busy() or self.model.shown == self._reported_shown or self.hosted() is None:
             return
         self._reported_shown = self.model.shown
-        self.on_host(lambda host, now: host.screen_caught_up(now))
+        self.link.screen_caught_up()
 
     # --- drawing (reads only) -------------------------------------------------------------------------
     def draw(self, surface) -> None:
