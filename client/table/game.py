@@ -7,6 +7,8 @@ subclass (``client/games/<game_id>.py``) says only what is particular to it:
 - ``layout()``: where the board, each seat's zone and each local seat's private panel are
   (a private panel never covers the board);
 - ``choices(seat, legal)``: one `Choice` per thing the seat may confirm, with a rect;
+  a seat's own steps towards an action (a tile picked, a card toggled) are the game's,
+  in ``stage`` (Back clears them: `clear_stage`);
 - ``draw_board``, ``draw_seat``, ``draw_choice``, ``draw_private``, ``draw_overlay``;
 - ``on_<event type>(event)`` handlers that start animations and return how long the
   table should dwell on the event, and ``describe(event)`` for the log;
@@ -16,7 +18,7 @@ It reads ``self.table`` (the scene: model, names, colours, animator, choosers) a
 never changes game state; everything it draws is a function of what it reads.
 """
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any, ClassVar
@@ -25,7 +27,7 @@ import pygame
 
 from client.i18n import N_, _
 from client.i18n import and_list as and_list  # the games word their lists with it
-from client.table.choices import Choice
+from client.table.choices import Choice, navigate
 from client.table.handle import TableHandle
 from client.table.layout import (
     PRIVATE_BAND,
@@ -90,6 +92,18 @@ class GameTable:
     def __init__(self, table: TableHandle):
         self.table = table
         self.caption = ""  # a line the phase text shows while its tween runs (`show_caption`)
+        # each local seat's own steps towards an action (a picked tile, a rotation): the
+        # table makes the seat's choices again when they change
+        self.stage: dict[int, dict] = {}
+
+    # --- a seat's own steps -----------------------------------------------------------------
+    def steps(self, seat: int) -> dict:
+        """``seat``'s own steps so far (kept in ``stage``; change them in place)."""
+        return self.stage.setdefault(seat, {})
+
+    def clear_stage(self, seat: int) -> bool:
+        """Forget ``seat``'s own steps (its Back button); True if there were any."""
+        return bool(self.stage.pop(seat, None))
 
     # --- what every game does the same way -------------------------------------------------
     def sound(self, name: str) -> None:
@@ -185,6 +199,11 @@ class GameTable:
         """Anything else ``choices`` depends on (a camera's position, a timer): the table
         asks for new choices whenever this or the shown beat or the seat's stage changes."""
         return None
+
+    def steer(self, choices: Sequence[Choice], current: int, direction: str) -> int:
+        """The index a seat's cursor moves to from ``current`` going ``direction``: by
+        default `navigate` (along a strip, or to the nearest choice that way)."""
+        return navigate([choice.rect for choice in choices], current, direction)
 
     def preferred(self, seat: int, choices: list[Choice]) -> int:
         """Where a seat's cursor goes when its old choice is gone."""

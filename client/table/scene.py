@@ -81,7 +81,8 @@ class TableScene(Scene):
         players = players or self.link.players() or len(colours)
         self.model = TableModel(players, self.sessions, public is not None, names, seat_kinds)
         self.colour_ids = list(colours)
-        self.choosers = {seat: Chooser(seat, devices[seat]) for seat in self.sessions}
+        self.choosers = {seat: Chooser(seat, devices[seat], steps=partial(self.seat_steps, seat))
+                         for seat in self.sessions}
         self.secret_types = frozenset(self.info.secret_action_types) | frozenset(game_class.private_types)
         self.anim = Animator(self.speed)
         self.pacer = Pacer(self.model, self.speed)
@@ -107,6 +108,10 @@ class TableScene(Scene):
         self.pacer.update(0.0, self.play, self.shown)  # the first view shows at once
         self.log_history()
         self.link.timers_wait_for_screen()  # a choice's timer counts from when it is on this screen
+
+    def seat_steps(self, seat: int) -> dict:
+        """``seat``'s own steps so far, as its game keeps them."""
+        return self.game.stage.get(seat) or {}
 
     @property
     def host(self):
@@ -426,7 +431,7 @@ class TableScene(Scene):
         for seat, chooser in self.choosers.items():
             waiting = self.closed or self.model.pending.get(seat) is not None
             # a choice's label is worded when it is made: a new language makes them anew
-            made_from = (self.model.shown, waiting, repr(chooser.stage), self.game.choices_version(seat),
+            made_from = (self.model.shown, waiting, repr(self.seat_steps(seat)), self.game.choices_version(seat),
                          i18n.current())
             if self._made_from.get(seat) == made_from:
                 continue
@@ -564,7 +569,7 @@ class TableScene(Scene):
         pointing = intent.device == "mouse"
         if action in DIRECTIONS and not pointing:
             chooser.hold(action, pressed)
-            if pressed and chooser.move(choices, action):
+            if pressed and chooser.move(choices, action, self.game.steer):
                 self.app.sounds.play("move")
             return bool(choices)
         if action == "point":
@@ -579,8 +584,7 @@ class TableScene(Scene):
             chooser.cursor = choices[index].key
             self.pick(seat, choices[index])
             return True
-        if action == "back" and pressed and chooser.stage:
-            chooser.stage.clear()
+        if action == "back" and pressed and self.game.clear_stage(seat):
             self.refresh()
             return True
         return self.game.on_seat_input(seat, intent)
@@ -633,7 +637,7 @@ class TableScene(Scene):
             if chooser.armed is not None and self.clock - chooser.armed_at >= BLIND_WINDOW:
                 chooser.armed = None
             for direction in chooser.repeats(dt) if on_top else []:
-                if chooser.move(self.usable(seat), direction):
+                if chooser.move(self.usable(seat), direction, self.game.steer):
                     self.app.sounds.play("move")
         if self.model.result() is not None and not self.pacer.busy() and on_top:
             if self.finished_at is None:

@@ -8,7 +8,7 @@ no squares (AR-5): picking it says "place the other tile first". A surround's ch
 (AR-4) goes to the owner's own device, even on the other player's turn.
 
 A seat's steps so far (a lifted supply tile, the tile in hand, the square being turned)
-are kept in its chooser's ``stage`` and forgotten as soon as the game moves on.
+are kept in the game's ``stage`` for that seat and forgotten as soon as the game moves on.
 """
 
 from collections.abc import Callable
@@ -27,7 +27,7 @@ def moment(view: dict) -> tuple:
 
 def stage(game, seat: int) -> dict:
     """The seat's steps, emptied once the game moved on."""
-    steps = game.table.choosers[seat].stage
+    steps = game.steps(seat)
     if steps and steps.get("at") != moment(game.view):
         steps.clear()
     return steps

@@ -13,6 +13,8 @@ The hooks delegate: drawing to `paint` and `paint_seats`, sentences to `words`, 
 to `layout`, what the events told to `state`.
 """
 
+from collections.abc import Sequence
+
 import pygame
 
 from client.games.drunter_druber import art as dart
@@ -64,8 +66,6 @@ class DrunterDruberTable(GameTable):
         # drawing caches: the town with its tiles, each seat's still picture (paint's and paint_seats')
         self.town = BoardPainter()
         self.seat_pictures: dict[int, tuple[tuple, pygame.Surface]] = {}
-        for chooser in table.choosers.values():
-            chooser.steer = self.steer
 
     # --- layout -------------------------------------------------------------------------
     def layout(self) -> Layout:
@@ -105,7 +105,7 @@ class DrunterDruberTable(GameTable):
             who, chooser = name(view["current"]), self.table.choosers.get(view["current"])
             if chooser is None or self.table.model.pending.get(view["current"]) is not None:
                 return say.lays_a_tile(who)
-            if not chooser.stage:
+            if not self.stage.get(view["current"]):
                 return say.pick_from_hand(who)
             return say.how_to_place(who, chooser.device)
         if phase == "vote" and view.get("vote"):
@@ -146,7 +146,7 @@ class DrunterDruberTable(GameTable):
 
     def place_choices(self, seat: int, legal: list) -> list[Choice]:
         """Step one: a tile from the hand; step two: one of the picked tile's places."""
-        stage = self.table.choosers[seat].stage
+        stage = self.steps(seat)
         tiles = self.held_tiles(legal)
         picked = stage.get("tile")
         if picked is not None and tuple(picked) not in tiles:
@@ -169,7 +169,7 @@ class DrunterDruberTable(GameTable):
                               data=("place", kind, tuple(cells), entry, action["stretch"])))
         return out
 
-    def steer(self, choices: list[Choice], current: int, direction: str) -> int:
+    def steer(self, choices: Sequence[Choice], current: int, direction: str) -> int:
         """Directions move the ghost the way pressed: to the nearest place whose middle lies
         that way (within 45 degrees, else anywhere ahead), never round to the far side of
         the board; with nothing that way it stays. Other choices move as anywhere else."""
@@ -188,18 +188,18 @@ class DrunterDruberTable(GameTable):
     def picks_tile(self, seat: int, kind: str, size: int):
         """What confirming a tile of the hand does: it becomes the tile to lay."""
         def pick() -> None:
-            self.table.choosers[seat].stage["tile"] = (kind, size)
+            self.steps(seat)["tile"] = (kind, size)
         return pick
 
     def next_tile(self, seat: int, step: int) -> bool:
         """X on a pad or the mouse wheel: the next tile that fits, without going back."""
-        chooser = self.table.choosers[seat]
+        stage = self.steps(seat)
         tiles = self.held_tiles(self.table.model.legal.get(seat, []))
-        picked = chooser.stage.get("tile")
+        picked = stage.get("tile")
         if not tiles or picked is None or self.table.model.pending.get(seat) is not None:
             return False
         index = tiles.index(tuple(picked)) if tuple(picked) in tiles else 0
-        chooser.stage["tile"] = tiles[(index + step) % len(tiles)]
+        stage["tile"] = tiles[(index + step) % len(tiles)]
         self.sound("move")
         self.table.refresh()
         return True
@@ -207,7 +207,7 @@ class DrunterDruberTable(GameTable):
     def vote_choices(self, seat: int) -> list[Choice]:
         """Each held people card toggles in or out of the vote; the last choice puts the
         chosen ones down (all of it private to the seat)."""
-        stage = self.table.choosers[seat].stage
+        stage = self.steps(seat)
         held = self.seat_view(seat).get("people", [[]] * (seat + 1))[seat]
         chosen = [card for card in PEOPLE if card in stage.get("vote", ()) and card in held]
         cards = [card for card in PEOPLE if card in held]
@@ -226,7 +226,7 @@ class DrunterDruberTable(GameTable):
     def toggles(self, seat: int, card: str):
         """What confirming a people card in a vote does: it goes in, or out again."""
         def toggle() -> None:
-            stage = self.table.choosers[seat].stage
+            stage = self.steps(seat)
             chosen = list(stage.get("vote", ()))
             stage["vote"] = [c for c in chosen if c != card] if card in chosen else chosen + [card]
         return toggle
@@ -272,7 +272,7 @@ class DrunterDruberTable(GameTable):
             # a click on another tile of the hand while placing takes that tile instead
             for kind, size in self.held_tiles(self.table.model.legal.get(seat, [])):
                 if hand_entry(self.table.layout.seats[seat], kind, size).collidepoint(intent.pos):
-                    stage = self.table.choosers[seat].stage
+                    stage = self.steps(seat)
                     if stage.get("tile") is not None and self.table.model.pending.get(seat) is None:
                         stage["tile"] = (kind, size)
                         self.sound("move")
@@ -366,8 +366,8 @@ class DrunterDruberTable(GameTable):
         self.state.catch_up(view)
         self.state.drop_arrived(view, landed=not anim.running("land"), returned=not anim.running("return"))
         if self.state.new_moment(view):  # a new step of the game: every seat's own steps start afresh
+            self.stage.clear()
             for chooser in self.table.choosers.values():
-                chooser.stage.clear()
                 if view.get("phase") not in ("vote", "pick"):
                     chooser.private_note = ""
         if self.state.reach_finale(view):

@@ -127,23 +127,23 @@ def test_a_tile_is_picked_then_pointed_at_with_the_mouse_and_laid_with_a_sound(m
     mouse_event(app, pygame.MOUSEBUTTONDOWN, first.rect.center, 1)
     mouse_event(app, pygame.MOUSEBUTTONUP, first.rect.center, 1)
     frames(app, 2)
-    assert table.choosers[0].stage["tile"] == first.data[1:]
+    assert table.game.stage[0]["tile"] == first.data[1:]
     places = placements_of(table, 0)
     assert places and all(c.data[1] == first.data[1] and c.action["size"] == first.data[2] for c in places)
     # the wheel takes the next tile that fits; a click on another tile of the hand takes that one
     post(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False, precise_x=0.0, precise_y=-1.0)
     frames(app, 2)
-    assert table.choosers[0].stage["tile"] == tiles[1].data[1:]
+    assert table.game.stage[0]["tile"] == tiles[1].data[1:]
     other = tiles[-1]
     mouse_event(app, pygame.MOUSEMOTION, other.rect.center)
     mouse_event(app, pygame.MOUSEBUTTONDOWN, other.rect.center, 1)
     mouse_event(app, pygame.MOUSEBUTTONUP, other.rect.center, 1)
     frames(app, 2)
-    assert table.choosers[0].stage["tile"] == other.data[1:]
+    assert table.game.stage[0]["tile"] == other.data[1:]
     mouse_event(app, pygame.MOUSEBUTTONDOWN, (960, 540), 2)  # the middle button: back to the hand
     mouse_event(app, pygame.MOUSEBUTTONUP, (960, 540), 2)
     frames(app, 2)
-    assert not table.choosers[0].stage and not placements_of(table, 0)
+    assert not table.game.stage.get(0) and not placements_of(table, 0)
     # the longest tile, pointed at: the ghost lies where the pointer is
     longest = max(tiles, key=lambda c: c.data[2])
     act(app, table, 0, longest)
@@ -225,7 +225,7 @@ def anna_votes(make_app, monkeypatch, toggles: list[str]):
     puts them down and lets go again (the shared screen then)."""
     app = make_app()
     table = vote_table(app, monkeypatch, toggles)
-    assert table.choosers[0].stage["vote"] == toggles
+    assert table.game.stage[0]["vote"] == toggles
     shoot(app, f"table_drunter_druber_vote_panel_{toggles[0]}")
     key_event("left shift", False)
     frames(app, 3)
