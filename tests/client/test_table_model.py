@@ -111,7 +111,7 @@ def test_a_table_can_hold_the_next_beat_back(make_app):
     app = make_app()
     table = local_table(app, [("Anna", "keys1"), ("Ben", "bot:hard")], seed=2, bot_delay=0.05)
     frames(app, 2)
-    table.hold(1.0)  # a countdown
+    table.session.hold(1.0)  # a countdown
     frames(app, 30)
     assert table.model.behind() >= 1 and table.pacer.busy()  # Ben has locked in, not shown yet
     frames(app, 40)

@@ -87,8 +87,8 @@ class DrunterDruberTable(GameTable):
     def prompting(self, seat: int) -> bool:
         """Whether the shared table stands a peek hint or blind legend over this seat's hand."""
         table = self.table
-        return (seat in table.choosers and not table.panel_open(seat)
-                and any(choice.private for choice in table.live.get(seat, [])))
+        return (seat in table.local_seats and not table.seat(seat).panel_open
+                and any(choice.private for choice in table.choices(seat)))
 
     # --- words --------------------------------------------------------------------------
     def status_text(self) -> str:
@@ -102,12 +102,13 @@ class DrunterDruberTable(GameTable):
         view, name = self.view, self.name
         phase = view.get("phase")
         if phase == "place":
-            who, chooser = name(view["current"]), self.table.choosers.get(view["current"])
-            if chooser is None or self.table.model.pending.get(view["current"]) is not None:
+            current = view["current"]
+            who, placer = name(current), self.table.seat(current)
+            if not placer.here or self.table.model.pending.get(current) is not None:
                 return say.lays_a_tile(who)
-            if not self.stage.get(view["current"]):
+            if not self.stage.get(current):
                 return say.pick_from_hand(who)
-            return say.how_to_place(who, chooser.device)
+            return say.how_to_place(who, placer.device)
         if phase == "vote" and view.get("vote"):
             vote = view["vote"]
             tray = self.state.tray
@@ -199,9 +200,8 @@ class DrunterDruberTable(GameTable):
         if not tiles or picked is None or self.table.model.pending.get(seat) is not None:
             return False
         index = tiles.index(tuple(picked)) if tuple(picked) in tiles else 0
-        stage["tile"] = tiles[(index + step) % len(tiles)]
+        stage["tile"] = tiles[(index + step) % len(tiles)]  # the table makes the seat's choices again
         self.sound("move")
-        self.table.refresh()
         return True
 
     def vote_choices(self, seat: int) -> list[Choice]:
@@ -234,7 +234,7 @@ class DrunterDruberTable(GameTable):
     def nothing(self, seat: int):
         """What confirming "put down" with no card chosen does: it says what to do."""
         def say_so() -> None:
-            self.table.choosers[seat].private_note = _(say.CHOOSE_CARDS_FIRST)
+            self.table.note_privately(seat, _(say.CHOOSE_CARDS_FIRST))
         return say_so
 
     def jein_choices(self, seat: int, legal: list) -> list[Choice]:
@@ -274,16 +274,15 @@ class DrunterDruberTable(GameTable):
                 if hand_entry(self.table.layout.seats[seat], kind, size).collidepoint(intent.pos):
                     stage = self.steps(seat)
                     if stage.get("tile") is not None and self.table.model.pending.get(seat) is None:
-                        stage["tile"] = (kind, size)
+                        stage["tile"] = (kind, size)  # the table makes the seat's choices again
                         self.sound("move")
-                        self.table.refresh()
                         return True
         return self.asked_to_wait(seat, intent)
 
     # --- events: animations and how long to dwell ------------------------------------------
     def on_placed(self, event: dict) -> float:
         self.state.land(event, self.view.get("tokens", {}))
-        self.table.anim.tween("land", 0.0, 1.0, 0.55, linear)
+        self.table.tween("land", 0.0, 1.0, 0.55, linear)
         self.sound(SOUNDS[event["kind"]])
         return 0.75
 
@@ -295,33 +294,33 @@ class DrunterDruberTable(GameTable):
 
     def on_vote_committed(self, event: dict) -> float | None:
         self.state.commit_vote(event)
-        self.table.anim.tween(f"down{event['player']}", 0.0, 1.0, 0.35)
+        self.table.tween(f"down{event['player']}", 0.0, 1.0, 0.35)
         self.sound("lock")
         return None
 
     def on_vote_revealed(self, event: dict) -> float:
         self.state.reveal_vote(event)
-        self.table.anim.tween("flip", 0.0, 1.0, 0.8)
+        self.table.tween("flip", 0.0, 1.0, 0.8)
         self.sound("flip")
         self.show_caption(say.revealed(event["yes"], event["no"], len(event.get("jein", []))), 1.6)
         return 1.6
 
     def on_jein_declared(self, event: dict) -> float | None:
         self.state.declare_jein(event)
-        self.table.anim.tween(f"jein{event['player']}", 0.0, 1.0, 0.4)
+        self.table.tween(f"jein{event['player']}", 0.0, 1.0, 0.4)
         self.sound("flip")
         return None
 
     def on_vote_result(self, event: dict) -> float:
         self.state.decide_vote(event)
-        self.table.anim.tween("tally", 0.0, 1.0, TRAY_HOLD)
+        self.table.tween("tally", 0.0, 1.0, TRAY_HOLD)
         self.sound("gavel")
         self.show_caption(say.vote_words(event, self.name), 1.8)
         return 1.8
 
     def on_tile_returned(self, event: dict) -> float:
         self.state.send_back(event, self.view.get("tiles", []))
-        self.table.anim.tween("return", 0.0, 1.0, 0.9)
+        self.table.tween("return", 0.0, 1.0, 0.9)
         self.sound("whoosh")
         tray = self.state.tray
         if tray is not None and tray["result"] is not None:
@@ -330,20 +329,20 @@ class DrunterDruberTable(GameTable):
 
     def on_stretch_closed(self, event: dict) -> float:
         self.state.close(event)
-        self.table.anim.tween(f"close{event['stretch']}", 0.0, 1.0, 0.5)
+        self.table.tween(f"close{event['stretch']}", 0.0, 1.0, 0.5)
         self.sound("thud")
         self.show_caption(say.stretch_closed(event["stretch"]), 1.0)
         return 1.0
 
     def on_passed(self, event: dict) -> float:
-        self.table.anim.tween(f"pass{event['player']}", 0.0, 1.0, 1.8)
+        self.table.tween(f"pass{event['player']}", 0.0, 1.0, 1.8)
         self.sound("reject")
         self.show_caption(say.passes(self.name(event["player"])), 1.1)
         return 1.1
 
     def on_locked(self, event: dict) -> float | None:
         self.state.locked_now.add(event["player"])
-        self.table.anim.tween(f"lock{event['player']}", 0.0, 1.0, 0.5)
+        self.table.tween(f"lock{event['player']}", 0.0, 1.0, 0.5)
         self.sound("lock")
         return None
 
@@ -357,27 +356,27 @@ class DrunterDruberTable(GameTable):
 
     def on_seat_event(self, seat: int, event: dict) -> None:
         if event.get("type") == "picked":
-            self.table.choosers[seat].private_note = say.picked_note(event["card"])
+            self.table.note_privately(seat, say.picked_note(event["card"]))
         elif event.get("type") == "voted":
-            self.table.choosers[seat].private_note = say.voted_note(event["cards"])
+            self.table.note_privately(seat, say.voted_note(event["cards"]))
 
     def on_shown(self, beat) -> None:
-        view, anim = self.view, self.table.anim
+        view, table = self.view, self.table
         self.state.catch_up(view)
-        self.state.drop_arrived(view, landed=not anim.running("land"), returned=not anim.running("return"))
+        self.state.drop_arrived(view, landed=not table.running("land"), returned=not table.running("return"))
         if self.state.new_moment(view):  # a new step of the game: every seat's own steps start afresh
             self.stage.clear()
-            for chooser in self.table.choosers.values():
-                if view.get("phase") not in ("vote", "pick"):
-                    chooser.private_note = ""
+            if view.get("phase") not in ("vote", "pick"):
+                for seat in table.local_seats:
+                    table.note_privately(seat, "")
         if self.state.reach_finale(view):
             seconds = finale_seconds(self.table.players)
-            anim.tween("finale", 0.0, seconds, seconds, linear)
+            table.tween("finale", 0.0, seconds, seconds, linear)
             self.table.hold(seconds)
 
     def update(self, dt: float) -> None:
-        anim = self.table.anim
-        self.state.drop_arrived(self.view, landed=anim.finished("land"), returned=anim.finished("return"))
+        table = self.table
+        self.state.drop_arrived(self.view, landed=table.finished("land"), returned=table.finished("return"))
 
     # --- drawing (reads only) -------------------------------------------------------------
 

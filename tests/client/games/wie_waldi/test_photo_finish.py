@@ -65,7 +65,7 @@ def test_a_lan_seat_that_pressed_30_ms_earlier_wins_and_the_host_screen_shows_th
         press_button(app, "keys1", "up")  # then draws a red/green middle for its open end
         seq = lan.send({"type": "draw", "pile": 0})  # the LAN seat draws a red/yellow one
         frames_until(app, lambda: (lan_poll(), seq in lan_answers and table.game.hand(0) == "Mrg"
-                                   and lan.shown.n == couch.shown.n == len(host.log) and not table.showing()
+                                   and lan.shown.n == couch.shown.n == len(host.log) and not table.pacer.busy()
                                    and len(host.arbiter.rtts.get(1, ())) >= 2)[1])
         target = next(c for c in table.live[0] if c.key == table.choosers[0].cursor)
         assert target.action == {"type": "play", "card": "Mrg", "dog": 0, "end": 1}
