@@ -11,7 +11,8 @@ subclass (``client/games/<game_id>/table.py``) says only what is particular to i
   in ``stage`` (Back clears them: `clear_stage`);
 - ``draw_board``, ``draw_seat``, ``draw_choice``, ``draw_private``, ``draw_overlay``;
 - ``on_<event type>(event)`` handlers that start animations and return how long the
-  table should dwell on the event (or a ``dwell`` entry), and ``describe(event)`` for the log;
+  table should dwell on the event (or a ``dwell`` entry; ``silent_events`` show nothing),
+  and ``describe(event)`` for the log;
 - ``standings()`` for the results scene.
 
 It reads ``self.table``, a `TableHandle` (snapshots of the seats, the model, names,
@@ -80,6 +81,9 @@ class GameTable:
     private_types: ClassVar[tuple[str, ...]] = ()
     # Seconds to dwell on an event type (an ``on_<type>`` handler may return its own).
     dwell: ClassVar[dict[str, float]] = {}
+    # Event types of the engine's (`GameInfo.event_types`) with nothing to show on the shared
+    # screen: no handler, no dwell (a test checks every type is handled, dwelt on or here).
+    silent_events: ClassVar[frozenset[str]] = frozenset()
     panel_heading: ClassVar[str] = "{name}"
     # The game's paint module: its functions ``board``, ``seat``, ``choice``, ``private`` and
     # ``overlay`` (those it has) draw in place of the defaults below, the game table first.

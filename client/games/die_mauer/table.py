@@ -36,6 +36,8 @@ class DieMauerTable(GameTable):
     private_types = ("donate",)  # plan is secret by GameInfo.secret_action_types
     panel_heading = words.PANEL_HEADING  # marked N_; the table looks it up where it draws
     dwell = {"outcome": 0.9, "built": 0.7, "donation": 1.2, "turn": 0.3, "round": 0.6, "game_over": 1.5}
+    # a seat's own plan and a donation's piece are told in its panel (`on_seat_event`)
+    silent_events = frozenset({"planned", "donated"})
 
     def __init__(self, table: TableHandle):
         super().__init__(table)

@@ -59,6 +59,8 @@ class DrunterDruberTable(GameTable):
     panel_heading = "{name}"
     dwell = {"turn": 0.15, "vote_started": 1.0, "vote_committed": 0.45, "jein_declared": 0.9,
              "picks_complete": 0.9, "pick_started": 1.2, "locked": 0.1}
+    # a seat's own pick and vote are told in its panel (`on_seat_event`)
+    silent_events = frozenset({"picked", "voted"})
 
     def __init__(self, table: TableHandle):
         super().__init__(table)

@@ -45,6 +45,8 @@ class WieWaldiTable(GameTable):
     game_id = "wie_waldi"
     paint = paint
     dwell = {"game_over": 4.5}
+    # a seat's drawn card shows from its own view; a new round, from the view's countdown (WA-5)
+    silent_events = frozenset({"drawn", "round"})
     refusals_wait_for_beats = True  # a lost race is told after the winning play, once it shows
 
     def __init__(self, table: TableHandle):

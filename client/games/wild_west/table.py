@@ -58,6 +58,7 @@ class WildWestTable(GameTable):
     panel_heading = N_("{name}'s pick")  # the table words it
     dwell = {"round_over": 0.2, "write": 0.3, "track": 0.3, "grave": 0.3, "park": 0.25, "upgrade": 0.3,
              "graves_lost": 0.8}
+    silent_events = frozenset({"picked"})  # a seat's own pick: its panel shows it, the reveal tells everyone
 
     def __init__(self, table: TableHandle):
         super().__init__(table)
