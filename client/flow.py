@@ -135,7 +135,7 @@ class Flow:
     def open_table(self, hosted: HostedTable, demo=None, names=None, seat_kinds=None):
         """Push the table of ``hosted`` (its local seats on their devices)."""
         table = TableScene(self.app, TABLES[hosted.game_id], hosted.sessions, hosted.devices(), hosted.colours(),
-                           public=hosted.public, controls=hosted, players=len(hosted.plans),
+                           public=hosted.public, hosting=hosted, players=len(hosted.plans),
                            names=names if names is not None else hosted.names(),
                            seat_kinds=seat_kinds if seat_kinds is not None else hosted.seat_kinds(),
                            demo=demo is not None)
@@ -149,7 +149,7 @@ class Flow:
 
     def phones_of(self, table):
         """The phone service of a table this window hosts (None: no phones there)."""
-        return getattr(table.controls, "phones", None)
+        return getattr(table.hosting, "phones", None)
 
     def phones(self, table, until_joined: bool = False) -> None:
         """Every local seat's QR code over the table (``until_joined``: until each seat that
@@ -168,7 +168,7 @@ class Flow:
     def results(self, table) -> None:
         """A finished table hands over to the results (a demo starts its next game soon)."""
         standings = table.game.standings()
-        hosted = table.controls
+        hosted = table.hosting
         evening_session = self.evening_listener(table)
         group = self.app.evening.finished(table, hosted, self.app.note)  # the game night: recorded, told, kept
         table.close()
@@ -195,7 +195,7 @@ class Flow:
     def evening_listener(table):
         """The game night: a joined table keeps its session open for the results, to hear
         tonight's standings and the group's next table from the host (they close it)."""
-        if table.controls is not None or table.demo or len(table.sessions) != 1 or table.model.goodbye is not None:
+        if table.hosting is not None or table.demo or len(table.sessions) != 1 or table.model.goodbye is not None:
             return None  # a host that said goodbye already tells nothing more
         seat = next(iter(table.sessions))
         return table.sessions.pop(seat)
@@ -206,7 +206,7 @@ class Flow:
     def replay(self, table):
         """Play again after a table this window hosted that did not start from its set-up (a
         continued game): the set-up once more, with the same seats and options."""
-        hosted = table.controls
+        hosted = table.hosting
         if hosted is None:
             return None
         plans = [SeatPlan(plan.name, table.choosers[i].device if i in table.choosers else plan.control,
@@ -246,13 +246,13 @@ class Flow:
 
     def leave_words(self, table) -> str:
         """What leaving ``table`` really does, for the confirmation."""
-        question = _("Leave the game?") if table.controls is not None else _("Leave the table?")
+        question = _("Leave the game?") if table.hosting is not None else _("Leave the table?")
         return f"{question} {_(self.leaving(table))}"
 
     @staticmethod
     def leaving(table) -> str:
         """What happens to ``table`` when this window leaves it (a message, looked up by the caller)."""
-        hosted = table.controls
+        hosted = table.hosting
         if hosted is not None and hosted.served:
             return N_("The table closes: the players on the LAN are sent away. The game is saved: Continue on the "
                       "title screen opens the table again, and they can rejoin.")
@@ -423,7 +423,7 @@ class Flow:
         hosted = lobby.hosted
         kinds = [seat.get("kind", "") for seat in (lobby.lobby or {}).get("seats", [])]
         table = TableScene(self.app, TABLES[hosted.game_id], hosted.sessions, hosted.devices(), hosted.colours(),
-                           public=hosted.public, controls=hosted, players=len(hosted.plans), names=lobby.names,
+                           public=hosted.public, hosting=hosted, players=len(hosted.plans), names=lobby.names,
                            seat_kinds=kinds)
         # the game night: Next game keeps this group, its peers as open seats under the names they took
         plans = [SeatPlan(lobby.names[i] if plan.control == "open" and i < len(lobby.names) else plan.name,

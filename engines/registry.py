@@ -79,6 +79,9 @@ class GameInfo:
     # Action types that are secret simultaneous commitments: while A has not committed,
     # nothing B commits with these may change view(A) (checked by the contract tests).
     secret_action_types: tuple[str, ...] = ()
+    # Every event type the game's `apply` may emit (an event's "type"), private ones too: a
+    # table shows each one, or says it has nothing to show (tests/client/games/test_events.py).
+    event_types: frozenset[str] = frozenset()
     # Seconds a bot of each strength waits before acting; the host's clock schedules it.
     bot_reaction_seconds: dict[str, float] = field(default_factory=lambda: {"easy": 1.2, "normal": 0.7, "hard": 0.35})
     # (players, options) pairs the shared property tests run on.

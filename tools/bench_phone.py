@@ -136,7 +136,7 @@ def main(argv=None) -> int:
         plans = [SeatPlan("Anna", "phone", 0), SeatPlan("Ben", "keys1", 1), SeatPlan("Clara", "bot:normal", 2),
                  SeatPlan("David", "keys2", 3)]
         table = app.flow.start_local("die_mauer", plans, {"rounds": 4}, seed=games, bot_delay=0.3)
-        phone = Phone(table.controls.phones.link(0), games)
+        phone = Phone(table.hosting.phones.link(0), games)
         phone.start()
         keys_rng, key_sent = Rng(games), None
         counted, last_sample = len(phone_times), time.monotonic()

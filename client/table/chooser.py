@@ -1,8 +1,10 @@
 """One seat's chooser: the device it listens to, its cursor, held-key repeat, peeking,
-a gamepad's blind pick, and the seat's own steps (``stage``) that a game may keep.
+a gamepad's blind pick and the seat's private note.
 
 Every local seat has one, and all of them are live at once: a simultaneous or real-time
-table never waits for one seat to finish before another may choose.
+table never waits for one seat to finish before another may choose. The table keeps them
+(`client.table.controls`); a game reads a seat as a `SeatSnapshot` and moves its cursor
+by command, and keeps the seat's own steps itself (`GameTable.stage`).
 """
 
 from collections.abc import Callable
@@ -14,6 +16,7 @@ from client.table.choices import Choice, navigate
 REPEAT_DELAY = 0.38  # a held direction repeats after this long...
 REPEAT_EVERY = 0.085  # ...this often
 BLIND_WINDOW = 2.5  # seconds within which a blind pick's second press locks it in
+Steer = Callable[[list[Choice], int, str], int]  # a game's own cursor move: (choices, index, direction) -> index
 
 
 @dataclass
@@ -25,12 +28,11 @@ class Chooser:
     held: dict[str, float] = field(default_factory=dict)  # direction -> seconds until it repeats
     armed: Any = None  # a blind pick's first press: the button
     armed_at: float = 0.0
-    stage: dict = field(default_factory=dict)  # the game's per-seat steps (a chosen tile, a rotation)
     # what only this seat may read (a refused secret's reason, a donation); a `model.Line` is worded
     # again when the language changes
     private_note: str = ""
-    # a game's own way to move the cursor (choices, index, direction) -> index; else `navigate`
-    steer: Callable[[list[Choice], int, str], int] | None = None
+    # the seat's own steps as its game keeps them (`GameTable.stage`): how `stage` finds them
+    steps: Callable[[], dict] = field(default=dict, repr=False)
 
     def listens_to(self, device: str) -> bool:
         return self.device == "any" or self.device == device
@@ -38,6 +40,11 @@ class Chooser:
     @property
     def is_pad(self) -> bool:
         return self.device.startswith("pad:")
+
+    @property
+    def stage(self) -> dict:
+        """A copy of the seat's own steps so far (its game keeps and changes them)."""
+        return dict(self.steps())
 
     # --- the cursor --------------------------------------------------------------------
     def focus(self, choices: list[Choice]) -> int | None:
@@ -52,13 +59,14 @@ class Chooser:
         if choices and self.focus(choices) is None:
             self.cursor = choices[min(max(preferred, 0), len(choices) - 1)].key
 
-    def move(self, choices: list[Choice], direction: str) -> bool:
+    def move(self, choices: list[Choice], direction: str, steer: Steer | None = None) -> bool:
+        """Move the cursor ``direction`` among ``choices`` (by the game's ``steer``, else
+        `navigate`); True if it moved to another choice."""
         if not choices:
             return False
         self.keep_focus(choices)
         current = self.focus(choices) or 0
-        index = self.steer(choices, current, direction) if self.steer else \
-            navigate([c.rect for c in choices], current, direction)
+        index = steer(choices, current, direction) if steer else navigate([c.rect for c in choices], current, direction)
         moved = choices[index].key != self.cursor
         self.cursor = choices[index].key
         return moved

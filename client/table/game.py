@@ -2,30 +2,35 @@
 
 The shared `TableScene` polls the sessions, paces the beats, keeps every local seat's
 chooser, secrecy, toasts, the log, pause and the hand-over to the results. A game's
-subclass (``client/games/<game_id>.py``) says only what is particular to it:
+subclass (``client/games/<game_id>/table.py``) says only what is particular to it:
 
 - ``layout()``: where the board, each seat's zone and each local seat's private panel are
   (a private panel never covers the board);
 - ``choices(seat, legal)``: one `Choice` per thing the seat may confirm, with a rect;
+  a seat's own steps towards an action (a tile picked, a card toggled) are the game's,
+  in ``stage`` (Back clears them: `clear_stage`);
 - ``draw_board``, ``draw_seat``, ``draw_choice``, ``draw_private``, ``draw_overlay``;
 - ``on_<event type>(event)`` handlers that start animations and return how long the
-  table should dwell on the event, and ``describe(event)`` for the log;
+  table should dwell on the event (or a ``dwell`` entry; ``silent_events`` show nothing),
+  and ``describe(event)`` for the log;
 - ``standings()`` for the results scene.
 
-It reads ``self.table`` (the scene: model, names, colours, animator, choosers) and
-never changes game state; everything it draws is a function of what it reads.
+It reads ``self.table``, a `TableHandle` (snapshots of the seats, the model, names,
+colours; commands for cursors, picks, sounds, toasts and tweens), and never changes game
+state; everything it draws is a function of what it reads.
 """
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any, ClassVar
 
 import pygame
 
+from client.highscores import Board
 from client.i18n import N_, _
 from client.i18n import and_list as and_list  # the games word their lists with it
-from client.table.choices import Choice
+from client.table.choices import Choice, navigate
 from client.table.handle import TableHandle
 from client.table.layout import (
     PRIVATE_BAND,
@@ -76,6 +81,9 @@ class GameTable:
     private_types: ClassVar[tuple[str, ...]] = ()
     # Seconds to dwell on an event type (an ``on_<type>`` handler may return its own).
     dwell: ClassVar[dict[str, float]] = {}
+    # Event types of the engine's (`GameInfo.event_types`) with nothing to show on the shared
+    # screen: no handler, no dwell (a test checks every type is handled, dwelt on or here).
+    silent_events: ClassVar[frozenset[str]] = frozenset()
     panel_heading: ClassVar[str] = "{name}"
     # The game's paint module: its functions ``board``, ``seat``, ``choice``, ``private`` and
     # ``overlay`` (those it has) draw in place of the defaults below, the game table first.
@@ -90,6 +98,19 @@ class GameTable:
     def __init__(self, table: TableHandle):
         self.table = table
         self.caption = ""  # a line the phase text shows while its tween runs (`show_caption`)
+        # each local seat's own steps towards an action (a picked tile, a rotation): the
+        # table makes the seat's choices again when they change
+        self.stage: dict[int, dict] = {}
+        self.high_scores: Board | None = None  # this machine's high-score table, once the table recorded the game
+
+    # --- a seat's own steps -----------------------------------------------------------------
+    def steps(self, seat: int) -> dict:
+        """``seat``'s own steps so far (kept in ``stage``; change them in place)."""
+        return self.stage.setdefault(seat, {})
+
+    def clear_stage(self, seat: int) -> bool:
+        """Forget ``seat``'s own steps (its Back button); True if there were any."""
+        return bool(self.stage.pop(seat, None))
 
     # --- what every game does the same way -------------------------------------------------
     def sound(self, name: str) -> None:
@@ -107,11 +128,17 @@ class GameTable:
     def show_caption(self, words: str, seconds: float) -> None:
         """Say ``words`` in the phase line for ``seconds`` (what a reveal just showed)."""
         self.caption = words
-        self.table.anim.tween("caption", 0.0, 1.0, seconds)
+        self.table.tween("caption", 0.0, 1.0, seconds)
 
     def caption_on(self) -> bool:
         """Whether the caption is still up: while its time runs."""
-        return bool(self.caption) and self.table.anim.running("caption")
+        return bool(self.caption) and self.table.running("caption")
+
+    def draw_name(self, surface, seat: int, pos, size: int, width: int, anchor: str = "topleft",
+                  colour=None) -> pygame.Rect:
+        """A seat's name in its colour, fitted to ``width`` (long names end in an ellipsis)."""
+        return art.blit_text(surface, self.table.name(seat), size, colour or self.table.colour(seat), pos, anchor,
+                             "bold", width=width)
 
     def seat_colours(self) -> list:
         return [self.table.colour(seat) for seat in range(self.table.players)]
@@ -156,13 +183,11 @@ class GameTable:
         """The log line for ``event`` (None: no line)."""
         return None
 
-    def refusal_words(self, seat: int, code: str, reason: str, action) -> str:
+    def refusal_words(self, seat: int, code: str, reason: str, action) -> str | None:
         """What the table says when ``seat``'s (public) ``action`` was refused (a lost race:
         who was first, in this table's names). ``reason`` is the host's English sentence, for
-        a game that reads it; the table's ``refusal`` has its say and data. By default: the
-        host's refusal in this window's language."""
-        refusal = self.table.refusal
-        return refusal.words() if refusal is not None else reason
+        a game that reads it. None (the default): the host's refusal in this window's language."""
+        return None
 
     def public_refusal(self, code: str) -> str:
         """The shared screen's words for a refused private choice: never what it was."""
@@ -185,6 +210,11 @@ class GameTable:
         """Anything else ``choices`` depends on (a camera's position, a timer): the table
         asks for new choices whenever this or the shown beat or the seat's stage changes."""
         return None
+
+    def steer(self, choices: Sequence[Choice], current: int, direction: str) -> int:
+        """The index a seat's cursor moves to from ``current`` going ``direction``: by
+        default `navigate` (along a strip, or to the nearest choice that way)."""
+        return navigate([choice.rect for choice in choices], current, direction)
 
     def preferred(self, seat: int, choices: list[Choice]) -> int:
         """Where a seat's cursor goes when its old choice is gone."""
@@ -225,8 +255,8 @@ class GameTable:
             return
         table = self.table
         seat_card(surface, rect, table.colour(seat), seat in self.view.get("active", []))
-        table.draw_name(surface, seat, (rect.left + 20, rect.top + 32), 44, rect.width - 40)
-        art.blit_text(surface, table.seat_label(seat), 28, art.INK_FAINT, (rect.left + 22, rect.top + 80),
+        self.draw_name(surface, seat, (rect.left + 20, rect.top + 32), 44, rect.width - 40)
+        art.blit_text(surface, table.seat(seat).label, 28, art.INK_FAINT, (rect.left + 22, rect.top + 80),
                       width=rect.width - 44)
 
     def draw_choice(self, surface, seat: int, choice: Choice, focused: bool) -> None:
@@ -293,7 +323,7 @@ class GameTable:
         """A press with nothing to choose while the table pauses (`pause_words`): say so,
         rather than let the press vanish."""
         table = self.table
-        if intent.action not in WAITING_BUTTONS or not intent.pressed or table.live.get(seat) \
+        if intent.action not in WAITING_BUTTONS or not intent.pressed or table.choices(seat) \
                 or table.model.pending.get(seat) is not None:
             return False
         words = self.pause_words()
@@ -307,8 +337,9 @@ class GameTable:
         """Input no seat took: any key by name (``raw``, its name in ``text``: a zoom key
         for everyone at the screen), a mouse or pad no seat plays with (its wheel, stick),
         a seat's direction with nothing to move to (by default: `asked_to_wait`)."""
-        return any(self.asked_to_wait(seat, intent) for seat, chooser in self.table.choosers.items()
-                   if chooser.listens_to(intent.device))
+        table = self.table
+        return any(self.asked_to_wait(seat, intent) for seat in table.local_seats
+                   if table.seat(seat).listens_to(intent.device))
 
     def update(self, dt: float) -> None:
         """Per-frame work of the game's own (a camera gliding to the cursor)."""
@@ -321,7 +352,7 @@ class GameTable:
 
     def high_score(self) -> tuple[int, dict] | None:
         """The score (and details) this game puts in this machine's high-score table now,
-        or None; the table records it once and keeps the board in ``table.high_scores``."""
+        or None; the table records it once and gives the game the board (``high_scores``)."""
         return None
 
     # --- art for menus --------------------------------------------------------------------------

@@ -62,7 +62,7 @@ class PauseScene(MenuScene):
         table = self.table
         if table.pause_stops_game():
             return _("The game stands still for everyone until you resume.")
-        if table.controls is None and table.model.goodbye is None:
+        if table.hosting is None and table.model.goodbye is None:
             return _("The game goes on: only the host can pause it.")
         return _("The game goes on while this menu is open.")
 

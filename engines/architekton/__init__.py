@@ -79,6 +79,11 @@ GAME = GameInfo(
         "revenge": Option(False, N_("revenge match: first to 2 victory points")),
     },
     test_configs=((2, {}), (2, {"revenge": True})),
+    event_types=frozenset({
+        "took", "placed", "returned", "no_placement", "house", "surrounded", "settled", "cannot_pay", "refill",
+        "supply_redrawn", "last_round", "turn", "final_scoring", "game_over",
+        "match", "new_game",  # a revenge match (AR-7)
+    }),
     bench_config=(2, {}),
     parse_action=parse_action,
     notation=notation,

@@ -72,6 +72,10 @@ GAME = GameInfo(
     options={"rounds": Option(4, N_("rounds to play"), minimum=1, maximum=10)},
     lower_score_wins=True,
     secret_action_types=("plan",),
+    event_types=frozenset({
+        "locked", "planned",  # a plan locked in: who (public), what (the planner only)
+        "reveal", "outcome", "built", "donation", "donated", "turn", "round", "round_over", "game_over",
+    }),
     test_configs=((2, {"rounds": 2}), (3, {"rounds": 1}), (4, {"rounds": 1}), (6, {"rounds": 1})),
     bench_config=(4, {"rounds": 4}),
     parse_action=parse_action,

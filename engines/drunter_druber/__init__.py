@@ -75,6 +75,12 @@ GAME = GameInfo(
     ),
     options={"variant": Option(False, N_("variant: two secret cards each, incl. 4 special cards"))},
     secret_action_types=("pick",),
+    event_types=frozenset({
+        "turn", "placed", "passed", "stretch_closed", "tile_returned",
+        "vote_started", "vote_committed", "voted", "vote_revealed", "jein_declared", "vote_result",
+        "pick_started", "locked", "picked", "picks_complete",  # the variant's pick (DD-8)
+        "game_over",
+    }),
     test_configs=_CONFIGS,
     bench_config=(4, {"variant": False}),
     parse_action=parse_action,

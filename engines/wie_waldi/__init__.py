@@ -38,6 +38,10 @@ GAME = GameInfo(
         ),
     },
     realtime=True,
+    event_types=frozenset({
+        "wuff", "round", "drew", "drawn", "put_back", "dog_started", "played", "dog_completed", "round_over",
+        "game_over",
+    }),
     # Per action (a draw, a play, a put-back): a real-time race needs quick bots.
     bot_reaction_seconds={"easy": 1.6, "normal": 1.0, "hard": 0.55},
     # Short tables keep the shared garbage-probing test within Hypothesis's data budget.

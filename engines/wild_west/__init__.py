@@ -78,6 +78,11 @@ GAME = GameInfo(
     options={"timer": Option(0, N_("speed mode: seconds to pick each round, 0 = off"),
                              minimum=0, maximum=300)},
     secret_action_types=("pick",),
+    event_types=frozenset({
+        "round", "mulligan", "reshuffle", "locked", "picked", "timeout", "reveal", "tumbleweed",
+        "write", "track", "grave", "park", "upgrade", "track_complete", "graves_lost", "extension",
+        "round_over", "game_over",
+    }),
     test_configs=((2, {}), (1, {}), (6, {}), (3, {"timer": 30})),
     bench_config=(4, {}),
     parse_action=parse_action,

@@ -200,7 +200,7 @@ def walk(app, table, seat, choice, press) -> None:
     choices = table.usable(seat)
     start = table.choosers[seat].focus(choices) or 0
     goal = next(i for i, c in enumerate(choices) if c.key == choice.key)
-    for direction in path(choices, start, goal, table.choosers[seat].steer):
+    for direction in path(choices, start, goal, table.game.steer):
         press(direction)
         frames(app, 1)
     assert table.choosers[seat].cursor == choice.key, "the cursor did not reach the choice"

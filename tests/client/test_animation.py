@@ -58,7 +58,7 @@ def test_drawing_changes_nothing(make_app):
     frames(app, 40)
     def state():
         anim = table.anim
-        return (table.controls.host.state.digest(), {k: t.elapsed for k, t in anim.tweens.tweens.items()},
+        return (table.hosting.host.state.digest(), {k: t.elapsed for k, t in anim.tweens.tweens.items()},
                 [tuple(d["body"].position) for d in anim.moments.drops], list(table.model.log), table.clock,
                 table.model.shown, [c.key for c in table.live[0]], table.choosers[0].cursor)
 

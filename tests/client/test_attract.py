@@ -20,8 +20,8 @@ def test_the_host_runs_on_while_the_pause_menu_is_up_and_the_table_behind_it_fol
     assert isinstance(app.top, PauseScene)
     shown = table.model.shown
     frames(app, 60)
-    assert table.controls.host.now == app.clock  # ticked every frame with the app's clock
-    assert table.controls.host.state.plans.locked.count(True) == 2  # the bots chose meanwhile...
+    assert table.hosting.host.now == app.clock  # ticked every frame with the app's clock
+    assert table.hosting.host.state.plans.locked.count(True) == 2  # the bots chose meanwhile...
     assert table.model.shown >= shown + 2 and 1 in table.model.view["plans"]["locked"]  # ...and it shows
 
 
@@ -34,7 +34,7 @@ def test_the_title_falls_into_the_attract_mode_and_any_input_leaves_it(make_app)
     frames(app, 4, dt=1.0)
     demo = app.top
     assert isinstance(demo, TableScene) and demo.demo and not demo.choosers  # bots at every seat
-    assert app.hosts == [demo.controls.host]
+    assert app.hosts == [demo.hosting.host]
     frames(app, 240)
     assert len(demo.model.log) > 0  # they play
     shoot(app, "attract_mode")
@@ -49,7 +49,7 @@ def test_a_demo_plays_game_after_game(make_app):
     app.settings.animation = "instant"
     app.flow.demo("die_mauer", players=3, seed=4)
     first = app.top
-    first.controls.host.bot_delay = 0.02
+    first.hosting.host.bot_delay = 0.02
     for _ in range(3000):
         frames(app, 1)
         if isinstance(app.top, TableScene) and app.top is not first:

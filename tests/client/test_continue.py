@@ -44,7 +44,7 @@ def test_a_window_game_quit_mid_way_is_continued_from_the_title(make_app):
     assert [item.text() for item in app.top.menu.items][0] == "Play"  # nothing to continue yet
     table = local_table(app, [("Anna", "keys1"), ("Ben", "bot:easy"), ("Clara", "keys2")], seed=None,
                         bot_delay=0.05, rounds=1)
-    host = table.controls.host
+    host = table.hosting.host
     deadline = time.monotonic() + 20
     while moves_by(host, 0) < 2 and time.monotonic() < deadline:  # Anna and Clara play a few moves by keys
         for seat in (0, 2):
@@ -66,9 +66,9 @@ def test_a_window_game_quit_mid_way_is_continued_from_the_title(make_app):
     frames(app, 3)
     again = app.top
     assert isinstance(again, TableScene) and again is not table
-    assert again.controls.host.state.digest() == digest and len(again.controls.host.log) == actions
+    assert again.hosting.host.state.digest() == digest and len(again.hosting.host.log) == actions
     assert again.choosers[0].device == "keys1" and again.choosers[2].device == "keys2"  # back on their devices
-    assert again.model.names == ["Anna", "Ben", "Clara"] and again.controls.host.save_path == save
+    assert again.model.names == ["Anna", "Ben", "Clara"] and again.hosting.host.save_path == save
     frames(app, 20)
     shoot(app, "continue_table")
     play_to_results(app, again)
@@ -151,7 +151,7 @@ def test_a_hosted_window_game_is_continued_and_its_lan_seat_rejoins_by_token(mak
         assert isinstance(table, TableScene)
     finally:
         zoe.close()
-    table_name = table.controls.name
+    table_name = table.hosting.name
     app.flow.leave_table(table)
     frames(app, 2)
     title = app.top
@@ -159,16 +159,16 @@ def test_a_hosted_window_game_is_continued_and_its_lan_seat_rejoins_by_token(mak
     click(app, title.menu.rects[0].center)
     frames(app, 3)
     again = app.top
-    assert isinstance(again, TableScene) and again.controls.served
-    assert again.controls.handle.server.name == table_name  # the table keeps its name
+    assert isinstance(again, TableScene) and again.hosting.served
+    assert again.hosting.handle.server.name == table_name  # the table keeps its name
     deadline = time.monotonic() + 10  # the host's thread says so in its next lobby message
     while 1 not in again.away_since and time.monotonic() < deadline:
         frames(app, 1)
         time.sleep(0.01)
     assert 1 in again.away_since  # the LAN seat waits for its player
-    assert again.controls.phones is not None  # the table's phones are served again
+    assert again.hosting.phones is not None  # the table's phones are served again
     shoot(app, "continue_hosted")
-    back = RemoteSession("127.0.0.1", again.controls.port, "Zoe", token=token)
+    back = RemoteSession("127.0.0.1", again.hosting.port, "Zoe", token=token)
     try:
         assert back.wait_welcome(5) == 1
         deadline = time.monotonic() + 10
@@ -189,7 +189,7 @@ def continue_after_moves(make_app, game_id: str, seats, moves: int, options=None
     app.settings.animation = "instant"
     app.flow.start_title(app)
     table = local_table(app, seats, seed=None, bot_delay=0.05, game_id=game_id, options=options)
-    host = table.controls.host
+    host = table.hosting.host
     pick, turns = driver(game_id), iter(range(10_000))
 
     def each() -> None:
@@ -229,7 +229,7 @@ def test_a_continued_game_keeps_what_happened(make_app, game_id):
 
 def test_a_continued_race_counts_down_before_anyone_plays(make_app):
     app, again, _ = continue_after_moves(make_app, "wie_waldi", [("Anna", "keys1"), ("Ben", "bot:hard")], 8)
-    host = again.controls.host
+    host = again.hosting.host
     moves = len(host.log)
     frames(app, 90)  # a second and a half
     assert again.model.paused and again.resume_at is not None  # "Ready... 2" on screen

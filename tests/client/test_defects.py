@@ -167,7 +167,7 @@ def test_the_reveal_is_seen_before_the_next_turn_is_shown(make_app):
     assert table.game.revealing()
     assert table.model.view["turn"] == 1 and table.game.status_text().endswith("Turn 1")
     frames(app, 60)  # a second into the reveal the bots have already chosen for turn 2...
-    assert table.controls.host.state.turn == 2 and table.controls.host.state.plans.locked.count(True) == 3
+    assert table.hosting.host.state.turn == 2 and table.hosting.host.state.plans.locked.count(True) == 3
     assert table.game.revealing() and table.model.view["turn"] == 1  # ...but the screen still shows turn 1
     shoot(app, "defect_reveal_first")
     log = list(table.model.log)

@@ -78,7 +78,7 @@ def test_three_games_in_a_row_with_next_game_keep_the_group_and_add_to_tonights_
         press(app, setup.menu, "Start at this screen")
         table = app.top
         assert table.model.names == ["Anna", "Bot 2", "Bot 3"]
-        table.controls.host.bot_delay = 0.0
+        table.hosting.host.bot_delay = 0.0
     anna = next(line for line in history.ratings() if line.name == "Anna")
     assert anna.games == 3 and len(anna.trend) == 3
     assert {line.name for line in history.ratings()} == {"Anna", "Bot (easy)", "Bot (hard)"}

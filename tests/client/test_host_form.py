@@ -99,7 +99,7 @@ def test_start_now_lets_bots_take_the_open_seats(make_app):
         # the host tells the start first, then the lobby with the bots (docs/netplay.md): the
         # table may open a frame before the lobby arrives, and then shows the bots
         run_until(app, lambda: table.model.seat_kinds[1:] == ["bot", "bot"], 10)
-        run_until(app, lambda: len(table.controls.host.log) >= 2, 20)  # both bots have picked
+        run_until(app, lambda: len(table.hosting.host.log) >= 2, 20)  # both bots have picked
 
         assert [seat["kind"] for seat in read_save(save).head["seats"]] == ["local", "bot", "bot"]
     finally:

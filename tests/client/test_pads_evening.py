@@ -130,7 +130,7 @@ def test_four_pads_play_a_whole_wie_waldi_match_and_a_rematch(make_app, pads):
     table = start(app, plugged[0], setup)
     done = play(app, pads, plugged, table, "pads_wie_waldi")
     assert done.get("pad-shortcut", 0) > 20 and done.get("pad", 0) > 10, done
-    assert len(table.controls.host.state.results) == 3
+    assert len(table.hosting.host.state.results) == 3
     again = rematch(app, plugged)
     assert again is not table and sorted(c.device for c in again.choosers.values()) == sorted(devices)
 

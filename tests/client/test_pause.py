@@ -42,7 +42,7 @@ def menu_pick(app, words: str) -> None:
 
 def test_a_paused_race_stands_still_for_the_bots_and_starts_again_after_a_countdown(make_app):
     app, table = start(make_app, "wie_waldi", [("Anna", "keys1"), ("Bot", "bot:hard")], {})
-    host = table.controls.host
+    host = table.hosting.host
     run_until(app, lambda: table.model.view["phase"] == "race" and len(host.log) > 3)
     key("escape")
     frames(app, 2)
@@ -66,7 +66,7 @@ def test_a_paused_race_stands_still_for_the_bots_and_starts_again_after_a_countd
 def test_the_pick_clock_stands_still_in_the_pause_menu_and_its_how_to_play(make_app):
     seats = [("Anna", "mouse"), ("Ben", "keys1")]
     app, table = start(make_app, "wild_west", seats, {"timer": 4}, bot_delay=0.1)
-    game, host = table.game, table.controls.host
+    game, host = table.game, table.hosting.host
     frames(app, 60)  # a second of the four
     left = game.seconds_left()
     assert 2.5 < left < 3.2
@@ -92,7 +92,7 @@ def test_the_pick_clock_counts_from_when_the_pick_is_on_screen(make_app):
     """After a round's writing, the host's timer starts when the new pick shows on the
     hosting screen, not while the writing is still being animated there."""
     app, table = start(make_app, "wild_west", [("Anna", "keys1")], {"timer": 3}, animation="normal")
-    host = table.controls.host
+    host = table.hosting.host
     first = host.state.deal
     column = next(c for c in table.live[0] if c.data is not None)
     act(app, table, 0, column)
@@ -118,7 +118,7 @@ def test_a_game_that_goes_on_stays_live_behind_the_menu_and_shows_its_results_af
     key("escape")
     frames(app, 2)
     pause = app.top
-    table.controls.host.hand_to_bot(0)  # Anna's seat plays by itself meanwhile
+    table.hosting.host.hand_to_bot(0)  # Anna's seat plays by itself meanwhile
     shown = table.model.shown
     run_until(app, lambda: table.model.shown > shown + 3, 20)  # the table behind the menu follows
     assert pause.what_happens() == "The game goes on while this menu is open."
@@ -142,7 +142,7 @@ def test_a_hosted_race_pauses_the_lan_peer_too(make_app):
         assert zoe.wait_welcome(5) == 1
         table = run_until(app, lambda: app.top if isinstance(app.top, TableScene) else None, 10)
         peer = TableScene(app, TABLES["wie_waldi"], {1: zoe}, {1: "any"}, [0, 1], players=2, names=["Anna", "Zoe"])
-        host = table.controls.host
+        host = table.hosting.host
         run_until(app, lambda: host.state.phase == "race", 20)
         key("escape")
         frames(app, 2)

@@ -11,7 +11,14 @@ from client.table.scene import TableScene
 from client.ui.qr import qr_surface
 from tests.client.conftest import frames, local_table, shoot
 from tests.netplay.phone_play import PhoneClient
-from tests.phone_browser import Browsers, browser_or_skip, click_choice, enabled_choices, status, wait_until
+from tests.phone_browser import (
+    Browsers,
+    browser_or_skip,
+    click_choice,
+    enabled_choices,
+    status,
+    wait_until,
+)
 
 pytestmark = pytest.mark.timeout(120)
 SETTLED_FRAME = 600  # every tween, toast and fade of the lock-in is over by now (10 s of table time)
@@ -33,7 +40,7 @@ def test_a_phone_seat_shows_its_code_until_its_phone_joins_then_away_while_it_is
     frames(app, 20)
     assert isinstance(app.top, PhonesScene)
     shoot(app, "phones_codes")
-    link = table.controls.phones.link(0)
+    link = table.hosting.phones.link(0)
     code = qr_surface(link, 400)
     assert code.get_width() >= 300 and code.get_at((0, 0))[:3] == (255, 255, 255)
     phone = PhoneClient(link)
@@ -72,7 +79,7 @@ def test_the_shared_screen_is_the_same_whatever_the_phone_chose_until_the_reveal
             app = make_app()
             table = phone_table(app)
             browser = browsers.new(record=False)
-            browser.get(table.controls.phones.link(0))
+            browser.get(table.hosting.phones.link(0))
             wait_until(lambda browser=browser: status(browser) == "Your move", step=lambda app=app: run_frames(app))
             click_choice(browser, label)
             wait_until(lambda table=table: 0 in table.model.view["plans"]["locked"],
@@ -105,7 +112,7 @@ def test_a_phone_page_reads_the_phone_s_language_else_the_window_s(make_app, win
     try:
         table = phone_table(app)
         frames(app, 2)
-        request = urllib.request.Request(table.controls.phones.link(0), headers={"Accept-Language": browser} if browser else {})
+        request = urllib.request.Request(table.hosting.phones.link(0), headers={"Accept-Language": browser} if browser else {})
         with urllib.request.urlopen(request, timeout=5) as answer:  # noqa: S310 - the phone server on 127.0.0.1
             page = answer.read().decode("utf-8")
     finally:

@@ -330,7 +330,7 @@ def test_a_game_hosted_through_a_relay_is_continued_there_and_its_far_seat_rejoi
     click(app, title.menu.rects[0].center)
     frames(app, 3)
     again = app.top
-    assert isinstance(again, TableScene) and again.controls.served
+    assert isinstance(again, TableScene) and again.hosting.served
     back = relay.RelaySession(parse_invite(code), "Far", token=token)  # the same invite, the seat's token
     try:
         assert back.wait_welcome(10) == 1

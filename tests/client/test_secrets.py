@@ -36,7 +36,7 @@ def pad_pick(make_app, piece):
     armed = pygame.image.tobytes(app.logical, "RGB")
     pad_button(PAD, CODES[button])
     frames(app, 30)
-    assert table.controls.host.state.plans.choices[1] == piece  # the pick really reached the engine
+    assert table.hosting.host.state.plans.choices[1] == piece  # the pick really reached the engine
     assert 1 in table.model.view["plans"]["locked"]
     locked = pygame.image.tobytes(app.logical, "RGB")
     shoot(app, f"secret_pad_locked_{piece or 'fist'}")
@@ -66,7 +66,7 @@ def keyboard_pick(make_app, presses: int):
     post(pygame.KEYUP, key=shift, mod=0, unicode="", scancode=0)
     frames(app, 30)
     assert 0 in table.model.view["plans"]["locked"]
-    return table.controls.host.state.plans.choices[0], pygame.image.tobytes(app.logical, "RGB")
+    return table.hosting.host.state.plans.choices[0], pygame.image.tobytes(app.logical, "RGB")
 
 
 def test_a_keyboard_pick_hides_when_the_peek_key_is_released(make_app):

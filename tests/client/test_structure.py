@@ -127,3 +127,39 @@ def test_a_game_reaches_the_table_only_through_its_handle(game_id):
             if isinstance(node, ast.ImportFrom) and node.module == "client.table.scene":
                 problems.append(f"{where}:{node.lineno} imports the table scene")
     assert not problems, "\n".join(problems)
+
+
+# The shared table's modules another part of the client owns; everything else there is measured.
+NOT_THE_TABLES_OWN = {"results.py", "pause.py", "phones.py", "logview.py"}
+
+
+def test_the_table_is_made_of_small_parts():
+    """The scene is glue; no part of the shared table grows past ~450 lines."""
+    for path in sorted((CLIENT / "table").glob("*.py")):
+        lines = len(path.read_text(encoding="utf-8").splitlines())
+        assert lines <= 450, f"{path.name} has {lines} lines"
+
+
+def test_the_table_reaches_the_hosted_table_only_through_its_host_controls():
+    """Nothing at the table touches a host, a LAN server or a phone service: a table this
+    screen hosts is reached through its `HostControls` (``hosting``) alone, whichever way
+    the table was built (couch, LAN, continued, the group's next)."""
+    pieces = {"host", "server", "phones", "handle"}
+    problems = []
+    for path in sorted((CLIENT / "table").glob("*.py")):
+        if path.name in NOT_THE_TABLES_OWN:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Attribute) or node.attr == "setter":  # a property's setter is no host
+                continue
+            owner = node.value
+            if isinstance(owner, ast.Name) and owner.id in pieces or isinstance(owner, ast.Attribute) and owner.attr in pieces:
+                problems.append(f"{path.name}:{node.lineno} reaches .{node.attr} of the {ast.unparse(owner)}")
+            if node.attr in pieces and not (isinstance(owner, ast.Name) and owner.id in ("self", "hosting")):
+                problems.append(f"{path.name}:{node.lineno} reaches .{node.attr} of {ast.unparse(owner)}")
+    assert not problems, "\n".join(problems)
+
+    from client.hosting.hosted import HostControls, HostedTable
+
+    members = {name for name in dir(HostControls) if not name.startswith("_")}
+    assert members <= set(dir(HostedTable))  # the hosted table is what a table's controls are

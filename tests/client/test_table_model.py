@@ -1,7 +1,11 @@
 """The shared table's parts without a window: the model folding messages into beats, the
-pending/accept/reject lifecycle, pacing, the cursor's moves and held-key repeat."""
+pending/accept/reject lifecycle, pacing, the table session without pygame, the cursor's
+moves and held-key repeat."""
 
+import json
 import math
+import subprocess
+import sys
 
 import pygame
 
@@ -111,11 +115,83 @@ def test_a_table_can_hold_the_next_beat_back(make_app):
     app = make_app()
     table = local_table(app, [("Anna", "keys1"), ("Ben", "bot:hard")], seed=2, bot_delay=0.05)
     frames(app, 2)
-    table.hold(1.0)  # a countdown
+    table.session.hold(1.0)  # a countdown
     frames(app, 30)
     assert table.model.behind() >= 1 and table.pacer.busy()  # Ben has locked in, not shown yet
     frames(app, 40)
     assert table.model.behind() == 0
+
+
+# A table session driven without a window: fake sessions, screen and game (duck-typed as the
+# table's are); it prints what it said and whether pygame was loaded.
+SESSION_WITHOUT_PYGAME = """
+import json, sys
+from client.table.session import TableSession
+
+class Screen:
+    def __init__(self): self.said, self.private = [], []
+    def tell(self, words, **how): self.said.append(words() if callable(words) else words)
+    def sound(self, name): pass
+    def note_privately(self, seat, words): self.private.append((seat, str(words)))
+    def plays_here(self, seat): return seat == 0
+    def can_hand_seats(self): return False
+
+class Game:
+    rewords_log, refusals_wait_for_beats = True, False
+    def describe(self, event): return "the fists open" if event["type"] == "reveal" else None
+    def on_event(self, event): return 0.0
+    def on_seat_event(self, seat, event): pass
+    def on_shown(self, beat): pass
+    def on_photo_finish(self, photo): pass
+    def public_refusal(self, code): return "that choice is not allowed now"
+    def refusal_words(self, seat, code, reason, action): return None
+    def on_taken_back(self, seat, pending): pass
+    def on_refusal(self, seat, code, reason): pass
+
+class Session:
+    def __init__(self, *messages): self.messages, self.sent = list(messages), []
+    def poll(self):
+        out, self.messages = self.messages, []
+        return out
+    def send(self, action):
+        self.sent.append(action)
+        return len(self.sent)
+
+class Rect:
+    def copy(self): return self
+
+class Pick:
+    action, key, private, label, rect = {"type": "plan", "piece": "T"}, "T", True, "Tower", Rect()
+
+def update(legal=()):
+    return {"t": "update", "events": [{"type": "reveal"}], "view": {"turn": 1}, "legal": list(legal)}
+
+anna, screen = Session(update([Pick.action])), Screen()
+session = TableSession(screen, 2, {0: anna}, Session(update()), names=["Anna", "Ben"])
+session.game = Game()
+session.poll(0.0)
+shown = []
+session.advance(0.0, shown.append)
+session.send(0, Pick())
+anna.messages.append({"t": "reject", "seq": 1, "code": "gone", "reason": "your Tower is gone"})
+session.poll(1.0)
+print(json.dumps({"pygame": "pygame" in sys.modules, "shown": len(shown), "log": list(session.model.log),
+                  "sent": anna.sent, "said": screen.said, "private": screen.private,
+                  "pending": session.model.pending[0] is not None}))
+"""
+
+
+def test_the_table_session_runs_without_pygame():
+    """It polls, paces, logs, sends and tells a refused secret (in the seat's panel only)
+    with no window: pygame is never imported."""
+    out = subprocess.run([sys.executable, "-c", SESSION_WITHOUT_PYGAME], capture_output=True, text=True, check=True)
+    ran = json.loads(out.stdout.strip().splitlines()[-1])
+    assert ran["pygame"] is False
+    assert ran["shown"] == 1 and ran["log"][0] == "the fists open"
+    assert ran["sent"] == [{"type": "plan", "piece": "T"}] and not ran["pending"]  # refused: no longer pending
+    assert ran["private"] == [[0, "Refused: your Tower is gone"]]  # the secret, in Anna's panel only
+    assert ran["said"] == ["Anna: refused, that choice is not allowed now. Pick again."]
+    assert not any("Tower" in said for said in ran["said"] + ran["log"])  # the shared screen never names it
 
 
 def rects(*centres):

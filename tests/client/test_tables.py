@@ -47,8 +47,8 @@ def test_every_table_plays_to_its_results_by_mouse_keys_and_pad(make_app, game_i
     frames(app, 60)
     shoot(app, f"table_{game_id}_results")
     standings = app.top.standings
-    assert list(standings.totals) == list(table.controls.host.state.scores())
-    assert sorted(standings.winners) == sorted(table.controls.host.state.winners())
+    assert list(standings.totals) == list(table.hosting.host.state.scores())
+    assert sorted(standings.winners) == sorted(table.hosting.host.state.winners())
     assert standings.lower_wins == GAMES[game_id].lower_score_wins
     assert not app.hosts  # the finished table's host is no longer driven
 

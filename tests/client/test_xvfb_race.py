@@ -34,7 +34,7 @@ import client.app as app_module
 real_quit = app_module.App.quit
 def quit_and_report(self):
     if getattr(self, "table", None) is not None and getattr(self, "report", None):
-        host = self.table.controls.host
+        host = self.table.hosting.host
         open(self.report, "w").write(json.dumps({"log": host.log, "phase": host.state.phase}))
         self.report = None
     real_quit(self)

@@ -8,7 +8,7 @@ no squares (AR-5): picking it says "place the other tile first". A surround's ch
 (AR-4) goes to the owner's own device, even on the other player's turn.
 
 A seat's steps so far (a lifted supply tile, the tile in hand, the square being turned)
-are kept in its chooser's ``stage`` and forgotten as soon as the game moves on.
+are kept in the game's ``stage`` for that seat and forgotten as soon as the game moves on.
 """
 
 from collections.abc import Callable
@@ -27,7 +27,7 @@ def moment(view: dict) -> tuple:
 
 def stage(game, seat: int) -> dict:
     """The seat's steps, emptied once the game moved on."""
-    steps = game.table.choosers[seat].stage
+    steps = game.steps(seat)
     if steps and steps.get("at") != moment(game.view):
         steps.clear()
     return steps
@@ -48,7 +48,7 @@ def step(game, seat: int, **values: Any) -> Callable[[], None]:
 
 def placing(game, seat: int) -> str | None:
     """The tile whose squares ``seat`` is shown now."""
-    for choice in game.table.live.get(seat, []):
+    for choice in game.table.choices(seat):
         if choice.data and choice.data[0] in ("spot", "rot"):
             return choice.data[1]
     return None
@@ -57,7 +57,7 @@ def placing(game, seat: int) -> str | None:
 def lifted(game) -> set[str]:
     """The supply tiles a seat has lifted (its choice draws it, raised)."""
     table = game.table
-    return {c.data[1] for s in table.choosers for c in table.live.get(s, []) if c.data and c.data[0] == "lifted"}
+    return {c.data[1] for s in table.local_seats for c in table.choices(s) if c.data and c.data[0] == "lifted"}
 
 
 def single_take(game) -> bool:
@@ -85,8 +85,7 @@ def clicked_beside(game, seat: int, pos: tuple[int, int]) -> bool:
     tile cannot be taken (AR-2)."""
     steps = stage(game, seat)
     if "spot" in steps:
-        steps.pop("spot")
-        game.table.refresh()
+        steps.pop("spot")  # the table makes the seat's choices again: its steps changed
         return True
     view = game.view
     if view.get("phase") != "take" or seat not in view.get("active", []):

@@ -17,7 +17,7 @@ HINT_SIZE = 26  # about 17 pixels on a 1280x720 window
 
 def progress(game, name: str) -> float:
     """How far tween ``name`` has run (1: never started, so nothing to wait for)."""
-    done = game.table.anim.progress(name)
+    done = game.table.progress(name)
     return 1.0 if done is None else done
 
 
@@ -136,7 +136,7 @@ def scoring(game, surface) -> None:
 def removal(game, surface) -> None:
     """Final scoring (AR-6): removed buildings fade out one after another, crossed out."""
     final = game.effects.final
-    done = game.table.anim.progress(final["removal"])
+    done = game.table.progress(final["removal"])
     elapsed = 1e9 if done is None else done * final["removal_seconds"]
     for index, ((x, y), cell) in enumerate(final["gone"].items()):
         t = min(1.0, max(0.0, (elapsed - 0.22 * index) / 0.45))
@@ -158,7 +158,7 @@ def traces(game, surface, size: int) -> None:
     """Each player's largest diagonal group of houses, traced house by house (AR-6)."""
     final, camera = game.effects.final, game.camera
     t = progress(game, final["trace"])
-    if game.table.anim.running(final["removal"]) or t <= 0:
+    if game.table.running(final["removal"]) or t <= 0:
         return
     for seat, group in enumerate(final["groups"]):
         if not group:
@@ -195,8 +195,8 @@ def seat(game, surface, seat_index: int, rect: pygame.Rect) -> None:
                      border_radius=5)
     surface.blit(pieces.house_image(colour, seat_index, 44), (rect.left + 16, rect.top + 28))
     half = rect.width // 2
-    table.draw_name(surface, seat_index, (rect.left + 68, rect.top + 28), 44, half - 90)
-    art.blit_text(surface, table.seat_label(seat_index), 26, art.INK_FAINT, (rect.left + 70, rect.top + 76),
+    game.draw_name(surface, seat_index, (rect.left + 68, rect.top + 28), 44, half - 90)
+    art.blit_text(surface, table.seat(seat_index).label, 26, art.INK_FAINT, (rect.left + 70, rect.top + 76),
                   width=half - 90)
     count = shown.chips[seat_index]
     surface.blit(pieces.chip_image(40), (rect.left + 20, rect.top + 114))
@@ -237,7 +237,7 @@ def hand(game, surface, seat_index: int, rect: pygame.Rect) -> None:
             return
         art.blit_text(surface, words.enclosed(settling.get("mismatches", 1)), 28, art.INK,
                       (right.left + 20, right.top + 4), width=right.width - 30)
-        if seat_index not in game.table.choosers:
+        if seat_index not in game.table.local_seats:
             art.blit_text(surface, _(words.DECIDING), 30, art.INK_DIM, right.center, "center", width=right.width - 30)
         return
     if view.get("current") != seat_index and not game.shown.hand:
@@ -280,7 +280,7 @@ def choice(game, surface, seat_index: int, item, focused: bool) -> None:
         on_board(game, surface, lambda: spot(game, surface, item, focused, colour))
     elif kind == "rot":
         tile, x, y, rot = item.data[1:]
-        turns = [c for c in game.table.live.get(seat_index, []) if c.data and c.data[0] == "rot"]
+        turns = [c for c in game.table.choices(seat_index) if c.data and c.data[0] == "rot"]
         if turns and turns[0] is item:
             turning_row(game, surface, turns, colour)
         if focused:
@@ -357,10 +357,10 @@ def overlay(game, surface) -> None:
         final_summary(game, surface)
     if effects.early is not None:
         early_end(game, surface)
-    anim = game.table.anim
-    if effects.banner is not None and anim.running(effects.banner["tween"]):
+    table = game.table
+    if effects.banner is not None and table.running(effects.banner["tween"]):
         banner(game, surface)
-    if effects.interlude is not None and "tween" in effects.interlude and anim.running(effects.interlude["tween"]):
+    if effects.interlude is not None and "tween" in effects.interlude and table.running(effects.interlude["tween"]):
         interlude(game, surface)
 
 
@@ -373,10 +373,10 @@ def end_rect(game, end) -> pygame.Rect:
 
 
 def fly(game, surface, flight: dict) -> None:
-    anim = game.table.anim
-    if not anim.progress(flight["tween"]):
+    table = game.table
+    if not table.progress(flight["tween"]):
         return  # still waiting for its delay
-    t = anim.get(flight["tween"])
+    t = table.value(flight["tween"])
     start, end = flight["start"], end_rect(game, flight["end"])
     if flight["kind"] == "house":
         size = lambda r: max(10, round(min(r.width, r.height) * 0.46))  # noqa: E731 - local shorthand
@@ -440,7 +440,7 @@ def final_summary(game, surface) -> None:
     art.blit_text(surface, _(words.FINAL_SUM), 26, art.INK_DIM, (box.left + 22, box.top + 72), width=box.width - 44)
     for seat_index, score in enumerate(event["scores"]):
         top = box.top + 130 + seat_index * 150
-        game.table.draw_name(surface, seat_index, (box.left + 22, top), 40, box.width - 44)
+        game.draw_name(surface, seat_index, (box.left + 22, top), 40, box.width - 44)
         art.blit_text(surface, words.score_sum(event["chips"][seat_index], event["groups"][seat_index], score), 48,
                       art.INK, (box.left + 22, top + 52), weight="bold")
     art.blit_text(surface, words.removed(len(event["removed"])), 26, art.INK_DIM, (box.left + 22, box.bottom - 50),
@@ -449,7 +449,7 @@ def final_summary(game, surface) -> None:
 
 def summary_shown(game) -> bool:
     final = game.effects.final
-    return not game.table.anim.running(final["removal"]) and progress(game, final["trace"]) >= 1.0
+    return not game.table.running(final["removal"]) and progress(game, final["trace"]) >= 1.0
 
 
 def interlude(game, surface) -> None:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from client.games.architekton.layout import TILE
-from client.table.anim import Animator
+from client.table.handle import TableHandle
 from engines.architekton.tiles import (
     BUILDINGS,
     DIAGONALS,
@@ -236,32 +236,32 @@ class Effects:
     fresh_game: bool = False  # a revenge game began; its first view is not yet shown
     counts: dict[str, int] = field(default_factory=dict)
 
-    def tween(self, anim: Animator, prefix: str, seconds: float, delay: float = 0.0) -> str:
+    def tween(self, table: TableHandle, prefix: str, seconds: float, delay: float = 0.0) -> str:
         """A 0-to-1 tween under a fresh name (the animator's table stays small)."""
         self.counts[prefix] = (self.counts.get(prefix, 0) + 1) % TWEEN_NAMES
         name = f"{prefix}{self.counts[prefix]}"
-        anim.tween(name, 0.0, 1.0, seconds, delay=delay)
+        table.tween(name, 0.0, 1.0, seconds, delay=delay)
         return name
 
-    def fly(self, anim: Animator, kind: str, start: pygame.Rect, end, seconds: float, delay: float = 0.0,
+    def fly(self, table: TableHandle, kind: str, start: pygame.Rect, end, seconds: float, delay: float = 0.0,
             **what) -> None:
         """Something moving from ``start`` (a screen rect) to ``end`` (a screen rect, a seat's
         hand slot ("hand", seat, index), or a board square (x, y), followed as the camera
         moves); it hides at its end meanwhile."""
         self.flights.append({"kind": kind, "start": pygame.Rect(start), "end": end,
-                             "tween": self.tween(anim, "fly", seconds, delay), **what})
+                             "tween": self.tween(table, "fly", seconds, delay), **what})
 
-    def float_words(self, anim: Animator, words: str, at, colour, seconds: float = 1.6) -> None:
+    def float_words(self, table: TableHandle, words: str, at, colour, seconds: float = 1.6) -> None:
         """``words`` rising over a square (x, y) or a seat's zone ("zone", seat)."""
-        self.floats.append({"words": words, "at": at, "colour": colour, "tween": self.tween(anim, "float", seconds)})
+        self.floats.append({"words": words, "at": at, "colour": colour, "tween": self.tween(table, "float", seconds)})
 
-    def announce(self, anim: Animator, words: str, more: str, seconds: float) -> None:
-        self.banner = {"words": words, "more": more, "tween": self.tween(anim, "banner", seconds)}
+    def announce(self, table: TableHandle, words: str, more: str, seconds: float) -> None:
+        self.banner = {"words": words, "more": more, "tween": self.tween(table, "banner", seconds)}
 
-    def score_surround(self, anim: Animator, x: int, y: int, owner, matches: list) -> None:
-        self.scoring = {"x": x, "y": y, "owner": owner, "matches": matches, "tween": self.tween(anim, "ring", 1.4)}
+    def score_surround(self, table: TableHandle, x: int, y: int, owner, matches: list) -> None:
+        self.scoring = {"x": x, "y": y, "owner": owner, "matches": matches, "tween": self.tween(table, "ring", 1.4)}
 
-    def prune(self, anim: Animator) -> None:
+    def prune(self, table: TableHandle) -> None:
         """Forget flights and rising words whose time is over."""
-        self.flights = [f for f in self.flights if anim.running(f["tween"])]
-        self.floats = [f for f in self.floats if anim.running(f["tween"])]
+        self.flights = [f for f in self.flights if table.running(f["tween"])]
+        self.floats = [f for f in self.floats if table.running(f["tween"])]

@@ -48,7 +48,7 @@ class ArchitektonTable(GameTable):
 
     def update(self, dt: float) -> None:
         self.camera.follow(self.shown.bounds(1), dt, self.table.speed())
-        self.effects.prune(self.table.anim)
+        self.effects.prune(self.table)
 
     def choices_version(self, seat: int):
         return self.camera.version()
@@ -61,9 +61,9 @@ class ArchitektonTable(GameTable):
     def on_seat_input(self, seat: int, intent) -> bool:
         action = intent.action
         if action == "alt" and intent.pressed:  # a pad's X turns the tile being placed
-            usable = self.table.usable(seat)
-            if usable and usable[0].data and usable[0].data[0] == "rot":
-                if self.table.choosers[seat].move(usable, "right"):
+            turns = self.table.choices(seat)  # nothing here is private: all of them are usable
+            if turns and turns[0].data and turns[0].data[0] == "rot":
+                if self.table.move_cursor(seat, "right"):
                     self.sound("move")
                 return True
         if action == "confirm" and intent.pressed and intent.pos is not None:
@@ -87,7 +87,7 @@ class ArchitektonTable(GameTable):
             return self.caption
         name, effects = self.table.name, self.effects
         interlude = effects.interlude
-        if interlude is not None and "tween" in interlude and self.table.anim.running(interlude["tween"]):
+        if interlude is not None and "tween" in interlude and self.table.running(interlude["tween"]):
             return words.next_game_line(interlude["game"], name(interlude["starter"]))
         if effects.early is not None:
             debtor = effects.early["player"]
@@ -118,7 +118,7 @@ class ArchitektonTable(GameTable):
         matches = self.shown.side_matches(x, y) if (x, y) in self.shown.cells else [None] * 4
         scoring = effects.scoring
         if scoring is None or (scoring["x"], scoring["y"]) != (x, y):
-            effects.score_surround(self.table.anim, x, y, settling["owner"], matches)
+            effects.score_surround(self.table, x, y, settling["owner"], matches)
         else:
             scoring["matches"] = matches
 
@@ -127,7 +127,7 @@ class ArchitektonTable(GameTable):
         seat = event["player"]
         for index, tile in enumerate(event["tiles"]):
             if tile in rects:
-                self.effects.fly(self.table.anim, "tile", rects[tile], ("hand", seat, index), 0.45, 0.08 * index,
+                self.effects.fly(self.table, "tile", rects[tile], ("hand", seat, index), 0.45, 0.08 * index,
                                  tile=tile, rot=0)
         self.shown.take(event["tiles"])
         self.sound("move")
@@ -138,7 +138,7 @@ class ArchitektonTable(GameTable):
         zone = self.table.layout.seats[seat]
         start = layout.hand_slot(zone, taken.index(tile)) if tile in taken else zone
         self.shown.put(tile, event["x"], event["y"], event["rot"])
-        self.effects.fly(self.table.anim, "tile", start, (event["x"], event["y"]), 0.45, tile=tile, rot=event["rot"])
+        self.effects.fly(self.table, "tile", start, (event["x"], event["y"]), 0.45, tile=tile, rot=event["rot"])
         self.sound("thud")
         return 0.5
 
@@ -150,37 +150,37 @@ class ArchitektonTable(GameTable):
         else:
             self.shown.house_moved(seat, source, x, y)
             start = self.camera.square(*source)
-        self.effects.fly(self.table.anim, "house", start, (x, y), 0.35 if source is None else 0.45, seat=seat)
+        self.effects.fly(self.table, "house", start, (x, y), 0.35 if source is None else 0.45, seat=seat)
         return 0.4 if source is None else 0.55
 
     def on_surrounded(self, event: dict) -> float:
         x, y, owner, owed = event["x"], event["y"], event["owner"], event["mismatches"]
-        anim, effects = self.table.anim, self.effects
+        table, effects = self.table, self.effects
         matches = self.shown.side_matches(x, y) if (x, y) in self.shown.cells else [None] * 4
-        effects.score_surround(anim, x, y, owner, matches)
+        effects.score_surround(table, x, y, owner, matches)
         caption = words.surround_caption(None if owner is None else self.table.name(owner), owed)
         if owner is None:
             self.show_caption(caption, 1.0)
             return 1.0
         if owed == 0:
             self.shown.chips = list(event.get("chips", self.shown.chips))
-            effects.float_words(anim, _(words.PLUS_CHIP), (x, y), art.GOOD)
+            effects.float_words(table, _(words.PLUS_CHIP), (x, y), art.GOOD)
         else:
-            effects.float_words(anim, words.wrong_sides(owed), (x, y), art.DANGER)
+            effects.float_words(table, words.wrong_sides(owed), (x, y), art.DANGER)
         self.show_caption(caption, 1.6)
         self.sound("round" if owed == 0 else "reject")
         return 1.6
 
     def on_settled(self, event: dict) -> float:
         seat, x, y = event["player"], event["x"], event["y"]
-        anim, effects = self.table.anim, self.effects
+        table, effects = self.table, self.effects
         effects.answered = dict(event)
         self.shown.chips = list(event["chips"])
         if event["paid"]:
-            effects.float_words(anim, words.paid(event["paid"]), ("zone", seat), art.DANGER)
+            effects.float_words(table, words.paid(event["paid"]), ("zone", seat), art.DANGER)
         if event["take_back"]:
             self.shown.house_back(seat, x, y)
-            effects.fly(anim, "house", self.camera.square(x, y), layout.stock_box(self.table.layout.seats[seat]),
+            effects.fly(table, "house", self.camera.square(x, y), layout.stock_box(self.table.layout.seats[seat]),
                         0.5, seat=seat)
         self.sound("thud")
         return 1.0
@@ -193,17 +193,17 @@ class ArchitektonTable(GameTable):
         self.shown.last_round(event["turns_left"])
         after = self.table.name(1 - self.view.get("current", 0))
         more = words.last_round_words(event["turns_left"], after)
-        self.effects.announce(self.table.anim, _(words.LAST_ROUND), more, 2.2)
+        self.effects.announce(self.table, _(words.LAST_ROUND), more, 2.2)
         self.sound("round")
         return 2.2
 
     def on_supply_redrawn(self, event: dict) -> float:
         self.shown.supply = list(event["supply"])
-        self.effects.announce(self.table.anim, _(words.REDRAWN[0]), _(words.REDRAWN[1]), 1.8)
+        self.effects.announce(self.table, _(words.REDRAWN[0]), _(words.REDRAWN[1]), 1.8)
         return 1.8
 
     def on_no_placement(self, event: dict) -> float:
-        self.effects.announce(self.table.anim, _(words.NO_PLACEMENT[0]), _(words.NO_PLACEMENT[1]), 2.0)
+        self.effects.announce(self.table, _(words.NO_PLACEMENT[0]), _(words.NO_PLACEMENT[1]), 2.0)
         return 2.0
 
     def on_returned(self, event: dict) -> float:
@@ -216,13 +216,13 @@ class ArchitektonTable(GameTable):
         return 3.0
 
     def on_final_scoring(self, event: dict) -> float:
-        anim, effects = self.table.anim, self.effects
+        table, effects = self.table, self.effects
         gone = self.shown.remove_buildings(event["removed"])
         removal = 0.5 + 0.22 * len(gone)
         groups = [self.shown.largest_group(p) for p in range(len(event["scores"]))]
         effects.final = {"gone": gone, "groups": groups, "event": dict(event), "removal_seconds": removal,
-                         "removal": effects.tween(anim, "removal", removal),
-                         "trace": effects.tween(anim, "trace", 1.6, delay=removal)}
+                         "removal": effects.tween(table, "removal", removal),
+                         "trace": effects.tween(table, "trace", 1.6, delay=removal)}
         self.show_caption(_(words.REMOVING), removal)
         self.sound("round")
         return removal + 2.6
@@ -246,7 +246,7 @@ class ArchitektonTable(GameTable):
         if effects.interlude is None:
             return 0.0
         effects.interlude.update(starter=event["starter"], game=event["game"],
-                                 tween=effects.tween(self.table.anim, "interlude", 3.4))
+                                 tween=effects.tween(self.table, "interlude", 3.4))
         self.sound("round")
         return 3.4
 

@@ -37,14 +37,23 @@ class GameReading(Protocol):
 
     def ghost_rect(self, seat: int, action: dict[str, Any]) -> pygame.Rect: ...
 
+    def draw_name(self, surface: pygame.Surface, seat: int, pos: Any, size: int, width: int) -> pygame.Rect: ...
+
 
 STATUS_COLOURS = {"locked": art.GOOD, "choosing": art.INK_DIM, "away": art.INK_DIM, "thinking": art.INK_DIM,
                   "to_act": art.GOLD, "": art.INK}
 
 
 # --- the wall ---------------------------------------------------------------------------------
+def drops(game: GameReading) -> list[dict]:
+    """The pieces falling or hopping now (none at "instant" speed: everything is at rest)."""
+    space = game.table.physics()
+    return space.drops if space is not None else []
+
+
 def board(game: GameReading, surface: pygame.Surface) -> None:
-    for bit in game.table.anim.moments.bits:  # scattered bits fly behind the panels and words
+    space = game.table.physics()
+    for bit in space.bits if space is not None else []:  # scattered bits fly behind the panels and words
         size = bit["size"]
         rect = pygame.Rect(0, 0, size, size)
         rect.center = (bit["body"].position.x, bit["body"].position.y)
@@ -68,7 +77,7 @@ def wall_rects(game: GameReading) -> list[tuple[str, pygame.Rect]]:
     down into it (the pymunk body gives only the height above the slot)."""
     wall = game.shown.wall
     slots = wall.layout().slots
-    falling = {drop["uid"]: drop for drop in game.table.anim.moments.drops if "uid" in drop}
+    falling = {drop["uid"]: drop for drop in drops(game) if "uid" in drop}
     rects = []
     for piece, uid in wall.items:
         rect = slots[uid].copy()
@@ -91,12 +100,12 @@ def seat(game: GameReading, surface: pygame.Surface, seat: int, rect: pygame.Rec
     colour = table.colour(seat)
     seat_card(surface, rect, colour, seat in view.get("active", []))
     master = view.get("master") == seat
-    table.draw_name(surface, seat, (rect.left + 20, rect.top + 30), 44, rect.width - (100 if master else 40))
+    game.draw_name(surface, seat, (rect.left + 20, rect.top + 30), 44, rect.width - (100 if master else 40))
     if master:
         surface.blit(pieces.master_block(46), (rect.right - 62, rect.top + 30))
     penalty = art.blit_text(surface, words.penalty_line(view["totals"][seat]), 28, art.INK_DIM,
                             (rect.right - 20, rect.top + 74), "topright")
-    art.blit_text(surface, table.seat_label(seat), 28, art.INK_FAINT, (rect.left + 22, rect.top + 74),
+    art.blit_text(surface, table.seat(seat).label, 28, art.INK_FAINT, (rect.left + 22, rect.top + 74),
                   width=penalty.left - rect.left - 32)
     if game.revealing():
         opened_fist(game, surface, seat, rect)
@@ -110,14 +119,14 @@ def seat(game: GameReading, surface: pygame.Surface, seat: int, rect: pygame.Rec
 
 def opened_fist(game: GameReading, surface: pygame.Surface, seat: int, rect: pygame.Rect) -> None:
     """The fist opening during the reveal, its piece hopping out or standing beside it."""
-    anim, reveal = game.table.anim, game.shown.reveal
+    table, reveal = game.table, game.shown.reveal
     assert reveal is not None  # revealing() says so
     centre = layout.fist_centre(rect)
-    opening = round(anim.get(f"fist{seat}", 1.0) * 4) / 4
+    opening = round(table.value(f"fist{seat}", 1.0) * 4) / 4
     fist = pieces.fist_image(game.table.colour(seat), 96, opening)
     surface.blit(fist, fist.get_rect(center=centre))
     piece = reveal["plans"][seat] if seat < len(reveal["plans"]) else None
-    hops = [d for d in anim.moments.drops if d.get("kind") == "reveal" and d.get("seat") == seat]
+    hops = [d for d in drops(game) if d.get("kind") == "reveal" and d.get("seat") == seat]
     if piece is not None and not hops:
         image = pieces.piece_image(piece, layout.REVEALED_PIECE)
         surface.blit(image, image.get_rect(midbottom=layout.revealed_spot(rect)))
@@ -135,7 +144,7 @@ def closed_fist(game: GameReading, surface: pygame.Surface, seat: int, rect: pyg
     state = game.seat_state(seat)
     room = badge_room(rect)
     if state == "locked":
-        grow = min(1.15, game.table.anim.get(f"lock{seat}", 1.0))
+        grow = min(1.15, game.table.value(f"lock{seat}", 1.0))
         said, size = words.seat_status(state), round(28 * grow) // 2 * 2
         width = min(room.width, max(round(150 * grow), art.text_width(said, size) + 28)) // 2 * 2
         badge = pygame.Rect(0, 0, width, round(48 * grow) // 2 * 2)

@@ -36,6 +36,8 @@ class DieMauerTable(GameTable):
     private_types = ("donate",)  # plan is secret by GameInfo.secret_action_types
     panel_heading = words.PANEL_HEADING  # marked N_; the table looks it up where it draws
     dwell = {"outcome": 0.9, "built": 0.7, "donation": 1.2, "turn": 0.3, "round": 0.6, "game_over": 1.5}
+    # a seat's own plan and a donation's piece are told in its panel (`on_seat_event`)
+    silent_events = frozenset({"planned", "donated"})
 
     def __init__(self, table: TableHandle):
         super().__init__(table)
@@ -124,7 +126,7 @@ class DieMauerTable(GameTable):
         if intent.action == "confirm" and intent.pressed and intent.pos is not None:
             end = self.end_under(seat, intent.pos)
             if end is not None:
-                self.table.choosers[seat].cursor = end.key
+                self.table.set_cursor(seat, end.key)
                 self.table.pick(seat, end)
                 return True
         return super().on_seat_input(seat, intent)
@@ -132,16 +134,16 @@ class DieMauerTable(GameTable):
     def on_input(self, intent: Intent) -> bool:
         """The pointer over a wall end shows the mouse seat's ghost there."""
         if intent.action == "point" and intent.pos is not None:
-            for seat, chooser in self.table.choosers.items():
-                end = self.end_under(seat, intent.pos) if chooser.listens_to(intent.device) else None
+            for seat in self.table.local_seats:
+                end = self.end_under(seat, intent.pos) if self.table.seat(seat).listens_to(intent.device) else None
                 if end is not None:
-                    chooser.cursor = end.key
+                    self.table.set_cursor(seat, end.key)
                     return True
         return super().on_input(intent)
 
     def end_under(self, seat: int, pos: tuple[int, int]) -> Choice | None:
         """``seat``'s public end choice whose ghost spot on the wall is under ``pos``."""
-        for choice in self.table.live.get(seat, []):
+        for choice in self.table.choices(seat):
             action = choice.action
             if not choice.private and isinstance(action, dict) and action.get("type") == "build" \
                     and self.ghost_rect(seat, action).collidepoint(pos):
@@ -163,20 +165,20 @@ class DieMauerTable(GameTable):
         pending = self.table.model.pending.get(seat)  # this screen's pick, not yet settled
         sent_here = pending is not None and isinstance(pending.action, dict) and pending.action.get("type") == "plan"
         self.shown.lock(seat, self.turn() if sent_here else None)
-        self.table.anim.tween(f"lock{seat}", 1.3, 1.0, 0.35, ease_out_back)
+        self.table.tween(f"lock{seat}", 1.3, 1.0, 0.35, ease_out_back)
         self.sound("lock")
         return 0.0
 
     def on_reveal(self, event: dict) -> float:
-        anim, master = self.table.anim, event["master"]
+        table, master = self.table, event["master"]
         self.shown.open_fists(event)
-        anim.tween("reveal", 0.0, 1.0, REVEAL_SECONDS)
+        table.tween("reveal", 0.0, 1.0, REVEAL_SECONDS)
         self.show_caption(words.reveal_caption(self.table.name(master), event["plans"][master]), REVEAL_SECONDS)
-        space = anim.physics()
+        space = table.physics()
         if space is not None:
             space.clear_drops("reveal")
         for seat, piece in enumerate(event["plans"]):
-            anim.tween(f"fist{seat}", 0.0, 1.0, 0.45, delay=0.1 * seat)
+            table.tween(f"fist{seat}", 0.0, 1.0, 0.45, delay=0.1 * seat)
             if piece is not None and space is not None:  # it hops out of the opening fist and lands beside it
                 zone = self.table.layout.seats[seat]
                 size = pieces.piece_size(piece, layout.REVEALED_PIECE)
@@ -195,7 +197,7 @@ class DieMauerTable(GameTable):
         wall = self.shown.wall
         uid = wall.add(event["piece"], event["end"])
         rect = wall.layout().slots[uid]
-        space = self.table.anim.physics()
+        space = self.table.physics()
         if space is not None:  # it falls straight into its own slot from no higher than the shelf's top
             rise = min(rect.height * 0.7, rect.top - layout.SHELF.top)
             space.drop(event["piece"], self.table.colour(event["player"]), rect.size, rect.center, upright=True,
@@ -205,9 +207,9 @@ class DieMauerTable(GameTable):
         return None
 
     def on_round_over(self, event: dict) -> float:
-        anim, wall = self.table.anim, self.shown.wall
-        anim.tween("summary", 0.0, 1.0, SUMMARY_SECONDS)
-        space = anim.physics()
+        wall = self.shown.wall
+        self.table.tween("summary", 0.0, 1.0, SUMMARY_SECONDS)
+        space = self.table.physics()
         if space is not None:
             centre = wall.layout().centre if wall.items else (layout.SHELF.centerx, layout.WALL_BASE)
             colours = [pieces.STONE, pieces.STONE_DARK, pieces.TOWER_BLUE, pieces.GATE_RED]
@@ -219,24 +221,24 @@ class DieMauerTable(GameTable):
 
     def on_game_over(self, event: dict) -> float:
         if self.shown.summary is not None:  # the last round's summary stays up until the results
-            self.table.anim.tween("summary", 0.0, 1.0, self.dwell["game_over"] + 0.5)
+            self.table.tween("summary", 0.0, 1.0, self.dwell["game_over"] + 0.5)
         return self.dwell["game_over"]
 
     def on_seat_event(self, seat: int, event: dict) -> None:
         if event.get("type") == "donated":
             name = self.table.name
-            self.table.choosers[seat].private_note = words.donated_note(
-                name(event["giver"]), name(event["master"]), event["piece"])
+            self.table.note_privately(seat, words.donated_note(name(event["giver"]), name(event["master"]),
+                                                               event["piece"]))
 
     def on_shown(self, beat: Any) -> None:
         self.shown.sync(self.view)
 
     # --- what is shown now -----------------------------------------------------------------
     def revealing(self) -> bool:
-        return self.shown.reveal is not None and self.table.anim.running("reveal")
+        return self.shown.reveal is not None and self.table.running("reveal")
 
     def summary_shown(self) -> bool:
-        return self.shown.summary is not None and self.table.anim.running("summary")
+        return self.shown.summary is not None and self.table.running("summary")
 
     def picked_on_this_screen(self, seat: int) -> bool:
         """Whether this screen sent ``seat``'s pick this turn (else a bot picked while it was away)."""
@@ -250,7 +252,7 @@ class DieMauerTable(GameTable):
         if view.get("phase") == "plan":
             if seat in view.get("plans", {}).get("locked", []) or seat in self.shown.locked_now:
                 return "locked"
-            if seat in self.table.choosers:
+            if seat in self.table.local_seats:
                 return "choosing"
             model = self.table.model  # a dropped LAN player is not thinking (its badge says how long)
             played_by_bot = seat < len(model.seat_kinds) and model.seat_kinds[seat] == "bot"

@@ -82,7 +82,7 @@ def landing(game, surface: pygame.Surface) -> None:
     land = game.state.landing
     if land is None:
         return
-    p = game.table.anim.get("land", 1.0)
+    p = game.table.value("land", 1.0)
     tile = land["tile"]
     cells = tuple(tuple(c) for c in tile["cells"])
     image = town.lone_tile(town.look(tile), cells, land["entry"])
@@ -113,8 +113,8 @@ def landing(game, surface: pygame.Surface) -> None:
 def dock_marks(game, surface: pygame.Surface) -> None:
     """Where the picked tile can dock, for the seat choosing its place."""
     table = game.table
-    for seat in table.choosers:
-        docks = {choice.data[2][0] for choice in table.live.get(seat, []) if choice.data and choice.data[0] == "place"}
+    for seat in table.local_seats:
+        docks = {choice.data[2][0] for choice in table.choices(seat) if choice.data and choice.data[0] == "place"}
         colour = table.colour(seat)
         for cell in docks:
             rect = cell_rect(cell).inflate(-6, -6)
@@ -126,7 +126,7 @@ def dock_marks(game, surface: pygame.Surface) -> None:
 
 def barriers(game, surface: pygame.Surface) -> None:
     for stretch, cell in game.state.barriers(game.view).items():
-        grow = game.table.anim.get(f"close{stretch}", 1.0)
+        grow = game.table.value(f"close{stretch}", 1.0)
         size = max(4, round(52 * ease_out_back(min(1.0, grow))))
         rect = cell_rect(cell)
         dart.barrier(surface, (rect.centerx, rect.centery + 14), size)
@@ -143,7 +143,7 @@ def tokens(game, surface: pygame.Surface) -> None:
         end = cell_rect(cell).center
         centre: tuple[float, float] = end
         if land is not None and land["tile"]["stretch"] == stretch and land.get("from") is not None:
-            p = ease_out_cubic(min(1.0, max(0.0, (game.table.anim.get("land", 1.0) - 0.3) / 0.7)))
+            p = ease_out_cubic(min(1.0, max(0.0, (game.table.value("land", 1.0) - 0.3) / 0.7)))
             start = cell_rect(land["from"]).center
             centre = (start[0] + (end[0] - start[0]) * p, start[1] + (end[1] - start[1]) * p)
         image = dart.token_image(stretch, STRETCH_KIND[stretch], 50)
@@ -169,9 +169,9 @@ def stretch_box(game, surface: pygame.Surface) -> None:
 def band(game) -> pygame.Rect:
     """The band under the board, less the part a lone seat's always-open card panel takes."""
     table = game.table
-    if table.solo:
-        seat = next(iter(table.choosers))
-        if table.panel_open(seat) and not any(c.private for c in table.live.get(seat, [])):
+    if len(table.local_seats) == 1:
+        seat = table.local_seats[0]
+        if table.seat(seat).panel_open and not any(c.private for c in table.choices(seat)):
             return band_beside(game.private_rect(seat, 0))
     return TRAY.copy()
 
@@ -180,12 +180,12 @@ def tray_shown(game) -> bool:
     shown = game.state.tray
     if shown is None:
         return False
-    return shown["result"] is None or game.table.anim.running("tally")
+    return shown["result"] is None or game.table.running("tally")
 
 
 def tray(game, surface: pygame.Surface, shown: Tray) -> None:
     """The vote: each voter's cards, face down until all have voted, then turned over; the tally."""
-    table, name, anim = game.table, game.table.name, game.table.anim
+    table, name = game.table, game.table.name
     box = band(game)
     surface.blit(art.panel(box.size, TRAY_FILL, art.GOLD, 16, 240), box)
     tiles = game.view.get("tiles", [])
@@ -200,7 +200,7 @@ def tray(game, surface: pygame.Surface, shown: Tray) -> None:
     area = pygame.Rect(box.left + 14, box.top + 50, box.width - 310, box.height - 60)
     width = area.width // max(1, len(order))
     active = game.view.get("active", []) if game.view.get("phase") in ("vote", "jein") else []
-    flip = anim.get("flip", 1.0)
+    flip = table.value("flip", 1.0)
     for i, seat in enumerate(order):
         column = pygame.Rect(area.left + i * width, area.top, width - 8, area.height)
         art.blit_text(surface, name(seat), 26, table.colour(seat), (column.left + 6, column.top),
@@ -213,9 +213,9 @@ def tray(game, surface: pygame.Surface, shown: Tray) -> None:
             art.blit_text(surface, words, 24, art.INK_DIM if seat in active else art.INK_FAINT, spot.midleft,
                           "midleft")
             continue
-        drop = anim.get(f"down{seat}", 1.0)
+        drop = table.value(f"down{seat}", 1.0)
         pop = f"jein{seat}"  # a Jein just declared swells for a moment
-        swell = 1 + 0.3 * math.sin(math.pi * (anim.progress(pop) or 0.0)) if anim.running(pop) else 1.0
+        swell = 1 + 0.3 * math.sin(math.pi * (table.progress(pop) or 0.0)) if table.running(pop) else 1.0
         card_fan(surface, spot, count, cards, flip, shown["jein"].get(seat), drop, swell)
     tally(game, surface, shown, pygame.Rect(box.right - 290, box.top + 12, 276, box.height - 24))
 
@@ -265,7 +265,7 @@ def tally(game, surface: pygame.Surface, shown: Tray, box: pygame.Rect) -> None:
     if result is None:
         art.blit_text(surface, _(say.JEIN_TO_DECLARE), 24, art.INK_DIM, (box.centerx, box.top + 88), "center")
         return
-    grow = ease_out_back(min(1.0, game.table.anim.get("tally", 1.0) * 6))
+    grow = ease_out_back(min(1.0, game.table.value("tally", 1.0) * 6))
     art.blit_text(surface, say.who_won(yes, no, result["stays"]), max(8, round(44 * grow)), art.GOLD,
                   (box.centerx, box.top + 86), "center", weight="bold")
     art.blit_text(surface, say.tile_fate(game.table.name(result["placer"]), result["stays"]), 26, art.INK,
@@ -401,7 +401,7 @@ def finale_lights(game, surface: pygame.Surface) -> None:
     state = game.state
     if state.finale is None:
         return
-    t = game.table.anim.get("finale", 1e9)
+    t = game.table.value("finale", 1e9)
     tiles = game.view.get("tiles", [])
     for seat in range(game.table.players):
         colour = game.table.colour(seat)
@@ -425,7 +425,7 @@ def finale_words(game, surface: pygame.Surface) -> None:
     table = game.table
     box = band(game)
     surface.blit(art.panel(box.size, TRAY_FILL, art.GOLD, 16, 240), box)
-    t = table.anim.get("finale", 1e9)
+    t = table.value("finale", 1e9)
     counting = int((t - FINALE_INTRO) // FINALE_PER_SEAT)
     if counting < table.players:
         seat = max(0, counting)
@@ -444,7 +444,7 @@ def overlay(game, surface: pygame.Surface) -> None:
     back = game.state.returning
     if back is None:
         return
-    p = ease_out_cubic(game.table.anim.get("return", 1.0))
+    p = ease_out_cubic(game.table.value("return", 1.0))
     if p >= 1.0:
         return
     tile = back["tile"]

@@ -21,10 +21,11 @@ def seat(game, surface: pygame.Surface, seat: int, zone: pygame.Rect) -> None:
     people = tuple(view.get("people", [[]] * (seat + 1))[seat])
     hands = view.get("hands", [])
     hand = hands[seat] if seat < len(hands) else {}
-    label = table.seat_label(seat)
-    if seat in table.choosers and not table.solo and not game.prompting(seat):
-        label += "   " + say.peek_reminder(table.peek_button(seat))
-    show_hand = not game.prompting(seat) and not any(c.data and c.data[0] == "jein" for c in table.live.get(seat, []))
+    who = table.seat(seat)
+    label = who.label
+    if who.here and len(table.local_seats) > 1 and not game.prompting(seat):
+        label += "   " + say.peek_reminder(who.peek_button)
+    show_hand = not game.prompting(seat) and not any(c.data and c.data[0] == "jein" for c in table.choices(seat))
     key = (zone.size, seat in view.get("active", []) and view.get("phase") != "over", table.colour(seat),
            table.name(seat), label, status(game, seat), people, tuple((k, tuple(v)) for k, v in sorted(hand.items())),
            picked_tile(game, seat), show_hand, view.get("card_counts", [1] * (seat + 1))[seat], finale is not None,
@@ -54,7 +55,7 @@ def still(game, surface: pygame.Surface, seat: int, zone: pygame.Rect, key: tupl
         width = min(art.text_width(words, 28) + 10, name_width // 2)
         art.blit_text(surface, words, 28, words_colour, (right - 10, zone.top + 30), "midright", width=width)
         name_width -= width + 10
-    game.table.draw_name(surface, seat, (zone.left + 28, zone.top + 8), 40, name_width)
+    game.draw_name(surface, seat, (zone.left + 28, zone.top + 8), 40, name_width)
     count = art.blit_text(surface, say.people_cards(len(people)), 24, art.INK_DIM, (zone.right - 16, zone.top + 56),
                           "topright")
     art.blit_text(surface, label, 24, art.INK_FAINT, (zone.left + 30, zone.top + 56), width=count.left - zone.left - 46)
@@ -71,7 +72,7 @@ def building_cards(game, surface: pygame.Surface, seat: int, zone: pygame.Rect) 
     count = game.view.get("card_counts", [1] * (seat + 1))[seat]
     right = zone.right - 14
     if finale is not None and seat < len(finale["cards"]):
-        t = game.table.anim.get("finale", 1e9)
+        t = game.table.value("finale", 1e9)
         shown = t >= finale_seat_start(seat)
         if shown:
             score = game.state.score_at(seat, game.view.get("tiles", []), t)
@@ -106,7 +107,7 @@ def status(game, seat: int) -> tuple[str, tuple[int, int, int]]:
             return _(say.LOCKED_IN), art.GOOD
         if game.catching_up():
             return "", art.INK
-        return _(say.CHOOSING if seat in game.table.choosers else say.THINKING), art.INK_DIM
+        return _(say.CHOOSING if seat in game.table.local_seats else say.THINKING), art.INK_DIM
     vote = view.get("vote")
     if vote and phase in ("vote", "jein"):
         if acting and phase == "jein":
@@ -143,10 +144,8 @@ def tiles_in_hand(game, surface: pygame.Surface, seat: int, zone: pygame.Rect) -
 
 def picked_tile(game, seat: int) -> tuple | None:
     """The (kind, size) the seat has picked from its hand to lay, if any."""
-    chooser = game.table.choosers.get(seat)
-    if chooser is None or chooser.stage.get("tile") is None:
-        return None
-    return tuple(chooser.stage["tile"])
+    tile = game.stage.get(seat, {}).get("tile") if seat in game.table.local_seats else None
+    return None if tile is None else tuple(tile)
 
 
 def people_cards(surface: pygame.Surface, held: tuple, rect: pygame.Rect) -> None:
@@ -164,12 +163,12 @@ def people_cards(surface: pygame.Surface, held: tuple, rect: pygame.Rect) -> Non
 
 def stamps(game, surface: pygame.Surface, seat: int, parts: dict[str, pygame.Rect]) -> None:
     """A pass stamped over the hand for a moment; a ring flashes round a seat whose pick locks."""
-    anim = game.table.anim
-    if anim.running(f"lock{seat}"):
-        grow = round(10 * (1 - (anim.progress(f"lock{seat}") or 0.0)))
+    table = game.table
+    if table.running(f"lock{seat}"):
+        grow = round(10 * (1 - (table.progress(f"lock{seat}") or 0.0)))
         pygame.draw.rect(surface, art.GOOD, parts["zone"].inflate(grow, grow), width=4, border_radius=18)
-    if anim.running(f"pass{seat}"):
-        progress = anim.progress(f"pass{seat}") or 0.0
+    if table.running(f"pass{seat}"):
+        progress = table.progress(f"pass{seat}") or 0.0
         fade = 1.0 if progress < 0.75 else (1 - progress) / 0.25
         box = parts["hand"].inflate(-60, -parts["hand"].height // 3)
         stamp = pygame.Surface(box.size, pygame.SRCALPHA)

@@ -13,6 +13,8 @@ The hooks delegate: drawing to `paint` and `paint_seats`, sentences to `words`, 
 to `layout`, what the events told to `state`.
 """
 
+from collections.abc import Sequence
+
 import pygame
 
 from client.games.drunter_druber import art as dart
@@ -57,6 +59,8 @@ class DrunterDruberTable(GameTable):
     panel_heading = "{name}"
     dwell = {"turn": 0.15, "vote_started": 1.0, "vote_committed": 0.45, "jein_declared": 0.9,
              "picks_complete": 0.9, "pick_started": 1.2, "locked": 0.1}
+    # a seat's own pick and vote are told in its panel (`on_seat_event`)
+    silent_events = frozenset({"picked", "voted"})
 
     def __init__(self, table: TableHandle):
         super().__init__(table)
@@ -64,8 +68,6 @@ class DrunterDruberTable(GameTable):
         # drawing caches: the town with its tiles, each seat's still picture (paint's and paint_seats')
         self.town = BoardPainter()
         self.seat_pictures: dict[int, tuple[tuple, pygame.Surface]] = {}
-        for chooser in table.choosers.values():
-            chooser.steer = self.steer
 
     # --- layout -------------------------------------------------------------------------
     def layout(self) -> Layout:
@@ -87,8 +89,8 @@ class DrunterDruberTable(GameTable):
     def prompting(self, seat: int) -> bool:
         """Whether the shared table stands a peek hint or blind legend over this seat's hand."""
         table = self.table
-        return (seat in table.choosers and not table.panel_open(seat)
-                and any(choice.private for choice in table.live.get(seat, [])))
+        return (seat in table.local_seats and not table.seat(seat).panel_open
+                and any(choice.private for choice in table.choices(seat)))
 
     # --- words --------------------------------------------------------------------------
     def status_text(self) -> str:
@@ -102,12 +104,13 @@ class DrunterDruberTable(GameTable):
         view, name = self.view, self.name
         phase = view.get("phase")
         if phase == "place":
-            who, chooser = name(view["current"]), self.table.choosers.get(view["current"])
-            if chooser is None or self.table.model.pending.get(view["current"]) is not None:
+            current = view["current"]
+            who, placer = name(current), self.table.seat(current)
+            if not placer.here or self.table.model.pending.get(current) is not None:
                 return say.lays_a_tile(who)
-            if not chooser.stage:
+            if not self.stage.get(current):
                 return say.pick_from_hand(who)
-            return say.how_to_place(who, chooser.device)
+            return say.how_to_place(who, placer.device)
         if phase == "vote" and view.get("vote"):
             vote = view["vote"]
             tray = self.state.tray
@@ -146,7 +149,7 @@ class DrunterDruberTable(GameTable):
 
     def place_choices(self, seat: int, legal: list) -> list[Choice]:
         """Step one: a tile from the hand; step two: one of the picked tile's places."""
-        stage = self.table.choosers[seat].stage
+        stage = self.steps(seat)
         tiles = self.held_tiles(legal)
         picked = stage.get("tile")
         if picked is not None and tuple(picked) not in tiles:
@@ -169,7 +172,7 @@ class DrunterDruberTable(GameTable):
                               data=("place", kind, tuple(cells), entry, action["stretch"])))
         return out
 
-    def steer(self, choices: list[Choice], current: int, direction: str) -> int:
+    def steer(self, choices: Sequence[Choice], current: int, direction: str) -> int:
         """Directions move the ghost the way pressed: to the nearest place whose middle lies
         that way (within 45 degrees, else anywhere ahead), never round to the far side of
         the board; with nothing that way it stays. Other choices move as anywhere else."""
@@ -188,26 +191,25 @@ class DrunterDruberTable(GameTable):
     def picks_tile(self, seat: int, kind: str, size: int):
         """What confirming a tile of the hand does: it becomes the tile to lay."""
         def pick() -> None:
-            self.table.choosers[seat].stage["tile"] = (kind, size)
+            self.steps(seat)["tile"] = (kind, size)
         return pick
 
     def next_tile(self, seat: int, step: int) -> bool:
         """X on a pad or the mouse wheel: the next tile that fits, without going back."""
-        chooser = self.table.choosers[seat]
+        stage = self.steps(seat)
         tiles = self.held_tiles(self.table.model.legal.get(seat, []))
-        picked = chooser.stage.get("tile")
+        picked = stage.get("tile")
         if not tiles or picked is None or self.table.model.pending.get(seat) is not None:
             return False
         index = tiles.index(tuple(picked)) if tuple(picked) in tiles else 0
-        chooser.stage["tile"] = tiles[(index + step) % len(tiles)]
+        stage["tile"] = tiles[(index + step) % len(tiles)]  # the table makes the seat's choices again
         self.sound("move")
-        self.table.refresh()
         return True
 
     def vote_choices(self, seat: int) -> list[Choice]:
         """Each held people card toggles in or out of the vote; the last choice puts the
         chosen ones down (all of it private to the seat)."""
-        stage = self.table.choosers[seat].stage
+        stage = self.steps(seat)
         held = self.seat_view(seat).get("people", [[]] * (seat + 1))[seat]
         chosen = [card for card in PEOPLE if card in stage.get("vote", ()) and card in held]
         cards = [card for card in PEOPLE if card in held]
@@ -226,7 +228,7 @@ class DrunterDruberTable(GameTable):
     def toggles(self, seat: int, card: str):
         """What confirming a people card in a vote does: it goes in, or out again."""
         def toggle() -> None:
-            stage = self.table.choosers[seat].stage
+            stage = self.steps(seat)
             chosen = list(stage.get("vote", ()))
             stage["vote"] = [c for c in chosen if c != card] if card in chosen else chosen + [card]
         return toggle
@@ -234,7 +236,7 @@ class DrunterDruberTable(GameTable):
     def nothing(self, seat: int):
         """What confirming "put down" with no card chosen does: it says what to do."""
         def say_so() -> None:
-            self.table.choosers[seat].private_note = _(say.CHOOSE_CARDS_FIRST)
+            self.table.note_privately(seat, _(say.CHOOSE_CARDS_FIRST))
         return say_so
 
     def jein_choices(self, seat: int, legal: list) -> list[Choice]:
@@ -272,18 +274,17 @@ class DrunterDruberTable(GameTable):
             # a click on another tile of the hand while placing takes that tile instead
             for kind, size in self.held_tiles(self.table.model.legal.get(seat, [])):
                 if hand_entry(self.table.layout.seats[seat], kind, size).collidepoint(intent.pos):
-                    stage = self.table.choosers[seat].stage
+                    stage = self.steps(seat)
                     if stage.get("tile") is not None and self.table.model.pending.get(seat) is None:
-                        stage["tile"] = (kind, size)
+                        stage["tile"] = (kind, size)  # the table makes the seat's choices again
                         self.sound("move")
-                        self.table.refresh()
                         return True
         return self.asked_to_wait(seat, intent)
 
     # --- events: animations and how long to dwell ------------------------------------------
     def on_placed(self, event: dict) -> float:
         self.state.land(event, self.view.get("tokens", {}))
-        self.table.anim.tween("land", 0.0, 1.0, 0.55, linear)
+        self.table.tween("land", 0.0, 1.0, 0.55, linear)
         self.sound(SOUNDS[event["kind"]])
         return 0.75
 
@@ -295,33 +296,33 @@ class DrunterDruberTable(GameTable):
 
     def on_vote_committed(self, event: dict) -> float | None:
         self.state.commit_vote(event)
-        self.table.anim.tween(f"down{event['player']}", 0.0, 1.0, 0.35)
+        self.table.tween(f"down{event['player']}", 0.0, 1.0, 0.35)
         self.sound("lock")
         return None
 
     def on_vote_revealed(self, event: dict) -> float:
         self.state.reveal_vote(event)
-        self.table.anim.tween("flip", 0.0, 1.0, 0.8)
+        self.table.tween("flip", 0.0, 1.0, 0.8)
         self.sound("flip")
         self.show_caption(say.revealed(event["yes"], event["no"], len(event.get("jein", []))), 1.6)
         return 1.6
 
     def on_jein_declared(self, event: dict) -> float | None:
         self.state.declare_jein(event)
-        self.table.anim.tween(f"jein{event['player']}", 0.0, 1.0, 0.4)
+        self.table.tween(f"jein{event['player']}", 0.0, 1.0, 0.4)
         self.sound("flip")
         return None
 
     def on_vote_result(self, event: dict) -> float:
         self.state.decide_vote(event)
-        self.table.anim.tween("tally", 0.0, 1.0, TRAY_HOLD)
+        self.table.tween("tally", 0.0, 1.0, TRAY_HOLD)
         self.sound("gavel")
         self.show_caption(say.vote_words(event, self.name), 1.8)
         return 1.8
 
     def on_tile_returned(self, event: dict) -> float:
         self.state.send_back(event, self.view.get("tiles", []))
-        self.table.anim.tween("return", 0.0, 1.0, 0.9)
+        self.table.tween("return", 0.0, 1.0, 0.9)
         self.sound("whoosh")
         tray = self.state.tray
         if tray is not None and tray["result"] is not None:
@@ -330,20 +331,20 @@ class DrunterDruberTable(GameTable):
 
     def on_stretch_closed(self, event: dict) -> float:
         self.state.close(event)
-        self.table.anim.tween(f"close{event['stretch']}", 0.0, 1.0, 0.5)
+        self.table.tween(f"close{event['stretch']}", 0.0, 1.0, 0.5)
         self.sound("thud")
         self.show_caption(say.stretch_closed(event["stretch"]), 1.0)
         return 1.0
 
     def on_passed(self, event: dict) -> float:
-        self.table.anim.tween(f"pass{event['player']}", 0.0, 1.0, 1.8)
+        self.table.tween(f"pass{event['player']}", 0.0, 1.0, 1.8)
         self.sound("reject")
         self.show_caption(say.passes(self.name(event["player"])), 1.1)
         return 1.1
 
     def on_locked(self, event: dict) -> float | None:
         self.state.locked_now.add(event["player"])
-        self.table.anim.tween(f"lock{event['player']}", 0.0, 1.0, 0.5)
+        self.table.tween(f"lock{event['player']}", 0.0, 1.0, 0.5)
         self.sound("lock")
         return None
 
@@ -357,27 +358,27 @@ class DrunterDruberTable(GameTable):
 
     def on_seat_event(self, seat: int, event: dict) -> None:
         if event.get("type") == "picked":
-            self.table.choosers[seat].private_note = say.picked_note(event["card"])
+            self.table.note_privately(seat, say.picked_note(event["card"]))
         elif event.get("type") == "voted":
-            self.table.choosers[seat].private_note = say.voted_note(event["cards"])
+            self.table.note_privately(seat, say.voted_note(event["cards"]))
 
     def on_shown(self, beat) -> None:
-        view, anim = self.view, self.table.anim
+        view, table = self.view, self.table
         self.state.catch_up(view)
-        self.state.drop_arrived(view, landed=not anim.running("land"), returned=not anim.running("return"))
+        self.state.drop_arrived(view, landed=not table.running("land"), returned=not table.running("return"))
         if self.state.new_moment(view):  # a new step of the game: every seat's own steps start afresh
-            for chooser in self.table.choosers.values():
-                chooser.stage.clear()
-                if view.get("phase") not in ("vote", "pick"):
-                    chooser.private_note = ""
+            self.stage.clear()
+            if view.get("phase") not in ("vote", "pick"):
+                for seat in table.local_seats:
+                    table.note_privately(seat, "")
         if self.state.reach_finale(view):
             seconds = finale_seconds(self.table.players)
-            anim.tween("finale", 0.0, seconds, seconds, linear)
+            table.tween("finale", 0.0, seconds, seconds, linear)
             self.table.hold(seconds)
 
     def update(self, dt: float) -> None:
-        anim = self.table.anim
-        self.state.drop_arrived(self.view, landed=anim.finished("land"), returned=anim.finished("return"))
+        table = self.table
+        self.state.drop_arrived(self.view, landed=table.finished("land"), returned=table.finished("return"))
 
     # --- drawing (reads only) -------------------------------------------------------------
 

@@ -11,7 +11,7 @@ another machine's seat shows its card only as a back (WA-8). Its race buttons ar
 its device calls them (remapped keys, a pad's own face-button labels)."""
 
 import math
-from typing import Protocol
+from typing import Any, Protocol
 
 import pygame
 
@@ -32,14 +32,14 @@ from client.games.wie_waldi.layout import (
 from client.games.wie_waldi.state import RaceState, owned_cards
 from client.i18n import _
 from client.table.choices import Choice
-from client.table.handle import TableHandle
+from client.table.handle import SeatSnapshot, TableHandle
 from client.table.layout import seat_card
 from client.ui import art
 from client.ui.tween import ease_out_cubic
 from engines.wie_waldi.cards import COLOURS, MARKERS
 
 # A pad's face buttons in the colours printed on an Xbox pad (others: grey caps).
-XBOX_FACES = {"a": (70, 150, 70), "b": (176, 60, 56), "x": (56, 100, 190), "y": (180, 150, 40)}
+XBOX_FACES = {"A": (70, 150, 70), "B": (176, 60, 56), "X": (56, 100, 190), "Y": (180, 150, 40)}  # as printed
 SHAKE_SECONDS = 0.6  # a refused card shakes in its seat's hand this long
 
 
@@ -73,6 +73,9 @@ class RaceTable(Protocol):
 
     def tentative(self, seat: int) -> dict | None: ...
 
+    def draw_name(self, surface: pygame.Surface, seat: int, pos: Any, size: int, width: int,
+                  anchor: str = "topleft", colour: Any = None) -> pygame.Rect: ...
+
 
 # --- the dogs on the table ------------------------------------------------------------------
 def board(game: RaceTable, surface: pygame.Surface) -> None:
@@ -92,10 +95,10 @@ def card_from(game: RaceTable, dog: int, index: int, rest: pygame.Rect) -> pygam
     """Where card ``index`` of ``dog`` is drawn now: flying in from its player's hand."""
     name = f"card{dog}:{index}"
     arrival = game.race.arrivals.get((dog, index))
-    if not game.table.anim.running(name) or arrival is None:
+    if not game.table.running(name) or arrival is None:
         return rest
     start = game.zone_parts(arrival[0])["hand"]
-    t = game.table.anim.get(name)
+    t = game.table.value(name)
     rect = rest.copy()
     rect.center = (round(start.centerx + (rest.centerx - start.centerx) * t),
                    round(start.centery + (rest.centery - start.centery) * t))
@@ -162,8 +165,8 @@ def seat(game: RaceTable, surface: pygame.Surface, seat: int, rect: pygame.Rect)
                            "bold")
     bone = cards.bone(44, cards.BONE_COLOURS["gold"])
     surface.blit(bone, bone.get_rect(midright=(points.left - 8, points.centery)))
-    table.draw_name(surface, seat, (rect.left + 18, rect.top + 28), 40, points.left - rect.left - 80)
-    art.blit_text(surface, table.seat_label(seat), 24, art.INK_FAINT, (rect.left + 20, rect.top + 78),
+    game.draw_name(surface, seat, (rect.left + 18, rect.top + 28), 40, points.left - rect.left - 80)
+    art.blit_text(surface, table.seat(seat).label, 24, art.INK_FAINT, (rect.left + 20, rect.top + 78),
                   width=rect.width // 2 - 20)
     left = view.get("markers", [MARKERS] * table.players)[seat]
     for i in range(MARKERS):
@@ -176,7 +179,7 @@ def seat(game: RaceTable, surface: pygame.Surface, seat: int, rect: pygame.Rect)
     if game.fits_nowhere(seat):
         fits_nowhere(game, surface, seat, parts)
     photo = game.race.photo
-    if photo is not None and photo["loser"] == seat and seat not in table.choosers and game.photo_words():
+    if photo is not None and photo["loser"] == seat and seat not in table.local_seats and game.photo_words():
         behind(game, surface, seat, photo, parts)  # a seat here hears it in its refusal's words
 
 
@@ -190,7 +193,7 @@ def fits_nowhere(game: RaceTable, surface: pygame.Surface, seat: int, parts: dic
     """Over the pile keys (no pile can be drawn while a card is held): the card in hand
     fits no dog, and how to put it back."""
     table = game.table
-    device = table.choosers[seat].device
+    device = table.seat(seat).device
     devices = ["keys1", "keys2"] if device == "any" else [device]
     back = _(words.RIGHT_CLICK) if device == "mouse" else "/".join(table.button_label(d, "back") for d in devices)
     strip_words(surface, parts, words.fits_nowhere(back), (70, 40, 36), art.DANGER, 240)
@@ -251,9 +254,9 @@ def hand(game: RaceTable, surface: pygame.Surface, seat: int, parts: dict) -> No
     if holding is None and code is None:
         return
     image = cards.card_image(code, HAND_HEIGHT, colour) if code else cards.card_back(HAND_HEIGHT, colour)
-    anim = game.table.anim
-    if anim.running(f"draw{seat}") and holding is not None:
-        pile, t, to = parts["piles"][holding], anim.get(f"draw{seat}"), parts["hand"]
+    table = game.table
+    if table.running(f"draw{seat}") and holding is not None:
+        pile, t, to = parts["piles"][holding], table.value(f"draw{seat}"), parts["hand"]
         spot.topleft = (round(pile.left + (to.left - pile.left) * t), round(pile.top + (to.top - pile.top) * t))
     lost = game.race.lost.get(seat)
     if lost is not None and game.clock - lost[0] < SHAKE_SECONDS:  # refused: the card shakes, and stays
@@ -266,12 +269,12 @@ def hand(game: RaceTable, surface: pygame.Surface, seat: int, parts: dict) -> No
 def flying_back(game: RaceTable, surface: pygame.Surface, seat: int, spot: pygame.Rect) -> bool:
     """A refused play that was shown at once flies back from where it waited to the hand
     spot, growing to the hand's size; True while it does."""
-    anim, flight = game.table.anim, game.race.taken_back.get(seat)
+    table, flight = game.table, game.race.taken_back.get(seat)
     name = f"return{seat}"
-    if flight is None or not anim.running(name):
+    if flight is None or not table.running(name):
         return False
     code, start = flight
-    t = anim.get(name)
+    t = table.value(name)
     height = round(start.height + (spot.height - start.height) * t) // 2 * 2  # even sizes: fewer cached images
     image = cards.card_image(code, max(10, height), game.table.colour(seat))
     centre = (round(start.centerx + (spot.centerx - start.centerx) * t),
@@ -285,10 +288,10 @@ def legend(game: RaceTable, surface: pygame.Surface, seat: int, parts: dict) -> 
     and the pad's own face-button labels); another machine's seat shows none. Words too
     long for one line (a longer language) take two."""
     table = game.table
-    chooser = table.choosers.get(seat)
-    if chooser is None:
+    player = table.seat(seat)
+    if not player.here:
         return
-    device = chooser.device
+    device = player.device
     zone = table.layout.seats[seat]
     room = zone.width - 36
     if device == "mouse":
@@ -303,8 +306,8 @@ def legend(game: RaceTable, surface: pygame.Surface, seat: int, parts: dict) -> 
     pile_buttons = PAD_PILES if device.startswith("pad:") else KEY_PILES
     for k, pile in enumerate(parts["piles"]):
         names = "/".join(table.button_label(d, pile_buttons[k]) for d in devices)
-        cards.keycap(surface, names, (pile.centerx, parts["keys"]), 22, face=face(game, device, pile_buttons[k]))
-    caps = [("/".join(table.button_label(d, action) for d in devices), what, face(game, device, action))
+        cards.keycap(surface, names, (pile.centerx, parts["keys"]), 22, face=face(game, player, pile_buttons[k]))
+    caps = [("/".join(table.button_label(d, action) for d in devices), what, face(game, player, action))
             for action, what in (("confirm", _(words.PLAY)), ("back", _(words.PUT_BACK)))]
     moves = _(words.PAD_MOVES) if device.startswith("pad:") else "/".join(
         "".join(table.button_label(d, a) for a in ("up", "left", "down", "right")) for d in devices)
@@ -322,11 +325,11 @@ def legend(game: RaceTable, surface: pygame.Surface, seat: int, parts: dict) -> 
     art.blit_text(surface, said, 22, art.INK_FAINT, (x, y), "midleft", width=max(20, zone.right - 16 - x))
 
 
-def face(game: RaceTable, device: str, action: str) -> tuple[int, int, int] | None:
+def face(game: RaceTable, player: SeatSnapshot, action: str) -> tuple[int, int, int] | None:
     """A pad's face button in the colour printed on an Xbox pad (others: grey caps)."""
-    if not device.startswith("pad:") or game.table.device_family(device) != "xbox":
+    if not player.is_pad or player.family != "xbox":
         return None
-    return XBOX_FACES.get(game.table.pad_binding(action) or "")
+    return XBOX_FACES.get(game.table.button_label(player.device, action))
 
 
 # --- over everything ------------------------------------------------------------------------------
@@ -334,14 +337,14 @@ def overlay(game: RaceTable, surface: pygame.Surface) -> None:
     """"Stop!", the tally, "Ready... 3" or "Wuff!", whichever is on now."""
     phase, race = game.view.get("phase"), game.race
     if game.stopping() and race.stopped is not None:
-        banner(surface, game.stop_words(race.stopped), game.table.anim.get("stop", 1.0), art.DANGER)
+        banner(surface, game.stop_words(race.stopped), game.table.value("stop", 1.0), art.DANGER)
     elif game.tallying() or (phase == "over" and race.stopped is not None):
         tally(game, surface)
     elif phase == "ready":
         countdown(game, surface)
-    anim = game.table.anim
-    if anim.running("wuff") and phase == "race":
-        banner(surface, _(words.WUFF), min(1.0, anim.get("wuff") * 3), art.GOLD, 1 - (anim.progress("wuff") or 0.0))
+    table = game.table
+    if table.running("wuff") and phase == "race":
+        banner(surface, _(words.WUFF), min(1.0, table.value("wuff") * 3), art.GOLD, 1 - (table.progress("wuff") or 0.0))
     if game.photo_words() is not None:
         photo_finish(game, surface)
 
@@ -358,7 +361,7 @@ def photo_finish(game: RaceTable, surface: pygame.Surface) -> None:
     said = game.photo_words()
     if photo is None or said is None:
         return
-    progress = table.anim.progress("photo") or 0.0
+    progress = table.progress("photo") or 0.0
     fade = min(1.0, progress * 8, (1.0 - progress) * 6)
     layer = pygame.Surface(PHOTO_BOX.size, pygame.SRCALPHA)
     box = layer.get_rect()
@@ -375,7 +378,7 @@ def photo_finish(game: RaceTable, surface: pygame.Surface) -> None:
         if k == 0:
             pygame.draw.rect(layer, art.GOLD, card_rect.inflate(10, 10), width=4, border_radius=12)
         layer.blit(image, card_rect)
-        table.draw_name(layer, seat, (centre_x, card_rect.bottom + 8), 28, 240, "midtop")
+        game.draw_name(layer, seat, (centre_x, card_rect.bottom + 8), 28, 240, "midtop")
         art.blit_text(layer, note, 22, art.GOLD if k == 0 else art.INK_DIM, (centre_x, card_rect.bottom + 42),
                       "midtop", width=240)
     if fade < 1.0:
@@ -423,7 +426,7 @@ def tally(game: RaceTable, surface: pygame.Surface) -> None:
     event, table = game.race.stopped, game.table
     if event is None:
         return
-    t = table.anim.get("tally", 1.0)
+    t = table.value("tally", 1.0)
     box = tally_box(table.players)
     surface.blit(art.panel(box.size, art.PANEL, art.GOLD, 20, 248), box)
     art.blit_text(surface, words.tally_heading(event["round"], event["reason"]), 44, art.GOLD,
@@ -433,7 +436,7 @@ def tally(game: RaceTable, surface: pygame.Surface) -> None:
     most = max(event["cards"]) or 1
     for p in range(table.players):
         y = box.top + 122 + p * 62
-        table.draw_name(surface, p, (box.left + 30, y), 36, 200)
+        game.draw_name(surface, p, (box.left + 30, y), 36, 200)
         shown = min(event["cards"][p], math.floor(most * t * 1.25))
         bar = pygame.Rect(box.left + 250, y + 4, round(140 * shown / most), 30)
         pygame.draw.rect(surface, table.colour(p), bar, border_radius=6)
@@ -453,7 +456,7 @@ def tally(game: RaceTable, surface: pygame.Surface) -> None:
 # --- the kennel ------------------------------------------------------------------------------------
 def kennel(game: RaceTable, surface: pygame.Surface) -> None:
     """The heading, the running count and every completed dog (flying in, or at rest)."""
-    anim = game.table.anim
+    table = game.table
     surface.blit(art.panel(KENNEL.size, (44, 40, 46), None, 18, 230), KENNEL)
     heading = art.blit_text(surface, _(words.KENNEL), 30, art.GOLD, (KENNEL.left + 18, KENNEL.top + 10),
                             weight="bold")
@@ -474,8 +477,8 @@ def kennel(game: RaceTable, surface: pygame.Surface) -> None:
     for slot, dog_id in enumerate(shown):
         dog, rest = dogs[dog_id], kennel_row(slot, len(shown))
         flight = game.race.flights.get(dog_id)
-        if flight is not None and anim.running(f"done{dog_id}"):
-            flying_dog(game, surface, dog, flight[0], rest, anim.get(f"done{dog_id}"))
+        if flight is not None and table.running(f"done{dog_id}"):
+            flying_dog(game, surface, dog, flight[0], rest, table.value(f"done{dog_id}"))
         else:
             small_dog(game, surface, dog, rest)
 
@@ -521,7 +524,7 @@ def small_dog(game: RaceTable, surface: pygame.Surface, dog: dict, rect: pygame.
         image = cards.card_image(card["card"], height, table.colour(card["player"]))
         surface.blit(image, (left + index * step, rect.top + 1))
     if dog["marker"] is not None:
-        grow = table.anim.get(f"marker{dog['id']}", 1.0)
+        grow = table.value(f"marker{dog['id']}", 1.0)
         size = max(6, round(min(26, rect.height) * grow))
         token = cards.marker(size, table.colour(dog["marker"]))
         surface.blit(token, token.get_rect(center=(rect.right - 14, rect.centery)))

@@ -5,6 +5,7 @@ last round's end and each local seat's lost races. No drawing; every time is on 
 table's clock (``now``)."""
 
 import math
+from collections.abc import Hashable
 from dataclasses import dataclass, field
 
 import pygame
@@ -41,7 +42,7 @@ class RaceState:
     stopped: dict | None = None  # the last round_over event
     stopped_at: float = -99.0
     lost: dict[int, tuple[float, str]] = field(default_factory=dict)  # seat -> (when, the refusal's code)
-    refused: dict[int, str] = field(default_factory=dict)  # seat -> the key of its last refused target
+    refused: dict[int, Hashable] = field(default_factory=dict)  # seat -> the key of its last refused target
     refusals: dict[int, int] = field(default_factory=dict)  # seat -> refusals so far (its choices are made anew)
     last_completer: int | None = None  # who placed the latest marker ("Stop!")
     photo: dict | None = None  # the latest photo finish: winner, loser, ms, card, loser_card (None: a back)
@@ -100,7 +101,7 @@ class RaceState:
         self.ready_end = None
         self.tally_end = max(self.tally_end, now + dwell)
 
-    def lost_race(self, seat: int, code: str, cursor: str | None, now: float) -> bool:
+    def lost_race(self, seat: int, code: str, cursor: Hashable, now: float) -> bool:
         """``seat``'s play was refused while its cursor was on ``cursor``; whether the
         cursor should leave that target (for the card's next legal one)."""
         self.lost[seat] = (now, code)

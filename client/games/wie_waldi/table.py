@@ -45,6 +45,8 @@ class WieWaldiTable(GameTable):
     game_id = "wie_waldi"
     paint = paint
     dwell = {"game_over": 4.5}
+    # a seat's drawn card shows from its own view; a new round, from the view's countdown (WA-5)
+    silent_events = frozenset({"drawn", "round"})
     refusals_wait_for_beats = True  # a lost race is told after the winning play, once it shows
 
     def __init__(self, table: TableHandle):
@@ -62,13 +64,13 @@ class WieWaldiTable(GameTable):
     def fits_nowhere(self, seat: int) -> bool:
         """A seat at this screen holds a card no dog takes: all it can do is put it back."""
         legal = self.table.model.legal.get(seat) or []
-        return (seat in self.table.choosers and self.hand(seat) is not None and self.view.get("phase") == "race"
+        return (seat in self.table.local_seats and self.hand(seat) is not None and self.view.get("phase") == "race"
                 and bool(legal) and all(action["type"] == "put_back" for action in legal)
                 and self.table.model.pending.get(seat) is None)
 
     def hand(self, seat: int) -> str | None:
         """The card a seat at this screen holds (None for others: WA-8)."""
-        if seat not in self.table.choosers:
+        if seat not in self.table.local_seats:
             return None
         return self.seat_view(seat).get("hand")
 
@@ -135,7 +137,7 @@ class WieWaldiTable(GameTable):
     def describe(self, event: dict) -> str | None:
         return words.describe(event, self.table.name)
 
-    def refusal_words(self, seat: int, code: str, reason: str, action: Any) -> str:
+    def refusal_words(self, seat: int, code: str, reason: str, action: Any) -> str | None:
         """A lost race in this table's names: who was first, and what happens now."""
         dogs = {dog["id"]: dog for dog in self.dogs(self.table.model.latest_view() or {})}
         dog = dogs.get(action.get("dog")) if isinstance(action, dict) else None
@@ -170,7 +172,7 @@ class WieWaldiTable(GameTable):
         nest = self.table.local_seats.index(seat) * 8 if seat in self.table.local_seats else 0
         for action in legal:
             if action["type"] == "put_back":
-                if self.table.choosers[seat].device == "mouse":  # click the hand card to put it back
+                if self.table.seat(seat).device == "mouse":  # click the hand card to put it back
                     out.append(Choice(action, self.zone_parts(seat)["hand"], _(words.PUT_BACK), key="put_back"))
                 continue
             rect = lanes.head_rect() if action["type"] == "start" else lanes.end_rect(action["dog"], action["end"])
@@ -207,7 +209,7 @@ class WieWaldiTable(GameTable):
         """Empty hand: each pile's own button draws from it (keyboard halves: left, up and
         right; pads: the left, top and right face buttons and the d-pad). Holding a card:
         back puts it back (the mouse: its right button too)."""
-        live = self.table.live.get(seat, [])
+        live = self.table.choices(seat)
         draws = {c.action["pile"]: c for c in live if isinstance(c.action, dict) and c.action["type"] == "draw"}
         out: dict[str, Choice] = {}
         if draws:
@@ -228,19 +230,19 @@ class WieWaldiTable(GameTable):
     # --- events: animations, and how long to dwell -----------------------------------------------
     def on_wuff(self, event: dict) -> float:
         self.race.wuff(self.clock)
-        self.table.anim.tween("wuff", 0.0, 1.0, 0.9)
+        self.table.tween("wuff", 0.0, 1.0, 0.9)
         self.sound("reveal")
         return 0.0
 
     def on_drew(self, event: dict) -> float:
         if not self.was_echoed(event["player"], "draw"):  # an echoed draw already lies in the hand, face down
-            self.table.anim.tween(f"draw{event['player']}", 0.0, 1.0, 0.16)
-        if event["player"] in self.table.choosers:
+            self.table.tween(f"draw{event['player']}", 0.0, 1.0, 0.16)
+        if event["player"] in self.table.local_seats:
             self.sound("move")
         return 0.0
 
     def on_put_back(self, event: dict) -> float:
-        self.table.anim.tween(f"back{event['player']}", 0.0, 1.0, 0.2)
+        self.table.tween(f"back{event['player']}", 0.0, 1.0, 0.2)
         return 0.0
 
     def on_dog_started(self, event: dict) -> float:
@@ -255,21 +257,21 @@ class WieWaldiTable(GameTable):
 
     def card_flies(self, dog: int, index: int) -> None:
         """Card ``index`` of ``dog`` flies in from its player's hand, and lands."""
-        self.table.anim.tween(f"card{dog}:{index}", 0.0, 1.0, 0.24)
+        self.table.tween(f"card{dog}:{index}", 0.0, 1.0, 0.24)
         self.sound("thud")
 
     def on_dog_completed(self, event: dict) -> float:
         dog = event["dog"]
         self.race.dog_completed(dog, event["player"], self.clock)
-        self.table.anim.tween(f"done{dog}", 0.0, 1.0, 0.7, delay=0.2)
-        self.table.anim.tween(f"marker{dog}", 0.0, 1.0, 0.45, ease_out_back, delay=0.8)
+        self.table.tween(f"done{dog}", 0.0, 1.0, 0.7, delay=0.2)
+        self.table.tween(f"marker{dog}", 0.0, 1.0, 0.45, ease_out_back, delay=0.8)
         self.sound("lock")
         return 0.0
 
     def on_round_over(self, event: dict) -> float:
         self.race.round_over(event, self.view, self.clock, self.table.speed())
-        self.table.anim.tween("stop", 0.0, 1.0, 0.6, ease_out_back)
-        self.table.anim.tween("tally", 0.0, 1.0, 2.4, delay=STOP_SECONDS)
+        self.table.tween("stop", 0.0, 1.0, 0.6, ease_out_back)
+        self.table.tween("tally", 0.0, 1.0, 2.4, delay=STOP_SECONDS)
         self.sound("round")
         return STOP_SECONDS
 
@@ -278,9 +280,8 @@ class WieWaldiTable(GameTable):
         return self.dwell["game_over"]
 
     def on_refusal(self, seat: int, code: str, reason: str) -> None:
-        chooser = self.table.choosers[seat]
-        if self.race.lost_race(seat, code, chooser.cursor, self.clock):
-            chooser.cursor = None  # jump to the card's next legal target (see `preferred`)
+        if self.race.lost_race(seat, code, self.table.seat(seat).cursor, self.clock):
+            self.table.set_cursor(seat, None)  # jump to the card's next legal target (see `preferred`)
 
     def on_taken_back(self, seat: int, pending: Pending) -> None:
         """A play shown at once (the optimistic echo) was refused: the card flies back from
@@ -295,7 +296,7 @@ class WieWaldiTable(GameTable):
         if waited is None and pending.rect is None:
             return
         self.race.take_back(seat, action["card"], waited if waited is not None else pending.rect)
-        self.table.anim.tween(f"return{seat}", 0.0, 1.0, RETURN_SECONDS)
+        self.table.tween(f"return{seat}", 0.0, 1.0, RETURN_SECONDS)
 
     def on_photo_finish(self, photo: dict) -> None:
         """A race won by under 50 ms: "Anna by 12 ms" and both cards side by side for a
@@ -303,12 +304,12 @@ class WieWaldiTable(GameTable):
         loser = photo.get("loser")
         loser_card = self.hand(loser) if isinstance(loser, int) else None
         if self.race.photo_finish(photo, self.table.players, loser_card):
-            self.table.anim.tween("photo", 0.0, 1.0, PHOTO_SECONDS)
+            self.table.tween("photo", 0.0, 1.0, PHOTO_SECONDS)
 
     def photo_words(self) -> str | None:
         """"Anna by 12 ms" while a photo finish is on screen, else None."""
         photo = self.race.photo
-        if photo is None or not self.table.anim.running("photo"):
+        if photo is None or not self.table.running("photo"):
             return None
         return words.photo_finish(self.table.name(photo["winner"]), photo["ms"])
 

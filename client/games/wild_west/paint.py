@@ -39,10 +39,10 @@ PAD_ARROWS = ("left", "up", "right")  # columns 1-3 on a gamepad's d-pad; down i
 
 # --- the board --------------------------------------------------------------------------------------
 def board(game, surface) -> None:
-    view, anim = game.view, game.table.anim
+    view, table = game.view, game.table
     surface.blit(art.panel(BOARD.size, art.PANEL, None, 18, 220), BOARD)
-    flips = [anim.get(f"flip{i}", 1.0) for i in range(6)]
-    pads = any(chooser.is_pad for chooser in game.table.choosers.values())
+    flips = [table.value(f"flip{i}", 1.0) for i in range(6)]
+    pads = any(game.table.seat(seat).is_pad for seat in game.table.local_seats)
     cards(surface, game.shown.dealt or view.get("cards") or [], flips, pads)
     if view.get("phase") == "over":
         return  # the score sheet has the stage
@@ -51,7 +51,7 @@ def board(game, surface) -> None:
         table = game.table
         takers(surface, [(pick, table.name(p)[:1], table.colour(p)) for p, pick in enumerate(picks)])
     note = words.mulligans_note(mulligans_left(view)) if view.get("solo") else ""
-    deck(surface, view.get("deck_left", 0), anim.get("reshuffle", 0.0), note)
+    deck(surface, view.get("deck_left", 0), table.value("reshuffle", 0.0), note)
     if view.get("timer") and view.get("phase") == "pick":
         timer(surface, game.seconds_left(), view["timer"])
     else:
@@ -165,7 +165,7 @@ def seat(game, surface, seat_index: int, rect: pygame.Rect) -> None:
     header(game, surface, seat_index, geometry, sheet)
     for item in game.shown.effects:
         if item.get("player") == seat_index:
-            scoresheet.draw_effect(surface, geometry, item["fx"], item["event"], game.table.anim.get(item["tween"], 1.0), colour)
+            scoresheet.draw_effect(surface, geometry, item["fx"], item["event"], game.table.value(item["tween"], 1.0), colour)
     if geometry.mode == FULL:
         band(game, surface, seat_index, rect, sheet)
     if game.table.players == 1 and game.solo_here():
@@ -198,7 +198,7 @@ def header(game, surface, seat_index: int, geometry: Geometry, sheet: dict) -> N
         shown = art.blit_text(surface, said, small, ink, (total.left - 12, box.centery + 2), "midright",
                               width=max(40, box.width // 2 - 40))
         status_width = shown.width + 12
-    table.draw_name(surface, seat_index, (box.left + 20, box.centery + 2), size,
+    game.draw_name(surface, seat_index, (box.left + 20, box.centery + 2), size,
                     max(40, total.left - box.left - 36 - status_width), "midleft",
                     art.shade(table.colour(seat_index), 0.62))
 
@@ -212,7 +212,7 @@ def status(game, seat_index: int, short: bool = False) -> tuple[str, tuple]:
     if phase == "pick":
         if seat_index in game.shown.locked(view):
             return _(words.LOCKED_IN), (40, 120, 60)
-        return words.choosing(seat_index in game.table.choosers), ww.INK_SOFT
+        return words.choosing(seat_index in game.table.local_seats), ww.INK_SOFT
     sheet = view["sheets"][seat_index]
     task = sheet.get("task")
     if phase == "write" and task is not None:
@@ -236,10 +236,10 @@ def band(game, surface, seat_index: int, zone: pygame.Rect, sheet: dict) -> None
     colour = table.colour(seat_index)
     surface.blit(art.panel(strip.size, art.PANEL, art.shade(colour, 0.8), 12, 235), strip)
     said, ink = status(game, seat_index)
-    hinting = seat_index in table.choosers and any(c.private for c in table.live.get(seat_index, [])) \
-        and not table.panel_open(seat_index)
+    hinting = seat_index in table.local_seats and any(c.private for c in table.choices(seat_index)) \
+        and not table.seat(seat_index).panel_open
     if said == _(words.LOCKED_IN):
-        image = ww.popped(ww.locked_badge(said), min(1.15, table.anim.get(f"lock{seat_index}", 1.0)))
+        image = ww.popped(ww.locked_badge(said), min(1.15, table.value(f"lock{seat_index}", 1.0)))
         surface.blit(image, image.get_rect(center=strip.center))
     elif not hinting and said:
         art.blit_text(surface, said, 28, art.mix(ink, art.INK, 0.7), strip.center, "center", width=strip.width - 24)
@@ -252,7 +252,7 @@ def reveal_chip(game, surface, seat_index: int, strip: pygame.Rect) -> None:
     if seat_index >= len(picks):
         return
     table = game.table
-    turn = min(1.0, table.anim.get(f"reveal{seat_index}", 1.0))
+    turn = min(1.0, table.value(f"reveal{seat_index}", 1.0))
     chip = pygame.Rect(strip.left + 10, strip.top + 6, 150, strip.height - 12)
     face = ww.pick_chip(words.chip_words(picks[seat_index]), chip.size, table.colour(seat_index))
     if turn < 1:  # it turns over like a card: the back narrows, the face widens
@@ -318,7 +318,7 @@ def private(game, surface, seat_index: int, rect: pygame.Rect, choices: list[Cho
     view = game.seat_view(seat_index)
     if view.get("phase") != "pick":
         return
-    focus = game.table.choosers[seat_index].focus(choices) if choices else None
+    focus = game.table.seat(seat_index).focus_in(choices) if choices else None
     offered = {c.data for c in choices}
     focus_column = None if focus is None else choices[focus].data
     places = slots(rect)
@@ -390,14 +390,14 @@ def end(game, surface) -> None:
     """The score sheet filling in, and alone the high-score table beside it."""
     event, table = game.shown.final, game.table
     heading = words.game_over(words.reason_text(event["reason"], game.view.get("sheets", []), table.name))
-    progress = table.anim.get("score", 1.0)
+    progress = table.value("score", 1.0)
     area = AREA.inflate(0, 8)
     side = None
-    if table.high_scores is not None:
+    if game.high_scores is not None:
         surface.blit(art.panel(area.size, art.NIGHT, None, 18, 255), area)  # the sheets under it stay hidden
         side = pygame.Rect(area.right - 520, area.top, 520, area.height)
         area.width -= 540
     scoresheet.draw(surface, area, heading, list(table.model.names), game.seat_colours(), event["scores"],
                     event["winners"], progress)
     if side is not None:
-        scoresheet.draw_highscores(surface, side, table.high_scores, event["totals"][0])
+        scoresheet.draw_highscores(surface, side, game.high_scores, event["totals"][0])

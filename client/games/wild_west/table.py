@@ -58,6 +58,7 @@ class WildWestTable(GameTable):
     panel_heading = N_("{name}'s pick")  # the table words it
     dwell = {"round_over": 0.2, "write": 0.3, "track": 0.3, "grave": 0.3, "park": 0.25, "upgrade": 0.3,
              "graves_lost": 0.8}
+    silent_events = frozenset({"picked"})  # a seat's own pick: its panel shows it, the reveal tells everyone
 
     def __init__(self, table: TableHandle):
         super().__init__(table)
@@ -69,7 +70,7 @@ class WildWestTable(GameTable):
     def solo_here(self) -> bool:
         """A solo game played by a person at this screen (its score goes into the table)."""
         table = self.table
-        return table.players == 1 and 0 in table.choosers and not table.demo
+        return table.players == 1 and 0 in table.local_seats  # a demo has no seat at the screen
 
     def seconds_left(self) -> float:
         """The pick's countdown (WW-10), on the table's clock."""
@@ -216,13 +217,13 @@ class WildWestTable(GameTable):
         shown (then the sheet itself has what it drew)."""
         beat = self.table.beat
         name = self.shown.add_effect(fx, event, beat.index if beat else self.table.model.shown)
-        self.table.anim.tween(name, 0.0, 1.0, seconds, ease)
+        self.table.tween(name, 0.0, 1.0, seconds, ease)
 
     def flip(self, event: dict) -> None:
         """New cards turn over, one after the other, before the view shows them."""
         self.shown.deal(event["cards"])
         for i in range(6):
-            self.table.anim.tween(f"flip{i}", 0.0, 1.0, 0.4, linear, delay=0.08 * i)
+            self.table.tween(f"flip{i}", 0.0, 1.0, 0.4, linear, delay=0.08 * i)
         self.sound("flip")
 
     def on_round(self, event: dict) -> float:
@@ -238,14 +239,14 @@ class WildWestTable(GameTable):
         return 1.4
 
     def on_reshuffle(self, event: dict) -> float:
-        self.table.anim.tween("reshuffle", 1.0, 0.0, 0.9, linear)
+        self.table.tween("reshuffle", 1.0, 0.0, 0.9, linear)
         self.show_caption(words.reshuffle_caption(event["cards"]), 1.6)
         self.sound("scatter")
         return 1.0
 
     def on_locked(self, event: dict) -> float:
         self.shown.locked_now.add(event["player"])
-        self.table.anim.tween(f"lock{event['player']}", 1.3, 1.0, 0.35, ease_out_back)
+        self.table.tween(f"lock{event['player']}", 1.3, 1.0, 0.35, ease_out_back)
         self.sound("lock")
         return 0.0
 
@@ -258,7 +259,7 @@ class WildWestTable(GameTable):
 
     def on_reveal(self, event: dict) -> float:
         for p in range(len(event["picks"])):
-            self.table.anim.tween(f"reveal{p}", 0.0, 1.0, 0.45, linear, delay=0.05 * p)
+            self.table.tween(f"reveal{p}", 0.0, 1.0, 0.45, linear, delay=0.05 * p)
         self.shown.picks_shown = list(event["picks"])
         self.show_caption(_(words.REVEAL_CAPTION), 1.4)
         self.sound("reveal")
@@ -315,15 +316,15 @@ class WildWestTable(GameTable):
         return 0.6
 
     def on_shown(self, beat) -> None:
-        shown, anim = self.shown, self.table.anim
+        shown, table = self.shown, self.table
         shown.locked_now.clear()
         shown.dealt = None
         if shown.final is not None and not shown.end_shown and self.view.get("phase") == "over":
             shown.end_shown = True  # the table stays on the score sheet before the results
-            anim.tween("score", 0.0, 1.0, END_SECONDS - 2.0, linear, delay=0.3)
+            table.tween("score", 0.0, 1.0, END_SECONDS - 2.0, linear, delay=0.3)
             self.table.hold(END_SECONDS)
-        for name in shown.settle_effects(self.table.model.shown, anim.finished):
-            anim.drop(name)
+        for name in shown.settle_effects(self.table.model.shown, table.finished):
+            table.drop(name)
 
     def update(self, dt: float) -> None:
         table = self.table
@@ -340,7 +341,7 @@ class WildWestTable(GameTable):
 
     # --- results --------------------------------------------------------------------------------
     def standings(self) -> Standings:
-        view, board = self.view, self.table.high_scores
+        view, board = self.view, self.high_scores
         sheets = view.get("sheets") or []
         parts = [sheet["score"] for sheet in sheets]
         cells = [[s["parks"], s["tracks"], s["groups"], s["churches"], -s["tumbleweeds"], -s["aces"]] for s in parts]

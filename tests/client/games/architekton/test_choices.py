@@ -33,7 +33,7 @@ def test_a_take_lifts_one_tile_then_offers_only_its_partners(make_app):
     take = next(c for c in table.live[0] if c.action is not None)
     act(app, table, 0, take)
     frames(app, 40)
-    assert table.controls.host.state.phase == "place" and sorted(table.controls.host.state.hand) == take.action["tiles"]
+    assert table.hosting.host.state.phase == "place" and sorted(table.hosting.host.state.hand) == take.action["tiles"]
 
 
 def test_a_building_with_several_rotations_is_turned_then_laid(make_app):
@@ -72,7 +72,7 @@ def test_a_building_with_several_rotations_is_turned_then_laid(make_app):
     post(pygame.CONTROLLERBUTTONDOWN, instance_id=PAD, button=pygame.CONTROLLER_BUTTON_A)
     post(pygame.CONTROLLERBUTTONUP, instance_id=PAD, button=pygame.CONTROLLER_BUTTON_A)
     frames(app, 10)
-    assert table.controls.host.state.board[f"{x},{y}"][3] == chosen.action["rot"]
+    assert table.hosting.host.state.board[f"{x},{y}"][3] == chosen.action["rot"]
     frames(app, 20)
     assert (x, y) in table.game.shown.cells
 
@@ -94,7 +94,7 @@ def test_a_tile_that_may_only_go_second_says_place_the_other_tile_first(make_app
     frames(app, 2)
     words = [toast.words for toast in app.toasts.visible([table])]
     assert any(w.startswith("Place the other tile first") for w in words), words
-    assert placing(table.game, seat) == first and table.controls.host.state.hand == state.hand  # nothing sent
+    assert placing(table.game, seat) == first and table.hosting.host.state.hand == state.hand  # nothing sent
     shoot(app, "table_architekton_other_tile_first")
 
 
@@ -105,7 +105,7 @@ def test_with_no_house_in_stock_one_of_yours_moves_onto_the_new_building(make_ap
                 and any(a["tile"].startswith("B") for a in state.legal_actions(state.current)))
     seed, log = find(stop=building_next)
     app, table = replayed(make_app, seed, log)
-    state = table.controls.host.state
+    state = table.hosting.host.state
     seat = state.current
     state.houses[seat] = 0
     place = next(a for a in table.model.legal[seat] if a["tile"].startswith("B"))
@@ -146,5 +146,5 @@ def test_the_owner_settles_a_surround_on_the_other_players_turn_on_their_own_key
     back = next((c for c in settles if c.action["take_back"]), settles[0])
     assert act(app, table, owner, back) == "keys"
     frames(app, 30)
-    assert table.controls.host.state.settling is None or table.controls.host.state.settling[:2] != state.settling[:2]
+    assert table.hosting.host.state.settling is None or table.hosting.host.state.settling[:2] != state.settling[:2]
     assert any("pays" in line or "cannot pay" in line for line in table.model.log)

@@ -203,7 +203,7 @@ def test_a_revenge_match_in_german_and_pseudo(make_app, code, size):
                         each=lambda: interludes.append(table.game.effects.interlude is not None))
         assert isinstance(app.top, ResultsScene)
         frames(app, 30)
-    assert any(interludes) and len(table.controls.host.state.results) >= 2
+    assert any(interludes) and len(table.hosting.host.state.results) >= 2
     if code == "de":
         assert screen.untranslated() == []
         assert any(text.startswith("Spiel 2") for text in screen.texts)

@@ -89,7 +89,7 @@ def test_final_scoring_removes_buildings_then_traces_each_largest_group(make_app
             break
     final = game.effects.final
     assert final is not None and final["gone"]
-    state = table.controls.host.state
+    state = table.hosting.host.state
     assert {tuple(sq) for sq in state.final["removed"]} == set(final["gone"])
     assert [len(g) for g in final["groups"]] == state.final["groups"]
     frames(app, 8, 0.05)
@@ -120,7 +120,7 @@ def test_a_revenge_match_plays_to_one_results_screen(make_app, seats):
     table.game.on_new_game = new_game_shown
     play_to_results(app, table, limit=9000)
     assert isinstance(app.top, ResultsScene)
-    state = table.controls.host.state
+    state = table.hosting.host.state
     results = state.results
     assert max(state.victory_points) >= 2 and (len(results) >= 2 or results[0]["early"])
     assert [r["starter"] for r in results] == [g % 2 for g in range(len(results))]  # AR-7: starters alternate
@@ -140,7 +140,7 @@ def test_between_revenge_games_the_score_and_the_next_starter_are_shown(make_app
         if game.effects.interlude is not None and "tween" in game.effects.interlude:
             break
     interlude = game.effects.interlude
-    result = table.controls.host.state.results[0]
+    result = table.hosting.host.state.results[0]
     assert interlude["result"]["winners"] == result["winners"]
     assert interlude["vp"] == [sum(1 + r["early"] for r in [result] if p in r["winners"]) for p in range(2)] or \
         len(result["winners"]) != 1

@@ -58,14 +58,14 @@ def test_a_full_game_from_title_to_results(make_app):
     set_up_table(app)
     table = app.top
     assert isinstance(table, TableScene) and table.info.id == "die_mauer"
-    table.controls.host.bot_delay = 0.1
+    table.hosting.host.bot_delay = 0.1
     done = play_to_results(app, table, shots="flow")
     assert isinstance(app.top, ResultsScene)
     frames(app, 90)
     shoot(app, "flow_results")
     assert done.get("pad-blind") and done.get("keys") and done.get("mouse"), done
     results = app.top.standings
-    assert results.totals == table.controls.host.state.scores()
-    assert sorted(results.winners) == sorted(table.controls.host.state.winners())
+    assert results.totals == table.hosting.host.state.scores()
+    assert sorted(results.winners) == sorted(table.hosting.host.state.winners())
     assert results.lower_wins and results.columns == ["Round 1"]
     assert len(table.model.log) > 3

@@ -80,12 +80,12 @@ def test_a_click_on_the_ghost_at_a_wall_end_builds_there(make_app):
     frames(app, 2)
     assert table.choosers[0].cursor == right.key  # pointing at the end shows its ghost
     shoot(app, "table_die_mauer_ghost_pointed")
-    wall = list(table.controls.host.state.wall)
+    wall = list(table.hosting.host.state.wall)
     mouse_event(app, pygame.MOUSEBUTTONDOWN, ghost.center, 1)
     mouse_event(app, pygame.MOUSEBUTTONUP, ghost.center, 1)
     frames(app, 10)
-    assert table.controls.host.state.wall[:len(wall)] == wall and len(table.controls.host.state.wall) == len(wall) + 1
-    assert table.controls.host.state.wall[-1] == right.action["piece"]
+    assert table.hosting.host.state.wall[:len(wall)] == wall and len(table.hosting.host.state.wall) == len(wall) + 1
+    assert table.hosting.host.state.wall[-1] == right.action["piece"]
 
 
 def panel_words(table, seat: int, monkeypatch) -> set[str]:

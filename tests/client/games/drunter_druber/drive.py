@@ -16,7 +16,7 @@ def pick(table, seat: int, choices: list, turn: int, plan: dict | None = None):
         return Choice(action, pygame.Rect(0, 0, 1, 1), "", private=True)
     tags = [choice.data[0] if choice.data else "" for choice in choices]
     if "put" in tags:
-        chosen = table.choosers[seat].stage.get("vote", [])
+        chosen = table.game.stage.get(seat, {}).get("vote", [])
         wish = [c for c in plan.get("vote", {}).get(seat, []) if any(ch.key == ("card", c) for ch in choices)]
         if wish:
             missing = [c for c in wish if c not in chosen]

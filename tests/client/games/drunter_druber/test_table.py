@@ -100,7 +100,7 @@ def test_a_whole_variant_game_with_a_jein_a_lost_vote_a_pass_and_the_secret_pick
     assert any("has no tile that fits and passes" in line for line in log), log
     assert sum("has picked" in line for line in log) == 4
     assert any(name.startswith("pass") for name in table.anim.tweens.tweens)  # the pass was stamped on a seat
-    state = table.controls.host.state
+    state = table.hosting.host.state
     assert state.is_over() and state.first_cards is not None
     standings = app.top.standings
     assert standings.totals == state.scores() and sorted(standings.winners) == sorted(state.winners())
@@ -127,23 +127,23 @@ def test_a_tile_is_picked_then_pointed_at_with_the_mouse_and_laid_with_a_sound(m
     mouse_event(app, pygame.MOUSEBUTTONDOWN, first.rect.center, 1)
     mouse_event(app, pygame.MOUSEBUTTONUP, first.rect.center, 1)
     frames(app, 2)
-    assert table.choosers[0].stage["tile"] == first.data[1:]
+    assert table.game.stage[0]["tile"] == first.data[1:]
     places = placements_of(table, 0)
     assert places and all(c.data[1] == first.data[1] and c.action["size"] == first.data[2] for c in places)
     # the wheel takes the next tile that fits; a click on another tile of the hand takes that one
     post(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False, precise_x=0.0, precise_y=-1.0)
     frames(app, 2)
-    assert table.choosers[0].stage["tile"] == tiles[1].data[1:]
+    assert table.game.stage[0]["tile"] == tiles[1].data[1:]
     other = tiles[-1]
     mouse_event(app, pygame.MOUSEMOTION, other.rect.center)
     mouse_event(app, pygame.MOUSEBUTTONDOWN, other.rect.center, 1)
     mouse_event(app, pygame.MOUSEBUTTONUP, other.rect.center, 1)
     frames(app, 2)
-    assert table.choosers[0].stage["tile"] == other.data[1:]
+    assert table.game.stage[0]["tile"] == other.data[1:]
     mouse_event(app, pygame.MOUSEBUTTONDOWN, (960, 540), 2)  # the middle button: back to the hand
     mouse_event(app, pygame.MOUSEBUTTONUP, (960, 540), 2)
     frames(app, 2)
-    assert not table.choosers[0].stage and not placements_of(table, 0)
+    assert not table.game.stage.get(0) and not placements_of(table, 0)
     # the longest tile, pointed at: the ghost lies where the pointer is
     longest = max(tiles, key=lambda c: c.data[2])
     act(app, table, 0, longest)
@@ -165,7 +165,7 @@ def test_a_tile_is_picked_then_pointed_at_with_the_mouse_and_laid_with_a_sound(m
     assert table.game.state.landing is not None  # it settles...
     shoot(app, "table_drunter_druber_landing")
     frames(app, 90)
-    tile = table.controls.host.state.tiles[-1]  # ...where it was pointed at
+    tile = table.hosting.host.state.tiles[-1]  # ...where it was pointed at
     assert tile["stretch"] == laid["stretch"] and tile["size"] == laid["size"]
     assert tile["cells"][0] == laid["cell"][1] * 15 + laid["cell"][0]
 
@@ -192,7 +192,7 @@ def test_directions_cycle_the_ghost_through_the_places_and_confirm_lays_it(make_
     choice = next(c for c in table.live[0] if c.key == table.choosers[0].cursor)
     press(app, "keys1", "confirm")
     frames(app, 60)
-    assert table.controls.host.state.tiles and table.controls.host.state.tiles[0]["size"] == choice.action["size"]
+    assert table.hosting.host.state.tiles and table.hosting.host.state.tiles[0]["size"] == choice.action["size"]
 
 
 # --- the toilet vote ----------------------------------------------------------------------------
@@ -225,7 +225,7 @@ def anna_votes(make_app, monkeypatch, toggles: list[str]):
     puts them down and lets go again (the shared screen then)."""
     app = make_app()
     table = vote_table(app, monkeypatch, toggles)
-    assert table.choosers[0].stage["vote"] == toggles
+    assert table.game.stage[0]["vote"] == toggles
     shoot(app, f"table_drunter_druber_vote_panel_{toggles[0]}")
     key_event("left shift", False)
     frames(app, 3)
@@ -237,7 +237,7 @@ def anna_votes(make_app, monkeypatch, toggles: list[str]):
     press(app, "keys1", "confirm")
     key_event("left shift", False)
     pad_to(app, 100)
-    assert table.controls.host.state.vote["cards"][0] == [card for card in PEOPLE if card in toggles]
+    assert table.hosting.host.state.vote["cards"][0] == [card for card in PEOPLE if card in toggles]
     assert table.model.view["vote"]["committed"][0] == 2
     return app, table, uncommitted, screen(app)
 
@@ -325,7 +325,7 @@ def test_the_variants_pick_is_secret_until_the_end(make_app, monkeypatch):
         key_event("left shift", False)
         act(app, table, 0, picks[index])
         pad_to(app, 60)
-        assert table.controls.host.state.picks.choices[0] == picks[index].action["card"]
+        assert table.hosting.host.state.picks.choices[0] == picks[index].action["card"]
         assert 0 in table.model.view["pick"]["locked"]
         results.append(screen(app))
     assert results[0] == results[1]

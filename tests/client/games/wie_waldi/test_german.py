@@ -72,7 +72,7 @@ def test_a_whole_match_reads_in_german(make_app):
         app, table = table_of(app, FOUR, options={"rounds": 2, "round_timer": 300})
         seen = race_to_results(app, table, shots="wie_waldi_de")
     assert {"ready", "race", "stop", "tally"} <= seen
-    assert len(table.controls.host.state.results) == 2
+    assert len(table.hosting.host.state.results) == 2
     assert "Runde 1" in screen.texts and "Fertig" in screen.texts  # the results' column, the kennel
     assert screen.untranslated() == []
     assert screen.overflowing(names=NAMES) == []
@@ -92,7 +92,7 @@ def photo_finish_on_screen(app):
     """A race lost on screen by two seats here (its refusal says by how much), then a
     photo finish against a bot seat (its zone says "12 ms behind Anna")."""
     app, table = table_of(app, [("Anna", "keys1"), ("Ben", "keys2"), ("Clara", "bot:easy")], seed=2)
-    host = table.controls.host
+    host = table.hosting.host
     rig(host, 0, 0, ["Mry", "Hr"])  # Anna: a red head, then a red/yellow middle
     rig(host, 1, 0, ["Mrg"])  # Ben: a red/green middle
     until_race(app, table)

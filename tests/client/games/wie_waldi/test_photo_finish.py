@@ -48,7 +48,7 @@ def test_a_lan_seat_that_pressed_30_ms_earlier_wins_and_the_host_screen_shows_th
         assert lan.wait_welcome() == 1
         couch = host.session(0)
         table = TableScene(app, TABLES["wie_waldi"], {0: couch}, {0: "keys1"}, [0, 1], public=host.session(None),
-                           players=2, controls=controls_for(app, host, handle))
+                           players=2, hosting=controls_for(app, host, handle))
         app.push(table)
         lan_answers: dict = {}
 
@@ -65,7 +65,7 @@ def test_a_lan_seat_that_pressed_30_ms_earlier_wins_and_the_host_screen_shows_th
         press_button(app, "keys1", "up")  # then draws a red/green middle for its open end
         seq = lan.send({"type": "draw", "pile": 0})  # the LAN seat draws a red/yellow one
         frames_until(app, lambda: (lan_poll(), seq in lan_answers and table.game.hand(0) == "Mrg"
-                                   and lan.shown.n == couch.shown.n == len(host.log) and not table.showing()
+                                   and lan.shown.n == couch.shown.n == len(host.log) and not table.pacer.busy()
                                    and len(host.arbiter.rtts.get(1, ())) >= 2)[1])
         target = next(c for c in table.live[0] if c.key == table.choosers[0].cursor)
         assert target.action == {"type": "play", "card": "Mrg", "dog": 0, "end": 1}

@@ -85,9 +85,9 @@ def test_a_three_round_match_by_four_devices_at_once_to_the_results(make_app):
                    in ("left", "up", "right", "alt", "secret", "back")) > 20  # pile buttons drew
         assert pressed.get(f"{device}:confirm", 0) > 10  # and confirm played
     assert pressed.get("mouse:click", 0) > 20
-    assert len(table.controls.host.state.results) == 3
+    assert len(table.hosting.host.state.results) == 3
     standings = app.top.standings
-    assert standings.totals == table.controls.host.state.scores()
+    assert standings.totals == table.hosting.host.state.scores()
     assert standings.columns == ["Round 1", "Round 2", "Round 3"]
     frames(app, 30)
     shoot(app, "wie_waldi_match_results")
@@ -95,7 +95,7 @@ def test_a_three_round_match_by_four_devices_at_once_to_the_results(make_app):
 
 def test_a_race_lost_on_screen_keeps_the_card_says_who_was_first_and_moves_the_cursor(make_app):
     app, table = table_of(make_app, [("Anna", "keys1"), ("Ben", "keys2")], seed=2)
-    host = table.controls.host
+    host = table.hosting.host
     rig(host, 0, 0, ["Mry", "Hr", "Hr"])  # Anna: two red heads, then a red/yellow middle
     rig(host, 1, 0, ["Mrg"])  # Ben: a red/green middle
     until_race(app, table)
@@ -146,7 +146,7 @@ def test_the_race_buttons_follow_remapping_and_the_pads_own_labels(make_app):
     key_event("j", True)
     key_event("j", False)
     frames(app, 2)
-    assert table.controls.host.state.hand_piles[0] == 0  # J drew from pile 1
+    assert table.hosting.host.state.hand_piles[0] == 0  # J drew from pile 1
     # The pad's bottom face button is read by position (SDL hint) and named as printed.
     assert pad_family("Nintendo Switch Pro Controller") == "nintendo"
     assert pad_family("PS5 Controller") == "playstation"
@@ -180,7 +180,7 @@ def test_another_machines_hand_card_never_shows(make_app):
         host = Host("wie_waldi", 2, seed=5, seats=[{"kind": "local"}, {"kind": "local"}], bot_delay=0.3)
         rig(host, 1, 2, [code])
         table = TableScene(app, TABLES["wie_waldi"], {0: host.session(0)}, {0: "keys1"}, [0, 1],
-                           public=host.session(None), controls=controls_for(app, host))
+                           public=host.session(None), hosting=controls_for(app, host))
         app.drive(host)
         app.push(table)
         until_race(app, table)
@@ -198,7 +198,7 @@ def test_the_countdown_is_for_everyone_and_blocks_early_draws(make_app):
     between rounds the tally shows first, then the next countdown."""
     app, table = table_of(make_app, [("Anna", "keys1"), ("Ben", "bot:hard"), ("Clara", "bot:hard")], seed=6,
                           options={"rounds": 2})
-    host = table.controls.host
+    host = table.hosting.host
     frames(app, 30)  # half a second of "Ready..."
     assert table.model.view["phase"] == "ready" and table.live[0] == []
     shoot(app, "wie_waldi_countdown")
@@ -348,7 +348,7 @@ def test_the_results_ignore_presses_meant_for_the_race(make_app):
 def test_a_card_that_fits_nowhere_says_so_and_how_to_put_it_back(make_app, monkeypatch):
     from client.ui import art
     app, table = table_of(make_app, [("Anna", "keys1"), ("Ben", "keys2")], seed=2)
-    rig(table.controls.host, 0, 0, ["Mry"])  # a middle, and no dog on the table yet
+    rig(table.hosting.host, 0, 0, ["Mry"])  # a middle, and no dog on the table yet
     until_race(app, table)
     drawn, render = set(), art.text
     monkeypatch.setattr(art, "text", lambda words, *a, **k: drawn.add(words) or render(words, *a, **k))
@@ -367,8 +367,8 @@ def test_a_card_that_fits_nowhere_says_so_and_how_to_put_it_back(make_app, monke
 
 def test_a_lost_race_is_logged_after_the_play_that_won_it(make_app):
     app, table = table_of(make_app, [("Anna", "keys1"), ("Ben", "keys2")], seed=2)
-    rig(table.controls.host, 0, 0, ["Mry", "Hr"])
-    rig(table.controls.host, 1, 0, ["Mrg"])
+    rig(table.hosting.host, 0, 0, ["Mry", "Hr"])
+    rig(table.hosting.host, 1, 0, ["Mrg"])
     until_race(app, table)
     press_button(app, "keys1", "left")
     frames(app, 2)
@@ -444,4 +444,4 @@ def test_a_pile_button_pressed_before_wuff_is_answered(make_app):
     frames(app, 2)
     words = [toast.words for toast in app.toasts.toasts]
     assert "Anna: wait for Wuff!" in words and "Ben: wait for Wuff!" in words
-    assert table.controls.host.log == []  # and nothing was sent
+    assert table.hosting.host.log == []  # and nothing was sent

@@ -74,13 +74,13 @@ def test_three_seats_on_three_devices_and_a_bot_play_a_whole_game(make_app):
     assert done.get("mouse") and done.get("keys") and (done.get("pad") or done.get("pad-blind"))
     for seat in (0, 1, 2):
         assert "pick" in steps[seat] and "write" in steps[seat], steps
-        assert filled(table.controls.host.state, seat) > 0
+        assert filled(table.hosting.host.state, seat) > 0
     assert max(at_once) >= 2  # several seats were writing at the same time
     assert table.game.shown.end_shown  # the score sheet was up before the results
     log = list(table.model.log)
     assert any(line.startswith("Reveal: Anna") for line in log)
     assert log[-1].startswith("Game over: ")
-    state = table.controls.host.state
+    state = table.hosting.host.state
     standings = app.top.standings
     assert standings.columns == ["Parks", "Track", "Groups", "Churches", "Tumbleweeds", "Aces"]
     assert list(standings.totals) == state.scores()
@@ -126,7 +126,7 @@ def test_a_solo_game_with_a_mulligan_ends_in_the_high_score_table(make_app, tmp_
     assert seen["cards"] != seen["first_cards"]
     assert "ulligan" in seen["phase"] and "(1 left)" in seen["phase"]
     assert any(line.startswith("Mulligan: ") for line in table.model.log)
-    state = table.controls.host.state
+    state = table.hosting.host.state
     assert state.end_reason == "tumbleweeds" and state.tumbleweeds[0] == 3
     total = state.scores()[0]
     saved = json.loads((scores / "wild_west.json").read_text())["entries"]
@@ -176,7 +176,7 @@ def test_a_speed_game_counts_down_and_a_missed_pick_writes_nothing(make_app):
         captions.append(game.phase_text())
         if table.model.view.get("last_picks"):
             break
-    state = table.controls.host.state
+    state = table.hosting.host.state
     assert state.last_picks[1] == "missed" and state.last_picks[0] == column.action["column"]
     assert state.tumbleweeds[1] == 0 and filled(state, 1) == 0
     assert any("Ben missed the pick: nothing written this round, no Tumbleweed" in c for c in captions)
@@ -208,7 +208,7 @@ def secret_round(make_app, moves: int, blind: str, lock: bool) -> bytes:
     if lock:
         pad_button(PAD, codes[blind])
     frames(app, 40)
-    state = table.controls.host.state
+    state = table.hosting.host.state
     assert state.picks.locked[:2] == [lock, lock] and not state.picks.locked[2]
     if lock:
         assert table.model.view["picks"]["locked"] == [0, 1]
@@ -246,7 +246,7 @@ def test_a_forced_track_is_laid_by_itself_and_animated(make_app):
         if table.live[0]:
             break
     assert "write" in fx and "track" in fx
-    assert table.controls.host.state.tracks[0][0]
+    assert table.hosting.host.state.tracks[0][0]
     assert [c.action["type"] for c in table.live[0]] == ["park", "park"]  # the next real choice
 
 
