@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 from importlib.resources.abc import Traversable
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 import pygame
 
@@ -313,7 +313,10 @@ class _Cache(Protocol):
 CACHES: list[_Cache] = [font, text, fit, _wrap, panel, background, shade_layer]
 
 
-def cached(function):
+CacheT = TypeVar("CacheT", bound=_Cache)
+
+
+def cached(function: CacheT) -> CacheT:
     """Register another module's lru_cache'd drawing function, so `forget` clears it too."""
     CACHES.append(function)
     return function
