@@ -30,6 +30,7 @@ import pygame
 from client.highscores import Board
 from client.i18n import N_, _
 from client.i18n import and_list as and_list  # the games word their lists with it
+from client.input.router import Intent
 from client.table.choices import Choice, navigate
 from client.table.handle import TableHandle
 from client.table.layout import (
@@ -40,7 +41,8 @@ from client.table.layout import (
     seat_strip,
     strip_rects,
 )
-from client.table.model import Pending
+from client.table.model import Beat, Pending
+from client.table.types import Action, Colour, Event, View
 from client.ui import art
 
 # A gamepad's buttons for a blind pick, in the order a game's blind actions take them.
@@ -58,12 +60,12 @@ class Standings:
 
     game_name: str
     names: list[str]
-    colours: list
-    totals: list
+    colours: list[Colour]
+    totals: list[Any]
     winners: list[int]
     lower_wins: bool = False
     columns: list[str] = field(default_factory=list)
-    cells: list[list] = field(default_factory=list)  # per seat, one value per column
+    cells: list[list[Any]] = field(default_factory=list)  # per seat, one value per column
     total_label: str = N_("Total")  # worded where it is drawn (a game's own label too: marked N_)
     note: str = ""  # a line under the heading ("Revenge match: first to 2 victory points")
     ranking_title: str = ""  # a ranking under the table (a solo high-score table): its heading,
@@ -100,11 +102,11 @@ class GameTable:
         self.caption = ""  # a line the phase text shows while its tween runs (`show_caption`)
         # each local seat's own steps towards an action (a picked tile, a rotation): the
         # table makes the seat's choices again when they change
-        self.stage: dict[int, dict] = {}
+        self.stage: dict[int, dict[str, Any]] = {}
         self.high_scores: Board | None = None  # this machine's high-score table, once the table recorded the game
 
     # --- a seat's own steps -----------------------------------------------------------------
-    def steps(self, seat: int) -> dict:
+    def steps(self, seat: int) -> dict[str, Any]:
         """``seat``'s own steps so far (kept in ``stage``; change them in place)."""
         return self.stage.setdefault(seat, {})
 
@@ -134,16 +136,16 @@ class GameTable:
         """Whether the caption is still up: while its time runs."""
         return bool(self.caption) and self.table.running("caption")
 
-    def draw_name(self, surface, seat: int, pos, size: int, width: int, anchor: str = "topleft",
-                  colour=None) -> pygame.Rect:
+    def draw_name(self, surface: pygame.Surface, seat: int, pos: tuple[int, int], size: int, width: int,
+                  anchor: str = "topleft", colour: Colour | None = None) -> pygame.Rect:
         """A seat's name in its colour, fitted to ``width`` (long names end in an ellipsis)."""
         return art.blit_text(surface, self.table.name(seat), size, colour or self.table.colour(seat), pos, anchor,
                              "bold", width=width)
 
-    def seat_colours(self) -> list:
+    def seat_colours(self) -> list[Colour]:
         return [self.table.colour(seat) for seat in range(self.table.players)]
 
-    def standings_of(self, totals: list, winners: list[int], **more: Any) -> Standings:
+    def standings_of(self, totals: list[Any], winners: list[int], **more: Any) -> Standings:
         """This game's `Standings`: its name, every seat's name and colour, and ``more``."""
         table = self.table
         more.setdefault("lower_wins", table.info.lower_score_wins)
@@ -152,10 +154,10 @@ class GameTable:
 
     # --- reading the table ----------------------------------------------------------------
     @property
-    def view(self) -> dict:
+    def view(self) -> View:
         return self.table.model.view or {}
 
-    def seat_view(self, seat: int) -> dict:
+    def seat_view(self, seat: int) -> View:
         return self.table.model.seat_views.get(seat, {})
 
     # --- layout ---------------------------------------------------------------------------
@@ -179,11 +181,11 @@ class GameTable:
             return ""
         return _("To act: {names}").format(names=", ".join(self.table.name(seat) for seat in active))
 
-    def describe(self, event: dict) -> str | None:
+    def describe(self, event: Event) -> str | None:
         """The log line for ``event`` (None: no line)."""
         return None
 
-    def refusal_words(self, seat: int, code: str, reason: str, action) -> str | None:
+    def refusal_words(self, seat: int, code: str, reason: str, action: Action) -> str | None:
         """What the table says when ``seat``'s (public) ``action`` was refused (a lost race:
         who was first, in this table's names). ``reason`` is the host's English sentence, for
         a game that reads it. None (the default): the host's refusal in this window's language."""
@@ -194,7 +196,7 @@ class GameTable:
         return _("that choice is not allowed now")
 
     # --- choices ----------------------------------------------------------------------------
-    def choices(self, seat: int, legal: list) -> list[Choice]:
+    def choices(self, seat: int, legal: list[Action]) -> list[Choice]:
         """One choice per legal action, labelled in the game's notation, in a row in the
         seat's private panel area."""
         notation = self.table.info.notation or str
@@ -206,7 +208,7 @@ class GameTable:
         """Where ``seat``'s private panel opens, for ``count`` private choices."""
         return self.table.layout.private[seat]
 
-    def choices_version(self, seat: int):
+    def choices_version(self, seat: int) -> object:
         """Anything else ``choices`` depends on (a camera's position, a timer): the table
         asks for new choices whenever this or the shown beat or the seat's stage changes."""
         return None
@@ -245,11 +247,11 @@ class GameTable:
         """The paint module's function ``name``, or None."""
         return getattr(self.paint, name, None)
 
-    def draw_board(self, surface) -> None:
+    def draw_board(self, surface: pygame.Surface) -> None:
         if (board := self.painter("board")) is not None:
             board(self, surface)
 
-    def draw_seat(self, surface, seat: int, rect: pygame.Rect) -> None:
+    def draw_seat(self, surface: pygame.Surface, seat: int, rect: pygame.Rect) -> None:
         if (paint_seat := self.painter("seat")) is not None:
             paint_seat(self, surface, seat, rect)
             return
@@ -259,7 +261,7 @@ class GameTable:
         art.blit_text(surface, table.seat(seat).label, 28, art.INK_FAINT, (rect.left + 22, rect.top + 80),
                       width=rect.width - 44)
 
-    def draw_choice(self, surface, seat: int, choice: Choice, focused: bool) -> None:
+    def draw_choice(self, surface: pygame.Surface, seat: int, choice: Choice, focused: bool) -> None:
         if (paint_choice := self.painter("choice")) is not None:
             paint_choice(self, surface, seat, choice, focused)
             return
@@ -268,27 +270,27 @@ class GameTable:
         art.blit_text(surface, choice.label, 30, art.INK if choice.legal else art.INK_FAINT, choice.rect.center,
                       "center", width=choice.rect.width - 16)
 
-    def draw_private(self, surface, seat: int, rect: pygame.Rect, choices: list[Choice]) -> None:
+    def draw_private(self, surface: pygame.Surface, seat: int, rect: pygame.Rect, choices: list[Choice]) -> None:
         """What else the open private panel shows (say, the stock when there is no choice)."""
         if (private := self.painter("private")) is not None:
             private(self, surface, seat, rect, choices)
 
-    def draw_overlay(self, surface) -> None:
+    def draw_overlay(self, surface: pygame.Surface) -> None:
         """Drawn over seats and choices (a round's summary)."""
         if (overlay := self.painter("overlay")) is not None:
             overlay(self, surface)
 
     # --- events -------------------------------------------------------------------------------
-    def on_event(self, event: dict) -> float:
+    def on_event(self, event: Event) -> float:
         """Start ``event``'s animation; returns the seconds to dwell on it."""
-        handler = getattr(self, f"on_{event.get('type')}", None)
+        handler: Callable[[Event], float | None] | None = getattr(self, f"on_{event.get('type')}", None)
         seconds = handler(event) if handler is not None else None
-        return self.dwell.get(str(event.get("type")), 0.0) if seconds is None else seconds
+        return self.dwell.get(str(event.get("type")), 0.0) if seconds is None else float(seconds)
 
-    def on_seat_event(self, seat: int, event: dict) -> None:
+    def on_seat_event(self, seat: int, event: Event) -> None:
         """A private event only ``seat`` received (a donation's piece, a drawn card)."""
 
-    def on_shown(self, beat) -> None:
+    def on_shown(self, beat: Beat) -> None:
         """A beat's views are now shown (sync anything kept from events)."""
 
     def on_refusal(self, seat: int, code: str, reason: str) -> None:
@@ -299,12 +301,12 @@ class GameTable:
         was chosen), which the table may have shown at once: take its picture back (a
         card flies back to the hand). Called just before `on_refusal`."""
 
-    def on_photo_finish(self, photo: dict) -> None:
+    def on_photo_finish(self, photo: dict[str, Any]) -> None:
         """A race was decided by under 50 ms, and the winning play is now on screen:
         ``photo`` has ``winner``, ``loser`` (seats), ``ms`` (0: under 1) and the winner's
         ``action`` (docs/netplay.md, Fair races)."""
 
-    def on_seat_input(self, seat: int, intent) -> bool:
+    def on_seat_input(self, seat: int, intent: Intent) -> bool:
         """Buttons the shared chooser does not use (alt, secret, back, wheel, look), and a
         confirm that hit no choice (by default: `asked_to_wait`)."""
         return self.asked_to_wait(seat, intent)
@@ -319,7 +321,7 @@ class GameTable:
         outcome), or None when the table is not pausing."""
         return _("one moment, the table is still showing what happened") if self.table.showing() else None
 
-    def asked_to_wait(self, seat: int, intent) -> bool:
+    def asked_to_wait(self, seat: int, intent: Intent) -> bool:
         """A press with nothing to choose while the table pauses (`pause_words`): say so,
         rather than let the press vanish."""
         table = self.table
@@ -333,7 +335,7 @@ class GameTable:
                    key=f"wait{seat}")
         return True
 
-    def on_input(self, intent) -> bool:
+    def on_input(self, intent: Intent) -> bool:
         """Input no seat took: any key by name (``raw``, its name in ``text``: a zoom key
         for everyone at the screen), a mouse or pad no seat plays with (its wheel, stick),
         a seat's direction with nothing to move to (by default: `asked_to_wait`)."""
@@ -350,7 +352,7 @@ class GameTable:
         result = table.model.result() or {"scores": [0] * table.players, "winners": []}
         return self.standings_of(result["scores"], result["winners"])
 
-    def high_score(self) -> tuple[int, dict] | None:
+    def high_score(self) -> tuple[int, dict[str, Any]] | None:
         """The score (and details) this game puts in this machine's high-score table now,
         or None; the table records it once and gives the game the board (``high_scores``)."""
         return None
