@@ -328,7 +328,7 @@ def test_the_leave_prompts_say_what_really_happens(make_app):
     frames(app, 2)
     assert isinstance(app.top, ConfirmScene) and "It is saved" in app.top.question
     app.pop()
-    hosted, table.hosting = table.controls, None  # as a joined table has it: before and after the host is gone
+    hosted, table.hosting = table.hosting, None  # as a joined table has it: before and after the host is gone
     assert "The game goes on without you" in app.flow.leave_words(table)
     table.model.goodbye = "the host closed the table"
     assert "no longer connected to it; your seat is kept" in app.flow.leave_words(table)
