@@ -112,7 +112,7 @@ class TableView:
         surface.blit(art.panel(box.size, art.NIGHT, art.GOLD, 24, 245), box)
         if table.resume_at is None:
             heading = _("Paused")
-            words = _("The game stands still for everyone.") if table.hosted() is not None else \
+            words = _("The game stands still for everyone.") if table.hosting is not None else \
                 _("The host paused the game: it stands still for everyone.")
         else:
             left = max(0.0, table.resume_at - self.app.clock)
