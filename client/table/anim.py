@@ -7,9 +7,10 @@ the moment it starts and no physics body is made (the game draws things at rest)
 
 import math
 from collections.abc import Callable
+from typing import Any
 
 from client.ui.physics import Moments
-from client.ui.tween import Tweens, ease_out_cubic
+from client.ui.tween import Tween, Tweens, ease_out_cubic
 
 STEP = 1 / 60
 
@@ -25,13 +26,16 @@ class Animator:
     def instant(self) -> bool:
         return math.isinf(self.speed())
 
-    def tween(self, name: str, start, end, duration: float, ease=ease_out_cubic, delay: float = 0.0):
+    # A tween's ends are a number or a tuple of numbers (`client.ui.tween.Tween`), whichever a game
+    # eases: Any, as the game's `TableHandle.tween` and `TableHandle.value` take and give them.
+    def tween(self, name: str, start: Any, end: Any, duration: float,
+              ease: Callable[[float], float] = ease_out_cubic, delay: float = 0.0) -> Tween:
         tween = self.tweens.start(name, start, end, duration, ease, delay)
         if self.instant:
             tween.elapsed = tween.duration
         return tween
 
-    def get(self, name: str, default=0.0):
+    def get(self, name: str, default: Any = 0.0) -> Any:
         return self.tweens.get(name, default)
 
     def running(self, name: str) -> bool:

@@ -12,6 +12,7 @@ import math
 from dataclasses import dataclass
 
 import pygame
+from pygame.typing import Point, RectLike
 
 
 @dataclass
@@ -21,17 +22,17 @@ class Camera:
     zoom: float = 1.0
     min_zoom: float = 0.25
     max_zoom: float = 3.0
-    goal: tuple | None = None  # ((x, y), zoom) the camera glides to; None: it stays put
+    goal: tuple[tuple[float, float], float] | None = None  # ((x, y), zoom) the camera glides to; None: it stays put
 
-    def to_screen(self, point) -> tuple[float, float]:
+    def to_screen(self, point: Point) -> tuple[float, float]:
         return (self.view.centerx + (point[0] - self.centre[0]) * self.zoom,
                 self.view.centery + (point[1] - self.centre[1]) * self.zoom)
 
-    def to_world(self, point) -> tuple[float, float]:
+    def to_world(self, point: Point) -> tuple[float, float]:
         return (self.centre[0] + (point[0] - self.view.centerx) / self.zoom,
                 self.centre[1] + (point[1] - self.view.centery) / self.zoom)
 
-    def rect_to_screen(self, rect) -> pygame.Rect:
+    def rect_to_screen(self, rect: RectLike) -> pygame.Rect:
         rect = pygame.Rect(rect)
         left, top = self.to_screen(rect.topleft)
         return pygame.Rect(round(left), round(top), round(rect.width * self.zoom), round(rect.height * self.zoom))
@@ -41,7 +42,7 @@ class Camera:
         self.goal = None
         self.centre = (self.centre[0] + dx / self.zoom, self.centre[1] + dy / self.zoom)
 
-    def zoom_at(self, factor: float, screen_point=None) -> None:
+    def zoom_at(self, factor: float, screen_point: Point | None = None) -> None:
         """Zoom by ``factor``, keeping the world point under ``screen_point`` in place."""
         self.goal = None
         screen_point = screen_point or self.view.center
@@ -50,7 +51,7 @@ class Camera:
         after = self.to_world(screen_point)
         self.centre = (self.centre[0] + before[0] - after[0], self.centre[1] + before[1] - after[1])
 
-    def show(self, world_rect, margin: int = 40) -> None:
+    def show(self, world_rect: RectLike, margin: int = 40) -> None:
         """Pan the least needed so ``world_rect`` is inside the view (the cursor's target)."""
         rect = self.rect_to_screen(world_rect)
         inner = self.view.inflate(-2 * margin, -2 * margin)
@@ -59,7 +60,7 @@ class Camera:
         if dx or dy:
             self.pan(dx, dy)
 
-    def framing(self, world_rect, margin: int = 24) -> tuple[tuple[float, float], float]:
+    def framing(self, world_rect: RectLike, margin: int = 24) -> tuple[tuple[float, float], float]:
         """The centre and zoom that show ``world_rect`` whole, ``margin`` pixels inside the view."""
         rect = pygame.Rect(world_rect)
         width = max(1, self.view.width - 2 * margin)
@@ -67,7 +68,7 @@ class Camera:
         zoom = min(width / max(1, rect.width), height / max(1, rect.height))
         return (float(rect.centerx), float(rect.centery)), min(self.max_zoom, max(self.min_zoom, zoom))
 
-    def glide_to(self, centre, zoom: float) -> None:
+    def glide_to(self, centre: Point, zoom: float) -> None:
         """Move smoothly to ``centre`` at ``zoom`` over the next frames (see `update`)."""
         self.goal = ((float(centre[0]), float(centre[1])), min(self.max_zoom, max(self.min_zoom, zoom)))
 

@@ -10,18 +10,21 @@ the nearest choice that way).
 """
 
 import json
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import pygame
+from pygame.typing import Point
+
+from client.table.types import Action
 
 DIRECTIONS = {"left": (-1, 0), "right": (1, 0), "up": (0, -1), "down": (0, 1)}
 
 
 @dataclass(eq=False)
 class Choice:
-    action: Any  # sent on confirm; None for a step of the seat's own (see ``then``)
+    action: Action  # sent on confirm; None for a step of the seat's own (see ``then``)
     rect: pygame.Rect  # where it is on screen: hit tests, cursor moves and drawing
     label: str = ""
     key: Hashable = None  # stays the same across updates, so the cursor stays on it
@@ -29,15 +32,15 @@ class Choice:
     private: bool = False  # shows what only this seat may know (set by the table)
     then: Callable[[], None] | None = None  # a seat's own step instead of an action
     data: Any = None  # whatever the game needs to draw it
-    extra: dict = field(default_factory=dict)
+    extra: dict[str, Any] = field(default_factory=dict)
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         self.rect = pygame.Rect(self.rect)
         if self.key is None:
             self.key = action_key(self.action) if self.action is not None else self.label
 
 
-def action_key(action) -> str:
+def action_key(action: Action) -> str:
     """A stable, hashable name for a plain-data action."""
     return json.dumps(action, sort_keys=True, separators=(",", ":"))
 
@@ -82,9 +85,12 @@ def navigate(rects: list[pygame.Rect], current: int, direction: str) -> int:
     return min(behind)[1] if behind else current
 
 
-def hit(choices: list[Choice], pos) -> int | None:
-    """The choice under ``pos``: of overlapping ones, the one whose centre is nearest."""
-    best = None
+def hit(choices: Sequence[Choice], pos: Point | None) -> int | None:
+    """The choice under ``pos``: of overlapping ones, the one whose centre is nearest (none
+    without a pointer's ``pos``)."""
+    if pos is None:
+        return None
+    best: tuple[float, int] | None = None
     for index, choice in enumerate(choices):
         if choice.rect.collidepoint(pos):
             distance = (choice.rect.centerx - pos[0]) ** 2 + (choice.rect.centery - pos[1]) ** 2

@@ -7,7 +7,7 @@ table never waits for one seat to finish before another may choose. The table ke
 by command, and keeps the seat's own steps itself (`GameTable.stage`).
 """
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -23,16 +23,16 @@ Steer = Callable[[list[Choice], int, str], int]  # a game's own cursor move: (ch
 class Chooser:
     seat: int
     device: str  # a device id, or "any" (a lone LAN seat: every local device drives it)
-    cursor: Any = None  # the key of the focused choice
+    cursor: Hashable = None  # the key of the focused choice
     peeking: bool = False
     held: dict[str, float] = field(default_factory=dict)  # direction -> seconds until it repeats
-    armed: Any = None  # a blind pick's first press: the button
+    armed: str | None = None  # a blind pick's first press: the button
     armed_at: float = 0.0
     # what only this seat may read (a refused secret's reason, a donation); a `model.Line` is worded
     # again when the language changes
     private_note: str = ""
     # the seat's own steps as its game keeps them (`GameTable.stage`): how `stage` finds them
-    steps: Callable[[], dict] = field(default=dict, repr=False)
+    steps: Callable[[], dict[str, Any]] = field(default=dict, repr=False)
 
     def listens_to(self, device: str) -> bool:
         return self.device == "any" or self.device == device
@@ -42,7 +42,7 @@ class Chooser:
         return self.device.startswith("pad:")
 
     @property
-    def stage(self) -> dict:
+    def stage(self) -> dict[str, Any]:
         """A copy of the seat's own steps so far (its game keeps and changes them)."""
         return dict(self.steps())
 

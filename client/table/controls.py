@@ -13,8 +13,9 @@ Secrecy: a choice is private when its action type is secret (``secret_types``) o
 marks it; private choices are usable only while the seat's private panel is open.
 """
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import partial
+from typing import Any
 
 import pygame
 
@@ -22,18 +23,22 @@ from client import i18n
 from client.hosting.seats import PHONE
 from client.i18n import N_, _
 from client.input.buttons import label_for
+from client.input.router import Intent
 from client.table.choices import DIRECTIONS, Choice, hit
 from client.table.chooser import BLIND_WINDOW, Chooser
 from client.table.game import BLIND_BUTTONS, GameTable
 from client.table.layout import Layout
 from client.table.session import Screen, TableSession, later
+from client.table.types import Action
+from client.table.window import Window
+from netplay.language import Words
 
 PEEK_NAMES = {"mouse": N_("the right button"), "keys1": N_("Left Shift"), "keys2": N_("Right Shift"),
               "any": N_("peek")}
 KIND_NAMES = {"bot": N_("bot"), "human": N_("on the LAN"), "remote": N_("on the LAN"), "open": N_("open seat")}
 
 
-def peek_name(device: str, app=None) -> str:
+def peek_name(device: str, app: Window | None = None) -> str:
     """The peek button of ``device``, as printed on it (a pad's by its kind, with ``app``)."""
     if device.startswith("pad:"):
         return label_for(app, device, "peek") if app is not None else "LB"
@@ -41,8 +46,9 @@ def peek_name(device: str, app=None) -> str:
 
 
 class SeatControls:
-    def __init__(self, app, screen: Screen, session: TableSession, game: GameTable, layout: Layout, devices: dict,
-                 secret_types: frozenset, clock: Callable[[], float], send: Callable[[int, Choice], None]):
+    def __init__(self, app: Window, screen: Screen, session: TableSession, game: GameTable, layout: Layout,
+                 devices: Mapping[int, str], secret_types: frozenset[str], clock: Callable[[], float],
+                 send: Callable[[int, Choice], None]):
         self.app = app
         self.screen = screen
         self.session = session
@@ -56,9 +62,11 @@ class SeatControls:
         self.choosers = {seat: Chooser(seat, devices[seat], steps=partial(self.steps, seat))
                          for seat in session.sessions}
         self.live: dict[int, list[Choice]] = {seat: [] for seat in session.sessions}
-        self._made_from: dict = {}  # what each seat's choices were last made from
+        # what each seat's choices were last made from: the beat shown, whether it waits, its steps,
+        # the game's `choices_version`, the language
+        self._made_from: dict[int, tuple[int, bool, str, object, Words]] = {}
 
-    def steps(self, seat: int) -> dict:
+    def steps(self, seat: int) -> dict[str, Any]:
         """The seat's own steps so far, as its game keeps them."""
         return self.game.stage.get(seat) or {}
 
@@ -92,7 +100,7 @@ class SeatControls:
         return peek_name(self.choosers[seat].device, self.app)
 
     # --- what each seat may choose --------------------------------------------------------------
-    def is_private(self, action) -> bool:
+    def is_private(self, action: Action) -> bool:
         return isinstance(action, dict) and action.get("type") in self.secret_types
 
     def refresh(self) -> None:
@@ -165,14 +173,14 @@ class SeatControls:
         return self.choosers[seat].move(self.usable(seat), direction, self.game.steer)
 
     # --- input --------------------------------------------------------------------------------------
-    def route(self, intent) -> bool:
+    def route(self, intent: Intent) -> bool:
         """Hand ``intent`` to the seat bound to its device, else to the game."""
         for seat, chooser in self.choosers.items():
             if chooser.listens_to(intent.device) and self.handle_seat(seat, chooser, intent):
                 return True
         return self.game.on_input(intent)
 
-    def handle_seat(self, seat: int, chooser: Chooser, intent) -> bool:
+    def handle_seat(self, seat: int, chooser: Chooser, intent: Intent) -> bool:
         action, pressed = intent.action, intent.pressed
         shortcut = self.game.shortcuts(seat, intent.device).get(action)
         if shortcut is not None:  # one press confirms it (a race's pile buttons)
@@ -210,7 +218,7 @@ class SeatControls:
             return True
         return self.game_input(seat, intent)
 
-    def game_input(self, seat: int, intent) -> bool:
+    def game_input(self, seat: int, intent: Intent) -> bool:
         """A seat's input for the game (alt, secret, back, wheel, look, a confirm beside every
         choice); what it changed of the seat's steps shows at once."""
         taken = self.game.on_seat_input(seat, intent)
@@ -262,7 +270,7 @@ class SeatControls:
         self.refresh()
 
     # --- gamepads coming and going ------------------------------------------------------------
-    def plug(self, intent) -> bool:
+    def plug(self, intent: Intent) -> bool:
         """A pad unplugged or plugged in, or an unbound pad claiming a seat (True if it was)."""
         if intent.action == "disconnected":
             self.pad_gone(intent.device)
@@ -303,7 +311,7 @@ class SeatControls:
                                    device=self.device_words(device), button=confirm, name=self.session.name(seat)),
                              seat=seat, problem=False, key=f"claim{device}", seconds=3600)
 
-    def claim_seat(self, intent) -> bool:
+    def claim_seat(self, intent: Intent) -> bool:
         """An unbound pad's confirm takes the first orphaned seat (True if it did)."""
         if not (intent.device.startswith("pad:") and intent.action == "confirm" and intent.pressed):
             return False

@@ -10,16 +10,21 @@ pick, start a tween). `tests/client/test_structure.py` checks that every game mo
 reaches the table only through names declared here.
 """
 
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 import pygame
 
 from client.input.buttons import device_family, label_for
+from client.table.anim import Animator
 from client.table.choices import Choice
+from client.table.chooser import Chooser
 from client.table.layout import Layout
 from client.table.model import Beat, GameResult, Pending
+from client.table.session import TableSession, Words
+from client.table.types import Colour, View
+from client.table.window import Window
 from client.ui.physics import Moments
 from client.ui.tween import ease_out_cubic
 from engines import GameInfo
@@ -48,11 +53,11 @@ class ModelReading(Protocol):
         """Beats shown so far."""
 
     @property
-    def view(self) -> dict | None:
+    def view(self) -> View | None:
         """The shared screen's view, as shown."""
 
     @property
-    def seat_views(self) -> dict[int, dict]:
+    def seat_views(self) -> dict[int, View]:
         """Each local seat's own view, as shown."""
 
     @property
@@ -61,7 +66,73 @@ class ModelReading(Protocol):
 
     def result(self) -> GameResult | None: ...
 
-    def latest_view(self) -> dict | None: ...
+    def latest_view(self) -> View | None: ...
+
+
+class SeatCommands(Protocol):
+    """What the handle asks of the table's seat controls (`client.table.controls.SeatControls`)."""
+
+    def peek_button(self, seat: int) -> str: ...
+
+    def pick(self, seat: int, choice: Choice) -> None: ...
+
+    def move_cursor(self, seat: int, direction: str) -> bool: ...
+
+
+class HandledTable(Protocol):
+    """What the handle reaches of the table it hands out: these members of the `TableScene`
+    (which this module cannot import: the scene builds the game, whose module imports this one)."""
+
+    @property
+    def info(self) -> GameInfo: ...
+
+    @property
+    def session(self) -> TableSession: ...
+
+    @property
+    def layout(self) -> Layout: ...
+
+    @property
+    def players(self) -> int: ...
+
+    @property
+    def local_seats(self) -> list[int]: ...
+
+    @property
+    def clock(self) -> float: ...
+
+    @property
+    def pulse(self) -> float: ...
+
+    @property
+    def app(self) -> Window: ...
+
+    @property
+    def choosers(self) -> Mapping[int, Chooser]: ...
+
+    @property
+    def live(self) -> Mapping[int, list[Choice]]: ...
+
+    @property
+    def controls(self) -> SeatCommands: ...
+
+    @property
+    def anim(self) -> Animator: ...
+
+    def speed(self) -> float: ...
+
+    def name(self, seat: int | None) -> str: ...
+
+    def colour(self, seat: int) -> Colour: ...
+
+    def seat_label(self, seat: int) -> str: ...
+
+    def panel_open(self, seat: int) -> bool: ...
+
+    def note_privately(self, seat: int, words: str) -> None: ...
+
+    def note(self, words: Words, *, problem: bool = True, colour: Colour | None = None, seconds: float = 6.0,
+             key: str | None = None, owner: object = None, at: pygame.Rect | None = None) -> None: ...
 
 
 @dataclass(frozen=True)
@@ -95,7 +166,7 @@ class TableHandle:
     """Everything a `GameTable` may read and do at the table it sits at (``table``: the
     `TableScene`, which only the handle reaches)."""
 
-    def __init__(self, table: Any):
+    def __init__(self, table: HandledTable):
         self._table = table
 
     # --- reading: the game, the seats, the clock ---------------------------------------------------

@@ -5,6 +5,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from client.table.types import Colour
 from client.ui import art
 
 HEADER = pygame.Rect(30, 24, 560, 120)
@@ -32,7 +33,7 @@ def seat_strip(players: int, area: pygame.Rect = SEAT_STRIP, gap: int = 14, wide
     return [pygame.Rect(left + i * (width + gap), area.top, width, area.height) for i in range(players)]
 
 
-def seat_card(surface, rect: pygame.Rect, colour, lit: bool) -> None:
+def seat_card(surface: pygame.Surface, rect: pygame.Rect, colour: Colour, lit: bool) -> None:
     """A seat's card: a panel (lit and ringed in the seat's colour while it acts) with the
     seat's colour bar along its top."""
     surface.blit(art.panel(rect.size, art.PANEL_HI if lit else art.PANEL, colour if lit else None), rect)

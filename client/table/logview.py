@@ -5,7 +5,10 @@ import pygame
 
 from client import i18n
 from client.i18n import _
+from client.input.router import Intent
 from client.table.model import worded
+from client.table.scene import TableScene
+from client.table.window import Window
 from client.ui import art
 from client.ui.scene import Scene, draw_dialog
 
@@ -15,8 +18,9 @@ SIZE, LINE = 30, 36
 
 class LogScene(Scene):
     opaque = False
+    app: Window
 
-    def __init__(self, app, table):
+    def __init__(self, app: Window, table: TableScene):
         super().__init__(app)
         self.table = table
         self.rows = (BOX.height - 130) // LINE
@@ -32,7 +36,7 @@ class LogScene(Scene):
     def scroll(self, rows: int) -> None:
         self.top = min(max(0, self.top + rows), max(0, len(self.lines) - self.rows))
 
-    def handle(self, intent) -> bool:
+    def handle(self, intent: Intent) -> bool:
         if intent.action in ("escape", "back") and intent.pressed:
             self.app.pop()
         elif intent.action == "wheel":
@@ -44,7 +48,7 @@ class LogScene(Scene):
     def still(self) -> bool:
         return True
 
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         if self.language is not i18n.current():
             self.word()
         box = draw_dialog(surface, BOX.size, BOX.center)

@@ -13,28 +13,59 @@ A race's ``photo`` finish waits until the beat of the play that won it is shown.
 
 import re
 from collections import deque
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, TypedDict
+from typing import TYPE_CHECKING, Any, Never, TypedDict, TypeGuard
 
 from client import i18n
 from client.i18n import N_
+from client.table.types import Action, Event, View
 from netplay import sayings
+from netplay.language import Words
+from netplay.messages import (
+    TO_PEER_TYPES,
+    Accept,
+    Bye,
+    Challenge,
+    Colours,
+    Evening,
+    History,
+    Lobby,
+    NextTable,
+    Pause,
+    Photo,
+    Pong,
+    Probe,
+    Refuse,
+    Reject,
+    Start,
+    Update,
+    Welcome,
+)
+
+if TYPE_CHECKING:  # a pending mark's rect; this module never loads pygame
+    import pygame
 
 LOG_LINES = 400
 RULING_ID = re.compile(r" ?\((?:[^()]*, )?[A-Z]{2}-\d+[a-z0-9.]*\)")
 
+Channel = int | None  # what a table listens on: a local seat's session, or the shared screen's (None)
+# A message a host sends (netplay.messages' TO_PEER_TYPES): what a table's sessions hand it.
+HostMessage = (Challenge | Welcome | Refuse | Lobby | Start | Accept | Reject | Update | Pong | Probe | Pause
+               | History | Photo | Evening | Colours | NextTable | Bye)
+
+
+def from_host(message: Mapping[str, Any]) -> TypeGuard[HostMessage]:
+    """Whether ``message``, as a session hands it, is one a host sends: then it is its type's
+    `netplay.messages` TypedDict, told apart by its ``t``. Its fields are that type's: a remote
+    host's message passed `netplay.protocol.check_message` on its way in, a local host built it
+    typed (`netplay.messages.wire`)."""
+    return message.get("t") in TO_PEER_TYPES
+
 
 class GameResult(TypedDict):
-    scores: list
+    scores: list[int]
     winners: list[int]
-
-
-class Update(TypedDict):
-    t: str
-    events: list[dict]
-    view: dict
-    legal: list
 
 
 @dataclass
@@ -42,10 +73,10 @@ class Beat:
     """One update as every channel received it."""
 
     index: int
-    events: list[dict]  # what the shared screen may see happen (the reference channel's events)
-    views: dict  # channel -> view
-    legal: dict[int, list]
-    seat_events: dict[int, list[dict]] = field(default_factory=dict)
+    events: list[Event]  # what the shared screen may see happen (the reference channel's events)
+    views: dict[Channel, View]  # channel -> view
+    legal: dict[int, list[Action]]
+    seat_events: dict[int, list[Event]] = field(default_factory=dict)
 
 
 @dataclass
@@ -54,11 +85,11 @@ class Pending:
 
     seat: int
     seq: int
-    action: Any
-    key: Any  # the choice it was sent from
+    action: Action
+    key: Hashable  # the choice it was sent from
     private: bool
     label: str = ""  # the choice's words ("Sent: 6-wall" in a private panel)
-    rect: Any = None  # where the choice was (a pending mark stands there)
+    rect: "pygame.Rect | None" = None  # where the choice was (a pending mark stands there)
     accepted_beat: int | None = None  # shown once the beats up to this one are shown
 
 
@@ -87,7 +118,7 @@ class Line(str):
     wording, ``word()`` words it anew (`worded`)."""
 
     word: Callable[[], str | None]
-    language: Any
+    language: Words
     shown: str
 
     def __new__(cls, text: str, word: Callable[[], str | None]) -> "Line":
@@ -117,7 +148,7 @@ class Refusal:
     code: str
     reason: str  # in this window's language, when it came
     pending: Pending | None
-    message: dict = field(default_factory=dict)  # the host's reject: say and data, to word it again
+    message: Reject | None = None  # the host's reject: say and data, to word it again
 
     def words(self) -> str:
         """The refusal in this window's language now."""
@@ -130,7 +161,7 @@ class Refusal:
         return without_ruling_ids(str(self.message.get("reason", ""))) if self.message else self.reason
 
 
-def unique_names(names, players: int) -> list[str]:
+def unique_names(names: Sequence[str], players: int) -> list[str]:
     """One name per seat, never two alike: a blank name, or the host's default (sent in
     English), becomes "Player n" in the window's language; a repeated one gets " 2", " 3"...
     ("Anna", "Anna" -> "Anna", "Anna 2")."""
@@ -151,88 +182,89 @@ class TableModel:
     """What one table knows; see the module docstring. ``local_seats`` are the seats
     played at this screen; ``public`` says whether a spectator channel (None) exists."""
 
-    def __init__(self, players: int, local_seats, public: bool, names=(), seat_kinds=()):
+    def __init__(self, players: int, local_seats: Iterable[int], public: bool, names: Sequence[str] = (),
+                 seat_kinds: Iterable[str] = ()):
         self.players = players
         self.local_seats = sorted(local_seats)
-        self.channels: list = list(self.local_seats) + ([None] if public else [])
+        self.channels: list[Channel] = list(self.local_seats) + ([None] if public else [])
         if not self.channels:
             raise ValueError("a table needs at least one channel")
         # the shared screen shows the spectator's view, or a lone remote seat's own
-        self.reference = None if public else self.channels[0]
-        self._updates: dict = {channel: deque() for channel in self.channels}
-        self._arrived: dict = {channel: 0 for channel in self.channels}  # updates each channel has had
+        self.reference: Channel = None if public else self.channels[0]
+        self._updates: dict[Channel, deque[Update]] = {channel: deque() for channel in self.channels}
+        self._arrived: dict[Channel, int] = {channel: 0 for channel in self.channels}  # updates each channel has had
         self.queue: deque[Beat] = deque()
         self.received = 0  # beats complete so far
         self.shown = 0  # beats shown so far
         self.names = unique_names(names, players)
         self.seat_kinds = list(seat_kinds)
-        self.view: dict | None = None
-        self.seat_views: dict[int, dict] = {}
-        self.legal: dict[int, list] = {seat: [] for seat in self.local_seats}
+        self.view: View | None = None
+        self.seat_views: dict[int, View] = {}
+        self.legal: dict[int, list[Action]] = {seat: [] for seat in self.local_seats}
         self.pending: dict[int, Pending | None] = {seat: None for seat in self.local_seats}
         self.log: deque[str] = deque(maxlen=LOG_LINES)
         self.held_log: list[tuple[int, str]] = []  # (beat, line): logged once that beat is shown
         self.goodbye: str | None = None
-        self.bye: dict = {}  # the host's bye: its say and data word `goodbye_words`
-        self.closed_channels: set = set()
+        # the host's bye (empty until it came): its say and data word `goodbye_words`
+        self.bye: Bye | dict[str, Never] = {}
+        self.closed_channels: set[Channel] = set()
         self.away: set[int] = set()  # seats whose player is away (the host's lobby says so)
         self.paused = False  # the host paused the game for everyone (also while it counts down)
         self.resume_in: float | None = None  # the countdown's seconds left when the host said so
         self.pause_said = 0  # how many pause messages came (a new one restarts the countdown)
-        self.history: list[dict] = []  # public events from before this table came, not yet logged
-        self.photos: deque[tuple[int, dict]] = deque(maxlen=16)  # (beat, photo): a close race, told once shown
-        self.evening: dict | None = None  # the game night: the host's "evening" message after the game
-        self.next_table: dict | None = None  # ... and its "next_table" (the group's next game)
+        self.history: list[Event] = []  # public events from before this table came, not yet logged
+        self.photos: deque[tuple[int, Photo]] = deque(maxlen=16)  # (beat, photo): a close race, told once shown
+        self.evening: Evening | None = None  # the game night: the host's "evening" message after the game
+        self.next_table: NextTable | None = None  # ... and its "next_table" (the group's next game)
 
     # --- what arrives -------------------------------------------------------------------
-    def receive(self, channel, message: dict) -> Refusal | None:
+    def receive(self, channel: Channel, message: HostMessage) -> Refusal | None:
         """Fold one message from ``channel``; a refusal of a seat's intent is returned
         (the table shows it at once)."""
-        kind = message.get("t")
-        if kind == "start":
+        if message["t"] == "start":
             if message.get("names"):
                 self.names = unique_names(message["names"], self.players)
-        elif kind == "update":
+        elif message["t"] == "update":
             self._updates[channel].append(message)
             self._arrived[channel] += 1
             self._collect()
-        elif kind == "accept":
-            pending = self.pending.get(channel)
+        elif message["t"] == "accept":
+            pending = self.pending.get(channel) if channel is not None else None
             if pending is not None and pending.seq == message.get("seq"):
                 # the host sends the update first: this channel's latest one, in the beat of that number
                 pending.accepted_beat = self._arrived[channel]
                 self._settle()
-        elif kind == "reject":
-            pending = self.pending.get(channel)
-            if pending is not None and pending.seq == message.get("seq"):
+        elif message["t"] == "reject":
+            pending = self.pending.get(channel) if channel is not None else None
+            if channel is not None and pending is not None and pending.seq == message.get("seq"):
                 self.pending[channel] = None
             else:
                 pending = None
-            return Refusal(channel, str(message.get("code", "")), said(message), pending, dict(message))
-        elif kind == "lobby":
+            return Refusal(channel, str(message.get("code", "")), said(message), pending, message.copy())
+        elif message["t"] == "lobby":
             seats = [seat for seat in message.get("seats", []) if isinstance(seat, dict)]
             if len(seats) == self.players:
                 self.seat_kinds = [str(seat.get("kind", "")) for seat in seats]
                 self.away = {i for i, seat in enumerate(seats) if seat.get("away")}
-        elif kind == "pause" and channel == self.reference:
+        elif message["t"] == "pause" and channel == self.reference:
             self.paused = bool(message.get("paused"))
             left = message.get("resume_in")
             self.resume_in = float(left) if self.paused and isinstance(left, int | float) else None
             self.pause_said += 1
-        elif kind == "history" and channel == self.reference:
+        elif message["t"] == "history" and channel == self.reference:
             self.history.extend(event for event in message.get("events", []) if isinstance(event, dict))
-        elif kind == "photo" and channel == self.reference:
+        elif message["t"] == "photo" and channel == self.reference:
             # the winning play's update came first: the photo shows once that beat is shown
             self.photos.append((self._arrived[channel], message))
-        elif kind == "evening":
+        elif message["t"] == "evening":
             self.evening = message
-        elif kind == "next_table":
+        elif message["t"] == "next_table":
             self.next_table = message
-        elif kind == "bye":
+        elif message["t"] == "bye":
             self.paused, self.resume_in = False, None  # a host gone away holds nothing still
             self.closed_channels.add(channel)
             self.goodbye = str(message.get("reason", "")) or CLOSED  # the host's English reason: for logic
-            self.bye = dict(message)
+            self.bye = message.copy()
             self._collect()
         return None
 
@@ -287,12 +319,13 @@ class TableModel:
             if pending is not None and pending.accepted_beat is not None and pending.accepted_beat <= self.shown:
                 self.pending[seat] = None
 
-    def sent(self, seat: int, seq: int, action, key, private: bool, label: str = "", rect=None) -> Pending:
+    def sent(self, seat: int, seq: int, action: Action, key: Hashable, private: bool, label: str = "",
+             rect: "pygame.Rect | None" = None) -> Pending:
         pending = Pending(seat, seq, action, key, private, label, rect)
         self.pending[seat] = pending
         return pending
 
-    def due_photos(self) -> list[dict]:
+    def due_photos(self) -> list[Photo]:
         """Photo finishes whose winning play is now on screen (each given out once)."""
         due = []
         while self.photos and self.photos[0][0] <= self.shown:
@@ -300,7 +333,7 @@ class TableModel:
         return due
 
     # --- questions the table asks -------------------------------------------------------
-    def latest_view(self) -> dict | None:
+    def latest_view(self) -> View | None:
         """The newest view this screen has received, which may still wait behind a dwell
         (the shared screen's, or the lone seat's): for timers that run on the host."""
         if self.queue:

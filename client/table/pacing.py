@@ -17,6 +17,7 @@ from collections import deque
 from collections.abc import Callable
 
 from client.table.model import Beat, TableModel
+from client.table.types import Event
 
 BACKLOG = 6  # with n > BACKLOG beats waiting, dwell BACKLOG / n as long
 MAX_DWELL = 8.0
@@ -27,7 +28,7 @@ class Pacer:
         self.model = model
         self.speed = speed
         self.beat: Beat | None = None  # the beat being played
-        self.events: deque[dict] = deque()
+        self.events: deque[Event] = deque()
         self.wait = 0.0
 
     def dwell(self, seconds: float) -> float:
@@ -36,7 +37,7 @@ class Pacer:
             return 0.0
         return min(MAX_DWELL, seconds) / speed / max(1.0, self.model.behind() / BACKLOG)
 
-    def update(self, dt: float, play: Callable[[dict], float], shown: Callable[[Beat], None]) -> None:
+    def update(self, dt: float, play: Callable[[Event], float], shown: Callable[[Beat], None]) -> None:
         """Advance by ``dt``: ``play(event)`` starts an event's animation and returns how
         long to dwell on it; ``shown(beat)`` runs once a beat's views are shown."""
         self.wait -= dt

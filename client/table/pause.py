@@ -6,26 +6,61 @@ It says what the pause does: at a race or a timed choice that this screen hosts,
 stands still for everyone (`TableScene.pause_stops_game`); anywhere else the game goes on,
 live behind the menu."""
 
+from collections.abc import Callable
 from functools import partial
+from typing import Protocol
+
+import pygame
 
 from client.i18n import _
+from client.table.phones import Phones
+from client.table.scene import TableScene
+from client.table.window import Window
 from client.ui import art
 from client.ui.menu import Item, Menu
 from client.ui.scene import MenuScene, draw_dialog
 
 
+class PauseFlow(Protocol):
+    """What the pause menu asks of the flow (`client.flow.Flow`)."""
+
+    def howto(self, game_id: str) -> None: ...
+
+    def log(self, table: TableScene) -> None: ...
+
+    def phones(self, table: TableScene) -> None: ...
+
+    def phones_of(self, table: TableScene) -> Phones | None: ...
+
+    def settings(self) -> None: ...
+
+    def confirm(self, question: str, on_yes: Callable[[], None]) -> None: ...
+
+    def leave_words(self, table: TableScene) -> str: ...
+
+    def leave_table(self, table: TableScene) -> None: ...
+
+
+class PauseWindow(Window, Protocol):
+    """The window the pause menu opens in."""
+
+    @property
+    def flow(self) -> PauseFlow: ...
+
+
 class PauseScene(MenuScene):
     opaque = False
     modal = True
+    app: PauseWindow
 
-    def __init__(self, app, table):
+    def __init__(self, app: PauseWindow, table: TableScene):
         super().__init__(app)
         self.table = table
         flow = app.flow
         seats = [Item(partial(self.seat_label, seat), partial(self.toggle_bot, seat))
                  for seat in sorted(table.away_since) if table.can_hand_seats() and seat not in table.choosers]
         items = [
-            Item(lambda: _("Resume"), app.pop),
+            Item(lambda: _("Resume"), self.back),  # back: the menu goes (`MenuScene.back` pops it)
             *seats,
             Item(lambda: _("How to play"), lambda: flow.howto(table.info.id)),
             Item(lambda: _("What happened so far"), lambda: flow.log(table)),
@@ -66,7 +101,7 @@ class PauseScene(MenuScene):
             return _("The game goes on: only the host can pause it.")
         return _("The game goes on while this menu is open.")
 
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         box = draw_dialog(surface, (1020 if len(self.menu.items) > 5 else 760, self.height), (art.W // 2, 540))
         heading = _("Paused") if self.table.pause_stops_game() else _("Menu")  # a game that goes on is not paused
         art.blit_text(surface, heading, 110, art.GOLD, (art.W // 2, box.top + 80), "center", weight="bold")

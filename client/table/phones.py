@@ -5,9 +5,15 @@ The host's phone server (`netplay.phones`) is started by the hosted table
 codes are drawn by `client.ui.qr`.
 """
 
+from collections.abc import Callable, Iterable
+from typing import Protocol
+
 import pygame
 
 from client.i18n import N_, _
+from client.input.router import Intent
+from client.table.types import Colour
+from client.table.window import Window
 from client.ui import art
 from client.ui.qr import draw_seat_cards, qr_surface
 from client.ui.scene import Scene
@@ -16,7 +22,18 @@ STATUS_WORDS = {"none": N_("scan to play from your phone"), "connected": N_("pho
                 "away": N_("phone away: reconnecting...")}
 
 
-def draw_seat_code(surface, box: pygame.Rect, link: str, name: str, colour, status: str) -> None:
+class Phones(Protocol):
+    """What the scene reads of a hosted table's phone server (`netplay.phones.PhoneServer`)."""
+
+    def link(self, seat: int) -> str:
+        """The address ``seat``'s phone opens."""
+
+    def status(self, seat: int) -> str:
+        """``seat``'s phone: "none", "connected" or "away"."""
+
+
+def draw_seat_code(surface: pygame.Surface, box: pygame.Rect, link: str, name: str, colour: Colour,
+                   status: str) -> None:
     """One seat's card: its name in its colour, its QR code, its link and its phone's status."""
     surface.blit(art.panel(box.size, (34, 30, 40), colour, 16, 250), box)
     art.blit_text(surface, name, 38, colour, (box.centerx, box.top + 16), "midtop", "bold", width=box.width - 32)
@@ -35,8 +52,10 @@ class PhonesScene(Scene):
     itself once every seat in ``until_joined`` has its phone."""
 
     opaque = False
+    app: Window
 
-    def __init__(self, app, phones, seats, name, colour, until_joined=()):
+    def __init__(self, app: Window, phones: Phones, seats: list[int] | Callable[[], list[int]],
+                 name: Callable[[int], str], colour: Callable[[int], Colour], until_joined: Iterable[int] = ()):
         """``seats``: a list, or a function giving the list each frame (a lobby's open seats)."""
         super().__init__(app)
         self.phones = phones
@@ -47,7 +66,7 @@ class PhonesScene(Scene):
     def seats(self) -> list[int]:
         return list(self.shown_seats() if callable(self.shown_seats) else self.shown_seats)
 
-    def handle(self, intent) -> bool:
+    def handle(self, intent: Intent) -> bool:
         if intent.pressed and intent.action in ("escape", "back", "confirm"):
             self.app.pop()
         return True
@@ -61,7 +80,7 @@ class PhonesScene(Scene):
     def still(self) -> bool:
         return False  # a phone may connect at any moment
 
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         draw_seat_cards(surface, _("Play from your phone"),
                         _("Scan your seat's code with a phone on this network: your secrets stay in your hand."),
                         _("No seat here can take a phone now."), self.seats(), (520, 760, 860, 160),

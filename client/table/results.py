@@ -8,18 +8,27 @@ deliberate choice: a confirm held a moment, or a press once the screen has settl
 a while, nobody pressing) and its hint line says what each button does. "Back" is the
 race's "put back" and never leaves; Esc does, once settled."""
 
+from collections.abc import Callable, Mapping
+from typing import Any, Protocol
+
 import pygame
 
 from client import i18n
 from client.evening import charts, peers
+from client.evening.tonight import Evening
 from client.i18n import _, and_list, ngettext
 from client.input.buttons import label_for
+from client.input.router import Intent
 from client.table.game import Standings
+from client.table.model import from_host
+from client.table.window import Window
 from client.ui import art
 from client.ui.menu import Item, Menu
 from client.ui.physics import Moments
 from client.ui.scene import MenuScene
 from client.ui.tween import Tweens, ease_out_cubic
+from netplay import messages
+from netplay.session import Session
 
 TABLE_TOP = 230
 ROW = 74
@@ -35,12 +44,35 @@ HOLD_SECONDS = 0.8  # a confirm held this long chooses at any time
 NOT_PRESSES = ("point", "look", "connected", "disconnected")
 
 
+class ResultsFlow(Protocol):
+    """What the results ask of the flow (`client.flow.Flow`)."""
+
+    def hall_of_fame(self, page: str) -> None: ...
+
+    def follow_host(self, session: Session, message: dict[str, Any]) -> None: ...
+
+    def title(self) -> None: ...
+
+    def demo_input(self, intent: Intent) -> bool:
+        """Input at a demo's results (`client.flow.DemoResultsScene`)."""
+
+
+class ResultsWindow(Window, Protocol):
+    """The window the results show in, with its game night (`client.evening`)."""
+
+    @property
+    def flow(self) -> ResultsFlow: ...
+
+    @property
+    def evening(self) -> Evening: ...
+
+
 def ranks(standings: Standings) -> list[int]:
     """Each seat's place, 1 = best; seats level on the winners' side and the total share a
     place ("1. 2. 2. 4.")."""
     sign = 1 if standings.lower_wins else -1
 
-    def key(p: int) -> tuple:
+    def key(p: int) -> tuple[bool, float]:
         return (p not in standings.winners, _number(standings.totals[p]) * sign)
 
     keys = [key(p) for p in range(len(standings.names))]
@@ -60,7 +92,7 @@ def total_noun(standings: Standings) -> str:
     return label.lower() if i18n.current().code in ("en", i18n.PSEUDO) else label
 
 
-def figure(value) -> str:
+def figure(value: object) -> str:
     """A score as the window's language writes numbers (a fraction with its comma in German)."""
     if isinstance(value, float):
         return i18n.number(value, 0 if value.is_integer() else 1)
@@ -83,7 +115,10 @@ def join_names(names: list[str]) -> str:
 
 
 class ResultsScene(MenuScene):
-    def __init__(self, app, standings: Standings, again=None, demo: bool = False, joined: bool = False):
+    app: ResultsWindow
+
+    def __init__(self, app: ResultsWindow, standings: Standings, again: Callable[[], None] | None = None,
+                 demo: bool = False, joined: bool = False):
         super().__init__(app)
         self.standings = standings
         self.demo = demo
@@ -97,8 +132,8 @@ class ResultsScene(MenuScene):
         # the game night (client.evening): tonight's standings, and the whole of them a press away
         self.again = again
         self.evening = [] if demo or joined else app.evening.standings_now()  # a joined game's evening is its host's
-        self.ratings: list[dict] = []  # a LAN peer's own rating changes, from its host
-        self.evening_session = None  # a joined game's session, open until the host's evening arrives
+        self.ratings: list[dict[str, Any]] = []  # a LAN peer's own rating changes, from its host
+        self.evening_session: Session | None = None  # a joined game's session, open until the host's evening arrives
         self.host_left = ""  # a joined game's host said goodbye (it ended the group): why, in words
         if self.evening:
             items.insert(-1, Item(lambda: _("Tonight's standings"), lambda: app.flow.hall_of_fame("evening")))
@@ -119,19 +154,19 @@ class ResultsScene(MenuScene):
                          size=46 if height > 60 else 40, sounds=self.app.sounds)
         self.menu.focus = min(focus, max(0, len(items) - 1))
 
-    def offer_next_game(self, next_game) -> None:
+    def offer_next_game(self, next_game: Callable[[], None]) -> None:
         """The game night: Next game (the same group, another game), after Play again."""
         items = list(self.menu.items)
         items.insert(1 if self.again is not None else 0, Item(lambda: _("Next game"), next_game))
         self.place_menu(items)
 
-    def hear_evening(self, message: dict | None, session=None) -> None:
+    def hear_evening(self, message: messages.Evening | None, session: Session | None = None) -> None:
         """The game night on a LAN peer: tonight's standings and its own rating changes, from
         the host's ``evening`` message (``message``, or the one ``session`` brings). The
         session stays open while these results are up: the host may open the group's next
         table (``next_table``), and this window then joins it by itself."""
         if message is not None:
-            self.evening, self.ratings = peers.heard_evening(message)
+            self.evening, self.ratings = peers.heard_evening(messages.wire(message))
             by_name = {row.name: row.colour for row in self.evening}  # the colours the host's table gave people
             colours = list(self.standings.colours)
             for p, name in enumerate(self.standings.names):
@@ -148,17 +183,18 @@ class ResultsScene(MenuScene):
         if session is None:
             return
         for message in session.poll():
-            kind = message.get("t")
-            if kind == "evening":
+            if not from_host(message):
+                continue
+            if message["t"] == "evening":
                 self.hear_evening(message)
-            elif kind == "next_table":
+            elif message["t"] == "next_table":
                 self.follow(message)
                 return
-            elif kind in ("bye", "refuse"):
+            elif message["t"] == "bye" or message["t"] == "refuse":
                 self.host_went(message)
                 return
 
-    def host_went(self, message: dict) -> None:
+    def host_went(self, message: Mapping[str, Any]) -> None:
         """The host said goodbye while these results wait for its next table: there will be
         none. The screen says why (the host ended the group), unless it only says the game
         is over, which these results already show."""
@@ -172,14 +208,14 @@ class ResultsScene(MenuScene):
             self.host_left = f"{words[:1].upper()}{words[1:]}." if words else ""
         self.changed()
 
-    def follow(self, message: dict) -> None:
+    def follow(self, message: messages.NextTable) -> None:
         """The host opened the group's next table: join it (the same name and profile)."""
         session, self.evening_session = self.evening_session, None
         if session is not None:
             from client.ui.closing import close_soon
 
             close_soon(session)
-            self.app.flow.follow_host(session, message)
+            self.app.flow.follow_host(session, messages.wire(message))
 
     def close_evening_session(self) -> None:
         if self.evening_session is not None:
@@ -203,7 +239,7 @@ class ResultsScene(MenuScene):
         """Whether one press chooses now (the hint line says what each button does)."""
         return self.clock >= SETTLE_SECONDS and self.quiet >= QUIET_SECONDS
 
-    def handle(self, intent) -> bool:
+    def handle(self, intent: Intent) -> bool:
         if intent.action == "confirm":
             self.hold(intent)
         if self.settled:
@@ -214,7 +250,7 @@ class ResultsScene(MenuScene):
             self.quiet = 0.0  # still racing: the buttons wait
         return True
 
-    def hold(self, intent) -> None:
+    def hold(self, intent: Intent) -> None:
         """Start or end ``intent.device``'s held confirm: on the button the mouse is on, or
         the focused one."""
         if not intent.pressed:
@@ -274,7 +310,7 @@ class ResultsScene(MenuScene):
         width = name + column * len(self.standings.columns) + total
         return pygame.Rect(art.W // 2 - width // 2 - 20, TABLE_TOP - 40, width + 40, 110 + ROW * len(self.standings.names))
 
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         standings = self.standings
         surface.blit(art.background("menu"), (0, 0))
         for bit in self.confetti.bits:  # behind the heading and the table
@@ -344,7 +380,7 @@ class ResultsScene(MenuScene):
             art.blit_text(surface, self.hint(), 32, colour, (art.W // 2, self.menu.rects[-1].bottom + 34), "center",
                           width=art.W - 120)
 
-    def draw_row(self, target, p: int, place: int, y: int, origin: tuple[int, int]) -> None:
+    def draw_row(self, target: pygame.Surface, p: int, place: int, y: int, origin: tuple[int, int]) -> None:
         """Seat ``p``'s row of the table at ``y`` on the screen: its place and name, its cells
         and its total, drawn on ``target`` whose top left stands at ``origin`` on the screen."""
         standings = self.standings
@@ -365,7 +401,7 @@ class ResultsScene(MenuScene):
         art.blit_text(target, figure(standings.totals[p]), 48, art.GOLD, (total_x - ox, y + 26 - oy), "center",
                       weight="bold", width=total - 10)
 
-    def draw_hold(self, surface) -> None:
+    def draw_hold(self, surface: pygame.Surface) -> None:
         """A held confirm fills the focused button from the left."""
         if not self.held or not self.menu.items:
             return
@@ -376,7 +412,7 @@ class ResultsScene(MenuScene):
         fill.fill((*art.GOLD[:3], 90))
         surface.blit(fill, rect.topleft)
 
-    def draw_ranking(self, surface, top: int) -> None:
+    def draw_ranking(self, surface: pygame.Surface, top: int) -> None:
         """A ranking under the scores (a solo high-score table), its marked line in gold;
         as many lines as fit above the menu."""
         standings = self.standings
@@ -400,7 +436,7 @@ class ResultsScene(MenuScene):
             art.blit_text(surface, figure(score), 30, colour, (box.right - 30, y + RANKING_ROW // 2), "midright", "bold")
 
 
-def _number(value) -> float:
+def _number(value: Any) -> float:  # a game's total (`Standings.totals`: any value; not a number: 0)
     try:
         return float(value)
     except (TypeError, ValueError):

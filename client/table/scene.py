@@ -28,31 +28,67 @@ map whose legend is the same whatever the seat holds. The shared screen shows on
 a seat is choosing or locked in, and a refused private choice never names it there.
 """
 
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, Protocol
+
 import pygame
 
 from client import highscores, i18n
 from client.hosting.hosted import HostControls
+from client.input.router import Intent
 from client.table.anim import Animator
 from client.table.choices import Choice
+from client.table.chooser import Chooser
 from client.table.controls import SeatControls
+from client.table.game import GameTable
 from client.table.handle import TableHandle
-from client.table.model import Refusal
+from client.table.model import Beat, Refusal, TableModel
+from client.table.pacing import Pacer
 from client.table.session import TableSession, Words
+from client.table.types import Colour
 from client.table.view import TableView
+from client.table.window import Window
 from client.ui import art
 from client.ui.closing import close_soon
 from client.ui.scene import Scene
+from client.ui.toasts import Toast
 from engines import game_info
+from netplay.session import Session
+
+
+class TableFlow(Protocol):
+    """What the table asks of the flow (`client.flow.Flow`, which decides where to go)."""
+
+    @property
+    def demo_plan(self) -> dict[str, Any] | None:
+        """How the next demo game starts, while this window shows demos."""
+
+    def results(self, table: "TableScene") -> None: ...
+
+    def demo_input(self, intent: Intent) -> bool: ...
+
+    def pause(self, table: "TableScene") -> None: ...
+
+    def rejoin(self, table: "TableScene") -> None: ...
+
+
+class TableWindow(Window, Protocol):
+    """The window a table plays in, with the flow it asks to go on."""
+
+    @property
+    def flow(self) -> TableFlow: ...
 
 
 class TableScene(Scene):
     running_game = True
     notes_at = "top"  # toasts stand between the header and the log
     updates_when_covered = True  # keep folding messages while the pause menu is up
+    app: TableWindow
 
-    def __init__(self, app, game_class, sessions: dict, devices: dict, colours: list[int], *, public=None,
-                 hosting: HostControls | None = None, players: int | None = None, names=(), seat_kinds=(),
-                 demo: bool = False):
+    def __init__(self, app: TableWindow, game_class: type[GameTable], sessions: Mapping[int, Session],
+                 devices: Mapping[int, str], colours: list[int], *, public: Session | None = None,
+                 hosting: HostControls | None = None, players: int | None = None, names: Sequence[str] = (),
+                 seat_kinds: Iterable[str] = (), demo: bool = False):
         super().__init__(app)
         self.info = game_info(game_class.game_id)
         self.hosting = hosting  # the table this screen hosts (None: a table joined on another's)
@@ -64,7 +100,8 @@ class TableScene(Scene):
         self.closed = False
         self.finished_at: float | None = None
         self.high_scores: highscores.Board | None = None  # recorded once (`record_high_score`)
-        self.worded_toasts: list = []  # (toast, how to word it): worded again when the language changes
+        # (toast, how to word it): worded again when the language changes
+        self.worded_toasts: list[tuple[Toast, Callable[[], str]]] = []
         self.language = i18n.current()
         self.anim = Animator(self.speed)
         self.game = game_class(TableHandle(self))
@@ -83,27 +120,27 @@ class TableScene(Scene):
 
     # --- the parts, as the flow, the pause and log scenes and the tests read them ---------------
     @property
-    def model(self):
+    def model(self) -> TableModel:
         return self.session.model
 
     @property
-    def sessions(self) -> dict:
+    def sessions(self) -> dict[int, Session]:
         return self.session.sessions
 
     @property
-    def public(self):
+    def public(self) -> Session | None:
         return self.session.public
 
     @property
-    def pacer(self):
+    def pacer(self) -> Pacer:
         return self.session.pacer
 
     @property
-    def choosers(self):
+    def choosers(self) -> dict[int, Chooser]:
         return self.controls.choosers
 
     @property
-    def live(self):
+    def live(self) -> dict[int, list[Choice]]:
         return self.controls.live
 
     @property
@@ -127,11 +164,11 @@ class TableScene(Scene):
         self.session.rejoin_token = token
 
     @property
-    def rejoin_entry(self) -> dict | None:
+    def rejoin_entry(self) -> dict[str, Any] | None:
         return self.session.rejoin_entry
 
     @rejoin_entry.setter
-    def rejoin_entry(self, entry: dict | None) -> None:
+    def rejoin_entry(self, entry: dict[str, Any] | None) -> None:
         self.session.rejoin_entry = entry
 
     @property
@@ -159,11 +196,11 @@ class TableScene(Scene):
     def speed(self) -> float:
         return self.app.settings.speed
 
-    def colour(self, seat: int):
+    def colour(self, seat: int) -> Colour:
         colours = self.session.colour_ids
         return art.seat_colour(colours[seat] if seat < len(colours) else seat)
 
-    def name(self, seat) -> str:
+    def name(self, seat: int | None) -> str:
         return self.session.name(seat)
 
     def seat_label(self, seat: int) -> str:
@@ -214,9 +251,11 @@ class TableScene(Scene):
         at = self.layout.seats.get(seat) if over_seat and seat is not None else None
         self.note(words, problem=problem, colour=colour, seconds=seconds, key=key, owner=self, at=at)
 
-    def note(self, words: Words, **how) -> None:
+    def note(self, words: Words, *, problem: bool = True, colour: Colour | None = None, seconds: float = 6.0,
+             key: str | None = None, owner: object = None, at: pygame.Rect | None = None) -> None:
         """``app.toasts.add``, worded again on a language change when ``words`` is a function."""
-        toast = self.app.toasts.add(words() if callable(words) else words, **how)
+        toast = self.app.toasts.add(words() if callable(words) else words, problem=problem, colour=colour,
+                                    seconds=seconds, key=key, owner=owner, at=at)
         if callable(words):
             self.worded_toasts = [(t, w) for t, w in self.worded_toasts if any(t is o for o in self.app.toasts.toasts)]
             self.worded_toasts.append((toast, words))
@@ -272,7 +311,7 @@ class TableScene(Scene):
     def poll(self) -> None:
         self.session.poll(self.clock)
 
-    def shown(self, beat) -> None:
+    def shown(self, beat: Beat) -> None:
         """A beat's views are shown and the game has heard so."""
         self.record_high_score()
         self.refresh()
@@ -329,7 +368,7 @@ class TableScene(Scene):
             self.hosting.pause()
 
     # --- input ----------------------------------------------------------------------------------
-    def handle(self, intent) -> bool:
+    def handle(self, intent: Intent) -> bool:
         action = intent.action
         if self.demo:
             return self.app.flow.demo_input(intent)
@@ -350,7 +389,7 @@ class TableScene(Scene):
         return self.controls.route(intent)
 
     # --- drawing (reads only) -------------------------------------------------------------------------
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         surface.blit(art.background("table"), (0, 0))
         if self.model.view is None:
             self.view.draw_waiting(surface)
@@ -374,22 +413,22 @@ class TableScene(Scene):
             self.draw_paused(surface)
         self.view.draw_pointers(surface)
 
-    def draw_header(self, surface) -> None:
+    def draw_header(self, surface: pygame.Surface) -> None:
         self.view.draw_header(surface)
 
-    def draw_log(self, surface) -> None:
+    def draw_log(self, surface: pygame.Surface) -> None:
         self.view.draw_log(surface)
 
-    def draw_away(self, surface, seat: int) -> None:
+    def draw_away(self, surface: pygame.Surface, seat: int) -> None:
         self.view.draw_away(surface, seat)
 
-    def draw_paused(self, surface) -> None:
+    def draw_paused(self, surface: pygame.Surface) -> None:
         self.view.draw_paused(surface)
 
-    def draw_panel(self, surface, seat: int) -> None:
+    def draw_panel(self, surface: pygame.Surface, seat: int) -> None:
         self.view.draw_panel(surface, seat)
 
-    def draw_blind_legend(self, surface, seat: int, box: pygame.Rect) -> None:
+    def draw_blind_legend(self, surface: pygame.Surface, seat: int, box: pygame.Rect) -> None:
         self.view.draw_blind_legend(surface, seat, box)
 
     def pause_buttons(self) -> str:

@@ -11,15 +11,21 @@ It imports nothing of pygame (`tests/client/test_table_model.py` checks it), so 
 without a window, a replay or a spectator may drive it alike.
 """
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import partial
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from client import i18n
 from client.i18n import N_, _
-from client.table.model import Beat, Line, Refusal, TableModel
+from client.table.model import Beat, Channel, Line, Pending, Refusal, TableModel, from_host
 from client.table.pacing import Pacer
+from client.table.types import Action, Event
 from netplay import sayings
+from netplay.messages import wire
+from netplay.session import Session
+
+if TYPE_CHECKING:  # a seat's choice; this module never loads pygame
+    from client.table.choices import Choice
 
 Words = str | Callable[[], str]  # a note's words, or how to word them (again, in another language)
 GOODBYE_FOR_GOOD = "the game is over"  # the host's English reason: nothing left to rejoin
@@ -53,18 +59,46 @@ class Screen(Protocol):
         """Whether this screen may let a bot play an away seat."""
 
 
+class GameHooks(Protocol):
+    """What the session asks of the game: its `GameTable`'s hooks (see there)."""
+
+    rewords_log: ClassVar[bool]
+    refusals_wait_for_beats: ClassVar[bool]
+
+    def describe(self, event: Event) -> str | None: ...
+
+    def public_refusal(self, code: str) -> str: ...
+
+    def refusal_words(self, seat: int, code: str, reason: str, action: Action) -> str | None: ...
+
+    def on_taken_back(self, seat: int, pending: Pending) -> None: ...
+
+    def on_refusal(self, seat: int, code: str, reason: str) -> None: ...
+
+    def on_event(self, event: Event) -> float: ...
+
+    def on_seat_event(self, seat: int, event: Event) -> None: ...
+
+    def on_shown(self, beat: Beat) -> None: ...
+
+    def on_photo_finish(self, photo: dict[str, Any]) -> None: ...
+
+
 class TableSession:
-    def __init__(self, screen: Screen, players: int, sessions: dict, public=None, names=(), seat_kinds=(),
-                 colours=(), speed: Callable[[], float] = lambda: 1.0):
+    game: GameHooks  # the game's hooks (a `GameTable`): set once it is built
+
+    def __init__(self, screen: Screen, players: int, sessions: Mapping[int, Session], public: Session | None = None,
+                 names: Sequence[str] = (), seat_kinds: Iterable[str] = (), colours: Iterable[int] = (),
+                 speed: Callable[[], float] = lambda: 1.0):
         self.screen = screen
-        self.game: Any = None  # the game's hooks (a `GameTable`): set once it is built
         self.sessions = dict(sessions)
         self.public = public
         self.model = TableModel(players, self.sessions, public is not None, names, seat_kinds)
         self.pacer = Pacer(self.model, speed)
         self.colour_ids = list(colours)  # each seat's colour (a peer's profile colour may change it)
         self.rejoin_token: str | None = None  # a joined table: this seat's token (client.hosting.rejoin)
-        self.rejoin_entry: dict | None = None  # ... and how to reach it again (Flow.rejoin): entry, name, password
+        # ... and how to reach it again (Flow.rejoin): entry, name, password
+        self.rejoin_entry: dict[str, Any] | None = None
         self.away_since: dict[int, float] = {}  # away seats, since when on the table's clock
         self.resume_at: float | None = None  # app clock: when a paused game goes on (the countdown)
         self._pause_said = 0
@@ -79,19 +113,22 @@ class TableSession:
     # --- what arrives -----------------------------------------------------------------------
     def poll(self, now: float) -> None:
         """Fold every message waiting on the sessions; ``now``: the table's clock."""
-        channels = list(self.sessions.items()) + ([(None, self.public)] if self.public is not None else [])
+        channels: list[tuple[Channel, Session]] = list(self.sessions.items()) + (
+            [(None, self.public)] if self.public is not None else [])
         refusals = []
         for channel, session in channels:
             for message in session.poll():
+                if not from_host(message):  # nothing a host sends: nothing the table reads
+                    continue
                 refusal = self.model.receive(channel, message)
                 if refusal is not None:
                     refusals.append(refusal)
-                elif message.get("t") == "bye" and (channel is None or self.public is None):
+                elif message["t"] == "bye" and (channel is None or self.public is None):
                     # the banner stays until the player rejoins or leaves
                     self.screen.tell(self.bye_words, key="bye", seconds=24 * 3600 if self.can_rejoin() else 12)
-                elif message.get("t") == "lobby":
+                elif message["t"] == "lobby":
                     self.seen_away(now)
-                elif message.get("t") == "colours" and len(message["colours"]) == len(self.colour_ids):
+                elif message["t"] == "colours" and len(message["colours"]) == len(self.colour_ids):
                     self.colour_ids = list(message["colours"])  # the game night: a peer's profile colour
         for refusal in refusals:  # told once what arrived with it is in (a lost race: who was first)
             self.refused(refusal)
@@ -139,7 +176,7 @@ class TableSession:
         return (_("away {time}, a bot plays") if bot else _("away {time}")).format(time=time)
 
     # --- intents and their refusals ------------------------------------------------------------
-    def send(self, seat: int, choice) -> None:
+    def send(self, seat: int, choice: "Choice") -> None:
         """Send ``choice``'s action for ``seat``; it is pending until its answer is on screen."""
         seq = self.sessions[seat].send(choice.action)
         self.model.sent(seat, seq, choice.action, choice.key, choice.private, choice.label, choice.rect.copy())
@@ -159,7 +196,8 @@ class TableSession:
         def said() -> str:  # the refusal in this window's language (again, after a change in Settings)
             if private and here:
                 return game.public_refusal(refusal.code)
-            words = game.refusal_words(seat, refusal.code, refusal.english, action)
+            # a seat's intent is what a host refuses: a spectator's channel sends none
+            words = game.refusal_words(seat, refusal.code, refusal.english, action) if seat is not None else None
             return refusal.words() if words is None else words
 
         def toast() -> str:
@@ -189,7 +227,7 @@ class TableSession:
             for event in events:
                 self.model.add_log(self.logged(event))
 
-    def logged(self, event: dict) -> str:
+    def logged(self, event: Event) -> str:
         """``event``'s log line ("": none), worded again on a language change when the game
         words an event the same whenever asked."""
         line = self.game.describe(event)
@@ -207,9 +245,9 @@ class TableSession:
 
         self.pacer.update(dt, self.play, show)
         for photo in self.model.due_photos():
-            self.game.on_photo_finish(photo)
+            self.game.on_photo_finish(wire(photo))
 
-    def play(self, event: dict) -> float:
+    def play(self, event: Event) -> float:
         """Log ``event`` and start its animation; returns how long to dwell on it."""
         self.model.add_log(self.logged(event))
         return self.game.on_event(event)

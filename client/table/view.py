@@ -9,32 +9,112 @@ same whatever the seat holds) or that its pick was sent.
 """
 
 import math
+from collections.abc import Mapping
+from typing import Any, Protocol
 
 import pygame
 
 from client import i18n
+from client.hosting.hosted import HostControls
 from client.hosting.seats import PHONE
 from client.i18n import N_, _
 from client.input.buttons import label_for
 from client.table.choices import Choice
+from client.table.chooser import Chooser
 from client.table.controls import peek_name
-from client.table.game import BLIND_BUTTONS, HINT_HEIGHT, LEGEND_HEIGHT
-from client.table.model import worded
+from client.table.game import BLIND_BUTTONS, HINT_HEIGHT, LEGEND_HEIGHT, GameTable
+from client.table.layout import Layout
+from client.table.model import TableModel, worded
+from client.table.types import Colour
+from client.table.window import Window
 from client.ui import art
+from engines import GameInfo
 
 BLIND_DIRECTIONS = {"up": N_("Up"), "right": N_("Right"), "down": N_("Down"), "left": N_("Left")}
 
 
+class DemoFlow(Protocol):
+    """What the view reads of the flow (`client.flow.Flow`)."""
+
+    @property
+    def demo_plan(self) -> dict[str, Any] | None:
+        """How the next demo game starts, while this window shows demos."""
+
+
+class ViewWindow(Window, Protocol):
+    """The window the view draws in."""
+
+    @property
+    def flow(self) -> DemoFlow: ...
+
+
+class ViewedTable(Protocol):
+    """What the view reads of the table: these members of the `TableScene` (which builds the
+    view, so this module cannot import it)."""
+
+    @property
+    def app(self) -> ViewWindow: ...
+
+    @property
+    def info(self) -> GameInfo: ...
+
+    @property
+    def game(self) -> GameTable: ...
+
+    @property
+    def layout(self) -> Layout: ...
+
+    @property
+    def model(self) -> TableModel: ...
+
+    @property
+    def choosers(self) -> Mapping[int, Chooser]: ...
+
+    @property
+    def live(self) -> Mapping[int, list[Choice]]: ...
+
+    @property
+    def hosting(self) -> HostControls | None:
+        """The table this screen hosts (None: a table joined on another's)."""
+
+    @property
+    def demo(self) -> bool: ...
+
+    @property
+    def solo(self) -> bool: ...
+
+    @property
+    def clock(self) -> float: ...
+
+    @property
+    def pulse(self) -> float: ...
+
+    @property
+    def resume_at(self) -> float | None: ...
+
+    def pause_stops_game(self) -> bool: ...
+
+    def away_words(self, seat: int) -> str | None: ...
+
+    def colour(self, seat: int) -> Colour: ...
+
+    def name(self, seat: int | None) -> str: ...
+
+    def panel_open(self, seat: int) -> bool: ...
+
+    def choosing_blind(self, seat: int) -> bool: ...
+
+
 class TableView:
-    def __init__(self, table):
+    def __init__(self, table: ViewedTable):
         self.table = table  # the `TableScene`, read only
         self.app = table.app
 
     # --- around the board ---------------------------------------------------------------------
-    def draw_waiting(self, surface) -> None:
+    def draw_waiting(self, surface: pygame.Surface) -> None:
         art.blit_text(surface, _("Waiting for the table..."), 60, art.INK, (art.W // 2, art.H // 2), "center")
 
-    def draw_header(self, surface) -> None:
+    def draw_header(self, surface: pygame.Surface) -> None:
         table = self.table
         box = table.layout.header
         surface.blit(art.panel(box.size, art.PANEL), box)
@@ -71,7 +151,7 @@ class TableView:
                 names.append(label_for(self.app, chooser.device, "menu"))
         return " / ".join(dict.fromkeys(names))
 
-    def draw_log(self, surface) -> None:
+    def draw_log(self, surface: pygame.Surface) -> None:
         """The newest log lines, wrapped (never cut), filling the box from the bottom."""
         table = self.table
         box = table.layout.log
@@ -90,7 +170,7 @@ class TableView:
             art.blit_text(surface, line, size, art.INK_DIM, (box.left + 20, box.top + 54 + i * line_height),
                           weight="regular")
 
-    def draw_away(self, surface, seat: int) -> None:
+    def draw_away(self, surface: pygame.Surface, seat: int) -> None:
         """A badge over an away seat's zone: how long, and whether a bot plays meanwhile."""
         table = self.table
         words = table.away_words(seat)
@@ -103,7 +183,7 @@ class TableView:
         surface.blit(art.panel(badge.size, (70, 40, 36), table.colour(seat), 10, 235), badge)
         art.blit_text(surface, words, 28, art.INK, badge.center, "center", width=badge.width - 16)
 
-    def draw_paused(self, surface) -> None:
+    def draw_paused(self, surface: pygame.Surface) -> None:
         """The host's pause on every screen: who paused, then the countdown to go on."""
         table = self.table
         surface.blit(art.shade_layer(150), (0, 0))
@@ -121,13 +201,13 @@ class TableView:
         art.blit_text(surface, heading, 96, art.GOLD, (box.centerx, box.top + 100), "center", weight="bold")
         art.blit_text(surface, words, 34, art.INK, (box.centerx, box.top + 210), "center", width=box.width - 60)
 
-    def draw_pointers(self, surface) -> None:
+    def draw_pointers(self, surface: pygame.Surface) -> None:
         for chooser in self.table.choosers.values():
             if chooser.device in ("mouse", "any"):
                 art.pointer(surface, self.app.input.mouse_pos, self.table.colour(chooser.seat))
 
     # --- a seat's choices -----------------------------------------------------------------------
-    def draw_choices(self, surface, seat: int) -> None:
+    def draw_choices(self, surface: pygame.Surface, seat: int) -> None:
         """``seat``'s public choices, its pending mark, and (its private choices waiting for
         peek, not picked blind) the line that says how to see them."""
         table = self.table
@@ -150,7 +230,7 @@ class TableView:
         """Where ``seat``'s blind-pick legend stands, while it picks blind; else None."""
         return self.table.game.prompt_rect(seat, LEGEND_HEIGHT) if self.table.choosing_blind(seat) else None
 
-    def draw_panel(self, surface, seat: int) -> None:
+    def draw_panel(self, surface: pygame.Surface, seat: int) -> None:
         """``seat``'s open private panel with its private choices."""
         table = self.table
         chooser = table.choosers[seat]
@@ -179,14 +259,14 @@ class TableView:
         for choice in private:
             self.draw_one_choice(surface, seat, choice)
 
-    def draw_one_choice(self, surface, seat: int, choice: Choice) -> None:
+    def draw_one_choice(self, surface: pygame.Surface, seat: int, choice: Choice) -> None:
         table = self.table
         focused = choice.key == table.choosers[seat].cursor
         table.game.draw_choice(surface, seat, choice, focused)
         if focused:
             art.cursor_ring(surface, choice.rect, table.colour(seat), 4, table.pulse)
 
-    def draw_blind_legend(self, surface, seat: int, box: pygame.Rect) -> None:
+    def draw_blind_legend(self, surface: pygame.Surface, seat: int, box: pygame.Rect) -> None:
         """The gamepad's button map in ``box``, generated from the game's blind actions: the
         same for every pad seat, and never showing which button was pressed."""
         table = self.table

@@ -22,7 +22,7 @@ class Scene:
     opaque = True
     running_game = False  # a game in progress: leaving it needs a confirmation
 
-    def __init__(self, app):
+    def __init__(self, app) -> None:  # app: the `client.app.App`, unannotated (Any): it imports every scene
         self.app = app
         self.clock = 0.0
 

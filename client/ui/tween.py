@@ -51,7 +51,7 @@ class Tween:
 class Tweens:
     """Named tweens updated together; finished ones keep their end value until replaced."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.tweens: dict[str, Tween] = {}
 
     def start(self, name: str, start, end, duration: float, ease=ease_out_cubic, delay: float = 0.0) -> Tween:
