@@ -8,11 +8,13 @@ carry a tick, No cards a cross, the Jein card both. Images are cached by what th
 """
 
 import math
+from collections.abc import Sequence
 from functools import lru_cache
 
 import pygame
 
 from client.i18n import N_, _
+from client.table.types import Colour
 from client.ui import art
 from engines.drunter_druber.words import CARD_WORDS, PEOPLE_WORDS
 
@@ -56,12 +58,12 @@ CARD_COLOURS = {"yes": YES_GREEN, "no": NO_RED, "jein": JEIN_GOLD, "blank": BLAN
 
 
 # --- building icons ---------------------------------------------------------------------
-def draw_icon(surface, kind: str, rect: pygame.Rect, ink=art.NIGHT) -> None:
+def draw_icon(surface: pygame.Surface, kind: str, rect: pygame.Rect, ink: Colour = art.NIGHT) -> None:
     """The pictogram of a building type (or a corner start) inside ``rect``."""
     x, y, w, h = rect
     cx = x + w / 2
 
-    def px(fx, fy):
+    def px(fx: float, fy: float) -> tuple[float, float]:
         return (x + fx * w, y + fy * h)
 
     if kind == "town_hall":  # a house with a clock in its gable
@@ -130,7 +132,7 @@ def draw_icon(surface, kind: str, rect: pygame.Rect, ink=art.NIGHT) -> None:
 
 
 # --- the ground -------------------------------------------------------------------------
-def ground_cell(surface, rect: pygame.Rect, x: int, y: int) -> None:
+def ground_cell(surface: pygame.Surface, rect: pygame.Rect, x: int, y: int) -> None:
     """Open ground: grass with a few blades placed by a fixed formula."""
     shade = GRASS if (x + y) % 2 == 0 else GRASS_DARK
     pygame.draw.rect(surface, shade, rect)
@@ -141,7 +143,7 @@ def ground_cell(surface, rect: pygame.Rect, x: int, y: int) -> None:
         pygame.draw.line(surface, art.shade(shade, 1.25), (bx, by), (bx + 2, by - 6), 2)
 
 
-def building_cell(surface, rect: pygame.Rect, kind: str, value: int) -> None:
+def building_cell(surface: pygame.Surface, rect: pygame.Rect, kind: str, value: int) -> None:
     """A building plate: its type's colour and icon, its value big in the corner."""
     plate = rect.inflate(-6, -6)
     colour = TYPE_COLOURS[kind]
@@ -154,14 +156,14 @@ def building_cell(surface, rect: pygame.Rect, kind: str, value: int) -> None:
     surface.blit(value_text, value_text.get_rect(bottomright=(plate.right - 3, plate.bottom + 4)))
 
 
-def toilet_cell(surface, rect: pygame.Rect) -> None:
+def toilet_cell(surface: pygame.Surface, rect: pygame.Rect) -> None:
     plate = rect.inflate(-14, -14)
     pygame.draw.circle(surface, (214, 196, 150), plate.center, plate.width // 2 + 3)
     pygame.draw.circle(surface, (122, 88, 56), plate.center, plate.width // 2 + 3, 3)
     draw_icon(surface, "toilet", plate.inflate(-12, -12), (110, 74, 44))
 
 
-def corner_cell(surface, rect: pygame.Rect, kind: str) -> None:
+def corner_cell(surface: pygame.Surface, rect: pygame.Rect, kind: str) -> None:
     """A start corner: watchtower (wall), coaching inn (street), waterworks (river)."""
     plate = rect.inflate(-4, -4)
     pygame.draw.rect(surface, KIND_DARK[kind], plate, border_radius=10)
@@ -185,7 +187,7 @@ def band_rect(rect: pygame.Rect, side: str | None, width: int) -> pygame.Rect:
     return pygame.Rect(cx - half, cy - half, rect.right - cx + half, width)
 
 
-def paint_band(surface, kind: str, rect: pygame.Rect, sides, width: int) -> None:
+def paint_band(surface: pygame.Surface, kind: str, rect: pygame.Rect, sides: Sequence[str], width: int) -> None:
     """A stretch's band through one cell, from its centre to each of ``sides``; walls
     crenellated, streets cobbled, the river waved (a shape for each kind)."""
     colour, dark = KIND_COLOURS[kind], KIND_DARK[kind]
@@ -231,14 +233,14 @@ def paint_band(surface, kind: str, rect: pygame.Rect, sides, width: int) -> None
                     pygame.draw.circle(surface, dark, (ex, ey), 3)
 
 
-def tile_plate(surface, kind: str, rect: pygame.Rect, owner_colour=None) -> None:
+def tile_plate(surface: pygame.Surface, kind: str, rect: pygame.Rect, owner_colour: Colour | None = None) -> None:
     """The tile itself under its band: a rounded plate in a muted tone of its kind."""
     base = art.mix(KIND_COLOURS[kind], (70, 62, 54), 0.55)
     pygame.draw.rect(surface, art.shade(base, 0.7), rect, border_radius=8)
     pygame.draw.rect(surface, base, rect.inflate(-4, -4), border_radius=7)
 
 
-def bridge_deck(surface, kind: str, rect: pygame.Rect, axis: str, width: int) -> None:
+def bridge_deck(surface: pygame.Surface, kind: str, rect: pygame.Rect, axis: str, width: int) -> None:
     """A bridge over the middle of a triple: a raised deck with its shadow and parapets,
     along ``axis`` ("h" or "v"); whatever runs beneath shows on both sides of it."""
     colour, dark = art.shade(KIND_COLOURS[kind], 1.12), KIND_DARK[kind]
@@ -264,7 +266,7 @@ def bridge_deck(surface, kind: str, rect: pygame.Rect, axis: str, width: int) ->
             pygame.draw.line(surface, dark, (deck.left + 6, y), (deck.right - 7, y), 2)
 
 
-def hand_tile(surface, kind: str, rect: pygame.Rect, faint: bool = False) -> None:
+def hand_tile(surface: pygame.Surface, kind: str, rect: pygame.Rect, faint: bool = False) -> None:
     """A tile in a hand: its cells in a row, the kind's band running through them."""
     image = hand_tile_image(kind, rect.width, rect.height, faint)
     surface.blit(image, rect)
@@ -313,7 +315,7 @@ def token_image(stretch: str, kind: str, size: int) -> pygame.Surface:
     return surface
 
 
-def barrier(surface, centre, size: int) -> None:
+def barrier(surface: pygame.Surface, centre: tuple[int, int], size: int) -> None:
     """A closed stretch: a red-and-white striped barrier on two posts."""
     x, y = centre
     bar = pygame.Rect(0, 0, size, size // 4)
@@ -444,7 +446,8 @@ def emblem(height: int) -> pygame.Surface:
     return surface
 
 
-def card_pill(surface, card: str, pos, faint: bool = False, anchor: str = "midright") -> pygame.Rect:
+def card_pill(surface: pygame.Surface, card: str, pos: tuple[int, int], faint: bool = False,
+              anchor: str = "midright") -> pygame.Rect:
     """A revealed building card in one line: its icon (or a star for a special card) and
     its name, on its colour; ``faint`` for the variant's second card."""
     name = _(CARD_WORDS[card]) if card in CARD_WORDS else card

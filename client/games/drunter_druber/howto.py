@@ -12,7 +12,7 @@ CELL = 76
 SIDE_OF = {(1, 0): "e", (-1, 0): "w", (0, 1): "s", (0, -1): "n"}
 
 
-def town(surface, rect, cols: int, rows: int, cell: int = CELL) -> tuple[int, int]:
+def town(surface: pygame.Surface, rect: pygame.Rect, cols: int, rows: int, cell: int = CELL) -> tuple[int, int]:
     """A patch of open ground ``cols`` x ``rows``, centred near the top of ``rect``."""
     left = rect.centerx - cols * cell // 2
     top = rect.top + 30
@@ -22,11 +22,12 @@ def town(surface, rect, cols: int, rows: int, cell: int = CELL) -> tuple[int, in
     return left, top
 
 
-def at(origin, x: int, y: int, cell: int = CELL) -> pygame.Rect:
+def at(origin: tuple[int, int], x: int, y: int, cell: int = CELL) -> pygame.Rect:
     return pygame.Rect(origin[0] + x * cell, origin[1] + y * cell, cell, cell)
 
 
-def lay(surface, origin, kind: str, cells, entry: str | None = None, cell: int = CELL, exit_: str | None = None) -> None:
+def lay(surface: pygame.Surface, origin: tuple[int, int], kind: str, cells: list[tuple[int, int]],
+        entry: str | None = None, cell: int = CELL, exit_: str | None = None) -> None:
     """A tile over ``cells`` (grid positions), its band entering its first cell from ``entry``."""
     rects = [at(origin, x, y, cell) for x, y in cells]
     plate = rects[0].unionall(rects[1:])
@@ -50,13 +51,13 @@ def lay(surface, origin, kind: str, cells, entry: str | None = None, cell: int =
         dart.bridge_deck(surface, kind, rects[1], axis, band)
 
 
-def token(surface, origin, stretch: str, kind: str, x: int, y: int) -> None:
+def token(surface: pygame.Surface, origin: tuple[int, int], stretch: str, kind: str, x: int, y: int) -> None:
     image = dart.token_image(stretch, kind, 52)
     surface.blit(image, image.get_rect(center=at(origin, x, y).center))
 
 
 # --- examples ---------------------------------------------------------------------------
-def buildings(surface, rect) -> None:
+def buildings(surface: pygame.Surface, rect: pygame.Rect) -> None:
     origin = town(surface, rect, 7, 4)
     spots = [(0, 0, "church", 1), (2, 1, "museum", 3), (4, 2, "church", 5), (5, 0, "inn", 2), (1, 3, "school", 2),
              (6, 3, "church", 3)]
@@ -71,7 +72,7 @@ def buildings(surface, rect) -> None:
     label(surface, _("(the 3 under the street counts nothing)"), (rect.left + 470, rect.bottom - 70), 24)
 
 
-def laying(surface, rect) -> None:
+def laying(surface: pygame.Surface, rect: pygame.Rect) -> None:
     origin = town(surface, rect, 7, 5)
     dart.corner_cell(surface, at(origin, 0, 2), "street")
     lay(surface, origin, "street", [(1, 2), (2, 2)], "w")
@@ -90,7 +91,7 @@ def laying(surface, rect) -> None:
     label(surface, _("docks next to the token (green), runs on or to a side"), (rect.centerx, rect.bottom - 40), 26)
 
 
-def bridges(surface, rect) -> None:
+def bridges(surface: pygame.Surface, rect: pygame.Rect) -> None:
     origin = town(surface, rect, 7, 5)
     lay(surface, origin, "river", [(1, 2), (2, 2), (3, 2)], "w", exit_="e")  # the middle one is a bridge
     lay(surface, origin, "street", [(2, 0), (2, 1)], "n")
@@ -104,7 +105,7 @@ def bridges(surface, rect) -> None:
     label(surface, _("the street passes under the river's bridge"), (rect.centerx, rect.bottom - 40), 26)
 
 
-def vote(surface, rect) -> None:
+def vote(surface: pygame.Surface, rect: pygame.Rect) -> None:
     plays = [("Anna", ["jaa", "jaaa"], None), ("Ben", ["nee"], None), ("Cleo", ["neee"], None), ("Dan", ["jein"], "no")]
     width = rect.width // 4
     for i, (name, cards, side) in enumerate(plays):
@@ -121,7 +122,7 @@ def vote(surface, rect) -> None:
     label(surface, _("the tile goes back to Anna; the cards are spent"), (rect.centerx, rect.top + 430), 26)
 
 
-def ending(surface, rect) -> None:
+def ending(surface: pygame.Surface, rect: pygame.Rect) -> None:
     origin = town(surface, rect, 5, 4)
     lay(surface, origin, "wall", [(1, 1), (2, 1), (3, 1)], "w")
     lay(surface, origin, "wall", [(1, 2)], "e")
@@ -136,7 +137,7 @@ def ending(surface, rect) -> None:
     label(surface, _("at the end your card's standing buildings light up"), (rect.centerx, rect.bottom - 40), 26)
 
 
-def controls(surface, rect) -> None:
+def controls(surface: pygame.Surface, rect: pygame.Rect) -> None:
     rows = [(N_("mouse"), N_("click a tile, point at its place, click; wheel: another tile")),
             (N_("keys"), N_("pick a tile, move the ghost, confirm; back: the hand")),
             (N_("gamepad"), N_("A picks and lays, X another tile, B back")),
@@ -150,7 +151,7 @@ def controls(surface, rect) -> None:
     surface.blit(image, (rect.right - 90, rect.bottom - 90))
 
 
-def variant(surface, rect) -> None:
+def variant(surface: pygame.Surface, rect: pygame.Rect) -> None:
     for i, card in enumerate(["all_3s", "all_4s", "lowest_each", "one_each"]):
         image = dart.building_card(card, 170, 150)
         surface.blit(image, (rect.left + 14 + i * 186, rect.top + 40))

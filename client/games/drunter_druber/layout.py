@@ -2,11 +2,15 @@
 the seats' zones and their parts, the band under the board; and how long its finale
 takes. Pure functions and constants, shared by the table and its drawing."""
 
+from collections.abc import Sequence
+from typing import Any
+
 import pygame
 
 from engines.drunter_druber.board import BUILDINGS, HEIGHT, KINDS, START, STEP, TOILETS, WIDTH, xy
 
-Cell = tuple[int, int]
+Cell = tuple[int, int]  # (column, row); views and events give a cell as an [x, y] list
+PlaceAction = dict[str, Any]  # a ``place`` action: its stretch, size, docking cell ([x, y]) and direction
 
 PHASE = pygame.Rect(600, 24, 750, 120)  # the phase line sits between header and log: the board takes the middle
 SEAT_COLUMN = pygame.Rect(1100, 306, 790, 750)
@@ -35,19 +39,19 @@ BUILDING_XY = {at(cell): building for cell, building in BUILDINGS.items()}
 TOILET_XY = frozenset(at(cell) for cell in TOILETS)
 
 
-def cell_rect(cell) -> pygame.Rect:
+def cell_rect(cell: Sequence[int]) -> pygame.Rect:
     x, y = cell
     return pygame.Rect(BOARD.left + x * CELL, BOARD.top + y * CELL, CELL, CELL)
 
 
-def cells_rect(cells) -> pygame.Rect:
+def cells_rect(cells: Sequence[Sequence[int]]) -> pygame.Rect:
     rect = cell_rect(cells[0])
     for cell in cells[1:]:
         rect.union_ip(cell_rect(cell))
     return rect
 
 
-def side_towards(cell, other) -> str:
+def side_towards(cell: Sequence[int], other: Sequence[int]) -> str:
     """The side of ``cell`` that faces ``other`` (in one row or column)."""
     dx, dy = other[0] - cell[0], other[1] - cell[1]
     if abs(dx) >= abs(dy):
@@ -55,13 +59,13 @@ def side_towards(cell, other) -> str:
     return "s" if dy > 0 else "n"
 
 
-def entry_side(token, dock) -> str:
+def entry_side(token: Sequence[int], dock: Sequence[int]) -> str:
     """The side by which a tile docked on ``dock`` is entered from ``token`` (beside it, or
     beyond a bridge between them)."""
     return side_towards(tuple(dock), tuple(token))
 
 
-def placement_cells(action: dict) -> list[Cell]:
+def placement_cells(action: PlaceAction) -> list[Cell]:
     """The cells a place action covers, from its docking field to its end-field."""
     x, y = action["cell"]
     cells = [(x, y)]
@@ -128,7 +132,7 @@ def finale_seat_start(seat: int) -> float:
 
 
 # --- where the choices are ---------------------------------------------------------------------
-def place_rect(action: dict, cells: list[Cell], entry: str) -> pygame.Rect:
+def place_rect(action: PlaceAction, cells: list[Cell], entry: str) -> pygame.Rect:
     """A place's choice: its cells, nudged towards its docking field and the stretch it
     joins, so a tile and its mirror image, or the same cells reached from both walls,
     never share a rect."""

@@ -10,6 +10,7 @@ whatever a seat holds or is choosing.
 """
 
 import math
+from typing import Literal, Protocol
 
 import pygame
 
@@ -24,14 +25,25 @@ from client.games.drunter_druber.layout import (
     STRETCH_BOX,
     TOILET_XY,
     TRAY,
+    Cell,
     band_beside,
     cell_rect,
     cells_rect,
     hand_entry,
 )
-from client.games.drunter_druber.state import Tray, counted, covered_cells, points_now
+from client.games.drunter_druber.state import (
+    Finale,
+    TownState,
+    Tray,
+    counted,
+    covered_cells,
+    points_now,
+)
+from client.games.drunter_druber.town import BoardPainter
 from client.i18n import _
 from client.table.choices import Choice
+from client.table.handle import TableHandle
+from client.table.types import View
 from client.ui import art
 from client.ui.tween import ease_out_back, ease_out_cubic
 from engines.drunter_druber.board import STRETCH_KIND, STRETCHES
@@ -39,9 +51,34 @@ from engines.drunter_druber.rules import count_votes
 
 TRAY_FILL = (40, 34, 44)
 
+# What the table puts in a choice's ``data`` (`Choice.data`), by its first item: a tile of the
+# hand (kind, size), a place (the tile's kind, its cells, the side it is entered by, its
+# stretch), a people card in a vote (chosen or not), "put down" (how many cards), a Jein's
+# side, a building card of the variant's pick; ("",) for none.
+PlaceData = tuple[Literal["place"], str, tuple[Cell, ...], str, str]
+ChoiceData = (tuple[Literal["tile"], str, int] | PlaceData | tuple[Literal["card"], str, bool]
+              | tuple[Literal["put"], int] | tuple[Literal["jein"], str] | tuple[Literal["pick"], str]
+              | tuple[Literal[""]])
+
+
+class GameReading(Protocol):
+    """What drawing reads of the Drunter & Drüber table (`table.DrunterDruberTable`, which
+    imports this): the views, what the events told (``state``) and the town's picture."""
+
+    table: TableHandle
+    state: TownState
+    town: BoardPainter
+
+    @property
+    def view(self) -> View: ...
+
+    def seat_view(self, seat: int) -> View: ...
+
+    def private_rect(self, seat: int, count: int) -> pygame.Rect: ...
+
 
 # --- the board ------------------------------------------------------------------------------
-def board(game, surface: pygame.Surface) -> None:
+def board(game: GameReading, surface: pygame.Surface) -> None:
     state = game.state
     surface.blit(game.town.image(state.shown_tiles(game.view)), FRAME.topleft)
     vote_marks(game, surface)
@@ -52,14 +89,14 @@ def board(game, surface: pygame.Surface) -> None:
     finale_lights(game, surface)
     stretch_box(game, surface)
     if state.finale is not None:
-        finale_words(game, surface)
-    elif tray_shown(game):
+        finale_words(game, surface, state.finale)
+    elif state.tray is not None and tray_shown(game):
         tray(game, surface, state.tray)
     else:
         legend(game, surface)
 
 
-def vote_marks(game, surface: pygame.Surface) -> None:
+def vote_marks(game: GameReading, surface: pygame.Surface) -> None:
     """While a vote runs, the tile voted on pulses and its toilets stand on top of it."""
     shown = game.state.tray
     if shown is None or not tray_shown(game):
@@ -78,7 +115,7 @@ def vote_marks(game, surface: pygame.Surface) -> None:
         dart.toilet_cell(surface, cell_rect(cell).inflate(-10, -10))
 
 
-def landing(game, surface: pygame.Surface) -> None:
+def landing(game: GameReading, surface: pygame.Surface) -> None:
     land = game.state.landing
     if land is None:
         return
@@ -110,7 +147,7 @@ def landing(game, surface: pygame.Surface) -> None:
                                max(1, round(5 * (1 - t))))
 
 
-def dock_marks(game, surface: pygame.Surface) -> None:
+def dock_marks(game: GameReading, surface: pygame.Surface) -> None:
     """Where the picked tile can dock, for the seat choosing its place."""
     table = game.table
     for seat in table.local_seats:
@@ -124,7 +161,7 @@ def dock_marks(game, surface: pygame.Surface) -> None:
             pygame.draw.rect(surface, colour, rect, width=2, border_radius=6)
 
 
-def barriers(game, surface: pygame.Surface) -> None:
+def barriers(game: GameReading, surface: pygame.Surface) -> None:
     for stretch, cell in game.state.barriers(game.view).items():
         grow = game.table.value(f"close{stretch}", 1.0)
         size = max(4, round(52 * ease_out_back(min(1.0, grow))))
@@ -132,7 +169,7 @@ def barriers(game, surface: pygame.Surface) -> None:
         dart.barrier(surface, (rect.centerx, rect.centery + 14), size)
 
 
-def tokens(game, surface: pygame.Surface) -> None:
+def tokens(game: GameReading, surface: pygame.Surface) -> None:
     """Each open stretch's construction token; the one whose tile lands slides along."""
     standing = game.state.tokens(game.view)
     land = game.state.landing
@@ -142,7 +179,7 @@ def tokens(game, surface: pygame.Surface) -> None:
             continue
         end = cell_rect(cell).center
         centre: tuple[float, float] = end
-        if land is not None and land["tile"]["stretch"] == stretch and land.get("from") is not None:
+        if land is not None and land["tile"]["stretch"] == stretch and land["from"] is not None:
             p = ease_out_cubic(min(1.0, max(0.0, (game.table.value("land", 1.0) - 0.3) / 0.7)))
             start = cell_rect(land["from"]).center
             centre = (start[0] + (end[0] - start[0]) * p, start[1] + (end[1] - start[1]) * p)
@@ -150,7 +187,7 @@ def tokens(game, surface: pygame.Surface) -> None:
         surface.blit(image, image.get_rect(center=(round(centre[0]), round(centre[1]))))
 
 
-def stretch_box(game, surface: pygame.Surface) -> None:
+def stretch_box(game: GameReading, surface: pygame.Surface) -> None:
     box = STRETCH_BOX
     surface.blit(art.panel(box.size, art.PANEL), box)
     closed = set(game.view.get("closed", [])) | set(game.state.closing)
@@ -166,7 +203,7 @@ def stretch_box(game, surface: pygame.Surface) -> None:
 
 
 # --- the band under the board: the vote's tray, the legend, the finale's words --------------------
-def band(game) -> pygame.Rect:
+def band(game: GameReading) -> pygame.Rect:
     """The band under the board, less the part a lone seat's always-open card panel takes."""
     table = game.table
     if len(table.local_seats) == 1:
@@ -176,20 +213,21 @@ def band(game) -> pygame.Rect:
     return TRAY.copy()
 
 
-def tray_shown(game) -> bool:
+def tray_shown(game: GameReading) -> bool:
     shown = game.state.tray
     if shown is None:
         return False
     return shown["result"] is None or game.table.running("tally")
 
 
-def tray(game, surface: pygame.Surface, shown: Tray) -> None:
+def tray(game: GameReading, surface: pygame.Surface, shown: Tray) -> None:
     """The vote: each voter's cards, face down until all have voted, then turned over; the tally."""
     table, name = game.table, game.table.name
     box = band(game)
     surface.blit(art.panel(box.size, TRAY_FILL, art.GOLD, 16, 240), box)
     tiles = game.view.get("tiles", [])
-    tile = (game.state.landing or {}).get("tile") or (tiles[-1] if tiles else None)
+    landing = game.state.landing
+    tile = landing["tile"] if landing is not None else (tiles[-1] if tiles else None)
     room = box.width - 330  # left of the tally
     kind, size = (tile["kind"], tile["size"]) if tile else (None, None)
     title = say.tray_title(name(shown["placer"]), kind, size, wide=True)
@@ -243,7 +281,7 @@ def card_fan(surface: pygame.Surface, spot: pygame.Rect, count: int, cards: list
             art.blit_text(surface, say.counts_as(side), 22, art.INK, (x + w // 2, spot.top + h + 2), "midtop")
 
 
-def tally(game, surface: pygame.Surface, shown: Tray, box: pygame.Rect) -> None:
+def tally(game: GameReading, surface: pygame.Surface, shown: Tray, box: pygame.Rect) -> None:
     surface.blit(art.panel(box.size, art.PANEL), box)
     cards = shown["cards"]
     if not cards:
@@ -272,7 +310,7 @@ def tally(game, surface: pygame.Surface, shown: Tray, box: pygame.Rect) -> None:
                   (box.centerx, box.top + 128), "center", width=box.width - 16)
 
 
-def legend(game, surface: pygame.Surface) -> None:
+def legend(game: GameReading, surface: pygame.Surface) -> None:
     """What the town's symbols mean, for a first game on the couch."""
     box = band(game)
     surface.blit(art.panel(box.size, art.PANEL, None, 16, 200), box)
@@ -302,19 +340,18 @@ def legend(game, surface: pygame.Surface) -> None:
 
 
 # --- choices ------------------------------------------------------------------------------------
-def choice(game, surface: pygame.Surface, seat: int, choice: Choice, focused: bool) -> None:
-    data: tuple = choice.data or ("",)
-    kind = data[0]
+def choice(game: GameReading, surface: pygame.Surface, seat: int, choice: Choice, focused: bool) -> None:
+    data: ChoiceData = choice.data or ("",)
     rect = choice.rect
-    if kind == "tile":
+    if data[0] == "tile":
         mark = pygame.Surface(rect.size, pygame.SRCALPHA)
         mark.fill((255, 255, 255, 46 if focused else 22))
         surface.blit(mark, rect)
         pygame.draw.rect(surface, game.table.colour(seat), rect, width=2, border_radius=6)
-    elif kind == "place":
+    elif data[0] == "place":
         if focused:
             ghost(game, surface, data)
-    elif kind == "card":
+    elif data[0] == "card":
         card, chosen = data[1], data[2]
         lifted = rect.move(0, -8 if chosen else 0)
         surface.blit(dart.people_card(card, lifted.width, lifted.height), lifted)
@@ -322,26 +359,26 @@ def choice(game, surface: pygame.Surface, seat: int, choice: Choice, focused: bo
             pygame.draw.rect(surface, art.GOLD, lifted.inflate(6, 6), width=4, border_radius=8)
             art.blit_text(surface, _(say.CHOSEN_MARK), 22, art.NIGHT, (lifted.right - 6, lifted.top + 4), "topright",
                           weight="bold")
-    elif kind == "put":
+    elif data[0] == "put":
         ready = data[1] > 0
         surface.blit(art.panel(rect.size, art.shade(art.GOOD, 0.6) if ready else (52, 46, 50),
                                art.GOOD if ready else None, 12), rect)
         for i, line in enumerate(say.put_down_lines(data[1])):
             art.blit_text(surface, line, 28, art.INK if ready else art.INK_FAINT,
                           (rect.centerx, rect.centery + (i * 2 - 1) * 17), "center")
-    elif kind == "jein":
+    elif data[0] == "jein":
         side = data[1]
         fill = dart.YES_GREEN if side == "yes" else dart.NO_RED
         surface.blit(art.panel(rect.size, art.shade(fill, 0.7), fill, 12), rect)
         art.blit_text(surface, say.jein_side(side), 30, art.INK, rect.center, "center", weight="bold")
-    elif kind == "pick":
+    elif data[0] == "pick":
         surface.blit(dart.building_card(data[1], rect.width, rect.height), rect)
     else:
         surface.blit(art.panel(rect.size, art.PANEL_HI, None, 12), rect)
         art.blit_text(surface, choice.label, 28, art.INK, rect.center, "center", width=rect.width - 12)
 
 
-def ghost(game, surface: pygame.Surface, data: tuple) -> None:
+def ghost(game: GameReading, surface: pygame.Surface, data: PlaceData) -> None:
     """The focused place: the tile as a ghost where it would lie, and where the token goes."""
     kind, cells, entry, stretch = data[1:]
     image = town.lone_tile(stretch, cells, entry).copy()
@@ -361,7 +398,7 @@ def ghost(game, surface: pygame.Surface, data: tuple) -> None:
 
 
 # --- private panels --------------------------------------------------------------------------------
-def private(game, surface: pygame.Surface, seat: int, rect: pygame.Rect, choices: list[Choice]) -> None:
+def private(game: GameReading, surface: pygame.Surface, seat: int, rect: pygame.Rect, choices: list[Choice]) -> None:
     """What only this seat may see, inside its open panel: its building card(s) and how
     they stand now."""
     view = game.seat_view(seat)
@@ -396,7 +433,7 @@ def private(game, surface: pygame.Surface, seat: int, rect: pygame.Rect, choices
 
 
 # --- the end ------------------------------------------------------------------------------------
-def finale_lights(game, surface: pygame.Surface) -> None:
+def finale_lights(game: GameReading, surface: pygame.Surface) -> None:
     """Each seat's counted buildings light up in its colour, one after another."""
     state = game.state
     if state.finale is None:
@@ -419,9 +456,8 @@ def finale_lights(game, surface: pygame.Surface) -> None:
                               "center", weight="bold")
 
 
-def finale_words(game, surface: pygame.Surface) -> None:
+def finale_words(game: GameReading, surface: pygame.Surface, finale: Finale) -> None:
     """Whose card is counted now; at the end, how the winner was found."""
-    finale = game.state.finale
     table = game.table
     box = band(game)
     surface.blit(art.panel(box.size, TRAY_FILL, art.GOLD, 16, 240), box)
@@ -439,7 +475,7 @@ def finale_words(game, surface: pygame.Surface) -> None:
                   width=box.width - 40)
 
 
-def overlay(game, surface: pygame.Surface) -> None:
+def overlay(game: GameReading, surface: pygame.Surface) -> None:
     """A tile sent back by a vote flies from the board to its placer's hand."""
     back = game.state.returning
     if back is None:

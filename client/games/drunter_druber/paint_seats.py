@@ -4,18 +4,61 @@ then what moves on it (a pass stamped, a lock flashing, the finale's cards and p
 Module functions taking the game table (``game``) and a surface; they change nothing
 but the game table's cache of seat pictures (``game.seat_pictures``)."""
 
+from typing import Any, NamedTuple, Protocol
+
 import pygame
 
 from client.games.drunter_druber import art as dart
 from client.games.drunter_druber import words as say
 from client.games.drunter_druber.layout import HAND_UNIT, finale_seat_start, hand_entry, seat_parts
+from client.games.drunter_druber.state import TownState
 from client.i18n import _, current
+from client.table.handle import TableHandle
+from client.table.types import Colour, View
 from client.ui import art
 from engines.drunter_druber.board import KINDS
 from engines.drunter_druber.rules import PEOPLE
 
 
-def seat(game, surface: pygame.Surface, seat: int, zone: pygame.Rect) -> None:
+class SeatLook(NamedTuple):
+    """What a seat's still picture shows: it is drawn again only when this changes."""
+
+    size: tuple[int, int]  # the seat's zone's
+    active: bool  # the seat is to act (lit)
+    colour: Colour
+    name: str
+    label: str  # who plays it (and, several seats here, its peek button)
+    status: tuple[str, Colour]  # what it is doing, and the words' colour (`status`)
+    people: tuple[str, ...]  # the people cards it holds
+    hand: tuple[tuple[str, tuple[int, ...]], ...]  # its tiles: each kind's count of singles, doubles, triples
+    picked: tuple[str, int] | None  # the tile it picked from its hand to lay (`picked_tile`)
+    show_hand: bool  # no peek hint, blind legend or Jein buttons over its hand
+    cards: int  # its building cards (face down)
+    finale: bool
+    language: str  # the words are in the window's language
+
+
+class SeatReading(Protocol):
+    """What drawing a seat reads of the Drunter & Drüber table (`table.DrunterDruberTable`,
+    which imports this); it changes only the seat pictures it keeps there."""
+
+    table: TableHandle
+    state: TownState
+    stage: dict[int, dict[str, Any]]
+    seat_pictures: dict[int, tuple[SeatLook, pygame.Surface]]
+
+    @property
+    def view(self) -> View: ...
+
+    def prompting(self, seat: int) -> bool: ...
+
+    def catching_up(self) -> bool: ...
+
+    def draw_name(self, surface: pygame.Surface, seat: int, pos: tuple[int, int], size: int, width: int,
+                  anchor: str = "topleft", colour: Colour | None = None) -> pygame.Rect: ...
+
+
+def seat(game: SeatReading, surface: pygame.Surface, seat: int, zone: pygame.Rect) -> None:
     """The seat's zone: its still picture (cached), then what moves on it."""
     table, view, finale = game.table, game.view, game.state.finale
     people = tuple(view.get("people", [[]] * (seat + 1))[seat])
@@ -26,10 +69,10 @@ def seat(game, surface: pygame.Surface, seat: int, zone: pygame.Rect) -> None:
     if who.here and len(table.local_seats) > 1 and not game.prompting(seat):
         label += "   " + say.peek_reminder(who.peek_button)
     show_hand = not game.prompting(seat) and not any(c.data and c.data[0] == "jein" for c in table.choices(seat))
-    key = (zone.size, seat in view.get("active", []) and view.get("phase") != "over", table.colour(seat),
-           table.name(seat), label, status(game, seat), people, tuple((k, tuple(v)) for k, v in sorted(hand.items())),
-           picked_tile(game, seat), show_hand, view.get("card_counts", [1] * (seat + 1))[seat], finale is not None,
-           current().code)  # the words are in the window's language
+    key = SeatLook(zone.size, seat in view.get("active", []) and view.get("phase") != "over", table.colour(seat),
+                   table.name(seat), label, status(game, seat), people,
+                   tuple((k, tuple(v)) for k, v in sorted(hand.items())), picked_tile(game, seat), show_hand,
+                   view.get("card_counts", [1] * (seat + 1))[seat], finale is not None, current().code)
     cached = game.seat_pictures.get(seat)
     if cached is None or cached[0] != key:
         picture = art.background("table").subsurface(zone).copy()
@@ -42,10 +85,10 @@ def seat(game, surface: pygame.Surface, seat: int, zone: pygame.Rect) -> None:
     stamps(game, surface, seat, seat_parts(table.layout.seats[seat]))
 
 
-def still(game, surface: pygame.Surface, seat: int, zone: pygame.Rect, key: tuple) -> None:
+def still(game: SeatReading, surface: pygame.Surface, seat: int, zone: pygame.Rect, key: SeatLook) -> None:
     """The still part of a seat's zone, drawn at ``zone`` (its own picture's rect)."""
-    active, colour, label, (words, words_colour), people = key[1], key[2], key[4], key[5], key[6]
-    show_hand, finale = key[9], key[11]
+    active, colour, label, (words, words_colour), people = key.active, key.colour, key.label, key.status, key.people
+    show_hand, finale = key.show_hand, key.finale
     surface.blit(art.panel(zone.size, art.PANEL_HI if active else art.PANEL, colour if active else None), zone)
     pygame.draw.rect(surface, colour, pygame.Rect(zone.left + 8, zone.top + 12, 8, zone.height - 24),
                      border_radius=4)
@@ -65,11 +108,11 @@ def still(game, surface: pygame.Surface, seat: int, zone: pygame.Rect, key: tupl
     people_cards(surface, people, parts["people"])
 
 
-def building_cards(game, surface: pygame.Surface, seat: int, zone: pygame.Rect) -> int:
+def building_cards(game: SeatReading, surface: pygame.Surface, seat: int, zone: pygame.Rect) -> int:
     """The seat's building cards: backs (DD-9), or in the finale their faces and the
     points counted so far. Returns the left edge of what it drew."""
     finale = game.state.finale
-    count = game.view.get("card_counts", [1] * (seat + 1))[seat]
+    count: int = game.view.get("card_counts", [1] * (seat + 1))[seat]
     right = zone.right - 14
     if finale is not None and seat < len(finale["cards"]):
         t = game.table.value("finale", 1e9)
@@ -93,7 +136,7 @@ def building_cards(game, surface: pygame.Surface, seat: int, zone: pygame.Rect) 
     return right - count * 40
 
 
-def status(game, seat: int) -> tuple[str, tuple[int, int, int]]:
+def status(game: SeatReading, seat: int) -> tuple[str, Colour]:
     """What the seat is doing, in a word or two, and its colour."""
     view = game.view
     phase = view.get("phase")
@@ -112,7 +155,9 @@ def status(game, seat: int) -> tuple[str, tuple[int, int, int]]:
     if vote and phase in ("vote", "jein"):
         if acting and phase == "jein":
             return _(say.DECLARES_JEIN), art.GOLD
-        count = (game.state.tray or {}).get("counts", {}).get(seat, vote["committed"][seat])
+        tray = game.state.tray
+        told = tray["counts"] if tray is not None else {}  # put down by events the view does not hold yet
+        count = told.get(seat, vote["committed"][seat])
         if acting and count is None:
             return _(say.VOTES), art.GOLD
         return (say.cards_down(count) if count is not None else ""), art.INK_DIM
@@ -121,7 +166,7 @@ def status(game, seat: int) -> tuple[str, tuple[int, int, int]]:
     return "", art.INK
 
 
-def tiles_in_hand(game, surface: pygame.Surface, seat: int, zone: pygame.Rect) -> None:
+def tiles_in_hand(game: SeatReading, surface: pygame.Surface, seat: int, zone: pygame.Rect) -> None:
     """The seat's tiles, face up (DD-2): a row per kind, singles to triples, with counts."""
     hands = game.view.get("hands", [])
     hand = hands[seat] if seat < len(hands) else {}
@@ -142,13 +187,13 @@ def tiles_in_hand(game, surface: pygame.Surface, seat: int, zone: pygame.Rect) -
                 pygame.draw.rect(surface, art.GOLD, entry.inflate(2, 0), width=3, border_radius=6)
 
 
-def picked_tile(game, seat: int) -> tuple | None:
+def picked_tile(game: SeatReading, seat: int) -> tuple[str, int] | None:
     """The (kind, size) the seat has picked from its hand to lay, if any."""
     tile = game.stage.get(seat, {}).get("tile") if seat in game.table.local_seats else None
     return None if tile is None else tuple(tile)
 
 
-def people_cards(surface: pygame.Surface, held: tuple, rect: pygame.Rect) -> None:
+def people_cards(surface: pygame.Surface, held: tuple[str, ...], rect: pygame.Rect) -> None:
     """The seat's people cards: the ones still held face up, spent ones as empty places."""
     gap = 6
     w = (rect.width - 3 * gap) // 4
@@ -161,7 +206,7 @@ def people_cards(surface: pygame.Surface, held: tuple, rect: pygame.Rect) -> Non
             pygame.draw.rect(surface, (58, 50, 56), slot, width=2, border_radius=6)
 
 
-def stamps(game, surface: pygame.Surface, seat: int, parts: dict[str, pygame.Rect]) -> None:
+def stamps(game: SeatReading, surface: pygame.Surface, seat: int, parts: dict[str, pygame.Rect]) -> None:
     """A pass stamped over the hand for a moment; a ring flashes round a seat whose pick locks."""
     table = game.table
     if table.running(f"lock{seat}"):

@@ -13,7 +13,8 @@ The hooks delegate: drawing to `paint` and `paint_seats`, sentences to `words`, 
 to `layout`, what the events told to `state`.
 """
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -40,10 +41,13 @@ from client.games.drunter_druber.layout import (
 from client.games.drunter_druber.state import TownState
 from client.games.drunter_druber.town import BoardPainter
 from client.i18n import _
+from client.input.router import Intent
 from client.table.choices import DIRECTIONS, Choice, navigate
 from client.table.game import HINT_HEIGHT, GameTable, Standings
 from client.table.handle import TableHandle
 from client.table.layout import Layout
+from client.table.model import Beat
+from client.table.types import Action, Event
 from client.ui import art
 from client.ui.tween import linear
 from engines.drunter_druber.board import KINDS, STRETCH_KIND
@@ -67,7 +71,7 @@ class DrunterDruberTable(GameTable):
         self.state = TownState()
         # drawing caches: the town with its tiles, each seat's still picture (paint's and paint_seats')
         self.town = BoardPainter()
-        self.seat_pictures: dict[int, tuple[tuple, pygame.Surface]] = {}
+        self.seat_pictures: dict[int, tuple[paint_seats.SeatLook, pygame.Surface]] = {}
 
     # --- layout -------------------------------------------------------------------------
     def layout(self) -> Layout:
@@ -124,14 +128,14 @@ class DrunterDruberTable(GameTable):
 
     rewords_log = True  # describe words an event from it and the names alone: again on a language change
 
-    def describe(self, event: dict) -> str | None:
+    def describe(self, event: Event) -> str | None:
         return say.describe(event, self.name)
 
     def public_refusal(self, code: str) -> str:
         return say.refusal(code)
 
     # --- choices ------------------------------------------------------------------------
-    def choices(self, seat: int, legal: list) -> list[Choice]:
+    def choices(self, seat: int, legal: list[Action]) -> list[Choice]:
         kind = legal[0]["type"]
         if kind == "place":
             return self.place_choices(seat, legal)
@@ -141,13 +145,13 @@ class DrunterDruberTable(GameTable):
             return self.jein_choices(seat, legal)
         return self.pick_choices(seat, legal)
 
-    def held_tiles(self, legal: list) -> list[tuple[str, int]]:
+    def held_tiles(self, legal: list[Action]) -> list[tuple[str, int]]:
         """The (kind, size) of each tile that has at least one place, in hand order (none
         in a vote or a pick, whose actions are no places)."""
         fits = {(STRETCH_KIND[a["stretch"]], a["size"]) for a in legal if a.get("type") == "place"}
         return [(kind, size) for kind in KINDS for size in (1, 2, 3) if (kind, size) in fits]
 
-    def place_choices(self, seat: int, legal: list) -> list[Choice]:
+    def place_choices(self, seat: int, legal: list[Action]) -> list[Choice]:
         """Step one: a tile from the hand; step two: one of the picked tile's places."""
         stage = self.steps(seat)
         tiles = self.held_tiles(legal)
@@ -188,7 +192,7 @@ class DrunterDruberTable(GameTable):
                 ahead.append((across > along, along + across, index))
         return min(ahead)[2] if ahead else current
 
-    def picks_tile(self, seat: int, kind: str, size: int):
+    def picks_tile(self, seat: int, kind: str, size: int) -> Callable[[], None]:
         """What confirming a tile of the hand does: it becomes the tile to lay."""
         def pick() -> None:
             self.steps(seat)["tile"] = (kind, size)
@@ -225,7 +229,7 @@ class DrunterDruberTable(GameTable):
                               data=("put", 0)))
         return out
 
-    def toggles(self, seat: int, card: str):
+    def toggles(self, seat: int, card: str) -> Callable[[], None]:
         """What confirming a people card in a vote does: it goes in, or out again."""
         def toggle() -> None:
             stage = self.steps(seat)
@@ -233,19 +237,19 @@ class DrunterDruberTable(GameTable):
             stage["vote"] = [c for c in chosen if c != card] if card in chosen else chosen + [card]
         return toggle
 
-    def nothing(self, seat: int):
+    def nothing(self, seat: int) -> Callable[[], None]:
         """What confirming "put down" with no card chosen does: it says what to do."""
         def say_so() -> None:
             self.table.note_privately(seat, _(say.CHOOSE_CARDS_FIRST))
         return say_so
 
-    def jein_choices(self, seat: int, legal: list) -> list[Choice]:
+    def jein_choices(self, seat: int, legal: list[Action]) -> list[Choice]:
         actions = sorted(legal, key=lambda a: a["side"] != "yes")
         rects = jein_rects(self.table.layout.seats[seat], len(actions))
         return [Choice(action, rect, say.jein_label(action["side"]), data=("jein", action["side"]))
                 for action, rect in zip(actions, rects, strict=True)]
 
-    def pick_choices(self, seat: int, legal: list) -> list[Choice]:
+    def pick_choices(self, seat: int, legal: list[Action]) -> list[Choice]:
         panel = self.private_rect(seat, len(legal))
         return [Choice(action, pick_rect(panel, i), say.pick_label(action["card"]), data=("pick", action["card"]))
                 for i, action in enumerate(legal)]
@@ -264,7 +268,7 @@ class DrunterDruberTable(GameTable):
             return [(say.blind_card_label(i), action) for i, action in enumerate(legal)]
         return []
 
-    def on_seat_input(self, seat: int, intent) -> bool:
+    def on_seat_input(self, seat: int, intent: Intent) -> bool:
         action = intent.action
         if action == "alt" and intent.pressed:
             return self.next_tile(seat, 1)
@@ -282,45 +286,45 @@ class DrunterDruberTable(GameTable):
         return self.asked_to_wait(seat, intent)
 
     # --- events: animations and how long to dwell ------------------------------------------
-    def on_placed(self, event: dict) -> float:
+    def on_placed(self, event: Event) -> float:
         self.state.land(event, self.view.get("tokens", {}))
         self.table.tween("land", 0.0, 1.0, 0.55, linear)
         self.sound(SOUNDS[event["kind"]])
         return 0.75
 
-    def on_vote_started(self, event: dict) -> float | None:
+    def on_vote_started(self, event: Event) -> float | None:
         self.state.start_vote(event)
         self.sound("reveal")
         self.show_caption(say.vote_called(self.name(event["placer"])), 1.0)
         return None
 
-    def on_vote_committed(self, event: dict) -> float | None:
+    def on_vote_committed(self, event: Event) -> float | None:
         self.state.commit_vote(event)
         self.table.tween(f"down{event['player']}", 0.0, 1.0, 0.35)
         self.sound("lock")
         return None
 
-    def on_vote_revealed(self, event: dict) -> float:
+    def on_vote_revealed(self, event: Event) -> float:
         self.state.reveal_vote(event)
         self.table.tween("flip", 0.0, 1.0, 0.8)
         self.sound("flip")
         self.show_caption(say.revealed(event["yes"], event["no"], len(event.get("jein", []))), 1.6)
         return 1.6
 
-    def on_jein_declared(self, event: dict) -> float | None:
+    def on_jein_declared(self, event: Event) -> float | None:
         self.state.declare_jein(event)
         self.table.tween(f"jein{event['player']}", 0.0, 1.0, 0.4)
         self.sound("flip")
         return None
 
-    def on_vote_result(self, event: dict) -> float:
+    def on_vote_result(self, event: Event) -> float:
         self.state.decide_vote(event)
         self.table.tween("tally", 0.0, 1.0, TRAY_HOLD)
         self.sound("gavel")
         self.show_caption(say.vote_words(event, self.name), 1.8)
         return 1.8
 
-    def on_tile_returned(self, event: dict) -> float:
+    def on_tile_returned(self, event: Event) -> float:
         self.state.send_back(event, self.view.get("tiles", []))
         self.table.tween("return", 0.0, 1.0, 0.9)
         self.sound("whoosh")
@@ -329,40 +333,40 @@ class DrunterDruberTable(GameTable):
             self.show_caption(say.vote_words(tray["result"], self.name), 1.0)
         return 1.0
 
-    def on_stretch_closed(self, event: dict) -> float:
+    def on_stretch_closed(self, event: Event) -> float:
         self.state.close(event)
         self.table.tween(f"close{event['stretch']}", 0.0, 1.0, 0.5)
         self.sound("thud")
         self.show_caption(say.stretch_closed(event["stretch"]), 1.0)
         return 1.0
 
-    def on_passed(self, event: dict) -> float:
+    def on_passed(self, event: Event) -> float:
         self.table.tween(f"pass{event['player']}", 0.0, 1.0, 1.8)
         self.sound("reject")
         self.show_caption(say.passes(self.name(event["player"])), 1.1)
         return 1.1
 
-    def on_locked(self, event: dict) -> float | None:
+    def on_locked(self, event: Event) -> float | None:
         self.state.locked_now.add(event["player"])
         self.table.tween(f"lock{event['player']}", 0.0, 1.0, 0.5)
         self.sound("lock")
         return None
 
-    def on_picks_complete(self, event: dict) -> float | None:
+    def on_picks_complete(self, event: Event) -> float | None:
         self.show_caption(_(say.ALL_PICKED), 0.9)
         return None
 
-    def on_game_over(self, event: dict) -> float:
+    def on_game_over(self, event: Event) -> float:
         self.show_caption(_(say.GAME_OVER), 1.0)
         return 1.0
 
-    def on_seat_event(self, seat: int, event: dict) -> None:
+    def on_seat_event(self, seat: int, event: Event) -> None:
         if event.get("type") == "picked":
             self.table.note_privately(seat, say.picked_note(event["card"]))
         elif event.get("type") == "voted":
             self.table.note_privately(seat, say.voted_note(event["cards"]))
 
-    def on_shown(self, beat) -> None:
+    def on_shown(self, beat: Beat) -> None:
         view, table = self.view, self.table
         self.state.catch_up(view)
         self.state.drop_arrived(view, landed=not table.running("land"), returned=not table.running("return"))
@@ -386,7 +390,7 @@ class DrunterDruberTable(GameTable):
 
 
 
-    def draw_seat(self, surface, seat: int, rect: pygame.Rect) -> None:
+    def draw_seat(self, surface: pygame.Surface, seat: int, rect: pygame.Rect) -> None:
         paint_seats.seat(self, surface, seat, rect)  # the seats have a paint module of their own
 
     # --- results --------------------------------------------------------------------------
@@ -411,3 +415,7 @@ class DrunterDruberTable(GameTable):
     @classmethod
     def emblem(cls, height: int) -> pygame.Surface:
         return dart.emblem(height)
+
+
+if TYPE_CHECKING:  # drawing reads this table as a `paint.GameReading`: mypy checks that it is one
+    _drawn: type[paint.GameReading] = DrunterDruberTable

@@ -21,7 +21,7 @@ from client.games.drunter_druber.layout import (
     cells_rect,
     side_towards,
 )
-from client.games.drunter_druber.state import tile_key
+from client.games.drunter_druber.state import Tile, TileKey, tile_key
 from client.ui import art
 from engines.drunter_druber.board import HEIGHT, WIDTH
 
@@ -29,7 +29,7 @@ BAND = 30  # a stretch's band across a cell
 CORNER_KIND = {START_XY[stretch]: stretch for stretch in START_XY}  # each start in its stretch's look
 
 
-def look(tile: dict) -> str:
+def look(tile: Tile) -> str:
     """How a laid tile is painted: its stretch (the two walls look different; a street or
     river stretch is named as its kind)."""
     return tile["stretch"]
@@ -40,17 +40,17 @@ class Links:
     bridge cells (middle of a triple) with their axis; the cells where a stretch passes
     under a bridge, with the sides it comes and goes by (DD-3, DD-4)."""
 
-    def __init__(self, tiles: list[dict]) -> None:
-        self.sides: dict[tuple, set] = {}
-        self.bridges: dict[tuple, tuple[str, str]] = {}  # cell -> (kind, "h" | "v")
-        self.unders: dict[tuple, tuple[str, list]] = {}  # cell -> (kind, sides)
-        self.kind_at: dict[tuple, str] = {}
-        self.entry: dict[tuple, str | None] = {}  # tile key -> the side its docking field is entered by
-        self.joins: dict[tuple, tuple] = {}  # tile key -> the cell it joins on to (a bridge cell when under one)
-        self.behind: dict[tuple, tuple] = {}  # tile key -> the stretch's end before it
+    def __init__(self, tiles: list[Tile]) -> None:
+        self.sides: dict[Cell, set[str]] = {}
+        self.bridges: dict[Cell, tuple[str, str]] = {}  # cell -> (kind, "h" | "v")
+        self.unders: dict[Cell, tuple[str, list[str]]] = {}  # cell -> (kind, sides)
+        self.kind_at: dict[Cell, str] = {}
+        self.entry: dict[TileKey, str | None] = {}  # tile key -> the side its docking field is entered by
+        self.joins: dict[TileKey, Cell] = {}  # tile key -> the cell it joins on to (a bridge cell when under one)
+        self.behind: dict[TileKey, Cell] = {}  # tile key -> the stretch's end before it
         ends = dict(START_XY)
         for tile in tiles:
-            cells = [tuple(c) for c in tile["cells"]]
+            cells = [(c[0], c[1]) for c in tile["cells"]]
             kind = look(tile)
             for cell in cells:
                 self.kind_at[cell] = kind
@@ -136,9 +136,9 @@ class BoardPainter:
     KEEP = 3
 
     def __init__(self) -> None:
-        self.pictures: dict[tuple, pygame.Surface] = {}
+        self.pictures: dict[tuple[TileKey, ...], pygame.Surface] = {}
 
-    def image(self, tiles: list[dict]) -> pygame.Surface:
+    def image(self, tiles: list[Tile]) -> pygame.Surface:
         key = tuple(tile_key(tile) for tile in tiles)
         picture = self.pictures.pop(key, None)
         if picture is None:
@@ -162,11 +162,11 @@ class BoardPainter:
         return picture.convert() if pygame.display.get_surface() else picture
 
     @staticmethod
-    def paint(picture: pygame.Surface, tiles: list[dict], index: int) -> None:
+    def paint(picture: pygame.Surface, tiles: list[Tile], index: int) -> None:
         """Paint ``tiles[index]`` (the last of ``tiles``) onto the picture of the ones before."""
         links = Links(tiles)
         tile = tiles[index]
-        cells = [tuple(c) for c in tile["cells"]]
+        cells = [(c[0], c[1]) for c in tile["cells"]]
         origin = FRAME.topleft
         draw_tile(picture, look(tile), cells, lambda c: links.sides.get(c, ()), links.bridges, origin)
         # where it joins on: the end before it gains a side (or the bridge it passed under)
@@ -197,7 +197,7 @@ def lone_tile_sides(cells: list[Cell], entry: str | None) -> dict[Cell, set[str]
 
 @art.cached
 @lru_cache(maxsize=256)
-def lone_tile(kind: str, cells: tuple, entry: str | None, alpha: int = 255) -> pygame.Surface:
+def lone_tile(kind: str, cells: tuple[Cell, ...], entry: str | None, alpha: int = 255) -> pygame.Surface:
     """A tile on its own surface (its cells' bounding box), for ghosts and animations."""
     rect = cells_rect(list(cells))
     surface = pygame.Surface(rect.size, pygame.SRCALPHA)

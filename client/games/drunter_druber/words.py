@@ -10,6 +10,7 @@ from collections.abc import Callable
 
 from client.i18n import N_, _, ngettext, pgettext
 from client.table.game import and_list
+from client.table.types import Event
 from engines.drunter_druber.words import CARD_WORDS, PEOPLE_WORDS
 
 Namer = Callable[[int], str]
@@ -132,7 +133,7 @@ CLOSED = {
 JEIN_AS = {"yes": N_("{name} counts the Jein as yes"), "no": N_("{name} counts the Jein as no")}
 
 
-def describe(event: dict, name: Namer) -> str | None:
+def describe(event: Event, name: Namer) -> str | None:
     """The log line for ``event`` (None: no line)."""
     kind = event["type"]
     if kind == "placed":
@@ -168,7 +169,7 @@ def describe(event: dict, name: Namer) -> str | None:
     return None
 
 
-def vote_words(event: dict, name: Namer) -> str:
+def vote_words(event: Event, name: Namer) -> str:
     """The seed's way: "No wins 7:5", and what happens to the tile."""
     yes, no = event["yes"], event["no"]
     placer = name(event["placer"])

@@ -9,6 +9,7 @@ import pygame
 
 from client import i18n
 from client.i18n import N_, _, pgettext
+from client.table.types import Colour
 from client.ui import art
 from engines.wild_west.sheet import ACTION_KIND, card_action
 
@@ -34,6 +35,7 @@ KINDS = {
 }  # the names in English: `building` words them
 ACTION_NAMES = {action: KINDS[kind][0] for action, kind in ACTION_KIND.items()}
 SUIT_OF_ACTION = {"ranch": "S", "mine": "D", "church": "H", "saloon": "C"}
+Point = tuple[float, float]  # a spot on a surface
 
 
 TYPE_SIZES = (9, 10, 11, 12, 13, 14, 16, 18, 20, 22, 24, 26, 28, 30, 32, 36, 40, 44, 48, 54, 60, 66, 72, 80)
@@ -61,16 +63,17 @@ def letter(kind: str) -> str:
     return letters[kind]
 
 
-def kind_colour(kind: str):
+def kind_colour(kind: str) -> Colour:
     return KINDS[kind][1]
 
 
-def light(colour, amount: float = 0.55):
-    return art.mix(colour, PAPER, amount)
+def light(colour: Colour, amount: float = 0.55) -> Colour:
+    mixed: Colour = art.mix(colour, PAPER, amount)
+    return mixed
 
 
 # --- small pictures -------------------------------------------------------------------------
-def suit(surface, letter: str, centre, size: float, colour=None) -> None:
+def suit(surface: pygame.Surface, letter: str, centre: Point, size: float, colour: Colour | None = None) -> None:
     """A card suit (S spade, D diamond, H heart, C club) of height ``size``."""
     x, y = centre
     s = size / 2
@@ -96,7 +99,7 @@ def suit(surface, letter: str, centre, size: float, colour=None) -> None:
         pygame.draw.polygon(surface, colour, [(x, y - s * 0.1), (x - s * 0.36, y + s), (x + s * 0.36, y + s)])
 
 
-def kind_icon(surface, kind: str, centre, size: float, colour=None) -> None:
+def kind_icon(surface: pygame.Surface, kind: str, centre: Point, size: float, colour: Colour | None = None) -> None:
     """A building's little picture: a fence (Ranch), a pickaxe (Gold Mine), a chapel with a
     cross (Church), a mug (Saloon)."""
     x, y = centre
@@ -126,7 +129,7 @@ def kind_icon(surface, kind: str, centre, size: float, colour=None) -> None:
             pygame.draw.circle(surface, colour, (mug.left + dx * mug.width, mug.top - s * 0.08), max(1, s * 0.17))
 
 
-def rails(surface, rect: pygame.Rect, colour=RAIL, ghost: bool = False) -> None:
+def rails(surface: pygame.Surface, rect: pygame.Rect, colour: Colour = RAIL, ghost: bool = False) -> None:
     """Railway track along ``rect``: two rails on sleepers."""
     width = max(1, rect.height // 7)
     for i in range(rect.width // max(4, rect.height // 2) + 1):
@@ -138,7 +141,7 @@ def rails(surface, rect: pygame.Rect, colour=RAIL, ghost: bool = False) -> None:
         pygame.draw.line(surface, colour, (rect.left, y), (rect.right - 1, y), width)
 
 
-def grave(surface, rect: pygame.Rect, colour=GRAVE) -> None:
+def grave(surface: pygame.Surface, rect: pygame.Rect, colour: Colour = GRAVE) -> None:
     """A headstone with a cross on it."""
     size = min(rect.width, rect.height)
     stone = pygame.Rect(0, 0, max(4, round(size * 0.62)), max(6, round(size * 0.82)))
@@ -152,7 +155,7 @@ def grave(surface, rect: pygame.Rect, colour=GRAVE) -> None:
                      (x + stone.width * 0.24, top + stone.height * 0.16), width)
 
 
-def tree(surface, rect: pygame.Rect, colour=TREE) -> None:
+def tree(surface: pygame.Surface, rect: pygame.Rect, colour: Colour = TREE) -> None:
     """A park: a round tree on a trunk."""
     x = rect.centerx
     size = min(rect.width, rect.height)
@@ -161,7 +164,8 @@ def tree(surface, rect: pygame.Rect, colour=TREE) -> None:
     pygame.draw.circle(surface, art.shade(colour, 0.75), (x, rect.centery - size * 0.08), size * 0.32, max(1, size // 14))
 
 
-def tumbleweed(surface, centre, radius: float, angle: float = 0.0, colour=TUMBLE) -> None:
+def tumbleweed(surface: pygame.Surface, centre: Point, radius: float, angle: float = 0.0,
+               colour: Colour = TUMBLE) -> None:
     """A rolling ball of scribbles (``angle`` in radians turns it)."""
     x, y = centre
     width = max(1, round(radius / 7))
@@ -222,7 +226,7 @@ def _number_card(card: str, size: tuple[int, int], language: object) -> pygame.S
     return surface
 
 
-def _card_face(size) -> pygame.Surface:
+def _card_face(size: tuple[int, int]) -> pygame.Surface:
     w, h = size
     surface = pygame.Surface(size, pygame.SRCALPHA)
     radius = max(4, w // 9)
@@ -251,7 +255,7 @@ def card_back(size: tuple[int, int]) -> pygame.Surface:
     return surface
 
 
-def star(surface, centre, radius: float, colour) -> None:
+def star(surface: pygame.Surface, centre: Point, radius: float, colour: Colour) -> None:
     x, y = centre
     points = []
     for i in range(10):
@@ -272,7 +276,7 @@ def flipped(image: pygame.Surface, back: pygame.Surface, progress: float) -> pyg
     return pygame.transform.scale(source, (width, source.get_height()))
 
 
-def arrow(surface, direction: str, centre, size: float, colour) -> None:
+def arrow(surface: pygame.Surface, direction: str, centre: Point, size: float, colour: Colour) -> None:
     """A small d-pad triangle pointing ``direction``."""
     x, y = centre
     s = size / 2
@@ -283,13 +287,13 @@ def arrow(surface, direction: str, centre, size: float, colour) -> None:
     pygame.draw.polygon(surface, colour, points)
 
 
-def ring(surface, box: pygame.Rect, colour, width: int) -> None:
+def ring(surface: pygame.Surface, box: pygame.Rect, colour: Colour, width: int) -> None:
     """A ring drawn round a box of a sheet (an upgrade taken, the one on offer)."""
     pygame.draw.ellipse(surface, colour, box.inflate(-2, -max(2, box.height // 8)), width)
 
 
 # --- a tile's centre, badges and chips ----------------------------------------------------------
-def tile_centre(surface, centre: pygame.Rect, kind: str, value: int, u: int) -> None:
+def tile_centre(surface: pygame.Surface, centre: pygame.Rect, kind: str, value: int, u: int) -> None:
     """A tile's centre: the building's letter and picture on top, the value below."""
     letter_size = type_size(max(11, 0.22 * u))
     top = centre.top + letter_size * 0.55
@@ -302,7 +306,7 @@ def tile_centre(surface, centre: pygame.Rect, kind: str, value: int, u: int) -> 
                   (centre.centerx, centre.bottom - value_size * 0.42), "center", "bold")
 
 
-def centre_image(kind: str, value: int, size, u: int, alpha: int = 255) -> pygame.Surface:
+def centre_image(kind: str, value: int, size: tuple[int, int], u: int, alpha: int = 255) -> pygame.Surface:
     """A tile's centre holding ``kind`` and ``value``, on its own (to grow, or as a ghost)."""
     image = pygame.Surface(size, pygame.SRCALPHA)
     image.fill((*light(kind_colour(kind), 0.5), alpha))
@@ -317,7 +321,7 @@ def centre_image(kind: str, value: int, size, u: int, alpha: int = 255) -> pygam
 def locked_badge(words: str) -> pygame.Surface:
     """``words`` (LOCKED IN) on green, as wide as they need (at least 170)."""
     width = max(170, art.text_width(words, 26) + 28)
-    badge = art.panel((width, 38), art.shade(art.GOOD, 0.55), art.GOOD, 12).copy()
+    badge: pygame.Surface = art.panel((width, 38), art.shade(art.GOOD, 0.55), art.GOOD, 12).copy()
     art.blit_text(badge, words, 26, art.INK, (width // 2, 19), "center", width=width - 16)
     return badge
 
@@ -331,9 +335,9 @@ def popped(image: pygame.Surface, grow: float) -> pygame.Surface:
 
 @art.cached
 @lru_cache(maxsize=32)
-def pick_chip(words: str, size: tuple[int, int], colour) -> pygame.Surface:
+def pick_chip(words: str, size: tuple[int, int], colour: Colour) -> pygame.Surface:
     """A revealed pick on a small card in the seat's colour (no words: its back)."""
-    chip = art.panel(size, art.PANEL_HI, colour, 10).copy()
+    chip: pygame.Surface = art.panel(size, art.PANEL_HI, colour, 10).copy()
     if words:
         art.blit_text(chip, words, 24, art.INK, (size[0] // 2, size[1] // 2), "center", width=size[0] - 10)
     return chip

@@ -3,14 +3,18 @@
 Every example is drawn with the table's own art (cards, sheets, the score sheet) from
 sheets the engine itself builds, so what a page shows is what the table will show."""
 
+from collections.abc import Iterable
+
 import pygame
 
 from client.games.wild_west import art as ww
 from client.games.wild_west import paint, scoresheet
 from client.games.wild_west.layout import COMPACT, FULL, Geometry
 from client.games.wild_west.scoresheet import body, draw_tile
+from client.games.wild_west.state import Sheet, Tile
 from client.howto import Page, arrow, label
 from client.i18n import N_, _
+from client.table.types import Colour
 from client.ui import art
 from engines.wild_west.rules import SOLO_MULLIGANS, WildWestState
 from engines.wild_west.scoring import PARK_POINTS
@@ -19,7 +23,8 @@ from engines.wild_west.sheet import ROW_TILES, tile_at, track_spots, writable_ti
 RIGHTS = {"g": "grave", "p": "park"}
 
 
-def lines(surface, words: str, centre_x: int, top: int, width: int, size: int = 26, colour=art.INK_DIM,
+def lines(surface: pygame.Surface, words: str, centre_x: int, top: int, width: int, size: int = 26,
+          colour: Colour = art.INK_DIM,
           gap: int = 34) -> int:
     """A sentence wrapped to ``width``, each line centred on ``centre_x`` from ``top`` (the
     first line's centre); returns the last line's centre."""
@@ -30,7 +35,8 @@ def lines(surface, words: str, centre_x: int, top: int, width: int, size: int = 
     return y
 
 
-def example_sheet(tiles: dict, upgrades=(0, 0, 0, 0, 0, 0), tumbleweeds: int = 0) -> dict:
+def example_sheet(tiles: dict[tuple[int, int], str], upgrades: tuple[int, ...] = (0, 0, 0, 0, 0, 0),
+                  tumbleweeds: int = 0) -> Sheet:
     """A sheet as the engine's view shows it. ``tiles``: (row, col) -> "R7", "G5t" (with
     track), "C6p" (a park), "S9g" (a grave), "-g" (an empty tile with a grave), "RA" a Ranch Ace."""
     state = WildWestState(1, 0, {"timer": 0})
@@ -46,10 +52,12 @@ def example_sheet(tiles: dict, upgrades=(0, 0, 0, 0, 0, 0), tumbleweeds: int = 0
     state.aces[0] = sum(1 for value in state.values[0] if value == 1)
     state.upgrades[0] = list(upgrades)
     state.tumbleweeds[0] = tumbleweeds
-    return state.view(0)["sheets"][0]
+    sheet: Sheet = state.view(0)["sheets"][0]
+    return sheet
 
 
-def place_sheet(surface, sheet: dict, rect: pygame.Rect, mode: str, top: int | None = None) -> Geometry:
+def place_sheet(surface: pygame.Surface, sheet: Sheet, rect: pygame.Rect, mode: str,
+                top: int | None = None) -> Geometry:
     geometry = Geometry.fit(rect, mode)
     if top is not None:
         geometry = geometry.moved(geometry.rect.left, top)
@@ -57,7 +65,8 @@ def place_sheet(surface, sheet: dict, rect: pygame.Rect, mode: str, top: int | N
     return geometry
 
 
-def outline(surface, geometry: Geometry, tiles, colour=art.GOLD, width: int = 4) -> None:
+def outline(surface: pygame.Surface, geometry: Geometry, tiles: Iterable[int], colour: Colour = art.GOLD,
+            width: int = 4) -> None:
     for t in tiles:
         row = next(r for r, in_row in enumerate(ROW_TILES) if t in in_row)
         pygame.draw.rect(surface, colour, geometry.tile(row, t - ROW_TILES[row][0]).inflate(4, 4), width,
@@ -65,11 +74,11 @@ def outline(surface, geometry: Geometry, tiles, colour=art.GOLD, width: int = 4)
 
 
 # --- the pages' examples --------------------------------------------------------------------------
-def anatomy(surface, rect) -> None:
+def anatomy(surface: pygame.Surface, rect: pygame.Rect) -> None:
     """One tile large with its three parts named, and a whole sheet below."""
     big = Geometry(0, 0, 190, COMPACT)
     scratch = pygame.Surface(big.rect.size, pygame.SRCALPHA)
-    tile = {"kind": "R", "value": 7, "track": True, "right": "park", "mine": False}
+    tile: Tile = {"kind": "R", "value": 7, "track": True, "right": "park", "mine": False}
     draw_tile(scratch, big, 1, 0, tile)
     spot = big.tile(1, 0)
     where = spot.move(rect.left + 40 - spot.left, rect.top + 20 - spot.top)
@@ -87,7 +96,7 @@ def anatomy(surface, rect) -> None:
           geometry.rect.bottom + 22, rect.width - 20)
 
 
-def round_cards(surface, rect) -> None:
+def round_cards(surface: pygame.Surface, rect: pygame.Rect) -> None:
     size = (128, 134)
     cards = ["3S", "8H", "JC", "7D", "AS", "JH"]
     names = [_("Ranch 7"), _("Church A: wild"), _("Saloon J: 11")]
@@ -106,7 +115,7 @@ def round_cards(surface, rect) -> None:
                   (rect.centerx, rect.bottom - 30), "center", width=rect.width - 20)
 
 
-def secret_pick(surface, rect) -> None:
+def secret_pick(surface: pygame.Surface, rect: pygame.Rect) -> None:
     """Three seats locked in; a gamepad's d-pad picks columns 1-3 or the Tumbleweed."""
     for i, (name, colour) in enumerate(zip(("Anna", "Ben", "Clara"), art.SEAT_COLOURS, strict=False)):
         band = pygame.Rect(rect.left + 20, rect.top + 20 + i * 74, 400, 58)
@@ -141,7 +150,7 @@ def secret_pick(surface, rect) -> None:
                   (rect.centerx, rect.bottom - 30), "center", width=rect.width - 20)
 
 
-def writing(surface, rect) -> None:
+def writing(surface: pygame.Surface, rect: pygame.Rect) -> None:
     sheet = example_sheet({(1, 0): "R2", (1, 3): "C6", (1, 6): "S10", (1, 1): "G5", (3, 4): "RA"})
     geometry = place_sheet(surface, sheet, rect.inflate(0, -120), COMPACT, rect.top + 10)
     values = [tile["value"] or 0 for row in sheet["rows"] for tile in row]
@@ -155,7 +164,7 @@ def writing(surface, rect) -> None:
                   (rect.centerx, rect.bottom - 30), "center", width=rect.width - 20)
 
 
-def track(surface, rect) -> None:
+def track(surface: pygame.Surface, rect: pygame.Rect) -> None:
     sheet = example_sheet({(0, 0): "R3t", (0, 1): "R4", (0, 3): "G7", (0, 5): "C9", (0, 6): "R11t",
                            (1, 1): "G2", (2, 3): "G6"}, upgrades=(0, 1, 2, 0, 0, 0))
     geometry = place_sheet(surface, sheet, pygame.Rect(rect.left, rect.top, rect.width, 380), FULL)
@@ -167,7 +176,7 @@ def track(surface, rect) -> None:
                      "marks the points now."), rect.centerx, geometry.rect.bottom + 30, rect.width - 20)
 
 
-def graves(surface, rect) -> None:
+def graves(surface: pygame.Surface, rect: pygame.Rect) -> None:
     sheet = example_sheet({(1, 3): "S7g", (1, 4): "S8g", (0, 3): "-g", (2, 4): "C9", (2, 3): "C6g"})
     geometry = place_sheet(surface, sheet, pygame.Rect(rect.left, rect.top + 40, rect.width, 340), COMPACT)
     new = geometry.tile(1, 4)
@@ -182,7 +191,7 @@ PARKS_TILES = {(3, 0): "R2p", (3, 1): "G3p", (3, 3): "C5p", (3, 5): "R8", (3, 7)
 PARKS_ROW = 3
 
 
-def parks(surface, rect) -> None:
+def parks(surface: pygame.Surface, rect: pygame.Rect) -> None:
     sheet = example_sheet(PARKS_TILES)
     geometry = place_sheet(surface, sheet, pygame.Rect(rect.left, rect.top, rect.width, 330), FULL)
     row = geometry.row_score(PARKS_ROW)
@@ -197,7 +206,7 @@ def parks(surface, rect) -> None:
         row=PARKS_ROW + 1, count=count, points=points), (rect.centerx, geometry.rect.bottom + 104), 27, art.INK)
 
 
-def ending(surface, rect) -> None:
+def ending(surface: pygame.Surface, rect: pygame.Rect) -> None:
     for i in range(3):
         ww.tumbleweed(surface, (rect.left + 70 + i * 70, rect.top + 60), 28, i)
     art.blit_text(surface, _("a third Tumbleweed"), 28, art.INK, (rect.left + 140, rect.top + 120), "center",
@@ -215,7 +224,7 @@ def ending(surface, rect) -> None:
           rect.top + 330, 300, 28, art.INK, gap=36)
 
 
-def scoring(surface, rect) -> None:
+def scoring(surface: pygame.Surface, rect: pygame.Rect) -> None:
     sheet = example_sheet({(0, 0): "R2tp", (0, 1): "R4tp", (0, 2): "C5p", (1, 1): "R3", (1, 2): "G5p", (2, 2): "C6g",
                            (2, 3): "S7", (2, 4): "S9g", (3, 0): "SA", (3, 5): "C8p", (3, 7): "R11t"},
                           upgrades=(0, 0, 0, 1, 0, 0), tumbleweeds=1)
@@ -225,7 +234,7 @@ def scoring(surface, rect) -> None:
 CLOCK_LEFT = 4  # seconds on the example clock (its face shows whole seconds, rounded up)
 
 
-def solo_speed(surface, rect) -> None:
+def solo_speed(surface: pygame.Surface, rect: pygame.Rect) -> None:
     paint.timer(surface, CLOCK_LEFT, 30, (rect.left + 110, rect.top + 110))
     art.blit_text(surface, _("speed: {seconds} s left").format(seconds=CLOCK_LEFT), 28, art.INK,
                   (rect.left + 110, rect.top + 220), "center", width=210)

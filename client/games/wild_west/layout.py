@@ -19,10 +19,12 @@ drawing, no words.
 """
 
 import math
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 import pygame
 
+from client.games.wild_west.state import Task
 from client.table.game import HINT_HEIGHT, LEGEND_HEIGHT
 from engines.wild_west.sheet import ROW_LENGTHS
 
@@ -155,7 +157,7 @@ class Arrangement:
     zones: dict[int, pygame.Rect] = field(default_factory=dict)  # sheet, and its band when full
     panel: pygame.Rect | None = None  # the lone seat's pick panel column
 
-    def featured_unit(self, featured) -> int:
+    def featured_unit(self, featured: Iterable[int]) -> int:
         return min((self.sheets[s].u for s in featured), default=0)
 
 
@@ -180,7 +182,8 @@ def grid(count: int, area: pygame.Rect, mode: str, band: int = 0) -> tuple[int, 
     return best
 
 
-def place(arrangement: Arrangement, seats, cells, mode: str, largest: int = 200) -> None:
+def place(arrangement: Arrangement, seats: Iterable[int], cells: Iterable[pygame.Rect], mode: str,
+          largest: int = 200) -> None:
     band = BAND if mode == FULL else 0
     for seat, cell in zip(seats, cells, strict=False):
         geometry = Geometry.fit(cell, mode, band, largest)
@@ -214,7 +217,7 @@ def arrange(players: int, featured: list[int], lone: bool = False, area: pygame.
     return best
 
 
-def _merit(candidate: Arrangement, featured, others) -> tuple:
+def _merit(candidate: Arrangement, featured: list[int], others: list[int]) -> tuple[int, int, int]:
     """Featured sheets as large as they need to be, then the others as large as they can."""
     smallest = min((candidate.sheets[s].u for s in others), default=SMALLEST)
     if smallest < SMALLEST:
@@ -223,7 +226,8 @@ def _merit(candidate: Arrangement, featured, others) -> tuple:
     return (min(unit, ENOUGH), smallest, unit)
 
 
-def _strip(featured, others, top_area, area, height: int) -> Arrangement:
+def _strip(featured: list[int], others: list[int], top_area: pygame.Rect, area: pygame.Rect,
+           height: int) -> Arrangement:
     """Featured sheets in a grid on top; the others in a row along the bottom."""
     arrangement = Arrangement()
     upper = top_area.copy()
@@ -247,7 +251,7 @@ def _strip(featured, others, top_area, area, height: int) -> Arrangement:
     return arrangement
 
 
-def _shared_cell(featured, others, area) -> Arrangement:
+def _shared_cell(featured: list[int], others: list[int], area: pygame.Rect) -> Arrangement:
     """Featured sheets and one more cell of the same grid, shared by the others."""
     arrangement = Arrangement()
     _, cells = grid(len(featured) + 1, area, FULL, BAND)
@@ -259,7 +263,7 @@ def _shared_cell(featured, others, area) -> Arrangement:
     return arrangement
 
 
-def _smaller(arrangement: Arrangement, featured, others) -> None:
+def _smaller(arrangement: Arrangement, featured: list[int], others: list[int]) -> None:
     """Compact sheets never larger than 80% of the featured ones."""
     largest = round(0.8 * arrangement.featured_unit(featured))
     for seat in others:
@@ -307,7 +311,7 @@ def band_buttons(zone: pygame.Rect, count: int, width: int) -> list[pygame.Rect]
     return [pygame.Rect(left + i * (width + 8), zone.bottom - BAND + 6, width, BAND - 12) for i in range(count)]
 
 
-def park_buttons(geometry: Geometry, zone: pygame.Rect, spot: tuple[int, int] | None, count: int) -> list[pygame.Rect]:
+def park_buttons(geometry: Geometry, zone: pygame.Rect, spot: Sequence[int] | None, count: int) -> list[pygame.Rect]:
     """Beside the newly written tile ``spot`` (inside the sheet), so the eye stays there;
     without one, in the band."""
     width, height = max(180, round(2.1 * geometry.u)), max(48, round(0.55 * geometry.u))
@@ -320,7 +324,7 @@ def park_buttons(geometry: Geometry, zone: pygame.Rect, spot: tuple[int, int] | 
     return [pygame.Rect(left + i * (width + 10), top, width, height) for i in range(count)]
 
 
-def step_target(geometry: Geometry, step: str, task: dict) -> tuple[float, float]:
+def step_target(geometry: Geometry, step: str, task: Task) -> tuple[float, float]:
     """Where the cursor of a new ``step`` (write, track, grave) starts: where the number
     naturally goes along a row (WW-4), or next to the tile just written (track, graves)."""
     if step == "write" or task.get("tile") is None:

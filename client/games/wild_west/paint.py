@@ -6,6 +6,7 @@ surface; they read only. Only public things are drawn outside a pick panel: who 
 what shows once the picks are revealed."""
 
 import math
+from typing import Any, Protocol
 
 import pygame
 
@@ -24,21 +25,55 @@ from client.games.wild_west.layout import (
     ROSTER,
     TIMER_CENTRE,
     TIMER_RADIUS,
+    Arrangement,
     Geometry,
     column_rects,
     slots,
 )
-from client.games.wild_west.state import mulligans_left
+from client.games.wild_west.state import Pair, Pick, Sheet, Shown, mulligans_left
+from client.highscores import Board
 from client.i18n import _
 from client.table.choices import Choice
+from client.table.handle import TableHandle
+from client.table.types import Colour, View
 from client.ui import art
 from engines.wild_west.sheet import ACTION_KIND, MINE, ROW_TILES, writable_tiles
+from netplay.language import Words
 
 PAD_ARROWS = ("left", "up", "right")  # columns 1-3 on a gamepad's d-pad; down is the Tumbleweed
 
+# A seat's sheet as drawn (`sheet_image`), kept with what it shows: the sheet, its size and
+# mode, the language.
+SheetImage = tuple[tuple[str, int, str, Words], pygame.Surface]
+
+
+class GameReading(Protocol):
+    """What drawing reads of the Wild West table (`table.WildWestTable`, which imports this)."""
+
+    table: TableHandle
+    shown: Shown
+    arrangement: Arrangement
+    sheet_images: dict[int, SheetImage]  # the one thing drawing changes: its cache of sheets
+    to_beat: list[dict[str, Any]]  # this machine's high scores, under a solo sheet
+    high_scores: Board | None
+
+    @property
+    def view(self) -> View: ...
+
+    def seat_view(self, seat: int) -> View: ...
+
+    def seconds_left(self) -> float: ...
+
+    def solo_here(self) -> bool: ...
+
+    def seat_colours(self) -> list[Colour]: ...
+
+    def draw_name(self, surface: pygame.Surface, seat: int, pos: tuple[int, int], size: int, width: int,
+                  anchor: str = "topleft", colour: Colour | None = None) -> pygame.Rect: ...
+
 
 # --- the board --------------------------------------------------------------------------------------
-def board(game, surface) -> None:
+def board(game: GameReading, surface: pygame.Surface) -> None:
     view, table = game.view, game.table
     surface.blit(art.panel(BOARD.size, art.PANEL, None, 18, 220), BOARD)
     flips = [table.value(f"flip{i}", 1.0) for i in range(6)]
@@ -58,7 +93,7 @@ def board(game, surface) -> None:
         roster(game, surface)
 
 
-def cards(surface, faces: list[str], flips: list[float], pads: bool) -> None:
+def cards(surface: pygame.Surface, faces: list[str], flips: list[float], pads: bool) -> None:
     """The six flipped cards (``flips``: each card's turn, 0 face down .. 1 face up)."""
     back = ww.card_back(CARD)
     for column in range(3):
@@ -78,7 +113,7 @@ def cards(surface, faces: list[str], flips: list[float], pads: bool) -> None:
             surface.blit(shown, shown.get_rect(center=rect.center))
 
 
-def deck(surface, left: int, reshuffle: float, note: str) -> None:
+def deck(surface: pygame.Surface, left: int, reshuffle: float, note: str) -> None:
     """The deck: a few backs, the count, and a shake while it is reshuffled."""
     back = ww.card_back(CARD)
     shake = round(8 * reshuffle * (1 if int(reshuffle * 20) % 2 else -1)) if reshuffle else 0
@@ -90,7 +125,8 @@ def deck(surface, left: int, reshuffle: float, note: str) -> None:
             art.blit_text(surface, line, 24, art.GOLD, (DECK.centerx - 6, DECK.bottom + 42 + i * 28), "midtop")
 
 
-def timer(surface, seconds_left: float, total: float, centre=TIMER_CENTRE) -> None:
+def timer(surface: pygame.Surface, seconds_left: float, total: float,
+          centre: tuple[int, int] = TIMER_CENTRE) -> None:
     """WW-10: a clock face emptying as the pick's time runs out, the seconds in it."""
     share = max(0.0, min(1.0, seconds_left / total)) if total else 0.0
     urgent = seconds_left <= 5
@@ -109,7 +145,7 @@ def timer(surface, seconds_left: float, total: float, centre=TIMER_CENTRE) -> No
     art.blit_text(surface, _(words.SECONDS), 24, art.INK_DIM, (x, y + 38), "center")
 
 
-def takers(surface, picks: list) -> None:
+def takers(surface: pygame.Surface, picks: list[tuple[Pick, str, Colour]]) -> None:
     """After the reveal: on each number card, a disc per player who took that column
     (``picks``: (pick, initial, colour) per seat)."""
     for column in range(3):
@@ -122,7 +158,7 @@ def takers(surface, picks: list) -> None:
             art.blit_text(surface, initial, 18, art.NIGHT, centre, "center", "bold")
 
 
-def roster(game, surface) -> None:
+def roster(game: GameReading, surface: pygame.Surface) -> None:
     """Where the timer stands when there is none, everyone at a glance: every seat as a
     disc with its initial, a tick on those locked in (pick) or done writing."""
     view, table = game.view, game.table
@@ -150,7 +186,7 @@ def roster(game, surface) -> None:
 
 
 # --- a seat's sheet -----------------------------------------------------------------------------------
-def seat(game, surface, seat_index: int, rect: pygame.Rect) -> None:
+def seat(game: GameReading, surface: pygame.Surface, seat_index: int, rect: pygame.Rect) -> None:
     view = game.view
     sheets = view.get("sheets") or []
     if seat_index >= len(sheets):
@@ -172,7 +208,7 @@ def seat(game, surface, seat_index: int, rect: pygame.Rect) -> None:
         scoresheet.draw_to_beat(surface, rect, AREA.bottom, game.to_beat)
 
 
-def sheet_image(game, seat_index: int, sheet: dict, geometry: Geometry) -> pygame.Surface:
+def sheet_image(game: GameReading, seat_index: int, sheet: Sheet, geometry: Geometry) -> pygame.Surface:
     """Each seat's sheet drawn once per change and kept (only the current one: memory
     stays at one image per seat however long the game)."""
     key = (scoresheet.sheet_key(sheet), geometry.u, geometry.mode, i18n.current())  # a new language: drawn anew
@@ -182,7 +218,7 @@ def sheet_image(game, seat_index: int, sheet: dict, geometry: Geometry) -> pygam
     return kept[1]
 
 
-def header(game, surface, seat_index: int, geometry: Geometry, sheet: dict) -> None:
+def header(game: GameReading, surface: pygame.Surface, seat_index: int, geometry: Geometry, sheet: Sheet) -> None:
     """A sheet's live header: the seat's colour, name and total, and (compact) its status."""
     table = game.table
     box = geometry.header_rect()
@@ -203,7 +239,7 @@ def header(game, surface, seat_index: int, geometry: Geometry, sheet: dict) -> N
                     art.shade(table.colour(seat_index), 0.62))
 
 
-def status(game, seat_index: int, short: bool = False) -> tuple[str, tuple]:
+def status(game: GameReading, seat_index: int, short: bool = False) -> tuple[str, Colour]:
     """A seat's state in a few words and their ink, for everyone to see (never its secret pick)."""
     view = game.view
     phase = view.get("phase")
@@ -228,7 +264,7 @@ def status(game, seat_index: int, short: bool = False) -> tuple[str, tuple]:
     return "", ww.INK
 
 
-def band(game, surface, seat_index: int, zone: pygame.Rect, sheet: dict) -> None:
+def band(game: GameReading, surface: pygame.Surface, seat_index: int, zone: pygame.Rect, sheet: Sheet) -> None:
     """Under a full sheet: the seat's status (its locked-in badge, its step), where its
     peek reminder or pad legend also stands while it picks."""
     table = game.table
@@ -246,7 +282,7 @@ def band(game, surface, seat_index: int, zone: pygame.Rect, sheet: dict) -> None
     reveal_chip(game, surface, seat_index, strip)
 
 
-def reveal_chip(game, surface, seat_index: int, strip: pygame.Rect) -> None:
+def reveal_chip(game: GameReading, surface: pygame.Surface, seat_index: int, strip: pygame.Rect) -> None:
     """A seat's revealed pick on a chip that turns over like a card."""
     picks = game.shown.revealed_picks(game.view) or []
     if seat_index >= len(picks):
@@ -261,7 +297,7 @@ def reveal_chip(game, surface, seat_index: int, strip: pygame.Rect) -> None:
 
 
 # --- choices and the pick panel -------------------------------------------------------------------------
-def choice(game, surface, seat_index: int, item: Choice, focused: bool) -> None:
+def choice(game: GameReading, surface: pygame.Surface, seat_index: int, item: Choice, focused: bool) -> None:
     """A pick in the panel, a button, or a tile's ring with what the step would put there."""
     kind, colour = item.data, game.table.colour(seat_index)
     if isinstance(kind, int) or (kind is None and item.private):
@@ -296,7 +332,8 @@ def choice(game, surface, seat_index: int, item: Choice, focused: bool) -> None:
         ww.ring(surface, boxes[min(3, sheet["upgrades"][action["size"] - 1] + 1)], colour, 3)
 
 
-def slot(surface, rect: pygame.Rect, column: int | None, label: str, faces: list, columns: list, colour) -> None:
+def slot(surface: pygame.Surface, rect: pygame.Rect, column: int | None, label: str, faces: list[str],
+         columns: list[Pair], colour: Colour | None) -> None:
     """One place of the pick panel (WW-3): the column's two cards and its pair, or a
     Tumbleweed (``column`` None); ``colour`` rings the focused one."""
     surface.blit(art.panel(rect.size, art.PANEL_HI, colour, 12), rect)
@@ -311,7 +348,8 @@ def slot(surface, rect: pygame.Rect, column: int | None, label: str, faces: list
     art.blit_text(surface, said, 24, art.INK, (rect.centerx, rect.bottom - 16), "center", width=rect.width - 10)
 
 
-def private(game, surface, seat_index: int, rect: pygame.Rect, choices: list[Choice]) -> None:
+def private(game: GameReading, surface: pygame.Surface, seat_index: int, rect: pygame.Rect,
+            choices: list[Choice]) -> None:
     """The pick panel around its choices, drawn only inside the panel, which only that seat
     sees: a column that fits nowhere on the seat's sheet greyed, what was picked, and under
     them the seat's own sheet with the tiles where the focused pair would go."""
@@ -345,7 +383,7 @@ def private(game, surface, seat_index: int, rect: pygame.Rect, choices: list[Cho
         fit_preview(surface, area, sheets[seat_index], pair)
 
 
-def fit_preview(surface, area: pygame.Rect, sheet: dict, pair: dict | None) -> None:
+def fit_preview(surface: pygame.Surface, area: pygame.Rect, sheet: Sheet, pair: Pair | None) -> None:
     """The seat's sheet, small, with a gold ring on every tile where ``pair`` fits (WW-4)."""
     geometry = Geometry.fit(area, COMPACT)
     surface.blit(scoresheet.body(sheet, geometry.u, COMPACT), geometry.rect)
@@ -363,7 +401,7 @@ def fit_preview(surface, area: pygame.Rect, sheet: dict, pair: dict | None) -> N
 
 
 # --- over everything -----------------------------------------------------------------------------------
-def overlay(game, surface) -> None:
+def overlay(game: GameReading, surface: pygame.Surface) -> None:
     """The score sheet at the end; before it, another seat's sheet a seat is looking at."""
     if game.shown.end_shown:
         end(game, surface)
@@ -386,9 +424,10 @@ def overlay(game, surface) -> None:
                   art.INK_DIM, caption.center, "center", width=caption.width - 20)
 
 
-def end(game, surface) -> None:
+def end(game: GameReading, surface: pygame.Surface) -> None:
     """The score sheet filling in, and alone the high-score table beside it."""
     event, table = game.shown.final, game.table
+    assert event is not None  # the score sheet is up (`end_shown`) only once the game_over event is kept
     heading = words.game_over(words.reason_text(event["reason"], game.view.get("sheets", []), table.name))
     progress = table.value("score", 1.0)
     area = AREA.inflate(0, 8)

@@ -15,6 +15,7 @@ Alone, the high-score table stands beside it with the new score's place.
 
 import json
 from functools import lru_cache
+from typing import Any
 
 import pygame
 
@@ -22,14 +23,17 @@ from client import highscores, i18n
 from client.games.wild_west import art as ww
 from client.games.wild_west import words
 from client.games.wild_west.layout import FULL, Geometry
+from client.games.wild_west.state import Score, Sheet, Tile
+from client.highscores import Board
 from client.i18n import _, pgettext
+from client.table.types import Colour, Event
 from client.ui import art
 from engines.wild_west.scoring import TUMBLEWEED_PENALTY, UPGRADE_BONUS
 from engines.wild_west.sheet import MINES, ROW_LENGTHS, ROW_TILES, tile_at
 
 
 # --- a town sheet ---------------------------------------------------------------------------------
-def sheet_key(sheet: dict) -> str:
+def sheet_key(sheet: Sheet) -> str:
     """What a sheet's body shows, as one string (its cache key)."""
     score = sheet.get("score", {})
     return json.dumps([sheet["rows"], sheet["upgrades"], sheet["tumbleweeds"], sheet["aces"],
@@ -37,7 +41,7 @@ def sheet_key(sheet: dict) -> str:
                        [g["size"] for g in score.get("group_list", [])]], separators=(",", ":"))
 
 
-def body(sheet: dict, u: int, mode: str) -> pygame.Surface:
+def body(sheet: Sheet, u: int, mode: str) -> pygame.Surface:
     """A sheet's body, cached (a few: how-to pages, previews); a table keeps its own
     sheets' images per seat instead (see `render`), so old ones never pile up."""
     return _body(sheet_key(sheet), u, mode, i18n.current())
@@ -49,12 +53,21 @@ def _body(key: str, u: int, mode: str, language: object) -> pygame.Surface:
     return _render(json.loads(key), u, mode)
 
 
-def render(sheet: dict, u: int, mode: str) -> pygame.Surface:
+def render(sheet: Sheet, u: int, mode: str) -> pygame.Surface:
     """A sheet's body, drawn now: the blank sheet, then only what is written on it."""
     return _render(json.loads(sheet_key(sheet)), u, mode)
 
 
-def _render(parts: list, u: int, mode: str) -> pygame.Surface:
+def _render(parts: list[Any], u: int, mode: str) -> pygame.Surface:
+    """``parts``: `sheet_key`'s list, read back from its JSON."""
+    rows: list[list[Tile]]
+    upgrades: list[int]
+    tumbleweeds: int
+    aces: int
+    completed: list[bool]
+    tracks_by_row: list[int] | None
+    parks_by_row: list[int] | None
+    sizes: list[int] | None
     rows, upgrades, tumbleweeds, aces, completed, tracks_by_row, parks_by_row, sizes = parts
     geometry = Geometry(0, 0, u, mode)
     surface = blank(u, mode).copy()  # in the window's language
@@ -100,7 +113,7 @@ def _blank(u: int, mode: str, language: object) -> pygame.Surface:
     return surface
 
 
-def draw_tile(surface, geometry: Geometry, r: int, c: int, tile: dict) -> None:
+def draw_tile(surface: pygame.Surface, geometry: Geometry, r: int, c: int, tile: Tile) -> None:
     tile_rect = geometry.tile(r, c)
     centre, bottom, right = geometry.parts(r, c)
     u = geometry.u
@@ -124,7 +137,7 @@ def draw_tile(surface, geometry: Geometry, r: int, c: int, tile: dict) -> None:
         ww.tree(surface, right.inflate(-2, -2))
 
 
-def draw_mine_mark(surface, centre: pygame.Rect, u: int, gold: bool) -> None:
+def draw_mine_mark(surface: pygame.Surface, centre: pygame.Rect, u: int, gold: bool) -> None:
     """A mine's M in the centre's top-left corner; circled once a Gold Mine is written."""
     size = ww.type_size(max(12, 0.24 * u))
     spot = (centre.left + size * 0.6, centre.top + size * 0.6)
@@ -133,7 +146,7 @@ def draw_mine_mark(surface, centre: pygame.Rect, u: int, gold: bool) -> None:
         pygame.draw.circle(surface, ww.INK, spot, size * 0.52, max(1, u // 40))
 
 
-def draw_row_icons(surface, geometry: Geometry, r: int) -> None:
+def draw_row_icons(surface: pygame.Surface, geometry: Geometry, r: int) -> None:
     """A row's score column: rails over a tree, a line under them."""
     box = geometry.row_score(r)
     u = geometry.u
@@ -143,7 +156,8 @@ def draw_row_icons(surface, geometry: Geometry, r: int) -> None:
     pygame.draw.line(surface, ww.INK_FAINT, (box.left, box.bottom - 1), (box.right, box.bottom - 1), 1)
 
 
-def draw_row_score(surface, geometry: Geometry, r: int, tracks_by_row, parks_by_row, completed: bool) -> None:
+def draw_row_score(surface: pygame.Surface, geometry: Geometry, r: int, tracks_by_row: list[int],
+                   parks_by_row: list[int], completed: bool) -> None:
     """A row's track points (by the rails) and park points (by the tree), from its tables;
     a star once its track is complete (WW-7)."""
     box = geometry.row_score(r)
@@ -157,7 +171,7 @@ def draw_row_score(surface, geometry: Geometry, r: int, tracks_by_row, parks_by_
     art.blit_text(surface, str(parks_by_row[r]), size, ww.INK, (box.right - 2, tree_y), "midright", "bold")
 
 
-def draw_group_heading(surface, geometry: Geometry) -> None:
+def draw_group_heading(surface: pygame.Surface, geometry: Geometry) -> None:
     size = table_size(geometry.u)
     heading = geometry.group_line(0)
     bonuses = art.blit_text(surface, "+2 +5 +9", size, ww.INK_SOFT, (heading.right - 2, heading.centery), "midright")
@@ -171,7 +185,7 @@ def table_size(u: int) -> int:
     return ww.type_size(max(10, 0.3 * u))
 
 
-def draw_size_row(surface, geometry: Geometry, n: int, upgrades: int, owned: int) -> None:
+def draw_size_row(surface: pygame.Surface, geometry: Geometry, n: int, upgrades: int, owned: int) -> None:
     """Size ``n`` of the group table: its points, and with 1, 2, 3 upgrades (crossed when
     taken, the points reached in bold, WW-8); highlighted while the sheet has such a group."""
     u = geometry.u
@@ -195,7 +209,7 @@ def draw_size_row(surface, geometry: Geometry, n: int, upgrades: int, owned: int
                       "midbottom")
 
 
-def draw_penalties(surface, geometry: Geometry, tumbleweeds: int, aces: int) -> None:
+def draw_penalties(surface: pygame.Surface, geometry: Geometry, tumbleweeds: int, aces: int) -> None:
     """The Tumbleweeds taken (1, 3, 6 points off) and the Aces written."""
     u = geometry.u
     line = geometry.group_line(7)
@@ -214,7 +228,8 @@ def draw_penalties(surface, geometry: Geometry, tumbleweeds: int, aces: int) -> 
 
 
 # --- what moves on a sheet ---------------------------------------------------------------------
-def draw_effect(surface, geometry: Geometry, fx: str, event: dict, t: float, colour) -> None:
+def draw_effect(surface: pygame.Surface, geometry: Geometry, fx: str, event: Event, t: float,
+                colour: Colour) -> None:
     """What moves on a sheet while an event plays: event ``event``'s animation ``fx`` at
     ``t`` (0..1), drawn over the sheet as it was before the event, until the view has
     caught up; ``colour``: its seat's. A number grows into its tile, track runs along a
@@ -257,7 +272,7 @@ def draw_effect(surface, geometry: Geometry, fx: str, event: dict, t: float, col
         ww.tree(surface, sprout.inflate(-round(sprout.width * (1 - t)), -round(sprout.height * (1 - t))))
 
 
-def tumbleweed_rolls(surface, geometry: Geometry, count: int, t: float) -> None:
+def tumbleweed_rolls(surface: pygame.Surface, geometry: Geometry, count: int, t: float) -> None:
     """The ``count``-th Tumbleweed rolls in and comes to rest in its box (full sheets), or
     across the name and away (compact ones)."""
     box_rect = geometry.header_rect()
@@ -277,8 +292,8 @@ def tumbleweed_rolls(surface, geometry: Geometry, count: int, t: float) -> None:
 
 
 # --- the tally and the high scores -------------------------------------------------------------
-def draw(surface, rect: pygame.Rect, heading: str, names: list[str], colours: list, scores: list[dict],
-         winners: list[int], progress: float, side: pygame.Rect | None = None) -> None:
+def draw(surface: pygame.Surface, rect: pygame.Rect, heading: str, names: list[str], colours: list[Colour],
+         scores: list[Score], winners: list[int], progress: float, side: pygame.Rect | None = None) -> None:
     """The sheet in ``rect``; ``progress`` 0..1 fills it in line by line."""
     pygame.draw.rect(surface, ww.PAPER, rect, border_radius=18)
     pygame.draw.rect(surface, ww.INK_SOFT, rect, 4, border_radius=18)
@@ -319,15 +334,16 @@ def draw(surface, rect: pygame.Rect, heading: str, names: list[str], colours: li
                           width=column - 8)
 
 
-def draw_highscores(surface, rect: pygame.Rect, board, score: int) -> None:
+def draw_highscores(surface: pygame.Surface, rect: pygame.Rect, board: Board | None, score: int) -> None:
     """The solo high-score table (`client.highscores.Board`), the new score marked."""
     surface.blit(art.panel(rect.size, art.PANEL, art.GOLD, 18, 255), rect)
     art.blit_text(surface, _(words.HIGH_SCORES), 40, art.GOLD, (rect.centerx, rect.top + 30), "center", "bold",
                   width=rect.width - 40)
     entries = board.entries if board is not None else []
+    new_place = board.place if board is not None else None
     y = rect.top + 70
     for i, (place, entry) in enumerate(zip(highscores.places(entries), entries, strict=True)):
-        mark = board.place == i + 1
+        mark = new_place == i + 1
         if mark:
             surface.blit(art.panel((rect.width - 24, 36), art.PANEL_HI, art.GOLD, 10), (rect.left + 12, y - 2))
         colour = art.GOLD if mark else art.INK
@@ -340,7 +356,7 @@ def draw_highscores(surface, rect: pygame.Rect, board, score: int) -> None:
     art.blit_text(surface, verdict, 28, art.INK, (rect.centerx, rect.bottom - 28), "center", width=rect.width - 24)
 
 
-def draw_to_beat(surface, zone: pygame.Rect, bottom: int, entries: list[dict]) -> None:
+def draw_to_beat(surface: pygame.Surface, zone: pygame.Rect, bottom: int, entries: list[dict[str, Any]]) -> None:
     """Solo: the best scores so far under the sheet (``zone``), as many as fit above ``bottom``."""
     lines = min(len(entries), (bottom - zone.bottom - 84) // 34)
     box = pygame.Rect(zone.left, zone.bottom + 20, min(zone.width, 760), 60 + 34 * lines + (16 if lines else 0))

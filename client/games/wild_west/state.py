@@ -6,15 +6,44 @@ screen (WW-10), whose sheet a seat is looking at, the game's end. No drawing her
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any, Literal, TypedDict
 
+from client.table.types import Event, View
 from engines.wild_west.rules import SOLO_MULLIGANS
 
 LOOK_SECONDS = 10.0  # a look at another seat's sheet ends by itself
 
+# The plain data the table reads off its views and events (the wire decides their shape;
+# docs/rules/wild_west.md says which fields there are).
+Sheet = dict[str, Any]  # a seat's town sheet: rows of tiles, upgrades, tumbleweeds, aces, task, score
+Tile = dict[str, Any]  # a tile of a sheet's row: kind, value, track, right, mine
+Task = dict[str, Any]  # a seat's writing step: action, value, step, tile ([row, col] or None), graves
+Score = dict[str, Any]  # a sheet's score, part by part (`engines.wild_west.scoring.score_sheet`)
+Pair = dict[str, Any]  # a column of the deal: its action and its value
+Pick = int | Literal["tumbleweed", "missed"]  # a revealed pick: a column, a Tumbleweed, or none in time
 
-def mulligans_left(view: dict) -> int:
+
+class Effect(TypedDict):
+    """An event's animation on its player's sheet, drawn until its beat is shown."""
+
+    fx: str
+    tween: str
+    beat: int
+    player: int | None
+    event: Event
+
+
+class Look(TypedDict):
+    """A seat looking at another seat's sheet since a moment of the table's clock."""
+
+    by: int
+    at: int
+    since: float
+
+
+def mulligans_left(view: View) -> int:
     """Solo (WW-9): the Tumbleweeds that are still a mulligan."""
-    sheets = view.get("sheets") or []
+    sheets: list[Sheet] = view.get("sheets") or []
     return max(0, SOLO_MULLIGANS - sheets[0]["tumbleweeds"]) if sheets else 0
 
 
@@ -23,60 +52,63 @@ class Shown:
     """What the table shows besides its view, kept from the events as they are played."""
 
     spotlight: int = 0  # with nobody playing here (a demo), whose sheet is large
-    effects: list[dict] = field(default_factory=list)  # animations on sheets, drawn until their beat is shown
+    effects: list[Effect] = field(default_factory=list)  # animations on sheets, drawn until their beat is shown
     effect_count: int = 0
     deal_seen: dict[int, float] = field(default_factory=dict)  # WW-10: when each deal was first on this screen
-    logged_columns: list = field(default_factory=list)  # the columns of the deal the log told last
+    logged_columns: list[Pair] = field(default_factory=list)  # the columns of the deal the log told last
     last_tick: int | None = None  # the last second the countdown ticked
-    final: dict | None = None  # the game_over event
+    final: Event | None = None  # the game_over event
     end_shown: bool = False  # the score sheet is up
-    looking: dict | None = None  # {"by": seat, "at": seat, "since": clock}
+    looking: Look | None = None
     locked_now: set[int] = field(default_factory=set)  # locked in by an event the view has not caught up with
-    picks_shown: list | None = None  # the revealed picks, from the reveal to the next deal
-    dealt: list | None = None  # the cards being turned over, until the view shows them
+    picks_shown: list[Pick] | None = None  # the revealed picks, from the reveal to the next deal
+    dealt: list[str] | None = None  # the cards being turned over, until the view shows them
 
     # --- the deal and the picks ------------------------------------------------------------
-    def deal(self, cards: list) -> None:
+    def deal(self, cards: list[str]) -> None:
         """New cards turn over before the view shows them; the last picks are history."""
         self.picks_shown = None
         self.dealt = list(cards)
 
-    def revealed_picks(self, view: dict) -> list | None:
+    def revealed_picks(self, view: View) -> list[Pick] | None:
         """Everyone's pick from their reveal until the next deal (also while the reveal's
         beat is still playing and the view shows the picks as secret)."""
         if self.picks_shown is not None:
             return self.picks_shown
         if self.dealt is not None:
             return None  # new cards are turning over: the last picks were made on the old ones
-        return view.get("last_picks") if view.get("phase") == "write" else None
+        last: list[Pick] | None = view.get("last_picks")
+        return last if view.get("phase") == "write" else None
 
-    def locked(self, view: dict) -> set[int]:
+    def locked(self, view: View) -> set[int]:
         """Who is locked in to the pick, as the view says or an event just did."""
         return set(view.get("picks", {}).get("locked", [])) | self.locked_now
 
-    def reveal_columns(self, event: dict, view: dict) -> list | None:
+    def reveal_columns(self, event: Event, view: View) -> list[Pair] | None:
         """The columns a reveal's picks refer to: the deal the log told last (a log rebuilt
         on Continue is not at that deal: its first reveal uses the view's, or numbers only)."""
         if self.logged_columns:
             return self.logged_columns
-        return view.get("columns") if event.get("round") == view.get("round") else []
+        columns: list[Pair] | None = view.get("columns")
+        return columns if event.get("round") == view.get("round") else []
 
     # --- the clock of the speed option (WW-10) ---------------------------------------------
-    def watch_deals(self, view: dict, clock: float) -> None:
+    def watch_deals(self, view: View, clock: float) -> None:
         """Note when each timed deal is first on this screen: the host's timer counts from
         when its screen shows the pick (`Host.screen_caught_up`), not while the round
         before is still being written."""
         if view.get("phase") == "pick" and view.get("timer"):
             self.deal_seen.setdefault(view["deal"], clock)
 
-    def seconds_left(self, view: dict, clock: float) -> float:
+    def seconds_left(self, view: View, clock: float) -> float:
         """``clock`` is the table's: it stands still while the host pauses the game."""
         if view.get("phase") != "pick" or not view.get("timer"):
             return 0.0
         start = self.deal_seen.get(view["deal"], clock)
-        return max(0.0, start + view["timer"] - clock)
+        timer: int = view["timer"]  # the speed option's seconds per pick
+        return max(0.0, start + timer - clock)
 
-    def time_up(self, view: dict, clock: float) -> bool:
+    def time_up(self, view: View, clock: float) -> bool:
         """The pick's time has run out here; the host's timeout is on its way."""
         return bool(view.get("timer")) and view.get("phase") == "pick" and self.seconds_left(view, clock) <= 0
 
@@ -88,7 +120,7 @@ class Shown:
         return False
 
     # --- animations on sheets ----------------------------------------------------------------
-    def add_effect(self, fx: str, event: dict, beat: int) -> str:
+    def add_effect(self, fx: str, event: Event, beat: int) -> str:
         """Keep ``event``'s animation ``fx`` until beat ``beat`` is shown; returns its tween's name."""
         self.effect_count += 1
         name = f"fx{self.effect_count}"

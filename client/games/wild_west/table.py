@@ -17,7 +17,9 @@ is kept from events `state`.
   into this machine's high-score table (`high_score`: the shared table records it).
 """
 
+from collections.abc import Callable
 from functools import partial
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -41,11 +43,13 @@ from client.games.wild_west.layout import (
 )
 from client.games.wild_west.state import Shown, mulligans_left
 from client.i18n import N_, _
+from client.input.router import Intent
 from client.table.choices import Choice
 from client.table.game import GameTable, Standings
 from client.table.handle import TableHandle
 from client.table.layout import Layout
-from client.table.model import Line
+from client.table.model import Beat, Line
+from client.table.types import Action, Event
 from client.ui.tween import ease_out_back, linear
 
 TILE_STEPS = ("write", "track", "grave")
@@ -64,8 +68,9 @@ class WildWestTable(GameTable):
         super().__init__(table)
         self.shown = Shown()
         self.arrangement: Arrangement = self.arranged()
-        self.sheet_images: dict[int, tuple] = {}  # each seat's sheet image and what it shows (`paint.sheet_image`)
-        self.to_beat = highscores.peek(self.game_id) if self.solo_here() else []  # shown under a solo sheet
+        self.sheet_images: dict[int, paint.SheetImage] = {}  # each seat's sheet image and what it shows (`paint`)
+        # this machine's high scores, shown under a solo sheet
+        self.to_beat: list[dict[str, Any]] = highscores.peek(self.game_id) if self.solo_here() else []
 
     def solo_here(self) -> bool:
         """A solo game played by a person at this screen (its score goes into the table)."""
@@ -116,7 +121,7 @@ class WildWestTable(GameTable):
             return words.game_over(words.reason_text(view.get("end_reason"), view["sheets"], name))
         return ""
 
-    def describe(self, event: dict) -> str | None:
+    def describe(self, event: Event) -> str | None:
         if event["type"] in ("round", "mulligan"):  # a reveal names the columns of the deal logged last
             self.shown.logged_columns = event["columns"]
         columns = self.shown.reveal_columns(event, self.view)
@@ -129,10 +134,10 @@ class WildWestTable(GameTable):
         return _(words.PUBLIC_REFUSAL)
 
     # --- choices ----------------------------------------------------------------------------
-    def choices_version(self, seat: int):
+    def choices_version(self, seat: int) -> bool:
         return self.shown.time_up(self.view, self.table.clock)
 
-    def choices(self, seat: int, legal: list) -> list[Choice]:
+    def choices(self, seat: int, legal: list[Action]) -> list[Choice]:
         kind = legal[0]["type"]
         if kind == "pick":
             return [] if self.shown.time_up(self.view, self.table.clock) else self.pick_choices(seat, legal)
@@ -151,7 +156,7 @@ class WildWestTable(GameTable):
         return [Choice(action, rect, words.park_label(action["park"]), data=kind)
                 for action, rect in zip(ordered, rects, strict=True)]
 
-    def pick_choices(self, seat: int, legal: list) -> list[Choice]:
+    def pick_choices(self, seat: int, legal: list[Action]) -> list[Choice]:
         """The pick panel's places: columns 1-3 and the Tumbleweed (a mulligan, solo)."""
         places = slots(self.private_rect(seat, 4))
         columns = self.view.get("columns") or []
@@ -191,7 +196,7 @@ class WildWestTable(GameTable):
         return [column(1), column(2), (tumble, {"type": "pick", "column": None}), column(0)]
 
     # --- input: any sheet can be looked at ---------------------------------------------------
-    def on_seat_input(self, seat: int, intent) -> bool:
+    def on_seat_input(self, seat: int, intent: Intent) -> bool:
         """Back or X (Q, Backspace, B, the middle button): the next sheet over one's own;
         a click on another sheet: that one."""
         if not intent.pressed:
@@ -212,52 +217,52 @@ class WildWestTable(GameTable):
         return self.asked_to_wait(seat, intent)
 
     # --- events: animations and how long to dwell --------------------------------------------
-    def effect(self, fx: str, event: dict, seconds: float, ease=linear) -> None:
+    def effect(self, fx: str, event: Event, seconds: float, ease: Callable[[float], float] = linear) -> None:
         """Start ``event``'s animation on its player's sheet; it is drawn until its beat is
         shown (then the sheet itself has what it drew)."""
         beat = self.table.beat
         name = self.shown.add_effect(fx, event, beat.index if beat else self.table.model.shown)
         self.table.tween(name, 0.0, 1.0, seconds, ease)
 
-    def flip(self, event: dict) -> None:
+    def flip(self, event: Event) -> None:
         """New cards turn over, one after the other, before the view shows them."""
         self.shown.deal(event["cards"])
         for i in range(6):
             self.table.tween(f"flip{i}", 0.0, 1.0, 0.4, linear, delay=0.08 * i)
         self.sound("flip")
 
-    def on_round(self, event: dict) -> float:
+    def on_round(self, event: Event) -> float:
         self.flip(event)
         if not self.table.local_seats and self.table.players > 1:
             self.shown.spotlight = (event["round"] - 1) % self.table.players  # a demo shows each sheet in turn
             self.table.layout.seats = dict(self.layout().seats)  # the same Layout, its seats moved
         return 1.0
 
-    def on_mulligan(self, event: dict) -> float:
+    def on_mulligan(self, event: Event) -> float:
         self.flip(event)
         self.show_caption(words.mulligan_caption(max(0, mulligans_left(self.view) - 1)), 1.6)
         return 1.4
 
-    def on_reshuffle(self, event: dict) -> float:
+    def on_reshuffle(self, event: Event) -> float:
         self.table.tween("reshuffle", 1.0, 0.0, 0.9, linear)
         self.show_caption(words.reshuffle_caption(event["cards"]), 1.6)
         self.sound("scatter")
         return 1.0
 
-    def on_locked(self, event: dict) -> float:
+    def on_locked(self, event: Event) -> float:
         self.shown.locked_now.add(event["player"])
         self.table.tween(f"lock{event['player']}", 1.3, 1.0, 0.35, ease_out_back)
         self.sound("lock")
         return 0.0
 
-    def on_timeout(self, event: dict) -> float:
+    def on_timeout(self, event: Event) -> float:
         missed = [self.table.name(p) for p in event["missed"]]
         if missed:
             self.show_caption(words.timeout_caption(missed), 2.6)
         self.sound("reject")
         return 1.8 if missed else 0.3
 
-    def on_reveal(self, event: dict) -> float:
+    def on_reveal(self, event: Event) -> float:
         for p in range(len(event["picks"])):
             self.table.tween(f"reveal{p}", 0.0, 1.0, 0.45, linear, delay=0.05 * p)
         self.shown.picks_shown = list(event["picks"])
@@ -265,57 +270,57 @@ class WildWestTable(GameTable):
         self.sound("reveal")
         return 1.4
 
-    def on_tumbleweed(self, event: dict) -> float:
+    def on_tumbleweed(self, event: Event) -> float:
         self.effect("tumbleweed", event, 1.1)
         self.sound("scatter")
         return 0.6
 
-    def on_write(self, event: dict) -> float | None:
+    def on_write(self, event: Event) -> float | None:
         self.effect("write", event, 0.35, ease_out_back)
         self.sound("thud")
         return None
 
-    def on_track(self, event: dict) -> float | None:
+    def on_track(self, event: Event) -> float | None:
         self.effect("track", event, 0.3)
         self.sound("move")
         return None
 
-    def on_grave(self, event: dict) -> float | None:
+    def on_grave(self, event: Event) -> float | None:
         self.effect("grave", event, 0.3)
         self.sound("thud")
         return None
 
-    def on_park(self, event: dict) -> float | None:
+    def on_park(self, event: Event) -> float | None:
         if event["park"]:
             self.effect("park", event, 0.3, ease_out_back)
         return None
 
-    def on_upgrade(self, event: dict) -> float | None:
+    def on_upgrade(self, event: Event) -> float | None:
         self.effect("upgrade", event, 0.3)
         return None
 
-    def on_track_complete(self, event: dict) -> float:
+    def on_track_complete(self, event: Event) -> float:
         self.effect("complete", event, 1.2)
         self.show_caption(words.track_complete_caption(self.table.name(event["player"]), event["row"] + 1), 1.6)
         self.sound("round")
         return 1.0
 
-    def on_graves_lost(self, event: dict) -> float | None:
+    def on_graves_lost(self, event: Event) -> float | None:
         self.toast(words.graves_lost_note(self.table.name(event["player"]), event["count"]), event["player"],
                    seconds=3)
         return None
 
-    def on_extension(self, event: dict) -> float:
+    def on_extension(self, event: Event) -> float:
         self.show_caption(_(words.EXTENSION_CAPTION), 2.0)
         return 1.2
 
-    def on_game_over(self, event: dict) -> float:
+    def on_game_over(self, event: Event) -> float:
         """The score sheet fills in once the last view is shown (see `on_shown`)."""
         self.shown.final = event
         self.sound("round")
         return 0.6
 
-    def on_shown(self, beat) -> None:
+    def on_shown(self, beat: Beat) -> None:
         shown, table = self.shown, self.table
         shown.locked_now.clear()
         shown.dealt = None
@@ -357,7 +362,7 @@ class WildWestTable(GameTable):
             standings.ranking_mark = None if board.place is None else board.place - 1
         return standings
 
-    def high_score(self) -> tuple[int, dict] | None:
+    def high_score(self) -> tuple[int, dict[str, Any]] | None:
         """Solo, played by a person at this screen (not a demo or a bot), once the game is
         over: its total, the round it ended in and the speed option."""
         final = self.shown.final
@@ -368,3 +373,7 @@ class WildWestTable(GameTable):
     @classmethod
     def emblem(cls, height: int) -> pygame.Surface:
         return ww.emblem(height)
+
+
+if TYPE_CHECKING:  # drawing reads this table as a `paint.GameReading`: mypy checks that it is one
+    _drawn: type[paint.GameReading] = WildWestTable

@@ -7,8 +7,10 @@ import math
 from collections.abc import Callable
 
 from client.games.wild_west.art import building, rank_text
+from client.games.wild_west.state import Pair, Pick, Score, Sheet, Task
 from client.i18n import N_, _, ngettext
 from client.table.game import and_list
+from client.table.types import Event
 from engines.wild_west.rules import ACTION_NAMES
 
 Name = Callable[[int], str]
@@ -41,7 +43,7 @@ def standings_columns() -> list[str]:
     return [_(column) for column in STANDINGS_COLUMNS]
 
 
-def rank(value) -> str:
+def rank(value: int | None) -> str:
     """A written value as the cards say it (A, 2..10, J), "?" when unknown."""
     return rank_text(value) if isinstance(value, int) else "?"
 
@@ -51,17 +53,17 @@ def action_name(action: str) -> str:
     return _(ACTION_NAMES[action])
 
 
-def pair_words(column: dict) -> str:
+def pair_words(column: Pair) -> str:
     """A column's pair: "Ranch 7"."""
     return f"{action_name(column['action'])} {rank_text(column['value'])}"
 
 
-def deal_words(columns: list[dict]) -> str:
+def deal_words(columns: list[Pair]) -> str:
     """"1 Ranch 7, 2 Church J, 3 Saloon A"."""
     return ", ".join(f"{i + 1} {pair_words(column)}" for i, column in enumerate(columns))
 
 
-def pick_words(pick, columns: list | None) -> str:
+def pick_words(pick: Pick, columns: list[Pair] | None) -> str:
     """A revealed pick in the log: "2 (Ranch 7)", "Tumbleweed", "missed"."""
     if pick == "tumbleweed":
         return _("Tumbleweed")
@@ -72,7 +74,7 @@ def pick_words(pick, columns: list | None) -> str:
     return f"{pick + 1}" if isinstance(pick, int) else str(pick)
 
 
-def chip_words(pick) -> str:
+def chip_words(pick: Pick) -> str:
     """A revealed pick on the chip under a seat's sheet."""
     if pick == "tumbleweed":
         return _("Tumbleweed")
@@ -81,15 +83,17 @@ def chip_words(pick) -> str:
     return _("column {column}").format(column=pick + 1)
 
 
-def reason_text(reason: str | None, sheets: list[dict], name: Name) -> str:
+def reason_text(reason: str | None, sheets: list[Sheet], name: Name) -> str:
     """The game-end reason in words, naming who caused it (WW-7)."""
-    def full(sheet):
+    def full(sheet: Sheet) -> bool:
         return all(tile["value"] for row in sheet["rows"] for tile in row)
 
-    def mines(sheet):
+    def mines(sheet: Sheet) -> bool:
         return all(tile["value"] for row in sheet["rows"] for tile in row if tile["mine"])
 
-    test = {"tumbleweeds": lambda s: s["tumbleweeds"] >= 3, "full_sheet": full, "mines": mines}.get(reason or "")
+    tests: dict[str, Callable[[Sheet], bool]] = {"tumbleweeds": lambda s: s["tumbleweeds"] >= 3, "full_sheet": full,
+                                                 "mines": mines}
+    test = tests.get(reason or "")
     who = [name(p) for p, sheet in enumerate(sheets) if test is not None and test(sheet)]
     template = REASONS.get(reason or "")
     if template is None:
@@ -102,7 +106,7 @@ def game_over(reason: str) -> str:
 
 
 # --- the log ---------------------------------------------------------------------------------
-def describe(event: dict, name: Name, reveal_columns: list | None) -> str | None:
+def describe(event: Event, name: Name, reveal_columns: list[Pair] | None) -> str | None:
     """The log line for ``event``; a reveal names the columns of ``reveal_columns``."""
     kind = event["type"]
     who = name(event["player"]) if "player" in event else ""
@@ -205,7 +209,7 @@ def looking_caption(by: str, at: str) -> str:
 
 
 # --- a seat's status -----------------------------------------------------------------------------
-def task_words(task: dict) -> str:
+def task_words(task: Task) -> str:
     """The step a seat is at: "Ranch 7: choose a tile"."""
     return f"{action_name(task['action'])} {rank(task['value'])}: {_(STEP_WORDS[task['step']])}"
 
@@ -221,7 +225,7 @@ def took_tumbleweed(count: int) -> str:
 MISSED_THE_PICK = N_("missed the pick: nothing to write")
 
 
-def took_column(pick, short: bool) -> str:
+def took_column(pick: Pick | None, short: bool) -> str:
     return _("took column {column}").format(column=pick + 1) if short and isinstance(pick, int) else _("done")
 
 
@@ -252,11 +256,11 @@ def tumbleweed_label(mulligan: bool) -> str:
     return _("Mulligan") if mulligan else _("Tumbleweed")
 
 
-def column_label(column: int, pair: dict) -> str:
+def column_label(column: int, pair: Pair) -> str:
     return _("column {column}: {pair}").format(column=column + 1, pair=pair_words(pair))
 
 
-def slot_label(column: int, pair: dict) -> str:
+def slot_label(column: int, pair: Pair) -> str:
     return f"{column + 1}: {pair_words(pair)}"
 
 
@@ -272,7 +276,7 @@ def park_label(park: bool) -> str:
     return _("Park") if park else _("Leave empty")
 
 
-def blind_label(column: int, columns: list, open_: bool) -> str:
+def blind_label(column: int, columns: list[Pair], open_: bool) -> str:
     """A pad button's column in the blind-pick legend."""
     if not open_:
         return _("{column} no fit").format(column=column + 1)
@@ -283,19 +287,19 @@ FITS_NOWHERE = N_("fits nowhere")
 YOUR_SHEET = N_("Your sheet")
 
 
-def you_picked(column, columns: list) -> str:
+def you_picked(column: int | None, columns: list[Pair]) -> str:
     if column is None:
         return _("You picked a Tumbleweed")
     return _("You picked column {column}: {pair}").format(column=column + 1, pair=pair_words(columns[column]))
 
 
-def fits(pair: dict, places: int) -> str:
+def fits(pair: Pair, places: int) -> str:
     return ngettext("{pair} fits in {places} place", "{pair} fits in {places} places", places).format(
         pair=pair_words(pair), places=places)
 
 
 # --- the score sheet and the high scores ------------------------------------------------------------
-def score_lines(scores: list[dict]) -> list[tuple[str, list[str], str]]:
+def score_lines(scores: list[Score]) -> list[tuple[str, list[str], str]]:
     """(label, one value per player, style) for each line of the score sheet; styles:
     ``row`` a line of a part, ``part`` a part's sum, ``minus`` a penalty, ``total``."""
     out: list[tuple[str, list[str], str]] = []
@@ -321,7 +325,7 @@ def score_lines(scores: list[dict]) -> list[tuple[str, list[str], str]]:
     return out
 
 
-def church_value(score: dict) -> str:
+def church_value(score: Score) -> str:
     """A player's churches on the score sheet: their points and the graves they count."""
     if not score["church_list"]:
         return "0"
