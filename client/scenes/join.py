@@ -5,7 +5,7 @@ wait in the table's lobby until it starts."""
 from functools import partial
 
 from client import i18n
-from client.hosting.lobby import lobby_name
+from client.hosting.lobby import lobby_name, seat_state
 from client.hosting.network import capitalised, chosen_interfaces, load, worded
 from client.hosting.rejoin import RejoinBook
 from client.i18n import N_, _, ngettext
@@ -345,7 +345,10 @@ class JoinWaitScene(MenuScene):
             colour = art.SEAT_COLOURS[(colours[i] if colours else i) % len(art.SEAT_COLOURS)]
             name = lobby_name(seat, i) or _("open seat")
             label = _("{name}  (you)").format(name=name) if i == self.seat else name
-            art.blit_text(surface, label, 40, colour, (art.W // 2, 420 + i * 60), "center")
+            y = 420 + i * 60
+            art.blit_text(surface, label, 40, colour, (art.W // 2 - 20, y), "midright", width=art.W // 2 - 120)
+            state = seat_state(seat, hosting=False) if seat.get("kind") != "open" else ""
+            art.blit_text(surface, state, 34, art.INK_DIM, (art.W // 2 + 20, y), "midleft", width=art.W // 2 - 120)
         self.menu.draw(surface, self.pulse)
 
 

@@ -36,6 +36,9 @@ from netplay.language import Words
 PEEK_NAMES = {"mouse": N_("the right button"), "keys1": N_("Left Shift"), "keys2": N_("Right Shift"),
               "any": N_("peek")}
 KIND_NAMES = {"bot": N_("bot"), "human": N_("on the LAN"), "remote": N_("on the LAN"), "open": N_("open seat")}
+# How a person not at this screen plays, as the host's lobby says (docs/netplay.md: a seat's ``via``).
+VIA_NAMES = {"couch": N_("at the host's screen"), "lan": N_("on the LAN"), "relay": N_("through the relay"),
+             "phone": N_("on a phone")}
 
 
 def peek_name(device: str, app: Window | None = None) -> str:
@@ -91,8 +94,11 @@ class SeatControls:
             return _("phone") if status == "connected" else _("phone: scan the code (Esc)")
         if chooser is not None:
             return self.app.input.device_name(chooser.device)
-        kinds = self.model.seat_kinds
+        kinds, via = self.model.seat_kinds, self.model.seat_via
         kind = kinds[seat] if seat < len(kinds) else ""
+        how = via[seat] if seat < len(via) else ""
+        if kind == "human" and how in VIA_NAMES:  # a person elsewhere: how they reach the table
+            return _(VIA_NAMES[how])
         return _(KIND_NAMES[kind]) if kind in KIND_NAMES else kind
 
     def peek_button(self, seat: int) -> str:

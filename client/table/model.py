@@ -198,6 +198,7 @@ class TableModel:
         self.shown = 0  # beats shown so far
         self.names = unique_names(names, players)
         self.seat_kinds = list(seat_kinds)
+        self.seat_via: list[str] = []  # how each seat is played, as the host's lobby says ("lan", "relay"...)
         self.view: View | None = None
         self.seat_views: dict[int, View] = {}
         self.legal: dict[int, list[Action]] = {seat: [] for seat in self.local_seats}
@@ -245,6 +246,7 @@ class TableModel:
             seats = [seat for seat in message.get("seats", []) if isinstance(seat, dict)]
             if len(seats) == self.players:
                 self.seat_kinds = [str(seat.get("kind", "")) for seat in seats]
+                self.seat_via = [str(seat.get("via", "")) for seat in seats]
                 self.away = {i for i, seat in enumerate(seats) if seat.get("away")}
         elif message["t"] == "pause" and channel == self.reference:
             self.paused = bool(message.get("paused"))

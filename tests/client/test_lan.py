@@ -233,3 +233,38 @@ def test_a_next_table_told_before_the_results_is_still_followed(make_app):
     finally:
         for handle in handles:
             handle.close()
+
+
+def test_a_window_joined_by_address_names_the_table_and_how_each_seat_is_played(make_app):
+    """A window that joins by a typed address reads the table's name (not "127.0.0.1:port"),
+    and every lobby says how each seat is played: the host's at its screen, a peer on the LAN."""
+    from client.hosting.lobby import seat_state
+    from client.hosting.network import open_seat
+    from tests.client.drawn_text import drawn_text
+    from tests.client.drive import run_until
+
+    app = make_app()
+    app.push(TitleScene(app))
+    lobby = host_lobby(app, "die_mauer", [SeatPlan("Anna", "keys1", 0), SeatPlan("", "open", 1),
+                                          SeatPlan("", "open", 2)], {"rounds": 1}, name="Attic")
+    port = lobby.hosted.port
+    entry = {"address": "127.0.0.1", "port": port, "name": f"127.0.0.1:{port}"}
+    session, problem = open_seat(entry, "Zoe", profile=app.evening.peer_profile("Zoe"))
+    assert problem is None
+    wait = JoinWaitScene(app, session, entry, "Zoe")
+    app.push(wait)
+    try:
+        run_until(app, lambda: wait.lobby and wait.lobby["seats"][1].get("name") == "Zoe", 10)
+        run_until(app, lambda: lobby.lobby and lobby.lobby["seats"][1].get("name") == "Zoe", 10)
+        with drawn_text() as seen:
+            frames(app, 2)
+        words = [text for text, _ in seen]
+        assert "Table: Attic" in words and f"Table: 127.0.0.1:{port}" not in words
+        assert "at the host's screen" in words and "Zoe  (you)" in words
+        shoot(app, "lan_join_wait_named")
+        assert wait.table_name() == "Attic"
+        assert [seat_state(seat) for seat in lobby.lobby["seats"]] == [
+            "at this screen", "on the LAN", "waiting for a player..."]
+    finally:
+        session.close()
+        lobby.close()

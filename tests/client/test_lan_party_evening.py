@@ -190,6 +190,8 @@ def test_one_lan_party_every_way_to_a_seat_one_evening(make_app, tmp_path):
         table = run_until(app, lambda: app.top if isinstance(app.top, TableScene) else None, 30)  # the last seat
         assert table.model.names == ["Anna", "Ben", "Cleo", "Dora"]  # the phone keeps the set-up's name
         assert [seat.via for seat in first.host.seats] == ["couch", "lan", "relay", "phone"]
+        run_until(app, lambda: table.model.seat_via == ["couch", "lan", "relay", "phone"], 10)
+        assert [table.seat_label(seat) for seat in (1, 2, 3)] == ["on the LAN", "through the relay", "on a phone"]
         frames(app, 5)
         shoot(app, "lan_party_evening_table")
 
