@@ -50,7 +50,7 @@ class StepsTable(Protocol):
 
 
 # --- the seat's steps ------------------------------------------------------------------------
-def moment(view: View) -> tuple[Any, Any, Any, tuple[str, ...]]:
+def moment(view: View) -> tuple[int | None, int | None, str | None, tuple[str, ...]]:
     """What a seat's steps belong to: the game, the turn, the phase, the tiles in hand."""
     return (view.get("game_number"), view.get("turn"), view.get("phase"), tuple(view.get("hand", [])))
 
@@ -63,7 +63,7 @@ def stage(game: StepsTable, seat: int) -> dict[str, Any]:
     return steps
 
 
-def step(game: StepsTable, seat: int, **values: Any) -> Callable[[], None]:
+def step(game: StepsTable, seat: int, **values: str | tuple[int, int] | None) -> Callable[[], None]:
     """What confirming a step does: set (or, with None, forget) ``values`` in the stage."""
     def then() -> None:
         steps = stage(game, seat)
