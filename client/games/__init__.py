@@ -7,8 +7,9 @@ from client.games.die_mauer import DieMauerTable
 from client.games.drunter_druber import DrunterDruberTable
 from client.games.wie_waldi import WieWaldiTable
 from client.games.wild_west import WildWestTable
+from client.table.game import GameTable
 
-TABLES = {
+TABLES: dict[str, type[GameTable]] = {
     "architekton": ArchitektonTable,
     "die_mauer": DieMauerTable,
     "drunter_druber": DrunterDruberTable,

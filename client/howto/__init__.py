@@ -10,9 +10,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import pygame
+from pygame.typing import RectLike
 
 from client.i18n import N_
+from client.table.types import Colour
 from client.ui import art
+
+Point = tuple[float, float]  # a spot on the example's surface (pygame rounds it)
 
 
 @dataclass(frozen=True)
@@ -40,11 +44,12 @@ def pages(game_id: str) -> list[Page]:
 
 
 # --- drawing helpers shared by the examples ----------------------------------------------
-def label(surface, words: str, pos, size: int = 28, colour=art.INK_DIM, anchor: str = "center") -> None:
+def label(surface: pygame.Surface, words: str, pos: Point, size: int = 28, colour: Colour = art.INK_DIM,
+          anchor: str = "center") -> None:
     art.blit_text(surface, words, size, colour, pos, anchor)
 
 
-def arrow(surface, start, end, colour=art.GOLD, width: int = 5) -> None:
+def arrow(surface: pygame.Surface, start: Point, end: Point, colour: Colour = art.GOLD, width: int = 5) -> None:
     """A straight arrow from ``start`` to ``end``."""
     pygame.draw.line(surface, colour, start, end, width)
     dx, dy = end[0] - start[0], end[1] - start[1]
@@ -55,7 +60,7 @@ def arrow(surface, start, end, colour=art.GOLD, width: int = 5) -> None:
     pygame.draw.polygon(surface, colour, [end, left, right])
 
 
-def tick(surface, centre, good: bool) -> None:
+def tick(surface: pygame.Surface, centre: Point, good: bool) -> None:
     """A green tick or a red cross."""
     x, y = centre
     if good:
@@ -65,7 +70,8 @@ def tick(surface, centre, good: bool) -> None:
         pygame.draw.line(surface, art.DANGER, (x - 13, y + 13), (x + 13, y - 13), 6)
 
 
-def tile(surface, rect, colour, words: str = "", size: int = 30, ink=art.NIGHT) -> None:
+def tile(surface: pygame.Surface, rect: RectLike, colour: Colour, words: str = "", size: int = 30,
+         ink: Colour = art.NIGHT) -> None:
     """A rounded tile or card with a word on it."""
     surface.blit(art.panel(pygame.Rect(rect).size, colour, art.shade(colour, 0.6), 8, 255), rect)
     if words:

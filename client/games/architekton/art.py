@@ -7,11 +7,14 @@ camera asks for, so a resting board is only blits.
 """
 
 import math
+from collections.abc import Container, Sequence
 from functools import lru_cache
 
 import pygame
 
 from client.games.architekton.layout import TILE, inner
+from client.games.architekton.state import Cell, Square
+from client.table.types import Colour
 from client.ui import art
 from engines.architekton.tiles import BUILDING_SIDES, FACING, LANDSCAPE_TERRAIN, TERRAIN_NAMES
 
@@ -41,7 +44,7 @@ def terrain_name(terrain: str) -> str:
 
 
 # --- terrain patterns ----------------------------------------------------------------------
-def _waves(surface, size: int) -> None:
+def _waves(surface: pygame.Surface, size: int) -> None:
     ink = PATTERN_INK["W"]
     width = max(2, size // 40)
     for row in range(4):
@@ -50,7 +53,7 @@ def _waves(surface, size: int) -> None:
         pygame.draw.lines(surface, ink, False, points, width)
 
 
-def _trees(surface, size: int) -> None:
+def _trees(surface: pygame.Surface, size: int) -> None:
     ink = PATTERN_INK["F"]
     step = size / 3
     for row in range(3):
@@ -62,7 +65,7 @@ def _trees(surface, size: int) -> None:
             pygame.draw.line(surface, ink, (cx, base), (cx, base + step * 0.12), max(2, size // 50))
 
 
-def _humps(surface, size: int) -> None:
+def _humps(surface: pygame.Surface, size: int) -> None:
     ink = PATTERN_INK["H"]
     width = max(2, size // 36)
     step = size / 2.6
@@ -75,7 +78,7 @@ def _humps(surface, size: int) -> None:
             pygame.draw.arc(surface, ink, rect, 0.15, math.pi - 0.15, width)
 
 
-def _furrows(surface, size: int) -> None:
+def _furrows(surface: pygame.Surface, size: int) -> None:
     ink = PATTERN_INK["A"]
     width = max(2, size // 44)
     gap = size / 6
@@ -198,7 +201,7 @@ def ghost_image(tile: str, rot: int, size: int) -> pygame.Surface:
 # --- houses and chips -----------------------------------------------------------------------
 @art.cached
 @lru_cache(maxsize=64)
-def house_image(colour: tuple, seat: int, size: int) -> pygame.Surface:
+def house_image(colour: Colour, seat: int, size: int) -> pygame.Surface:
     """A house in its player's colour; a white mark on its front (a round window for
     the first player, a square one for the second) tells the players apart without colour."""
     size = max(8, int(size))
@@ -252,7 +255,7 @@ def empty_square(building: bool, size: int) -> pygame.Surface:
     return surface
 
 
-def mark(surface, centre, good: bool, size: int) -> None:
+def mark(surface: pygame.Surface, centre: tuple[int, int], good: bool, size: int) -> None:
     """A tick (the side matches) or a cross (it does not), on a dark disc so it reads on any terrain."""
     x, y = centre
     r = max(6, size // 2)
@@ -304,21 +307,22 @@ def veil(size: tuple[int, int], alpha: int) -> pygame.Surface:
 
 @art.cached
 @lru_cache(maxsize=8)
-def tint(size: tuple[int, int], colour: tuple, alpha: int) -> pygame.Surface:
+def tint(size: tuple[int, int], colour: Colour, alpha: int) -> pygame.Surface:
     """A see-through cover in a seat's ``colour`` (a square it may choose)."""
     surface = pygame.Surface(size, pygame.SRCALPHA)
     surface.fill((*colour, alpha))
     return surface
 
 
-def house_on(surface: pygame.Surface, colour, owner: int, square: pygame.Rect, scale: float = HOUSE_SCALE) -> None:
+def house_on(surface: pygame.Surface, colour: Colour, owner: int, square: pygame.Rect,
+             scale: float = HOUSE_SCALE) -> None:
     """``owner``'s house in the middle of ``square``."""
     image = house_image(colour, owner, max(10, round(square.width * scale)))
     surface.blit(image, image.get_rect(center=square.center))
 
 
-def board_picture(cells: dict, bounds: tuple[int, int, int, int], size: int, smooth: bool, hidden, hidden_houses,
-                  colours: list) -> pygame.Surface:
+def board_picture(cells: dict[Square, Cell], bounds: tuple[int, int, int, int], size: int, smooth: bool,
+                  hidden: Container[Square], hidden_houses: Container[Square], colours: Sequence[Colour]) -> pygame.Surface:
     """The squares in world ``bounds`` at ``size`` pixels a square, as one image: the empty
     chessboard, the tiles of ``cells`` (but ``hidden`` ones, on their way) and the houses
     (in their owners' ``colours``); smoothly scaled tiles when ``smooth``."""

@@ -12,6 +12,7 @@ import math
 import pygame
 
 from client.games.architekton.layout import BOARD, TILE, square_rect
+from client.input.router import Intent
 from client.table.camera import Camera
 
 ZOOM_KEYS = {"=": 1.25, "+": 1.25, "[+]": 1.25, "page up": 1.25, "-": 0.8, "[-]": 0.8, "page down": 0.8}
@@ -78,7 +79,7 @@ class BoardCamera(Camera):
         (x, y), zoom = self.goal or (self.centre, self.zoom)
         self.glide_to((x + dx / zoom, y + dy / zoom), zoom)
 
-    def steer(self, intent) -> bool:
+    def steer(self, intent: Intent) -> bool:
         """Zoom and pan by ``intent`` (a wheel, a stick, a pad's Y, a key by name); False
         when it does not steer the camera."""
         action = intent.action

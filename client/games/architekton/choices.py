@@ -12,20 +12,50 @@ are kept in the game's ``stage`` for that seat and forgotten as soon as the game
 """
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 from client.games.architekton import layout, words
+from client.games.architekton.camera import BoardCamera
+from client.games.architekton.state import Shown
 from client.i18n import _
 from client.table.choices import Choice
+from client.table.handle import TableHandle
+from client.table.types import Action, View
+
+
+class StepsTable(Protocol):
+    """What a seat's steps read of the Architekton table (`table.ArchitektonTable`, which
+    imports this), and the table's commands they use."""
+
+    @property
+    def table(self) -> TableHandle: ...
+
+    @property
+    def view(self) -> View: ...
+
+    @property
+    def shown(self) -> Shown: ...
+
+    @property
+    def camera(self) -> BoardCamera: ...
+
+    def steps(self, seat: int) -> dict[str, Any]: ...
+
+    def seat_view(self, seat: int) -> View: ...
+
+    def sound(self, name: str) -> None: ...
+
+    def toast(self, words: str | Callable[[], str], seat: int | None = None, seconds: float = 3.5,
+              key: str | None = None, problem: bool = False) -> None: ...
 
 
 # --- the seat's steps ------------------------------------------------------------------------
-def moment(view: dict) -> tuple:
+def moment(view: View) -> tuple[int | None, int | None, str | None, tuple[str, ...]]:
     """What a seat's steps belong to: the game, the turn, the phase, the tiles in hand."""
     return (view.get("game_number"), view.get("turn"), view.get("phase"), tuple(view.get("hand", [])))
 
 
-def stage(game, seat: int) -> dict:
+def stage(game: StepsTable, seat: int) -> dict[str, Any]:
     """The seat's steps, emptied once the game moved on."""
     steps = game.steps(seat)
     if steps and steps.get("at") != moment(game.view):
@@ -33,7 +63,7 @@ def stage(game, seat: int) -> dict:
     return steps
 
 
-def step(game, seat: int, **values: Any) -> Callable[[], None]:
+def step(game: StepsTable, seat: int, **values: str | tuple[int, int] | None) -> Callable[[], None]:
     """What confirming a step does: set (or, with None, forget) ``values`` in the stage."""
     def then() -> None:
         steps = stage(game, seat)
@@ -46,21 +76,22 @@ def step(game, seat: int, **values: Any) -> Callable[[], None]:
     return then
 
 
-def placing(game, seat: int) -> str | None:
+def placing(game: StepsTable, seat: int) -> str | None:
     """The tile whose squares ``seat`` is shown now."""
     for choice in game.table.choices(seat):
         if choice.data and choice.data[0] in ("spot", "rot"):
-            return choice.data[1]
+            tile: str = choice.data[1]
+            return tile
     return None
 
 
-def lifted(game) -> set[str]:
+def lifted(game: StepsTable) -> set[str]:
     """The supply tiles a seat has lifted (its choice draws it, raised)."""
     table = game.table
     return {c.data[1] for s in table.local_seats for c in table.choices(s) if c.data and c.data[0] == "lifted"}
 
 
-def single_take(game) -> bool:
+def single_take(game: StepsTable) -> bool:
     """Whether a local seat may take only one tile (no two can both be placed, AR-2)."""
     for seat in game.table.local_seats:
         legal = game.table.model.legal.get(seat) or []
@@ -69,18 +100,18 @@ def single_take(game) -> bool:
     return False
 
 
-def say(game, seat: int, sentence: str) -> None:
+def say(game: StepsTable, seat: int, sentence: str) -> None:
     """Tell ``seat``, over its zone, why its step cannot be done."""
     game.sound("reject")
     game.toast(sentence, seat, seconds=3.5, key=f"say{seat}", problem=True)
 
 
-def telling(game, seat: int, sentence: str) -> Callable[[], None]:
+def telling(game: StepsTable, seat: int, sentence: str) -> Callable[[], None]:
     """A step that only says ``sentence`` (a choice that cannot be made yet)."""
     return lambda: say(game, seat, sentence)
 
 
-def clicked_beside(game, seat: int, pos: tuple[int, int]) -> bool:
+def clicked_beside(game: StepsTable, seat: int, pos: tuple[int, int]) -> bool:
     """A click that hit no choice: put the tile being turned back, or say why a supply
     tile cannot be taken (AR-2)."""
     steps = stage(game, seat)
@@ -98,7 +129,7 @@ def clicked_beside(game, seat: int, pos: tuple[int, int]) -> bool:
 
 
 # --- the choices ---------------------------------------------------------------------------------
-def choices(game, seat: int, legal: list) -> list[Choice]:
+def choices(game: StepsTable, seat: int, legal: list[Action]) -> list[Choice]:
     kind = legal[0]["type"]
     if kind == "take":
         return take_choices(game, seat, legal)
@@ -109,7 +140,7 @@ def choices(game, seat: int, legal: list) -> list[Choice]:
     return settle_choices(game, seat, legal)
 
 
-def take_choices(game, seat: int, legal: list) -> list[Choice]:
+def take_choices(game: StepsTable, seat: int, legal: list[Action]) -> list[Choice]:
     """Lift one supply tile, then pick its partner (AR-2); one tile at once when no two
     can both be placed."""
     rects = layout.supply_rects(game.shown.supply)
@@ -131,9 +162,9 @@ def take_choices(game, seat: int, legal: list) -> list[Choice]:
     return out
 
 
-def place_choices(game, seat: int, legal: list) -> list[Choice]:
+def place_choices(game: StepsTable, seat: int, legal: list[Action]) -> list[Choice]:
     """The squares of the tile in hand being placed, and the other tile in hand to switch to."""
-    spots: dict[str, dict] = {}
+    spots: dict[str, dict[tuple[int, int], list[int]]] = {}  # tile -> square -> its legal rotations
     for action in legal:
         spots.setdefault(action["tile"], {}).setdefault((action["x"], action["y"]), []).append(action["rot"])
     hand = list(game.seat_view(seat).get("hand", [])) or list(spots)
@@ -170,7 +201,7 @@ def place_choices(game, seat: int, legal: list) -> list[Choice]:
     return out
 
 
-def rotation_choices(game, tile: str, spot: tuple, rots: list) -> list[Choice]:
+def rotation_choices(game: StepsTable, tile: str, spot: tuple[int, int], rots: list[int]) -> list[Choice]:
     """The legal rotations of ``tile`` at ``spot``, in a row under the square."""
     x, y = spot
     rects = layout.rotation_row(game.camera.square(x, y), len(rots))
@@ -179,13 +210,13 @@ def rotation_choices(game, tile: str, spot: tuple, rots: list) -> list[Choice]:
             for rot, rect in zip(rots, rects, strict=True)]
 
 
-def move_choices(game, legal: list) -> list[Choice]:
+def move_choices(game: StepsTable, legal: list[Action]) -> list[Choice]:
     """AR-3: the houses that may move onto the new building, where they stand."""
     return [Choice(a, game.camera.square(a["x"], a["y"]), _(words.MOVE_HOUSE), data=("move", a["x"], a["y"]))
             for a in legal if game.camera.visible(game.camera.square(a["x"], a["y"]))]
 
 
-def settle_choices(game, seat: int, legal: list) -> list[Choice]:
+def settle_choices(game: StepsTable, seat: int, legal: list[Action]) -> list[Choice]:
     """AR-4: keep the house and pay all, or take it back and pay one less."""
     owed = (game.view.get("settling") or {}).get("mismatches", 1)
     zone = game.table.layout.seats[seat]

@@ -1,18 +1,26 @@
 """How to play Architekton (rulings AR-1 to AR-7, docs/rules/architekton.md), drawn with
 the table's own tiles, houses and chips."""
 
+from collections.abc import Iterable
+
 import pygame
 
 from client.games.architekton import art as pieces
+from client.games.architekton.state import Square
 from client.games.architekton.words import chips, terrain_name
 from client.howto import Page, arrow, label, tick
 from client.i18n import N_, _, pgettext
+from client.table.types import Colour
 from client.ui import art
 
 ANNA, BEN = art.SEAT_COLOURS[0], art.SEAT_COLOURS[1]
 
 
-def fragment(surface, origin, size: int, cells: dict) -> dict:
+Laid = tuple[str, int, int | None]  # a tile on an example's square: (tile, rotation, its house's owner or None)
+
+
+def fragment(surface: pygame.Surface, origin: tuple[int, int], size: int,
+             cells: dict[Square, Laid]) -> dict[Square, pygame.Rect]:
     """Tiles laid on squares (column, row) from ``origin``: ``cells`` maps a square to
     (tile, rotation, owner of its house or None). Returns each square's rect."""
     rects = {}
@@ -26,28 +34,29 @@ def fragment(surface, origin, size: int, cells: dict) -> dict:
     return rects
 
 
-def square(origin, size: int, col: int, row: int) -> pygame.Rect:
+def square(origin: tuple[int, int], size: int, col: int, row: int) -> pygame.Rect:
     return pygame.Rect(origin[0] + col * size, origin[1] + row * size, size, size).inflate(-4, -4)
 
 
-def empty(surface, origin, size: int, squares) -> None:
+def empty(surface: pygame.Surface, origin: tuple[int, int], size: int, squares: Iterable[Square]) -> None:
     for col, row in squares:
         rect = square(origin, size, col, row)
         surface.blit(pieces.empty_square((col + row) % 2 == 1, rect.width), rect)
 
 
-def lines(surface, left: int, top: int, words: str, colour=art.INK, size: int = 26, width: int = 240) -> None:
+def lines(surface: pygame.Surface, left: int, top: int, words: str, colour: Colour = art.INK, size: int = 26,
+          width: int = 240) -> None:
     """A short sentence wrapped to ``width``, line under line, from (left, top)."""
     for row, line in enumerate(art.wrap(words, size, width)):
         art.blit_text(surface, line, size, colour, (left, top + row * (size + 6)), "midleft", width=width)
 
 
-def foot(surface, rect, words: str, above: int, size: int) -> None:
+def foot(surface: pygame.Surface, rect: pygame.Rect, words: str, above: int, size: int) -> None:
     """A line at the foot of the example, fitted to its width."""
     art.blit_text(surface, words, size, art.INK_DIM, (rect.centerx, rect.bottom - above), "center", width=rect.width - 20)
 
 
-def terrains(surface, rect) -> None:
+def terrains(surface: pygame.Surface, rect: pygame.Rect) -> None:
     """The four terrains, each a colour and a pattern, and a building's four sides."""
     size = 120
     left = rect.centerx - 2 * size - 30
@@ -66,7 +75,7 @@ def terrains(surface, rect) -> None:
     foot(surface, rect, _("landscapes: one terrain all round"), 30, 26)
 
 
-def chessboard(surface, rect) -> None:
+def chessboard(surface: pygame.Surface, rect: pygame.Rect) -> None:
     """AR-2: kinds alternate; a new tile touches and a touching side matches."""
     size = 104
     origin = (rect.left + 90, rect.top + 40)
@@ -86,7 +95,7 @@ def chessboard(surface, rect) -> None:
     foot(surface, rect, _("a forest side meets forest, a hill side hill"), 40, 26)
 
 
-def taking(surface, rect) -> None:
+def taking(surface: pygame.Surface, rect: pygame.Rect) -> None:
     """AR-2: two supply tiles that can both be placed."""
     size = 96
     left = rect.left + 60
@@ -106,7 +115,7 @@ def taking(surface, rect) -> None:
     foot(surface, rect, _("the forest building opens a spot for the forest"), 40, 26)
 
 
-def placing(surface, rect) -> None:
+def placing(surface: pygame.Surface, rect: pygame.Rect) -> None:
     """Ghost squares, turning, and a tile that must wait for the other."""
     size = 100
     origin = (rect.left + 40, rect.top + 40)
@@ -125,7 +134,7 @@ def placing(surface, rect) -> None:
     foot(surface, rect, _("a hill side towards the hill, or a water side to the water"), 24, 24)
 
 
-def houses(surface, rect) -> None:
+def houses(surface: pygame.Surface, rect: pygame.Rect) -> None:
     """AR-3: every building gets a house; with none left, one moves."""
     size = 100
     origin = (rect.left + 60, rect.top + 60)
@@ -144,7 +153,7 @@ def houses(surface, rect) -> None:
     foot(surface, rect, _("a round or a square window: whose house it is"), 40, 26)
 
 
-def enclosed(surface, rect) -> None:
+def enclosed(surface: pygame.Surface, rect: pygame.Rect) -> None:
     """AR-4: all four sides match: +1 chip; else pay per side, or take the house back."""
     size = 104
     origin = (rect.left + 40, rect.top + 20)
@@ -169,11 +178,11 @@ def enclosed(surface, rect) -> None:
     foot(surface, rect, _("Ben decides on his own device, even on Anna's turn"), 30, 24)
 
 
-def final(surface, rect) -> None:
+def final(surface: pygame.Surface, rect: pygame.Rect) -> None:
     """AR-6: buildings with one or two landscape neighbours go; chips + largest group."""
     size = 76
     origin = (rect.left + 30, rect.top + 40)
-    cells: dict[tuple[int, int], tuple[str, int, int | None]] = {(1, 0): ("B07", 0, 0), (2, 1): ("B14", 0, 0), (3, 2): ("B08", 0, 0), (0, 1): ("B11", 1, 1),
+    cells: dict[Square, Laid] = {(1, 0): ("B07", 0, 0), (2, 1): ("B14", 0, 0), (3, 2): ("B08", 0, 0), (0, 1): ("B11", 1, 1),
              (5, 2): ("B13", 0, 1)}
     for col, row in ((0, 0), (2, 0), (1, 1), (3, 1), (2, 2), (4, 2), (3, 3), (0, 2)):
         cells[(col, row)] = ("L19" if (col * 3 + row) % 2 else "L15", 0, None)
@@ -193,7 +202,7 @@ def final(surface, rect) -> None:
     foot(surface, rect, _("Anna's group of 3"), 30, 26)
 
 
-def controls(surface, rect) -> None:
+def controls(surface: pygame.Surface, rect: pygame.Rect) -> None:
     """The camera and the revenge match."""
     rows = ((_("Mouse"), _("point and click; the wheel zooms")), (_("Keys"), _("move, confirm; + and - zoom, I J K L pan")),
             (_("Gamepad"), _("d-pad, A; X turns; right stick pans, Y: whole board")),

@@ -2,32 +2,68 @@
 zones, the choices (ghosts on the board), and what moves over it all. Reads only
 (besides the table's two cached board images)."""
 
+from collections.abc import Callable
+from typing import Protocol
+
 import pygame
 
 from client.games.architekton import art as pieces
 from client.games.architekton import layout, words
-from client.games.architekton.choices import lifted, placing
+from client.games.architekton.choices import StepsTable, lifted, placing
 from client.games.architekton.layout import SUPPLY, TILE, inner
-from client.games.architekton.state import group_links
+from client.games.architekton.state import (
+    Banner,
+    Effects,
+    End,
+    Final,
+    Flight,
+    Interlude,
+    Rising,
+    Scoring,
+    Square,
+    group_links,
+)
 from client.i18n import _
+from client.table.choices import Choice
+from client.table.types import Colour, Event
 from client.ui import art
 
 HINT_SIZE = 26  # about 17 pixels on a 1280x720 window
 
+# What the whole board's image shows: the squares' version, pixels a square, smoothly
+# scaled or not, the squares hidden under a flying tile and a flying house, the colours.
+BoardKey = tuple[int, int, bool, frozenset[Square], frozenset[Square], tuple[Colour, ...]]
+BoardImage = tuple[BoardKey, pygame.Surface]  # the whole board drawn
+BoardView = tuple[tuple[BoardKey, tuple[int, int]], pygame.Surface]  # the felt with the board on it, at rest
 
-def progress(game, name: str) -> float:
+
+class BoardTable(StepsTable, Protocol):
+    """What drawing reads of the Architekton table (`table.ArchitektonTable`, which imports
+    this): what the steps read, what moves over the board, and the two board images it keeps."""
+
+    board_image: BoardImage | None
+    board_view: BoardView | None
+
+    @property
+    def effects(self) -> Effects: ...
+
+    def draw_name(self, surface: pygame.Surface, seat: int, pos: tuple[int, int], size: int, width: int,
+                  anchor: str = "topleft", colour: Colour | None = None) -> pygame.Rect: ...
+
+
+def progress(game: BoardTable, name: str) -> float:
     """How far tween ``name`` has run (1: never started, so nothing to wait for)."""
     done = game.table.progress(name)
     return 1.0 if done is None else done
 
 
-def zone(game, seat: int) -> pygame.Rect:
+def zone(game: BoardTable, seat: int) -> pygame.Rect:
     """``seat``'s zone on the shared screen."""
     return game.table.layout.seats[seat]
 
 
 # --- the supply --------------------------------------------------------------------------------
-def supply(game, surface) -> None:
+def supply(game: BoardTable, surface: pygame.Surface) -> None:
     view = game.view
     surface.blit(art.panel(SUPPLY.size, art.PANEL), SUPPLY)
     art.blit_text(surface, _(words.SUPPLY), 40, art.GOLD, (SUPPLY.left + 22, SUPPLY.top + 12), weight="bold",
@@ -65,15 +101,15 @@ def supply(game, surface) -> None:
 
 
 # --- the board ------------------------------------------------------------------------------------
-def board(game, surface) -> None:
+def board(game: BoardTable, surface: pygame.Surface) -> None:
     effects = game.effects
-    if effects.final is None or not summary_shown(game):
+    if effects.final is None or not summary_shown(game, effects.final):
         supply(game, surface)
     camera = game.camera
     view_rect = camera.view
     size = max(4, round(TILE * camera.zoom))
-    hidden = {f["end"] for f in effects.flights if f["kind"] == "tile" and len(f["end"]) == 2}
-    hidden_houses = {f["end"] for f in effects.flights if f["kind"] == "house" and len(f["end"]) == 2}
+    hidden = landing(effects, "tile")
+    hidden_houses = landing(effects, "house")
     bounds = game.shown.bounds(2)
     # One image of the whole board at a whole number of pixels a square, drawn again only
     # when a square changes or the zoom reaches another size (the camera rests on whole sizes).
@@ -98,15 +134,35 @@ def board(game, surface) -> None:
     clip = surface.get_clip()
     surface.set_clip(view_rect.inflate(-20, -20))
     if effects.final is not None:
-        removal(game, surface)
-        traces(game, surface, size)
+        removal(game, surface, effects.final)
+        traces(game, surface, effects.final, size)
     if effects.scoring is not None:
-        scoring(game, surface)
+        scoring(game, surface, effects.scoring)
     surface.set_clip(clip)
     hint(surface, view_rect, game.camera.following)
 
 
-def hint(surface, view_rect: pygame.Rect, following: bool) -> None:
+def landing(effects: Effects, kind: str) -> set[Square]:
+    """The squares a flying ``kind`` ("tile" or "house") is on its way to: hidden there meanwhile."""
+    squares = set()
+    for flight in effects.flights:
+        end = flight["end"]
+        if flight["kind"] == kind and not isinstance(end, pygame.Rect) and len(end) == 2:
+            squares.add(end)
+    return squares
+
+
+def flying_to_hand(effects: Effects, seat: int) -> set[int]:
+    """The slots of ``seat``'s hand a taken tile is on its way to: empty meanwhile."""
+    slots = set()
+    for flight in effects.flights:
+        end = flight["end"]
+        if flight["kind"] == "tile" and not isinstance(end, pygame.Rect) and len(end) == 3 and end[1] == seat:
+            slots.add(end[2])
+    return slots
+
+
+def hint(surface: pygame.Surface, view_rect: pygame.Rect, following: bool) -> None:
     """How to steer the camera, at the board's foot."""
     line = words.hint_line(following)
     width = min(art.text_width(line, HINT_SIZE) + 28, view_rect.width - 40)
@@ -116,10 +172,9 @@ def hint(surface, view_rect: pygame.Rect, following: bool) -> None:
     art.blit_text(surface, line, HINT_SIZE, art.INK_DIM, strip.center, "center", width=strip.width - 20)
 
 
-def scoring(game, surface) -> None:
+def scoring(game: BoardTable, surface: pygame.Surface, event: Scoring) -> None:
     """A surround being scored (AR-4): a ring round the building, a tick or a cross on
     every side."""
-    event = game.effects.scoring
     square = game.camera.square(event["x"], event["y"])
     pulse = progress(game, event["tween"])
     colour = game.table.colour(event["owner"]) if event["owner"] is not None else art.INK
@@ -133,9 +188,8 @@ def scoring(game, surface) -> None:
         pieces.mark(surface, centre, good, max(14, square.width // 3))
 
 
-def removal(game, surface) -> None:
+def removal(game: BoardTable, surface: pygame.Surface, final: Final) -> None:
     """Final scoring (AR-6): removed buildings fade out one after another, crossed out."""
-    final = game.effects.final
     done = game.table.progress(final["removal"])
     elapsed = 1e9 if done is None else done * final["removal_seconds"]
     for index, ((x, y), cell) in enumerate(final["gone"].items()):
@@ -154,9 +208,9 @@ def removal(game, surface) -> None:
             pygame.draw.line(surface, art.DANGER, rect.bottomleft, rect.topright, width)
 
 
-def traces(game, surface, size: int) -> None:
+def traces(game: BoardTable, surface: pygame.Surface, final: Final, size: int) -> None:
     """Each player's largest diagonal group of houses, traced house by house (AR-6)."""
-    final, camera = game.effects.final, game.camera
+    camera = game.camera
     t = progress(game, final["trace"])
     if game.table.running(final["removal"]) or t <= 0:
         return
@@ -186,7 +240,7 @@ def traces(game, surface, size: int) -> None:
 
 
 # --- the seats -----------------------------------------------------------------------------------
-def seat(game, surface, seat_index: int, rect: pygame.Rect) -> None:
+def seat(game: BoardTable, surface: pygame.Surface, seat_index: int, rect: pygame.Rect) -> None:
     table, view, shown = game.table, game.view, game.shown
     colour = table.colour(seat_index)
     active = seat_index in view.get("active", [])
@@ -220,7 +274,7 @@ def seat(game, surface, seat_index: int, rect: pygame.Rect) -> None:
     hand(game, surface, seat_index, rect)
 
 
-def hand(game, surface, seat_index: int, rect: pygame.Rect) -> None:
+def hand(game: BoardTable, surface: pygame.Surface, seat_index: int, rect: pygame.Rect) -> None:
     """The tiles a seat took (AR-2), or what it is asked to decide (AR-4)."""
     view, effects = game.view, game.effects
     right = pygame.Rect(rect.centerx, rect.top + 22, rect.width // 2 - 16, rect.height - 34)
@@ -242,8 +296,7 @@ def hand(game, surface, seat_index: int, rect: pygame.Rect) -> None:
         return
     if view.get("current") != seat_index and not game.shown.hand:
         return
-    flying = {f["end"][2] for f in effects.flights if f["kind"] == "tile" and len(f["end"]) == 3
-              and f["end"][1] == seat_index}
+    flying = flying_to_hand(effects, seat_index)
     spots = view.get("spots", {})
     in_hand = game.shown.hand if view.get("current") == seat_index else []
     shown_placing = placing(game, seat_index) if len(in_hand) == 2 else None
@@ -266,7 +319,7 @@ def hand(game, surface, seat_index: int, rect: pygame.Rect) -> None:
 
 
 # --- choices -----------------------------------------------------------------------------------------
-def choice(game, surface, seat_index: int, item, focused: bool) -> None:
+def choice(game: BoardTable, surface: pygame.Surface, seat_index: int, item: Choice, focused: bool) -> None:
     kind = item.data[0] if item.data else ""
     colour = game.table.colour(seat_index)
     rect = item.rect
@@ -299,7 +352,7 @@ def choice(game, surface, seat_index: int, item, focused: bool) -> None:
         art.blit_text(surface, item.label, 28, art.INK, rect.center, "center", width=rect.width - 20)
 
 
-def turning_row(game, surface, turns, colour) -> None:
+def turning_row(game: BoardTable, surface: pygame.Surface, turns: list[Choice], colour: Colour) -> None:
     """Behind the rotations to choose: a panel joined to the square they are for."""
     row = turns[0].rect.unionall([c.rect for c in turns[1:]]).inflate(24, 52)
     row.top -= 14
@@ -311,14 +364,14 @@ def turning_row(game, surface, turns, colour) -> None:
                   width=row.width - 16)
 
 
-def on_board(game, surface, draw) -> None:
+def on_board(game: BoardTable, surface: pygame.Surface, draw: Callable[[], None]) -> None:
     clip = surface.get_clip()
     surface.set_clip(game.camera.view.inflate(-6, -6))
     draw()
     surface.set_clip(clip)
 
 
-def spot(game, surface, item, focused: bool, colour) -> None:
+def spot(game: BoardTable, surface: pygame.Surface, item: Choice, focused: bool, colour: Colour) -> None:
     """A legal square: outlined in the seat's colour; the focused one shows its ghost."""
     tile, x, y, rot = item.data[1:]
     if focused:
@@ -329,13 +382,13 @@ def spot(game, surface, item, focused: bool, colour) -> None:
     pygame.draw.rect(surface, colour, rect, max(2, rect.width // 26), border_radius=max(3, rect.width // 10))
 
 
-def ghost(game, surface, tile: str, x: int, y: int, rot: int, colour) -> None:
+def ghost(game: BoardTable, surface: pygame.Surface, tile: str, x: int, y: int, rot: int, colour: Colour) -> None:
     rect = inner(game.camera.square(x, y))
     surface.blit(pieces.ghost_image(tile, rot, rect.width), rect)
     pygame.draw.rect(surface, colour, rect, max(2, rect.width // 22), border_radius=max(3, rect.width // 10))
 
 
-def moving(game, surface, item, focused: bool, colour) -> None:
+def moving(game: BoardTable, surface: pygame.Surface, item: Choice, focused: bool, colour: Colour) -> None:
     """A house that may move onto the new building (AR-3); the focused one shows where."""
     rect = item.rect
     pygame.draw.rect(surface, colour, rect, max(3, rect.width // 20), border_radius=8)
@@ -347,24 +400,24 @@ def moving(game, surface, item, focused: bool, colour) -> None:
 
 
 # --- over everything ------------------------------------------------------------------------------------
-def overlay(game, surface) -> None:
+def overlay(game: BoardTable, surface: pygame.Surface) -> None:
     effects = game.effects
     for flight in effects.flights:
         fly(game, surface, flight)
     for item in effects.floats:
         rise(game, surface, item)
     if effects.final is not None:
-        final_summary(game, surface)
+        final_summary(game, surface, effects.final)
     if effects.early is not None:
-        early_end(game, surface)
+        early_end(game, surface, effects.early)
     table = game.table
     if effects.banner is not None and table.running(effects.banner["tween"]):
-        banner(game, surface)
+        banner(surface, effects.banner)
     if effects.interlude is not None and "tween" in effects.interlude and table.running(effects.interlude["tween"]):
-        interlude(game, surface)
+        interlude(game, surface, effects.interlude)
 
 
-def end_rect(game, end) -> pygame.Rect:
+def end_rect(game: BoardTable, end: End) -> pygame.Rect:
     if isinstance(end, pygame.Rect):
         return end
     if len(end) == 3:  # ("hand", seat, index)
@@ -372,14 +425,16 @@ def end_rect(game, end) -> pygame.Rect:
     return inner(game.camera.square(*end))
 
 
-def fly(game, surface, flight: dict) -> None:
+def fly(game: BoardTable, surface: pygame.Surface, flight: Flight) -> None:
     table = game.table
     if not table.progress(flight["tween"]):
         return  # still waiting for its delay
     t = table.value(flight["tween"])
     start, end = flight["start"], end_rect(game, flight["end"])
     if flight["kind"] == "house":
-        size = lambda r: max(10, round(min(r.width, r.height) * 0.46))  # noqa: E731 - local shorthand
+        def size(r: pygame.Rect) -> int:
+            return max(10, round(min(r.width, r.height) * 0.46))
+
         a, b = size(start), size(end)
         side = round(a + (b - a) * t)
         centre = (start.centerx + (end.centerx - start.centerx) * t,
@@ -393,7 +448,7 @@ def fly(game, surface, flight: dict) -> None:
     surface.blit(image, image.get_rect(center=centre))
 
 
-def rise(game, surface, item: dict) -> None:
+def rise(game: BoardTable, surface: pygame.Surface, item: Rising) -> None:
     t = progress(game, item["tween"])
     at = item["at"]
     point = layout.rising_point(zone(game, at[1])) if at[0] == "zone" else game.camera.square(*at).midtop
@@ -405,18 +460,18 @@ def rise(game, surface, item: dict) -> None:
     surface.blit(text, rect)
 
 
-def banner(game, surface) -> None:
+def banner(surface: pygame.Surface, said: Banner) -> None:
     box = layout.centre_box(1000, 170)
     surface.blit(art.panel(box.size, art.PANEL, art.GOLD, 18, 245), box)
-    art.blit_text(surface, game.effects.banner["words"], 64, art.GOLD, (box.centerx, box.top + 56), "center", "bold",
+    art.blit_text(surface, said["words"], 64, art.GOLD, (box.centerx, box.top + 56), "center", "bold",
                   width=box.width - 40)
-    art.blit_text(surface, game.effects.banner["more"], 32, art.INK, (box.centerx, box.top + 122), "center",
+    art.blit_text(surface, said["more"], 32, art.INK, (box.centerx, box.top + 122), "center",
                   width=box.width - 40)
 
 
-def early_end(game, surface) -> None:
-    """AR-4: a player who cannot pay loses at once; shown as such."""
-    event, name = game.effects.early, game.table.name
+def early_end(game: BoardTable, surface: pygame.Surface, event: Event) -> None:
+    """AR-4: a player who cannot pay loses at once (the cannot_pay ``event``); shown as such."""
+    name = game.table.name
     debtor, winner = event["player"], 1 - event["player"]
     box = layout.centre_box(1060, 220)
     surface.blit(art.panel(box.size, (60, 34, 36), art.DANGER, 18, 245), box)
@@ -428,11 +483,11 @@ def early_end(game, surface) -> None:
                   (box.centerx, box.top + 170), "center", "bold", width=box.width - 40)
 
 
-def final_summary(game, surface) -> None:
+def final_summary(game: BoardTable, surface: pygame.Surface, final: Final) -> None:
     """Chips + the largest group = the score, per player, once the groups are traced."""
-    if not summary_shown(game):
+    if not summary_shown(game, final):
         return
-    event = game.effects.final["event"]
+    event = final["event"]
     box = SUPPLY.copy()
     surface.blit(art.panel(box.size, art.PANEL, art.GOLD, 18, 250), box)
     art.blit_text(surface, _(words.FINAL_SCORE), 44, art.GOLD, (box.left + 22, box.top + 16), weight="bold",
@@ -447,22 +502,22 @@ def final_summary(game, surface) -> None:
                   width=box.width - 44)
 
 
-def summary_shown(game) -> bool:
-    final = game.effects.final
+def summary_shown(game: BoardTable, final: Final) -> bool:
     return not game.table.running(final["removal"]) and progress(game, final["trace"]) >= 1.0
 
 
-def interlude(game, surface) -> None:
+def interlude(game: BoardTable, surface: pygame.Surface, item: Interlude) -> None:
     """Between the games of a revenge match (AR-7)."""
-    item, name = game.effects.interlude, game.table.name
+    name = game.table.name
     result = item["result"]
     box = layout.centre_box(1100, 260)
     surface.blit(art.panel(box.size, art.PANEL, art.GOLD, 18, 250), box)
     winner = name(result["winners"][0]) if len(result["winners"]) == 1 else None
     art.blit_text(surface, words.game_result(result["game"], winner, result["early"]), 44, art.GOLD,
                   (box.centerx, box.top + 56), "center", "bold", width=box.width - 40)
-    if item.get("vp"):
-        art.blit_text(surface, words.victory_points(item["vp"], name), 36, art.INK, (box.centerx, box.top + 130),
+    vp = item["vp"]
+    if vp:
+        art.blit_text(surface, words.victory_points(vp, name), 36, art.INK, (box.centerx, box.top + 130),
                       "center", width=box.width - 40)
     art.blit_text(surface, words.starts(item["game"], name(item["starter"])), 40,
                   game.table.colour(item["starter"]), (box.centerx, box.top + 200), "center", "bold",

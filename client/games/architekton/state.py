@@ -9,12 +9,15 @@ No pygame drawing here: the squares and the diagonal house groups of the final s
 (AR-6); where a square lies in the world is `layout`'s.
 """
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Any, NotRequired, TypedDict, Unpack
 
 import pygame
 
 from client.games.architekton.layout import TILE
 from client.table.handle import TableHandle
+from client.table.types import Colour, Event, View
 from engines.architekton.tiles import (
     BUILDINGS,
     DIAGONALS,
@@ -28,27 +31,39 @@ from engines.architekton.tiles import (
     is_building,
 )
 
+Square = tuple[int, int]  # a board square (x, y)
+
+
+class Cell(TypedDict):
+    """A square's tile as the table shows it."""
+
+    tile: str
+    rot: int  # quarter turns clockwise
+    sides: list[str]  # its terrain per side, N E S W, as turned
+    building: bool
+    house: int | None  # its house's owner
+
 
 @dataclass
 class Shown:
     """The board, supply, hand, chips and houses as the table shows them right now."""
 
-    cells: dict = field(default_factory=dict)  # (x, y) -> {"tile", "rot", "sides", "building", "house"}
-    supply: list = field(default_factory=list)
-    hand: list = field(default_factory=list)
-    taken: list = field(default_factory=list)  # the tiles in hand as taken: each keeps its slot
-    chips: list = field(default_factory=lambda: [START_CHIPS] * 2)
-    houses: list = field(default_factory=lambda: [HOUSES_PER_PLAYER] * 2)  # in stock
-    stacks: dict = field(default_factory=lambda: {"buildings": 0, "landscapes": 0})
-    reserve: dict = field(default_factory=lambda: {"buildings": 0, "landscapes": 0})
+    cells: dict[Square, Cell] = field(default_factory=dict)
+    supply: list[str] = field(default_factory=list)
+    hand: list[str] = field(default_factory=list)
+    taken: list[str] = field(default_factory=list)  # the tiles in hand as taken: each keeps its slot
+    chips: list[int] = field(default_factory=lambda: [START_CHIPS] * 2)
+    houses: list[int] = field(default_factory=lambda: [HOUSES_PER_PLAYER] * 2)  # in stock
+    stacks: dict[str, int] = field(default_factory=lambda: {"buildings": 0, "landscapes": 0})
+    reserve: dict[str, int] = field(default_factory=lambda: {"buildings": 0, "landscapes": 0})
     turns_left: int | None = None  # once the last round began (AR-5)
     game: int = 1
     turn: int = 1
     version: int = 0  # goes up whenever a square changes (a drawn board is kept until then)
-    victory_points: list = field(default_factory=lambda: [0, 0])
+    victory_points: list[int] = field(default_factory=lambda: [0, 0])
     last_round_began: bool = False  # its first turn is still being played (AR-5)
 
-    def sync(self, view: dict) -> None:
+    def sync(self, view: View) -> None:
         self.version += 1
         self.cells = {
             (c["x"], c["y"]): {"tile": c["tile"], "rot": c["rot"], "sides": list(c["sides"]),
@@ -68,9 +83,10 @@ class Shown:
         self.victory_points = list(view.get("victory_points", self.victory_points))
 
     # --- changes as events are played --------------------------------------------------
-    def start(self, game: int, start: list, supply: list, players: int = 2) -> None:
+    def start(self, game: int, start: list[list[Any]], supply: list[str], players: int = 2) -> None:
         """A new game (set-up as the seed says): two landscapes, corners touching, a fresh
-        supply, full stacks and reserve, every player's chip and houses."""
+        supply, full stacks and reserve, every player's chip and houses. ``start``: the
+        engine's rows [x, y, tile]."""
         self.cells, self.game, self.turn = {}, game, 1
         self.version += 1
         for x, y, tile in start:
@@ -82,7 +98,7 @@ class Shown:
         self.reserve = {"buildings": RESERVE_SIZE, "landscapes": RESERVE_SIZE}
         self.turns_left = None
 
-    def refill(self, tiles: list) -> None:
+    def refill(self, tiles: list[str]) -> None:
         """The supply refilled: from the stacks while they last, then the reserve (AR-5)."""
         for kind, building in (("buildings", True), ("landscapes", False)):
             drawn = sum(1 for tile in tiles if is_building(tile) == building)
@@ -101,7 +117,7 @@ class Shown:
         if tile in self.hand:
             self.hand.remove(tile)
 
-    def take(self, tiles: list) -> None:
+    def take(self, tiles: list[str]) -> None:
         for tile in tiles:
             if tile in self.supply:
                 self.supply.remove(tile)
@@ -118,7 +134,7 @@ class Shown:
         self.houses[player] = max(0, self.houses[player] - 1)
         self.set_house(x, y, player)
 
-    def house_moved(self, player: int, source: tuple[int, int], x: int, y: int) -> None:
+    def house_moved(self, player: int, source: Sequence[int], x: int, y: int) -> None:
         """AR-3: with none in stock, one of the player's houses moves onto the new building."""
         self.set_house(source[0], source[1], None)
         self.set_house(x, y, player)
@@ -128,9 +144,9 @@ class Shown:
         self.set_house(x, y, None)
         self.houses[player] += 1
 
-    def remove_buildings(self, squares) -> dict:
-        """AR-6: the removed buildings' squares and cells (as they were)."""
-        gone = {tuple(sq): self.cells[tuple(sq)] for sq in squares if tuple(sq) in self.cells}
+    def remove_buildings(self, squares: Iterable[Sequence[int]]) -> dict[Square, Cell]:
+        """AR-6: the removed buildings' squares (the engine's [x, y]) and cells (as they were)."""
+        gone = {(x, y): self.cells[(x, y)] for x, y in squares if (x, y) in self.cells}
         self.remove(gone)
         return gone
 
@@ -146,13 +162,13 @@ class Shown:
             self.turns_left -= 1
         self.last_round_began = False
 
-    def set_house(self, x: int, y: int, owner) -> None:
+    def set_house(self, x: int, y: int, owner: int | None) -> None:
         self.version += 1
         cell = self.cells.get((x, y))
         if cell is not None:
             cell["house"] = owner
 
-    def remove(self, squares) -> None:
+    def remove(self, squares: Iterable[Square]) -> None:
         self.version += 1
         for x, y in squares:
             self.cells.pop((x, y), None)
@@ -171,21 +187,21 @@ class Shown:
     def houses_on_board(self, player: int) -> int:
         return sum(1 for cell in self.cells.values() if cell["house"] == player)
 
-    def neighbours(self, x: int, y: int) -> list:
+    def neighbours(self, x: int, y: int) -> list[Cell | None]:
         """The cells on the four sides of a square, N E S W (None where empty)."""
         return [self.cells.get((x + dx, y + dy)) for dx, dy in STEPS]
 
-    def side_matches(self, x: int, y: int) -> list:
+    def side_matches(self, x: int, y: int) -> list[bool | None]:
         """For a building: per side, True (the landscape there matches), False, or None (empty)."""
         sides = self.cells[(x, y)]["sides"]
         return [None if n is None else n["sides"][0] == sides[d] for d, n in enumerate(self.neighbours(x, y))]
 
-    def largest_group(self, player: int) -> list[tuple[int, int]]:
+    def largest_group(self, player: int) -> list[Square]:
         """The squares of ``player``'s largest group of diagonally linked houses (AR-6), in
         the order a trace visits them (each one linked to one before it)."""
         houses = {xy for xy, cell in self.cells.items() if cell["house"] == player}
-        best: list = []
-        seen: set = set()
+        best: list[Square] = []
+        seen: set[Square] = set()
         for start in sorted(houses, key=lambda s: (s[1], s[0])):
             if start in seen:
                 continue
@@ -204,7 +220,7 @@ class Shown:
         return best
 
 
-def group_links(group: list[tuple[int, int]]) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+def group_links(group: list[Square]) -> list[tuple[Square, Square]]:
     """The links a trace draws through a group: each house to the first earlier house
     diagonally next to it."""
     links = []
@@ -218,6 +234,74 @@ def group_links(group: list[tuple[int, int]]) -> list[tuple[tuple[int, int], tup
 
 TWEEN_NAMES = 24  # per kind of tween (names come round again, long after their tween ended)
 
+# Where something in flight lands: a screen rect, a seat's hand slot ("hand", seat, index),
+# or a board square (x, y), followed as the camera moves.
+End = pygame.Rect | tuple[str, int, int] | Square
+# What words rise over: a board square (x, y) or a seat's zone ("zone", seat).
+Over = Square | tuple[str, int]
+
+
+class Piece(TypedDict, total=False):
+    """What flies: a tile (turned ``rot``), or a seat's house."""
+
+    tile: str
+    rot: int
+    seat: int
+
+
+class Flight(Piece):
+    kind: str  # "tile" or "house"
+    start: pygame.Rect
+    end: End
+    tween: str
+
+
+class Rising(TypedDict):
+    """Words rising over a square or a zone ("+1 chip")."""
+
+    words: str
+    at: Over
+    colour: Colour
+    tween: str
+
+
+class Scoring(TypedDict):
+    """A surround being scored (AR-4): per side, whether it matches (None: empty)."""
+
+    x: int
+    y: int
+    owner: int | None
+    matches: list[bool | None]
+    tween: str
+
+
+class Banner(TypedDict):
+    words: str
+    more: str
+    tween: str
+
+
+class Final(TypedDict):
+    """The final scoring (AR-6): removed buildings, then each player's largest group traced."""
+
+    gone: dict[Square, Cell]
+    groups: list[list[Square]]
+    event: Event  # the final_scoring event
+    removal_seconds: float
+    removal: str  # the removal's tween
+    trace: str  # the traces' tween
+
+
+class Interlude(TypedDict):
+    """Between the games of a revenge match (AR-7): the game's result, the match's
+    victory points, and once the next game began, who starts it."""
+
+    result: Event  # the game_over event
+    vp: list[int] | None
+    starter: NotRequired[int]
+    game: NotRequired[int]
+    tween: NotRequired[str]
+
 
 @dataclass
 class Effects:
@@ -225,14 +309,14 @@ class Effects:
     tiles and houses in flight, words rising, a surround being scored (AR-4), a banner,
     the final scoring (AR-6), an early end, the interlude between revenge games (AR-7)."""
 
-    flights: list = field(default_factory=list)  # {"kind", "start", "end", "tween", "tile"/"seat"...}
-    floats: list = field(default_factory=list)  # words rising over a square or a zone ("+1 chip")
-    scoring: dict | None = None  # the surround being scored
-    banner: dict | None = None  # a big line over the board (last round, a redraw)
-    final: dict | None = None  # removed buildings, traced groups
-    early: dict | None = None  # a player could not pay
-    interlude: dict | None = None  # between games of a revenge match
-    answered: dict | None = None  # a surround settled, its view not yet shown
+    flights: list[Flight] = field(default_factory=list)
+    floats: list[Rising] = field(default_factory=list)  # words rising over a square or a zone ("+1 chip")
+    scoring: Scoring | None = None  # the surround being scored
+    banner: Banner | None = None  # a big line over the board (last round, a redraw)
+    final: Final | None = None  # removed buildings, traced groups
+    early: Event | None = None  # a player could not pay (the cannot_pay event)
+    interlude: Interlude | None = None  # between games of a revenge match
+    answered: Event | None = None  # a surround settled (the settled event), its view not yet shown
     fresh_game: bool = False  # a revenge game began; its first view is not yet shown
     counts: dict[str, int] = field(default_factory=dict)
 
@@ -243,22 +327,22 @@ class Effects:
         table.tween(name, 0.0, 1.0, seconds, delay=delay)
         return name
 
-    def fly(self, table: TableHandle, kind: str, start: pygame.Rect, end, seconds: float, delay: float = 0.0,
-            **what) -> None:
+    def fly(self, table: TableHandle, kind: str, start: pygame.Rect, end: End, seconds: float, delay: float = 0.0,
+            **what: Unpack[Piece]) -> None:
         """Something moving from ``start`` (a screen rect) to ``end`` (a screen rect, a seat's
         hand slot ("hand", seat, index), or a board square (x, y), followed as the camera
         moves); it hides at its end meanwhile."""
         self.flights.append({"kind": kind, "start": pygame.Rect(start), "end": end,
                              "tween": self.tween(table, "fly", seconds, delay), **what})
 
-    def float_words(self, table: TableHandle, words: str, at, colour, seconds: float = 1.6) -> None:
+    def float_words(self, table: TableHandle, words: str, at: Over, colour: Colour, seconds: float = 1.6) -> None:
         """``words`` rising over a square (x, y) or a seat's zone ("zone", seat)."""
         self.floats.append({"words": words, "at": at, "colour": colour, "tween": self.tween(table, "float", seconds)})
 
     def announce(self, table: TableHandle, words: str, more: str, seconds: float) -> None:
         self.banner = {"words": words, "more": more, "tween": self.tween(table, "banner", seconds)}
 
-    def score_surround(self, table: TableHandle, x: int, y: int, owner, matches: list) -> None:
+    def score_surround(self, table: TableHandle, x: int, y: int, owner: int | None, matches: list[bool | None]) -> None:
         self.scoring = {"x": x, "y": y, "owner": owner, "matches": matches, "tween": self.tween(table, "ring", 1.4)}
 
     def prune(self, table: TableHandle) -> None:

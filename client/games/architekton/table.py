@@ -17,12 +17,16 @@ from client.games.architekton import art as pieces
 from client.games.architekton import choices as steps
 from client.games.architekton import layout, paint, words
 from client.games.architekton.camera import BoardCamera
+from client.games.architekton.paint import BoardImage, BoardView
 from client.games.architekton.state import Effects, Shown
 from client.i18n import _
+from client.input.router import Intent
 from client.table.choices import Choice
 from client.table.game import GameTable, Standings
 from client.table.handle import TableHandle
 from client.table.layout import Layout
+from client.table.model import Beat
+from client.table.types import Action, Event
 from client.ui import art
 
 
@@ -36,8 +40,8 @@ class ArchitektonTable(GameTable):
         self.shown = Shown()
         self.effects = Effects()
         self.camera = BoardCamera()
-        self.board_image: tuple | None = None  # (what it shows, the whole board drawn; see paint.board)
-        self.board_view: tuple | None = None  # (what it shows, the board's part of the screen at rest)
+        self.board_image: BoardImage | None = None  # (what it shows, the whole board drawn; see paint.board)
+        self.board_view: BoardView | None = None  # (what it shows, the board's part of the screen at rest)
 
     # --- layout and the camera ----------------------------------------------------------------
     def layout(self) -> Layout:
@@ -50,15 +54,15 @@ class ArchitektonTable(GameTable):
         self.camera.follow(self.shown.bounds(1), dt, self.table.speed())
         self.effects.prune(self.table)
 
-    def choices_version(self, seat: int):
+    def choices_version(self, seat: int) -> tuple[float, float, float]:
         return self.camera.version()
 
     # --- input --------------------------------------------------------------------------------
-    def on_input(self, intent) -> bool:
+    def on_input(self, intent: Intent) -> bool:
         """Zoom and pan, by anyone at the screen (the view is shared)."""
         return self.camera.steer(intent) or super().on_input(intent)
 
-    def on_seat_input(self, seat: int, intent) -> bool:
+    def on_seat_input(self, seat: int, intent: Intent) -> bool:
         action = intent.action
         if action == "alt" and intent.pressed:  # a pad's X turns the tile being placed
             turns = self.table.choices(seat)  # nothing here is private: all of them are usable
@@ -71,7 +75,7 @@ class ArchitektonTable(GameTable):
         return self.on_input(intent) or self.asked_to_wait(seat, intent)
 
     # --- choices -----------------------------------------------------------------------------------
-    def choices(self, seat: int, legal: list) -> list[Choice]:
+    def choices(self, seat: int, legal: list[Action]) -> list[Choice]:
         return steps.choices(self, seat, legal)
 
     def preferred(self, seat: int, choices: list[Choice]) -> int:
@@ -98,11 +102,11 @@ class ArchitektonTable(GameTable):
 
     rewords_log = True  # describe words an event from it and the names alone: again on a language change
 
-    def describe(self, event: dict) -> str | None:
+    def describe(self, event: Event) -> str | None:
         return words.describe(event, self.table.name)
 
     # --- events: what moves, and how long to dwell -------------------------------------------------
-    def on_shown(self, beat) -> None:
+    def on_shown(self, beat: Beat) -> None:
         first = not self.shown.cells
         self.shown.sync(self.view)
         if first:  # the table opens on the board framed, not gliding to it
@@ -115,14 +119,14 @@ class ArchitektonTable(GameTable):
                 effects.scoring = None
             return
         x, y = settling["x"], settling["y"]
-        matches = self.shown.side_matches(x, y) if (x, y) in self.shown.cells else [None] * 4
+        matches: list[bool | None] = self.shown.side_matches(x, y) if (x, y) in self.shown.cells else [None] * 4
         scoring = effects.scoring
         if scoring is None or (scoring["x"], scoring["y"]) != (x, y):
             effects.score_surround(self.table, x, y, settling["owner"], matches)
         else:
             scoring["matches"] = matches
 
-    def on_took(self, event: dict) -> float:
+    def on_took(self, event: Event) -> float:
         rects = layout.supply_rects(self.shown.supply)
         seat = event["player"]
         for index, tile in enumerate(event["tiles"]):
@@ -133,7 +137,7 @@ class ArchitektonTable(GameTable):
         self.sound("move")
         return 0.5
 
-    def on_placed(self, event: dict) -> float:
+    def on_placed(self, event: Event) -> float:
         seat, tile, taken = event["player"], event["tile"], self.shown.taken
         zone = self.table.layout.seats[seat]
         start = layout.hand_slot(zone, taken.index(tile)) if tile in taken else zone
@@ -142,7 +146,7 @@ class ArchitektonTable(GameTable):
         self.sound("thud")
         return 0.5
 
-    def on_house(self, event: dict) -> float:
+    def on_house(self, event: Event) -> float:
         seat, x, y, source = event["player"], event["x"], event["y"], event.get("from")
         if source is None:
             self.shown.house_from_stock(seat, x, y)
@@ -153,10 +157,10 @@ class ArchitektonTable(GameTable):
         self.effects.fly(self.table, "house", start, (x, y), 0.35 if source is None else 0.45, seat=seat)
         return 0.4 if source is None else 0.55
 
-    def on_surrounded(self, event: dict) -> float:
+    def on_surrounded(self, event: Event) -> float:
         x, y, owner, owed = event["x"], event["y"], event["owner"], event["mismatches"]
         table, effects = self.table, self.effects
-        matches = self.shown.side_matches(x, y) if (x, y) in self.shown.cells else [None] * 4
+        matches: list[bool | None] = self.shown.side_matches(x, y) if (x, y) in self.shown.cells else [None] * 4
         effects.score_surround(table, x, y, owner, matches)
         caption = words.surround_caption(None if owner is None else self.table.name(owner), owed)
         if owner is None:
@@ -171,7 +175,7 @@ class ArchitektonTable(GameTable):
         self.sound("round" if owed == 0 else "reject")
         return 1.6
 
-    def on_settled(self, event: dict) -> float:
+    def on_settled(self, event: Event) -> float:
         seat, x, y = event["player"], event["x"], event["y"]
         table, effects = self.table, self.effects
         effects.answered = dict(event)
@@ -185,11 +189,11 @@ class ArchitektonTable(GameTable):
         self.sound("thud")
         return 1.0
 
-    def on_refill(self, event: dict) -> float:
+    def on_refill(self, event: Event) -> float:
         self.shown.refill(event["tiles"])
         return self.dwell["refill"]
 
-    def on_last_round(self, event: dict) -> float:
+    def on_last_round(self, event: Event) -> float:
         self.shown.last_round(event["turns_left"])
         after = self.table.name(1 - self.view.get("current", 0))
         more = words.last_round_words(event["turns_left"], after)
@@ -197,25 +201,25 @@ class ArchitektonTable(GameTable):
         self.sound("round")
         return 2.2
 
-    def on_supply_redrawn(self, event: dict) -> float:
+    def on_supply_redrawn(self, event: Event) -> float:
         self.shown.supply = list(event["supply"])
         self.effects.announce(self.table, _(words.REDRAWN[0]), _(words.REDRAWN[1]), 1.8)
         return 1.8
 
-    def on_no_placement(self, event: dict) -> float:
+    def on_no_placement(self, event: Event) -> float:
         self.effects.announce(self.table, _(words.NO_PLACEMENT[0]), _(words.NO_PLACEMENT[1]), 2.0)
         return 2.0
 
-    def on_returned(self, event: dict) -> float:
+    def on_returned(self, event: Event) -> float:
         self.shown.give_back(event["tile"])
         return 0.6
 
-    def on_cannot_pay(self, event: dict) -> float:
+    def on_cannot_pay(self, event: Event) -> float:
         self.effects.early = dict(event)
         self.sound("scatter")
         return 3.0
 
-    def on_final_scoring(self, event: dict) -> float:
+    def on_final_scoring(self, event: Event) -> float:
         table, effects = self.table, self.effects
         gone = self.shown.remove_buildings(event["removed"])
         removal = 0.5 + 0.22 * len(gone)
@@ -227,17 +231,17 @@ class ArchitektonTable(GameTable):
         self.sound("round")
         return removal + 2.6
 
-    def on_game_over(self, event: dict) -> float:
+    def on_game_over(self, event: Event) -> float:
         self.effects.interlude = {"result": dict(event), "vp": None}
         return self.dwell["game_over"]
 
-    def on_match(self, event: dict) -> float:
+    def on_match(self, event: Event) -> float:
         self.shown.victory_points = list(event["victory_points"])
         if self.effects.interlude is not None:
             self.effects.interlude["vp"] = list(event["victory_points"])
         return 0.0
 
-    def on_new_game(self, event: dict) -> float:
+    def on_new_game(self, event: Event) -> float:
         self.shown.start(event["game"], event["start"], event["supply"], self.table.players)
         effects = self.effects
         effects.final = effects.early = effects.scoring = None
@@ -245,12 +249,13 @@ class ArchitektonTable(GameTable):
         self.camera.following = True
         if effects.interlude is None:
             return 0.0
-        effects.interlude.update(starter=event["starter"], game=event["game"],
-                                 tween=effects.tween(self.table, "interlude", 3.4))
+        interlude = effects.interlude
+        interlude["starter"], interlude["game"] = event["starter"], event["game"]
+        interlude["tween"] = effects.tween(self.table, "interlude", 3.4)
         self.sound("round")
         return 3.4
 
-    def on_turn(self, event: dict) -> float:
+    def on_turn(self, event: Event) -> float:
         self.camera.following = True
         self.shown.next_turn(event["turn"])
         return self.dwell["turn"]

@@ -10,8 +10,10 @@ a sentence per case (one tile or two, a draw or a win): German orders its words 
 """
 
 from collections.abc import Callable
+from typing import Any
 
 from client.i18n import N_, _, ngettext, pgettext
+from client.table.types import Event, View
 from engines.architekton.tiles import BUILDING_SIDES, LANDSCAPE_TERRAIN
 
 Name = Callable[[int], str]  # a seat's name (`TableHandle.name`)
@@ -97,7 +99,7 @@ def _pair(one: str, two: str, tiles: list[str], words: Callable[[str], str] = ti
 
 
 # --- the log ---------------------------------------------------------------------------------
-def describe(event: dict, name: Name) -> str | None:
+def describe(event: Event, name: Name) -> str | None:
     """The log line for ``event`` (None: no line)."""
     kind = event["type"]
     if kind == "took":
@@ -155,7 +157,7 @@ def describe(event: dict, name: Name) -> str | None:
     return None
 
 
-def _scores(event: dict, name: Name) -> str:
+def _scores(event: Event, name: Name) -> str:
     """"Anna 3 + 4 = 7, Ben 2 + 5 = 7": names and sums, the same in every language."""
     return ", ".join(f"{name(p)} {event['chips'][p]} + {event['groups'][p]} = {event['scores'][p]}"
                      for p in range(len(event["scores"])))
@@ -180,11 +182,11 @@ def early_end_line(debtor: str, winner: str) -> str:
     return _("Early end: {debtor} cannot pay, so {winner} wins").format(debtor=debtor, winner=winner)
 
 
-def final_score_line(event: dict, name: Name) -> str:
+def final_score_line(event: Event, name: Name) -> str:
     return _("Final score: {scores}").format(scores=_scores(event, name))
 
 
-def phase_line(view: dict, name: Name, lifted: bool, single_take: bool) -> str:
+def phase_line(view: View, name: Name, lifted: bool, single_take: bool) -> str:
     """What the player to move does now, from the shown ``view``: ``lifted`` when a supply
     tile is lifted, ``single_take`` when no two supply tiles can both be placed (AR-2)."""
     phase = view.get("phase")
@@ -327,7 +329,7 @@ def hint_line(following: bool) -> str:
     return _(OWN_VIEW) + "    " + _(HINT)
 
 
-def tile_counts(counts: dict) -> list[str]:
+def tile_counts(counts: dict[str, int]) -> list[str]:
     """A stack's or the reserve's tiles: how many buildings, how many landscapes."""
     buildings, landscapes = counts.get("buildings", 0), counts.get("landscapes", 0)
     return [ngettext("{n} building", "{n} buildings", buildings).format(n=buildings),
@@ -421,7 +423,7 @@ def early_note(debtor: str) -> str:
     return _("Early end: {name} could not pay").format(name=debtor)
 
 
-def game_cell(result: dict, seat: int) -> str:
+def game_cell(result: dict[str, Any], seat: int) -> str:
     """One game of a revenge match in a results cell: its score, and the victory points won."""
     won = seat in result["winners"] and len(result["winners"]) == 1
     points = (2 if result["early"] else 1) if won else 0

@@ -4,6 +4,7 @@ from functools import lru_cache
 
 import pygame
 
+from client.table.types import Colour
 from client.ui import art
 from engines.die_mauer import GATE, TOWER
 
@@ -21,7 +22,7 @@ def piece_size(piece: str, height: int) -> tuple[int, int]:
 
 @art.cached
 @lru_cache(maxsize=256)
-def piece_image(piece: str, height: int, tint=None, ghost: bool = False) -> pygame.Surface:
+def piece_image(piece: str, height: int, tint: Colour | None = None, ghost: bool = False) -> pygame.Surface:
     """A wall segment: stone block with merlons, a blue Tower, or a red Gate."""
     width, height = piece_size(piece, height)
     surface = pygame.Surface((width, height), pygame.SRCALPHA)
@@ -68,7 +69,7 @@ def piece_image(piece: str, height: int, tint=None, ghost: bool = False) -> pyga
 
 @art.cached
 @lru_cache(maxsize=64)
-def fist_image(colour, size: int, open_amount: float = 0.0) -> pygame.Surface:
+def fist_image(colour: Colour, size: int, open_amount: float = 0.0) -> pygame.Surface:
     """A stylised fist in a seat's colour; ``open_amount`` 1 shows an open palm."""
     surface = pygame.Surface((size, size), pygame.SRCALPHA)
     skin = art.mix((236, 196, 160), colour, 0.25)

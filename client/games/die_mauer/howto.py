@@ -15,7 +15,7 @@ BUILD_WALL, BUILD_PIECE = "T36", "G"
 BUILD_ENDS = {"L": False, "R": True}
 
 
-def explain(surface, words: str, rect, centre_y: int, size: int = 28) -> None:
+def explain(surface: pygame.Surface, words: str, rect: pygame.Rect, centre_y: int, size: int = 28) -> None:
     """A sentence under an example, wrapped to the example's width, centred on ``centre_y``."""
     lines = art.wrap(words, size, rect.width - 40)
     y = centre_y - (len(lines) - 1) * (size + 6) // 2
@@ -24,7 +24,7 @@ def explain(surface, words: str, rect, centre_y: int, size: int = 28) -> None:
         y += size + 6
 
 
-def your_pieces(surface, rect) -> None:
+def your_pieces(surface: pygame.Surface, rect: pygame.Rect) -> None:
     x = rect.left + 30
     for piece in PIECES:
         image = pieces.piece_image(piece, 120)
@@ -34,7 +34,8 @@ def your_pieces(surface, rect) -> None:
     explain(surface, _("penalty if still in hand at the round's end"), rect, rect.centery + 140)
 
 
-def fists(surface, rect, plans, opened: float, master: int = 0) -> list[tuple[int, int]]:
+def fists(surface: pygame.Surface, rect: pygame.Rect, plans: list[str | None], opened: float,
+          master: int = 0) -> list[tuple[int, int]]:
     """Three seats' fists in a row (open by ``opened``), their picks beside them."""
     centres = []
     for seat, piece in enumerate(plans):
@@ -52,7 +53,7 @@ def fists(surface, rect, plans, opened: float, master: int = 0) -> list[tuple[in
     return centres
 
 
-def secret_pick(surface, rect) -> None:
+def secret_pick(surface: pygame.Surface, rect: pygame.Rect) -> None:
     for centre in fists(surface, rect, [None, None, None], 0.0):
         badge = pygame.Rect(0, 0, 150, 44)
         badge.center = (centre[0], centre[1] + 90)
@@ -60,12 +61,12 @@ def secret_pick(surface, rect) -> None:
         art.blit_text(surface, _("LOCKED IN"), 26, art.INK, badge.center, "center", width=badge.width - 12)
 
 
-def reveal(surface, rect) -> None:
+def reveal(surface: pygame.Surface, rect: pygame.Rect) -> None:
     fists(surface, rect, ["4", "4", "T"], 1.0)
     explain(surface, _("master 4, a guess of 4: the guesser builds it"), rect, rect.bottom - 60)
 
 
-def building_order(surface, rect) -> None:
+def building_order(surface: pygame.Surface, rect: pygame.Rect) -> None:
     wall = pieces.wall_image(BUILD_WALL, 120)
     spot = wall.get_rect(center=(rect.centerx, rect.centery))
     surface.blit(wall, spot)
@@ -78,7 +79,7 @@ def building_order(surface, rect) -> None:
     explain(surface, _("a Gate may go after the 6, not next to the Tower"), rect, rect.bottom - 50)
 
 
-def donation(surface, rect) -> None:
+def donation(surface: pygame.Surface, rect: pygame.Rect) -> None:
     centres = fists(surface, rect, [None, None, "2"], 1.0)
     image = pieces.piece_image("6", 70)
     middle = ((centres[0][0] + centres[1][0]) // 2, centres[0][1] - 110)
@@ -87,7 +88,7 @@ def donation(surface, rect) -> None:
     explain(surface, _("the lone empty fist gives the master a piece in secret"), rect, rect.bottom - 50)
 
 
-def rounds(surface, rect) -> None:
+def rounds(surface: pygame.Surface, rect: pygame.Rect) -> None:
     rows = [("Anna", [6, 0, 12], 18), ("Ben", [0, 3, 1], 4), ("Clara", [15, 10, 0], 25)]
     left = rect.left + 60
     headings = ["", *(_("Round {round}").format(round=n) for n in (1, 2, 3)), _("Total")]

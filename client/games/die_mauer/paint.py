@@ -13,6 +13,7 @@ from client.i18n import _
 from client.table.choices import Choice
 from client.table.handle import TableHandle
 from client.table.layout import seat_card
+from client.table.types import Colour, View
 from client.ui import art
 
 
@@ -23,9 +24,9 @@ class GameReading(Protocol):
     shown: Shown
 
     @property
-    def view(self) -> dict: ...
+    def view(self) -> View: ...
 
-    def seat_view(self, seat: int) -> dict: ...
+    def seat_view(self, seat: int) -> View: ...
 
     def revealing(self) -> bool: ...
 
@@ -37,7 +38,8 @@ class GameReading(Protocol):
 
     def ghost_rect(self, seat: int, action: dict[str, Any]) -> pygame.Rect: ...
 
-    def draw_name(self, surface: pygame.Surface, seat: int, pos: Any, size: int, width: int) -> pygame.Rect: ...
+    def draw_name(self, surface: pygame.Surface, seat: int, pos: tuple[int, int], size: int, width: int,
+                  anchor: str = "topleft", colour: Colour | None = None) -> pygame.Rect: ...
 
 
 STATUS_COLOURS = {"locked": art.GOOD, "choosing": art.INK_DIM, "away": art.INK_DIM, "thinking": art.INK_DIM,
@@ -45,7 +47,7 @@ STATUS_COLOURS = {"locked": art.GOOD, "choosing": art.INK_DIM, "away": art.INK_D
 
 
 # --- the wall ---------------------------------------------------------------------------------
-def drops(game: GameReading) -> list[dict]:
+def drops(game: GameReading) -> list[dict[str, Any]]:
     """The pieces falling or hopping now (none at "instant" speed: everything is at rest)."""
     space = game.table.physics()
     return space.drops if space is not None else []

@@ -6,14 +6,15 @@ Events run ahead of the view they lead to (a piece falls before the view holds i
 """
 
 from dataclasses import dataclass, field
-from typing import Any, TypedDict
+from typing import TypedDict
 
 import pygame
 
 from client.games.die_mauer.layout import WallLayout, ghost_rect, wall_layout
+from client.table.types import Event, View
 from engines.die_mauer import LEFT
 
-Turn = tuple[Any, Any]  # (round, turn) as the view says them
+Turn = tuple[int | None, int | None]  # (round, turn) as the view says them
 
 
 class Reveal(TypedDict):
@@ -67,7 +68,7 @@ class Shown:
 
     wall: Wall = field(default_factory=Wall)
     reveal: Reveal | None = None  # kept while the outcome plays
-    summary: dict[str, Any] | None = None  # the last round_over event
+    summary: Event | None = None  # the last round_over event
     locked_now: set[int] = field(default_factory=set)  # locked in by an event the shown view does not hold yet
     picked_here: dict[int, Turn] = field(default_factory=dict)  # seat -> the turn its pick was sent from this screen
 
@@ -77,14 +78,14 @@ class Shown:
         if picked_here is not None:
             self.picked_here[seat] = picked_here
 
-    def open_fists(self, event: dict[str, Any]) -> None:
+    def open_fists(self, event: Event) -> None:
         self.reveal = {"master": event["master"], "plans": list(event["plans"])}
 
-    def end_round(self, event: dict[str, Any]) -> None:
+    def end_round(self, event: Event) -> None:
         self.summary = event
         self.wall.clear()
 
-    def sync(self, view: dict[str, Any]) -> None:
+    def sync(self, view: View) -> None:
         self.locked_now.clear()
         if view.get("phase") != "over":  # the last wall has scattered; the view still holds it
             self.wall.sync(view.get("wall", []))

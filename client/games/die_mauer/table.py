@@ -21,13 +21,15 @@ from client.table.choices import Choice
 from client.table.game import GameTable, Standings
 from client.table.handle import TableHandle
 from client.table.layout import Layout
+from client.table.model import Beat
+from client.table.types import Colour, Event
 from client.ui.tween import ease_out_back
 from engines.die_mauer import LEFT, PIECES, RIGHT
 
 CAPTIONED = ("built", "donation", "turn", "round")  # events the phase line tells while they show
 REVEAL_SECONDS = 2.6
 SUMMARY_SECONDS = 3.5
-Action = dict[str, Any]
+Action = dict[str, Any]  # a Die Mauer action: plain data with its "type"
 
 
 class DieMauerTable(GameTable):
@@ -66,14 +68,14 @@ class DieMauerTable(GameTable):
 
     rewords_log = True  # describe words an event from it and the names alone: again on a language change
 
-    def describe(self, event: dict) -> str | None:
+    def describe(self, event: Event) -> str | None:
         return words.describe(event, self.table.name)
 
     def public_refusal(self, code: str) -> str:
         return words.public_refusal(code)
 
     # --- choices ------------------------------------------------------------------------
-    def choices(self, seat: int, legal: list) -> list[Choice]:
+    def choices(self, seat: int, legal: list[Action]) -> list[Choice]:
         view = self.view
         kind = legal[0]["type"]
         if kind == "build" and view.get("phase") == "build":
@@ -88,7 +90,7 @@ class DieMauerTable(GameTable):
         """Both ends of a wall; an empty wall has one place (DM-3)."""
         return [LEFT, RIGHT] if self.view.get("wall") else [LEFT]
 
-    def end_choices(self, legal: list) -> list[Choice]:
+    def end_choices(self, legal: list[Action]) -> list[Choice]:
         """Both ends in public, an illegal one too: the engine then explains the building order."""
         piece = legal[0]["piece"]
         actions = [{"type": "build", "piece": piece, "end": end} for end in self.open_ends()]
@@ -96,7 +98,7 @@ class DieMauerTable(GameTable):
         return [Choice(action, rect, words.build_label(action), legal=action in legal, data=piece)
                 for action, rect in zip(actions, rects, strict=True)]
 
-    def private_choices(self, seat: int, offered: list, legal: list, private: bool = False) -> list[Choice]:
+    def private_choices(self, seat: int, offered: list[Action], legal: list[Action], private: bool = False) -> list[Choice]:
         """Cards in the private panel: pieces in the engine's order, the empty fist last
         (as on the gamepad); a free choice offers both ends, illegal ones too."""
         if offered[0]["type"] == "build":
@@ -110,14 +112,14 @@ class DieMauerTable(GameTable):
             out.append(Choice(action, rect, label, legal=action in legal, private=private, data=action["piece"]))
         return out
 
-    def blind_actions(self, seat: int) -> list[tuple[str, Any]]:
+    def blind_actions(self, seat: int) -> list[tuple[str, Action | None]]:
         """Up T, Right G, Down 6, Left 4, A 3, B 2, X 1, Y empty fist: the same for every
         gamepad whatever it holds (DM-9); a donation cannot be an empty fist."""
         legal = self.table.model.legal.get(seat) or [{}]
         kind = legal[0].get("type")
         if kind not in ("plan", "donate"):
             return []
-        actions: list[tuple[str, Any]] = [(piece, {"type": kind, "piece": piece}) for piece in PIECES]
+        actions: list[tuple[str, Action | None]] = [(piece, {"type": kind, "piece": piece}) for piece in PIECES]
         return actions + [(words.piece_name(None), {"type": "plan", "piece": None} if kind == "plan" else None)]
 
     # --- input ------------------------------------------------------------------------------
@@ -154,13 +156,13 @@ class DieMauerTable(GameTable):
         return self.view.get("round"), self.view.get("turn")
 
     # --- events: animations and how long to dwell ------------------------------------------
-    def on_event(self, event: dict) -> float:
+    def on_event(self, event: Event) -> float:
         seconds = super().on_event(event)
         if event["type"] in CAPTIONED:  # the phase line tells what is shown, not the view before it
             self.show_caption(self.describe(event) or "", seconds)
         return seconds
 
-    def on_locked(self, event: dict) -> float:
+    def on_locked(self, event: Event) -> float:
         seat = event["player"]
         pending = self.table.model.pending.get(seat)  # this screen's pick, not yet settled
         sent_here = pending is not None and isinstance(pending.action, dict) and pending.action.get("type") == "plan"
@@ -169,7 +171,7 @@ class DieMauerTable(GameTable):
         self.sound("lock")
         return 0.0
 
-    def on_reveal(self, event: dict) -> float:
+    def on_reveal(self, event: Event) -> float:
         table, master = self.table, event["master"]
         self.shown.open_fists(event)
         table.tween("reveal", 0.0, 1.0, REVEAL_SECONDS)
@@ -189,11 +191,11 @@ class DieMauerTable(GameTable):
         self.sound("reveal")
         return REVEAL_SECONDS
 
-    def on_outcome(self, event: dict) -> float:
+    def on_outcome(self, event: Event) -> float:
         self.show_caption(words.outcome_text(event, self.table.name), self.dwell["outcome"])
         return self.dwell["outcome"]
 
-    def on_built(self, event: dict) -> float | None:
+    def on_built(self, event: Event) -> float | None:
         wall = self.shown.wall
         uid = wall.add(event["piece"], event["end"])
         rect = wall.layout().slots[uid]
@@ -206,7 +208,7 @@ class DieMauerTable(GameTable):
         self.sound("thud")
         return None
 
-    def on_round_over(self, event: dict) -> float:
+    def on_round_over(self, event: Event) -> float:
         wall = self.shown.wall
         self.table.tween("summary", 0.0, 1.0, SUMMARY_SECONDS)
         space = self.table.physics()
@@ -219,18 +221,18 @@ class DieMauerTable(GameTable):
         self.sound("scatter")
         return SUMMARY_SECONDS
 
-    def on_game_over(self, event: dict) -> float:
+    def on_game_over(self, event: Event) -> float:
         if self.shown.summary is not None:  # the last round's summary stays up until the results
             self.table.tween("summary", 0.0, 1.0, self.dwell["game_over"] + 0.5)
         return self.dwell["game_over"]
 
-    def on_seat_event(self, seat: int, event: dict) -> None:
+    def on_seat_event(self, seat: int, event: Event) -> None:
         if event.get("type") == "donated":
             name = self.table.name
             self.table.note_privately(seat, words.donated_note(name(event["giver"]), name(event["master"]),
                                                                event["piece"]))
 
-    def on_shown(self, beat: Any) -> None:
+    def on_shown(self, beat: Beat) -> None:
         self.shown.sync(self.view)
 
     # --- what is shown now -----------------------------------------------------------------
@@ -261,7 +263,7 @@ class DieMauerTable(GameTable):
             return "to_act"
         return ""
 
-    def seat_status(self, seat: int) -> tuple[str, tuple[int, int, int]]:
+    def seat_status(self, seat: int) -> tuple[str, Colour]:
         """``seat``'s badge: its words and their colour."""
         state = self.seat_state(seat)
         return words.seat_status(state), paint.STATUS_COLOURS[state]

@@ -12,6 +12,7 @@ from typing import Any
 
 from client.i18n import N_, _, ngettext, pgettext
 from client.table.game import and_list
+from client.table.types import Event, View
 from engines.die_mauer import GATE, LEFT, TOWER
 
 Name = Callable[[int], str]  # a seat's name at this table
@@ -25,7 +26,7 @@ def kind(piece: Piece) -> str:
     return FIST if piece is None else piece if piece in (TOWER, GATE) else WALL
 
 
-def said(templates: dict, piece: Piece, **fields: Any) -> str:
+def said(templates: dict[str, str], piece: Piece, **fields: Any) -> str:
     """The sentence for ``piece``'s kind, looked up and filled (a wall's merlons as ``{n}``)."""
     return _(templates[kind(piece)]).format(n=piece, **fields)
 
@@ -65,7 +66,7 @@ def public_refusal(code: str) -> str:
     return _(REFUSALS.get(code, N_("that choice is not allowed now")))
 
 
-def status_text(view: dict[str, Any]) -> str:
+def status_text(view: View) -> str:
     return _("Round {round} of {rounds}   Turn {turn}").format(
         round=view.get("round", 1), rounds=view.get("rounds", 1), turn=view.get("turn", 1))
 
@@ -77,7 +78,7 @@ CHOOSES_END = {
 }
 
 
-def phase_text(view: dict[str, Any], name: Name) -> str:
+def phase_text(view: View, name: Name) -> str:
     """What the view asks for now."""
     phase = view.get("phase")
     if phase == "plan":
@@ -107,7 +108,7 @@ BUILT = {
 }
 
 
-def describe(event: dict[str, Any], name: Name) -> str | None:
+def describe(event: Event, name: Name) -> str | None:
     """The log line for ``event`` (None: no line)."""
     kind_ = event["type"]
     if kind_ == "locked":
@@ -145,9 +146,9 @@ OUTCOMES = {
 }
 
 
-def outcome_text(event: dict[str, Any], name: Name) -> str:
+def outcome_text(event: Event, name: Name) -> str:
     """The reveal's outcome in words (DM-4, DM-5), one verb for one builder or several."""
-    case = event["case"]
+    case: str = event["case"]
     builders = [name(b) for b in event.get("builders", [])]
     who = and_list(builders) if builders else _("nobody")
     if case == "competitors_build":

@@ -12,6 +12,7 @@ from functools import lru_cache
 
 import pygame
 
+from client.table.types import Colour
 from client.ui import art
 from engines.wie_waldi.cards import COLOUR_OF, COLOUR_PATTERNS
 
@@ -59,7 +60,7 @@ def coat(colour: int, size: tuple[int, int], unit: int) -> pygame.Surface:
     return surface
 
 
-def _textured(mask: pygame.Surface, colours: tuple, split: float = 1.0, unit: int = 6) -> pygame.Surface:
+def _textured(mask: pygame.Surface, colours: tuple[int, ...], split: float = 1.0, unit: int = 6) -> pygame.Surface:
     """``mask`` (white where the coat is) filled with coat: ``colours[0]`` left of
     ``split`` (a share of the width), ``colours[1]`` right of it."""
     size = mask.get_size()
@@ -74,7 +75,7 @@ def _textured(mask: pygame.Surface, colours: tuple, split: float = 1.0, unit: in
 
 @art.cached
 @lru_cache(maxsize=512)
-def card_image(code: str, height: int, back=None, ghost: bool = False) -> pygame.Surface:
+def card_image(code: str, height: int, back: Colour | None = None, ghost: bool = False) -> pygame.Surface:
     """Card ``code`` face up, ``height`` tall; ``back`` (a seat colour) is the band at its
     foot that says who played it; ``ghost`` draws it see-through (a target preview)."""
     width, height = card_size(height)
@@ -96,7 +97,7 @@ def card_image(code: str, height: int, back=None, ghost: bool = False) -> pygame
     return surface
 
 
-def draw_dog_part(surface, code: str, area: pygame.Rect) -> None:
+def draw_dog_part(surface: pygame.Surface, code: str, area: pygame.Rect) -> None:
     """The slice of dog ``code`` shows, in ``area`` (the card above its band)."""
     w, h = area.size
     unit = max(3, h // 8)
@@ -149,7 +150,7 @@ def draw_dog_part(surface, code: str, area: pygame.Rect) -> None:
                                       round(h * 0.38)))
 
 
-def draw_cat(surface, rect: pygame.Rect) -> None:
+def draw_cat(surface: pygame.Surface, rect: pygame.Rect) -> None:
     """A black cat sitting on the dog's back: the cat tails' mark."""
     cat = (34, 30, 36)
     body = pygame.Rect(rect.left, rect.top + rect.height * 0.35, rect.width * 0.7, rect.height * 0.65)
@@ -169,7 +170,7 @@ def draw_cat(surface, rect: pygame.Rect) -> None:
 
 @art.cached
 @lru_cache(maxsize=64)
-def card_back(height: int, colour, ghost: bool = False) -> pygame.Surface:
+def card_back(height: int, colour: Colour, ghost: bool = False) -> pygame.Surface:
     """A face-down card of a seat's set: its back colour; ``ghost``: see-through (a draw
     shown at once, waiting for the host)."""
     width, height = card_size(height)
@@ -196,7 +197,7 @@ def card_back(height: int, colour, ghost: bool = False) -> pygame.Surface:
 
 @art.cached
 @lru_cache(maxsize=64)
-def bone(width: int, colour) -> pygame.Surface:
+def bone(width: int, colour: Colour) -> pygame.Surface:
     """A bone: the points of WA-6 (gold 3, silver 2, bronze 1)."""
     height = max(4, width // 2)
     surface = pygame.Surface((width, height), pygame.SRCALPHA)
@@ -210,7 +211,7 @@ def bone(width: int, colour) -> pygame.Surface:
 
 @art.cached
 @lru_cache(maxsize=32)
-def marker(size: int, colour, used: bool = False) -> pygame.Surface:
+def marker(size: int, colour: Colour, used: bool = False) -> pygame.Surface:
     """A seat's marker (WA-4): a paw token; ``used`` is the hollow place it left."""
     surface = pygame.Surface((size, size), pygame.SRCALPHA)
     centre = (size // 2, size // 2)
@@ -227,7 +228,7 @@ def marker(size: int, colour, used: bool = False) -> pygame.Surface:
     return surface
 
 
-def socket(surface, rect: pygame.Rect, colour: int | None, glow: float = 0.0) -> None:
+def socket(surface: pygame.Surface, rect: pygame.Rect, colour: int | None, glow: float = 0.0) -> None:
     """A dog's open end: where the next card goes, in the end's coat colour and pattern
     (``colour`` None: a place for a new dog's head); ``glow`` (0-1) pulses it."""
     surface.blit(socket_image(colour, rect.size, round(max(0.0, min(1.0, glow)) * 6)), rect)
@@ -270,8 +271,8 @@ def swatch(colour: int, size: int) -> pygame.Surface:
     return surface
 
 
-def keycap(surface, words: str, pos, size: int = 24, colour=art.INK, anchor: str = "center",
-           face=None) -> pygame.Rect:
+def keycap(surface: pygame.Surface, words: str, pos: tuple[int, int], size: int = 24, colour: Colour = art.INK,
+           anchor: str = "center", face: Colour | None = None) -> pygame.Rect:
     """A button's name on a small cap (a key, or a pad's face button in its colour)."""
     text = art.text(words, size, tuple(colour), "bold")
     box = text.get_rect().inflate(size * 0.6, size * 0.25)

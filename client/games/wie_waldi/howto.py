@@ -7,6 +7,7 @@ from client.games.wie_waldi import art as cards
 from client.games.wie_waldi import words as say
 from client.howto import Page, arrow, label, tick
 from client.i18n import N_, _, ngettext
+from client.table.types import Colour
 from client.ui import art
 
 # Each coat colour with its pattern (WA-1), as the legend names them.
@@ -16,7 +17,8 @@ SEATS = [art.SEAT_COLOURS[i] for i in range(4)]
 HEIGHT = 120
 
 
-def dog(surface, codes, players, left: int, top: int, height: int = HEIGHT) -> pygame.Rect:
+def dog(surface: pygame.Surface, codes: list[str], players: list[int], left: int, top: int,
+        height: int = HEIGHT) -> pygame.Rect:
     """A row of cards as a dog on the table; returns where its open end would be."""
     width = cards.card_size(height)[0]
     for i, (code, player) in enumerate(zip(codes, players, strict=True)):
@@ -24,8 +26,8 @@ def dog(surface, codes, players, left: int, top: int, height: int = HEIGHT) -> p
     return pygame.Rect(left + len(codes) * width, top, width, height)
 
 
-def note(surface, words: str, centre_x: int, y: int, size: int, width: int, colour=art.INK_DIM,
-         down: bool = False) -> None:
+def note(surface: pygame.Surface, words: str, centre_x: int, y: int, size: int, width: int,
+         colour: Colour = art.INK_DIM, down: bool = False) -> None:
     """A line under a picture, wrapped to ``width`` (a longer language takes two lines):
     its last line centred on ``y``, or with ``down`` its first line."""
     rows = art.wrap(words, size, width, "semibold")
@@ -35,7 +37,8 @@ def note(surface, words: str, centre_x: int, y: int, size: int, width: int, colo
         label(surface, row, (centre_x, first + k * step), size, colour)
 
 
-def piles(surface, left: int, top: int, colour, keys=("A", "W", "D")) -> list[pygame.Rect]:
+def piles(surface: pygame.Surface, left: int, top: int, colour: Colour,
+          keys: tuple[str, str, str] = ("A", "W", "D")) -> list[pygame.Rect]:
     width = cards.card_size(HEIGHT)[0]
     rects = []
     for k in range(3):
@@ -47,7 +50,7 @@ def piles(surface, left: int, top: int, colour, keys=("A", "W", "D")) -> list[py
     return rects
 
 
-def race(surface, rect) -> None:
+def race(surface: pygame.Surface, rect: pygame.Rect) -> None:
     pile_rects = piles(surface, rect.left + 30, rect.top + 250, SEATS[0])
     hand = pygame.Rect(pile_rects[-1].right + 50, rect.top + 240, *cards.card_size(140))
     surface.blit(cards.card_image("Mrg", 140, SEATS[0]), hand)
@@ -65,7 +68,7 @@ def race(surface, rect) -> None:
          rect.bottom - 24, 26, rect.width - 20)
 
 
-def growing(surface, rect) -> None:
+def growing(surface: pygame.Surface, rect: pygame.Rect) -> None:
     end = dog(surface, ["Hr", "Mrg", "Mgb"], [0, 1, 0], rect.left + 40, rect.top + 40)
     cards.socket(surface, end, 3)
     width = cards.card_size(HEIGHT)[0]
@@ -84,7 +87,7 @@ def growing(surface, rect) -> None:
         label(surface, _(COAT_LEGEND[i]), (x + 54, y), 22, anchor="midleft")
 
 
-def heads(surface, rect) -> None:
+def heads(surface: pygame.Surface, rect: pygame.Rect) -> None:
     end = dog(surface, ["Hy", "Myy"], [1, 0], rect.left + 60, rect.top + 40)
     cards.socket(surface, end, 1)
     width = cards.card_size(HEIGHT)[0]
@@ -99,7 +102,7 @@ def heads(surface, rect) -> None:
     label(surface, _("a head starts a new dog in a free lane"), (new.right + 80, new.centery), 24, anchor="midleft")
 
 
-def too_late(surface, rect) -> None:
+def too_late(surface: pygame.Surface, rect: pygame.Rect) -> None:
     end = dog(surface, ["Hr", "Mry"], [2, 0], rect.left + 60, rect.top + 40)
     width = cards.card_size(HEIGHT)[0]
     label(surface, _("{name} played first").format(name="Anna"), (end.left - width // 2, end.bottom + 24), 24, SEATS[0])
@@ -113,7 +116,7 @@ def too_late(surface, rect) -> None:
           box.center, 26, art.INK)
 
 
-def owners(surface, rect) -> None:
+def owners(surface: pygame.Surface, rect: pygame.Rect) -> None:
     width = cards.card_size(96)[0]
     dog(surface, ["Hb", "Mbr", "Tr"], [0, 2, 1], rect.left + 40, rect.top + 40, 96)
     surface.blit(cards.marker(40, SEATS[1]), (rect.left + 40 + 3 * width + 14, rect.top + 68))
@@ -129,7 +132,7 @@ def owners(surface, rect) -> None:
           (rect.left + 40, rect.bottom - 24), 24, anchor="midleft")
 
 
-def bones(surface, rect) -> None:
+def bones(surface: pygame.Surface, rect: pygame.Rect) -> None:
     rows: tuple[tuple[str, int, list[str], bool], ...] = (("Anna", 9, ["gold"], False), ("Ben", 5, ["silver"], True), ("Clara", 2, ["bronze"], False),
             ("David", 0, [], False))
     for i, (name, count, won, emptied) in enumerate(rows):
@@ -149,7 +152,7 @@ def bones(surface, rect) -> None:
     label(surface, _("three rounds: the most points win"), (rect.centerx, rect.bottom - 24), 24, art.INK)
 
 
-def countdown(surface, rect) -> None:
+def countdown(surface: pygame.Surface, rect: pygame.Rect) -> None:
     steps = ((say.countdown(3), 250), ("2", 100), ("1", 100), (_(say.WUFF), 180))
     gap = 20
     x = rect.centerx - (sum(width for _words, width in steps) + gap * (len(steps) - 1)) // 2

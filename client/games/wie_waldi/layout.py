@@ -3,6 +3,7 @@ the dogs' lanes and the kennel, the seats' zones and their piles and hand card, 
 rows. Pure geometry; where each dog lies is `lanes`."""
 
 import math
+from typing import TypedDict
 
 import pygame
 
@@ -32,7 +33,16 @@ def table_layout(players: int) -> Layout:
     return Layout(BOARD.copy(), zones, {})
 
 
-def zone_parts(zone: pygame.Rect) -> dict:
+class ZoneParts(TypedDict):
+    """Where a seat's things are in its zone."""
+
+    piles: list[pygame.Rect]  # its three piles, left to right
+    hand: pygame.Rect  # its hand card
+    keys: int  # the centre line of the piles' keys
+    legend: int  # the centre line of its buttons' legend
+
+
+def zone_parts(zone: pygame.Rect) -> ZoneParts:
     """Where a seat's piles, hand card, pile keys and legend are in its ``zone``."""
     pile_w, _ = card_size(PILE_HEIGHT)
     hand_w, _ = card_size(HAND_HEIGHT)

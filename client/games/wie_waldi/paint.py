@@ -26,14 +26,16 @@ from client.games.wie_waldi.layout import (
     OWNER,
     PAD_PILES,
     PILE_HEIGHT,
+    ZoneParts,
     kennel_row,
     tally_box,
 )
-from client.games.wie_waldi.state import RaceState, owned_cards
+from client.games.wie_waldi.state import Dog, Photo, RaceState, owned_cards
 from client.i18n import _
 from client.table.choices import Choice
 from client.table.handle import SeatSnapshot, TableHandle
 from client.table.layout import seat_card
+from client.table.types import Colour, Event, View
 from client.ui import art
 from client.ui.tween import ease_out_cubic
 from engines.wie_waldi.cards import COLOURS, MARKERS
@@ -50,31 +52,31 @@ class RaceTable(Protocol):
     race: RaceState
 
     @property
-    def view(self) -> dict: ...
+    def view(self) -> View: ...
 
     @property
     def clock(self) -> float: ...
 
-    def dogs(self, view: dict | None = None) -> list[dict]: ...
+    def dogs(self, view: View | None = None) -> list[Dog]: ...
 
     def hand(self, seat: int) -> str | None: ...
 
     def fits_nowhere(self, seat: int) -> bool: ...
 
-    def zone_parts(self, seat: int) -> dict: ...
+    def zone_parts(self, seat: int) -> ZoneParts: ...
 
     def stopping(self) -> bool: ...
 
     def tallying(self) -> bool: ...
 
-    def stop_words(self, event: dict) -> str: ...
+    def stop_words(self, event: Event) -> str: ...
 
     def photo_words(self) -> str | None: ...
 
-    def tentative(self, seat: int) -> dict | None: ...
+    def tentative(self, seat: int) -> dict[str, Any] | None: ...
 
-    def draw_name(self, surface: pygame.Surface, seat: int, pos: Any, size: int, width: int,
-                  anchor: str = "topleft", colour: Any = None) -> pygame.Rect: ...
+    def draw_name(self, surface: pygame.Surface, seat: int, pos: tuple[int, int], size: int, width: int,
+                  anchor: str = "topleft", colour: Colour | None = None) -> pygame.Rect: ...
 
 
 # --- the dogs on the table ------------------------------------------------------------------
@@ -105,7 +107,7 @@ def card_from(game: RaceTable, dog: int, index: int, rest: pygame.Rect) -> pygam
     return rect
 
 
-def draw_dog(game: RaceTable, surface: pygame.Surface, dog: dict) -> None:
+def draw_dog(game: RaceTable, surface: pygame.Surface, dog: Dog) -> None:
     """An open dog in its lane: its number, its cards (in their players' colours) and its
     open end, pulsing in the end's coat colour and pattern (WA-1)."""
     lanes = game.race.lanes
@@ -183,13 +185,13 @@ def seat(game: RaceTable, surface: pygame.Surface, seat: int, rect: pygame.Rect)
         behind(game, surface, seat, photo, parts)  # a seat here hears it in its refusal's words
 
 
-def behind(game: RaceTable, surface: pygame.Surface, seat: int, photo: dict, parts: dict) -> None:
+def behind(game: RaceTable, surface: pygame.Surface, seat: int, photo: Photo, parts: ZoneParts) -> None:
     """Over another machine's loser's piles, while the photo finish shows: "12 ms behind Anna"."""
     strip_words(surface, parts, words.behind(game.table.name(photo["winner"]), photo["ms"]), art.NIGHT,
                 game.table.colour(photo["winner"]), 235)
 
 
-def fits_nowhere(game: RaceTable, surface: pygame.Surface, seat: int, parts: dict) -> None:
+def fits_nowhere(game: RaceTable, surface: pygame.Surface, seat: int, parts: ZoneParts) -> None:
     """Over the pile keys (no pile can be drawn while a card is held): the card in hand
     fits no dog, and how to put it back."""
     table = game.table
@@ -199,7 +201,7 @@ def fits_nowhere(game: RaceTable, surface: pygame.Surface, seat: int, parts: dic
     strip_words(surface, parts, words.fits_nowhere(back), (70, 40, 36), art.DANGER, 240)
 
 
-def strip_words(surface: pygame.Surface, parts: dict, said: str, fill, border, alpha: int) -> None:
+def strip_words(surface: pygame.Surface, parts: ZoneParts, said: str, fill: Colour, border: Colour, alpha: int) -> None:
     """A plate over the pile keys with ``said`` on it: one line, or two smaller ones when
     it is too long (a longer language), the plate growing down into the free room."""
     left, right = parts["piles"][0].left - 6, parts["piles"][-1].right + 6
@@ -215,7 +217,7 @@ def strip_words(surface: pygame.Surface, parts: dict, said: str, fill, border, a
         art.blit_text(surface, row, size, art.INK, (strip.centerx, y), "center", width=room)
 
 
-def piles(game: RaceTable, surface: pygame.Surface, seat: int, parts: dict) -> None:
+def piles(game: RaceTable, surface: pygame.Surface, seat: int, parts: ZoneParts) -> None:
     """The seat's three face-down piles, each with its size (a played-out one says so)."""
     sizes = game.view.get("pile_sizes", [[0, 0, 0]] * game.table.players)[seat]
     colour = game.table.colour(seat)
@@ -233,7 +235,7 @@ def piles(game: RaceTable, surface: pygame.Surface, seat: int, parts: dict) -> N
         art.blit_text(surface, str(count), 24, art.INK, badge.center, "center", "bold")
 
 
-def hand(game: RaceTable, surface: pygame.Surface, seat: int, parts: dict) -> None:
+def hand(game: RaceTable, surface: pygame.Surface, seat: int, parts: ZoneParts) -> None:
     """The card the seat holds: flying in from its pile, shaking when a play was refused,
     flying back when a play shown at once was refused, gone while a play or put-back waits
     for its answer (a play is drawn on the table then), a see-through card back while a
@@ -283,7 +285,7 @@ def flying_back(game: RaceTable, surface: pygame.Surface, seat: int, spot: pygam
     return True
 
 
-def legend(game: RaceTable, surface: pygame.Surface, seat: int, parts: dict) -> None:
+def legend(game: RaceTable, surface: pygame.Surface, seat: int, parts: ZoneParts) -> None:
     """This seat's race buttons, named as its device calls them (following remapping
     and the pad's own face-button labels); another machine's seat shows none. Words too
     long for one line (a longer language) take two."""
@@ -325,7 +327,7 @@ def legend(game: RaceTable, surface: pygame.Surface, seat: int, parts: dict) -> 
     art.blit_text(surface, said, 22, art.INK_FAINT, (x, y), "midleft", width=max(20, zone.right - 16 - x))
 
 
-def face(game: RaceTable, player: SeatSnapshot, action: str) -> tuple[int, int, int] | None:
+def face(game: RaceTable, player: SeatSnapshot, action: str) -> Colour | None:
     """A pad's face button in the colour printed on an Xbox pad (others: grey caps)."""
     if not player.is_pad or player.family != "xbox":
         return None
@@ -388,7 +390,7 @@ def photo_finish(game: RaceTable, surface: pygame.Surface) -> None:
     surface.blit(layer, where)
 
 
-def banner(surface: pygame.Surface, said: str, grow: float, colour, fade: float = 1.0) -> None:
+def banner(surface: pygame.Surface, said: str, grow: float, colour: Colour, fade: float = 1.0) -> None:
     """Big words on a plate over the dogs, ``grow`` (0-1) of their full size."""
     size = max(8, round(120 * grow)) // 2 * 2
     # long words (another language) are set smaller, never past the table's edge
@@ -506,7 +508,7 @@ def owner_disc(surface: pygame.Surface, table: TableHandle, seat: int, centre: t
                   "bold")
 
 
-def small_dog(game: RaceTable, surface: pygame.Surface, dog: dict, rect: pygame.Rect) -> None:
+def small_dog(game: RaceTable, surface: pygame.Surface, dog: Dog, rect: pygame.Rect) -> None:
     """A completed dog's row: tinted in its owner's colour, the owner's disc at its left,
     its cards side by side, the completer's marker at its right (WA-4)."""
     table = game.table
@@ -530,7 +532,7 @@ def small_dog(game: RaceTable, surface: pygame.Surface, dog: dict, rect: pygame.
         surface.blit(token, token.get_rect(center=(rect.right - 14, rect.centery)))
 
 
-def flying_dog(game: RaceTable, surface: pygame.Surface, dog: dict, start: pygame.Rect, end: pygame.Rect,
+def flying_dog(game: RaceTable, surface: pygame.Surface, dog: Dog, start: pygame.Rect, end: pygame.Rect,
                t: float) -> None:
     """A completed dog on its way from its lane to the kennel, shrinking as it goes."""
     table, lanes = game.table, game.race.lanes

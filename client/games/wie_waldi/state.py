@@ -7,11 +7,13 @@ table's clock (``now``)."""
 import math
 from collections.abc import Hashable
 from dataclasses import dataclass, field
+from typing import Any, TypedDict
 
 import pygame
 
 from client.games.wie_waldi.lanes import Lanes
 from client.games.wie_waldi.layout import DOGS, KENNEL
+from client.table.types import Event, View
 from engines.wie_waldi.rules import TALLY_SECONDS
 
 STOP_SECONDS = 1.4  # "Stop!" and the last dog flying aside, before the tally
@@ -20,7 +22,34 @@ RETURN_SECONDS = 0.22  # a refused play's card flies back to the hand
 DRAW_KEYS = ("draw0", "draw1", "draw2")  # the pile choices' keys (a refused draw keeps no target)
 
 
-def owned_cards(dogs: list[dict], players: int) -> list[int]:
+class DogCard(TypedDict):
+    card: str  # its code ("Mrg")
+    player: int  # who played it
+
+
+class Dog(TypedDict):
+    """A dog as the view shows it (`engines.wie_waldi`)."""
+
+    id: int
+    cards: list[DogCard]  # head first
+    end: str | None  # its open end's coat colour ("r", "y", "g", "b"); None once complete
+    complete: bool
+    marker: int | None  # who completed it (their marker is on it)
+    owner: int | None
+    cat: bool  # completed by a cat tail
+
+
+class Photo(TypedDict):
+    """A photo finish to show (docs/netplay.md, Fair races)."""
+
+    winner: int
+    loser: int
+    ms: int  # what the loser lost by (0: under 1)
+    card: str | None  # the winner's card
+    loser_card: str | None  # the loser's card, if this screen may show it (else a card back, WA-8)
+
+
+def owned_cards(dogs: list[Dog], players: int) -> list[int]:
     """Cards each player owns this round: the lengths of the completed dogs they own (what
     the tally will rank, WA-6)."""
     counts = [0] * players
@@ -39,13 +68,13 @@ class RaceState:
     ready_end: float | None = None  # when the countdown should be over
     tally_end: float = 0.0  # the tally shows until then
     race_since: float | None = None  # the last "Wuff!" (the round timer counts from it)
-    stopped: dict | None = None  # the last round_over event
+    stopped: Event | None = None  # the last round_over event
     stopped_at: float = -99.0
     lost: dict[int, tuple[float, str]] = field(default_factory=dict)  # seat -> (when, the refusal's code)
     refused: dict[int, Hashable] = field(default_factory=dict)  # seat -> the key of its last refused target
     refusals: dict[int, int] = field(default_factory=dict)  # seat -> refusals so far (its choices are made anew)
     last_completer: int | None = None  # who placed the latest marker ("Stop!")
-    photo: dict | None = None  # the latest photo finish: winner, loser, ms, card, loser_card (None: a back)
+    photo: Photo | None = None  # the latest photo finish
     taken_back: dict[int, tuple[str, pygame.Rect]] = field(default_factory=dict)  # seat -> (card, where it waited)
     echoed: dict[int, int] = field(default_factory=dict)  # seat -> the seq of its intent shown at once (an echo)
 
@@ -59,9 +88,9 @@ class RaceState:
         return (self.stopped is not None and not self.stopping(now, speed) and now < self.tally_end
                 and phase != "race")
 
-    def timer_left(self, now: float, view: dict) -> float | None:
+    def timer_left(self, now: float, view: View) -> float | None:
         """Seconds left on the optional round timer (WA-5)."""
-        seconds = view.get("round_timer", 0)
+        seconds: float = view.get("round_timer", 0)
         if not seconds or view.get("phase") != "race" or self.race_since is None:
             return None
         return max(0.0, seconds - (now - self.race_since))
@@ -89,7 +118,7 @@ class RaceState:
         if dog not in self.kennel:
             self.kennel.append(dog)
 
-    def round_over(self, event: dict, view: dict, now: float, speed: float) -> None:
+    def round_over(self, event: Event, view: View, now: float, speed: float) -> None:
         self.stopped, self.stopped_at = event, now
         # The host's tally time is real time: a faster animation speed shortens the tally
         # on screen, a slower one never lengthens it into the next countdown.
@@ -111,12 +140,13 @@ class RaceState:
             return True
         return False
 
-    def photo_finish(self, photo: dict, players: int, loser_card: str | None) -> bool:
+    def photo_finish(self, photo: dict[str, Any], players: int, loser_card: str | None) -> bool:
         """Keep a host's photo finish (winner, loser, ms and the winner's action) to show;
         False if it names no two seats of this table. ``loser_card``: the loser's hand card
         if this screen may show it (its seat plays here), else None (a card back, WA-8)."""
         winner, loser, action = photo.get("winner"), photo.get("loser"), photo.get("action")
-        if not all(isinstance(s, int) and 0 <= s < players for s in (winner, loser)) or winner == loser:
+        if not (isinstance(winner, int) and 0 <= winner < players and isinstance(loser, int) and 0 <= loser < players) \
+                or winner == loser:
             return False
         card = action.get("card") if isinstance(action, dict) else None
         self.photo = {"winner": winner, "loser": loser, "ms": max(0, int(photo.get("ms", 0))),
@@ -128,7 +158,7 @@ class RaceState:
         back to the seat's hand."""
         self.taken_back[seat] = (card, waited.copy())
 
-    def sync(self, view: dict, empty_handed: list[int], now: float) -> None:
+    def sync(self, view: View, empty_handed: list[int], now: float) -> None:
         """A beat's view is shown: lanes and kennel follow its dogs, a countdown or race
         that began before this table came gets its start, and ``empty_handed`` seats
         forget their refused target (a new card comes, or the target is gone)."""

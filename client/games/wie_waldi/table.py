@@ -27,14 +27,15 @@ import pygame
 
 from client.games.wie_waldi import art as cards
 from client.games.wie_waldi import paint, words
-from client.games.wie_waldi.layout import KEY_PILES, PAD_PILES, table_layout, zone_parts
-from client.games.wie_waldi.state import PHOTO_SECONDS, RETURN_SECONDS, STOP_SECONDS, RaceState
+from client.games.wie_waldi.layout import KEY_PILES, PAD_PILES, ZoneParts, table_layout, zone_parts
+from client.games.wie_waldi.state import PHOTO_SECONDS, RETURN_SECONDS, STOP_SECONDS, Dog, RaceState
 from client.i18n import _
 from client.table.choices import Choice
 from client.table.game import GameTable, Standings
 from client.table.handle import TableHandle
 from client.table.layout import Layout
 from client.table.model import Beat, Pending
+from client.table.types import Action, Event, View
 from client.ui.tween import ease_out_back
 from engines.wie_waldi.cards import COLOURS
 
@@ -58,8 +59,9 @@ class WieWaldiTable(GameTable):
     def clock(self) -> float:
         return self.table.clock
 
-    def dogs(self, view: dict | None = None) -> list[dict]:
-        return (view if view is not None else self.view).get("dogs", [])
+    def dogs(self, view: View | None = None) -> list[Dog]:
+        dogs: list[Dog] = (view if view is not None else self.view).get("dogs", [])
+        return dogs
 
     def fits_nowhere(self, seat: int) -> bool:
         """A seat at this screen holds a card no dog takes: all it can do is put it back."""
@@ -72,7 +74,8 @@ class WieWaldiTable(GameTable):
         """The card a seat at this screen holds (None for others: WA-8)."""
         if seat not in self.table.local_seats:
             return None
-        return self.seat_view(seat).get("hand")
+        card: str | None = self.seat_view(seat).get("hand")
+        return card
 
     def lengths(self) -> dict[int, int]:
         """Cards in each open dog, as shown."""
@@ -93,7 +96,7 @@ class WieWaldiTable(GameTable):
     def private_rect(self, seat: int, count: int) -> pygame.Rect:
         return pygame.Rect(0, 0, 0, 0)  # nothing is private at this table
 
-    def zone_parts(self, seat: int) -> dict:
+    def zone_parts(self, seat: int) -> ZoneParts:
         """Where a seat's piles, hand card, pile keys and legend are in its zone."""
         return zone_parts(self.table.layout.seats[seat])
 
@@ -128,19 +131,20 @@ class WieWaldiTable(GameTable):
             return _(words.WAIT_FOR_WUFF)
         return super().pause_words()
 
-    def stop_words(self, event: dict) -> str:
+    def stop_words(self, event: Event) -> str:
         completer = self.race.last_completer
         return words.stop(event["reason"], None if completer is None else self.table.name(completer))
 
     rewords_log = True  # describe words an event from it and the names alone: again on a language change
 
-    def describe(self, event: dict) -> str | None:
+    def describe(self, event: Event) -> str | None:
         return words.describe(event, self.table.name)
 
-    def refusal_words(self, seat: int, code: str, reason: str, action: Any) -> str | None:
+    def refusal_words(self, seat: int, code: str, reason: str, action: Action) -> str | None:
         """A lost race in this table's names: who was first, and what happens now."""
         dogs = {dog["id"]: dog for dog in self.dogs(self.table.model.latest_view() or {})}
-        dog = dogs.get(action.get("dog")) if isinstance(action, dict) else None
+        dog_id = action.get("dog") if isinstance(action, dict) else None  # None: not a play on a dog
+        dog = dogs.get(dog_id) if dog_id is not None else None
         close = PHOTO_FINISH.search(reason)  # the host's photo finish: lost by under 50 ms
         margin = close.group(1) if close else None
         if code == "end_taken" and dog is not None and 0 <= action.get("end", -1) < len(dog["cards"]):
@@ -157,10 +161,10 @@ class WieWaldiTable(GameTable):
         return super().refusal_words(seat, code, reason, action)  # the engine's reason, worded by the table
 
     # --- choices: two presses per card ----------------------------------------------------------
-    def choices_version(self, seat: int) -> Any:
+    def choices_version(self, seat: int) -> tuple[tuple[int, int], bool, int]:
         return self.race.lanes.grid, self.stopping(), self.race.refusals.get(seat, 0)
 
-    def choices(self, seat: int, legal: list) -> list[Choice]:
+    def choices(self, seat: int, legal: list[Action]) -> list[Choice]:
         if self.stopping() or self.view.get("phase") != "race":
             return []
         if legal[0]["type"] == "draw":
@@ -199,9 +203,10 @@ class WieWaldiTable(GameTable):
                 return (-1, 0, 0)
             if action["type"] == "start":
                 return (3, 0, 0)
-            dog = dogs.get(action["dog"], {"cards": []})
-            own = bool(dog["cards"]) and dog["cards"][0]["player"] == seat
-            return (1, 1 if own or action["card"][0] == "C" else 0, len(dog["cards"]))
+            dog = dogs.get(action["dog"])
+            cards = dog["cards"] if dog is not None else []
+            own = bool(cards) and cards[0]["player"] == seat
+            return (1, 1 if own or action["card"][0] == "C" else 0, len(cards))
 
         return max(range(len(choices)), key=worth) if choices else 0
 
@@ -228,29 +233,29 @@ class WieWaldiTable(GameTable):
         return out
 
     # --- events: animations, and how long to dwell -----------------------------------------------
-    def on_wuff(self, event: dict) -> float:
+    def on_wuff(self, event: Event) -> float:
         self.race.wuff(self.clock)
         self.table.tween("wuff", 0.0, 1.0, 0.9)
         self.sound("reveal")
         return 0.0
 
-    def on_drew(self, event: dict) -> float:
+    def on_drew(self, event: Event) -> float:
         if not self.was_echoed(event["player"], "draw"):  # an echoed draw already lies in the hand, face down
             self.table.tween(f"draw{event['player']}", 0.0, 1.0, 0.16)
         if event["player"] in self.table.local_seats:
             self.sound("move")
         return 0.0
 
-    def on_put_back(self, event: dict) -> float:
+    def on_put_back(self, event: Event) -> float:
         self.table.tween(f"back{event['player']}", 0.0, 1.0, 0.2)
         return 0.0
 
-    def on_dog_started(self, event: dict) -> float:
+    def on_dog_started(self, event: Event) -> float:
         self.race.dog_started(event["dog"], event["player"], self.lengths(), self.clock)
         self.card_flies(event["dog"], 0)
         return 0.0
 
-    def on_played(self, event: dict) -> float:
+    def on_played(self, event: Event) -> float:
         self.race.arrive(event["dog"], event["end"] - 1, event["player"], self.clock)
         self.card_flies(event["dog"], event["end"] - 1)
         return 0.0
@@ -260,7 +265,7 @@ class WieWaldiTable(GameTable):
         self.table.tween(f"card{dog}:{index}", 0.0, 1.0, 0.24)
         self.sound("thud")
 
-    def on_dog_completed(self, event: dict) -> float:
+    def on_dog_completed(self, event: Event) -> float:
         dog = event["dog"]
         self.race.dog_completed(dog, event["player"], self.clock)
         self.table.tween(f"done{dog}", 0.0, 1.0, 0.7, delay=0.2)
@@ -268,14 +273,14 @@ class WieWaldiTable(GameTable):
         self.sound("lock")
         return 0.0
 
-    def on_round_over(self, event: dict) -> float:
+    def on_round_over(self, event: Event) -> float:
         self.race.round_over(event, self.view, self.clock, self.table.speed())
         self.table.tween("stop", 0.0, 1.0, 0.6, ease_out_back)
         self.table.tween("tally", 0.0, 1.0, 2.4, delay=STOP_SECONDS)
         self.sound("round")
         return STOP_SECONDS
 
-    def on_game_over(self, event: dict) -> float:
+    def on_game_over(self, event: Event) -> float:
         self.race.game_over(self.dwell["game_over"], self.clock)
         return self.dwell["game_over"]
 
@@ -298,7 +303,7 @@ class WieWaldiTable(GameTable):
         self.race.take_back(seat, action["card"], waited if waited is not None else pending.rect)
         self.table.tween(f"return{seat}", 0.0, 1.0, RETURN_SECONDS)
 
-    def on_photo_finish(self, photo: dict) -> None:
+    def on_photo_finish(self, photo: dict[str, Any]) -> None:
         """A race won by under 50 ms: "Anna by 12 ms" and both cards side by side for a
         moment (the loser's face up only if its seat plays at this screen, WA-8)."""
         loser = photo.get("loser")
@@ -318,7 +323,7 @@ class WieWaldiTable(GameTable):
         self.race.sync(self.view, empty_handed, self.clock)
 
     # --- the optimistic echo: a seat's own intent shown the moment it is pressed -------------------
-    def tentative(self, seat: int) -> dict | None:
+    def tentative(self, seat: int) -> dict[str, Any] | None:
         """The action of ``seat``'s intent waiting for the host's answer, which the table
         shows at once as if done (see-through, in a dashed ring of the seat's colour): a draw
         (a card back in the hand), a put-back (the hand empties) or a play (the card on its

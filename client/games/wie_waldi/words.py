@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 from client import i18n
 from client.i18n import N_, _, and_list, ngettext
+from client.table.types import Event
 from engines.wie_waldi.cards import card_name, colour_name
 
 Name = Callable[[int], str]
@@ -74,7 +75,7 @@ WAIT_FOR_WUFF = N_("wait for Wuff!")
 
 
 # --- the log ----------------------------------------------------------------------------------
-def describe(event: dict, name: Name) -> str | None:
+def describe(event: Event, name: Name) -> str | None:
     """The log line for ``event`` (None: no line)."""
     kind = event["type"]
     if kind == "wuff":
