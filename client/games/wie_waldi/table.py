@@ -298,9 +298,10 @@ class WieWaldiTable(GameTable):
             return
         lanes = self.race.lanes
         waited = lanes.head_rect() if action["type"] == "start" else lanes.end_rect(action["dog"], action["end"])
-        if waited is None and pending.rect is None:
+        start = waited if waited is not None else pending.rect  # where it waited, else where it was chosen
+        if start is None:
             return
-        self.race.take_back(seat, action["card"], waited if waited is not None else pending.rect)
+        self.race.take_back(seat, action["card"], start)
         self.table.tween(f"return{seat}", 0.0, 1.0, RETURN_SECONDS)
 
     def on_photo_finish(self, photo: dict[str, Any]) -> None:
