@@ -20,9 +20,10 @@ from client.hosting.network import open_seat
 from client.hosting.seats import SeatPlan, bot_plans
 from client.hosting.table_settings import TableSettings
 from client.i18n import N_, _
+from client.scenes.demo import DemoResultsScene
 from client.scenes.halloffame import HallOfFameScene
 from client.scenes.howto import HowToScene
-from client.scenes.join import AddressScene, JoinScene, JoinWaitScene, PasswordScene
+from client.scenes.join import AddressScene, JoinScene, JoinWaitScene, PasswordScene, no_table_words
 from client.scenes.lan import HostLobbyScene, HostTableScene
 from client.scenes.picker import PickerScene
 from client.scenes.settings import BindingsScene, SettingsScene
@@ -33,8 +34,6 @@ from client.table.pause import PauseScene
 from client.table.phones import PhonesScene
 from client.table.results import ResultsScene
 from client.table.scene import TableScene
-from client.ui import art
-from client.ui.menu import Menu
 from client.ui.scene import ConfirmScene, MessageScene
 
 DEMO_RESULTS_SECONDS = 6.0
@@ -485,29 +484,3 @@ class Flow:
                 table.refused(refusal)
         self.app.replace(table)
         return True
-
-
-def no_table_words(game_id) -> str:
-    from engines import GAMES
-
-    name = GAMES[game_id].name if game_id in GAMES else str(game_id)
-    return _("This window has no table for {game} yet. Play this seat from a terminal: {bot}, or {join} to play "
-             "by typing.").format(game=name, bot="spielabend join --bot", join="spielabend join")
-
-
-class DemoResultsScene(ResultsScene):
-    """A demo's results: shown a few seconds, then the next demo game starts."""
-
-    def __init__(self, app, standings, seconds: float, then):
-        super().__init__(app, standings, demo=True)
-        self.left, self.then = seconds, then
-        self.menu = Menu([], (art.W // 2, 790))
-
-    def handle(self, intent) -> bool:
-        return self.app.flow.demo_input(intent)
-
-    def update(self, dt: float) -> None:
-        super().update(dt)
-        self.left -= dt
-        if self.left <= 0 and self.app.top is self:
-            self.then()

@@ -457,3 +457,11 @@ class AddressScene(KeyboardScene):
                  _("Seat {number} at table {table}, through the relay at {address}:{port}").format(
                      number=invite.seat + 1, table=invite.table, address=invite.address, port=invite.port))
         art.blit_text(surface, words, 36, art.INK_DIM, (art.W // 2, 384), "center", width=art.W - 100)
+
+
+def no_table_words(game_id) -> str:
+    from engines import GAMES
+
+    name = GAMES[game_id].name if game_id in GAMES else str(game_id)
+    return _("This window has no table for {game} yet. Play this seat from a terminal: {bot}, or {join} to play "
+             "by typing.").format(game=name, bot="spielabend join --bot", join="spielabend join")

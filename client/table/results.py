@@ -54,7 +54,7 @@ class ResultsFlow(Protocol):
     def title(self) -> None: ...
 
     def demo_input(self, intent: Intent) -> bool:
-        """Input at a demo's results (`client.flow.DemoResultsScene`)."""
+        """Input at a demo's results (`client.scenes.demo.DemoResultsScene`)."""
 
 
 class ResultsWindow(Window, Protocol):

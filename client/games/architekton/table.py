@@ -17,7 +17,7 @@ from client.games.architekton import art as pieces
 from client.games.architekton import choices as steps
 from client.games.architekton import layout, paint, words
 from client.games.architekton.camera import BoardCamera
-from client.games.architekton.paint import BoardImage, BoardView
+from client.games.architekton.reading import BoardImage, BoardView
 from client.games.architekton.state import Effects, Shown
 from client.i18n import _
 from client.input.router import Intent
