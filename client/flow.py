@@ -131,13 +131,11 @@ class Flow:
         """The people this window knows, for a phone to pick who plays its seat."""
         return self.app.evening.profile_names()
 
-    def open_table(self, hosted: HostedTable, demo=None, names=None, seat_kinds=None):
+    def open_table(self, hosted: HostedTable, demo=None):
         """Push the table of ``hosted`` (its local seats on their devices)."""
         table = TableScene(self.app, TABLES[hosted.game_id], hosted.sessions, hosted.devices(), hosted.colours(),
-                           public=hosted.public, hosting=hosted, players=len(hosted.plans),
-                           names=names if names is not None else hosted.names(),
-                           seat_kinds=seat_kinds if seat_kinds is not None else hosted.seat_kinds(),
-                           demo=demo is not None)
+                           public=hosted.public, hosting=hosted, players=len(hosted.plans), names=hosted.names(),
+                           seat_kinds=hosted.seat_kinds(), demo=demo is not None)
         if demo is not None:
             self.app.replace(table) if isinstance(self.app.top, TableScene | ResultsScene) else self.app.push(table)
         else:

@@ -189,16 +189,17 @@ class HostedTable:
     def _start(self, advertise: bool, profiles: list[str] | None) -> None:
         """Serve the host (a LAN table), start its phones, and open the local seats' sessions."""
         host, window = self.host, self.window
-        interfaces: list[str] | None = None
+        interfaces: list[str] | None = None  # None: every interface
+        phones = not self.demo
         try:
             interfaces = chosen_interfaces(window.settings)
-        except ValueError as error:
+        except ValueError as error:  # an interface that is not an address: no network at all
             if self.settings is not None:
                 self._abandon()
                 raise HostingProblem(str(error)) from None
-            if not self.demo:
+            if phones:
                 window.note(_("Phones cannot join this table: {reason}").format(reason=error), seconds=5)
-            interfaces = []
+            phones = False
         if self.settings is not None:
             host.bot_after = window.settings.data.get("bot_after")
             settings = self.settings
@@ -209,7 +210,7 @@ class HostedTable:
                 self._abandon()
                 raise HostingProblem(served.problem)
             self.handle = served.handle
-        if not self.demo and interfaces != []:
+        if phones:
             self.phones = serve_phones(window, host, [plan.colour for plan in self.plans], interfaces,
                                        door=self.handle.call if self.handle is not None else None,
                                        profiles=profiles)

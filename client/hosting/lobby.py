@@ -7,10 +7,10 @@ from client.i18n import N_, _
 from netplay import sayings
 
 # How a person reached their seat, as a seat's label says it (looked up where shown): the
-# host's own lobby says "at this screen", a joining window "at the host's screen".
+# host's own lobby says "at this screen", a joining window "at the host".
 VIA_WORDS = {"couch": N_("at this screen"), "lan": N_("on the LAN"), "relay": N_("through the relay"),
              "phone": N_("on a phone")}
-HOST_SCREEN = N_("at the host's screen")
+HOST_SCREEN = N_("at the host")
 # A seat's state in a lobby row.
 SEAT_STATES = {"open": N_("waiting for a player..."), "bot": N_("bot"), "human": N_("ready"), "away": N_("away")}
 

@@ -37,7 +37,7 @@ PEEK_NAMES = {"mouse": N_("the right button"), "keys1": N_("Left Shift"), "keys2
               "any": N_("peek")}
 KIND_NAMES = {"bot": N_("bot"), "human": N_("on the LAN"), "remote": N_("on the LAN"), "open": N_("open seat")}
 # How a person not at this screen plays, as the host's lobby says (docs/netplay.md: a seat's ``via``).
-VIA_NAMES = {"couch": N_("at the host's screen"), "lan": N_("on the LAN"), "relay": N_("through the relay"),
+VIA_NAMES = {"couch": N_("at the host"), "lan": N_("on the LAN"), "relay": N_("through the relay"),
              "phone": N_("on a phone")}
 
 

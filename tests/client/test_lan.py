@@ -260,7 +260,7 @@ def test_a_window_joined_by_address_names_the_table_and_how_each_seat_is_played(
             frames(app, 2)
         words = [text for text, _ in seen]
         assert "Table: Attic" in words and f"Table: 127.0.0.1:{port}" not in words
-        assert "at the host's screen" in words and "Zoe  (you)" in words
+        assert "at the host" in words and "Zoe  (you)" in words
         shoot(app, "lan_join_wait_named")
         assert wait.table_name() == "Attic"
         assert [seat_state(seat) for seat in lobby.lobby["seats"]] == [

@@ -1,6 +1,8 @@
 """The LAN screens in German and in the pseudo-language: hosting form, lobby, join list,
 the wait, the typed prompts. No word left in English, nothing spilling out of its box."""
 
+import time
+
 import pytest
 
 from client.hosting.seats import SeatPlan
@@ -99,10 +101,10 @@ def test_a_hosted_lobby_reads_german(make_app):
     plans = [SeatPlan("Anna", "keys1", 0), SeatPlan("", "open", 1)]
     with reading("de") as screen:
         lobby = host_lobby(app, "die_mauer", plans, {"rounds": 1}, name="Attic")
-        for _ in range(60):
+        deadline = time.monotonic() + 10  # the host's thread sends its lobby when it gets its turn
+        while not lobby.lobby and time.monotonic() < deadline:
             frames(app, 1)
-            if lobby.lobby:
-                break
+            time.sleep(0.005)
         frames(app, 2)
         shoot(app, "lan_de_lobby")
     try:

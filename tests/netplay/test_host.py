@@ -408,7 +408,7 @@ def _vias(box):
 
 
 def test_the_lobby_says_the_tables_name_and_how_each_seat_is_played():
-    """Protocol 6: a group sees at the lobby who plays at the host's screen, from a phone, from
+    """Protocol 6: a group sees at the lobby who plays at the host, from a phone, from
     a LAN window or from afar through the relay; a stand-in bot keeps its player's way in."""
     host = Host("die_mauer", 6, seats=[{"kind": "local"}, {"kind": "local"}, {"kind": "remote"},
                                        {"kind": "remote"}, {"kind": "remote"}, {"kind": "bot"}],
@@ -423,7 +423,7 @@ def test_the_lobby_says_the_tables_name_and_how_each_seat_is_played():
     host.claim("Bo", None, [].append, via="relay", seat=3)
     host.connect_phone(4, [].append)
     assert _vias(box) == ["couch", "phone", "lan", "relay", "phone", ""]
-    host.detach(phone_on_couch)  # its last phone went: played at the host's screen again
+    host.detach(phone_on_couch)  # its last phone went: played at the host again
     assert _vias(box) == ["couch", "couch", "lan", "relay", "phone", ""]
     host.tick(0.0)
     host.hand_to_bot(2)
