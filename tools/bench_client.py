@@ -52,6 +52,7 @@ def main(argv=None) -> int:
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
     os.environ["XDG_CONFIG_HOME"] = tempfile.mkdtemp(prefix="spielabend-bench-")
+    os.environ["SPIELABEND_INTERFACES"] = "127.0.0.1"  # the hosted lobby and the phones: loopback only
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
     import pygame
@@ -59,9 +60,9 @@ def main(argv=None) -> int:
     from client.app import App
     from client.games import TABLES
     from client.hosting.seats import NAMES, SeatPlan
+    from client.hosting.table_settings import TableSettings
     from client.scenes.howto import HowToScene
     from client.scenes.join import JoinScene, PasswordScene
-    from client.scenes.lan import HostLobbyScene
     from client.scenes.picker import PickerScene
     from client.scenes.settings import BindingsScene, SettingsScene
     from client.scenes.setup import SetupScene
@@ -98,10 +99,9 @@ def main(argv=None) -> int:
         game_id = sorted(TABLES)[0]
         seats = [SeatPlan("Anna", "keys1", 0), SeatPlan("", "open", 1), SeatPlan("Bot", "bot:easy", 2)]
         seats = seats[:GAMES[game_id].max_players]  # a two-player game has no room for the bot
-        lobby = HostLobbyScene(app, game_id, seats, {},
-                               serve_options={"interfaces": ["127.0.0.1"], "advertise": False})
+        lobby = app.flow.open_hosted(game_id, seats, {}, TableSettings(port=0), advertise=False)  # pushes it
         lobbies.append(lobby)
-        return lobby
+        return None
 
     def results():
         standings = Standings("Die Mauer", NAMES, art.SEAT_COLOURS, [12, 0, 48, 20, 4, 36], [1], lower_wins=True,
