@@ -183,6 +183,7 @@ class App:
             if close:
                 close()
         self.evening.end_group_table()  # a table kept for Next game: its peers hear the group has ended
+        self.evening.close()
         self.running = False
 
     # --- one frame ------------------------------------------------------------------------

@@ -10,7 +10,6 @@ interface (`chosen_interfaces`).
 """
 
 import importlib
-import os
 from dataclasses import dataclass
 from typing import Any
 
@@ -61,10 +60,6 @@ def chosen_interfaces(settings: Settings) -> list[str] | None:
                                                                    why=worded(bad))) from None
     chosen = settings.data.get("interface")
     return [chosen] if chosen else None
-
-
-def interface_set_by_environment() -> bool:
-    return bool(os.environ.get("SPIELABEND_INTERFACES", "").strip())
 
 
 @dataclass
