@@ -50,6 +50,35 @@ def test_the_history_is_in_wal_mode_at_the_latest_schema(tmp_path):
     db.close()
 
 
+def test_games_recorded_by_name_are_counted_with_the_persons_profile(tmp_path):
+    """Schema 3: a couch seat recorded by its name before (``name:clara``) is the person of
+    that name's profile now, so she is one line in the standings and one rating, together
+    with her games under her profile; a name with no profile stays as it was."""
+    where = tmp_path / "history.sqlite"
+    old = sqlite3.connect(where)
+    old.executescript(history.MIGRATIONS[0] + ";" + history.MIGRATIONS[1] + "; PRAGMA user_version = 2;")
+    old.execute("INSERT INTO profiles VALUES ('c1a4a', 'Clara', 2, 0, 'keys1', 50.0)")
+    old.execute("INSERT INTO evenings VALUES (1, 10.0, 30.0, NULL)")
+    for game, (player, points) in enumerate((("name:clara", 3.0), ("profile:c1a4a", 1.0)), 1):
+        old.execute("INSERT INTO games VALUES (?, 1, ?, 'die_mauer', '{}', 1, '')", (game, 10.0 * game))
+        old.execute("INSERT INTO seats VALUES (?, 0, ?, 'Clara', 'human', 2, '3', 1, ?, 1, 'keys1')",
+                    (game, player, points))
+        old.execute("INSERT INTO seats VALUES (?, 1, 'name:zed', 'Zed', 'human', 1, '5', 2, 1.0, 0, 'keys2')",
+                    (game,))
+        old.execute("INSERT INTO rating_changes VALUES (?, ?, 'overall', 25, 8, 27, 7)", (game, player))
+    old.execute("INSERT INTO ratings VALUES ('name:clara', 'overall', 27, 7, 1)")
+    old.execute("INSERT INTO ratings VALUES ('profile:c1a4a', 'overall', 26, 7.5, 1)")
+    old.commit()
+    old.close()
+    db = History.open(where)
+    assert db.problem == ""
+    rows = night.standings(db.games(1))
+    assert [(row.name, row.player, row.games) for row in rows] == [("Clara", "profile:c1a4a", 2),
+                                                                  ("Zed", "name:zed", 2)]
+    assert [line.player for line in db.ratings() if line.name == "Clara"] == ["profile:c1a4a"]  # one rating
+    db.close()
+
+
 def test_an_old_history_is_migrated_forward_and_keeps_its_games(tmp_path):
     where = tmp_path / "history.sqlite"
     old = sqlite3.connect(where)
