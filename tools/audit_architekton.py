@@ -1,6 +1,7 @@
 """Audit Architekton's taking and placing rules (AR-2, AR-5) and time its legal actions.
 
-Prints one JSON object. Run: `.venv/bin/python tools/audit_architekton.py [--baseline main]`.
+Prints one JSON object. Run: `.venv/bin/python tools/audit_architekton.py [--baseline main] [--scale 0.01]`
+(``--scale``: a share of every count below, for a quick check).
 With ``--baseline REF`` the same audit also runs on the engine of git ref REF (a copy of
 its engines/ in a temporary folder) and the JSON holds both, with the timing ratios.
 
@@ -93,14 +94,14 @@ def _both_placeable(board: dict, a: str, b: str) -> bool:
 
 
 # --- the audits -----------------------------------------------------------------------------
-def audit_hands() -> dict:
+def audit_hands(wanted: int = HANDS) -> dict:
     """Two-tile hands at their first placement, met in random games (seeds from 1)."""
     hands = offending = offered_stranding = 0
     seed = 0
-    while hands < HANDS:
+    while hands < wanted:
         seed += 1
         state, rng = new_game("architekton", 2, seed), Rng(seed)
-        while not state.is_over() and hands < HANDS:
+        while not state.is_over() and hands < wanted:
             player = state.active_players()[0]
             legal = state.legal_actions(player)
             if state.phase == "place" and len(state.hand) == 2:
@@ -126,12 +127,12 @@ def audit_hands() -> dict:
     }
 
 
-def audit_bot_games() -> dict:
+def audit_bot_games(games: int = BOT_GAMES) -> dict:
     strandings = takes = pairs_offered = never_both = takes_with_never_both = 0
     never_both_taken = singles = 0
     happened: dict[str, int] = {}
     bot_ms: list[float] = []
-    for seed in range(1, BOT_GAMES + 1):
+    for seed in range(1, games + 1):
         state, rng = new_game("architekton", 2, seed), Rng(seed)
         while not state.is_over():
             board = _board(state) if state.phase in ("take", "place") else None
@@ -163,7 +164,7 @@ def audit_bot_games() -> dict:
                 happened[event["type"]] = happened.get(event["type"], 0) + 1
             singles += action["type"] == "take" and len(action["tiles"]) == 1
     return {
-        "games": BOT_GAMES,
+        "games": games,
         "bot_strandings_although_another_placement_keeps_the_tile": strandings,
         "tiles_returned_to_the_supply": happened.get("returned", 0),
         "single_tile_takes": singles,
@@ -181,11 +182,11 @@ def audit_bot_games() -> dict:
     }
 
 
-def audit_bot_strength() -> dict:
+def audit_bot_strength(games: int = STRENGTH_GAMES) -> dict:
     """The bot against random legal play, seats alternating (seeds 501 on)."""
     wins = draws = 0
     bot = GAMES["architekton"].bot
-    for seed in range(501, 501 + STRENGTH_GAMES):
+    for seed in range(501, 501 + games):
         state, rng, seat = new_game("architekton", 2, seed), Rng(seed), seed % 2
         while not state.is_over():
             player = state.active_players()[0]
@@ -193,13 +194,13 @@ def audit_bot_strength() -> dict:
             state.apply(player, bot(state.view(player), legal, rng) if player == seat else rng.choice(legal))
         wins += state.winners() == [seat]
         draws += len(state.winners()) == 2
-    return {"games": STRENGTH_GAMES, "bot_wins_against_random": wins, "draws": draws}
+    return {"games": games, "bot_wins_against_random": wins, "draws": draws}
 
 
-def timing_states() -> dict:
+def timing_states(games: int = TIMED_GAMES) -> dict:
     """Mid/late-game states of bot games (seeds 1001 on) where legal_actions is timed."""
     states = {"take": [], "place_two_tiles": [], "place_one_tile": []}
-    for seed in range(1001, 1001 + TIMED_GAMES):
+    for seed in range(1001, 1001 + games):
         state, rng = new_game("architekton", 2, seed), Rng(seed)
         while not state.is_over():
             if len(state.board) >= MID_GAME_TILES and state.phase in ("take", "place"):
@@ -251,14 +252,22 @@ def audit_timing(states: dict, baseline_class=None) -> dict:
     return result
 
 
-def audit(states: dict | None, baseline_class=None) -> dict:
-    result = {"hands": audit_hands(), "bot_games": audit_bot_games(), "bot_strength": audit_bot_strength()}
+def scaled(scale: float) -> dict[str, int]:
+    """The audit's counts times ``scale`` (at least 1 each): ``--scale`` for a quick check."""
+    counts = {"hands": HANDS, "bot_games": BOT_GAMES, "strength_games": STRENGTH_GAMES, "timed_games": TIMED_GAMES}
+    return {name: max(1, round(count * scale)) for name, count in counts.items()}
+
+
+def audit(states: dict | None, baseline_class=None, scale: float = 1.0) -> dict:
+    counts = scaled(scale)
+    result = {"hands": audit_hands(counts["hands"]), "bot_games": audit_bot_games(counts["bot_games"]),
+              "bot_strength": audit_bot_strength(counts["strength_games"])}
     if states is not None:
         result["timing"] = audit_timing(states, baseline_class)
     return result
 
 
-def _with_baseline(ref: str, states: dict) -> dict:
+def _with_baseline(ref: str, states: dict, scale: float = 1.0) -> dict:
     """The audit of this engine and of git ref ``ref``'s engines/ (a temporary copy): its
     rule figures from a subprocess, its timing in this process beside ours (imported
     under another package name, so both engines time the same states in turn)."""
@@ -271,14 +280,14 @@ def _with_baseline(ref: str, states: dict) -> dict:
                 raise ValueError(f"cannot read engines/ at git ref {ref!r}: {archive.stderr.decode().strip()}")
             subprocess.run(["tar", "-x", "-C", folder], input=archive.stdout, check=True)
         out = subprocess.run(
-            [sys.executable, __file__, "--engine-root", folder, "--no-timing"],
+            [sys.executable, __file__, "--engine-root", folder, "--no-timing", "--scale", str(scale)],
             capture_output=True, text=True, check=True,
         )
         baseline = json.loads(out.stdout)
         sys.path.insert(0, folder)
         try:
             baseline_class = importlib.import_module("baseline_engines.architekton.rules").ArchitektonState
-            current = audit(states, baseline_class)
+            current = audit(states, baseline_class, scale)
         finally:
             sys.path.remove(folder)
     return {"baseline": {"ref": ref, **baseline}, "current": current}
@@ -289,16 +298,21 @@ def main(argv=None) -> int:
     parser.add_argument("--baseline", metavar="REF", help="also audit the engine of this git ref (e.g. main)")
     parser.add_argument("--engine-root", help=argparse.SUPPRESS)
     parser.add_argument("--no-timing", action="store_true", help=argparse.SUPPRESS)  # baseline subprocess
+    parser.add_argument("--scale", type=float, default=1.0,
+                        help="play this share of every count (at least one each; e.g. 0.01 for a quick check)")
     args = parser.parse_args(argv)
+    if args.scale <= 0:
+        parser.error("--scale must be above 0")
+    timed_games = scaled(args.scale)["timed_games"]
     if args.no_timing:
-        print(json.dumps(audit(None)))
+        print(json.dumps(audit(None, scale=args.scale)))
     elif args.baseline:
         try:
-            print(json.dumps(_with_baseline(args.baseline, timing_states())))
+            print(json.dumps(_with_baseline(args.baseline, timing_states(timed_games), args.scale)))
         except ValueError as error:
             parser.error(str(error))
     else:
-        print(json.dumps(audit(timing_states())))
+        print(json.dumps(audit(timing_states(timed_games), scale=args.scale)))
     return 0
 
 

@@ -1,7 +1,7 @@
 """Engine benchmark: complete random games per second and per-call costs.
 
 Prints one JSON line per game, then one for the generator. Run:
-`.venv/bin/python tools/bench_engines.py [--game ID]`.
+`.venv/bin/python tools/bench_engines.py [--game ID] [--seconds 3] [--generator-repeats 7]`.
 Random play picks a random active player and a random legal action each step, on one
 core. Medians are quoted because this machine is shared and noisy.
 
@@ -127,12 +127,16 @@ def main(argv=None) -> int:
     parser.add_argument("--game", choices=sorted(GAMES), action="append", help="game id (repeatable; default all)")
     parser.add_argument("--seconds", type=float, default=3.0, help="time per game for the throughput run")
     parser.add_argument("--players", type=int, help="override the benchmark's player count")
+    parser.add_argument("--generator-repeats", type=int, default=7,
+                        help="timing repeats of each generator figure (their median is printed)")
     args = parser.parse_args(argv)
     if args.seconds <= 0:
         parser.error("--seconds must be positive")
+    if args.generator_repeats < 1:
+        parser.error("--generator-repeats must be at least 1")
     for game_id in args.game or list(GAMES):
         print(json.dumps(bench(game_id, args.seconds, args.players)), flush=True)
-    print(json.dumps({"generator": generator_costs()}), flush=True)
+    print(json.dumps({"generator": generator_costs(args.generator_repeats)}), flush=True)
     return 0
 
 

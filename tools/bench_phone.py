@@ -60,11 +60,19 @@ class Phone(threading.Thread):
         self.tapped_at: float | None = None
         self.stop = False
         self.seq = 0
+        self.error: str | None = None  # why the phone stopped playing, if it failed
 
     def run(self) -> None:
-        from engines import Rng
-        from engines.die_mauer import bot
+        try:
+            self._play()
+        except Exception as error:  # noqa: BLE001 - reported by the bench, not lost in a thread
+            self.error = f"{type(error).__name__}: {error}"
+            raise
 
+    def _play(self) -> None:
+        from engines import Rng, game_info
+
+        bot = game_info("die_mauer").bot  # the game's default bot (engines.die_mauer.bot is its module)
         rng = Rng(1)
         legal, view, pending = [], {}, False
         while not self.stop:
@@ -121,16 +129,16 @@ def main(argv=None) -> int:
     from client.app import App
     from client.hosting.seats import SeatPlan
     from client.scenes.title import TitleScene
-    from engines import Rng
-    from engines.die_mauer import bot
+    from engines import Rng, game_info
 
+    bot = game_info("die_mauer").bot
     app = App(window_size=(1920, 1080))
     app.settings.animation = args.animation
     app.push(TitleScene(app))
     phone_times: list[float] = []
     key_times: list[float] = []
     deadline = time.monotonic() + args.timeout
-    games = 0
+    games, failure = 0, None
     while len(phone_times) < args.samples and time.monotonic() < deadline:
         games += 1
         plans = [SeatPlan("Anna", "phone", 0), SeatPlan("Ben", "keys1", 1), SeatPlan("Clara", "bot:normal", 2),
@@ -183,8 +191,14 @@ def main(argv=None) -> int:
         finally:
             phone.close()
             app.flow.leave_table(table)
+        failure = phone.error
+        if failure:
+            break  # a broken phone would fail the same way in every game
     app.quit()
     pygame.quit()
+    if failure:
+        print(json.dumps({"error": f"the phone failed: {failure}"}))
+        return 1
     if not phone_times:
         print(json.dumps({"error": "no samples within the time limit"}))
         return 1

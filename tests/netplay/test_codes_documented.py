@@ -154,3 +154,143 @@ def test_every_message_and_field_of_the_wire_is_in_the_docs():
             assert kind in rows, f"{direction} message {kind} has no row in docs/netplay.md"
             for name in fields:
                 assert f"`{name}`" in rows[kind], f"the {kind} row does not name its field {name}"
+
+
+# --- phases and events (docs/rules/<game>.md, *Phases (protocol)* and *Events (protocol)*) ---
+# Whole games of each engine, random and bot play, several seeds and each option that changes
+# what happens; a timer's host action is applied now and then, as a host does (WW-10).
+EVENT_GAMES = {
+    "die_mauer": [(2, {"rounds": 2}), (3, {"rounds": 2}), (4, {"rounds": 2}), (6, {"rounds": 1})],
+    "drunter_druber": [(2, {}), (4, {}), (3, {"variant": True}), (4, {"variant": True})],
+    "wild_west": [(1, {}), (2, {}), (3, {"timer": 30})],
+    "wie_waldi": [(2, {"rounds": 2}), (4, {"rounds": 1, "round_timer": 90})],
+    "architekton": [(2, {}), (2, {"revenge": True})],
+}
+EVENT_SEEDS = (1, 2, 3)
+
+
+def played_events(game_id: str) -> tuple[dict[str, set[str]], set[str]]:
+    """({event type: every field it had}, every phase met) over the games of EVENT_GAMES."""
+    fields: dict[str, set[str]] = {}
+    phases: set[str] = set()
+    bot = GAMES[game_id].bot
+    for players, options in EVENT_GAMES[game_id]:
+        for seed in EVENT_SEEDS:
+            for by_bot in (False, True):
+                state, rng = new_game(game_id, players, seed, **options), Rng(seed)
+                for _ in range(20_000):
+                    phases.add(state.phase)
+                    if state.is_over():
+                        break
+                    active, host = state.active_players(), state.host_actions()
+                    if host and (not active or rng.below(8) == 0):
+                        events = state.apply(None, host[0])
+                    else:
+                        player = active[rng.below(len(active))]
+                        legal = state.legal_actions(player)
+                        events = state.apply(player, bot(state.view(player), legal, rng) if by_bot else rng.choice(legal))
+                    for event in events:
+                        fields.setdefault(event["type"], set()).update(set(event) - {"type", "only"})
+                assert state.is_over(), (game_id, players, options, seed)
+    return fields, phases
+
+
+def _names(node) -> set[str]:
+    return {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
+
+
+def source_events(game_id: str) -> tuple[dict[str, set[str]], set[str]]:
+    """What the engine's source can emit beyond a few whole games (an event a position set
+    up by hand reaches, a phase rarely met): ({type: literal fields} of every dict literal
+    whose "type" is one of the game's `event_types`, the phases assigned to ``self.phase``)."""
+    declared = GAMES[game_id].event_types
+    fields: dict[str, set[str]] = {}
+    constants = {"OVER": "over"}  # engines.state's
+    phases: set[str] = set()
+    trees = [ast.parse(path.read_text(encoding="utf-8")) for path in sorted((ROOT / "engines" / game_id).glob("*.py"))]
+    for tree in trees:
+        for node in tree.body:  # module constants, e.g. TAKE, PLACE = "take", "place"
+            if isinstance(node, ast.Assign) and isinstance(node.targets[0], (ast.Name, ast.Tuple)):
+                names = node.targets[0].elts if isinstance(node.targets[0], ast.Tuple) else [node.targets[0]]
+                values = node.value.elts if isinstance(node.value, ast.Tuple) else [node.value]
+                for name, value in zip(names, values, strict=False):
+                    if isinstance(name, ast.Name) and _constant(value):
+                        constants[name.id] = value.value
+    for tree in trees:
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Dict):
+                keys = [_constant(k) for k in node.keys if k is not None]
+                kind = dict(zip([_constant(k) for k in node.keys], node.values, strict=True)).get("type")
+                if _constant(kind) in declared:
+                    fields.setdefault(kind.value, set()).update(k for k in keys if k and k != "type")
+            elif isinstance(node, ast.Assign):
+                for target in node.targets:
+                    targets = target.elts if isinstance(target, ast.Tuple) else [target]
+                    values = node.value.elts if isinstance(node.value, ast.Tuple) else [node.value] * len(targets)
+                    for aim, value in zip(targets, values, strict=False):
+                        if isinstance(aim, ast.Attribute) and aim.attr == "phase" and _names(aim) == {"self"}:
+                            phase = _constant(value) or (constants.get(value.id) if isinstance(value, ast.Name) else None)
+                            assert phase, f"{game_id}: self.phase set to something this test cannot read"
+                            phases.add(phase)
+    return fields, phases
+
+
+def emitted(game_id: str) -> tuple[dict[str, set[str]], set[str]]:
+    """Every event type with its fields, and every phase, the engine emits."""
+    fields, phases = played_events(game_id)
+    literal_fields, literal_phases = source_events(game_id)
+    for kind, names in literal_fields.items():
+        fields.setdefault(kind, set()).update(names)
+    return fields, phases | literal_phases
+
+
+def rules_table(game_id: str, language: str, heading: str) -> dict[str, set[str]]:
+    """The first table under ``heading`` of docs/rules/<game>[.de].md: {first column's
+    name: the backticked names of its second column}."""
+    suffix = "" if language == "en" else f".{language}"
+    text = (ROOT / "docs" / "rules" / f"{game_id}{suffix}.md").read_text(encoding="utf-8")
+    assert text.count(f"\n{heading}\n") == 1, f"{game_id}{suffix}.md has no single section {heading!r}"
+    section = text[text.index(f"\n{heading}\n") + len(heading) + 2:]
+    section = section[:section.index("\n## ")] if "\n## " in section else section
+    rows = [line for line in section.split("\n\n|", 1)[1].splitlines() if line.startswith("|")][1:]
+    table: dict[str, set[str]] = {}
+    for row in rows:
+        cells = row.split("|")
+        names = re.findall(r"`([a-z_]+)`", cells[1])
+        assert len(names) == 1, f"{game_id}{suffix}.md, {heading}: a row names not one thing: {row}"
+        table[names[0]] = set(re.findall(r"`([a-z_]+)`", cells[2]))
+    return table
+
+
+HEADINGS = {"en": ("## Phases (protocol)", "## Events (protocol)"),
+            "de": ("## Phasen (Protokoll)", "## Ereignisse (Protokoll)")}
+
+
+@pytest.fixture(scope="module")
+def engine_output():
+    return {game_id: emitted(game_id) for game_id in GAMES}
+
+
+@pytest.mark.parametrize("language", sorted(HEADINGS))
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_each_games_phases_are_the_documented_ones(game_id, language, engine_output):
+    _, phases = engine_output[game_id]
+    assert {"over"} < phases  # the collector works
+    documented_phases = set(rules_table(game_id, language, HEADINGS[language][0]))
+    assert phases - documented_phases == set(), f"{game_id} has phases its rules do not list"
+    assert documented_phases - phases == set(), f"{game_id}'s rules list phases the engine never has"
+
+
+@pytest.mark.parametrize("language", sorted(HEADINGS))
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_each_games_events_and_their_fields_are_the_documented_ones(game_id, language, engine_output):
+    """Every event type (``game_over`` among them) with exactly the fields it carries, both ways."""
+    fields, _ = engine_output[game_id]
+    assert "game_over" in fields  # the collector works
+    table = rules_table(game_id, language, HEADINGS[language][1])
+    assert set(fields) - set(table) == set(), f"{game_id} emits events its rules do not list"
+    assert set(table) - set(fields) == set(), f"{game_id}'s rules list events the engine never emits"
+    wrong = {kind: (sorted(fields[kind] - table[kind]), sorted(table[kind] - fields[kind]))
+             for kind in fields if fields[kind] != table[kind]}
+    assert not wrong, f"{game_id}: event fields (undocumented, never sent): {wrong}"
+    assert set(fields) == GAMES[game_id].event_types  # the table a client draws from agrees too
