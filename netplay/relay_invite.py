@@ -149,7 +149,12 @@ def parse_invite(text: str) -> Invite:
         raise InviteError("the relay address in this invite is not readable") from None
     if not port or not re.fullmatch(r"[A-Za-z0-9.:\-]{1,253}", address):
         raise InviteError("the relay address in this invite is not valid")
-    return Invite(address, port, table, None if role == HOST_ROLE else role, credential, bool(flags & FLAG_TLS))
+    invite = Invite(address, port, table, None if role == HOST_ROLE else role, credential, bool(flags & FLAG_TLS))
+    # The last letter of base32 carries unused bits (and a changed one leaves the CRC whole):
+    # only the one canonical spelling of an invite is an invite, so a typo there is one too.
+    if re.sub("-", "", invite.code()[len(INVITE_PREFIX):]) != cleaned:
+        raise InviteError("this invite has a typo in its last letters (no invite is spelt this way); copy it again")
+    return invite
 
 
 # --- credentials ----------------------------------------------------------------------

@@ -1,6 +1,7 @@
 """`spielabend relay`, `host --relay` and `join INVITE`: invites read or refused in words,
 and a whole game of processes through a relay on loopback."""
 
+import base64
 import ipaddress
 import time
 
@@ -50,6 +51,28 @@ def _typo(code: str) -> str:
 def test_bad_invites_say_what_is_wrong(text, needle):
     with pytest.raises(InviteError, match=needle):
         parse_invite(text)
+
+
+@pytest.mark.parametrize("invite", [SEAT, HOST], ids=["seat", "host"])
+def test_a_typo_in_the_last_letter_is_refused_though_it_decodes_alike(invite, capsys):
+    """Base32's last letter carries bits no byte uses: ``...-3SB`` for ``...-3SA`` decoded to
+    the same invite, checksum and all. Every other last letter is refused, in words."""
+    code = invite.code()
+    alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"
+    decoding_alike = [code[:-1] + letter for letter in alphabet if letter != code[-1]
+                      if base64.b32decode(_padded(code[:-1] + letter)) == base64.b32decode(_padded(code))]
+    assert decoding_alike  # the case the issue found: these decode to the very same bytes
+    for letter in alphabet.replace(code[-1], ""):
+        with pytest.raises(InviteError, match="typo"):
+            parse_invite(code[:-1] + letter)
+    if not invite.is_host:
+        assert main(["join", decoding_alike[0]]) == 2
+        assert "bad invite: this invite has a typo" in capsys.readouterr().err
+
+
+def _padded(code: str) -> str:
+    body = code[len("SA-"):].replace("-", "")
+    return body + "=" * (-len(body) % 8)
 
 
 @pytest.mark.parametrize(("argv", "needle"), [
