@@ -11,6 +11,7 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 
@@ -29,7 +30,7 @@ def free_port(host: str = "127.0.0.1") -> int:
         return port
 
 
-def _stop_with(parent: int):
+def _stop_with(parent: int) -> Callable[[], None]:
     """A `preexec_fn`: the child gets SIGTERM when ``parent`` dies (Linux's PR_SET_PDEATHSIG);
     a no-op elsewhere."""
 
