@@ -1,11 +1,12 @@
-"""Friends beyond the LAN: the same host and peers, their frames carried by a NATS relay.
+"""Friends beyond the LAN: the same host and peers, their frames carried by a NATS relay
+(docs/relay.md says it all to the letter, for a client in any language).
 
 The host and every remote peer connect *out* to a `nats-server` (no port forwarding).
 Nothing new is spoken: a relay link carries exactly the msgpack frames of a TCP
 connection (`netplay.protocol`), and both ends reuse the LAN code around them:
 
 - `RelayServer` is the LAN `Server` (clock, bots, write-ahead saves, rate limits, the
-  hello with its password proof and token) whose connections arrive as relay links
+  hello with its password proof and token, the probes that bound a seat's race claims) whose connections arrive as relay links
   instead of TCP sockets. Each link is a `RelayConnection`, a `server.HostConnection`
   over a transport that publishes to the link's subject. A link of seat ``n`` can only
   sit at seat ``n`` (its NATS user may use no other subject: `relay_invite.nats_config`),
@@ -17,8 +18,8 @@ connection (`netplay.protocol`), and both ends reuse the LAN code around them:
   connect; before hello a peer may send nothing else). Only a knock opens a link: data
   on a link the host does not know is ignored, and a parked table (`ServerHandle.park`)
   opens none, so two tables on one relay table id never both answer. When the relay
-  comes back after a restart, or the host has been silent for `RELINK_AFTER` seconds,
-  it opens a fresh link and says hello again with its token: the host sends the table as
+  comes back after a restart, or the host has sent nothing but probes for `RELINK_AFTER`
+  seconds (probes come whether the host hears us or not), it opens a fresh link and says hello again with its token: the host sends the table as
   it is now, so nothing the host accepted is ever missing from its view. An intent
   unanswered when the old link went is answered ``reject`` ``relinked``.
 

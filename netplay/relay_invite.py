@@ -18,7 +18,8 @@ so a peer that reconnects never reads what was meant for its earlier link)::
 An invite is text: ``SA-`` then base32 in groups of five, of: version, role (255 for the
 host, else the seat), flags (1: the relay speaks TLS only), the table id, the credential,
 the relay's port and address, and a CRC-32 of all of that, so a mistyped invite is said
-to be mistyped.
+to be mistyped; and only an invite's canonical spelling is read (base32's last letter has
+bits no byte uses, which the CRC cannot see). docs/relay.md has the layout to the byte.
 
 >>> invite = Invite("relay.example.org", 4222, "abcdefgh", 1, bytes(10))
 >>> parse_invite(invite.code()) == invite
