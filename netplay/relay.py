@@ -1,11 +1,12 @@
-"""Friends beyond the LAN: the same host and peers, their frames carried by a NATS relay.
+"""Friends beyond the LAN: the same host and peers, their frames carried by a NATS relay
+(docs/relay.md says it all to the letter, for a client in any language).
 
 The host and every remote peer connect *out* to a `nats-server` (no port forwarding).
 Nothing new is spoken: a relay link carries exactly the msgpack frames of a TCP
 connection (`netplay.protocol`), and both ends reuse the LAN code around them:
 
 - `RelayServer` is the LAN `Server` (clock, bots, write-ahead saves, rate limits, the
-  hello with its password proof and token) whose connections arrive as relay links
+  hello with its password proof and token, the probes that bound a seat's race claims) whose connections arrive as relay links
   instead of TCP sockets. Each link is a `RelayConnection`, a `server.HostConnection`
   over a transport that publishes to the link's subject. A link of seat ``n`` can only
   sit at seat ``n`` (its NATS user may use no other subject: `relay_invite.nats_config`),
@@ -17,8 +18,8 @@ connection (`netplay.protocol`), and both ends reuse the LAN code around them:
   connect; before hello a peer may send nothing else). Only a knock opens a link: data
   on a link the host does not know is ignored, and a parked table (`ServerHandle.park`)
   opens none, so two tables on one relay table id never both answer. When the relay
-  comes back after a restart, or the host has been silent for `RELINK_AFTER` seconds,
-  it opens a fresh link and says hello again with its token: the host sends the table as
+  comes back after a restart, or the host has sent nothing but probes for `RELINK_AFTER`
+  seconds (probes come whether the host hears us or not), it opens a fresh link and says hello again with its token: the host sends the table as
   it is now, so nothing the host accepted is ever missing from its view. An intent
   unanswered when the old link went is answered ``reject`` ``relinked``.
 
@@ -231,10 +232,9 @@ def claim_seat(host: Host, index: int, name: str, token: str | None,
 class RelayConnection(HostConnection):
     """One relay link of one seat: a LAN connection whose bytes come as NATS messages."""
 
-    # Not probed: a peer renews its link when the host falls silent, and the host's own
-    # probes would keep a link that lost the peer's messages looking alive. Its plays
-    # carry no press time either (`RelaySession.send`): they count as pressed on arrival.
-    PROBED = False
+    # Probed like a TCP connection (issue 36): its race claims are bounded by the round
+    # trips the host measures, as a LAN seat's. A peer does not count the probes as the
+    # host answering it (`RelaySession._answered`): it renews a link whose pings go unanswered.
 
     def __init__(self, relay: RelayServer, seat: int, link: str):
         super().__init__(relay)
@@ -344,6 +344,10 @@ class RelayServer(Server):
         await self._stop_relay()
 
     async def _stop_relay(self) -> None:
+        if self._probe_task is not None:
+            self._probe_task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._probe_task
         if self._sweeper is not None:
             self._sweeper.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -378,6 +382,7 @@ class RelayDoor(RelayServer):
         self.loop = asyncio.get_running_loop()
         self.finished = self.lan.finished
         await self._listen()
+        self._probe_task = self.loop.create_task(self._probe())  # its links are measured as the LAN's are
 
     def wake(self) -> None:
         self.lan.wake()
@@ -446,16 +451,22 @@ class RelaySession(RemoteSession):
         self._held: list[bytes] = []  # intents waiting for a fresh link's welcome
         self._link_ready = False
         self._relinking = False
+        self._answered = 0.0  # when the host last sent us something other than a probe
         super().__init__(invite.address, invite.port, name, password, token, connect_timeout, record, profile)
 
     def send(self, action: Any, seen: int | None = None, ms: float | None = None) -> int:
-        """As `RemoteSession.send`, without the press time (``seen``, ``ms``: a relay's
-        plays count as pressed on arrival); an intent made while a fresh link has not been
-        welcomed yet waits for the welcome (the host refuses intents before a hello)."""
+        """As `RemoteSession.send`, with the press time (``seen``, ``ms``: a fair race, its
+        claim bounded by the round trips the host measured); an intent made while a fresh
+        link has not been welcomed yet waits for the welcome (the host refuses intents
+        before a hello)."""
         self._seq += 1
         seq = self._seq
+        message: dict[str, Any] = {"t": "intent", "seq": seq, "action": action}
+        seen, ms = self.shown.press(seen, ms)
+        if seen is not None and ms is not None:
+            message["seen"], message["ms"] = seen, float(ms)
         try:
-            frame = encode({"t": "intent", "seq": seq, "action": action}, TO_HOST)
+            frame = encode(message, TO_HOST)
         except ProtocolError as error:
             self._inbox.put(reject(seq, "malformed", N_("this move could not be sent"), reason=error.reason))
             return seq
@@ -473,6 +484,8 @@ class RelaySession(RemoteSession):
 
     def _received(self, message: dict[str, Any]) -> None:
         kind = message["t"]
+        if kind != "probe" and self._loop is not None:  # the host's probes come whether it hears us or not
+            self._answered = self._loop.time()
         if kind in ("accept", "reject"):
             self._unanswered.discard(message["seq"])
         super()._received(message)
@@ -554,16 +567,18 @@ class RelaySession(RemoteSession):
 
     async def _ping(self) -> None:
         loop = asyncio.get_running_loop()
-        self._last_heard = loop.time()
+        self._answered = loop.time()
         while True:
             await asyncio.sleep(PING_EVERY)
             now = loop.time()
             if self._paused:
-                self._last_heard = now
+                self._answered = now
                 continue
             if self.error is not None or self._ended:
                 return  # refused or over: nothing to renew
-            silent = now - self._last_heard
+            # Silence is counted without the host's probes: they keep coming to a link whose
+            # pings no longer reach the host, and only pongs (and the rest) say it hears us.
+            silent = now - self._answered
             if self.token is None and not self.connected.is_set() and silent > HOST_SILENT:
                 self._lost(N_("no host answered at the relay within {seconds} seconds (is the table still hosted?)"),
                            {"seconds": whole(HOST_SILENT)})

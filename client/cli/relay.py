@@ -5,11 +5,14 @@ Called from `client.cli.net`; errors a user can cause are `cli.UsageError` (exit
 """
 
 import asyncio
+import contextlib
 import io
 import ipaddress
 import json
 import os
+import signal
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -152,27 +155,68 @@ def run_relay(args) -> int:
     config = nats_config(str(listen), args.port, tables, args.seats, websocket_port=args.websocket_port,
                          tls_cert=tls[0] if tls else None, tls_key=tls[1] if tls else None)
     process = RelayProcess(config, args.port, folder,
-                           probe_host="127.0.0.1" if listen.is_unspecified else str(listen))
-    process.start()
-    try:
-        where = f"{args.listen}:{args.port}" + (_(" (TLS only)") if tls else "")
-        print(_("Relay on {where} for {tables} tables of up to {seats} seats (configuration and secrets in "
-                "{folder}).").format(where=where, tables=len(tables), seats=args.seats, folder=folder), flush=True)
-        print(_("Give each table's host its invite; they host with: spielabend host --game GAME --relay INVITE"),
-              flush=True)
-        for number, (table, secret) in enumerate(sorted(tables.items()), 1):
-            invite = Invite(public, args.port, table, None, secret, tls=bool(tls))
-            print(_("Table {number} ({table}), host invite:  {invite}").format(
-                number=number, table=table, invite=invite.code()), flush=True)
-        deadline = None if args.seconds is None else time.monotonic() + args.seconds
-        while deadline is None or time.monotonic() < deadline:
-            if process.process is None or process.process.poll() is not None:
-                raise ConnectError("relay_stopped", N_("nats-server stopped; see {log}"),
-                                   {"log": str(folder / "nats-server.log")})
-            time.sleep(0.2)
-    finally:
-        process.stop()
+                           probe_host="127.0.0.1" if listen.is_unspecified else str(listen), stop_with_parent=True)
+    with _stopped_by_signals() as stopped:
+        try:
+            process.start()
+            _serve_relay(args, process, folder, tables, public, tls)
+        except _Stop:
+            pass
+        finally:
+            process.stop()  # a second signal only notes itself: it cannot cut the stop short
+    if stopped:
+        print(_("Relay stopped ({signal}).").format(signal=stopped[0]), flush=True)
     return 0
+
+
+class _Stop(Exception):
+    """A stop signal arrived (`run_relay`)."""
+
+
+STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT, signal.SIGHUP)  # systemd's stop, Ctrl-C, a closed terminal
+
+
+@contextlib.contextmanager
+def _stopped_by_signals():
+    """While inside, the first of SIGTERM, SIGINT and SIGHUP raises `_Stop` (later ones are
+    only noted), so `run_relay` stops its nats-server before it exits: left running, it
+    would hold the port and the next relay could not start (issue 36). Yields the names
+    of the signals that came."""
+    came: list[str] = []
+    if threading.current_thread() is not threading.main_thread():  # only the main thread may set handlers
+        yield came
+        return
+
+    def stop(number, _frame):
+        came.append(signal.Signals(number).name)
+        if len(came) == 1:
+            raise _Stop()
+
+    before = {number: signal.signal(number, stop) for number in STOP_SIGNALS}
+    try:
+        yield came
+    finally:
+        for number, handler in before.items():
+            signal.signal(number, handler)
+
+
+def _serve_relay(args, process, folder: Path, tables: dict[str, bytes], public: str, tls: list[str]) -> None:
+    """Print the invites, then wait for ``--seconds`` or a signal (ConnectError if nats-server stops)."""
+    where = f"{args.listen}:{args.port}" + (_(" (TLS only)") if tls else "")
+    print(_("Relay on {where} for {tables} tables of up to {seats} seats (configuration and secrets in "
+            "{folder}).").format(where=where, tables=len(tables), seats=args.seats, folder=folder), flush=True)
+    print(_("Give each table's host its invite; they host with: spielabend host --game GAME --relay INVITE"),
+          flush=True)
+    for number, (table, secret) in enumerate(sorted(tables.items()), 1):
+        invite = Invite(public, args.port, table, None, secret, tls=bool(tls))
+        print(_("Table {number} ({table}), host invite:  {invite}").format(
+            number=number, table=table, invite=invite.code()), flush=True)
+    deadline = None if args.seconds is None else time.monotonic() + args.seconds
+    while deadline is None or time.monotonic() < deadline:
+        if process.process is None or process.process.poll() is not None:
+            raise ConnectError("relay_stopped", N_("nats-server stopped; see {log}"),
+                               {"log": str(folder / "nats-server.log")})
+        time.sleep(0.2)
 
 
 # --- host ------------------------------------------------------------------------------

