@@ -21,6 +21,7 @@ import pygame
 from client import i18n
 from client.evening.tonight import Evening
 from client.flow import Flow
+from client.input.holds import Presses
 from client.input.router import LOGICAL_SIZE, InputRouter, Intent, Viewport
 from client.settings import Settings
 from client.ui import art
@@ -46,6 +47,7 @@ class App:
         self._open_window()
         self.input = InputRouter(self.settings)
         self.input.viewport = self.viewport
+        self.presses = Presses()  # which buttons are down, and on which screen (a hold counts only there)
         self.sounds = Sounds(self.settings.volume)
         self.toasts = Toasts()
         self.evening = Evening()  # the game night: the history, the group that stays
@@ -145,6 +147,7 @@ class App:
             self.fade = (self.logical.copy(), 0.0)
 
     def _after_change(self) -> None:
+        self.presses.screen_changed()  # a button down now was pressed on another screen: never a hold here
         self.toasts.keep_owners(self.scenes)
         self.dirty = True
 
@@ -190,6 +193,7 @@ class App:
     def dispatch(self, intent: Intent) -> None:
         self.idle = 0.0
         self.dirty = True
+        self.presses.see(intent)
         if intent.device == "system":
             if intent.action == "quit":
                 self.request_quit()

@@ -18,6 +18,7 @@ from client.evening import charts, peers
 from client.evening.tonight import Evening
 from client.i18n import _, and_list, ngettext
 from client.input.buttons import label_for
+from client.input.holds import Holds
 from client.input.router import Intent
 from client.table.game import Standings
 from client.table.model import from_host
@@ -126,7 +127,7 @@ class ResultsScene(MenuScene):
         for p in range(len(standings.names)):
             self.tweens.start(f"row{p}", 0.0, 1.0, 0.45 / min(app.settings.speed, 1e6), ease_out_cubic, delay=0.1 * p)
         self.quiet = 0.0  # seconds since anyone pressed anything here
-        self.held: dict[str, tuple[int, float]] = {}  # device -> (button, seconds) its confirm is held here
+        self.held = Holds(app.presses, HOLD_SECONDS)  # each device's confirm held here, on a button
         items = ([Item(lambda: _("Play again"), again)] if again is not None else []) + \
             [Item(lambda: _("Back to the title"), self.title)]
         # the game night (client.evening): tonight's standings, and the whole of them a press away
@@ -254,11 +255,9 @@ class ResultsScene(MenuScene):
         """Start or end ``intent.device``'s held confirm: on the button the mouse is on, or
         the focused one."""
         if not intent.pressed:
-            self.held.pop(intent.device, None)
+            self.held.stop(intent.device)
             return
-        index = self.menu.hit(intent.pos) if intent.device == "mouse" else self.menu.focus
-        if index is not None and intent.device not in self.held:
-            self.held[intent.device] = (index, 0.0)
+        self.held.start(intent.device, self.menu.hit(intent.pos) if intent.device == "mouse" else self.menu.focus)
 
     def animating(self) -> bool:
         return (self.tweens.running() or self.confetti.busy() or bool(self.held)
@@ -270,13 +269,10 @@ class ResultsScene(MenuScene):
         self.listen_for_evening(dt)
         self.tweens.update(dt)
         self.confetti.step(dt)
-        for device, (index, seconds) in list(self.held.items()):
-            self.held[device] = (index, seconds + dt)
-            if seconds + dt >= HOLD_SECONDS and self.app.top is self:
-                self.held.clear()
-                self.menu.focus = index
-                self.menu.activate()
-                return
+        chosen = self.held.step(dt) if self.app.top is self else None
+        if chosen is not None:
+            self.menu.focus = chosen
+            self.menu.activate()
 
     def hint(self) -> str:
         """What each button does now."""
@@ -403,11 +399,11 @@ class ResultsScene(MenuScene):
 
     def draw_hold(self, surface: pygame.Surface) -> None:
         """A held confirm fills the focused button from the left."""
-        if not self.held or not self.menu.items:
+        strongest = self.held.strongest()
+        if strongest is None or not self.menu.items:
             return
-        index, seconds = max(self.held.values(), key=lambda held: held[1])
+        index, share = strongest
         rect = self.menu.rects[index]
-        share = min(1.0, seconds / HOLD_SECONDS)
         fill = pygame.Surface((round(rect.width * share), rect.height), pygame.SRCALPHA)
         fill.fill((*art.GOLD[:3], 90))
         surface.blit(fill, rect.topleft)

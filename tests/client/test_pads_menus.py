@@ -1,0 +1,57 @@
+"""Menus driven by real (virtual SDL) pads where a group of four met traps and runaways:
+the results and the Hall of fame, a text field a pad reaches, a race's pause. Every press
+goes through SDL (tests.sdl_pads)."""
+
+import pytest
+
+from client.scenes.halloffame import HallOfFameScene
+from client.scenes.title import TitleScene
+from client.table.game import Standings
+from client.table.results import ResultsScene
+from client.ui import art
+from client.ui.scene import ConfirmScene
+from tests.client.conftest import frames
+from tests.client.test_evening_screens import seed_history
+
+pytestmark = pytest.mark.timeout(120)
+KINDS = ("xbox", "ps4", "switch")
+
+
+def settled_results(make_app, pads, kinds=KINDS):
+    """Settled results of a four-player game with tonight's standings, pads plugged in."""
+    app = make_app()
+    seed_history().close()
+    app.push(TitleScene(app))
+    plugged = [pads.plug(kind, app) for kind in kinds]
+    names = ["Anna", "Ben", "Clara", "David"]
+    standings = Standings("Die Mauer", names, art.SEAT_COLOURS[:4], [3, 1, 2, 0], [0], True)
+    results = ResultsScene(app, standings, again=lambda: None)
+    app.push(results)
+    results.offer_next_game(lambda: None)
+    frames(app, 240)
+    assert results.settled
+    return app, results, plugged
+
+
+def focus_on(app, pad, menu, label: str) -> None:
+    labels = [item.text() for item in menu.items]
+    for _ in range(len(labels)):
+        if labels[menu.focus] == label:
+            return
+        pad.press(app, "down")
+    assert labels[menu.focus] == label
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_back_from_the_hall_of_fame_stays_on_the_results(make_app, pads, kind):
+    app, results, plugged = settled_results(make_app, pads, (kind,))
+    pad = plugged[0]
+    focus_on(app, pad, results.menu, "Tonight's standings")
+    pad.press(app, "confirm")
+    assert isinstance(app.top, HallOfFameScene)
+    frames(app, 30)
+    pad.press(app, "back")
+    assert app.top is results
+    frames(app, 120)  # far longer than a hold
+    assert app.top is results, "the press that opened the Hall of fame counted as held on the results"
+    assert not results.held
