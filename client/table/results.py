@@ -54,6 +54,8 @@ class ResultsFlow(Protocol):
 
     def title(self) -> None: ...
 
+    def confirm(self, question: str, on_yes: Callable[[], None], once: bool = False) -> None: ...
+
     def demo_input(self, intent: Intent) -> bool:
         """Input at a demo's results (`client.scenes.demo.DemoResultsScene`)."""
 
@@ -129,7 +131,7 @@ class ResultsScene(MenuScene):
         self.quiet = 0.0  # seconds since anyone pressed anything here
         self.held = Holds(app.presses, HOLD_SECONDS)  # each device's confirm held here, on a button
         items = ([Item(lambda: _("Play again"), again)] if again is not None else []) + \
-            [Item(lambda: _("Back to the title"), self.title)]
+            [Item(lambda: _("Back to the title"), self.leave)]
         # the game night (client.evening): tonight's standings, and the whole of them a press away
         self.again = again
         self.evening = [] if demo or joined else app.evening.standings_now()  # a joined game's evening is its host's
@@ -233,7 +235,17 @@ class ResultsScene(MenuScene):
         self.app.flow.title()
 
     def back(self) -> None:
-        self.title()
+        self.leave()
+
+    def leave(self) -> None:
+        """Back to the title, once asked (like leaving a game): the group's Next game and
+        Play again are offered only here, and a Start mashed on from the race never lands there."""
+        self.app.flow.confirm(self.leave_words(), self.title, once=True)
+
+    def leave_words(self) -> str:
+        if any(item.text() == _("Next game") for item in self.menu.items):
+            return _("Back to the title? The group's evening ends here: Next game is offered only on these results.")
+        return _("Back to the title? These results are not shown again.")
 
     @property
     def settled(self) -> bool:

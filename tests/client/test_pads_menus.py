@@ -55,3 +55,26 @@ def test_back_from_the_hall_of_fame_stays_on_the_results(make_app, pads, kind):
     frames(app, 120)  # far longer than a hold
     assert app.top is results, "the press that opened the Hall of fame counted as held on the results"
     assert not results.held
+
+
+def test_start_on_the_results_asks_before_the_title_and_mashing_never_gets_there(make_app, pads):
+    app, results, plugged = settled_results(make_app, pads)
+    plugged[0].press(app, "menu")
+    assert isinstance(app.top, ConfirmScene), "one Start left the results without asking"
+    assert "Next game" in app.top.question
+    plugged[1].press(app, "confirm")  # a stray A lands on "No"
+    assert app.top is results
+    for _ in range(6):  # every pad mashes Start
+        for pad in plugged:
+            pad.press(app, "menu", hold_frames=1)
+        assert isinstance(app.top, ResultsScene | ConfirmScene)
+        assert "Quit" not in getattr(app.top, "question", "")
+    if isinstance(app.top, ConfirmScene):
+        plugged[0].press(app, "back")
+    assert app.top is results and [item.text() for item in results.menu.items][1] == "Next game"
+    focus_on(app, plugged[2], results.menu, "Back to the title")
+    plugged[2].press(app, "confirm")
+    assert isinstance(app.top, ConfirmScene)
+    plugged[2].press(app, "down")
+    plugged[2].press(app, "confirm")  # Yes
+    assert isinstance(app.top, TitleScene)
