@@ -18,8 +18,10 @@ class Presses:
 
     down: dict[tuple[str, str], int] = field(default_factory=dict)  # (device, action) -> screen number
     screen: int = 0  # counts changes of the screen on top
+    last: str = ""  # the device of the intent being handled (who opened a screen opened now)
 
     def see(self, intent) -> None:
+        self.last = intent.device
         if intent.action not in BUTTONS:
             return
         if intent.pressed:
@@ -33,6 +35,13 @@ class Presses:
     def pressed_here(self, device: str, action: str = "confirm") -> bool:
         """Whether ``device``'s ``action`` is down and went down on the screen shown now."""
         return self.down.get((device, action)) == self.screen
+
+
+def same_hands(device: str, other: str) -> bool:
+    """Whether two device ids are one player's hands: the same device, or the keyboard
+    (its Esc is "keyboard", its halves "keys1" and "keys2")."""
+    keyboard = ("keyboard", "keys1", "keys2")
+    return device == other or (device in keyboard and other in keyboard)
 
 
 class Holds:

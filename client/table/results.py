@@ -18,13 +18,13 @@ from client.evening import charts, peers
 from client.evening.tonight import Evening
 from client.i18n import _, and_list, ngettext
 from client.input.buttons import label_for
-from client.input.holds import Holds
+from client.input.holds import Holds, Presses
 from client.input.router import Intent
 from client.table.game import Standings
 from client.table.model import from_host
 from client.table.window import Window
 from client.ui import art
-from client.ui.menu import Item, Menu
+from client.ui.menu import Item, Menu, draw_hold
 from client.ui.physics import Moments
 from client.ui.scene import MenuScene
 from client.ui.tween import Tweens, ease_out_cubic
@@ -68,6 +68,10 @@ class ResultsWindow(Window, Protocol):
 
     @property
     def evening(self) -> Evening: ...
+
+    @property
+    def presses(self) -> Presses:
+        """Which buttons are down, and on which screen (a hold counts only there)."""
 
 
 def ranks(standings: Standings) -> list[int]:
@@ -382,7 +386,7 @@ class ResultsScene(MenuScene):
         elif self.host_left:  # ... or ended the group
             art.blit_text(surface, self.host_left, 28, art.GOLD, (art.W // 2, 162), "center", width=art.W - 120)
         self.menu.draw(surface, self.pulse)
-        self.draw_hold(surface)
+        draw_hold(surface, self.menu, self.held)
         if self.menu.items:
             colour = art.INK if self.settled else art.INK_DIM
             art.blit_text(surface, self.hint(), 32, colour, (art.W // 2, self.menu.rects[-1].bottom + 34), "center",
@@ -408,17 +412,6 @@ class ResultsScene(MenuScene):
                           (left + name_width + c * column + column // 2 - ox, y + 26 - oy), "center", width=column - 8)
         art.blit_text(target, figure(standings.totals[p]), 48, art.GOLD, (total_x - ox, y + 26 - oy), "center",
                       weight="bold", width=total - 10)
-
-    def draw_hold(self, surface: pygame.Surface) -> None:
-        """A held confirm fills the focused button from the left."""
-        strongest = self.held.strongest()
-        if strongest is None or not self.menu.items:
-            return
-        index, share = strongest
-        rect = self.menu.rects[index]
-        fill = pygame.Surface((round(rect.width * share), rect.height), pygame.SRCALPHA)
-        fill.fill((*art.GOLD[:3], 90))
-        surface.blit(fill, rect.topleft)
 
     def draw_ranking(self, surface: pygame.Surface, top: int) -> None:
         """A ranking under the scores (a solo high-score table), its marked line in gold;

@@ -161,6 +161,18 @@ def edit_text(text: str, intent, limit: int = 14) -> tuple[str, str | None]:
     return text, None
 
 
+def draw_hold(surface, menu: Menu, holds) -> None:
+    """A held confirm (`client.input.holds.Holds`) fills its button from the left."""
+    strongest = holds.strongest()
+    if strongest is None or not menu.items:
+        return
+    index, share = strongest
+    rect = menu.rects[index]
+    fill = pygame.Surface((round(rect.width * share), rect.height), pygame.SRCALPHA)
+    fill.fill((*art.GOLD[:3], 90))
+    surface.blit(fill, rect.topleft)
+
+
 def title_bar(surface, heading: str, hint: str = "") -> None:
     art.blit_text(surface, heading, 96, art.GOLD, (art.W // 2, 90), "center", weight="bold", width=art.W - 80)
     if hint:

@@ -78,3 +78,49 @@ def test_start_on_the_results_asks_before_the_title_and_mashing_never_gets_there
     plugged[2].press(app, "down")
     plugged[2].press(app, "confirm")  # Yes
     assert isinstance(app.top, TitleScene)
+
+
+def paused_race(make_app, pads):
+    """A Wie Waldi race of three pads and a bot, paused by the PS4 pad's Options."""
+    from client.table.pause import PauseScene
+    from tests.client.conftest import local_table
+    from tests.client.drive import run_until
+
+    app = make_app()
+    app.push(TitleScene(app))
+    plugged = [pads.plug(kind, app) for kind in KINDS]
+    seats = [(name, pad.device(app)) for name, pad in zip(("Anna", "Ben", "Clara"), plugged, strict=True)]
+    table = local_table(app, [*seats, ("Bot", "bot:hard")], seed=4, game_id="wie_waldi")
+    run_until(app, lambda: table.model.view["phase"] == "race")
+    plugged[1].press(app, "menu")
+    pause = app.top
+    assert isinstance(pause, PauseScene) and table.pause_stops_game()
+    return app, table, pause, plugged
+
+
+def test_a_paused_race_is_not_resumed_by_another_racer_mashing_a(make_app, pads):
+    app, table, pause, plugged = paused_race(make_app, pads)
+    assert pause.menu.items[pause.menu.focus].text() == "Resume"
+    for _ in range(8):  # the Xbox and Switch racers still mash their race buttons
+        for button in ("confirm", "back", "down", "confirm", "left"):
+            plugged[0].press(app, button, hold_frames=1)
+            plugged[2].press(app, button, hold_frames=1)
+    assert app.top is pause, "another racer's A resumed the race"
+    assert pause.menu.items[pause.menu.focus].text() == "Resume"
+    assert "PS4 pad paused" in pause.hold_words()
+    plugged[1].press(app, "confirm")  # the pad that paused resumes with one press
+    assert app.top is table
+
+
+def test_another_racer_resumes_a_paused_race_by_holding_a(make_app, pads):
+    from tests.client.conftest import shoot
+
+    app, table, pause, plugged = paused_race(make_app, pads)
+    plugged[0].set_button("a", True)
+    frames(app, 30)
+    assert app.top is pause  # not yet: a hold, not a press
+    shoot(app, "pause_race_holding")
+    frames(app, 30)
+    plugged[0].set_button("a", False)
+    frames(app, 2)
+    assert app.top is table
