@@ -124,3 +124,31 @@ def test_another_racer_resumes_a_paused_race_by_holding_a(make_app, pads):
     plugged[0].set_button("a", False)
     frames(app, 2)
     assert app.top is table
+
+
+@pytest.mark.parametrize("ends_with", ["confirm", "back"])
+def test_a_pad_picks_its_name_on_the_join_screen_and_is_never_trapped(make_app, pads, ends_with):
+    from client.scenes.join import JoinScene
+
+    app = make_app()
+    app.push(TitleScene(app))
+    pad = pads.plug("xbox", app)
+    join = JoinScene(app, player_name="Player", browse=False)
+    app.push(join)
+    frames(app, 2)
+    labels = [item.text() for item in join.menu.items]
+    row = next(i for i, label in enumerate(labels) if label.startswith("Your name"))
+    for _ in range(len(labels)):
+        if join.menu.focus == row:
+            break
+        pad.press(app, "down")
+    pad.press(app, "confirm")
+    assert join.editing and join.menu.items[row].text() == "Your name: Player_"
+    pad.press(app, "right")  # a pad picks a name from the list
+    picked = join.player_name
+    assert picked != "Player" and picked in app.evening.name_choices()
+    pad.press(app, ends_with)  # and its confirm or back ends the field
+    assert not join.editing and app.input.text_input is False and app.top is join
+    assert app.settings.data["name"] == picked
+    pad.press(app, "down")  # the menu moves again
+    assert join.menu.focus != row
