@@ -186,14 +186,15 @@ class HallOfFameScene(MenuScene):
         leaders = {row.player for row in night.leaders(self.rows)}
         for place, row in enumerate(self.rows[:ROWS], 1):
             colour = art.seat_colour(row.colour)
-            if row.player in leaders:
-                surface.blit(art.panel((LIST.width - 24, ROW - 4), art.PANEL_HI, art.GOLD, 10), (LIST.left + 12, y - 20))
+            if row.player in leaders:  # a lit row with a gold mark at its left: no ring, which reads as a focus
+                surface.blit(art.panel((LIST.width - 24, ROW - 4), art.PANEL_HI, None, 10), (LIST.left + 12, y - 20))
+                pygame.draw.rect(surface, art.GOLD, (LIST.left + 12, y - 18, 6, ROW - 8), border_radius=3)
             self.draw_person(surface, y, place, row.name, colour, 380)
             art.blit_text(surface, show(row.points), 34, art.GOLD, (LIST.left + 470, y), "midright", "bold")
             art.blit_text(surface, str(row.games), 30, art.INK, (LIST.left + 580, y), "midright")
             art.blit_text(surface, str(row.wins), 30, art.INK, (LIST.left + 670, y), "midright")
             art.blit_text(surface, game_name(row.best_game), 24, art.INK_DIM, (LIST.left + 700, y), "midleft",
-                          "regular", width=LIST.width - 710)
+                          "regular", width=LIST.width - 724)  # inside the lit row
             y += ROW
 
     def draw_night(self, surface) -> None:
