@@ -33,8 +33,7 @@ class SettingsScene(MenuScene):
         self.menu = Menu([
             Item(self._language_label, None, lambda: self._language(-1), lambda: self._language(1),
                  hint=N_("The language of every screen; it changes at once and is saved.")),
-            Item(lambda: _("Volume: {percent}%").format(percent=round(settings.volume * 100)), None,
-                 lambda: self._volume(-0.1), lambda: self._volume(0.1)),
+            Item(self._volume_label, self._sound_again, lambda: self._volume(-0.1), lambda: self._volume(0.1)),
             Item(lambda: _("Fullscreen: on") if settings.fullscreen else _("Fullscreen: off"), self._fullscreen),
             Item(lambda: _("Animation speed: {speed}").format(speed=_(ANIMATION_NAMES[settings.animation])), None,
                  lambda: self._animation(-1), lambda: self._animation(1),
@@ -116,6 +115,21 @@ class SettingsScene(MenuScene):
         position = choices.index(chosen) if chosen in choices else 0
         self.app.settings.data["bot_after"] = choices[(position + step) % len(choices)]
         self.app.settings.save()
+
+    def _volume_label(self) -> str:
+        percent = round(self.app.settings.volume * 100)
+        if self.app.sounds.problem:
+            return _("Volume: {percent}% - no sound device: confirm to try again").format(percent=percent)
+        return _("Volume: {percent}%").format(percent=percent)
+
+    def _sound_again(self) -> None:
+        """No sound device at the start: try again (one may be plugged in now)."""
+        if not self.app.sounds.problem:
+            return
+        if self.app.sounds.retry():
+            self.app.note(_("Sound is on."), 4, problem=False, key="sound")
+        else:
+            self.app.note(_(self.app.sounds.problem), 6, key="sound")
 
     def _volume(self, step: float) -> None:
         self.app.settings.volume = self.app.settings.volume + step
