@@ -13,6 +13,7 @@ from client.evening import charts, exports, night, profiles
 from client.evening.points import show
 from client.evening.ratings import OVERALL
 from client.i18n import N_, _, and_list, ngettext, pgettext
+from client.input.buttons import buttons_here
 from client.ui import art
 from client.ui.menu import Item, Menu
 from client.ui.scene import MenuScene
@@ -137,7 +138,8 @@ class HallOfFameScene(MenuScene):
         page = "evening" if exporting else self.page
         heading = f"Spielabend: {self.evening_title()}" if exporting else _("Hall of fame")
         self.draw_title(surface, heading, "" if exporting else
-                        _("Left and right turn the pages and the ratings   Esc back"))
+                        _("Left and right turn the pages and the ratings   {back}: back").format(
+                            back=buttons_here(self.app, "back")))
         surface.blit(art.panel(LIST.size, art.PANEL), LIST)
         {"evening": self.draw_standings, "night": self.draw_night, "ratings": self.draw_ratings,
          "history": self.draw_history}[page](surface)

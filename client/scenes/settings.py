@@ -6,7 +6,7 @@ from functools import partial
 
 from client import i18n
 from client.i18n import LANGUAGES, N_, _
-from client.input.buttons import key_label, pad_button_everywhere
+from client.input.buttons import buttons_here, key_label, pad_button_everywhere
 from client.settings import ANIMATION_SPEEDS, BOT_AFTER_CHOICES, KEY_ACTIONS, PAD_ACTIONS
 from client.ui import art
 from client.ui.menu import Item, Menu
@@ -159,7 +159,8 @@ class SettingsScene(MenuScene):
 
     def draw(self, surface) -> None:
         surface.blit(art.background("menu"), (0, 0))
-        self.draw_title(surface, _("Settings"), _("Left/right change   Confirm choose   Esc back"))
+        self.draw_title(surface, _("Settings"), _("Left/right change   {confirm}: choose   {back}: back").format(
+            confirm=buttons_here(self.app, "confirm"), back=buttons_here(self.app, "back")))
         self.menu.draw(surface, self.pulse)
         hint = self.menu.items[self.menu.focus].hint_text()
         if hint:

@@ -12,7 +12,7 @@ import pygame
 
 from client.hosting.seats import BOTS, NAMES, PHONE, SeatPlan, control_label
 from client.i18n import N_, _, ngettext
-from client.input.buttons import label_for
+from client.input.buttons import buttons_here, label_for
 from client.table.model import unique_names
 from client.ui import art
 from client.ui.menu import Item, Menu, edit_text
@@ -308,7 +308,9 @@ class SetupScene(MenuScene):
         if self.editing is not None:
             hint = _("Type a name, or left/right to pick one   Enter / a pad's confirm or back: done")
         else:
-            hint = _("Left/right: device or bot   Confirm: rename   Peek (Shift, right click): colour   Esc back")
+            hint = _("Left/right: device or bot   {confirm}: rename   {peek}: colour   {back}: back").format(
+                confirm=buttons_here(self.app, "confirm"), peek=buttons_here(self.app, "peek"),
+                back=buttons_here(self.app, "back"))
         self.draw_title(surface, _("{game}: who plays?").format(game=self.info.name), hint)
         self.menu.draw(surface, self.pulse)
         for index, seat in enumerate(self.seats):

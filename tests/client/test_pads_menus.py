@@ -191,3 +191,52 @@ def test_two_identical_pads_replugged_are_each_offered_a_seat_of_their_own(make_
     first.press(app, "confirm")
     assert table.choosers[left].device == first.device(app)
     assert prompt(first) is None and prompt(second) is None
+
+
+def footer(app) -> str:
+    """The hint line at the foot of the screen on top, as drawn."""
+    from client.ui import scene
+
+    drawn: list[str] = []
+    real = scene.title_bar
+    scene.title_bar = lambda surface, heading, hint="": (drawn.append(hint), real(surface, heading, hint))[1]
+    app.toasts.toasts.clear()
+    try:
+        app.draw()
+    finally:
+        scene.title_bar = real
+    return drawn[-1]
+
+
+def test_menu_footers_name_what_each_present_pad_presses(make_app, pads):
+    from client.scenes.picker import PickerScene
+    from client.scenes.settings import SettingsScene
+    from client.scenes.setup import SetupScene
+    from tests.client.conftest import shoot
+
+    app = make_app()
+    seed_history().close()
+    app.push(TitleScene(app))
+    screens = {"set-up": lambda: SetupScene(app, "die_mauer"), "picker": lambda: PickerScene(app),
+               "settings": lambda: SettingsScene(app), "hall of fame": lambda: HallOfFameScene(app)}
+    alone = {}
+    for name, make in screens.items():  # the keyboard and the mouse alone: Esc
+        app.push(make())
+        frames(app, 2)
+        alone[name] = footer(app)
+        assert "Esc" in alone[name], (name, alone[name])
+        app.pop()
+    for kind in ("xbox", "ps4", "switch"):
+        pads.plug(kind, app)
+    frames(app, 2)
+    for name, make in screens.items():
+        app.push(make())
+        frames(app, 30)  # the fade is over (the picture is shot)
+        words = footer(app)
+        # each pad's back button as printed on it (the Xbox pad's B, the PS4's circle, the Switch's A)
+        assert "Esc / B / \u25cb / A" in words, (name, words)
+        if name != "hall of fame":  # its footer names no confirm
+            assert "A / \u2715 / B" in words, (name, words)
+        assert words != alone[name]
+        shoot(app, f"pads_footer_{name.replace(' ', '_')}")
+        app.pop()
