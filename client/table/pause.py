@@ -7,8 +7,9 @@ stands still for everyone (`TableScene.pause_stops_game`); anywhere else the gam
 live behind the menu.
 
 A race ends up paused with the other racers still pressing its buttons: while the game
-stands still, a press chooses only from the device that paused; anyone else holds confirm
-a moment (as on the results), and their other race buttons do nothing here."""
+stands still, a press chooses only from the device that paused (or a click on a button);
+anyone else holds confirm a moment (as on the results), and their other race buttons do
+nothing here."""
 
 from collections.abc import Callable
 from functools import partial
@@ -95,14 +96,14 @@ class PauseScene(MenuScene):
         return bool(self.opened_by) and self.table.pause_stops_game()
 
     def handle(self, intent: Intent) -> bool:
-        if not self.racers_wait() or same_hands(intent.device, self.opened_by) or intent.action in OWN_MOVES:
+        if (not self.racers_wait() or same_hands(intent.device, self.opened_by) or intent.action in OWN_MOVES
+                or intent.device == "mouse"):  # a click lands on the button the pointer is on: deliberate
             return super().handle(intent)
         if intent.action == "confirm":  # another racer: a deliberate hold chooses
             if not intent.pressed:
                 self.held.stop(intent.device)
             else:
-                self.held.start(intent.device, self.menu.hit(intent.pos) if intent.device == "mouse"
-                                else self.menu.focus)
+                self.held.start(intent.device, self.menu.focus)
         return True  # a race button still pressed: it waits
 
     def update(self, dt: float) -> None:
