@@ -17,7 +17,7 @@ from client import i18n
 from client.evening import charts, peers
 from client.evening.tonight import Evening
 from client.i18n import _, and_list, ngettext
-from client.input.buttons import label_for
+from client.input.buttons import buttons_here, label_for
 from client.input.holds import Holds, Presses
 from client.input.router import Intent
 from client.table.game import Standings
@@ -295,8 +295,8 @@ class ResultsScene(MenuScene):
         if not self.settled:
             return _("Hold {buttons} to choose").format(buttons=self.confirm_names())
         item = self.menu.items[self.menu.focus].text()
-        return _("{buttons}: {item}   Up/down: choose   Esc: back to the title").format(
-            buttons=self.confirm_names(), item=item)
+        return _("{buttons}: {item}   Up/down: choose   {escape}: back to the title").format(
+            buttons=self.confirm_names(), item=item, escape=buttons_here(self.app, "menu"))
 
     def confirm_names(self) -> str:
         """The confirm button of every device at this window ("Space, Enter, A or click")."""

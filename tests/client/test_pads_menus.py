@@ -59,6 +59,7 @@ def test_back_from_the_hall_of_fame_stays_on_the_results(make_app, pads, kind):
 
 def test_start_on_the_results_asks_before_the_title_and_mashing_never_gets_there(make_app, pads):
     app, results, plugged = settled_results(make_app, pads)
+    assert "Esc / Start / Options / +: back to the title" in results.hint()  # what each pad presses
     plugged[0].press(app, "menu")
     assert isinstance(app.top, ConfirmScene), "one Start left the results without asking"
     assert "Next game" in app.top.question
