@@ -155,43 +155,57 @@ def test_a_pad_picks_its_name_on_the_join_screen_and_is_never_trapped(make_app, 
     assert join.menu.focus != row
 
 
-def test_two_identical_pads_replugged_are_each_offered_a_seat_of_their_own(make_app, pads):
+SEAT_WORDS = {"en": "{name}'s seat", "de": "Platz von {name}"}
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_two_identical_pads_replugged_are_each_offered_a_seat_of_their_own(make_app, pads, language):
+    from client import i18n
     from tests.client.conftest import shoot
-    from tests.client.test_pads import four_pads_at_die_mauer
+    from tests.client.test_pads import blind_table
 
-    app, table, plugged, devices = four_pads_at_die_mauer(make_app, pads, ("xbox", "xbox", "switch", "ps4"))
-    frames(app, 30)
-    plugged[0].unplug()
-    plugged[1].unplug()
-    frames(app, 2)
-    first, second = pads.plug("xbox", app), pads.plug("xbox", app)
-    names = {pad: app.input.device_name(pad.device(app)) for pad in (first, second)}
+    app = make_app()
+    app.settings.language = language
+    i18n.use(language)
+    try:
+        app.push(TitleScene(app))
+        plugged = [pads.plug(kind, app) for kind in ("xbox", "xbox", "switch", "ps4")]
+        table, devices = blind_table(app, plugged)
+        frames(app, 30)
+        plugged[0].unplug()
+        plugged[1].unplug()
+        frames(app, 2)
+        first, second = pads.plug("xbox", app), pads.plug("xbox", app)
+        names = {pad: app.input.device_name(pad.device(app)) for pad in (first, second)}
+        seat_words = {name: SEAT_WORDS[language].format(name=name) for name in ("Anna", "Ben")}
 
-    def prompt(pad):
-        said = [t for t in app.toasts.toasts if t.key == f"claim{pad.device(app)}"]
-        return said[0] if said else None
+        def prompt(pad):
+            said = [t for t in app.toasts.toasts if t.key == f"claim{pad.device(app)}"]
+            return said[0] if said else None
 
-    assert prompt(first) is not None and prompt(second) is not None
-    offered = {pad: "Anna" if "Anna's seat" in prompt(pad).words else "Ben" for pad in (first, second)}
-    assert set(offered.values()) == {"Anna", "Ben"}, [prompt(first).words, prompt(second).words]
-    assert all(names[pad] in prompt(pad).words for pad in (first, second))
-    shoot(app, "pads_claim_two_prompts")
-    for pad in (first, second):  # each prompt stands over its own seat, and no card is under it
-        toast = prompt(pad)
-        seat = ("Anna", "Ben").index(offered[pad])
-        assert toast.at == table.layout.seats[seat]
-        box, _ = app.toasts.seat_box(toast)
-        zone = table.layout.seats[seat]
-        assert zone.contains(box) and box.bottom <= zone.centery, "the prompt covers the seat's cards"
-    second.press(app, "confirm")  # the second pad takes the seat its prompt named
-    taken = ("Anna", "Ben").index(offered[second])
-    assert table.choosers[taken].device == second.device(app)
-    left = 1 - taken
-    assert f"{('Anna', 'Ben')[left]}'s seat" in prompt(first).words  # the other prompt still names its own seat
-    assert prompt(first).at == table.layout.seats[left]
-    first.press(app, "confirm")
-    assert table.choosers[left].device == first.device(app)
-    assert prompt(first) is None and prompt(second) is None
+        assert prompt(first) is not None and prompt(second) is not None
+        offered = {pad: "Anna" if seat_words["Anna"] in prompt(pad).words else "Ben" for pad in (first, second)}
+        assert set(offered.values()) == {"Anna", "Ben"}, [prompt(first).words, prompt(second).words]
+        assert all(names[pad] in prompt(pad).words for pad in (first, second))
+        shoot(app, f"pads_claim_two_prompts_{language}")
+        for pad in (first, second):  # each prompt stands over its own seat, and no card is under it
+            toast = prompt(pad)
+            seat = ("Anna", "Ben").index(offered[pad])
+            assert toast.at == table.layout.seats[seat]
+            box, _ = app.toasts.seat_box(toast)
+            zone = table.layout.seats[seat]
+            assert zone.contains(box) and box.bottom <= zone.centery, "the prompt covers the seat's cards"
+        second.press(app, "confirm")  # the second pad takes the seat its prompt named
+        taken = ("Anna", "Ben").index(offered[second])
+        assert table.choosers[taken].device == second.device(app)
+        left = 1 - taken
+        assert seat_words[("Anna", "Ben")[left]] in prompt(first).words  # the other prompt names its own seat
+        assert prompt(first).at == table.layout.seats[left]
+        first.press(app, "confirm")
+        assert table.choosers[left].device == first.device(app)
+        assert prompt(first) is None and prompt(second) is None
+    finally:
+        i18n.use("en")
 
 
 def footer(app) -> str:
