@@ -224,6 +224,7 @@ def footer(app) -> str:
 
 
 def test_menu_footers_name_what_each_present_pad_presses(make_app, pads):
+    from client.scenes.howto import HowToScene
     from client.scenes.picker import PickerScene
     from client.scenes.settings import SettingsScene
     from client.scenes.setup import SetupScene
@@ -233,7 +234,8 @@ def test_menu_footers_name_what_each_present_pad_presses(make_app, pads):
     seed_history().close()
     app.push(TitleScene(app))
     screens = {"set-up": lambda: SetupScene(app, "die_mauer"), "picker": lambda: PickerScene(app),
-               "settings": lambda: SettingsScene(app), "hall of fame": lambda: HallOfFameScene(app)}
+               "settings": lambda: SettingsScene(app), "hall of fame": lambda: HallOfFameScene(app),
+               "how to play": lambda: HowToScene(app, "wie_waldi")}
     alone = {}
     for name, make in screens.items():  # the keyboard and the mouse alone: Esc
         app.push(make())
