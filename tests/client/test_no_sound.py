@@ -26,7 +26,8 @@ def no_sound_device(tmp_path) -> dict[str, str]:
 
 
 def test_a_window_without_a_sound_device_starts_with_one_line_in_words(tmp_path):
-    env = {key: value for key, value in os.environ.items() if key not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    env = {key: value for key, value in os.environ.items()
+           if key not in ("DISPLAY", "WAYLAND_DISPLAY", "PYGAME_HIDE_SUPPORT_PROMPT")}
     env.update(SDL_VIDEODRIVER="dummy", XDG_CONFIG_HOME=str(tmp_path / "config"),
                XDG_DATA_HOME=str(tmp_path / "data"), PYTHONPATH=str(ROOT))
     env.update(no_sound_device(tmp_path))
@@ -35,6 +36,7 @@ def test_a_window_without_a_sound_device_starts_with_one_line_in_words(tmp_path)
     assert result.returncode == 0, result.stderr
     assert "ALSA" not in result.stderr and "PCM" not in result.stderr, result.stderr
     assert result.stderr.strip().splitlines() == [NO_SOUND], result.stderr
+    assert result.stdout == "", result.stdout  # nor pygame's greeting
 
 
 def test_settings_try_the_sound_device_again(make_app, monkeypatch, tmp_path):
