@@ -21,10 +21,11 @@ import pygame
 from client import i18n
 from client.evening.tonight import Evening
 from client.flow import Flow
+from client.input.holds import Presses
 from client.input.router import LOGICAL_SIZE, InputRouter, Intent, Viewport
 from client.settings import Settings
 from client.ui import art
-from client.ui.sound import Sounds
+from client.ui.sound import Sounds, quiet_sound_library
 from client.ui.toasts import Toasts
 
 STEP = 1 / 60
@@ -36,7 +37,8 @@ REST_WAIT_MS = 250  # while resting, wake at least this often (timers, the attra
 
 class App:
     def __init__(self, fullscreen: bool | None = None, window_size=WINDOW_SIZE, settings: Settings | None = None):
-        pygame.init()
+        with quiet_sound_library():  # pygame.init opens the sound device too: no sound library noise
+            pygame.init()
         self.settings = settings or Settings.load()
         i18n.use(self.settings.language)
         if fullscreen is not None and fullscreen != self.settings.fullscreen:
@@ -46,7 +48,10 @@ class App:
         self._open_window()
         self.input = InputRouter(self.settings)
         self.input.viewport = self.viewport
+        self.presses = Presses()  # which buttons are down, and on which screen (a hold counts only there)
         self.sounds = Sounds(self.settings.volume)
+        if self.sounds.problem:  # one line in words; Settings can try again
+            print(i18n._(self.sounds.problem), file=sys.stderr)
         self.toasts = Toasts()
         self.evening = Evening()  # the game night: the history, the group that stays
         self.flow = Flow(self)
@@ -145,6 +150,7 @@ class App:
             self.fade = (self.logical.copy(), 0.0)
 
     def _after_change(self) -> None:
+        self.presses.screen_changed()  # a button down now was pressed on another screen: never a hold here
         self.toasts.keep_owners(self.scenes)
         self.dirty = True
 
@@ -190,6 +196,7 @@ class App:
     def dispatch(self, intent: Intent) -> None:
         self.idle = 0.0
         self.dirty = True
+        self.presses.see(intent)
         if intent.device == "system":
             if intent.action == "quit":
                 self.request_quit()

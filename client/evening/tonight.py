@@ -19,7 +19,7 @@ from client.evening.group import Group, fit_group
 from client.evening.history import FinishedGame, History, Recorded, SeatResult
 from client.evening.peers import evening_for_seat
 from client.evening.points import show
-from client.hosting.seats import SeatPlan
+from client.hosting.seats import NAMES, SeatPlan
 from client.i18n import _
 
 
@@ -168,6 +168,11 @@ class Evening:
     def profile_names(self, limit: int = 8) -> list[str]:
         """This machine's profiles' names, newest first (a pad or a phone picks from them)."""
         return [profile.name for profile in profiles.recent(self.history, limit)]
+
+    def name_choices(self, *also: str) -> list[str]:
+        """The names a pad picks from in a name field: this machine's profiles, the usual
+        names, and ``also`` (the field's own name, the player's name from the settings)."""
+        return list(dict.fromkeys([*self.profile_names(), *NAMES, *(name for name in also if name)]))
 
     def adopt_profile(self, seats: list[SeatPlan], seat: SeatPlan) -> bool:
         """``seat`` (a set-up seat plan) took a profile's name: it takes the profile's colour

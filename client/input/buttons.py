@@ -85,3 +85,18 @@ def device_family(app, device: str) -> str:
 def label_for(app, device: str, action: str) -> str:
     """`button_label` for a device of this window."""
     return button_label(app.settings, device, action, device_family(app, device))
+
+
+def buttons_here(app, action: str) -> str:
+    """``action``'s button on every kind of device at this window, for a menu's footer: the
+    keyboard's (Esc for back and the menu), the mouse's, then each plugged-in pad's as printed on it
+    ("Enter / click / A / \u2715 / B"); the same labels the tables' legends use."""
+    if action in ("back", "menu"):
+        names = ["Esc"]
+    else:
+        keys = [label_for(app, device, action) for device in ("keys2", "keys1")]
+        names = ["Shift"] if all(name.endswith("Shift") for name in keys) else keys[:1]
+        if action in MOUSE_NAMES and action != "back":
+            names.append(_(MOUSE_NAMES[action]))
+    names += [label_for(app, device, action) for device in app.input.devices() if device.startswith("pad:")]
+    return " / ".join(dict.fromkeys(name for name in names if name and name != "?"))

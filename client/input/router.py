@@ -41,7 +41,8 @@ PAD_BUTTON_NAMES = {
     "leftshoulder": pygame.CONTROLLER_BUTTON_LEFTSHOULDER,
     "rightshoulder": pygame.CONTROLLER_BUTTON_RIGHTSHOULDER,
 }
-DEVICE_NAMES = {"mouse": N_("Mouse"), "keys1": N_("Keys WASD"), "keys2": N_("Keys arrows"), "any": N_("this screen")}
+DEVICE_NAMES = {"mouse": N_("Mouse"), "keys1": N_("Keys WASD"), "keys2": N_("Keys arrows"), "any": N_("this screen"),
+                "keyboard": N_("Keyboard")}
 PAD_DPAD = {
     pygame.CONTROLLER_BUTTON_DPAD_UP: "up", pygame.CONTROLLER_BUTTON_DPAD_DOWN: "down",
     pygame.CONTROLLER_BUTTON_DPAD_LEFT: "left", pygame.CONTROLLER_BUTTON_DPAD_RIGHT: "right",

@@ -13,6 +13,7 @@ from client.evening import charts, exports, night, profiles
 from client.evening.points import show
 from client.evening.ratings import OVERALL
 from client.i18n import N_, _, and_list, ngettext, pgettext
+from client.input.buttons import buttons_here
 from client.ui import art
 from client.ui.menu import Item, Menu
 from client.ui.scene import MenuScene
@@ -137,7 +138,8 @@ class HallOfFameScene(MenuScene):
         page = "evening" if exporting else self.page
         heading = f"Spielabend: {self.evening_title()}" if exporting else _("Hall of fame")
         self.draw_title(surface, heading, "" if exporting else
-                        _("Left and right turn the pages and the ratings   Esc back"))
+                        _("Left and right turn the pages and the ratings   {back}: back").format(
+                            back=buttons_here(self.app, "back")))
         surface.blit(art.panel(LIST.size, art.PANEL), LIST)
         {"evening": self.draw_standings, "night": self.draw_night, "ratings": self.draw_ratings,
          "history": self.draw_history}[page](surface)
@@ -186,14 +188,15 @@ class HallOfFameScene(MenuScene):
         leaders = {row.player for row in night.leaders(self.rows)}
         for place, row in enumerate(self.rows[:ROWS], 1):
             colour = art.seat_colour(row.colour)
-            if row.player in leaders:
-                surface.blit(art.panel((LIST.width - 24, ROW - 4), art.PANEL_HI, art.GOLD, 10), (LIST.left + 12, y - 20))
+            if row.player in leaders:  # a lit row with a gold mark at its left: no ring, which reads as a focus
+                surface.blit(art.panel((LIST.width - 24, ROW - 4), art.PANEL_HI, None, 10), (LIST.left + 12, y - 20))
+                pygame.draw.rect(surface, art.GOLD, (LIST.left + 12, y - 18, 6, ROW - 8), border_radius=3)
             self.draw_person(surface, y, place, row.name, colour, 380)
             art.blit_text(surface, show(row.points), 34, art.GOLD, (LIST.left + 470, y), "midright", "bold")
             art.blit_text(surface, str(row.games), 30, art.INK, (LIST.left + 580, y), "midright")
             art.blit_text(surface, str(row.wins), 30, art.INK, (LIST.left + 670, y), "midright")
             art.blit_text(surface, game_name(row.best_game), 24, art.INK_DIM, (LIST.left + 700, y), "midleft",
-                          "regular", width=LIST.width - 710)
+                          "regular", width=LIST.width - 724)  # inside the lit row
             y += ROW
 
     def draw_night(self, surface) -> None:

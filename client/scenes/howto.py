@@ -6,6 +6,7 @@ import pygame
 from client.games import TABLES
 from client.howto import pages
 from client.i18n import _
+from client.input.buttons import buttons_here
 from client.ui import art
 from client.ui.scene import Scene
 
@@ -92,7 +93,8 @@ class HowToScene(Scene):
         surface.blit(art.background("menu"), (0, 0))
         page = self.pages[self.page]
         self.draw_title(surface, _("How to play {game}").format(game=self.info.name),
-                        _("Left/right: turn the page   Confirm: next   Esc back"))
+                        _("Left/right: turn the page   {confirm}: next   {back}: back").format(
+                            confirm=buttons_here(self.app, "confirm"), back=buttons_here(self.app, "back")))
         surface.blit(art.panel(TEXT.inflate(40, 30).size, art.NIGHT, None, 18, 170), TEXT.inflate(40, 30))
         art.blit_text(surface, _(page.title), 60, art.GOLD, (TEXT.left, 160), weight="bold", width=TEXT.width)
         for y, left, line, size, colour, bullet in self.text_lines(page):

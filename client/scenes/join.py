@@ -60,7 +60,7 @@ class JoinScene(MenuScene):
         self.app.input.text_input = True
 
     def _handle_editing(self, intent) -> bool:
-        self.player_name, ended = edit_text(self.player_name, intent)
+        self.player_name, ended = edit_text(self.player_name, intent, names=self.app.evening.name_choices(self.player_name))
         if ended:
             self.player_name = self.player_name.strip() or _("Player")
             self.editing = False

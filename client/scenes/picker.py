@@ -8,6 +8,7 @@ import pygame
 
 from client.games import TABLES
 from client.i18n import N_, _, and_list, ngettext
+from client.input.buttons import buttons_here
 from client.ui import art
 from client.ui.menu import Item, Menu
 from client.ui.scene import MenuScene
@@ -154,11 +155,12 @@ class PickerScene(MenuScene):
         info = self.games[self.chosen]
         if self.menu.focus < len(self.games):
             if info.id in TABLES:
-                hint = _("Up/down choose   Confirm set up the table   Esc back")
+                hint = _("Up/down choose   {confirm}: set up the table   {back}: back")
             else:
-                hint = _("Up/down choose   Confirm how to play   Esc back")
+                hint = _("Up/down choose   {confirm}: how to play   {back}: back")
         else:
-            hint = _("Left/right: another game's rules   Confirm: read them   Esc back")
+            hint = _("Left/right: another game's rules   {confirm}: read them   {back}: back")
+        hint = hint.format(confirm=buttons_here(self.app, "confirm"), back=buttons_here(self.app, "back"))
         heading = _("Pick a game")
         if self.turn is not None:  # the game night: taking turns
             heading = _("{name} picks the game").format(name=self.turn.name)
@@ -167,8 +169,8 @@ class PickerScene(MenuScene):
         if self.voting:
             heading = _("Everyone votes")
             waiting = [plan.name for plan in self.voters if plan.control not in self.votes]
-            hint = _("Each player: up/down and confirm on their own device   Waiting for {names}   Esc turns").format(
-                names=and_list(waiting))
+            hint = _("Each player: up/down and confirm on their own device   Waiting for {names}   {escape}: turns"
+                     ).format(names=and_list(waiting), escape=buttons_here(self.app, "menu"))
         self.draw_title(surface, heading, hint)
         self.menu.draw(surface, self.pulse)
         if self.voting:

@@ -6,7 +6,7 @@ from functools import partial
 
 from client import i18n
 from client.i18n import LANGUAGES, N_, _
-from client.input.buttons import key_label, pad_button_everywhere
+from client.input.buttons import buttons_here, key_label, pad_button_everywhere
 from client.settings import ANIMATION_SPEEDS, BOT_AFTER_CHOICES, KEY_ACTIONS, PAD_ACTIONS
 from client.ui import art
 from client.ui.menu import Item, Menu
@@ -33,8 +33,7 @@ class SettingsScene(MenuScene):
         self.menu = Menu([
             Item(self._language_label, None, lambda: self._language(-1), lambda: self._language(1),
                  hint=N_("The language of every screen; it changes at once and is saved.")),
-            Item(lambda: _("Volume: {percent}%").format(percent=round(settings.volume * 100)), None,
-                 lambda: self._volume(-0.1), lambda: self._volume(0.1)),
+            Item(self._volume_label, self._sound_again, lambda: self._volume(-0.1), lambda: self._volume(0.1)),
             Item(lambda: _("Fullscreen: on") if settings.fullscreen else _("Fullscreen: off"), self._fullscreen),
             Item(lambda: _("Animation speed: {speed}").format(speed=_(ANIMATION_NAMES[settings.animation])), None,
                  lambda: self._animation(-1), lambda: self._animation(1),
@@ -117,6 +116,21 @@ class SettingsScene(MenuScene):
         self.app.settings.data["bot_after"] = choices[(position + step) % len(choices)]
         self.app.settings.save()
 
+    def _volume_label(self) -> str:
+        percent = round(self.app.settings.volume * 100)
+        if self.app.sounds.problem:
+            return _("Volume: {percent}% - no sound device: confirm to try again").format(percent=percent)
+        return _("Volume: {percent}%").format(percent=percent)
+
+    def _sound_again(self) -> None:
+        """No sound device at the start: try again (one may be plugged in now)."""
+        if not self.app.sounds.problem:
+            return
+        if self.app.sounds.retry():
+            self.app.note(_("Sound is on."), 4, problem=False, key="sound")
+        else:
+            self.app.note(_(self.app.sounds.problem), 6, key="sound")
+
     def _volume(self, step: float) -> None:
         self.app.settings.volume = self.app.settings.volume + step
         self.app.sounds.volume = self.app.settings.volume
@@ -145,7 +159,8 @@ class SettingsScene(MenuScene):
 
     def draw(self, surface) -> None:
         surface.blit(art.background("menu"), (0, 0))
-        self.draw_title(surface, _("Settings"), _("Left/right change   Confirm choose   Esc back"))
+        self.draw_title(surface, _("Settings"), _("Left/right change   {confirm}: choose   {back}: back").format(
+            confirm=buttons_here(self.app, "confirm"), back=buttons_here(self.app, "back")))
         self.menu.draw(surface, self.pulse)
         hint = self.menu.items[self.menu.focus].hint_text()
         if hint:

@@ -12,7 +12,7 @@ import pygame
 
 from client.hosting.seats import BOTS, NAMES, PHONE, SeatPlan, control_label
 from client.i18n import N_, _, ngettext
-from client.input.buttons import label_for
+from client.input.buttons import buttons_here, label_for
 from client.table.model import unique_names
 from client.ui import art
 from client.ui.menu import Item, Menu, edit_text
@@ -265,19 +265,14 @@ class SetupScene(MenuScene):
 
     def _handle_editing(self, index: int, intent) -> bool:
         seat = self.seats[index]
-        if intent.device.startswith("pad:") and intent.pressed:
-            if intent.action in ("left", "right"):  # a pad picks a name from the list
-                seat.name = self.next_name(seat.name, 1 if intent.action == "right" else -1)
-                self.app.sounds.play("move")
-                return True
-            if intent.action in ("confirm", "back", "escape"):  # never trapped: any of these ends it
-                self._end_editing(seat)
-                return True
         if intent.device == "mouse" and intent.action == "confirm" and intent.pressed \
                 and self.rename_rect(index).collidepoint(intent.pos):
             self._end_editing(seat)
             return True
-        seat.name, ended = edit_text(seat.name, intent)
+        before = seat.name
+        seat.name, ended = edit_text(seat.name, intent, names=self.name_choices())
+        if seat.name != before and intent.device.startswith("pad:"):
+            self.app.sounds.play("move")
         if ended:
             if ended == "escape" and not seat.name.strip():
                 seat.name = self.name_before
@@ -290,13 +285,9 @@ class SetupScene(MenuScene):
         self.editing = None
         self.app.input.text_input = False
 
-    def next_name(self, name: str, step: int) -> str:
-        """The next of the names a pad can pick (the usual names and the player's own)."""
-        profiles = self.app.evening.profile_names()  # the game night: this machine's profiles first, newest first
-        names = list(dict.fromkeys([*profiles, *NAMES, self.app.settings.data.get("name") or NAMES[0],
-                                    self.name_before]))
-        position = names.index(name) if name in names else -1
-        return names[(position + step) % len(names)]
+    def name_choices(self) -> list[str]:
+        """The names a pad can pick (the usual names and the player's own)."""
+        return self.app.evening.name_choices(self.app.settings.data.get("name") or "", self.name_before)
 
     def pause(self) -> None:
         self.editing = None
@@ -317,7 +308,9 @@ class SetupScene(MenuScene):
         if self.editing is not None:
             hint = _("Type a name, or left/right to pick one   Enter / a pad's confirm or back: done")
         else:
-            hint = _("Left/right: device or bot   Confirm: rename   Peek (Shift, right click): colour   Esc back")
+            hint = _("Left/right: device or bot   {confirm}: rename   {peek}: colour   {back}: back").format(
+                confirm=buttons_here(self.app, "confirm"), peek=buttons_here(self.app, "peek"),
+                back=buttons_here(self.app, "back"))
         self.draw_title(surface, _("{game}: who plays?").format(game=self.info.name), hint)
         self.menu.draw(surface, self.pulse)
         for index, seat in enumerate(self.seats):

@@ -7,7 +7,8 @@ does not use goes to the game. One intent at a time: a seat's second press waits
 first one's answer. Gamepads come and go: a replugged pad that `client.input.pads`
 recognises comes back with its old device id, so its seat needs nothing; any other pad is
 never handed a seat silently (it would see that player's secrets): its player presses
-confirm to take an orphaned seat.
+confirm to take an orphaned seat. Each such pad is offered a seat of its own (the prompt
+over that seat names it), and the prompts follow as seats are taken.
 
 Secrecy: a choice is private when its action type is secret (``secret_types``) or the game
 marks it; private choices are usable only while the seat's private panel is open.
@@ -62,6 +63,7 @@ class SeatControls:
         self.clock = clock  # the table's clock (a blind pick's window)
         self.send = send  # how a pick is sent (through the table, so a test may watch it)
         self.closed = False
+        self.waiting: list[str] = []  # unbound pads plugged in while a seat's pad was gone, in order
         self.choosers = {seat: Chooser(seat, devices[seat], steps=partial(self.steps, seat))
                          for seat in session.sessions}
         self.live: dict[int, list[Choice]] = {seat: [] for seat in session.sessions}
@@ -301,6 +303,10 @@ class SeatControls:
                 self.screen.tell(later(N_("{name}'s {device} is unplugged: plug it back in to play on"),
                                        name=self.session.name(seat), device=self.device_words(device)),
                                  seat=seat, key=f"pad{device}", seconds=3600)
+        if device in self.waiting:
+            self.waiting.remove(device)
+            self.app.toasts.withdraw(f"claim{device}")
+        self.offer_seats()
 
     def pad_back(self, device: str) -> None:
         for seat, chooser in self.choosers.items():
@@ -308,25 +314,47 @@ class SeatControls:
                 self.app.toasts.withdraw(f"pad{device}")
                 self.screen.tell(later(N_("{name}'s {device} is back"), name=self.session.name(seat),
                                        device=self.device_words(device)), seat=seat, problem=False, seconds=3)
+                self.offer_seats()
                 return
-        orphans = self.orphaned_seats()
-        if orphans:
-            seat = orphans[0]
+        if device not in self.waiting:
+            self.waiting.append(device)
+        self.offer_seats()
+
+    def offers(self) -> dict[str, int]:
+        """Which orphaned seat each unbound pad would take with its confirm: pads in the
+        order they were plugged in, seats in order, never one seat to two pads."""
+        present = set(self.app.input.devices())
+        self.waiting = [device for device in self.waiting if device in present
+                        and not any(chooser.device == device for chooser in self.choosers.values())]
+        return dict(zip(self.waiting, self.orphaned_seats(), strict=False))
+
+    def offer_seats(self) -> None:
+        """Each unbound pad's prompt names the seat it would take, over that seat's zone
+        (at its top, over the name row: the seat's cards stay in sight); a pad with no seat
+        left to take has no prompt."""
+        offers = self.offers()
+        for device in self.waiting:
+            seat = offers.get(device)
+            if seat is None:
+                self.app.toasts.withdraw(f"claim{device}")
+                continue
             confirm = label_for(self.app, device, "confirm")
+            self.app.toasts.withdraw(f"pad{self.choosers[seat].device}")  # the prompt says it: the seat waits
             self.screen.tell(later(N_("{device}: press {button} to take back {name}'s seat"),
                                    device=self.device_words(device), button=confirm, name=self.session.name(seat)),
-                             seat=seat, problem=False, key=f"claim{device}", seconds=3600)
+                             seat=seat, over_seat=True, problem=False, key=f"claim{device}", seconds=3600)
 
     def claim_seat(self, intent: Intent) -> bool:
-        """An unbound pad's confirm takes the first orphaned seat (True if it did)."""
+        """An unbound pad's confirm takes the orphaned seat its prompt names (True if it did)."""
         if not (intent.device.startswith("pad:") and intent.action == "confirm" and intent.pressed):
             return False
         if any(chooser.listens_to(intent.device) for chooser in self.choosers.values()):
             return False
-        orphans = self.orphaned_seats()
-        if not orphans:
+        if intent.device not in self.waiting:
+            self.waiting.append(intent.device)
+        seat = self.offers().get(intent.device)
+        if seat is None:
             return False
-        seat = orphans[0]
         chooser = self.choosers[seat]
         self.app.toasts.withdraw(f"pad{chooser.device}")
         self.app.toasts.withdraw(f"claim{intent.device}")
@@ -334,4 +362,5 @@ class SeatControls:
         self.screen.tell(later(N_("{name} now plays with {device}"), name=self.session.name(seat),
                                device=self.device_words(intent.device)), seat=seat, problem=False, seconds=4)
         self.app.sounds.play("confirm")
+        self.offer_seats()  # the other prompts name the seats still free
         return True

@@ -5,6 +5,7 @@ import pygame
 
 from client import i18n
 from client.i18n import _
+from client.input.buttons import buttons_here
 from client.input.router import Intent
 from client.table.model import worded
 from client.table.scene import TableScene
@@ -62,5 +63,6 @@ class LogScene(Scene):
                                                                   count=len(self.lines))
         else:
             where = _("nothing yet")
-        art.blit_text(surface, _("{where}   Up/down scroll   Esc back").format(where=where), 28, art.INK_FAINT,
+        art.blit_text(surface, _("{where}   Up/down scroll   {back}: back").format(
+                          where=where, back=buttons_here(self.app, "back")), 28, art.INK_FAINT,
                       (box.centerx, box.bottom - 30), "center", width=box.width - 80)

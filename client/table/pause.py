@@ -4,7 +4,12 @@ that says what leaving does).
 
 It says what the pause does: at a race or a timed choice that this screen hosts, the game
 stands still for everyone (`TableScene.pause_stops_game`); anywhere else the game goes on,
-live behind the menu."""
+live behind the menu.
+
+A race ends up paused with the other racers still pressing its buttons: while the game
+stands still, a press chooses only from the device that paused (or a click on a button);
+anyone else holds confirm a moment (as on the results), and their other race buttons do
+nothing here."""
 
 from collections.abc import Callable
 from functools import partial
@@ -13,12 +18,18 @@ from typing import Protocol
 import pygame
 
 from client.i18n import _
+from client.input.buttons import label_for
+from client.input.holds import Holds, Presses, same_hands
+from client.input.router import Intent
 from client.table.phones import Phones
 from client.table.scene import TableScene
 from client.table.window import Window
 from client.ui import art
-from client.ui.menu import Item, Menu
+from client.ui.menu import Item, Menu, draw_hold
 from client.ui.scene import MenuScene, draw_dialog
+
+HOLD_SECONDS = 0.8  # another racer's confirm held this long chooses (as on the results)
+OWN_MOVES = ("point", "wheel", "look", "connected", "disconnected", "raw", "text")  # not a race button
 
 
 class PauseFlow(Protocol):
@@ -47,6 +58,10 @@ class PauseWindow(Window, Protocol):
     @property
     def flow(self) -> PauseFlow: ...
 
+    @property
+    def presses(self) -> Presses:
+        """Which buttons are down, and on which screen (a hold counts only there)."""
+
 
 class PauseScene(MenuScene):
     opaque = False
@@ -56,6 +71,8 @@ class PauseScene(MenuScene):
     def __init__(self, app: PauseWindow, table: TableScene):
         super().__init__(app)
         self.table = table
+        self.opened_by = app.presses.last  # the device whose Start (Esc) paused
+        self.held = Holds(app.presses, HOLD_SECONDS)
         flow = app.flow
         seats = [Item(partial(self.seat_label, seat), partial(self.toggle_bot, seat))
                  for seat in sorted(table.away_since) if table.can_hand_seats() and seat not in table.choosers]
@@ -68,10 +85,47 @@ class PauseScene(MenuScene):
             Item(lambda: _("Settings"), flow.settings),
             Item(lambda: _("Leave the game"), self.leave),
         ]
-        self.height = 270 + 94 * len(items)  # the dialog: heading, the menu, a margin
+        self.height = 300 + 94 * len(items)  # the dialog: heading, the menu, a margin (and the hold line)
         # a seat's item names the player and how long they are away: wider, and a little smaller
         self.menu = Menu(items, (art.W // 2, 540 - self.height // 2 + 210), width=920 if seats else 620,
                          size=38 if seats else 46, sounds=app.sounds)
+
+    def racers_wait(self) -> bool:
+        """Whether presses of devices other than the pausing one wait for a hold: while the
+        game stands still for everyone (a race, a timed choice)."""
+        return bool(self.opened_by) and self.table.pause_stops_game()
+
+    def handle(self, intent: Intent) -> bool:
+        if (not self.racers_wait() or same_hands(intent.device, self.opened_by) or intent.action in OWN_MOVES
+                or intent.device == "mouse"):  # a click lands on the button the pointer is on: deliberate
+            return super().handle(intent)
+        if intent.action == "confirm":  # another racer: a deliberate hold chooses
+            if not intent.pressed:
+                self.held.stop(intent.device)
+            else:
+                self.held.start(intent.device, self.menu.focus)
+        return True  # a race button still pressed: it waits
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        chosen = self.held.step(dt) if self.app.top is self else None
+        if chosen is not None:
+            self.menu.focus = chosen
+            self.menu.activate()
+
+    def animating(self) -> bool:
+        return bool(self.held)
+
+    def hold_words(self) -> str:
+        """Who chooses with a press, and how anyone else does."""
+        device = self.app.input.device_name(self.opened_by)
+        return _("{device} paused: it chooses with a press, anyone else by holding {button}").format(
+            device=device, button=self.hold_buttons())
+
+    def hold_buttons(self) -> str:
+        names = [label_for(self.app, device, "confirm") for device in self.app.input.devices()[1:]
+                 if not same_hands(device, self.opened_by)]
+        return " / ".join(dict.fromkeys(names)) or label_for(self.app, "mouse", "confirm")
 
     def bot_plays(self, seat: int) -> bool:
         kinds = self.table.model.seat_kinds
@@ -108,3 +162,7 @@ class PauseScene(MenuScene):
         art.blit_text(surface, self.what_happens(), 30, art.INK_DIM, (art.W // 2, box.top + 150), "center",
                       width=box.width - 60)
         self.menu.draw(surface, self.pulse)
+        draw_hold(surface, self.menu, self.held)
+        if self.racers_wait():
+            art.blit_text(surface, self.hold_words(), 28, art.INK_DIM, (art.W // 2, box.bottom - 36), "center",
+                          width=box.width - 60)

@@ -17,13 +17,14 @@ from client import i18n
 from client.evening import charts, peers
 from client.evening.tonight import Evening
 from client.i18n import _, and_list, ngettext
-from client.input.buttons import label_for
+from client.input.buttons import buttons_here, label_for
+from client.input.holds import Holds, Presses
 from client.input.router import Intent
 from client.table.game import Standings
 from client.table.model import from_host
 from client.table.window import Window
 from client.ui import art
-from client.ui.menu import Item, Menu
+from client.ui.menu import Item, Menu, draw_hold
 from client.ui.physics import Moments
 from client.ui.scene import MenuScene
 from client.ui.tween import Tweens, ease_out_cubic
@@ -53,6 +54,8 @@ class ResultsFlow(Protocol):
 
     def title(self) -> None: ...
 
+    def confirm(self, question: str, on_yes: Callable[[], None], once: bool = False) -> None: ...
+
     def demo_input(self, intent: Intent) -> bool:
         """Input at a demo's results (`client.scenes.demo.DemoResultsScene`)."""
 
@@ -65,6 +68,10 @@ class ResultsWindow(Window, Protocol):
 
     @property
     def evening(self) -> Evening: ...
+
+    @property
+    def presses(self) -> Presses:
+        """Which buttons are down, and on which screen (a hold counts only there)."""
 
 
 def ranks(standings: Standings) -> list[int]:
@@ -126,9 +133,9 @@ class ResultsScene(MenuScene):
         for p in range(len(standings.names)):
             self.tweens.start(f"row{p}", 0.0, 1.0, 0.45 / min(app.settings.speed, 1e6), ease_out_cubic, delay=0.1 * p)
         self.quiet = 0.0  # seconds since anyone pressed anything here
-        self.held: dict[str, tuple[int, float]] = {}  # device -> (button, seconds) its confirm is held here
+        self.held = Holds(app.presses, HOLD_SECONDS)  # each device's confirm held here, on a button
         items = ([Item(lambda: _("Play again"), again)] if again is not None else []) + \
-            [Item(lambda: _("Back to the title"), self.title)]
+            [Item(lambda: _("Back to the title"), self.leave)]
         # the game night (client.evening): tonight's standings, and the whole of them a press away
         self.again = again
         self.evening = [] if demo or joined else app.evening.standings_now()  # a joined game's evening is its host's
@@ -232,7 +239,17 @@ class ResultsScene(MenuScene):
         self.app.flow.title()
 
     def back(self) -> None:
-        self.title()
+        self.leave()
+
+    def leave(self) -> None:
+        """Back to the title, once asked (like leaving a game): the group's Next game and
+        Play again are offered only here, and a Start mashed on from the race never lands there."""
+        self.app.flow.confirm(self.leave_words(), self.title, once=True)
+
+    def leave_words(self) -> str:
+        if any(item.text() == _("Next game") for item in self.menu.items):
+            return _("Back to the title? The group's evening ends here: Next game is offered only on these results.")
+        return _("Back to the title? These results are not shown again.")
 
     @property
     def settled(self) -> bool:
@@ -254,11 +271,9 @@ class ResultsScene(MenuScene):
         """Start or end ``intent.device``'s held confirm: on the button the mouse is on, or
         the focused one."""
         if not intent.pressed:
-            self.held.pop(intent.device, None)
+            self.held.stop(intent.device)
             return
-        index = self.menu.hit(intent.pos) if intent.device == "mouse" else self.menu.focus
-        if index is not None and intent.device not in self.held:
-            self.held[intent.device] = (index, 0.0)
+        self.held.start(intent.device, self.menu.hit(intent.pos) if intent.device == "mouse" else self.menu.focus)
 
     def animating(self) -> bool:
         return (self.tweens.running() or self.confetti.busy() or bool(self.held)
@@ -270,21 +285,18 @@ class ResultsScene(MenuScene):
         self.listen_for_evening(dt)
         self.tweens.update(dt)
         self.confetti.step(dt)
-        for device, (index, seconds) in list(self.held.items()):
-            self.held[device] = (index, seconds + dt)
-            if seconds + dt >= HOLD_SECONDS and self.app.top is self:
-                self.held.clear()
-                self.menu.focus = index
-                self.menu.activate()
-                return
+        chosen = self.held.step(dt) if self.app.top is self else None
+        if chosen is not None:
+            self.menu.focus = chosen
+            self.menu.activate()
 
     def hint(self) -> str:
         """What each button does now."""
         if not self.settled:
             return _("Hold {buttons} to choose").format(buttons=self.confirm_names())
         item = self.menu.items[self.menu.focus].text()
-        return _("{buttons}: {item}   Up/down: choose   Esc: back to the title").format(
-            buttons=self.confirm_names(), item=item)
+        return _("{buttons}: {item}   Up/down: choose   {escape}: back to the title").format(
+            buttons=self.confirm_names(), item=item, escape=buttons_here(self.app, "menu"))
 
     def confirm_names(self) -> str:
         """The confirm button of every device at this window ("Space, Enter, A or click")."""
@@ -374,7 +386,7 @@ class ResultsScene(MenuScene):
         elif self.host_left:  # ... or ended the group
             art.blit_text(surface, self.host_left, 28, art.GOLD, (art.W // 2, 162), "center", width=art.W - 120)
         self.menu.draw(surface, self.pulse)
-        self.draw_hold(surface)
+        draw_hold(surface, self.menu, self.held)
         if self.menu.items:
             colour = art.INK if self.settled else art.INK_DIM
             art.blit_text(surface, self.hint(), 32, colour, (art.W // 2, self.menu.rects[-1].bottom + 34), "center",
@@ -400,17 +412,6 @@ class ResultsScene(MenuScene):
                           (left + name_width + c * column + column // 2 - ox, y + 26 - oy), "center", width=column - 8)
         art.blit_text(target, figure(standings.totals[p]), 48, art.GOLD, (total_x - ox, y + 26 - oy), "center",
                       weight="bold", width=total - 10)
-
-    def draw_hold(self, surface: pygame.Surface) -> None:
-        """A held confirm fills the focused button from the left."""
-        if not self.held or not self.menu.items:
-            return
-        index, seconds = max(self.held.values(), key=lambda held: held[1])
-        rect = self.menu.rects[index]
-        share = min(1.0, seconds / HOLD_SECONDS)
-        fill = pygame.Surface((round(rect.width * share), rect.height), pygame.SRCALPHA)
-        fill.fill((*art.GOLD[:3], 90))
-        surface.blit(fill, rect.topleft)
 
     def draw_ranking(self, surface: pygame.Surface, top: int) -> None:
         """A ranking under the scores (a solo high-score table), its marked line in gold;

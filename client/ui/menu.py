@@ -149,9 +149,17 @@ class Menu:
         art.blit_text(surface, label, self.size, colour, rect.center, "center", width=width)
 
 
-def edit_text(text: str, intent, limit: int = 14) -> tuple[str, str | None]:
-    """One intent applied to a line being typed on the keyboard. Returns the new text and
-    how typing ended: None (still typing), "enter" (Return or a click) or "escape"."""
+def edit_text(text: str, intent, limit: int = 14, names: list[str] | None = None) -> tuple[str, str | None]:
+    """One intent applied to a line being typed. Returns the new text and how typing ended:
+    None (still typing), "enter" (Return, a click, a pad's confirm or back) or "escape".
+
+    A gamepad is never trapped in a field: its confirm or back ends it, its Start
+    escapes, and left/right pick from ``names`` (a person's name: the usual ones)."""
+    if intent.device.startswith("pad:") and intent.pressed:
+        if intent.action in ("left", "right") and names:
+            return next_name(names, text, 1 if intent.action == "right" else -1), None
+        if intent.action in ("confirm", "back"):
+            return text, "enter"
     if intent.action == "text":
         return (text[:-1] if intent.text == "\b" else (text + intent.text)[:limit]), None
     if intent.action == "escape":
@@ -159,6 +167,25 @@ def edit_text(text: str, intent, limit: int = 14) -> tuple[str, str | None]:
     if intent.device in ("keys2", "mouse") and intent.action == "confirm" and intent.pressed:
         return text, "enter"  # Return (keys1's Space types a space instead)
     return text, None
+
+
+def next_name(names: list[str], name: str, step: int) -> str:
+    """The name ``step`` places from ``name`` in ``names`` (the first or last when it is not there)."""
+    names = list(dict.fromkeys(names))
+    position = names.index(name) if name in names else (-1 if step > 0 else 0)
+    return names[(position + step) % len(names)]
+
+
+def draw_hold(surface, menu: Menu, holds) -> None:
+    """A held confirm (`client.input.holds.Holds`) fills its button from the left."""
+    strongest = holds.strongest()
+    if strongest is None or not menu.items:
+        return
+    index, share = strongest
+    rect = menu.rects[index]
+    fill = pygame.Surface((round(rect.width * share), rect.height), pygame.SRCALPHA)
+    fill.fill((*art.GOLD[:3], 90))
+    surface.blit(fill, rect.topleft)
 
 
 def title_bar(surface, heading: str, hint: str = "") -> None:

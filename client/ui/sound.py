@@ -1,10 +1,21 @@
-"""Sounds synthesised at start-up: no files, no downloads. Silent if there is no mixer."""
+"""Sounds synthesised at start-up: no files, no downloads.
+
+A computer with no sound device plays silently: the terminal gets one line in words (not
+the sound library's own complaints, "ALSA lib ... Unknown PCM default"), and Settings
+offers to try again (`Sounds.retry`) once a device is there."""
 
 import math
+import os
 import random
+import sys
+import tempfile
 from array import array
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import pygame
+
+from client.i18n import N_
 
 RATE = 22050
 
@@ -60,18 +71,66 @@ RECIPES = {
 }
 
 
+NO_SOUND = N_("No sound: this computer has no sound device Spielabend can use. Settings can try again.")
+NATIVE_NOISE = ("ALSA lib ",)  # lines the sound library writes itself when there is no device
+
+
+@contextmanager
+def quiet_sound_library() -> Iterator[None]:
+    """Hold back what the sound library writes straight to the terminal while the sound
+    device is opened (ALSA's "Unknown PCM default" when there is none); anything else
+    written meanwhile still reaches the terminal."""
+    try:
+        sys.stderr.flush()
+        saved = os.dup(2)
+    except (OSError, ValueError, AttributeError):  # no stderr to hold back (a windowed start)
+        yield
+        return
+    with tempfile.TemporaryFile() as held:
+        os.dup2(held.fileno(), 2)
+        try:
+            yield
+        finally:
+            try:
+                sys.stderr.flush()
+            except (OSError, ValueError):
+                pass
+            os.dup2(saved, 2)
+            os.close(saved)
+            held.seek(0)
+            kept = [line for line in held.read().decode(errors="replace").splitlines()
+                    if not line.startswith(NATIVE_NOISE)]
+            if kept:
+                print("\n".join(kept), file=sys.stderr)
+
+
 class Sounds:
     def __init__(self, volume: float = 0.7):
         self.sounds: dict[str, pygame.mixer.Sound] = {}
         self.volume = volume
+        self.problem = ""  # why there is no sound (an English message id), "" when it plays
+        self.played: list[str] = []  # the last few names, for tests and the bench
+        self.start()
+
+    def start(self) -> bool:
+        """Open the sound device and make the sounds; True if it worked."""
+        self.sounds = {}
         try:
-            if not pygame.mixer.get_init():
-                pygame.mixer.init(RATE, -16, 2, 512)
+            with quiet_sound_library():
+                if not pygame.mixer.get_init():
+                    pygame.mixer.init(RATE, -16, 2, 512)
             for name, recipe in RECIPES.items():
                 self.sounds[name] = pygame.mixer.Sound(buffer=recipe().tobytes())
         except pygame.error:
             self.sounds = {}
-        self.played: list[str] = []  # the last few names, for tests and the bench
+        self.problem = "" if self.sounds else NO_SOUND
+        return not self.problem
+
+    def retry(self) -> bool:
+        """Try the sound device again (one was plugged in, or a sound server started)."""
+        if pygame.mixer.get_init():
+            pygame.mixer.quit()
+        return self.start()
 
     def play(self, name: str) -> None:
         self.played = (self.played + [name])[-20:]

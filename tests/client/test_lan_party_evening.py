@@ -243,6 +243,7 @@ def test_one_lan_party_every_way_to_a_seat_one_evening(make_app, tmp_path):
         # the host ends the group: both windows hear it and say so
         frames(app, 240)
         press(app, app.top.menu, "Back to the title")
+        press(app, app.top.menu, "Yes")  # leaving the results asks first
         for someone in (ben, cleo):
             run_until(app, lambda someone=someone: someone.said("HOST_LEFT"), 30)
             assert someone.said("HOST_LEFT") == ["The host ended the group: there is no next game."]
