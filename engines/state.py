@@ -62,6 +62,11 @@ def check_fields(action: dict[str, Any], fields: tuple[str, ...], sentence: str 
 
 class GameState:
     GAME_ID: ClassVar[str] = ""
+    # Every action type a player may ever send in this game, whatever the phase or step: any
+    # other type is refused `unknown_action`, the one rule of all games (docs/netplay.md).
+    ACTION_TYPES: ClassVar[frozenset[str]] = frozenset()
+    # Its sentence, a message id in the game's own catalogue, filled with {type}.
+    UNKNOWN_ACTION: ClassVar[str] = N_("{type} is not an action of this game")
     phase: str  # each game's own phases; OVER once the game has ended
 
     def __init__(self, players: int, seed: int, options: Options):
@@ -150,10 +155,21 @@ class GameState:
                                     {"action": self._show(action)})
             return self._apply_host(action)
         self.check_player(player)
+        self.check_known(action)
         if player not in self.active_players():
             raise IllegalAction("not_your_turn", N_("it is not player {player}'s turn"), {"player": player + 1})
         self._check(player, action)
         return self._apply(player, action)
+
+    def check_known(self, action: Action) -> None:
+        """IllegalAction ``unknown_action`` for a map whose string ``type`` is none of
+        `ACTION_TYPES`: no action of this game at all, so not a matter of whose turn it is
+        or of the phase (those come after). Its data is always ``{"type": "'dance'"}``
+        (the type as sent, quoted, at most 40 characters)."""
+        if type(action) is dict:
+            kind = action.get("type")
+            if type(kind) is str and kind not in self.ACTION_TYPES:
+                raise IllegalAction("unknown_action", self.UNKNOWN_ACTION, {"type": repr(kind[:40])})
 
     def is_seat(self, player: object) -> TypeGuard[int]:
         """Whether ``player`` is a seat at this table: an int in range (True and 1.0 are not)."""

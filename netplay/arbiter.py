@@ -57,6 +57,7 @@ class Held:
     reply: Callable[[dict[str, Any]], None]
     group: "Window | None" = None  # None: a follower, released after its seat's held play
     told: bool = True  # whether a lost race may tell it the margin (not after a clamped claim)
+    kills: list[Any] = field(default_factory=list)  # (seat, action) pairs this play would take away
 
 
 @dataclass(eq=False)
@@ -137,10 +138,11 @@ class Arbiter:
              kills: Iterable[tuple[int, Any]] = (), told: bool = True) -> Held:
         """Hold a play in ``window`` (or a new one closing at ``close``)."""
         self._order += 1
+        kills = list(kills)
         if window is None:
-            window = Window(close if close is not None else arrival, (seat, action), list(kills))
+            window = Window(close if close is not None else arrival, (seat, action), kills)
             self.windows.append(window)
-        held = Held(seat, seq, action, effective, arrival, self._order, reply, window, told)
+        held = Held(seat, seq, action, effective, arrival, self._order, reply, window, told, kills)
         window.plays.append(held)
         return held
 

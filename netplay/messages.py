@@ -28,8 +28,8 @@ class Intent(TypedDict):
     t: Literal["intent"]
     seq: int
     action: Any
-    seen: NotRequired[int | None]
-    ms: NotRequired[float | None]
+    seen: NotRequired[int]  # seen and ms: both or neither, never None (protocol 7)
+    ms: NotRequired[float]
 
 
 class Ping(TypedDict):

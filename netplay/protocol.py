@@ -5,17 +5,20 @@ is refused as soon as its four bytes arrive, before any of the body is buffered.
 body is unpacked by its own `msgpack.unpackb` call with explicit size limits (so no
 decoder state survives a bad frame), then checked against the schema of its message
 type: an unknown type, a missing or extra field, a wrong type or nesting deeper than
-allowed is a `ProtocolError`. After an error the decoder starts over from a clean state.
+allowed, or half of a message's optional fields (they come all together or not at all) is
+a `ProtocolError`. After an error the decoder starts over from a clean state. Its ``say``
+and ``data`` are a template and the values that fill it (`netplay.sayings`), so a refusal
+for a broken envelope words exactly what went wrong, in each reader's language.
 
 Messages (``t`` is the type), peer to host::
 
     hello   version:int name:str proof:str token:str|None
-    intent  seq:int action:plain [seen:int|None ms:float|None]
+    intent  seq:int action:plain [seen:int ms:float]
                                       (the seat is the connection's own: no seat field; seen and
                                        ms, both or neither: the newest update shown and the
                                        milliseconds from showing it to the press, for races)
     ping    sent:float rtt:float|None
-    profile id:str name:str colour:int emblem:int  (after its welcome: the person who plays this seat)
+    profile id:str name:str colour:int(0-5) emblem:int  (after its welcome: the person who plays this seat)
     probe   n:int                     (the answer to the host's probe, at once)
     bye     reason:str
 
@@ -68,12 +71,17 @@ from typing import Any
 
 import msgpack
 
+from engines.errors import N_
+
 from .errors import ProtocolError
 
-PROTOCOL_VERSION = 6  # 3: intents carry seen / ms, updates their n, probes (fair races); the game night's messages.
+PROTOCOL_VERSION = 7  # 3: intents carry seen / ms, updates their n, probes (fair races); the game night's messages.
 # 4: the photo finish (`photo`), which a version 3 peer could not read. 5: a refuse, reject or bye carries
 # `say` and `data` (each reader words it in its own language), which a version 4 peer's schema refused.
-# 6: the lobby's `table` and each seat's `via`, next_table's `invite`; a seat's token stands for the password
+# 6: the lobby's `table` and each seat's `via`, next_table's `invite`; a seat's token stands for the password.
+# 7: the host as documented: optional fields whole or none (seen / ms never null), a profile's colour 0-5,
+# an envelope refusal's say is its reason's template, views say None for a timer that is off, one
+# `unknown_action` for every game (docs/netplay.md, *Wire protocol*, the version history)
 MAX_FRAME = 64 * 1024
 HEADER = 4
 
@@ -108,6 +116,10 @@ def _bool(value: Any, depth: int) -> bool:
 
 def _float(value: Any, depth: int) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def _int_in(low: int, high: int) -> Check:
+    return lambda value, depth: _int(value, depth) and low <= value <= high
 
 
 def _optional(check: Check) -> Check:
@@ -171,7 +183,7 @@ SCHEMAS: dict[str, dict[str, dict[str, Check]]] = {
         "hello": {"version": _int, "name": _str, "proof": _str, "token": _optional(_str)},
         "intent": {"seq": _int, "action": _plain},
         "ping": {"sent": _float, "rtt": _optional(_float)},
-        "profile": {"id": _str, "name": _str, "colour": _int, "emblem": _int},
+        "profile": {"id": _str, "name": _str, "colour": _int_in(0, 5), "emblem": _int},
         "probe": {"n": _int},
         "bye": {"reason": _str},
     },
@@ -198,40 +210,45 @@ SCHEMAS: dict[str, dict[str, dict[str, Check]]] = {
 }
 
 
-# Fields a message may carry or leave out (protocol 3's race timing; protocol 5's words).
+# Fields a message may carry or leave out, all of a message's together or none of them
+# (protocol 3's race timing; protocol 5's words; protocol 7 holds peers to both halves).
 _SAID: dict[str, Check] = {"say": _str, "data": _plain_map}
 OPTIONAL: dict[str, dict[str, dict[str, Check]]] = {
-    TO_HOST: {"intent": {"seen": _optional(_int), "ms": _optional(_float)}},
+    TO_HOST: {"intent": {"seen": _int, "ms": _float}},
     TO_PEER: {"update": {"n": _int}, "reject": _SAID, "refuse": _SAID, "bye": _SAID},
 }
 
 
 def check_message(message: Any, direction: str) -> dict[str, Any]:
-    """``message`` if it fits the schema of its type for ``direction``; else ProtocolError."""
+    """``message`` if it fits the schema of its type for ``direction``; else ProtocolError,
+    whose ``say`` and ``data`` word what is wrong (field names and types are the protocol's
+    own words, not English ones)."""
     if not isinstance(message, dict):
-        raise ProtocolError("malformed", "a message must be a map")
+        raise ProtocolError("malformed", N_("a message must be a map"))
     kind = message.get("t")
     if not isinstance(kind, str) or kind not in SCHEMAS[direction]:
-        raise ProtocolError("unknown_type", f"unknown message type {str(kind)[:40]!r}")
+        raise ProtocolError("unknown_type", N_("unknown message type {type}"), {"type": repr(str(kind)[:40])})
     schema = SCHEMAS[direction][kind]
     optional = OPTIONAL[direction].get(kind)
     if optional and len(message) != len(schema) + 1:
-        for name, check in optional.items():
-            if name in message and not check(message[name], PLAIN_DEPTH[direction]):
-                raise ProtocolError("malformed", f"field {name} of a {kind} message has the wrong type or shape")
-        schema = schema | {name: check for name, check in optional.items() if name in message}
+        present = [name for name in optional if name in message]
+        if present and len(present) != len(optional):
+            raise ProtocolError("malformed", N_("{kind} messages have {fields} together or not at all"),
+                                {"kind": kind, "fields": ", ".join(optional)})
+        schema = schema | {name: optional[name] for name in present}
     if len(message) != len(schema) + 1:
-        extra = sorted(str(k)[:20] for k in message if k != "t" and k not in schema)
-        missing = sorted(k for k in schema if k not in message)
-        raise ProtocolError("malformed", f"a {kind} message has the fields {', '.join(schema) or 'none'}"
-                            + (f" (extra: {', '.join(extra)})" if extra else "")
-                            + (f" (missing: {', '.join(missing)})" if missing else ""))
+        given = [str(k)[:20] for k in message if k != "t"]
+        raise ProtocolError("malformed", N_("{kind} messages have the fields {fields}, not {given}"),
+                            {"kind": kind, "fields": ", ".join(schema) or "-",
+                             "given": (", ".join(given) or "-")[:200]})
     depth = PLAIN_DEPTH[direction]
     for name, check in schema.items():
         if name not in message:
-            raise ProtocolError("malformed", f"a {kind} message needs the field {name}")
+            raise ProtocolError("malformed", N_("{kind} messages need the field {field}"),
+                                {"kind": kind, "field": name})
         if not check(message[name], depth):
-            raise ProtocolError("malformed", f"field {name} of a {kind} message has the wrong type or shape")
+            raise ProtocolError("malformed", N_("field {field} of this {kind} message has the wrong type or shape"),
+                                {"kind": kind, "field": name})
     return message
 
 
@@ -262,7 +279,8 @@ def decode_body(body: bytes | memoryview, direction: str) -> dict[str, Any]:
         message = msgpack.unpackb(body, raw=False, strict_map_key=True, use_list=True,
                                   **LIMITS[direction])
     except (ValueError, TypeError, msgpack.UnpackException, RecursionError) as error:
-        raise ProtocolError("malformed", f"frame is not valid msgpack within limits ({type(error).__name__})") from None
+        raise ProtocolError("malformed", N_("a frame that is not msgpack within the limits ({error})"),
+                            {"error": type(error).__name__}) from None
     return check_message(message, direction)
 
 
@@ -312,10 +330,11 @@ class FrameDecoder:
                     length = int.from_bytes(self._head, "big")
                     self._head = bytearray()
                     if length > MAX_FRAME:  # refused before any of the body is kept
-                        raise ProtocolError("frame_too_large",
-                                            f"a frame of {length} bytes is over the {MAX_FRAME}-byte limit")
+                        raise ProtocolError("frame_too_large", N_("a frame of {bytes} bytes is over the "
+                                                                  "{limit}-byte limit"),
+                                            {"bytes": length, "limit": MAX_FRAME})
                     if length == 0:
-                        raise ProtocolError("malformed", "an empty frame")
+                        raise ProtocolError("malformed", N_("an empty frame"))
                     self._length = length
                 take = self._length - len(self._body)
                 self._body += view[:take]

@@ -32,6 +32,13 @@ def reject(seq: int, code: str, template: str, data: dict[str, Any] | None = Non
     return _reject(seq, code, template, data, reason)
 
 
+def _contested(winner: Held, loser: Held) -> bool:
+    """Whether ``loser`` lost a race to ``winner``: each play would have taken the other's
+    away (the same place). A play refused for another reason once the winner's applied (the
+    round or game it ended, a countdown) lost no race and is told no margin."""
+    return (winner.seat, winner.action) in loser.kills and (loser.seat, loser.action) in winner.kills
+
+
 class RacesHost(Protocol):
     """What `Races` needs of its owner (the `Host`): the game, its phase, and the way a
     play is applied and answered."""
@@ -132,9 +139,9 @@ class Races:
         if seat not in state.active_players() or action not in state.legal_actions(seat):
             return False
         kills = self._kills(seat, action)
-        window = self.arbiter.join(seat, action, kills)
-        if window is None and not kills:
+        if not kills:  # nobody can contest it (a draw, a put-back, a head): it applies at once
             return False
+        window = self.arbiter.join(seat, action, kills)
         close = None
         if window is None:
             close = self.arbiter.window_close(arrival, effective, {other for other, _ in kills})
@@ -182,7 +189,8 @@ class Races:
             if held.group is not None:
                 if result["t"] == "accept":
                     first.setdefault(held.group, held)
-                elif held.group in first and held.told and result["code"] != "paused":  # it lost its window's race
+                elif (held.group in first and held.told and result["code"] != "paused"
+                      and _contested(first[held.group], held)):  # it lost its window's race
                     winner = first[held.group]
                     margin = held.effective - winner.effective
                     if margin < PHOTO_FINISH:

@@ -83,8 +83,9 @@ def make_seats(players: int, seats: list[dict[str, Any]] | None, names: list[str
 
 
 def _printable(name: str) -> str:
-    """A person's name as a seat keeps it: printable characters, at most 40."""
-    return "".join(ch for ch in name if ch.isprintable())[:40].strip()
+    """A person's name as a seat keeps it: its printable characters, at most 40 of them
+    (non-printables go first, so they never shorten a name; spaces at either end go too)."""
+    return "".join(ch for ch in name if ch.isprintable()).strip()[:40].rstrip()
 
 
 def _clean_name(name: str, index: int) -> str:
@@ -114,7 +115,10 @@ class Seating:
             kind = "human"
         # a stand-in bot keeps its player's way in; an open seat and the host's bots have none
         via = "" if kind == "open" or seat.kind == "bot" else seat.via
-        return {"name": seat.name, "kind": kind, "ready": seat.ready(), "away": seat.away, "via": via}
+        # a person's seat is ready while its player plays it: never under a stand-in bot, even
+        # while a silent connection is still open (docs/netplay.md, the lobby)
+        ready = seat.ready() and (seat.kind != "remote" or seat.robot is None)
+        return {"name": seat.name, "kind": kind, "ready": ready, "away": seat.away, "via": via}
 
     def seats_open(self) -> int:
         return sum(1 for s in self.seats if s.kind == "remote" and not s.taken)

@@ -144,9 +144,8 @@ class HostConnection(asyncio.BufferedProtocol):
                 traceback.print_exc(file=sys.stderr)
                 self.refuse("host_error", N_("the host failed to handle your message"))
                 return
-        if error is not None:
-            self.refuse(error.code, N_("the host could not read a message from you"),
-                        english=f"malformed frame: {error.reason}")
+        if error is not None:  # its say is the template of its reason: each reader words it (protocol 7)
+            self.refuse(error.code, error.say, error.data)
 
     def send(self, message: dict[str, Any]) -> None:
         if self.closed or self.transport is None:
@@ -268,7 +267,7 @@ class HostConnection(asyncio.BufferedProtocol):
                 return
             guard.succeeded(self.address)
         try:
-            self.listener = self._claim(message["name"][:40], message["token"])
+            self.listener = self._claim(message["name"], message["token"])  # cut to 40 printable by the seats
         except Refused as refusal:
             self.refuse(refusal.code, refusal.say, refusal.data)
             return

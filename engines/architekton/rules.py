@@ -44,6 +44,8 @@ PHASE_ACTION = {TAKE: "take", PLACE: "place", MOVE_HOUSE: "move_house", SETTLE: 
 
 class ArchitektonState(TileBoard, TileSupply, GameState):
     GAME_ID = "architekton"
+    ACTION_TYPES = frozenset({"move_house", "place", "settle", "take"})  # any other type: unknown_action (GameState.check_known)
+    UNKNOWN_ACTION = N_("{type} is not an Architekton action")
 
     def __init__(self, players: int, seed: int, options: Options):
         super().__init__(players, seed, options)

@@ -50,6 +50,8 @@ def _by_penalty(pieces: Iterable[str]) -> list[str]:
 # --- the state ----------------------------------------------------------------------
 class DieMauerState(GameState):
     GAME_ID = "die_mauer"
+    ACTION_TYPES = frozenset({"build", "donate", "plan"})  # any other type: unknown_action (GameState.check_known)
+    UNKNOWN_ACTION = N_("{type} is not a Die Mauer action")
 
     def __init__(self, players: int, seed: int, options: Options):
         super().__init__(players, seed, options)
@@ -319,10 +321,6 @@ class DieMauerState(GameState):
     def _check(self, player: int, action: Action) -> None:
         # Checked field by field rather than against legal_actions(): it is the hot path.
         expected = _ACTION_TYPE[self.phase]
-        if isinstance(action, dict) and isinstance(action.get("type"), str) and action["type"] not in _FIELDS:
-            # no Die Mauer action at all, in any phase: not a matter of timing (wrong_phase)
-            raise IllegalAction("unknown_action", N_("{type} is not a Die Mauer action"),
-                                {"type": repr(action["type"][:40])})
         self._check_type(action, expected)
         check_fields(action, _FIELDS[expected])
         piece = action["piece"]

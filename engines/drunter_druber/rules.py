@@ -98,6 +98,8 @@ def count_votes(cards: list[list[str] | None], jein_sides: list[str | None]) -> 
 # --- the state --------------------------------------------------------------------------
 class DrunterDruberState(GameState):
     GAME_ID = "drunter_druber"
+    ACTION_TYPES = frozenset({"jein", "pick", "place", "vote"})  # any other type: unknown_action (GameState.check_known)
+    UNKNOWN_ACTION = N_("{type} is not a Drunter & Drüber action")
 
     def __init__(self, players: int, seed: int, options: Options):
         super().__init__(players, seed, options)

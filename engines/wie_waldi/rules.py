@@ -105,6 +105,8 @@ def bones_for(cards: list[int]) -> list[list[str]]:
 
 class WieWaldiState(GameState):
     GAME_ID = "wie_waldi"
+    ACTION_TYPES = frozenset({"draw", "play", "put_back", "start"})  # any other type: unknown_action (GameState.check_known)
+    UNKNOWN_ACTION = N_("{type} is not a Wie Waldi action")
 
     def __init__(self, players: int, seed: int, options: Options):
         super().__init__(players, seed, options)
@@ -205,7 +207,9 @@ class WieWaldiState(GameState):
     # --- applying actions -----------------------------------------------------------------
     def apply(self, player: int | None, action: Action) -> list[Event]:
         # Clearer reasons than "not your turn": the countdown runs (WA-5), or all of
-        # this player's cards are played.
+        # this player's cards are played; an unknown type is unknown first, as in every game.
+        if self.is_seat(player) and not self.is_over():
+            self.check_known(action)
         if self.is_seat(player) and self.phase == READY:
             self._check_round(action)  # a play sent before "Stop!" arriving in the countdown
             raise IllegalAction(  # WA-5
@@ -380,7 +384,7 @@ class WieWaldiState(GameState):
             **self._view_header(player),
             "round": min(self.round + 1, self.rounds),
             "rounds": self.rounds,
-            "round_timer": self.round_timer,
+            "round_timer": self.round_timer or None,  # the option's seconds; None when it is off
             "countdown": self.countdown,
             "pile_sizes": [[len(pile) for pile in piles] for piles in self.piles],
             "holding": list(self.hand_piles),  # who holds a card, and from which pile
@@ -470,7 +474,7 @@ class WieWaldiState(GameState):
             self._check_hand(player, action["card"])
             self._check_dog(player, action["card"], dog_id, end)
             return
-        raise IllegalAction("unknown_action", N_("{action} is not a Wie Waldi action"), {"action": _shown(kind)})
+        self.check_known(action)  # apply has: every type left is one of ACTION_TYPES
 
     def _check_round(self, action: Action) -> None:
         """A play aimed at a dog of an earlier round was sent before "Stop!"; its card was

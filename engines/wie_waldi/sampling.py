@@ -21,9 +21,10 @@ from .rules import RACE, WieWaldiState
 def sample_state(view: View, rng: Rng) -> WieWaldiState:
     """A state whose ``view(view["you"])`` equals ``view``; hidden parts drawn with ``rng``."""
     me, players = view["you"], view["players"]
-    options = {"rounds": view["rounds"], "round_timer": view["round_timer"], "countdown": view["countdown"]}
+    round_timer = view["round_timer"] or 0  # the view says None for off, the option 0
+    options = {"rounds": view["rounds"], "round_timer": round_timer, "countdown": view["countdown"]}
     state = blank_state(WieWaldiState, view, options, rng)
-    state.rounds, state.round_timer, state.countdown = view["rounds"], view["round_timer"], view["countdown"]
+    state.rounds, state.round_timer, state.countdown = view["rounds"], round_timer, view["countdown"]
     state.phase = view["phase"]
     state.round = view["rounds"] if state.phase == OVER else view["round"] - 1
     state.totals = list(view["totals"])

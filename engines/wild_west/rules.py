@@ -54,6 +54,8 @@ SOLO_MULLIGANS = 2  # WW-9
 
 class WildWestState(GameState):
     GAME_ID = "wild_west"
+    ACTION_TYPES = frozenset({"grave", "park", "pick", "track", "upgrade", "write"})  # any other type: unknown_action (GameState.check_known)
+    UNKNOWN_ACTION = N_("{type} is not a Wild West action")
 
     def __init__(self, players: int, seed: int, options: Options):
         super().__init__(players, seed, options)
@@ -350,7 +352,7 @@ class WildWestState(GameState):
             "round": self.round,
             "deal": self.deal,
             "solo": self.solo,
-            "timer": self.timer,
+            "timer": self.timer or None,  # the speed option's seconds; None when it is off
             "cards": list(self.flipped),
             "columns": [{"action": a, "value": v} for a, v in self.columns] if self.flipped else [],
             "deck_left": len(self.deck),

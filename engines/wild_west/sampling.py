@@ -21,8 +21,9 @@ from .sheet import MINE, full_deck, tile_at, writable_tiles
 def sample_state(view: View, rng: Rng) -> WildWestState:
     """A state whose ``view(view["you"])`` equals ``view``; hidden parts drawn with ``rng``."""
     me, players = view["you"], view["players"]
-    state = blank_state(WildWestState, view, {"timer": view["timer"]}, rng)
-    state.timer, state.solo = view["timer"], view["solo"]
+    timer = view["timer"] or 0  # the view says None for off, the option 0
+    state = blank_state(WildWestState, view, {"timer": timer}, rng)
+    state.timer, state.solo = timer, view["solo"]
     state.phase, state.round, state.deal = view["phase"], view["round"], view["deal"]
     state.flipped = list(view["cards"])
     unseen = full_deck()

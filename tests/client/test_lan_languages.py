@@ -95,8 +95,8 @@ def test_an_english_host_window_and_a_german_peer_window_each_read_their_own_ref
         frames(app, 5)
         shoot(app, "lan_languages_host_refused_english")
         mine = rejects[0]
-        # out of turn as a rule; on a busy machine the peer may have moved already, and then
-        # "pass" (no Die Mauer move) is refused as an unknown action: a worded refusal all the same
+        # "pass" is no Die Mauer action: unknown_action whoever's turn it is (docs/netplay.md); a
+        # worded refusal all the same (the game may be over on a busy machine)
         assert (mine["code"], mine["say"]) in {("not_your_turn", NOT_YOUR_TURN), ("game_over", "the game is over"),
                                                ("unknown_action", "{type} is not a Die Mauer action")}, mine
         english = words("en").say(mine["say"], mine["data"])

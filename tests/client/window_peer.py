@@ -102,7 +102,9 @@ def refuse_then_play(address: str, moves: int, language: str | None) -> int:
         state: dict = {}
         run_until(app, lambda: table.model.latest_view() is not None and not table.live.get(seat)
                   and table.model.pending.get(seat) is None, STEP_SECONDS, lambda: play(app, table, state))
-        session.send({"type": "pass"})  # out of turn: the host refuses it
+        # out of turn (the host's seat has not planned yet): a Die Mauer action, so the host
+        # judges the turn (a type no game takes would be unknown_action whenever it is sent)
+        session.send({"type": "plan", "piece": None})
         run_until(app, lambda: rejects and told, STEP_SECONDS)
         frames(app, 10)
         shoot(app, "refused")

@@ -287,3 +287,32 @@ def test_something_that_is_no_seat_has_no_actions_and_no_view(game_id):
             with pytest.raises(IllegalAction):
                 state.view(stranger)
     assert state.view(None)["you"] is None
+
+
+@pytest.mark.parametrize(("game_id", "players", "options"), CONFIGS)
+def test_an_unknown_action_type_is_unknown_action_in_every_game_and_phase(game_id, players, options):
+    """One rule for all five games (docs/netplay.md, *Refusal and reject codes*): a type the
+    game never takes is `unknown_action` with data {"type": the type quoted}, in any phase
+    and whoever sends it; every type the game offers is one of its ACTION_TYPES."""
+    state = new_game(game_id, players, 5, **options)
+    rng = Rng(5)
+    offered = set()
+    for _ in range(400):
+        if state.is_over():
+            break
+        for seat in range(players):
+            offered |= {action["type"] for action in state.legal_actions(seat)}
+            for unknown in ({"type": "dance"}, {"type": "wuff"}, {"type": "x" * 60, "pile": 0}):
+                before = state.digest()
+                with pytest.raises(IllegalAction) as refused:
+                    state.apply(seat, unknown)
+                assert refused.value.code == "unknown_action"
+                assert refused.value.data == {"type": repr(unknown["type"][:40])}
+                assert state.digest() == before
+        active = state.active_players()
+        if active:
+            seat = active[0]
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+        else:
+            state.apply(None, state.host_actions()[0])
+    assert offered and offered <= type(state).ACTION_TYPES

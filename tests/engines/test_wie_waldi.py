@@ -518,7 +518,7 @@ def test_wa5_every_round_starts_with_a_countdown_and_no_card_is_drawn_before_wuf
     for player in range(3):  # people, bots and LAN peers alike: the engine refuses
         assert_rejected(state, player, {"type": "draw", "pile": 0})
         assert rejection(state, player, {"type": "draw", "pile": 0}).code == "countdown"
-    assert rejection(state, 0, {"type": "wuff"}).code == "countdown"  # only the host says it
+    assert rejection(state, 0, {"type": "wuff"}).code == "unknown_action"  # only the host says it: no player action
     assert wuff(state) == [{"type": "wuff", "round": 1}]
     assert state.active_players() == [0, 1, 2] and state.view(None)["phase"] == "race"
     assert state.host_timer() == {"seconds": 60, "key": "round-0"}  # the round timer now

@@ -97,7 +97,16 @@ def test_each_games_reject_codes_are_in_its_rules(game_id):
     own = codes_in(sorted((ROOT / "engines" / game_id).glob("*.py")))
     missing, stale = matches(own, documented(ROOT / "docs" / "rules" / f"{game_id}.md", "## Reject codes (protocol)"))
     assert not missing, f"{game_id} sends codes its rules do not explain: {sorted(missing)}"
+    stale -= codes_in([ROOT / "engines" / "state.py"])  # every game's (docs/netplay.md) may be said again
     assert not stale, f"docs/rules/{game_id}.md explains codes the engine never sends: {sorted(stale)}"
+
+
+def test_the_codes_a_peers_own_session_makes_are_documented():
+    """`closed`, `relinked` and `malformed`: rejects a session makes for its own program."""
+    made = codes_in([ROOT / "netplay" / "peer.py", ROOT / "netplay" / "relay.py"], set())
+    assert "relinked" in made  # the collector works
+    missing, stale = matches(made, documented(ROOT / "docs" / "netplay.md", "### Refusal and reject codes", 2))
+    assert not missing and not stale, (sorted(missing), sorted(stale))
 
 
 HEADER = {"game", "you", "players", "phase", "active", "game_result"}  # docs/netplay.md, *The view*

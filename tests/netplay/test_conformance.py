@@ -16,6 +16,7 @@ from netplay.host import Host
 from netplay.server import serve_in_thread
 
 pytestmark = pytest.mark.timeout(60)
+VERSION = 7  # docs/netplay.md, *Wire protocol (version 7)*
 
 
 class Wire:
@@ -71,10 +72,12 @@ class Wire:
         return [m["t"] for m in self.heard[start:]]
 
     def refused(self) -> dict:
-        """The refusal, then the host closes."""
+        """The refusal, then the host closes. docs: *Words for people*: its ``say`` is the
+        template of its ``reason``, which ``data`` fills."""
         refusal = self.until("refuse")
         assert set(refusal) == {"t", "code", "reason", "say", "data"} and refusal["reason"]
         assert isinstance(refusal["say"], str) and isinstance(refusal["data"], dict)
+        assert refusal["say"].format(**refusal["data"]) == refusal["reason"], refusal
         assert self.next() is None, "the host kept the connection open after a refusal"
         return refusal
 
@@ -109,7 +112,7 @@ def joined(port, name="raw", token=None, password=None) -> tuple[Wire, dict]:
     challenge = wire.next()
     assert challenge["t"] == "challenge" and set(challenge) == {"t", "version", "nonce", "password"}
     assert len(challenge["nonce"]) == 32 and int(challenge["nonce"], 16) >= 0
-    wire.send({"t": "hello", "version": 6, "name": name,
+    wire.send({"t": "hello", "version": VERSION, "name": name,
                "proof": proof(password, challenge["nonce"]) if password else "", "token": token})
     return wire, wire.until("welcome")
 
@@ -147,7 +150,7 @@ def test_a_seats_token_stands_for_the_password(table):
     kept = host.seats[1].token  # the open seat Next game kept for Bo: told to him alone (next_table)
     stranger = Wire(port)
     stranger.next()
-    stranger.send({"t": "hello", "version": 6, "name": "Eve", "proof": "", "token": "0" * 32})
+    stranger.send({"t": "hello", "version": VERSION, "name": "Eve", "proof": "", "token": "0" * 32})
     assert stranger.refused()["code"] == "password"
     bo, welcome = joined(port, "Bo", token=kept)  # no proof
     assert welcome == {"t": "welcome", "seat": 1, "token": kept}
@@ -167,7 +170,7 @@ def test_password_proof_as_documented(table):
     wire.close()
     wrong = Wire(port)
     wrong.next()
-    wrong.send({"t": "hello", "version": 6, "name": "x", "proof": proof("grüße", "0" * 32), "token": None})
+    wrong.send({"t": "hello", "version": VERSION, "name": "x", "proof": proof("grüße", "0" * 32), "token": None})
     assert wrong.refused()["code"] == "password"
 
 
@@ -196,7 +199,7 @@ def test_seq_is_echoed_for_every_intent_duplicates_included(table):
     (Wire.frame({"t": "ping", "sent": 1.0}), "malformed"),  # a field missing
     (Wire.frame({"t": "ping", "sent": 1.0, "rtt": None, "x": 1}), "malformed"),  # one extra
     ((70000).to_bytes(4, "big"), "frame_too_large"),
-    (Wire.frame({"t": "hello", "version": 6, "name": "", "proof": "", "token": None}), "malformed"),  # twice
+    (Wire.frame({"t": "hello", "version": VERSION, "name": "", "proof": "", "token": None}), "malformed"),  # twice
 ], ids=["action_9_deep", "no_t", "unknown_t", "field_missing", "field_extra", "frame_over_64k", "second_hello"])
 def test_the_envelope_broken_is_refused_and_the_seat_kept(table, frame, code):
     port, host = table(TWO)
@@ -250,13 +253,13 @@ def test_tokens_empty_values_and_refusals(table):
     port, _ = table(TWO)
     stranger = Wire(port)
     stranger.next()
-    stranger.send({"t": "hello", "version": 6, "name": "eve", "proof": "", "token": "0" * 32})
+    stranger.send({"t": "hello", "version": VERSION, "name": "eve", "proof": "", "token": "0" * 32})
     assert stranger.refused()["code"] == "bad_token"
     old = Wire(port)
     old.next()
     old.send({"t": "hello", "version": 4, "name": "x", "proof": "", "token": None})  # before say and data
     refused = old.refused()
-    assert refused["code"] == "version" and "protocol 6" in refused["reason"] and "update the older one" in refused["reason"]
+    assert refused["code"] == "version" and f"protocol {VERSION}" in refused["reason"] and "update the older one" in refused["reason"]
     empty, welcome = joined(port, "", token="")  # "" counts as no token; "" as name gets Player N
     assert welcome["seat"] == 0
     assert empty.until("lobby")["seats"][0]["name"] == "Player 1"
@@ -270,7 +273,7 @@ def test_bye_in_the_lobby_frees_the_seat_at_once(table):
     assert wire.next() is None
     stranger = Wire(port)
     stranger.next()
-    stranger.send({"t": "hello", "version": 6, "name": "x", "proof": "", "token": welcome["token"]})
+    stranger.send({"t": "hello", "version": VERSION, "name": "x", "proof": "", "token": welcome["token"]})
     assert stranger.refused()["code"] == "bad_token"
 
 
@@ -397,3 +400,194 @@ def test_next_table_reaches_its_own_seat_only_and_a_peer_without_a_profile_is_le
         first.close()
     finally:
         handle.close()
+
+
+# --- issue 36: the host does what this document says -----------------------------------
+@pytest.fixture
+def served():
+    """served(game, seats, **options) -> (port, host) of a served host of any game; closed after."""
+    handles = []
+
+    def start(game, seats, seed=4, **options):
+        host = Host(game, len(seats), seed=seed, options=options, seats=seats, bot_delay=0.0)
+        handle = serve_in_thread(host, interfaces=["127.0.0.1"], advertise=False, check_outgoing=True)
+        handles.append(handle)
+        return handle.port, host
+
+    yield start
+    for handle in handles:
+        handle.close()
+
+
+@pytest.mark.parametrize("timing", [{"seen": 1}, {"ms": 12.5}, {"seen": None, "ms": None}, {"seen": 1, "ms": None}],
+                         ids=["seen_alone", "ms_alone", "both_nil", "ms_nil"])
+def test_an_intents_seen_and_ms_come_whole_or_not_at_all(table, timing):
+    """docs: *Frames and messages*: [seen, ms] both or neither, never nil; else `malformed`."""
+    port, _ = table(TWO)
+    wire, _ = joined(port)
+    wire.until("lobby")
+    wire.send({"t": "intent", "seq": 1, "action": None, **timing})
+    refusal = wire.refused()
+    assert refusal["code"] == "malformed"
+    assert refusal["data"]["kind"] == "intent" and ("seen" in refusal["reason"] or "ms" in refusal["reason"])
+
+
+@pytest.mark.parametrize("colour", [9, -1, 6])
+def test_a_profiles_colour_outside_0_to_5_is_malformed(table, colour):
+    """docs: `profile`: colour (int, 0 to 5; any other is `malformed`)."""
+    port, host = table(TWO, meta={"colours": [0, 1, 2]})
+    wire, _ = joined(port, "Ada")
+    wire.until("lobby")
+    wire.send({"t": "profile", "id": "a1", "name": "Ada", "colour": colour, "emblem": 0})
+    refusal = wire.refused()
+    assert refusal["code"] == "malformed" and refusal["data"] == {"kind": "profile", "field": "colour"}
+    assert host.profiles.get(0) is None and host.meta["colours"] == [0, 1, 2]
+
+
+@pytest.mark.parametrize(("frame", "code", "data"), [
+    (Wire.frame({"t": "dance"}), "unknown_type", {"type": "'dance'"}),
+    (Wire.frame({"t": "ping", "sent": 1.0}), "malformed", {"kind": "ping", "fields": "sent, rtt", "given": "sent"}),
+    (Wire.frame({"t": "ping", "sent": "now", "rtt": None}), "malformed", {"kind": "ping", "field": "sent"}),
+    ((70000).to_bytes(4, "big"), "frame_too_large", {"bytes": 70000, "limit": 65536}),
+    ((0).to_bytes(4, "big"), "malformed", {}),
+    ((2).to_bytes(4, "big") + b"\xc1\xc1", "malformed", {"error": "FormatError"}),
+], ids=["unknown_type", "field_missing", "wrong_type", "too_large", "empty", "not_msgpack"])
+def test_an_envelope_refusal_says_what_was_wrong_as_the_template_of_its_reason(table, frame, code, data):
+    """docs: *Words for people*: `reason` is `say` filled from `data`, the envelope's refusals
+    included, with the protocol's own words (types, fields, sizes) in `data`."""
+    port, _ = table(TWO)
+    wire, _ = joined(port)
+    wire.until("lobby")
+    wire.raw(frame)
+    refusal = wire.refused()  # checks say.format(**data) == reason
+    assert refusal["code"] == code and refusal["data"] == data
+    assert refusal["say"] != "the host could not read a message from you"
+
+
+@pytest.mark.parametrize(("game", "option", "field"), [("wild_west", "timer", "timer"),
+                                                      ("wie_waldi", "round_timer", "round_timer")])
+def test_a_timer_that_is_off_is_nil_in_the_view(served, game, option, field):
+    """docs/rules/wild_west.md and wie_waldi.md, *The view*: the timer option's seconds, or None."""
+    for value, shown in ((0, None), (30, 30)):
+        port, _ = served(game, [{"kind": "remote"}, {"kind": "bot"}], **{option: value})
+        wire, _ = joined(port)
+        assert wire.until("update")["view"][field] == shown
+        wire.close()
+
+
+def test_a_stand_in_bot_seat_is_not_ready_while_its_silent_player_is_still_connected(table):
+    """docs: the lobby's `ready`: false under a stand-in, even while a silent connection of
+    its player is still open (the seat went away by silence, not by a drop)."""
+    port, host = table(TWO)
+    host.bot_after = 0.2
+    silent, _ = joined(port, "Ada")
+    watcher, _ = joined(port, "Bo")
+    deadline = time.monotonic() + 20
+    message = None
+    while message is None:  # Bo pings as a window does; Ada says nothing and keeps her connection
+        assert time.monotonic() < deadline, "no stand-in bot for the silent seat"
+        time.sleep(0.5)
+        watcher.send({"t": "ping", "sent": 1.0, "rtt": None})
+        start = len(watcher.heard)
+        watcher.until("pong")
+        for heard in watcher.heard[start:]:
+            if heard["t"] == "lobby" and heard["seats"][0]["kind"] == "bot":
+                message = heard
+    seat = message["seats"][0]
+    assert (seat["kind"], seat["away"], seat["ready"]) == ("bot", True, False)
+    assert message["seats"][1]["ready"] is True and message["seats"][2]["ready"] is True
+    silent.close()
+    watcher.close()
+
+
+def test_a_name_is_cut_to_40_printable_characters(table):
+    """docs: `hello.name`: its printable characters, at most 40 of them."""
+    port, _ = table(TWO)
+    wire, _ = joined(port, "\x00\x01\x07 " + "A" * 45)
+    assert wire.until("lobby")["seats"][0]["name"] == "A" * 40
+    wire.close()
+
+
+@pytest.mark.parametrize("game", ["architekton", "die_mauer", "drunter_druber", "wie_waldi", "wild_west"])
+def test_every_game_answers_a_type_it_never_takes_with_unknown_action(served, game):
+    """docs: *Refusal and reject codes*: `unknown_action` with data {"type": the type quoted},
+    in every game, whoever's turn it is and whatever the phase (Wie Waldi's countdown too)."""
+    port, _ = served(game, [{"kind": "remote"}, {"kind": "bot"}])
+    wire, _ = joined(port)
+    wire.until("update")
+    for seq, kind in ((1, "dance"), (2, "wuff")):  # wuff: the host's own, never a player's
+        wire.send({"t": "intent", "seq": seq, "action": {"type": kind}})
+        reject = wire.until("reject")
+        assert (reject["seq"], reject["code"], reject["data"]) == (seq, "unknown_action", {"type": repr(kind)})
+        assert reject["say"].format(**reject["data"]) == reject["reason"]
+    wire.close()
+
+
+def _race_to_the_last_play(seed: int):
+    """A Wie Waldi game of three (one round), played at random from ``seed`` until seat 0
+    holds a play that ends the game while seat 1 may draw and seat 2 holds a play on another
+    dog that seat 0's card would fit too: the moves to get there, and those three plays.
+    (The engine picks the moves; the wire carries them as any client's.)"""
+    from engines import Rng, new_game
+
+    state, rng, path = new_game("wie_waldi", 3, seed, rounds=1, countdown=1), Rng(seed * 7 + 1), []
+    state.apply(None, state.host_actions()[0])  # the countdown's wuff: the host applies it, too
+    while not state.is_over():
+        ending = [a for a in state.legal_actions(0) if a["type"] == "play" and _ends(state, 0, a)]
+        draws = [a for a in state.legal_actions(1) if a["type"] == "draw"]
+        fits = {b["dog"] for b in state.legal_actions(0) if b["type"] == "play"}  # dogs Ada's card fits
+        others = [a for a in state.legal_actions(2) if a["type"] == "play" and ending and a["dog"] in fits
+                  and a["dog"] != ending[0]["dog"] and not _ends(state, 2, a)]
+        if ending and draws and others:
+            return path, ending[0], draws[0], others[0]
+        seat = (active := state.active_players())[rng.below(len(active))]
+        legal = state.legal_actions(seat)
+        plays = [a for a in legal if a["type"] != "put_back"]
+        action = plays[rng.below(len(plays))] if plays and rng.below(10) else legal[rng.below(len(legal))]
+        state.apply(seat, action)
+        path.append((seat, action))
+    raise AssertionError("no such end in this game")
+
+
+def _ends(state, seat, action) -> bool:
+    after = state.clone()
+    after.apply(seat, action)
+    return after.is_over()
+
+
+def test_a_draw_at_a_races_end_applies_at_once_and_only_a_race_lost_for_the_same_place_has_a_margin(served):
+    """docs: *Fair races*: plays nobody can contest (a draw) apply at once, even while a play
+    that ends the game is held; a play refused for another reason than losing the same place
+    (here: the game is over) hears no margin and makes no photo."""
+    path, last, draw, other = _race_to_the_last_play(32)
+    port, host = served("wie_waldi", [{"kind": "remote"}] * 3, seed=32, rounds=1, countdown=1)
+    wires = [joined(port, name)[0] for name in ("Ada", "Bo", "Cy")]
+    for wire in wires:
+        wire.until("update")
+    _wait_for(lambda: 1 if host.state.phase == "race" else None)  # the countdown (1 s), then the host's wuff
+    for seq, (seat, action) in enumerate(path, start=1):  # the game as the engine played it, over the wire
+        wires[seat].send({"t": "intent", "seq": seq, "action": action})
+        assert wires[seat].until("accept")["seq"] == seq
+        for wire in wires:  # every table follows (an update's n counts the host's wuff too)
+            while not [m for m in wire.heard[-4:] if m["t"] == "update" and m["n"] == seq + 1]:
+                wire.next()
+    # Bo and Cy answer the host's probes slowly (150 ms): Ada's last play waits that long for them
+    for wire in wires[1:]:
+        wire.until("probe")
+    time.sleep(0.15)
+    for wire in wires[1:]:
+        wire.send({"t": "probe", "n": wire.heard[-1]["n"]})
+    _wait_for(lambda: 1 if all(len(host.arbiter.rtts.get(s, ())) for s in (1, 2)) else None)
+    wires[0].send({"t": "intent", "seq": 1000, "action": last})  # ends the game: held for Bo's and Cy's presses
+    wires[2].send({"t": "intent", "seq": 1001, "action": other})  # another dog: Ada's card fits it too
+    wires[1].send({"t": "intent", "seq": 1002, "action": draw})  # nobody can contest a draw
+    drawn = wires[1].until("accept")
+    assert drawn["seq"] == 1002  # at once, not refused `game_over` behind Ada's play
+    assert wires[0].until("accept")["seq"] == 1000
+    refused = wires[2].until("reject")
+    assert (refused["seq"], refused["code"]) == (1001, "game_over")
+    assert refused["reason"] == "the game is over" and "by_ms" not in refused["data"]  # no race lost: no margin
+    wires[2].send({"t": "ping", "sent": 1.0, "rtt": None})
+    assert "photo" not in wires[2].kinds_until("pong")  # a photo would come right after the reject
+    for wire in wires:
+        wire.close()

@@ -105,6 +105,8 @@ def test_two_peers_race_for_one_end_through_a_host_in_another_process(connect):
                 assert peers.act(seat, {"type": "draw", "pile": pile})["t"] == "accept"
             assert peers.view(0)["hand"][:2] == f"H{colour}"
             assert peers.act(0, {"type": "start", "card": peers.view(0)["hand"]})["t"] == "accept"
+            # seat 0 heard its own update before its accept; seat 1 may not have heard it yet
+            peers.pump(lambda: len(peers.view(1)["dogs"]) == len(peers.view(0)["dogs"]))
             dog = peers.view(1)["dogs"][-1]["id"]
             peers.pump(lambda dog=dog: all(any(d["id"] == dog for d in p.last_update["view"]["dogs"])
                                            for _, p in pairs))

@@ -368,7 +368,7 @@ class WildWestTable(GameTable):
         final = self.shown.final
         if final is None or not self.solo_here():
             return None
-        return final["totals"][0], {"round": self.view.get("round", 0), "timer": self.view.get("timer", 0)}
+        return final["totals"][0], {"round": self.view.get("round", 0), "timer": self.view.get("timer") or 0}  # 0: off (views say None)
 
     @classmethod
     def emblem(cls, height: int) -> pygame.Surface:
