@@ -267,15 +267,16 @@ class TableView:
             art.cursor_ring(surface, choice.rect, table.colour(seat), 4, table.pulse)
 
     def draw_blind_legend(self, surface: pygame.Surface, seat: int, box: pygame.Rect) -> None:
-        """The gamepad's button map in ``box``, generated from the game's blind actions: the
-        same for every pad seat, and never showing which button was pressed."""
+        """The gamepad's button map in ``box``, generated from the game's blind actions: only
+        the buttons that pick something (a spent piece is left out), never showing which
+        button was pressed."""
         table = self.table
         actions = table.game.blind_actions(seat)
         device = table.choosers[seat].device
         parts = [_("{button} {choice}").format(
                      button=_(BLIND_DIRECTIONS[button]) if button in BLIND_DIRECTIONS else
                      label_for(self.app, device, button), choice=label)
-                 for button, (label, _action) in zip(BLIND_BUTTONS, actions, strict=False)]
+                 for button, (label, action) in zip(BLIND_BUTTONS, actions, strict=False) if action is not None]
         half = (len(parts) + 1) // 2
         surface.blit(art.panel(box.size, (34, 30, 40), table.colour(seat), 12, 230), box)
         for row, words in enumerate(("   ".join(parts[:half]), "   ".join(parts[half:]))):
