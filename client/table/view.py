@@ -196,7 +196,8 @@ class TableView:
                 _("The host paused the game: it stands still for everyone.")
         else:
             left = max(0.0, table.resume_at - self.app.clock)
-            heading = _("Ready... {count}").format(count=math.ceil(left)) if left > 0 else _("Go!")
+            # the phones' words for the same countdown (netplay/phone_texts.py "ready"): one wording
+            heading = _("Ready\u2026 {n}").format(n=math.ceil(left)) if left > 0 else _("Go!")
             words = _("The game goes on for everyone when the count ends.")
         art.blit_text(surface, heading, 96, art.GOLD, (box.centerx, box.top + 100), "center", weight="bold")
         art.blit_text(surface, words, 34, art.INK, (box.centerx, box.top + 210), "center", width=box.width - 60)
