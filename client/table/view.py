@@ -225,7 +225,16 @@ class TableView:
             where = table.game.prompt_rect(seat, HINT_HEIGHT)
             words = _("choose on your phone") if chooser.device == PHONE else \
                 _("hold {button} to choose").format(button=peek_name(chooser.device, self.app))
-            art.blit_text(surface, words, 28, art.GOLD, where.midbottom, "midbottom", width=where.width)
+            # within the seat's zone and half the gap beside it (a neighbour's prompt stands next
+            # to it); a long line goes on two, upwards, rather than over the neighbour's
+            width = min(where.width, table.layout.seats[seat].width + 12)
+            size, lines = 28, [words]
+            if art.text_width(words, size) > width:
+                size = 24
+                lines = art.wrap(words, size, width)[:2]
+            for row, line in enumerate(reversed(lines)):
+                art.blit_text(surface, line, size, art.GOLD, (where.centerx, where.bottom - row * (size + 4)),
+                              "midbottom", width=width)
 
     def legend_box(self, seat: int) -> pygame.Rect | None:
         """Where ``seat``'s blind-pick legend stands, while it picks blind; else None."""

@@ -96,6 +96,8 @@ class Toasts:
         assert toast.at is not None
         width = max(200, toast.at.width - 44)
         box = self._box(toast.words, width, SEAT_SIZE)
+        # as wide as the zone: it hides the whole name row it repeats, never a part of the name
+        box.width = max(box.width, toast.at.width - 12)
         box.midtop = (toast.at.centerx, toast.at.top + 6)
         box.clamp_ip(pygame.Rect(0, 0, art.W, art.H))
         return box, width

@@ -432,8 +432,8 @@ def end(game: GameReading, surface: pygame.Surface) -> None:
     progress = table.value("score", 1.0)
     area = AREA.inflate(0, 8)
     side = None
+    surface.blit(art.panel(area.size, art.NIGHT, None, 18, 255), area)  # the sheets under it stay hidden
     if game.high_scores is not None:
-        surface.blit(art.panel(area.size, art.NIGHT, None, 18, 255), area)  # the sheets under it stay hidden
         side = pygame.Rect(area.right - 520, area.top, 520, area.height)
         area.width -= 540
     scoresheet.draw(surface, area, heading, list(table.model.names), game.seat_colours(), event["scores"],
