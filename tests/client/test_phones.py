@@ -53,8 +53,18 @@ def test_a_phone_seat_shows_its_code_until_its_phone_joins_then_away_while_it_is
         shoot(app, "phones_locked_in")
     finally:
         phone.close()
-    wait_until(lambda: table.seat_label(0) == "phone away: reconnecting", step=lambda: run_frames(app), what="away")
+    wait_until(lambda: table.seat_label(0) == "phone away", step=lambda: run_frames(app), what="away")
+    from client.ui import art
+
+    drawn: list[art.DrawnText] = []
+    stop = art.watch(drawn.append)
+    try:
+        app.draw()
+    finally:
+        stop()
     shoot(app, "phones_away")
+    label = [line for line in drawn if line.words == "phone away"]
+    assert label and all(line.shown == line.words for line in label)  # the seat card says it whole
 
 
 def test_the_pause_menu_shows_every_local_seats_code(make_app):
