@@ -245,10 +245,13 @@ def status(game: GameReading, seat_index: int, short: bool = False) -> tuple[str
     phase = view.get("phase")
     if phase == "write" and game.shown.dealt is not None:
         return "", ww.INK  # new cards turn over: last round's writing is done
-    if phase == "pick":
+    revealed = game.shown.revealed_picks(view) or []
+    if phase == "pick" and seat_index >= len(revealed):
         if seat_index in game.shown.locked(view):
             return _(words.LOCKED_IN), (40, 120, 60)
         return words.choosing(seat_index in game.table.local_seats), ww.INK_SOFT
+    if phase == "pick":  # the reveal (or the time running out) is on screen: what its chip says, not "choosing"
+        phase = "write"
     sheet = view["sheets"][seat_index]
     task = sheet.get("task")
     if phase == "write" and task is not None:
