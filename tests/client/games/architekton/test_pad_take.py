@@ -35,3 +35,37 @@ def test_a_then_a_takes_a_pair_rather_than_putting_the_lifted_tile_back(make_app
     frames(app, 5)
     assert [(seat, action["type"]) for seat, action in sent if action] == [(0, "take")], sent
     assert lifted[0].data[1] in sent[-1][1]["tiles"]
+
+
+def test_the_camera_hint_never_covers_a_square(make_app):
+    """The whole board framed, the hint ("Zoom: wheel ...") stands in a band under the
+    squares; zoomed in, squares are clipped above that band."""
+    from client.games.architekton import paint, words
+    from client.games.architekton.layout import BOARD
+
+    app = make_app()
+    app.push(TitleScene(app))
+    table = local_table(app, [("Anna", "bot:easy"), ("Ben", "bot:easy")], seed=5, bot_delay=0.01,
+                        game_id="architekton")
+    checked = []
+
+    def check():
+        game = table.game
+        hint = paint.hint_rect(BOARD, words.hint_line(game.camera.following))
+        clip = paint.squares_clip(BOARD)
+        assert not clip.colliderect(hint)
+        x0, y0, w, h = game.shown.bounds(2)
+        for x in range(x0 // 100, (x0 + w) // 100):
+            for y in range(y0 // 100, (y0 + h) // 100):
+                square = game.camera.square(x, y).clip(clip)
+                assert not square.colliderect(hint), (x, y)
+        checked.append(True)
+        if len(checked) == 4:
+            shoot(app, "architekton_hint_band")
+
+    for _ in range(40):
+        frames(app, 30, dt=0.1)
+        if app.top is not table:
+            break
+        check()
+    assert len(checked) > 5
