@@ -287,11 +287,18 @@ class TableView:
                      button=_(BLIND_DIRECTIONS[button]) if button in BLIND_DIRECTIONS else
                      label_for(self.app, device, button), choice=label)
                  for button, (label, action) in zip(BLIND_BUTTONS, actions, strict=False) if action is not None]
-        half = (len(parts) + 1) // 2
+        armed = table.choosers[seat].armed is not None
         surface.blit(art.panel(box.size, (34, 30, 40), table.colour(seat), 12, 230), box)
+        if box.height < LEGEND_HEIGHT:  # a compact legend (a game's band): the buttons, then how
+            art.blit_text(surface, "   ".join(parts), 22, art.INK_DIM, (box.centerx, box.top + box.height * 0.3),
+                          "center", width=box.width - 16)
+            art.blit_text(surface, _("press it again to lock in") if armed else _("press a choice's button twice"),
+                          18, art.GOLD if armed else art.INK_FAINT, (box.centerx, box.top + box.height * 0.75),
+                          "center", width=box.width - 16)
+            return
+        half = (len(parts) + 1) // 2
         for row, words in enumerate(("   ".join(parts[:half]), "   ".join(parts[half:]))):
             art.blit_text(surface, words, 26, art.INK_DIM, (box.centerx, box.top + 24 + row * 32), "center",
                           width=box.width - 16)
-        armed = table.choosers[seat].armed is not None
         art.blit_text(surface, _("press it again to lock in") if armed else _("press a choice's button twice"), 26,
                       art.GOLD if armed else art.INK_FAINT, (box.centerx, box.top + 92), "center", width=box.width - 16)
