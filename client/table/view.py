@@ -132,6 +132,9 @@ class TableView:
         art.blit_text(surface, hint, size, art.INK_FAINT, (box.right - 24, box.top + 78 + (28 - size) // 2), "topright",
                       width=room)
         phase = table.layout.phase
+        toasts = self.app.toasts.stacked(self.app.toasts.visible([table]), "top")
+        if any(box.colliderect(phase) for _toast, box, _width in toasts):
+            return  # a notice stands over the phase line now: one readable line, not two over each other
         words = table.game.phase_text()
         size = next((size for size in (44, 40, 36) if art.text_width(words, size) <= phase.width), 40)
         lines = art.wrap(words, size, phase.width)
