@@ -9,9 +9,9 @@ import pygame
 import pytest
 
 from client.evening import exports, night, tonight
-from client.evening.ratings import SHOWN_START
 from client.evening.group import fit_group
 from client.evening.history import FinishedGame, History, SeatResult
+from client.evening.ratings import SHOWN_START
 from client.scenes.halloffame import HallOfFameScene
 from client.scenes.title import NoticeScene, TitleScene
 from client.table.results import ResultsScene
