@@ -50,6 +50,12 @@ PAGE: dict[str, str] = {
     "play": N_("Play"),
     "next": N_("Next"),
     "who_plays": N_("Who plays here?"),
+    # a phone the table refused (its seat is someone else's now): plainly, with the open seats
+    "seat_taken": N_("This seat is taken"),
+    "not_seated": N_("This phone has no seat"),
+    "open_seats": N_("Open seats: tap one to play it from this phone."),
+    "no_open_seats": N_("No seat is open at this table now."),
+    "open_seat": N_("Seat {n}"),
 }
 
 # The refusal pages (HTTP 404, 409, 410, 429): a title and a sentence each.

@@ -302,6 +302,12 @@ class PhoneServer:
         """Seats a phone may play: every seat that no bot was set to play."""
         return [i for i, seat in enumerate(self.host.seats) if seat.kind != "bot"]
 
+    def open_seats(self) -> list[dict[str, Any]]:
+        """The seats a phone could take now (a remote seat nobody holds), each with its link's
+        path on this server: what a refused page offers instead."""
+        return [{"seat": i, "path": f"/p/{self.links.tokens[i]}"} for i, seat in enumerate(self.host.seats)
+                if seat.kind == "remote" and not seat.taken]
+
     def renew(self, seat: int) -> str:
         """A new link for ``seat``; the old one is refused from now on (its phone too)."""
         token = self.links.renew(seat)
@@ -435,6 +441,8 @@ class PhoneServer:
         try:
             connection.listener = self.host.connect_phone(connection.seat, connection.deliver)
         except Refused as refusal:
+            # the page says plainly that this seat is someone else's, and offers the open ones
+            connection.deliver({"t": "open_seats", "seats": self.open_seats()})
             connection.deliver({"t": "refuse", "code": refusal.code, **refusal.said()})
             return
         self.seat_status[connection.seat] = "connected"

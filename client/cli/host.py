@@ -5,7 +5,7 @@ relay variant (client.cli.relay).
 
 import socket
 
-from client.cli.seat_player import describe_event, seat_name
+from client.cli.seat_player import describe_event, person, seat_name
 from client.cli.words import _, players_text
 from engines import game_info
 from netplay.discovery import check_interfaces, choose_interfaces
@@ -136,10 +136,11 @@ def _host_printer(host: Host):
             if seats != last_lobby:
                 last_lobby[:] = seats
                 print(_("Seats: {seats}").format(seats=", ".join(
-                    f"{seat_name(i)} {name or '-'} ({kind}{_(', away') if away else ''})"
+                    f"{seat_name(i)} {person(name, i) if name else '-'} ({kind}{_(', away') if away else ''})"
                     for i, (name, kind, away) in enumerate(seats))), flush=True)
         elif kind == "start":
-            print(_("Game starts: {names}").format(names=", ".join(message["names"])), flush=True)
+            print(_("Game starts: {names}").format(names=", ".join(
+                str(person(name, seat)) for seat, name in enumerate(message["names"]))), flush=True)
         elif kind == "update":
             for event in message["events"]:
                 print("  " + describe_event(event), flush=True)

@@ -24,7 +24,7 @@ from client.cli.host import (
     machine_name,
     make_host,
 )
-from client.cli.seat_player import SeatPlayer, describe_event, seat_name
+from client.cli.seat_player import SeatPlayer, describe_event, person, seat_name
 from client.cli.words import N_, _, current, ngettext, say, setup_error, speak
 from engines import GAMES, SetupError
 from netplay.discovery import (
@@ -298,7 +298,7 @@ def _play(session, args) -> int:
             final = player.last_update["view"].get("game_result") if player.last_update else None
             if over and info is not None and final is not None and player.start is not None:
                 names = player.start["names"]
-                labels = [_label(p, names[p] if p < len(names) else None) for p in range(len(final["scores"]))]
+                labels = [_label(p, person(names[p], p) if p < len(names) else None) for p in range(len(final["scores"]))]
                 _print_result(info, final["scores"], final["winners"], labels)
             return 0 if over else 1
         if player.refusal is not None:
@@ -316,7 +316,8 @@ def _show(message: dict, info):
     kind = message["t"]
     if kind == "start":
         info = GAMES.get(message["game"])
-        print(_("Game starts: {names}").format(names=", ".join(message["names"])), flush=True)
+        print(_("Game starts: {names}").format(names=", ".join(
+            str(person(name, seat)) for seat, name in enumerate(message["names"]))), flush=True)
     elif kind == "update":
         for event in message["events"]:
             print("  " + describe_event(event), flush=True)

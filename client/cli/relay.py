@@ -17,7 +17,8 @@ import time
 from pathlib import Path
 
 from client.cli.seat_player import seat_name
-from client.cli.words import N_, _, ngettext
+from client.cli.words import N_, _, ngettext, say
+from client.hosting.invite_words import invite_problem
 from netplay.errors import ConnectError
 from netplay.folders import data_dir
 from netplay.relay_invite import (
@@ -62,7 +63,7 @@ def invite_or_usage_error(text: str, want_host: bool) -> Invite:
     try:
         invite = parse_invite(text)
     except InviteError as error:
-        raise UsageError(_("bad invite: {error}").format(error=error)) from None
+        raise UsageError(_("bad invite: {error}").format(error=say(*invite_problem(error)))) from None
     if want_host and not invite.is_host:
         raise UsageError(_("that is a seat's invite: join with it (spielabend join INVITE); "
                            "a host needs the table's host invite from spielabend relay"))

@@ -14,6 +14,15 @@ def seat_name(seat) -> str:
     return _("spectator") if seat is None else f"P{seat + 1}"
 
 
+def person(name, seat: int):
+    """A seat's name as the host sent it, as this terminal reads it: a seat nobody named
+    ("Player 2") in the terminal's language, a chosen name as it is."""
+    from client.cli.words import current
+    from netplay.sayings import seat_name as reader_seat_name
+
+    return reader_seat_name(name, seat, current())
+
+
 def describe_event(event: dict) -> str:
     """A short line for any game's event: its type, then its fields."""
     parts = [str(event.get("type", "?"))]

@@ -38,20 +38,25 @@ def evening_strip(surface, rows: list[night.Standing], top: int, bottom: int) ->
         cell = pygame.Rect(left + i * width, box.top + 46, width, box.height - 54)
         if row.player in leaders:
             surface.blit(art.panel(cell.inflate(-10, 0).size, art.PANEL_HI, art.GOLD, 10), cell.inflate(-10, 0))
-        name = art.fit(f"{i + 1}. {row.name}", 30, width - 160, "bold")
         change = "" if row.rating_change is None else _("rating {change}").format(change=signed(row.rating_change))
         gap = 12 if change else 0
-        total = art.text_width(name, 30, "bold") + gap + art.text_width(change, 24, "bold")
+        # the name has the cell's width; the rating's move stands beside it where both fit,
+        # else on the line under it (six people's cells are narrow: never "1. Play...")
+        whole = f"{i + 1}. {row.name}"
+        beside = bool(change) and art.text_width(whole, 30, "bold") + gap + art.text_width(change, 24, "bold") <= width - 24
+        name = art.fit(whole, 30, width - 24 - (gap + art.text_width(change, 24, "bold") if beside else 0), "bold")
+        total = art.text_width(name, 30, "bold") + (gap + art.text_width(change, 24, "bold") if beside else 0)
         x = cell.centerx - total // 2
         drawn = art.blit_text(surface, name, 30, art.seat_colour(row.colour), (x, cell.top + 18), "midleft", "bold")
-        if row.rating_change is not None:  # the last game's move of their rating
-            art.blit_text(surface, change, 24, art.GOOD if row.rating_change >= 0 else art.DANGER,
+        if change and beside:  # the last game's move of their rating
+            art.blit_text(surface, change, 24, art.GOOD if (row.rating_change or 0) >= 0 else art.DANGER,
                           (drawn.right + gap, cell.top + 18), "midleft", "bold")
         games = ngettext("{count} game", "{count} games", row.games).format(count=row.games)
         wins = ngettext("{count} win", "{count} wins", row.wins).format(count=row.wins)
         points = ngettext("{points} pt", "{points} pts", 1 if row.points == 1 else 2).format(points=show(row.points))
-        art.blit_text(surface, f"{points}  ·  {games}  ·  {wins}", 24, art.INK, (cell.centerx, cell.top + 48),
-                      "center", "regular", width=width - 24)
+        stats = f"{points}  ·  {games}  ·  {wins}" if beside or not change else f"{change}  ·  {points}  ·  {games}"
+        art.blit_text(surface, stats, 24, art.INK, (cell.centerx, cell.top + 48), "center", "regular",
+                      width=width - 24)
 
 
 def _nice_top(value: float) -> float:

@@ -6,8 +6,9 @@ hard bots sat down), so beating the hard bot means something. Two bots of one st
 one table are rated as two seats with the same prior, and the strength keeps the mean of
 their new ratings.
 
-A rating is shown as OpenSkill's ordinal (mu - 3 sigma, a cautious estimate), scaled so a
-newcomer starts at 0 and a strong player reaches a few thousand.
+A rating is shown as OpenSkill's ordinal (mu - 3 sigma, a cautious estimate) on a familiar
+scale (`shown_rating`): a newcomer reads 1000, a strong player a few thousand, and nobody
+reads below zero however many games they lose.
 """
 
 from dataclasses import dataclass
@@ -16,7 +17,14 @@ from openskill.models import PlackettLuce
 
 MODEL = PlackettLuce()
 OVERALL = "overall"
-SHOWN_SCALE = 40
+SHOWN_SCALE = 40  # shown points per unit of the ordinal
+SHOWN_START = 1000  # what a newcomer (ordinal 0) reads
+
+
+def shown_rating(ordinal: float) -> int:
+    """The one way a rating reads wherever it is shown: ``ordinal`` (mu - 3 sigma) scaled
+    so a newcomer reads `SHOWN_START`, never below zero."""
+    return max(0, round(SHOWN_START + ordinal * SHOWN_SCALE))
 
 
 @dataclass(frozen=True)
@@ -26,8 +34,8 @@ class Rating:
 
     @property
     def shown(self) -> int:
-        """The rating as players see it: the ordinal, scaled (0 for a newcomer)."""
-        return round((self.mu - 3 * self.sigma) * SHOWN_SCALE)
+        """The rating as players see it (`shown_rating`: 1000 for a newcomer, never below 0)."""
+        return shown_rating(self.mu - 3 * self.sigma)
 
 
 def update(ratings: list[Rating], seat_places: list[int]) -> list[Rating]:

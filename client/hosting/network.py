@@ -13,6 +13,7 @@ import importlib
 from dataclasses import dataclass
 from typing import Any
 
+from client.hosting.invite_words import invite_problem
 from client.i18n import _, say
 from client.settings import Settings
 
@@ -32,7 +33,12 @@ def load(module: str) -> tuple[Any, str | None]:
 
 def worded(error: object) -> str:
     """An error from netplay in the window's language: its message template and data where
-    it carries them (``say``, ``data``), else its own words (the system's, for an OSError)."""
+    it carries them (``say``, ``data``), an invite's problem as `invite_words` words it,
+    else its own words (the system's, for an OSError)."""
+    from netplay.relay_invite import InviteError
+
+    if isinstance(error, InviteError):
+        return say(*invite_problem(error))
     template = getattr(error, "say", None)
     if isinstance(template, str) and template:
         data = getattr(error, "data", None)

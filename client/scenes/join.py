@@ -9,6 +9,7 @@ from client.hosting.lobby import lobby_name, seat_state
 from client.hosting.network import capitalised, chosen_interfaces, load, worded
 from client.hosting.rejoin import RejoinBook
 from client.i18n import N_, _, ngettext
+from client.settings import DEFAULTS
 from client.ui import art
 from client.ui.closing import close_soon
 from client.ui.keyboard import KeyboardScene
@@ -47,6 +48,8 @@ class JoinScene(MenuScene):
                 self.browser = None
         self.editing = False
         self.player_name = player_name or app.settings.data["name"]
+        if self.player_name == DEFAULTS["name"]:  # never chosen: the default, in this window's language
+            self.player_name = _("Player")
         self._rebuild()
         if self.book.problem:
             app.note(self.book.problem)
@@ -396,6 +399,15 @@ class AddressScene(KeyboardScene):
     def __init__(self, app, player_name: str):
         super().__init__(app, app.settings.data.get("address", ""))
         self.player_name = player_name
+
+    def handle(self, intent) -> bool:
+        """Typing, pasting or deleting clears the last problem: a corrected invite shows
+        what it opens instead."""
+        before = self.text
+        taken = super().handle(intent)
+        if self.text != before:
+            self.problem = ""
+        return taken
 
     def subtitle(self) -> str:
         return _("The host's address (192.168.1.20, [fd00::2]:47474, kitchen-pc) or a seat's invite (SA-...)")

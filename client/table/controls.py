@@ -91,7 +91,7 @@ class SeatControls:
         chooser = self.choosers.get(seat)
         status = phone_status if chooser is not None else "none"
         if status == "away":
-            return _("phone away: reconnecting")
+            return _("phone away")  # short: it shares the card's row with the seat's score
         if status == "connected" or (chooser is not None and chooser.device == PHONE):
             return _("phone") if status == "connected" else _("phone: scan the code (Esc)")
         if chooser is not None:

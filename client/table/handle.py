@@ -64,6 +64,10 @@ class ModelReading(Protocol):
     def seat_kinds(self) -> list[str]:
         """Each seat's kind as the host's lobby names it ("bot", ...; empty when unknown)."""
 
+    @property
+    def pause_said(self) -> int:
+        """How many pause messages came from the host (each stops or restarts the game)."""
+
     def result(self) -> GameResult | None: ...
 
     def latest_view(self) -> View | None: ...
@@ -197,6 +201,12 @@ class TableHandle:
     def clock(self) -> float:
         """Seconds on this table's clock (it stands still while the host pauses)."""
         return self._table.clock
+
+    @property
+    def app_clock(self) -> float:
+        """Seconds on the app's clock: real time, not capped per frame as the table's clock
+        is, and the clock a window's host counts a choice's timer with."""
+        return float(self._table.app.clock)
 
     @property
     def beat(self) -> Beat | None:

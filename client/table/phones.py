@@ -37,13 +37,28 @@ def draw_seat_code(surface: pygame.Surface, box: pygame.Rect, link: str, name: s
     """One seat's card: its name in its colour, its QR code, its link and its phone's status."""
     surface.blit(art.panel(box.size, (34, 30, 40), colour, 16, 250), box)
     art.blit_text(surface, name, 38, colour, (box.centerx, box.top + 16), "midtop", "bold", width=box.width - 32)
-    code = qr_surface(link, min(box.width - 60, box.height - 170))
+    code = qr_surface(link, min(box.width - 60, box.height - 66 - LINK_ROOM))
     where = code.get_rect(midtop=(box.centerx, box.top + 66))
     surface.blit(code, where)
     art.blit_text(surface, _(STATUS_WORDS[status]) if status in STATUS_WORDS else status, 26, art.GOLD if status == "connected" else art.INK_DIM,
                   (box.centerx, where.bottom + 14), "midtop", "regular", width=box.width - 24)
-    art.blit_text(surface, link, 20, art.INK_FAINT, (box.centerx, where.bottom + 50), "midtop", "regular",
-                  width=box.width - 24)
+    for row, part in enumerate(link_lines(link)):  # big and light enough to read (or type) from the couch
+        art.blit_text(surface, part, LINK_SIZE, art.INK, (box.centerx, where.bottom + 52 + row * (LINK_SIZE + 6)),
+                      "midtop", "semibold", width=box.width - 24)
+
+
+LINK_SIZE = 28
+LINK_ROOM = 52 + 3 * (LINK_SIZE + 6) + 10  # under the code: the status line and the link's three lines
+
+
+def link_lines(link: str) -> list[str]:
+    """A phone's link as three short lines: the address, then its seat's token in halves
+    (a whole link on one line is only readable set small)."""
+    address, slash, token = link.partition("/p/")
+    if not slash:
+        return [link]
+    half = (len(token) + 1) // 2
+    return [address, "/p/" + token[:half], token[half:]]
 
 
 class PhonesScene(Scene):

@@ -132,6 +132,9 @@ class TableView:
         art.blit_text(surface, hint, size, art.INK_FAINT, (box.right - 24, box.top + 78 + (28 - size) // 2), "topright",
                       width=room)
         phase = table.layout.phase
+        toasts = self.app.toasts.stacked(self.app.toasts.visible([table]), "top")
+        if any(box.colliderect(phase) for _toast, box, _width in toasts):
+            return  # a notice stands over the phase line now: one readable line, not two over each other
         words = table.game.phase_text()
         size = next((size for size in (44, 40, 36) if art.text_width(words, size) <= phase.width), 40)
         lines = art.wrap(words, size, phase.width)
@@ -196,7 +199,8 @@ class TableView:
                 _("The host paused the game: it stands still for everyone.")
         else:
             left = max(0.0, table.resume_at - self.app.clock)
-            heading = _("Ready... {count}").format(count=math.ceil(left)) if left > 0 else _("Go!")
+            # the phones' words for the same countdown (netplay/phone_texts.py "ready"): one wording
+            heading = _("Ready\u2026 {n}").format(n=math.ceil(left)) if left > 0 else _("Go!")
             words = _("The game goes on for everyone when the count ends.")
         art.blit_text(surface, heading, 96, art.GOLD, (box.centerx, box.top + 100), "center", weight="bold")
         art.blit_text(surface, words, 34, art.INK, (box.centerx, box.top + 210), "center", width=box.width - 60)
@@ -224,7 +228,16 @@ class TableView:
             where = table.game.prompt_rect(seat, HINT_HEIGHT)
             words = _("choose on your phone") if chooser.device == PHONE else \
                 _("hold {button} to choose").format(button=peek_name(chooser.device, self.app))
-            art.blit_text(surface, words, 28, art.GOLD, where.midbottom, "midbottom", width=where.width)
+            # within the seat's zone and half the gap beside it (a neighbour's prompt stands next
+            # to it); a long line goes on two, upwards, rather than over the neighbour's
+            width = min(where.width, table.layout.seats[seat].width + 12)
+            size, lines = 28, [words]
+            if art.text_width(words, size) > width:
+                size = 24
+                lines = art.wrap(words, size, width)[:2]
+            for row, line in enumerate(reversed(lines)):
+                art.blit_text(surface, line, size, art.GOLD, (where.centerx, where.bottom - row * (size + 4)),
+                              "midbottom", width=width)
 
     def legend_box(self, seat: int) -> pygame.Rect | None:
         """Where ``seat``'s blind-pick legend stands, while it picks blind; else None."""
@@ -267,20 +280,28 @@ class TableView:
             art.cursor_ring(surface, choice.rect, table.colour(seat), 4, table.pulse)
 
     def draw_blind_legend(self, surface: pygame.Surface, seat: int, box: pygame.Rect) -> None:
-        """The gamepad's button map in ``box``, generated from the game's blind actions: the
-        same for every pad seat, and never showing which button was pressed."""
+        """The gamepad's button map in ``box``, generated from the game's blind actions: only
+        the buttons that pick something (a spent piece is left out), never showing which
+        button was pressed."""
         table = self.table
         actions = table.game.blind_actions(seat)
         device = table.choosers[seat].device
         parts = [_("{button} {choice}").format(
                      button=_(BLIND_DIRECTIONS[button]) if button in BLIND_DIRECTIONS else
                      label_for(self.app, device, button), choice=label)
-                 for button, (label, _action) in zip(BLIND_BUTTONS, actions, strict=False)]
-        half = (len(parts) + 1) // 2
+                 for button, (label, action) in zip(BLIND_BUTTONS, actions, strict=False) if action is not None]
+        armed = table.choosers[seat].armed is not None
         surface.blit(art.panel(box.size, (34, 30, 40), table.colour(seat), 12, 230), box)
+        if box.height < LEGEND_HEIGHT:  # a compact legend (a game's band): the buttons, then how
+            art.blit_text(surface, "   ".join(parts), 22, art.INK_DIM, (box.centerx, box.top + box.height * 0.3),
+                          "center", width=box.width - 16)
+            art.blit_text(surface, _("press it again to lock in") if armed else _("press a choice's button twice"),
+                          18, art.GOLD if armed else art.INK_FAINT, (box.centerx, box.top + box.height * 0.75),
+                          "center", width=box.width - 16)
+            return
+        half = (len(parts) + 1) // 2
         for row, words in enumerate(("   ".join(parts[:half]), "   ".join(parts[half:]))):
             art.blit_text(surface, words, 26, art.INK_DIM, (box.centerx, box.top + 24 + row * 32), "center",
                           width=box.width - 16)
-        armed = table.choosers[seat].armed is not None
         art.blit_text(surface, _("press it again to lock in") if armed else _("press a choice's button twice"), 26,
                       art.GOLD if armed else art.INK_FAINT, (box.centerx, box.top + 92), "center", width=box.width - 16)

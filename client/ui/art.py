@@ -8,9 +8,10 @@ the font's kerning, so pairs like "AV" or "To" sit tight.
 
 import itertools
 import math
+import weakref
 from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
 from importlib.resources.abc import Traversable
@@ -156,6 +157,8 @@ class DrawnText:
     bounds: pygame.Rect  # that surface's own rectangle: its box
     width: int | None  # the width it was fitted to, if any
     size: int  # the size it was drawn at (smaller than asked where it was shrunk)
+    # the surface drawn on, weakly (two lines on one surface may be checked for overlap)
+    surface: "weakref.ref[pygame.Surface] | None" = field(default=None, compare=False, repr=False)
 
 
 _watchers: list[Callable[[DrawnText], None]] = []
@@ -193,7 +196,7 @@ def blit_text(surface, words, size, colour, pos, anchor="topleft", weight: str =
     rect = image.get_rect(**{anchor: pos})
     surface.blit(image, rect)
     if _watchers:
-        seen = DrawnText(words, shown, rect.copy(), surface.get_rect(), width, size)
+        seen = DrawnText(words, shown, rect.copy(), surface.get_rect(), width, size, weakref.ref(surface))
         for callback in list(_watchers):
             callback(seen)
     return rect

@@ -72,11 +72,13 @@ class Toasts:
         return len(self.toasts)
 
     # --- drawing ------------------------------------------------------------------------
-    def draw(self, surface, toasts: list[Toast], where: str = "bottom") -> None:
-        """Stacked toasts at the bottom of menus (over their hint line) or at the top of a
-        table (between its header and its log); seat toasts over their seat."""
+    def stacked(self, toasts: list[Toast], where: str = "bottom") -> list[tuple[Toast, pygame.Rect, int]]:
+        """Where each of ``toasts`` that is not a seat's stands (its box and text width):
+        stacked at the bottom of menus (over their hint line) or at the top of a table
+        (between its header and its log, where the table then leaves out its phase line)."""
         width = 700 if where == "top" else 1500
         y = 20 if where == "top" else art.H - 12
+        placed = []
         for toast in reversed([t for t in toasts if t.at is None]):
             box = self._box(toast.words, width)
             if where == "top":
@@ -85,6 +87,12 @@ class Toasts:
             else:
                 box.midbottom = (art.W // 2, y)
                 y = box.top - 8
+            placed.append((toast, box, width))
+        return placed
+
+    def draw(self, surface, toasts: list[Toast], where: str = "bottom") -> None:
+        """Stacked toasts (`stacked`); seat toasts over their seat."""
+        for toast, box, width in self.stacked(toasts, where):
             self._draw_one(surface, toast, box, width)
         for toast in [t for t in toasts if t.at is not None]:  # inside the seat's zone, at its top
             box, width = self.seat_box(toast)
@@ -96,6 +104,8 @@ class Toasts:
         assert toast.at is not None
         width = max(200, toast.at.width - 44)
         box = self._box(toast.words, width, SEAT_SIZE)
+        # as wide as the zone: it hides the whole name row it repeats, never a part of the name
+        box.width = max(box.width, toast.at.width - 12)
         box.midtop = (toast.at.centerx, toast.at.top + 6)
         box.clamp_ip(pygame.Rect(0, 0, art.W, art.H))
         return box, width

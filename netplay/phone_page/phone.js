@@ -39,6 +39,7 @@
   let paused = null;  // the host paused the game: {until: seconds on this clock, or null}
   let presented = null;  // the newest update on screen: {n, at: performance.now() when it was painted}
   let touched = null;  // the latest finger down on a choice: {button, at: its event's time}
+  let refusedAs = "", openSeats = null;  // refused: what the status says; the seats it may take instead
   const shown = {};  // per target group: the label of the target on show (kept across updates)
   // A message posted from a frame's requestAnimationFrame callback runs right after that
   // frame was painted: as close to the pixels as a page can tell.
@@ -127,7 +128,15 @@
         notice = say("refused", { reason: told(m) });
         break;
       case "photo": notice = photoWords(m); break;
-      case "refuse": stop(say("table_refused", { reason: told(m), code: m.code })); return;
+      case "open_seats": openSeats = Array.isArray(m.seats) ? m.seats : []; return;
+      case "refuse":  // this phone holds no seat: say so plainly (no one else's name), offer the open seats
+        if (openSeats !== null) {  // refused a seat (not a breach of the rules, which connecting again mends)
+          refusedAs = m.code === "seat_taken" ? say("seat_taken") : say("not_seated");
+          document.documentElement.style.removeProperty("--seat");
+          $("name").textContent = "Spielabend"; document.title = $("game").textContent || "Spielabend";
+          update = null;
+        }
+        stop(say("table_refused", { reason: told(m), code: m.code })); return;
       case "bye": stop(m.reason === "the game is over" ? say("game_over_bye") : say("disconnected", { reason: told(m) })); return;
     }
     render();
@@ -163,7 +172,22 @@
     }
   }
 
+  // A refused phone: the seats it may take instead, each a link to that seat's page.
+  function openSeatList() {
+    const panel = document.createElement("div"); panel.className = "open-seats";
+    const heading = document.createElement("h2");
+    heading.textContent = openSeats.length ? say("open_seats") : say("no_open_seats");
+    panel.append(heading);
+    for (const offered of openSeats) {
+      const link = document.createElement("a"); link.className = "choice open-seat";
+      link.href = offered.path + location.search; link.textContent = say("open_seat", { n: offered.seat + 1 });
+      panel.append(link);
+    }
+    return panel;
+  }
+
   function statusWords() {
+    if (refusedAs) return [refusedAs, "refused"];
     if (!connected && !stopped) return [say("reconnecting"), ""];
     if (!update) return [started ? say("waiting_table") : say("waiting_start"), ""];
     const result = update.view && update.view.game_result;
@@ -208,6 +232,7 @@
     const box = $("choices");
     box.replaceChildren();
     if (offerProfiles()) box.append(profilePicker());
+    if (refusedAs && openSeats !== null) { box.append(openSeatList()); $("again").hidden = true; return; }
     if (!update || stopped || paused) return;  // nothing to tap while the game stands still
     const groups = [];
     (update.choices || []).forEach((choice, index) => {
@@ -301,7 +326,9 @@
     return grid;
   }
 
-  $("again").addEventListener("click", () => { $("again").hidden = true; notice = ""; connect(); });
+  $("again").addEventListener("click", () => {
+    $("again").hidden = true; notice = ""; refusedAs = ""; openSeats = null; connect();
+  });
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "visible" && !connected && !stopped) connect();
   });

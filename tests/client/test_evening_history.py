@@ -59,10 +59,10 @@ def test_games_recorded_by_name_are_counted_with_the_persons_profile(tmp_path):
     old.executescript(history.MIGRATIONS[0] + ";" + history.MIGRATIONS[1] + "; PRAGMA user_version = 2;")
     old.execute("INSERT INTO profiles VALUES ('c1a4a', 'Clara', 2, 0, 'keys1', 50.0)")
     old.execute("INSERT INTO evenings VALUES (1, 10.0, 30.0, NULL)")
-    for game, (player, points) in enumerate((("name:clara", 3.0), ("profile:c1a4a", 1.0)), 1):
+    for game, (player, earned) in enumerate((("name:clara", 3.0), ("profile:c1a4a", 1.0)), 1):
         old.execute("INSERT INTO games VALUES (?, 1, ?, 'die_mauer', '{}', 1, '')", (game, 10.0 * game))
         old.execute("INSERT INTO seats VALUES (?, 0, ?, 'Clara', 'human', 2, '3', 1, ?, 1, 'keys1')",
-                    (game, player, points))
+                    (game, player, earned))
         old.execute("INSERT INTO seats VALUES (?, 1, 'name:zed', 'Zed', 'human', 1, '5', 2, 1.0, 0, 'keys2')",
                     (game,))
         old.execute("INSERT INTO rating_changes VALUES (?, ?, 'overall', 25, 8, 27, 7)", (game, player))

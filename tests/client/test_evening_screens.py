@@ -11,6 +11,7 @@ import pytest
 from client.evening import exports, night, tonight
 from client.evening.group import fit_group
 from client.evening.history import FinishedGame, History, SeatResult
+from client.evening.ratings import SHOWN_START
 from client.scenes.halloffame import HallOfFameScene
 from client.scenes.title import NoticeScene, TitleScene
 from client.table.results import ResultsScene
@@ -59,7 +60,7 @@ def test_three_games_in_a_row_with_next_game_keep_the_group_and_add_to_tonights_
         anna = next(line for line in history.ratings() if line.name == "Anna")
         assert anna.games == number
         # the results show how this game moved Anna's rating
-        assert results.evening[0].rating_change == anna.trend[-1] - (anna.trend[-2] if number > 1 else 0)
+        assert results.evening[0].rating_change == anna.trend[-1] - (anna.trend[-2] if number > 1 else SHOWN_START)
         frames(app, 240)  # the results settle before one press chooses
         if number == 1:
             shoot(app, "evening_results_next_game")

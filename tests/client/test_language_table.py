@@ -267,27 +267,36 @@ def test_the_table_fits_in_pseudo(make_app, size):
         for i in range(30):
             table.model.add_log(f"{i}")
         table.draw_log(surface)
+        screen.new_frame()  # each drawing below is a picture of its own
         frames(app, 2)  # Anna and Ben choose in secret: "hold ... to choose"
         table.choosers[0].peeking = True  # Anna's private panel
         frames(app, 2)
         table.choosers[0].peeking = False
         table.draw_paused(surface)
+        screen.new_frame()
         table.resume_at = app.clock + 3  # the countdown
         table.draw_paused(surface)
+        screen.new_frame()
         table.resume_at = None
         table.draw_header(surface)
+        screen.new_frame()
         PhonesScene(app, Phones(), [0, 1, 2], table.name, table.colour).draw(surface)
+        screen.new_frame()
         PhonesScene(app, Phones(), [], table.name, table.colour).draw(surface)
+        screen.new_frame()
         table.can_hand_seats = lambda: True  # as if this screen hosted the table on the LAN: Ben and Bot are away
         table.choosers.pop(1)
         table.away_since.update({1: table.clock - 65, 2: table.clock - 5})
         app.flow.pause(table)
         frames(app, 3)
+        screen.new_frame()
         app.top.draw(surface)
         assert len(app.top.menu.items) == 8, [item.text() for item in app.top.menu.items]
         app.flow.log(table)
         frames(app, 3)
+        screen.new_frame()
         app.top.draw(surface)
+        screen.new_frame()
         table.draw_away(surface, 1)
     assert any("Ben" in line and "1:05" in line for line in screen.texts)  # a bot may play for Ben, away 1:05
     private = pseudo("{heading} (private)").replace("{heading}", "")

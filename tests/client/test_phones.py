@@ -53,8 +53,18 @@ def test_a_phone_seat_shows_its_code_until_its_phone_joins_then_away_while_it_is
         shoot(app, "phones_locked_in")
     finally:
         phone.close()
-    wait_until(lambda: table.seat_label(0) == "phone away: reconnecting", step=lambda: run_frames(app), what="away")
+    wait_until(lambda: table.seat_label(0) == "phone away", step=lambda: run_frames(app), what="away")
+    from client.ui import art
+
+    drawn: list[art.DrawnText] = []
+    stop = art.watch(drawn.append)
+    try:
+        app.draw()
+    finally:
+        stop()
     shoot(app, "phones_away")
+    label = [line for line in drawn if line.words == "phone away"]
+    assert label and all(line.shown == line.words for line in label)  # the seat card says it whole
 
 
 def test_the_pause_menu_shows_every_local_seats_code(make_app):
@@ -164,3 +174,45 @@ def test_a_phone_on_a_lan_seat_the_set_up_named_keeps_that_name_on_the_lobby_the
         assert game.seats[1].player.startswith("profile:")  # the person Clara, by her profile
     finally:
         browsers.close_all()
+
+
+def test_the_links_under_the_codes_read_from_the_couch(make_app):
+    """Each seat's link is drawn whole, at a size read across a room and in the light ink
+    (not set small and faint to fit one line), for three seats side by side."""
+    from client.ui import art
+
+    app = make_app()
+    local_table(app, [("Anna", "mouse"), ("Ben", "keys1"), ("Clara", "keys2"), ("Dora", "bot:normal")], seed=3,
+                bot_delay=60)
+    frames(app, 5)
+    app.flow.pause(app.top)
+    items = [item.text() for item in app.top.menu.items]
+    app.top.menu.items[items.index("Phones: QR codes")].on_confirm()
+    frames(app, 5)
+    codes = app.top
+    assert isinstance(codes, PhonesScene) and codes.seats() == [0, 1, 2]
+    drawn: list[art.DrawnText] = []
+    colours: dict[str, tuple] = {}
+    real_text = art.text
+
+    def text(words, size, colour=art.INK, *rest, **named):
+        colours[words] = tuple(colour)[:3]
+        return real_text(words, size, colour, *rest, **named)
+
+    art.text = text
+    stop = art.watch(drawn.append)
+    try:
+        app.draw()
+    finally:
+        stop()
+        art.text = real_text
+    shoot(app, "phones_links_readable")
+    for seat in codes.seats():
+        link = codes.phones.link(seat)
+        address, token = link.split("/p/")
+        lines = [next(line for line in drawn if line.words == address)]
+        lines += [line for line in drawn if len(line.words) >= 8 and line.words.removeprefix("/p/") in token]
+        assert "".join(line.shown for line in lines) == link, [line.shown for line in lines]
+        for line in lines:
+            assert line.size >= 28, (line.words, line.size)
+            assert colours[line.shown] == tuple(art.INK)[:3], (line.words, colours[line.shown])

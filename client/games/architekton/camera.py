@@ -11,7 +11,7 @@ import math
 
 import pygame
 
-from client.games.architekton.layout import BOARD, TILE, square_rect
+from client.games.architekton.layout import BOARD, CAMERA, TILE, square_rect
 from client.input.router import Intent
 from client.table.camera import Camera
 
@@ -24,7 +24,7 @@ STICK_SPEED = 900  # screen pixels per second at a full right stick
 
 class BoardCamera(Camera):
     def __init__(self) -> None:
-        super().__init__(BOARD.copy(), min_zoom=0.1, max_zoom=1.3)
+        super().__init__(CAMERA.copy(), min_zoom=0.1, max_zoom=1.3)
         self.following = True  # it frames the whole board until a player pans or zooms
         self.sticks: dict[str, tuple[float, float]] = {}  # each pad's right stick
 

@@ -76,6 +76,18 @@ def step(game: StepsTable, seat: int, **values: str | tuple[int, int] | None) ->
     return then
 
 
+def lift(game: StepsTable, seat: int, tile: str) -> Callable[[], None]:
+    """What confirming a supply tile does: lift it, and move the seat's cursor off it to its
+    first partner (`preferred`), so the next confirm takes a pair rather than putting the
+    lifted tile back (the put-back choice shares the tile's key)."""
+    remember = step(game, seat, first=tile)
+
+    def then() -> None:
+        remember()
+        game.table.set_cursor(seat, None)
+    return then
+
+
 def placing(game: StepsTable, seat: int) -> str | None:
     """The tile whose squares ``seat`` is shown now."""
     for choice in game.table.choices(seat):
@@ -152,7 +164,7 @@ def take_choices(game: StepsTable, seat: int, legal: list[Action]) -> list[Choic
     partners = [t for tiles in sets if first in tiles for t in tiles if t != first]
     if first is None or not partners:
         takeable = [t for t in game.shown.supply if any(t in tiles for tiles in sets)]
-        return [Choice(None, rects[t], words.lift_label(t), key=("supply", t), then=step(game, seat, first=t),
+        return [Choice(None, rects[t], words.lift_label(t), key=("supply", t), then=lift(game, seat, t),
                        data=("supply", t), extra={"forward": True}) for t in takeable]
     out = [Choice(None, rects[first], _(words.PUT_BACK), key=("supply", first), then=step(game, seat, first=None),
                   data=("lifted", first))]

@@ -16,7 +16,9 @@ from engines.architekton.tiles import is_building
 PHASE = pygame.Rect(610, 24, 930, 120)  # what is going on, beside the header
 LOG = pygame.Rect(1560, 24, 330, 826)
 SUPPLY = pygame.Rect(30, 160, 342, 690)  # the supply of 3 + 3, the stacks, the reserve
-BOARD = pygame.Rect(390, 160, 1152, 690)  # the camera's view of the board
+BOARD = pygame.Rect(390, 160, 1152, 690)  # the felt the board lies on
+HINT_BAND = 52  # at the felt's foot: the camera hint, never over a square
+CAMERA = pygame.Rect(BOARD.left, BOARD.top, BOARD.width, BOARD.height - HINT_BAND)  # the camera's view
 SEATS = pygame.Rect(30, 866, 1860, 190)  # the two seats' zones
 SUPPLY_TILE = 96
 SUPPLY_GAP = 16

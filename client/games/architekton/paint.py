@@ -75,7 +75,7 @@ def board(game: BoardTable, surface: pygame.Surface) -> None:
     if effects.final is None or not summary_shown(game, effects.final):
         supply(game, surface)
     camera = game.camera
-    view_rect = camera.view
+    view_rect = layout.BOARD  # the felt; the camera sees it above the hint's band (`layout.CAMERA`)
     size = max(4, round(TILE * camera.zoom))
     hidden = landing(effects, "tile")
     hidden_houses = landing(effects, "house")
@@ -93,7 +93,7 @@ def board(game: BoardTable, surface: pygame.Surface) -> None:
     # At rest, the felt with the board on it is kept as one image too (one blit a frame).
     if game.board_view is None or game.board_view[0] != (key, at):
         view = pieces.felt(tuple(view_rect)).copy()
-        view.set_clip(view.get_rect().inflate(-20, -20))  # inside the felt's round corners
+        view.set_clip(squares_clip(view_rect).move(-view_rect.left, -view_rect.top))
         view.blit(game.board_image[1], at)
         view.set_clip(None)
         game.board_view = ((key, at), view) if smooth else None
@@ -101,7 +101,7 @@ def board(game: BoardTable, surface: pygame.Surface) -> None:
         view = game.board_view[1]
     surface.blit(view, view_rect)
     clip = surface.get_clip()
-    surface.set_clip(view_rect.inflate(-20, -20))
+    surface.set_clip(squares_clip(view_rect))
     if effects.final is not None:
         removal(game, surface, effects.final)
         traces(game, surface, effects.final, size)
@@ -131,12 +131,26 @@ def flying_to_hand(effects: Effects, seat: int) -> set[int]:
     return slots
 
 
+def squares_clip(felt: pygame.Rect) -> pygame.Rect:
+    """Where the board's squares show: inside the felt's round corners and above the band
+    the camera hint stands in (it never covers a square)."""
+    inside = felt.inflate(-20, -20)
+    inside.height = layout.CAMERA.bottom - inside.top
+    return inside
+
+
+def hint_rect(felt: pygame.Rect, line: str) -> pygame.Rect:
+    """The camera hint's strip, in the band at the felt's foot, under the squares."""
+    width = min(art.text_width(line, HINT_SIZE) + 28, felt.width - 40)
+    strip = pygame.Rect(0, 0, width, HINT_SIZE + 14)
+    strip.bottomright = (felt.right - 14, felt.bottom - 8)
+    return strip
+
+
 def hint(surface: pygame.Surface, view_rect: pygame.Rect, following: bool) -> None:
     """How to steer the camera, at the board's foot."""
     line = words.hint_line(following)
-    width = min(art.text_width(line, HINT_SIZE) + 28, view_rect.width - 40)
-    strip = pygame.Rect(0, 0, width, HINT_SIZE + 14)
-    strip.bottomright = (view_rect.right - 14, view_rect.bottom - 8)
+    strip = hint_rect(view_rect, line)
     surface.blit(art.panel(strip.size, art.NIGHT, None, 10, 200), strip)
     art.blit_text(surface, line, HINT_SIZE, art.INK_DIM, strip.center, "center", width=strip.width - 20)
 

@@ -113,13 +113,21 @@ class DieMauerTable(GameTable):
         return out
 
     def blind_actions(self, seat: int) -> list[tuple[str, Action | None]]:
-        """Up T, Right G, Down 6, Left 4, A 3, B 2, X 1, Y empty fist: the same for every
-        gamepad whatever it holds (DM-9); a donation cannot be an empty fist."""
+        """Up T, Right G, Down 6, Left 4, A 3, B 2, X 1, Y empty fist, for every gamepad;
+        a donation cannot be an empty fist. A piece the seat built this round in front of
+        everyone is spent (no action, so its legend leaves it out); nothing else it holds
+        shows (DM-9): after the seat received a donation nobody else knows which piece,
+        so every piece is offered again."""
         legal = self.table.model.legal.get(seat) or [{}]
         kind = legal[0].get("type")
         if kind not in ("plan", "donate"):
             return []
-        actions: list[tuple[str, Action | None]] = [(piece, {"type": kind, "piece": piece}) for piece in PIECES]
+        view = self.view
+        built = view.get("built") or []
+        received = any(move[0] == "donate" and len(move) > 2 and move[2] == seat for move in view.get("round_moves", []))
+        spent = set() if received or seat >= len(built) else set(built[seat])
+        actions: list[tuple[str, Action | None]] = [
+            (piece, None if piece in spent else {"type": kind, "piece": piece}) for piece in PIECES]
         return actions + [(words.piece_name(None), {"type": "plan", "piece": None} if kind == "plan" else None)]
 
     # --- input ------------------------------------------------------------------------------

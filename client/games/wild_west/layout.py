@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from client.games.wild_west.state import Task
-from client.table.game import HINT_HEIGHT, LEGEND_HEIGHT
+from client.table.game import HINT_HEIGHT
 from engines.wild_west.sheet import ROW_LENGTHS
 
 # --- the shared screen ------------------------------------------------------------------------
@@ -297,10 +297,11 @@ def slots(panel: pygame.Rect) -> list[pygame.Rect]:
 
 
 def prompt(zone: pygame.Rect, height: int) -> pygame.Rect:
-    """The peek reminder and a pad's blind legend: in the band under the seat's sheet."""
-    band = pygame.Rect(zone.left + 6, zone.bottom - 8 - LEGEND_HEIGHT, zone.width - 12, LEGEND_HEIGHT)
+    """The peek reminder and a pad's blind legend: in the band under the seat's sheet (the
+    legend set compact there: it never covers the sheet's bottom row)."""
+    band = pygame.Rect(zone.left + 6, zone.bottom - BAND + 4, zone.width - 12, BAND - 6)
     if height == HINT_HEIGHT:  # the reminder at the band's foot, a little wider
-        return pygame.Rect(band.left - 26, band.bottom - height, band.width + 52, height)
+        return pygame.Rect(band.left - 26, zone.bottom - 8 - height, band.width + 52, height)
     return band
 
 

@@ -245,10 +245,13 @@ def status(game: GameReading, seat_index: int, short: bool = False) -> tuple[str
     phase = view.get("phase")
     if phase == "write" and game.shown.dealt is not None:
         return "", ww.INK  # new cards turn over: last round's writing is done
-    if phase == "pick":
+    revealed = game.shown.revealed_picks(view) or []
+    if phase == "pick" and seat_index >= len(revealed):
         if seat_index in game.shown.locked(view):
             return _(words.LOCKED_IN), (40, 120, 60)
         return words.choosing(seat_index in game.table.local_seats), ww.INK_SOFT
+    if phase == "pick":  # the reveal (or the time running out) is on screen: what its chip says, not "choosing"
+        phase = "write"
     sheet = view["sheets"][seat_index]
     task = sheet.get("task")
     if phase == "write" and task is not None:
@@ -432,8 +435,8 @@ def end(game: GameReading, surface: pygame.Surface) -> None:
     progress = table.value("score", 1.0)
     area = AREA.inflate(0, 8)
     side = None
+    surface.blit(art.panel(area.size, art.NIGHT, None, 18, 255), area)  # the sheets under it stay hidden
     if game.high_scores is not None:
-        surface.blit(art.panel(area.size, art.NIGHT, None, 18, 255), area)  # the sheets under it stay hidden
         side = pygame.Rect(area.right - 520, area.top, 520, area.height)
         area.width -= 540
     scoresheet.draw(surface, area, heading, list(table.model.names), game.seat_colours(), event["scores"],

@@ -192,7 +192,9 @@ def draw_size_row(surface: pygame.Surface, geometry: Geometry, n: int, upgrades:
     size = table_size(u)
     line = geometry.group_line(n)
     pygame.draw.rect(surface, ww.light(art.GOLD, 0.6) if owned else ww.PAPER, line.inflate(2, 0), border_radius=4)
-    art.blit_text(surface, str(n), size, ww.INK, (line.left + 0.16 * u, line.centery), "center", "bold")
+    # with two groups of this size or more, the size stands in the upper half and "x2" under it
+    number_at = (line.left + 0.16 * u, line.centery + 3) if owned > 1 else (line.left + 0.16 * u, line.centery)
+    art.blit_text(surface, str(n), size, ww.INK, number_at, "midbottom" if owned > 1 else "center", "bold")
     base = n * (n + 1) // 2
     for i, box in enumerate(geometry.upgrade_boxes(n)):
         reached = i == upgrades
@@ -205,8 +207,8 @@ def draw_size_row(surface: pygame.Surface, geometry: Geometry, n: int, upgrades:
         if reached and upgrades:  # what a group of this size scores after its upgrades, ringed
             ww.ring(surface, box, ww.INK, max(1, u // 40))
     if owned > 1:
-        art.blit_text(surface, f"x{owned}", ww.type_size(size - 2), ww.INK_SOFT, (line.left + 0.16 * u, line.bottom),
-                      "midbottom")
+        art.blit_text(surface, f"x{owned}", ww.type_size(size - 2), ww.INK_SOFT, (line.left + 0.16 * u, line.centery + 1),
+                      "midtop")
 
 
 def draw_penalties(surface: pygame.Surface, geometry: Geometry, tumbleweeds: int, aces: int) -> None:

@@ -48,6 +48,26 @@ def mulligans_left(view: View) -> int:
 
 
 @dataclass
+class PickClock:
+    """The clock WW-10's countdown reads: real time, as the host counts its timer. The
+    table's own clock runs at most a few steps per frame (so animations never jump), which
+    on a busy machine falls behind the host; this one follows the app's clock instead,
+    except across a pause, whose time the host gives back to the timer."""
+
+    now: float = 0.0
+    app_seen: float | None = None
+    table_seen: float = 0.0
+    pauses_seen: int = 0
+
+    def advance(self, app_now: float, table_now: float, pauses: int) -> None:
+        """One update of the table: ``pauses`` counts the host's pause messages so far."""
+        if self.app_seen is not None:
+            paused_between = pauses != self.pauses_seen
+            self.now += (table_now - self.table_seen) if paused_between else max(0.0, app_now - self.app_seen)
+        self.app_seen, self.table_seen, self.pauses_seen = app_now, table_now, pauses
+
+
+@dataclass
 class Shown:
     """What the table shows besides its view, kept from the events as they are played."""
 

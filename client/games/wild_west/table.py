@@ -41,7 +41,7 @@ from client.games.wild_west.layout import (
     slots,
     step_target,
 )
-from client.games.wild_west.state import Shown, mulligans_left
+from client.games.wild_west.state import PickClock, Shown, mulligans_left
 from client.i18n import N_, _
 from client.input.router import Intent
 from client.table.choices import Choice
@@ -67,6 +67,7 @@ class WildWestTable(GameTable):
     def __init__(self, table: TableHandle):
         super().__init__(table)
         self.shown = Shown()
+        self.pick_clock = PickClock()  # WW-10: the countdown in real time
         self.arrangement: Arrangement = self.arranged()
         self.sheet_images: dict[int, paint.SheetImage] = {}  # each seat's sheet image and what it shows (`paint`)
         # this machine's high scores, shown under a solo sheet
@@ -78,8 +79,8 @@ class WildWestTable(GameTable):
         return table.players == 1 and 0 in table.local_seats  # a demo has no seat at the screen
 
     def seconds_left(self) -> float:
-        """The pick's countdown (WW-10), on the table's clock."""
-        return self.shown.seconds_left(self.view, self.table.clock)
+        """The pick's countdown (WW-10), in real time as the host counts it (`PickClock`)."""
+        return self.shown.seconds_left(self.view, self.pick_clock.now)
 
     # --- layout ---------------------------------------------------------------------------
     def arranged(self) -> Arrangement:
@@ -135,12 +136,12 @@ class WildWestTable(GameTable):
 
     # --- choices ----------------------------------------------------------------------------
     def choices_version(self, seat: int) -> bool:
-        return self.shown.time_up(self.view, self.table.clock)
+        return self.shown.time_up(self.view, self.pick_clock.now)
 
     def choices(self, seat: int, legal: list[Action]) -> list[Choice]:
         kind = legal[0]["type"]
         if kind == "pick":
-            return [] if self.shown.time_up(self.view, self.table.clock) else self.pick_choices(seat, legal)
+            return [] if self.shown.time_up(self.view, self.pick_clock.now) else self.pick_choices(seat, legal)
         geometry, zone = self.arrangement.sheets[seat], self.arrangement.zones[seat]
         if kind in TILE_STEPS:
             return [Choice(action, geometry.tile(action["row"], action["col"]),
@@ -333,7 +334,8 @@ class WildWestTable(GameTable):
 
     def update(self, dt: float) -> None:
         table = self.table
-        self.shown.watch_deals(self.view, table.clock)
+        self.pick_clock.advance(table.app_clock, table.clock, table.model.pause_said)
+        self.shown.watch_deals(self.view, self.pick_clock.now)
         if self.shown.tick(self.seconds_left()):
             self.sound("tick")
         self.shown.look_ends(table.clock, lambda seat: table.model.pending.get(seat) is not None)

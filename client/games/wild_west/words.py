@@ -230,7 +230,7 @@ def took_column(pick: Pick | None, short: bool) -> str:
 
 
 def points(total: int) -> str:
-    return _("{total} pts").format(total=total)
+    return ngettext("{total} pt", "{total} pts", total).format(total=total)
 
 
 # --- the board -----------------------------------------------------------------------------------

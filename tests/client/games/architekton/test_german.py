@@ -59,6 +59,7 @@ def test_the_how_to_examples_read_in_german_and_fit(make_app):
     for code in ("de", "pseudo"):
         with reading(code) as screen:
             for page in pages(GAME):
+                screen.new_frame()  # each example is a picture of its own
                 page.example(surface, pygame.Rect(1050, 240, 780, 540))
         assert screen.untranslated() == []
         if code == "pseudo":

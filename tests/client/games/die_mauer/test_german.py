@@ -124,6 +124,7 @@ def test_the_how_to_pages_are_worded_and_their_examples_fit(make_app, code):
     area = EXAMPLE.inflate(-20, -20)
     with reading(code) as screen:
         for page in howto.PAGES:
+            screen.new_frame()  # each example is a picture of its own
             page.example(surface, area)
     assert screen.untranslated() == []
     outside = [line.words for line in screen.lines if not EXAMPLE.inflate(-8, -8).contains(line.rect)]

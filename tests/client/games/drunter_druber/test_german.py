@@ -136,9 +136,11 @@ def test_the_how_to_pages_and_their_examples_read_in_german(make_app):
     rect = pygame.Rect(1000, 200, 860, 600)
     with reading("de") as screen:
         for page in howto.PAGES:
+            screen.new_frame()  # each example is a picture of its own
             page.example(surface, rect)
     assert screen.untranslated() == []
     with reading(PSEUDO) as screen:
         for page in howto.PAGES:
+            screen.new_frame()
             page.example(surface, rect)
     assert screen.english(allowed=["Anna", "Ben", "Cleo", "Dan"]) == []

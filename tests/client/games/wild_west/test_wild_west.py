@@ -8,7 +8,7 @@ import json
 import pygame
 import pytest
 
-from client.games.wild_west import paint
+from client.games.wild_west import paint, words
 from client.games.wild_west.layout import (
     AREA,
     BOARD,
@@ -381,3 +381,23 @@ def test_the_side_tables_read_at_1280x720_with_four_sheets(make_app, monkeypatch
     frames(app, 5)
     small = pygame.transform.smoothscale(app.logical, (1280, 720))  # what a 1280x720 window shows
     pygame.image.save(small, str(SCREENSHOTS / "table_wild_west_side_tables_720p.png"))
+
+
+def test_after_time_up_a_seat_never_reads_missed_and_choosing_at_once(make_app):
+    seats = [("Anna", "mouse"), ("Ben", "keys1"), ("Clara", "bot:normal")]
+    app, table = start(make_app, seats, seed=4, options={"timer": 3})
+    game = table.game
+    column = next(c for c in table.live[0] if c.data is not None)
+    act(app, table, 0, column)  # Anna picks; Ben lets the time run out
+    both = []
+    for _ in range(500):
+        frames(app, 1)
+        revealed = game.shown.revealed_picks(game.view) or []
+        chip = words.chip_words(revealed[1]) if len(revealed) > 1 else ""
+        said = paint.status(game, 1)[0]
+        if chip == "missed" and said in ("choosing...", "thinking..."):
+            both.append((table.model.shown, game.view.get("phase")))
+        if table.model.view.get("last_picks") and table.model.view.get("phase") == "write":
+            break
+    frames(app, 30)
+    assert both == []  # the chip under Ben's sheet says "missed": its status never says "choosing..."
