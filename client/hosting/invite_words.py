@@ -23,6 +23,8 @@ PROBLEMS: tuple[tuple[str, str], ...] = (
     (r"this invite is cut short; copy it again", N_("this invite is cut short; copy it again")),
     (r"this invite has a typo \(its checksum does not match\); copy it again",
      N_("this invite has a typo (its checksum does not match); copy it again")),
+    (r"this invite has a typo in its last letters \(no invite is spelt this way\); copy it again",
+     N_("this invite has a typo in its last letters (no invite is spelt this way); copy it again")),
     (r"this invite is of version (?P<version>\d+); this Spielabend reads version (?P<reads>\d+).*",
      N_("this invite is of version {version}; this Spielabend reads version {reads}: update the older one")),
     (r"this invite names seat (?P<seat>\d+), and tables have at most (?P<most>\d+)",
