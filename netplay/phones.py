@@ -114,20 +114,21 @@ def _within_limits(value: Any, limits: dict[str, int], depth: int) -> bool:
 def decode_phone_message(data: str | bytes) -> dict[str, Any]:
     """One phone message, checked like a TCP peer's frame; ProtocolError if it is not."""
     if not isinstance(data, str):
-        raise ProtocolError("malformed", "a phone sends JSON text frames, not binary ones")
+        raise ProtocolError("malformed", N_("a phone sends JSON text frames, not binary ones"))
     if len(data.encode("utf-8", "replace")) > MAX_PHONE_MESSAGE:
-        raise ProtocolError("frame_too_large", f"a phone message may be at most {MAX_PHONE_MESSAGE} bytes")
+        raise ProtocolError("frame_too_large", N_("a phone message may be at most {bytes} bytes"),
+                            {"bytes": MAX_PHONE_MESSAGE})
     try:
         message = json.loads(data)
     except (ValueError, RecursionError):
-        raise ProtocolError("malformed", "a phone message must be one JSON object") from None
+        raise ProtocolError("malformed", N_("a phone message must be one JSON object")) from None
     if not _within_limits(message, LIMITS[TO_HOST], PLAIN_DEPTH[TO_HOST] + 2):
-        raise ProtocolError("malformed", "a phone message is too long or nested too deep")
+        raise ProtocolError("malformed", N_("a phone message is too long or nested too deep"))
     if isinstance(message, dict) and message.get("t") == "hello":
-        raise ProtocolError("malformed", "a phone needs no hello: its link says which seat it is")
+        raise ProtocolError("malformed", N_("a phone needs no hello: its link says which seat it is"))
     if isinstance(message, dict) and message.get("t") == "name":  # a phone's own: who plays here
         if set(message) != {"t", "name"} or not isinstance(message["name"], str):
-            raise ProtocolError("malformed", "a name message has the one field name, a string")
+            raise ProtocolError("malformed", N_("a name message has the one field name, a string"))
         return message
     return check_message(message, TO_HOST)
 
@@ -510,8 +511,8 @@ class PhoneServer:
                 try:
                     message = decode_phone_message(data)
                 except ProtocolError as error:
-                    connection.refuse(error.code, N_("the table could not read a message from this phone"),
-                                      english=f"malformed message: {error.reason}")
+                    # What was wrong, as a TCP peer hears it: ``say`` the template of ``reason``.
+                    connection.refuse(error.code, error.say, error.data)
                     return
                 self._handle(connection, message, now)
 

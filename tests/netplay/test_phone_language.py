@@ -179,3 +179,20 @@ def test_every_text_the_script_says_is_a_page_text():
     assert len(keys) > 20 and keys <= set(PAGE), keys - set(PAGE)
     strings = re.findall(r'"([A-Z][a-z]+ [^"]*)"', script)  # a capitalised sentence in double quotes
     assert strings == [], strings
+
+
+def test_a_phone_message_the_table_cannot_read_is_refused_saying_what_was_wrong(table):
+    """Like a TCP peer's envelope refusal (issue 36): ``say`` is the template of ``reason``,
+    filled from ``data``, and the phone reads it in its language: not a vague English line."""
+    host, service = table("de")
+    phone = PhoneClient(service.link(0))
+    try:
+        phone.until("update")
+        phone.send({"t": "hello", "version": 7, "name": "x", "proof": "", "token": None})
+        refused = phone.until("refuse")
+    finally:
+        phone.close()
+    assert refused["code"] == "malformed"
+    assert refused["say"] == "a phone needs no hello: its link says which seat it is"
+    assert refused["reason"] == refused["say"] and refused["data"] == {}
+    assert refused["text"] == "ein Handy braucht kein hello: sein Link sagt, welcher Platz es ist"
