@@ -53,10 +53,15 @@ def evening_strip(surface, rows: list[night.Standing], top: int, bottom: int) ->
                           (drawn.right + gap, cell.top + 18), "midleft", "bold")
         games = ngettext("{count} game", "{count} games", row.games).format(count=row.games)
         wins = ngettext("{count} win", "{count} wins", row.wins).format(count=row.wins)
-        points = ngettext("{points} pt", "{points} pts", 1 if row.points == 1 else 2).format(points=show(row.points))
+        points = points_words(row.points)
         stats = f"{points}  ·  {games}  ·  {wins}" if beside or not change else f"{change}  ·  {points}  ·  {games}"
         art.blit_text(surface, stats, 24, art.INK, (cell.centerx, cell.top + 48), "center", "regular",
                       width=width - 24)
+
+
+def points_words(points: float) -> str:
+    """A person's evening points with their unit: "1 pt", "2.5 pts"."""
+    return ngettext("{points} pt", "{points} pts", 1 if points == 1 else 2).format(points=show(points))
 
 
 def _nice_top(value: float) -> float:

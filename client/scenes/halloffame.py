@@ -278,7 +278,7 @@ class NightOverScene(MenuScene):
                         for profile in profiles.recent(app.evening.history, 200)}
         self.menu = Menu([Item(N_("Done"), self.back)], (art.W // 2, 930), width=520, height=72, size=44,
                          sounds=app.sounds)
-        self.confetti = Moments(seed=len(self.rows))
+        self.confetti = Moments(seed=len(self.rows), floor_y=art.H + 200)  # falls out of view, off the words
         self.confetti.scatter((art.W // 2, 160), [colours[row.player] for row in self.winners] + [art.GOLD], count=90)
         app.sounds.play("round")
 
@@ -313,23 +313,23 @@ class NightOverScene(MenuScene):
                 charts.emblem(surface, (round(x), 250), 30, emblem, art.seat_colour(row.colour))
         box = pygame.Rect(60, 300, 900, 520)
         surface.blit(art.panel(box.size, art.PANEL), box)
+        # the final standings at the bottom, whole (up to six people): the night's lines get what is left
+        standings_top = box.bottom - 40 * min(6, len(self.rows)) - 10
         y = box.top + 40
         for i, line in enumerate(self.lines):
             for part in art.wrap(line, 34, box.width - 60, "regular"):
-                if y > box.bottom - 30:
+                if y > standings_top - 40:
                     break
                 art.blit_text(surface, part, 34, art.GOLD if i == 0 else art.INK, (box.left + 30, y), "midleft",
                               "bold" if i == 0 else "regular")
                 y += 46
             y += 14
-        y = max(y + 10, box.bottom - 40 * min(6, len(self.rows)) - 20)  # the final standings, at the bottom
+        y = standings_top
         for place, row in enumerate(self.rows[:6], 1):
-            if y > box.bottom - 30:
-                break
             games = ngettext("{n} game", "{n} games", row.games).format(n=row.games)
             wins = ngettext("{n} win", "{n} wins", row.wins).format(n=row.wins)
-            words = _("{place}. {name}   {points} pts  ·  {games}  ·  {wins}").format(
-                place=place, name=row.name, points=show(row.points), games=games, wins=wins)
+            words = _("{place}. {name}   {points}  ·  {games}  ·  {wins}").format(
+                place=place, name=row.name, points=charts.points_words(row.points), games=games, wins=wins)
             art.blit_text(surface, words, 30, art.seat_colour(row.colour), (box.left + 30, y), "midleft",
                           width=box.width - 60)
             y += 40

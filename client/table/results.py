@@ -146,7 +146,8 @@ class ResultsScene(MenuScene):
             items.insert(-1, Item(lambda: _("Tonight's standings"), lambda: app.flow.hall_of_fame("evening")))
         self.place_menu(items)
         app.sounds.play("round")
-        self.confetti = Moments(seed=len(standings.names))
+        # it falls out of view: piled on the floor it would stand over the bottom line's words
+        self.confetti = Moments(seed=len(standings.names), floor_y=art.H + 200)
         colours = [standings.colours[p] for p in standings.winners] + [art.GOLD]
         self.confetti.scatter((art.W // 2, 120), colours, count=70)
 

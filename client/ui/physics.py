@@ -17,7 +17,9 @@ BITS = pymunk.ShapeFilter(categories=0b100, mask=0b101)
 
 
 class Moments:
-    def __init__(self, seed: int = 7):
+    def __init__(self, seed: int = 7, floor_y: float = FLOOR_Y):
+        """``floor_y``: where scattered bits come to rest; below the screen (a results
+        screen's confetti), they fall out of view instead of piling over its bottom line."""
         self.space = pymunk.Space()
         self.space.gravity = (0, GRAVITY)
         self.random = random.Random(seed)
@@ -25,8 +27,8 @@ class Moments:
         self.bits: list[dict] = []
         # the table top and the screen's sides: scattered bits stay in view
         # thick (radius 80) so fast bits cannot tunnel through in one 1/60 s step
-        for a, b in (((-400, FLOOR_Y + 80), (2320, FLOOR_Y + 80)), ((-80, -2000), (-80, FLOOR_Y)),
-                     ((2000, -2000), (2000, FLOOR_Y))):
+        for a, b in (((-400, floor_y + 80), (2320, floor_y + 80)), ((-80, -2000), (-80, floor_y)),
+                     ((2000, -2000), (2000, floor_y))):
             edge = pymunk.Segment(self.space.static_body, a, b, 80)
             edge.friction, edge.elasticity = 0.9, 0.3
             edge.filter = FLOORS

@@ -313,3 +313,37 @@ def test_ending_the_evening_shows_the_nights_winner_and_summary_by_itself(make_a
     shoot_window(app, f"evening_night_over_{size[0]}")
     press(app, over.menu, "Done")
     assert app.top is fame and fame.page == "night"
+
+
+def test_the_end_of_an_evening_of_six_names_all_six_and_its_confetti_leaves_the_words_alone(make_app):
+    """Issue 35: the end-of-evening list showed 4 of 6 people when the night's lines ran long,
+    a single point read "1 pts", and the confetti piled on the floor over the bottom line."""
+    from client.scenes.halloffame import NightOverScene
+    from client.ui import art
+    from tests.client.words_on_screen import reading
+
+    history = seed_history()
+    six = [SeatResult(name, colour=colour) for colour, name in enumerate(["Anna", "Ben", "Clara", "David", "Emma",
+                                                                          "Felix"])]
+    start = time.time() - 3600
+    history.record(FinishedGame("die_mauer", six, [0, 1, 2, 3, 4, 5], [0], True, {}, "", start))
+    history.record(FinishedGame("wild_west", six[3:], [9, 8, 1], [0], False, {}, "", start + 600))
+    history.close()
+    app = make_app((1280, 720))
+    with reading("en") as screen:
+        app.flow.hall_of_fame("evening")
+        frames(app, 5)
+        over = NightOverScene(app, app.top.games)
+        app.push(over)
+        frames(app, 60)  # the confetti has landed, if it lands on screen
+        drawn = " | ".join(line.shown for line in screen.lines[-60:])
+        assert screen.overflowing(names=[row.name for row in over.rows]) == []
+    assert len(over.rows) == 6
+    for place, row in enumerate(over.rows, 1):
+        assert f"{place}. {row.name} " in drawn, drawn
+    assert "1 pts" not in drawn
+    if any(row.points == 1 for row in over.rows):
+        assert " 1 pt " in drawn
+    on_screen = [bit for bit in over.confetti.bits if bit["body"].position.y < art.H]
+    assert all(bit["body"].position.y < art.H - 70 for bit in on_screen)  # none over the words at the bottom
+    shoot_window(app, "evening_night_over_six")

@@ -236,3 +236,20 @@ def test_a_screen_at_rest_shows_its_settled_picture(make_app, screen):
     shown = pygame.image.tobytes(app.logical, "RGB")
     app.draw()
     assert pygame.image.tobytes(app.logical, "RGB") == shown
+
+
+def test_the_confetti_never_piles_over_the_line_that_says_who_wins(make_app):
+    """Issue 35: the confetti came to rest on the screen's floor, a strip of bits over
+    "Wie Waldi: highest bones win" at the bottom; it now falls out of view."""
+    app = make_app((1280, 720))
+    app.push(TitleScene(app))
+    results = ResultsScene(app, two_on_one_bone())
+    app.push(results)
+    lowest = 0.0
+    for _ in range(20):
+        frames(app, 6)
+        lowest = max([lowest] + [bit["body"].position.y for bit in results.confetti.bits
+                                 if bit["body"].position.y < art.H + 40])
+        assert not [bit for bit in results.confetti.bits if art.H - 70 < bit["body"].position.y < art.H
+                    and abs(bit["body"].velocity.y) < 60], "confetti resting over the bottom line"
+    assert lowest > art.H - 70  # it did pass through on its way down
