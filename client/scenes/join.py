@@ -13,6 +13,7 @@ from client.settings import DEFAULTS
 from client.ui import art
 from client.ui.closing import close_soon
 from client.ui.keyboard import KeyboardScene
+from client.input.buttons import buttons_here
 from client.ui.menu import Item, Menu, edit_text
 from client.ui.scene import MenuScene
 from netplay import sayings
@@ -189,8 +190,12 @@ class JoinScene(MenuScene):
 
     def draw(self, surface) -> None:
         surface.blit(art.background("menu"), (0, 0))
-        self.draw_title(surface, _("Join a LAN game"),
-                        _("Tables on this network appear by themselves; an invite from afar: Type an address   Esc back"))
+        if self.editing:  # the set-up's name field's words: a pad picks a name here too
+            hint = _("Type a name, or left/right to pick one   Enter / a pad's confirm or back: done")
+        else:
+            hint = _("Tables on this network appear by themselves; an invite from afar: Type an address   "
+                     "{back}: back").format(back=buttons_here(self.app, "back"))
+        self.draw_title(surface, _("Join a LAN game"), hint)
         if self.error:
             for i, line in enumerate(art.wrap(self.error, 40, 1300)):
                 art.blit_text(surface, line, 40, art.DANGER, (art.W // 2, 250 + i * 46), "center")

@@ -145,6 +145,7 @@ def test_a_pad_picks_its_name_on_the_join_screen_and_is_never_trapped(make_app, 
         pad.press(app, "down")
     pad.press(app, "confirm")
     assert join.editing and join.menu.items[row].text() == "Your name: Player_"
+    assert "left/right to pick one" in footer(app)  # the foot says how a pad picks and leaves
     pad.press(app, "right")  # a pad picks a name from the list
     picked = join.player_name
     assert picked != "Player" and picked in app.evening.name_choices()
@@ -225,6 +226,7 @@ def footer(app) -> str:
 
 def test_menu_footers_name_what_each_present_pad_presses(make_app, pads):
     from client.scenes.howto import HowToScene
+    from client.scenes.join import JoinScene
     from client.scenes.picker import PickerScene
     from client.scenes.settings import SettingsScene
     from client.scenes.setup import SetupScene
@@ -235,7 +237,7 @@ def test_menu_footers_name_what_each_present_pad_presses(make_app, pads):
     app.push(TitleScene(app))
     screens = {"set-up": lambda: SetupScene(app, "die_mauer"), "picker": lambda: PickerScene(app),
                "settings": lambda: SettingsScene(app), "hall of fame": lambda: HallOfFameScene(app),
-               "how to play": lambda: HowToScene(app, "wie_waldi")}
+               "how to play": lambda: HowToScene(app, "wie_waldi"), "join": lambda: JoinScene(app, browse=False)}
     alone = {}
     for name, make in screens.items():  # the keyboard and the mouse alone: Esc
         app.push(make())
@@ -252,7 +254,7 @@ def test_menu_footers_name_what_each_present_pad_presses(make_app, pads):
         words = footer(app)
         # each pad's back button as printed on it (the Xbox pad's B, the PS4's circle, the Switch's A)
         assert "Esc / B / \u25cb / A" in words, (name, words)
-        if name != "hall of fame":  # its footer names no confirm
+        if name not in ("hall of fame", "join"):  # their footers name no confirm
             assert "A / \u2715 / B" in words, (name, words)
         assert words != alone[name]
         shoot(app, f"pads_footer_{name.replace(' ', '_')}")
