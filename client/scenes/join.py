@@ -9,11 +9,11 @@ from client.hosting.lobby import lobby_name, seat_state
 from client.hosting.network import capitalised, chosen_interfaces, load, worded
 from client.hosting.rejoin import RejoinBook
 from client.i18n import N_, _, ngettext
+from client.input.buttons import buttons_here
 from client.settings import DEFAULTS
 from client.ui import art
 from client.ui.closing import close_soon
 from client.ui.keyboard import KeyboardScene
-from client.input.buttons import buttons_here
 from client.ui.menu import Item, Menu, edit_text
 from client.ui.scene import MenuScene
 from netplay import sayings
