@@ -35,6 +35,19 @@ def make_app(config_home):
         app.quit()
 
 
+def drawn_lines(app) -> list:
+    """Every line of words one frame of ``app`` draws (`art.DrawnText`: words, rect, box)."""
+    from client.ui import art
+
+    drawn: list[art.DrawnText] = []
+    stop = art.watch(drawn.append)
+    try:
+        app.draw()
+    finally:
+        stop()
+    return drawn
+
+
 def shoot(app, name: str) -> None:
     """Write the logical surface as tests/screenshots/<name>.png (git-ignored)."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)

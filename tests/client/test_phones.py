@@ -9,7 +9,7 @@ import pytest
 from client.table.phones import PhonesScene
 from client.table.scene import TableScene
 from client.ui.qr import qr_surface
-from tests.client.conftest import frames, local_table, shoot
+from tests.client.conftest import drawn_lines, frames, local_table, shoot
 from tests.netplay.phone_play import PhoneClient
 from tests.phone_browser import (
     Browsers,
@@ -54,14 +54,8 @@ def test_a_phone_seat_shows_its_code_until_its_phone_joins_then_away_while_it_is
     finally:
         phone.close()
     wait_until(lambda: table.seat_label(0) == "phone away", step=lambda: run_frames(app), what="away")
-    from client.ui import art
 
-    drawn: list[art.DrawnText] = []
-    stop = art.watch(drawn.append)
-    try:
-        app.draw()
-    finally:
-        stop()
+    drawn = drawn_lines(app)
     shoot(app, "phones_away")
     label = [line for line in drawn if line.words == "phone away"]
     assert label and all(line.shown == line.words for line in label)  # the seat card says it whole

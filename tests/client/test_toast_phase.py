@@ -2,18 +2,12 @@
 half hidden: while it shows, the phase line waits, and comes back when it goes."""
 
 from client.scenes.title import TitleScene
-from client.ui import art
-from tests.client.conftest import frames, local_table, shoot
+from tests.client.conftest import drawn_lines, frames, local_table, shoot
 
 
 def phase_lines_under_notices(app, table) -> tuple[list[str], int]:
     """The phase line's pieces drawn under a notice in one frame, and how many were drawn."""
-    drawn: list[art.DrawnText] = []
-    stop = art.watch(drawn.append)
-    try:
-        app.draw()
-    finally:
-        stop()
+    drawn = drawn_lines(app)
     phase = table.game.phase_text()
     pieces = [line for line in drawn if line.words and line.words in phase and len(line.words) > 6
               and table.layout.phase.colliderect(line.rect)]

@@ -6,8 +6,7 @@ import pytest
 
 from client.scenes.title import TitleScene
 from client.table.game import BLIND_BUTTONS
-from client.ui import art
-from tests.client.conftest import frames, local_table, shoot
+from tests.client.conftest import drawn_lines, frames, local_table, shoot
 from tests.client.drive import play_each_seat, run_until
 from tests.sdl_pads import KINDS
 
@@ -16,12 +15,7 @@ def legend_pieces(app, table, seat: int) -> list[str]:
     """The choices ``seat``'s legend names, as drawn in one frame."""
     box = table.view.legend_box(seat)
     assert box is not None
-    drawn: list[art.DrawnText] = []
-    stop = art.watch(drawn.append)
-    try:
-        app.draw()
-    finally:
-        stop()
+    drawn = drawn_lines(app)
     rows = [line.words for line in drawn if box.contains(line.rect) and line.rect.top < box.top + 70]
     return [part.split(" ", 1)[1] for row in rows for part in row.split("   ")]
 

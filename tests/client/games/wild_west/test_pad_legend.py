@@ -2,8 +2,7 @@
 never covers the sheet's bottom row; it still names each button's pick."""
 
 from client.scenes.title import TitleScene
-from client.ui import art
-from tests.client.conftest import frames, local_table, shoot
+from tests.client.conftest import drawn_lines, frames, local_table, shoot
 from tests.client.drive import run_until
 
 
@@ -15,12 +14,7 @@ def test_the_pads_legend_leaves_its_sheet_whole(make_app, pads):
     table = local_table(app, seats, seed=4, game_id="wild_west", bot_delay=30.0)
     run_until(app, lambda: table.choosing_blind(0) and table.choosing_blind(1), seconds=30)
     frames(app, 10)
-    drawn: list[art.DrawnText] = []
-    stop = art.watch(drawn.append)
-    try:
-        app.draw()
-    finally:
-        stop()
+    drawn = drawn_lines(app)
     shoot(app, "wild_west_pad_legends")
     for seat in (0, 1):
         legend = table.view.legend_box(seat)

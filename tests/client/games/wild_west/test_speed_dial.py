@@ -5,20 +5,14 @@ import math
 
 from client.games.wild_west.layout import TIMER_CENTRE, TIMER_RADIUS
 from client.scenes.title import TitleScene
-from client.ui import art
-from tests.client.conftest import frames, local_table, shoot
+from tests.client.conftest import drawn_lines, frames, local_table, shoot
 
 GAME = "wild_west"
 
 
 def dial_reads(app) -> int:
     """The number drawn in the timer's dial in one frame."""
-    drawn: list[art.DrawnText] = []
-    stop = art.watch(drawn.append)
-    try:
-        app.draw()
-    finally:
-        stop()
+    drawn = drawn_lines(app)
     near = [line.words for line in drawn if line.words.isdigit()
             and math.dist(line.rect.center, TIMER_CENTRE) < TIMER_RADIUS]
     assert len(near) == 1, near
