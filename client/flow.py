@@ -63,7 +63,7 @@ class Flow:
         (its kept peers hear so), unless it ``group_goes_on`` to choose its next game."""
         self.demo_plan = None
         if not group_goes_on:
-            self.app.evening.end_group_table()
+            self.app.evening.group_ends()
         for scene in self.app.scenes:
             close = getattr(scene, "close", None)
             if close is not None and not isinstance(scene, TitleScene):

@@ -17,6 +17,22 @@ class Group:
     wanted: bool = False  # Next game was chosen: the next set-up seats them
     parked: Any = None  # a finished HostedTable kept open for its window peers until the next table opens
     turn: int = -1  # whose turn it is to choose the next game, among `choosers()`
+    seated: bool = False  # a set-up seated this group (`seat_group`): the next table is its next game
+
+    def then_at(self, plans: list[SeatPlan], table: Any) -> "Group":
+        """The group at its next table, ``plans``: the turn goes on from here, and when the
+        game had seats for fewer people than the group, the ones at this screen who sat it out
+        stay in the group for the game after (a seat given to a bot instead leaves its person out)."""
+        kept = [SeatPlan(plan.name, plan.control, plan.colour) for plan in plans]
+        if not any(plan.is_bot for plan in plans):
+            names = {plan.name.casefold() for plan in plans}
+            colours = {plan.colour for plan in plans}
+            for person in self.choosers():
+                if person.name.casefold() not in names:
+                    colour = person.colour if person.colour not in colours else min(set(range(6)) - colours)
+                    colours.add(colour)
+                    kept.append(SeatPlan(person.name, person.control, colour))
+        return Group(kept, table, turn=self.turn)
 
     def choosers(self) -> list[SeatPlan]:
         """The people at this screen who take turns choosing the next game (each with a device

@@ -112,7 +112,11 @@ class Evening:
     def keep_group(self, plans: list[SeatPlan], hosted: Any) -> None:
         """This window started ``hosted`` with ``plans``: Next game keeps this group (a LAN
         table's peers as open seats under the names they took)."""
-        self.group = Group([SeatPlan(plan.name, plan.control, plan.colour) for plan in plans], hosted)
+        before = self.group
+        if before is not None and before.seated:  # its Next game: the same group goes on
+            self.group = before.then_at(plans, hosted)
+        else:
+            self.group = Group([SeatPlan(plan.name, plan.control, plan.colour) for plan in plans], hosted)
 
     def group_of(self, hosted: Any) -> Group | None:
         """The group that played ``hosted`` (None: another table's, or none)."""
@@ -139,6 +143,13 @@ class Evening:
             group.parked = None
             parked.end_group()
 
+    def group_ends(self) -> None:
+        """Back to the title: the group's kept table closes, and a game started from here is a
+        new group's, not the group's next game."""
+        self.end_group_table()
+        if self.group is not None:
+            self.group.seated = False
+
     def next_table_opened(self, hosted: Any) -> None:
         """The group's next table is open: the kept table sends its peers there, and closes."""
         group = self.group
@@ -161,7 +172,7 @@ class Evening:
         group = self.group
         if group is None or not group.wanted:
             return None
-        group.wanted = False
+        group.wanted, group.seated = False, True
         return fit_group(group.plans, min_players, max_players)
 
     # --- profiles ----------------------------------------------------------------------------

@@ -101,3 +101,49 @@ def test_a_tied_vote_goes_to_the_game_of_the_player_whose_turn_it_is(make_app, p
     key("return")  # Anna: the first
     frames(app, 5)
     assert isinstance(app.top, SetupScene) and app.top.info.id == list(GAMES)[2]
+
+
+def test_people_who_sat_out_a_smaller_game_come_back_and_the_choosing_goes_round(make_app, pads):
+    """Found playing four pads through Next game: after a two-seat game the other two had left
+    the group, and Anna chose the game every time."""
+    from tests.client.test_evening_screens import press
+
+    app = make_app()
+    app.push(TitleScene(app))
+    pad = pads.plug("xbox", app)
+    frames(app, 5)
+    four = [SeatPlan("Anna", "keys2", 0), SeatPlan("Ben", "keys1", 1), SeatPlan("Clara", "mouse", 2),
+            SeatPlan("David", pad.device(app), 3)]
+    app.evening.keep_group(four, None)  # as a four-seat game started at the set-up leaves it
+    choosers = []
+    for game in ("Architekton", "Wild West", "Die Mauer"):
+        app.flow.next_game()  # the results' Next game
+        picker = app.top
+        assert isinstance(picker, PickerScene)
+        choosers.append(picker.turn.name)
+        picker.turn = None  # whoever's turn: this test is about who sits down
+        press(app, picker.menu, game)
+        setup = app.top
+        assert isinstance(setup, SetupScene)
+        seated = [seat.name for seat in setup.seats]
+        if game == "Architekton":
+            assert seated == ["Anna", "Ben"]  # two seats: Clara and David sit this one out
+        else:
+            assert seated[:4] == ["Anna", "Ben", "Clara", "David"], seated  # ... and are back for the next
+        app.evening.keep_group(setup.seats, None)  # the set-up starts its table with them
+        app.pop()
+    assert choosers == ["Anna", "Ben", "Clara"]
+
+
+def test_a_game_started_from_the_title_after_the_group_ended_is_a_new_group(make_app):
+    app = make_app()
+    app.push(TitleScene(app))
+    frames(app, 5)
+    app.evening.keep_group([SeatPlan("Anna", "keys2", 0), SeatPlan("Ben", "keys1", 1), SeatPlan("Clara", "mouse", 2)],
+                           None)
+    app.flow.next_game()
+    assert app.evening.seat_group(2, 2) is not None  # a set-up seated the group ...
+    app.flow.title()  # ... and then the group went back to the title
+    app.evening.keep_group([SeatPlan("Zoe", "keys2", 0), SeatPlan("Yann", "keys1", 1)], None)
+    app.flow.next_game()
+    assert [plan.name for plan in app.evening.seat_group(2, 6)] == ["Zoe", "Yann"]
