@@ -249,6 +249,8 @@ def status(game: GameReading, seat_index: int, short: bool = False) -> tuple[str
     if phase == "pick" and seat_index >= len(revealed):
         if seat_index in game.shown.locked(view):
             return _(words.LOCKED_IN), (40, 120, 60)
+        if seat_index in game.shown.missed_now:  # time is up on screen before the reveal's view
+            return (_("missed") if short else _(words.MISSED_THE_PICK)), ww.INK_SOFT
         return words.choosing(seat_index in game.table.local_seats), ww.INK_SOFT
     if phase == "pick":  # the reveal (or the time running out) is on screen: what its chip says, not "choosing"
         phase = "write"
@@ -281,15 +283,22 @@ def band(game: GameReading, surface: pygame.Surface, seat_index: int, zone: pyga
         image = ww.popped(ww.locked_badge(said), min(1.15, table.value(f"lock{seat_index}", 1.0)))
         surface.blit(image, image.get_rect(center=strip.center))
     elif not hinting and said:
-        art.blit_text(surface, said, 28, art.mix(ink, art.INK, 0.7), strip.center, "center", width=strip.width - 24)
+        words_box = strip.copy()
+        chip = reveal_chip(game, surface, seat_index, strip)
+        if chip is not None:  # the words stand beside the revealed pick's chip, not under it
+            words_box.left = chip.right + 6
+            words_box.width = strip.right - words_box.left
+        art.blit_text(surface, said, 28, art.mix(ink, art.INK, 0.7), words_box.center, "center",
+                      width=words_box.width - 24)
+        return
     reveal_chip(game, surface, seat_index, strip)
 
 
-def reveal_chip(game: GameReading, surface: pygame.Surface, seat_index: int, strip: pygame.Rect) -> None:
-    """A seat's revealed pick on a chip that turns over like a card."""
+def reveal_chip(game: GameReading, surface: pygame.Surface, seat_index: int, strip: pygame.Rect) -> pygame.Rect | None:
+    """A seat's revealed pick on a chip that turns over like a card; where it stands (None: no pick shown)."""
     picks = game.shown.revealed_picks(game.view) or []
     if seat_index >= len(picks):
-        return
+        return None
     table = game.table
     turn = min(1.0, table.value(f"reveal{seat_index}", 1.0))
     chip = pygame.Rect(strip.left + 10, strip.top + 6, 150, strip.height - 12)
@@ -297,6 +306,7 @@ def reveal_chip(game: GameReading, surface: pygame.Surface, seat_index: int, str
     if turn < 1:  # it turns over like a card: the back narrows, the face widens
         face = ww.flipped(face, ww.pick_chip("", chip.size, table.colour(seat_index)), turn)
     surface.blit(face, face.get_rect(center=chip.center))
+    return chip
 
 
 # --- choices and the pick panel -------------------------------------------------------------------------

@@ -81,6 +81,7 @@ class Shown:
     end_shown: bool = False  # the score sheet is up
     looking: Look | None = None
     locked_now: set[int] = field(default_factory=set)  # locked in by an event the view has not caught up with
+    missed_now: set[int] = field(default_factory=set)  # out of time by an event the view has not caught up with
     picks_shown: list[Pick] | None = None  # the revealed picks, from the reveal to the next deal
     dealt: list[str] | None = None  # the cards being turned over, until the view shows them
 

@@ -257,6 +257,7 @@ class WildWestTable(GameTable):
         return 0.0
 
     def on_timeout(self, event: Event) -> float:
+        self.shown.missed_now.update(event["missed"])  # their panels say so now, not "choosing..."
         missed = [self.table.name(p) for p in event["missed"]]
         if missed:
             self.show_caption(words.timeout_caption(missed), 2.6)
@@ -324,6 +325,7 @@ class WildWestTable(GameTable):
     def on_shown(self, beat: Beat) -> None:
         shown, table = self.shown, self.table
         shown.locked_now.clear()
+        shown.missed_now.clear()
         shown.dealt = None
         if shown.final is not None and not shown.end_shown and self.view.get("phase") == "over":
             shown.end_shown = True  # the table stays on the score sheet before the results

@@ -23,7 +23,7 @@ from client.games.wild_west.state import mulligans_left
 from client.scenes.title import TitleScene
 from client.table.choices import action_key
 from client.table.results import ResultsScene
-from tests.client.conftest import SCREENSHOTS, frames, key, local_table, pad_button, post, shoot
+from tests.client.conftest import SCREENSHOTS, drawn_lines, frames, key, local_table, pad_button, post, shoot
 from tests.client.drive import act, first_legal, key_event, play_each_seat, play_to_results
 
 PAD = 6
@@ -401,3 +401,29 @@ def test_after_time_up_a_seat_never_reads_missed_and_choosing_at_once(make_app):
             break
     frames(app, 30)
     assert both == []  # the chip under Ben's sheet says "missed": its status never says "choosing..."
+
+
+def test_once_time_is_up_on_screen_a_seat_that_missed_reads_so_and_its_words_stand_beside_its_chip(make_app):
+    """Played with four pads: after "Time is up: ... missed the pick" was on screen, the panels
+    still read "choosing..." for seconds, and then "missed" on the chip was drawn over the
+    start of "missed the pick: nothing to write"."""
+    seats = [("Anna", "mouse"), ("Ben", "keys1"), ("Clara", "bot:normal")]
+    app, table = start(make_app, seats, seed=4, options={"timer": 3})
+    game = table.game
+    column = next(c for c in table.live[0] if c.data is not None)
+    act(app, table, 0, column)  # Anna picks; Ben lets the time run out
+    late = []
+    for _ in range(500):
+        frames(app, 1)
+        if "Time is up" in game.phase_text() and paint.status(game, 1)[0] in ("choosing...", "thinking..."):
+            late.append(game.phase_text())
+        if table.model.view.get("last_picks") and table.model.view.get("phase") == "write":
+            break
+    assert late == []
+    frames(app, 30)
+    strip = table.game.arrangement.zones[1]
+    said = [line for line in drawn_lines(app) if line.words == "missed the pick: nothing to write"]
+    assert said, "Ben's band says he missed the pick"
+    chip_right = strip.left + 10 + 150
+    assert all(line.rect.left >= chip_right for line in said)  # beside the "missed" chip, not under it
+    shoot(app, "table_wild_west_missed_beside_its_chip")
