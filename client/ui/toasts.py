@@ -96,7 +96,7 @@ class Toasts:
             self._draw_one(surface, toast, box, width)
         for toast in [t for t in toasts if t.at is not None]:  # inside the seat's zone, at its top
             box, width = self.seat_box(toast)
-            self._draw_one(surface, toast, box, width, SEAT_SIZE)
+            self._draw_one(surface, toast, box, width, SEAT_SIZE, alpha=255)  # the name row it repeats never shows through
 
     def seat_box(self, toast: Toast) -> tuple[pygame.Rect, int]:
         """Where a seat's toast stands (at the top of its zone, over the name row) and its
@@ -117,9 +117,9 @@ class Toasts:
         return pygame.Rect(0, 0, max(art.text_width(text, size) for text in lines) + 44, 20 + line * len(lines))
 
     @staticmethod
-    def _draw_one(surface, toast: Toast, box: pygame.Rect, width: int, size: int = SIZE) -> None:
+    def _draw_one(surface, toast: Toast, box: pygame.Rect, width: int, size: int = SIZE, alpha: int = 235) -> None:
         fill = (90, 46, 40) if toast.problem else art.PANEL_HI
-        surface.blit(art.panel(box.size, fill, toast.colour, 12), box)
+        surface.blit(art.panel(box.size, fill, toast.colour, 12, alpha), box)
         for i, line in enumerate(art.wrap(toast.words, size, width)):
             art.blit_text(surface, line, size, art.INK, (box.centerx, box.top + 10 + (size + 4) * i + (size + 4) // 2),
                           "center")

@@ -30,6 +30,10 @@ def test_a_refusal_box_leaves_the_seats_legend_and_stock_free(make_app, game_id)
         assert box.bottom <= zone.top + zone.height // 2  # the foot (stock, hand, legend) stays free
     frames(app, 2)
     shoot(app, f"table_notes_{game_id}")
+    for toast in [toast for toast in app.toasts.toasts if toast.at is not None]:
+        box, _ = app.toasts.seat_box(toast)
+        # the box is solid: the name row under it (which it repeats) does not show through
+        assert tuple(app.logical.get_at((box.left + 10, box.bottom - 9)))[:3] == (90, 46, 40)
 
 
 @pytest.mark.timeout(60)
