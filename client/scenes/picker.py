@@ -8,7 +8,7 @@ import pygame
 
 from client.games import TABLES
 from client.i18n import N_, _, and_list, ngettext
-from client.input.buttons import buttons_here
+from client.input.buttons import buttons_here, label_for
 from client.ui import art
 from client.ui.menu import Item, Menu
 from client.ui.scene import MenuScene
@@ -160,7 +160,10 @@ class PickerScene(MenuScene):
                 hint = _("Up/down choose   {confirm}: how to play   {back}: back")
         else:
             hint = _("Left/right: another game's rules   {confirm}: read them   {back}: back")
-        hint = hint.format(confirm=buttons_here(self.app, "confirm"), back=buttons_here(self.app, "back"))
+        confirm = buttons_here(self.app, "confirm")
+        if self.turn is not None:  # only the chooser's device chooses: name its button alone
+            confirm = label_for(self.app, self.turn.control, "confirm") or confirm
+        hint = hint.format(confirm=confirm, back=buttons_here(self.app, "back"))
         heading = _("Pick a game")
         if self.turn is not None:  # the game night: taking turns
             heading = _("{name} picks the game").format(name=self.turn.name)

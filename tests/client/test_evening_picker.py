@@ -24,6 +24,10 @@ def test_the_group_takes_turns_choosing_the_next_game_by_keys_and_by_pad(make_ap
     picker = app.top
     assert isinstance(picker, PickerScene) and picker.turn.name == "Anna"
     frames(app, 20)
+    from tests.client.test_pads_menus import footer
+
+    said = footer(app)  # the foot names Anna's confirm, not Ben's pad's A she cannot use
+    assert said.startswith("Anna chooses with") and "Enter: set up the table" in said and " A " not in said, said
     shoot(app, "evening_picker_annas_turn")
     focus = picker.menu.focus
     pad.press(app, "down")  # Ben's pad does not steer on Anna's turn ...
