@@ -23,7 +23,16 @@ from client.games.wild_west.state import mulligans_left
 from client.scenes.title import TitleScene
 from client.table.choices import action_key
 from client.table.results import ResultsScene
-from tests.client.conftest import SCREENSHOTS, drawn_lines, frames, key, local_table, pad_button, post, shoot
+from tests.client.conftest import (
+    SCREENSHOTS,
+    drawn_lines,
+    frames,
+    key,
+    local_table,
+    pad_button,
+    post,
+    shoot,
+)
 from tests.client.drive import act, first_legal, key_event, play_each_seat, play_to_results
 
 PAD = 6
