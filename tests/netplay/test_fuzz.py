@@ -81,8 +81,9 @@ def test_malformed_frames_against_a_live_host(serve, connect):
     for session, player in pairs:
         seated(session, player)
     drive(pairs, lambda: len(host.log) >= 6 and all(p.last_update for _, p in pairs), timeout=10)
-    # now the table waits for the two peers; nobody acts while the fuzzer runs
-    drive(pairs, lambda: host.state.active_players() and all(
+    # now the table waits for the two peers; nobody acts while the fuzzer runs (and no intent
+    # of theirs is still on its way: one landing mid-fuzz would change the digest)
+    drive(pairs, lambda: host.state.active_players() and all(not player.pending for _, player in pairs) and all(
         s.robot is None or s.bot_due is None for s in host.seats), timeout=5, act=False)
     digest, log_length = host.state.digest(), len(host.log)
     refusals = set()
