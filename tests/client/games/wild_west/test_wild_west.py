@@ -393,43 +393,30 @@ def test_the_side_tables_read_at_1280x720_with_four_sheets(make_app, monkeypatch
 
 
 def test_after_time_up_a_seat_never_reads_missed_and_choosing_at_once(make_app):
+    """Played with four pads: after "Time is up: ... missed the pick" was on screen, the panels
+    still read "choosing..." for seconds, beside a chip saying "missed"; then that chip was
+    drawn over the start of "missed the pick: nothing to write"."""
     seats = [("Anna", "mouse"), ("Ben", "keys1"), ("Clara", "bot:normal")]
     app, table = start(make_app, seats, seed=4, options={"timer": 3})
     game = table.game
     column = next(c for c in table.live[0] if c.data is not None)
     act(app, table, 0, column)  # Anna picks; Ben lets the time run out
-    both = []
+    both, late = [], []
     for _ in range(500):
         frames(app, 1)
         revealed = game.shown.revealed_picks(game.view) or []
         chip = words.chip_words(revealed[1]) if len(revealed) > 1 else ""
         said = paint.status(game, 1)[0]
-        if chip == "missed" and said in ("choosing...", "thinking..."):
-            both.append((table.model.shown, game.view.get("phase")))
+        if said in ("choosing...", "thinking..."):
+            if chip == "missed":
+                both.append((table.model.shown, game.view.get("phase")))
+            if "Time is up" in game.phase_text():
+                late.append(game.phase_text())
         if table.model.view.get("last_picks") and table.model.view.get("phase") == "write":
             break
     frames(app, 30)
     assert both == []  # the chip under Ben's sheet says "missed": its status never says "choosing..."
-
-
-def test_once_time_is_up_on_screen_a_seat_that_missed_reads_so_and_its_words_stand_beside_its_chip(make_app):
-    """Played with four pads: after "Time is up: ... missed the pick" was on screen, the panels
-    still read "choosing..." for seconds, and then "missed" on the chip was drawn over the
-    start of "missed the pick: nothing to write"."""
-    seats = [("Anna", "mouse"), ("Ben", "keys1"), ("Clara", "bot:normal")]
-    app, table = start(make_app, seats, seed=4, options={"timer": 3})
-    game = table.game
-    column = next(c for c in table.live[0] if c.data is not None)
-    act(app, table, 0, column)  # Anna picks; Ben lets the time run out
-    late = []
-    for _ in range(500):
-        frames(app, 1)
-        if "Time is up" in game.phase_text() and paint.status(game, 1)[0] in ("choosing...", "thinking..."):
-            late.append(game.phase_text())
-        if table.model.view.get("last_picks") and table.model.view.get("phase") == "write":
-            break
-    assert late == []
-    frames(app, 30)
+    assert late == []  # ... nor once the table says his time is up
     strip = table.game.arrangement.zones[1]
     said = [line for line in drawn_lines(app) if line.words == "missed the pick: nothing to write"]
     assert said, "Ben's band says he missed the pick"
