@@ -192,6 +192,8 @@ class BenchPeer:
     def maybe_act(self) -> None:
         if self.pending is not None or self.update is None or not self.update["legal"] or self.game is None:
             return
+        if self.pace == 0 and not self.stats.counting:  # a whole game, counted: nobody starts before "go"
+            return
         now = time.perf_counter()
         wait = self.next_at - now
         if wait > 0:
@@ -251,6 +253,8 @@ async def phase(mode: str, tables: dict, relay_port: int, http_port: int | None,
         proc.stdin.write("go\n")
         proc.stdin.flush()
         stats.counting = True
+        for peer in peers:  # unpaced seats waited for the go
+            peer.maybe_act()
         peers_cpu = cpu_seconds()
         started = time.perf_counter()
         while time.perf_counter() - started < seconds:
@@ -301,8 +305,8 @@ def merge(runs: list[dict]) -> dict:
     actions, cpu = sum(run["actions"] for run in runs), sum(run["cpu"] for run in runs)
     return {"games": len(runs), "actions": actions,
             "latency_p50_ms": ms(percentile(latencies, 0.5)), "latency_p99_ms": ms(percentile(latencies, 0.99)),
-            "latency_mean_ms": ms(statistics.fmean(latencies)),
-            "host_cpu_per_action_us": round(cpu / actions * 1e6, 1),
+            "latency_mean_ms": ms(statistics.fmean(latencies)) if latencies else None,
+            "host_cpu_per_action_us": round(cpu / actions * 1e6, 1) if actions else None,
             "per_game_p50_ms": [run["latency_p50_ms"] for run in runs]}
 
 
