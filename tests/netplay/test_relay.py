@@ -19,6 +19,7 @@ from netplay.relay import (
     relay_serve_in_thread,
 )
 from netplay.relay_invite import Invite, nats_config, new_table, seat_subject
+from tests.phone_browser import wait_until
 
 from .conftest import caught_up, drive, saved_log, seated
 from .test_lan import assert_no_foreign_secrets
@@ -603,15 +604,6 @@ def test_the_group_follows_its_host_to_a_next_table_with_a_password_on_the_same_
         assert (bye["say"], bye["data"]) == (GROUP_ENDED, {})
 
 
-def _until(condition, timeout, what):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if condition():
-            return
-        time.sleep(0.02)
-    raise AssertionError(f"not within {timeout} s: {what}")
-
-
 @pytest.mark.parametrize("door", [False, True], ids=["relay_host", "window_lan_and_relay"])
 def test_a_relay_seat_is_probed_and_its_presses_carry_their_time(door, relay, relay_serve, lan_and_relay, join):
     """A friend through the relay races as fairly as a LAN seat (issue 36: the relay sent no
@@ -623,8 +615,8 @@ def test_a_relay_seat_is_probed_and_its_presses_carry_their_time(door, relay, re
     far = join(relay.seat(0), "Bo", record=record)
     assert far.wait_welcome(10) == 0
     _heard(far, "update")
-    _until(lambda: len(_on_loop(handle, lambda: list(host.arbiter.rtts.get(0, ())))) >= 2, 5,
-           "two probes of the relay seat answered")
+    wait_until(lambda: len(_on_loop(handle, lambda: list(host.arbiter.rtts.get(0, ())))) >= 2, 5,
+               what="two probes of the relay seat answered")
     rtts = _on_loop(handle, lambda: list(host.arbiter.rtts[0]))
     assert all(0 <= rtt < 1.0 for rtt in rtts)
     claims = []
@@ -654,7 +646,7 @@ def test_a_link_whose_pings_no_longer_reach_the_host_is_renewed_though_probes_st
     assert far.links_opened == 1
     far._protocol.transport.write = lambda data: None  # from now on this link's words are lost
     started = time.monotonic()
-    _until(lambda: far.links_opened == 2, 8, "a fresh link")
+    wait_until(lambda: far.links_opened == 2, 8, what="a fresh link")
     assert time.monotonic() - started < 8
     _heard(far, "welcome")  # the fresh link is welcomed by token, and play goes on
     assert host.seats[0].name == "Bo"
