@@ -266,8 +266,12 @@ class Replay:
         if self._moments is None:
             name = f"engines.{self.game_id}.moments"
             found: list[Any] = []
-            if importlib.util.find_spec(name) is not None:
-                found = list(importlib.import_module(name).find(self.steps, self.players))
+            try:
+                module = importlib.import_module(name) if importlib.util.find_spec(name) is not None else None
+            except ModuleNotFoundError:  # no such game package at all
+                module = None
+            if module is not None:
+                found = list(module.find(self.steps, self.players))
             self._moments = sorted(found, key=lambda moment: -moment.weight)
         return list(self._moments)
 
