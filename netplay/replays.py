@@ -71,7 +71,8 @@ class _Head:
 
 
 class Replay:
-    """A recorded game, replayable at any step: see the module docstring."""
+    """A recorded game, replayable at any step: see the module docstring. One thread at a time
+    (a seek moves its cursor); the steps, once built, may be read from any."""
 
     seed_hidden = True  # the seed never leaves a replay (no attribute holds it)
 
