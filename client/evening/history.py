@@ -1,13 +1,11 @@
 """The history of every finished game: one SQLite database in the data folder.
 
-`History.open()` gives the database at `path()` (``history.sqlite`` in the data folder,
-`netplay.folders.data_dir`). It is in WAL mode with a busy timeout, so two windows on one
-machine can both write (the second waits its turn); every finished game is written in one
-transaction (the game, its seats, their places and points, the rating changes), so a kill
-at any moment leaves the last whole game and nothing of a half-written one.
-
-The schema carries its version (``PRAGMA user_version``) and is brought up to date by
-forward migrations, each in the transaction that sets the new version.
+`History.open()` gives the database at `path()` (``history.sqlite`` in the data folder). It is
+in WAL mode and two windows on one machine can both write: the second waits its turn, even
+where SQLite would answer "locked" at once (`client.evening.waiting`). Every finished game is
+one transaction (game, seats, places, points, rating changes, journal), so a kill at any
+moment leaves the last whole game and nothing of a half-written one. The schema carries its
+version (``PRAGMA user_version``), brought forward by migrations, one transaction each.
 
 A file that cannot be read as our history (not a database, damaged, or written by a newer
 Spielabend) is never overwritten: it is moved aside with a name that says why
@@ -24,6 +22,7 @@ from pathlib import Path
 from client.evening import journals, profiles
 from client.evening import points as scheme
 from client.evening import ratings as skill
+from client.evening.waiting import busy, patiently
 from client.i18n import N_, _, pgettext
 
 FILE = "history.sqlite"
@@ -209,7 +208,7 @@ class History:
         except Unreadable as unreadable:
             return cls._start_over(where, unreadable)
         except sqlite3.Error as error:
-            if _busy(error):
+            if busy(error):
                 return cls(None, where, _("The game history is held by another window for too long ({error}); games "
                                           "finished in this window are not recorded until it is restarted.").format(
                     error=error))
@@ -247,8 +246,7 @@ class History:
 
     # --- writing ------------------------------------------------------------------------------
     def record(self, game: FinishedGame) -> Recorded | None:
-        """Write a finished game, its points and rating changes, in one transaction. None
-        (and ``problem`` says why) if it could not be written; nothing is half-written."""
+        """Write a finished game in one transaction; None (``problem`` says why) if it cannot be."""
         if self.connection is None:
             return None
         seats = len(game.seats)
@@ -260,7 +258,7 @@ class History:
         seat_places = scheme.places(game.scores, game.winners, game.lower_wins)
         seat_points = scheme.points_for_places(seat_places)
         db = self.connection
-        try:
+        def write() -> tuple[int, int, list, list]:  # one attempt; a busy file is tried again
             db.execute("BEGIN IMMEDIATE")
             try:
                 evening = self._evening_for(db, finished)
@@ -286,6 +284,9 @@ class History:
                 if db.in_transaction:
                     db.execute("ROLLBACK")
                 raise
+            return evening, game_id, overall, per_game
+        try:
+            evening, game_id, overall, per_game = patiently(write, BUSY_SECONDS)
         except sqlite3.Error as error:
             self.problem = _("This game could not be added to the history ({error}).").format(error=error)
             return None
@@ -423,8 +424,12 @@ class History:
 
 # --- the file ----------------------------------------------------------------------------------
 def _connect(where: Path) -> sqlite3.Connection:
-    """Open (or make) the history at ``where`` and bring its schema up to date.
-    Unreadable if it is not ours or is damaged."""
+    """Open (or make) the history at ``where`` and bring its schema up to date, waiting out
+    another window's hold. Unreadable if it is not ours or is damaged."""
+    return patiently(lambda: _connect_once(where), BUSY_SECONDS)
+
+
+def _connect_once(where: Path) -> sqlite3.Connection:
     fresh = not where.exists() or where.stat().st_size == 0
     db = sqlite3.connect(where, timeout=BUSY_SECONDS, isolation_level=None)
     try:
@@ -442,7 +447,7 @@ def _connect(where: Path) -> sqlite3.Connection:
             db.execute("PRAGMA foreign_keys = ON")
             _migrate(db)
         except sqlite3.DatabaseError as error:
-            if _busy(error):  # another window holds it: nothing wrong with the file
+            if busy(error):  # another window holds it: nothing wrong with the file
                 raise
             why = "damaged" if "malformed" in str(error) else "not-a-database" if "not a database" in str(error) \
                 else "unreadable"
@@ -489,10 +494,6 @@ def _new_row_id(cursor: sqlite3.Cursor) -> int:
     if cursor.lastrowid is None:
         raise sqlite3.DatabaseError("an INSERT made no row")
     return cursor.lastrowid
-
-
-def _busy(error: sqlite3.Error) -> bool:
-    return isinstance(error, sqlite3.OperationalError) and ("locked" in str(error) or "busy" in str(error))
 
 
 def _reason(error: OSError) -> str:

@@ -7,6 +7,7 @@ import sqlite3
 import subprocess
 import sys
 import textwrap
+import threading
 import time
 from pathlib import Path
 
@@ -303,6 +304,29 @@ def test_games_of_one_to_six_seats_are_recorded(tmp_path, seats):
     assert sorted(recorded.points, reverse=True) == [float(p) for p in points.placement_points(seats)]
     assert night.standings(db.games(recorded.evening))[0].name == names[-1]
     db.close()
+
+
+def test_a_window_opening_a_history_in_rollback_mode_while_another_writes_waits_its_turn(tmp_path):
+    # SQLite answers "locked" at once, busy timeout or not, when the change to WAL must wait for
+    # another connection's write (waiting could deadlock): the window used to record nothing all
+    # evening. It must wait for the write to end and then keep its games.
+    where = tmp_path / "history.sqlite"
+    History.open(where).close()
+    writer = sqlite3.connect(where, isolation_level=None, check_same_thread=False)
+    writer.execute("PRAGMA journal_mode = DELETE")  # a history copied from a rollback-mode file
+    writer.execute("BEGIN IMMEDIATE")
+    writer.execute("UPDATE evenings SET ended = ended")
+    done = threading.Timer(0.5, writer.execute, ("COMMIT",))
+    done.start()
+    try:
+        db = History.open(where)
+        assert db.problem == ""
+        assert db.record(four()) is not None
+        assert db.game_count() == 1
+        db.close()
+    finally:
+        done.join(timeout=10)
+        writer.close()
 
 
 def test_a_history_held_too_long_by_another_window_is_not_taken_for_damaged(tmp_path, monkeypatch):
