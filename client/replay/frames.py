@@ -12,7 +12,7 @@ import pygame
 
 from client.i18n import _, and_list
 from client.replay.feed import Replayed
-from client.replay.player import Reveal, ReplayPlayer
+from client.replay.player import ReplayPlayer, Reveal
 from client.ui import art
 from engines import game_info
 

@@ -20,17 +20,26 @@ from client.settings import Settings
 from client.table.scene import TableScene
 from client.table.view import TableView
 from client.ui import art
+from client.ui.scene import Scene
 from client.ui.sound import Sounds
 from client.ui.toasts import Toasts
 
-REPLAY_DEVICE = "replay"  # a seat's device at a replay's table: no input ever comes from it
+# A seat's device at a replay's table. No input ever reaches the table (the viewer around it
+# takes it all); the mouse is a device every game words its hints for, so none shows a "?".
+REPLAY_DEVICE = "mouse"
 
 
-class Quiet:
-    """Sounds that play nothing (a clip, a table drawn beside another)."""
+class Quiet(Sounds):
+    """Sounds that play nothing (a clip, a table drawn beside another): no sound device opened."""
+
+    def __init__(self) -> None:
+        self.sounds, self.volume, self.problem, self.played = {}, 0.0, "", []
+
+    def start(self) -> bool:
+        return False
 
     def play(self, name: str) -> None:
-        pass
+        self.played = (self.played + [name])[-20:]
 
 
 class StageFlow:
@@ -55,7 +64,7 @@ class Stage:
     """The window a replay's table plays in (`client.table.window.Window`), off screen."""
 
     def __init__(self, settings: Settings | None = None, input: InputRouter | None = None,
-                 sounds: Sounds | Quiet | None = None, pace: float = 1.0):
+                 sounds: Sounds | None = None, pace: float = 1.0):
         self.settings = settings if settings is not None else Settings()
         self.input = input if input is not None else InputRouter(self.settings)
         self.sounds = sounds if sounds is not None else Quiet()
@@ -69,8 +78,8 @@ class Stage:
     def top(self) -> "ReplayTable | None":
         return self.table
 
-    def pop(self) -> "ReplayTable | None":
-        return self.table
+    def pop(self) -> Scene:
+        raise RuntimeError("a stage has no scenes to leave")  # a replay's table never leaves by itself
 
     def tick(self, dt: float) -> None:
         self.clock += dt
@@ -80,6 +89,9 @@ class Stage:
 class ReplayView(TableView):
     def header_hint(self) -> str:
         return ""  # nothing at a replay's table pauses it: the viewer around it says its buttons
+
+    def draw_pointers(self, surface: pygame.Surface) -> None:
+        pass  # nobody points at a replay's table
 
 
 class ReplayTable(TableScene):
