@@ -19,7 +19,7 @@ HISTORY_STEPS = 60  # a table opened at a step logs the public events of this ma
 
 
 class Replayed(Protocol):
-    """What the table's feed reads of a replay (`netplay.replays.Replay`)."""
+    """What the table's feed and the viewer read of a replay (`netplay.replays.Replay`)."""
 
     game_id: str
     players: int
@@ -27,6 +27,10 @@ class Replayed(Protocol):
     steps: list[Step]
 
     def view(self, index: int, seat: int | None) -> dict[str, Any]: ...
+
+    def rounds(self) -> list[int]: ...
+
+    def moments(self) -> list[Any]: ...
 
 
 class ReplaySession:
