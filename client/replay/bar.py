@@ -70,7 +70,7 @@ def draw_timeline(surface: pygame.Surface, index: int, last: int, rounds: Sequen
     surface.blit(art.panel(bar.size, art.PANEL, None, bar.height // 2), bar)
     played = pygame.Rect(bar.left, bar.top, max(0, x_of(index, last) - bar.left), bar.height)
     if played.width > 0:
-        surface.blit(art.panel(played.size, art.PANEL_HI, None, bar.height // 2), played)
+        surface.blit(art.panel(played.size, (116, 88, 50), None, bar.height // 2), played)
     for start in rounds[1:]:
         x = x_of(start, last)
         pygame.draw.line(surface, art.INK_FAINT, (x, bar.top + 6), (x, bar.bottom - 6), 2)

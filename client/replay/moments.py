@@ -1,18 +1,14 @@
-"""The viewer's moments: each game's own (`engines.<id>.moments`, R3's), worded and listed.
+"""The viewer's moments, listed beside the table: each game's own (`engines.<id>.moments`).
 
 A moment names steps ``start`` to ``end``; jumping to it opens the table just before its
-first step and plays on. Its title comes from the game's ``words(moment, names, tr)`` in
-this window's language; a game without moments lists none.
+first step and plays on. Its title (`client.replay.library.title`) comes from the game's
+``words(moment, names, tr)`` in this window's language; a game without moments lists none.
 """
 
-import importlib
-import importlib.util
 from collections.abc import Sequence
-from typing import Any
 
 import pygame
 
-from client import i18n
 from client.i18n import _
 from client.replay.bar import SIDE
 from client.ui import art
@@ -20,19 +16,6 @@ from client.ui import art
 ROW = 92
 TOP = SIDE.top + 64
 EXPORT_WIDTH = 110
-
-
-def title(game_id: str, moment: Any, names: Sequence[str]) -> str:
-    """``moment``'s title in this window's language (its kind, if the game words none)."""
-    name = f"engines.{game_id}.moments"
-    if importlib.util.find_spec(name) is not None:
-        words = getattr(importlib.import_module(name), "words", None)
-        if words is not None:
-            try:
-                return str(words(moment, list(names), i18n.current()))
-            except (KeyError, TypeError, ValueError, IndexError, AttributeError):
-                pass
-    return str(getattr(moment, "kind", "")).replace("_", " ")
 
 
 def row_rect(number: int) -> pygame.Rect:

@@ -14,7 +14,7 @@ import pygame
 
 from client import i18n
 from client.i18n import _
-from client.replay import bar, moments
+from client.replay import bar, library, moments
 from client.replay.feed import Replayed
 from client.replay.player import ReplayPlayer, Reveal
 from client.ui import art
@@ -25,14 +25,15 @@ SCRUB_RATE = 0.12  # of the game per second, the right stick pushed all the way
 
 
 class ReplayScene(Scene):
-    def __init__(self, app: Any, replay: Replayed, start: int = 0, moment: int | None = None):
+    def __init__(self, app: Any, replay: Replayed, start: int = 0, moment: int | None = None,
+                 colours: list[int] | None = None):
         super().__init__(app)
         self.replay = replay
-        self.player = ReplayPlayer(replay, False, app.settings, app.input, app.sounds)
+        self.player = ReplayPlayer(replay, False, app.settings, app.input, app.sounds, colours=colours)
         self.playing = False
         self.speed = 1.0
         self.found = list(replay.moments())
-        self.titles = [moments.title(replay.game_id, m, replay.names) for m in self.found]
+        self.titles = [library.title_of(replay.game_id, m, replay.names) for m in self.found]
         self.spans = [(int(m.start), int(m.end)) for m in self.found]
         self.focus: int | None = None  # the moment the pads' and the keyboard's Tab are at
         self.rounds = list(replay.rounds())
@@ -49,7 +50,6 @@ class ReplayScene(Scene):
             ("speed", lambda: bar.speed_words(self.speed), 230), ("secrets", self.secrets_words, 560)],
             {"secrets": self.can_reveal})
         self.exporting = False  # clips: once `client.replay.export` is there (R3)
-        self.lines = bar.footer_lines(app, self.exporting)
         if moment is not None and 0 <= moment < len(self.found):
             self.jump(moment)
         else:
@@ -97,7 +97,13 @@ class ReplayScene(Scene):
         self.scrubbed = float(self.player.index)
 
     def step(self, by: int) -> None:
-        self.go(self.index + by)
+        """One action forward (played, with its animations) or back (the table as it stood)."""
+        if by > 0 and self.index < self.last:
+            self.playing = False
+            self.player.step()
+            self.scrubbed = float(self.player.index)
+        else:
+            self.go(self.index + by)
 
     def round_step(self, by: int) -> None:
         if by < 0:
@@ -259,8 +265,7 @@ class ReplayScene(Scene):
             index=self.index, count=self.last, round=self.round_of(self.index) + 1, rounds=max(1, len(self.rounds)))
         art.blit_text(surface, status, 26, art.INK_DIM, (bar.TIMELINE.right, bar.TIMELINE.top - 12), "bottomright")
         bar.draw_buttons(surface, self.buttons, self.hover)
-        bar.draw_footer(surface, self.lines)
+        bar.draw_footer(surface, bar.footer_lines(self.app, self.exporting))  # pads come and go
 
     def resume(self) -> None:
-        self.lines = bar.footer_lines(self.app, self.exporting)  # pads may have come or gone
         pygame.mouse.set_visible(True)

@@ -152,10 +152,11 @@ class ResultsScene(MenuScene):
         self.confetti.scatter((art.W // 2, 120), colours, count=70)
 
     def place_menu(self, items: list[Item], lift: int = 0) -> None:
-        """Two items as always; three or four (the game night's) a little smaller, above the
+        """Two items as always; three to five (the game night's, Watch again) a little smaller, above the
         hint line and the bottom line (``lift``: higher by a second bottom line)."""
         tall = len(items) < 3
-        top, height, gap = (790, 78, 16) if tall else (750, 66, 10) if len(items) == 3 else (720, 56, 8)
+        top, height, gap = (790, 78, 16) if tall else (750, 66, 10) if len(items) == 3 else \
+            (720, 56, 8) if len(items) == 4 else (690, 50, 6)
         focus = self.menu.focus if getattr(self, "menu", None) is not None else 0
         self.lift = lift
         self.menu = Menu(items, (art.W // 2, top - lift), width=600, height=height, gap=gap,
@@ -166,6 +167,12 @@ class ResultsScene(MenuScene):
         """The game night: Next game (the same group, another game), after Play again."""
         items = list(self.menu.items)
         items.insert(1 if self.again is not None else 0, Item(lambda: _("Next game"), next_game))
+        self.place_menu(items)
+
+    def offer_watch_again(self, watch: Callable[[], None]) -> None:
+        """The game just played, on its table again (the replay viewer), before Back to the title."""
+        items = list(self.menu.items)
+        items.insert(len(items) - 1, Item(lambda: _("Watch again"), watch))
         self.place_menu(items)
 
     def hear_evening(self, message: messages.Evening | None, session: Session | None = None) -> None:
