@@ -21,8 +21,8 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from client.evening import journals, profiles
 from client.evening import points as scheme
-from client.evening import profiles
 from client.evening import ratings as skill
 from client.i18n import N_, _, pgettext
 
@@ -80,11 +80,17 @@ MIGRATIONS: list = [
     """,
     # 3: every person by profile (a function: names are folded as Python folds them)
     _people_by_profile,
+    # 4: each finished game's journal, for its replay, kept on its own row (so it goes with it);
+    # NULL for the games recorded before
+    """
+    ALTER TABLE games ADD COLUMN journal BLOB;
+    """,
 ]
 VERSION = len(MIGRATIONS)
 TABLES_AT = {1: {"evenings", "games", "seats", "ratings", "rating_changes"}}
 TABLES_AT[2] = TABLES_AT[1] | {"profiles"}
 TABLES_AT[3] = TABLES_AT[2]
+TABLES_AT[4] = TABLES_AT[3]
 
 
 class Unreadable(Exception):
@@ -129,6 +135,7 @@ class FinishedGame:
     options: dict = field(default_factory=dict)
     save_path: str = ""
     finished: float | None = None  # seconds since the epoch; None: now
+    journal: list[str] | None = None  # its save's records (netplay.replays.kept_records), for its replay
 
 
 @dataclass
@@ -150,6 +157,7 @@ class PlayedGame:
     game: str
     finished: float
     seats: list[PlayedSeat]
+    has_replay: bool = False  # its journal is kept (`History.journal`)
 
 
 @dataclass
@@ -257,9 +265,10 @@ class History:
             try:
                 evening = self._evening_for(db, finished)
                 game_id = _new_row_id(db.execute(
-                    "INSERT INTO games (evening, finished, game, options, lower_wins, save_path) VALUES (?,?,?,?,?,?)",
+                    "INSERT INTO games (evening, finished, game, options, lower_wins, save_path, journal) "
+                    "VALUES (?,?,?,?,?,?,?)",
                     (evening, finished, game.game, json.dumps(game.options, sort_keys=True, default=str),
-                     int(game.lower_wins), str(game.save_path or ""))))
+                     int(game.lower_wins), str(game.save_path or ""), journals.pack(game.journal))))
                 for index, seat in enumerate(game.seats):
                     if seat.kind != "bot":  # the person: their profile, made or brought up to date
                         seat.profile = profiles.seen(db, seat.name, int(seat.colour), seat.device, finished,
@@ -348,19 +357,30 @@ class History:
 
     def games(self, evening: int | None = None, limit: int | None = None) -> list[PlayedGame]:
         """Finished games, oldest first: an evening's, or the last ``limit`` of all."""
+        columns = "id, evening, game, finished, journal IS NOT NULL"
         if evening is not None:
-            rows = self._all("SELECT id, evening, game, finished FROM games WHERE evening = ? ORDER BY id", (evening,))
+            rows = self._all(f"SELECT {columns} FROM games WHERE evening = ? ORDER BY id", (evening,))
         else:
-            rows = self._all("SELECT id, evening, game, finished FROM games ORDER BY id DESC LIMIT ?",
+            rows = self._all(f"SELECT {columns} FROM games ORDER BY id DESC LIMIT ?",
                              (limit if limit is not None else -1,))[::-1]
         out = []
-        for game_id, evening_id, game, finished in rows:
+        for game_id, evening_id, game, finished, has_replay in rows:
             seats = [PlayedSeat(player, name, kind, colour, score, place, points, bool(winner))
                      for player, name, kind, colour, score, place, points, winner in self._all(
                          "SELECT player, name, kind, colour, score, place, points, winner FROM seats "
                          "WHERE game = ? ORDER BY seat", (game_id,))]
-            out.append(PlayedGame(game_id, evening_id, game, finished, seats))
+            out.append(PlayedGame(game_id, evening_id, game, finished, seats, bool(has_replay)))
         return out
+
+    def journal(self, game_row_id: int) -> list[str] | None:
+        """The journal kept with game ``game_row_id`` (its save's records, for
+        `netplay.replays.Replay.from_kept`); None for a game recorded before journals were
+        kept, or none such. A damaged one gives what can still be unpacked (the replay says
+        what is missing)."""
+        row = self._one("SELECT journal FROM games WHERE id = ?", (game_row_id,))
+        if row is None or row[0] is None:
+            return None
+        return journals.unpack(row[0])
 
     def game_count(self) -> int:
         row = self._one("SELECT count(*) FROM games")

@@ -21,6 +21,7 @@ from client.evening.peers import evening_for_seat
 from client.evening.points import show
 from client.hosting.seats import NAMES, SeatPlan
 from client.i18n import _
+from netplay.replays import kept_records
 
 
 @dataclass
@@ -232,7 +233,8 @@ def finished_game(table: Any, hosted: Any) -> FinishedGame | None:
                                 getattr(spec, "strength", "normal") if is_bot else "", int(colour) % 6,
                                 profile=brought["id"] if brought is not None else "", device=device))
     return FinishedGame(table.info.id, seats, list(result["scores"]), list(result["winners"]),
-                        bool(table.info.lower_score_wins), dict(host.options), str(host.save_path or ""))
+                        bool(table.info.lower_score_wins), dict(host.options), str(host.save_path or ""),
+                        journal=kept_records(host.journal.records()))  # for its replay (netplay.replays)
 
 
 def summary_line(rows: list[night.Standing]) -> str:

@@ -1,0 +1,266 @@
+"""The replay viewer: a finished game played again on its own table, to watch, scrub and reveal.
+
+Play and pause, one action back or forward, a round back or forward, the timeline (drag it
+with the mouse, sweep it with a pad's right stick), speeds 0.5x to 8x, the moments (jump to
+each) and, the game being over, every secret: each seat's own table side by side, or one
+seat's at a time. Every device does all of it (`bar.footer_lines` names the buttons); the
+mouse also clicks the buttons, the timeline and the moments. The table itself is
+`client.replay.player.ReplayPlayer`'s; this scene only decides what a press does.
+"""
+
+from typing import Any
+
+import pygame
+
+from client import i18n
+from client.i18n import _
+from client.replay import bar, moments
+from client.replay.feed import Replayed
+from client.replay.player import ReplayPlayer, Reveal
+from client.ui import art
+from client.ui.scene import Scene
+from netplay import sayings
+
+SCRUB_RATE = 0.12  # of the game per second, the right stick pushed all the way
+
+
+class ReplayScene(Scene):
+    def __init__(self, app: Any, replay: Replayed, start: int = 0, moment: int | None = None):
+        super().__init__(app)
+        self.replay = replay
+        self.player = ReplayPlayer(replay, False, app.settings, app.input, app.sounds)
+        self.playing = False
+        self.speed = 1.0
+        self.found = list(replay.moments())
+        self.titles = [moments.title(replay.game_id, m, replay.names) for m in self.found]
+        self.spans = [(int(m.start), int(m.end)) for m in self.found]
+        self.focus: int | None = None  # the moment the pads' and the keyboard's Tab are at
+        self.rounds = list(replay.rounds())
+        self.dragging = False
+        self.wanted: int | None = None  # a step the timeline asked for, opened at the next update
+        self.scrub = 0.0  # the right stick's push along the timeline, -1 to 1
+        self.scrubbed = 0.0  # where the stick has swept to (a step, fractional)
+        self.hover: str | None = None
+        self.picture = pygame.Surface((art.W, art.H))
+        self.buttons = bar.row([
+            ("round_back", lambda: _("\u00ab Round"), 190), ("back", lambda: _("\u2039 Action"), 190),
+            ("play", lambda: _("Pause") if self.playing else _("Play"), 220),
+            ("next", lambda: _("Action \u203a"), 190), ("round_next", lambda: _("Round \u00bb"), 190),
+            ("speed", lambda: bar.speed_words(self.speed), 230), ("secrets", self.secrets_words, 560)],
+            {"secrets": self.can_reveal})
+        self.exporting = False  # clips: once `client.replay.export` is there (R3)
+        self.lines = bar.footer_lines(app, self.exporting)
+        if moment is not None and 0 <= moment < len(self.found):
+            self.jump(moment)
+        else:
+            self.go(start)
+
+    # --- where it stands ---------------------------------------------------------------------------
+    @property
+    def index(self) -> int:
+        return self.player.index
+
+    @property
+    def last(self) -> int:
+        return self.player.last
+
+    def round_of(self, index: int) -> int:
+        return max(0, sum(1 for start in self.rounds if start <= index) - 1)
+
+    def can_reveal(self) -> bool:
+        return bool(getattr(self.replay, "finished", False))
+
+    def problem(self) -> str:
+        """What of the journal could not be read, in this window's language ("" : all of it)."""
+        error = getattr(self.replay, "problem_error", None)
+        if error is not None:
+            return _("Only part of this game could be read: {problem}").format(
+                problem=sayings.worded(error.said(), i18n.current()))
+        problem = getattr(self.replay, "problem", None)
+        return _("Only part of this game could be read: {problem}").format(problem=problem) if problem else ""
+
+    def secrets_words(self) -> str:
+        reveal = self.player.reveal
+        if not self.can_reveal():
+            return _("Secrets: once the game is over")
+        if reveal is True:
+            return _("Secrets: every seat")
+        if reveal is False:
+            return _("Secrets: hidden")
+        return _("Secrets: {name}").format(name=self.player.tables[0].name(int(reveal)))
+
+    # --- what a press does ----------------------------------------------------------------------------
+    def go(self, index: int) -> None:
+        """Stand at step ``index``, not playing."""
+        self.playing = False
+        self.player.open(index)
+        self.scrubbed = float(self.player.index)
+
+    def step(self, by: int) -> None:
+        self.go(self.index + by)
+
+    def round_step(self, by: int) -> None:
+        if by < 0:
+            earlier = [start for start in self.rounds if start < self.index]
+            self.go(earlier[-1] if earlier else 0)
+        else:
+            later = [start for start in self.rounds if start > self.index]
+            self.go(later[0] if later else self.last)
+
+    def toggle_play(self) -> None:
+        if not self.playing and self.index >= self.last:
+            self.go(0)  # at the end: play it from the start again
+        self.playing = not self.playing
+
+    def change_speed(self, by: int) -> None:
+        at = bar.SPEEDS.index(self.speed) if self.speed in bar.SPEEDS else 1
+        self.speed = bar.SPEEDS[min(max(0, at + by), len(bar.SPEEDS) - 1)]
+        self.player.set_pace(self.speed)
+
+    def cycle_speed(self) -> None:
+        at = bar.SPEEDS.index(self.speed) if self.speed in bar.SPEEDS else 1
+        self.speed = bar.SPEEDS[(at + 1) % len(bar.SPEEDS)]
+        self.player.set_pace(self.speed)
+
+    def reveal_options(self) -> list[Reveal]:
+        return [False, True, *range(self.replay.players)] if self.can_reveal() else [False]
+
+    def cycle_secrets(self) -> None:
+        if not self.can_reveal():
+            self.app.note(_("Secrets show only once the game is over."), 4, key="secrets")
+            return
+        options = self.reveal_options()
+        now = self.player.reveal
+        at = next((i for i, option in enumerate(options) if option is now or option == now and
+                   type(option) is type(now)), 0)
+        self.show(options[(at + 1) % len(options)])
+
+    def show(self, reveal: Reveal) -> None:
+        self.player.show(reveal)
+
+    def jump(self, number: int) -> None:
+        """Jump to moment ``number``: the table just before its first step, playing."""
+        self.focus = number
+        start, _end = self.spans[number]
+        self.go(max(0, start - 1))
+        self.playing = True
+
+    def next_moment(self) -> None:
+        if not self.found:
+            self.app.note(_("This game names no moments."), 3, key="moments")
+            return
+        self.jump(0 if self.focus is None else (self.focus + 1) % len(self.found))
+
+    def press(self, key: str) -> None:
+        {"round_back": lambda: self.round_step(-1), "back": lambda: self.step(-1), "play": self.toggle_play,
+         "next": lambda: self.step(1), "round_next": lambda: self.round_step(1), "speed": self.cycle_speed,
+         "secrets": self.cycle_secrets}[key]()
+
+    # --- input ----------------------------------------------------------------------------------------
+    def handle(self, intent: Any) -> bool:
+        action, pressed = intent.action, intent.pressed
+        if action in ("escape", "back") and pressed:
+            self.app.pop()
+            return True
+        if intent.device == "mouse":
+            return self.mouse(intent)
+        if action == "raw":
+            return self.raw(intent)
+        if action == "look":
+            self.scrub = intent.vector[0] if abs(intent.vector[0]) > 0.2 else 0.0
+            self.scrubbed = float(self.index)
+            return True
+        if not pressed:
+            return False
+        moves = {"confirm": self.toggle_play, "left": lambda: self.step(-1), "right": lambda: self.step(1),
+                 "up": lambda: self.change_speed(1), "down": lambda: self.change_speed(-1),
+                 "alt": self.next_moment, "secret": self.cycle_secrets}
+        if action in moves:
+            moves[action]()
+            return True
+        return False
+
+    def raw(self, intent: Any) -> bool:
+        """Keys and pad buttons that are no virtual button: PgUp/PgDn and the shoulders (a
+        round), Tab (the next moment), V (secrets), Home and End."""
+        name = intent.text
+        if intent.device == "keyboard":
+            keys = {"page up": lambda: self.round_step(-1), "page down": lambda: self.round_step(1),
+                    "tab": self.next_moment, "v": self.cycle_secrets, "home": lambda: self.go(0),
+                    "end": lambda: self.go(self.last)}
+        else:
+            keys = {"leftshoulder": lambda: self.round_step(-1), "rightshoulder": lambda: self.round_step(1)}
+        if name in keys:
+            keys[name]()
+            return True
+        return False
+
+    def mouse(self, intent: Any) -> bool:
+        action, pos = intent.action, intent.pos
+        if action == "point":
+            if self.dragging and pos is not None:
+                self.wanted = bar.index_at(pos[0], self.last)
+            button = bar.hit(self.buttons, pos) if pos is not None else None
+            self.hover = button.key if button is not None else None
+            return True
+        if action == "wheel":
+            self.step(-1 if intent.amount > 0 else 1)
+            return True
+        if action != "confirm" or pos is None:
+            return False
+        if not intent.pressed:
+            if self.dragging and self.wanted is not None:
+                self.go(self.wanted)
+            self.dragging, self.wanted = False, None
+            return True
+        if bar.TIMELINE.inflate(0, 30).collidepoint(pos):
+            self.dragging, self.playing = True, False
+            self.wanted = bar.index_at(pos[0], self.last)
+            return True
+        button = bar.hit(self.buttons, pos)
+        if button is not None:
+            self.press(button.key)
+            return True
+        found = moments.hit(pos, len(self.found), self.focus, self.exporting)
+        if found is not None:
+            self.jump(found[0])
+            return True
+        if bar.TABLE.collidepoint(pos):
+            self.toggle_play()
+            return True
+        return False
+
+    # --- time ---------------------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.wanted is not None and self.wanted != self.index:
+            self.player.open(self.wanted)
+        if self.scrub:
+            self.scrubbed = min(max(0.0, self.scrubbed + self.scrub * SCRUB_RATE * max(self.last, 20) * dt), self.last)
+            if round(self.scrubbed) != self.index:
+                self.playing = False
+                self.player.open(round(self.scrubbed))
+        going = self.player.update(dt, self.playing)
+        if self.playing and not going:
+            self.playing = False  # the end: it stands there
+
+    def still(self) -> bool:
+        return False
+
+    # --- drawing -------------------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(art.NIGHT)
+        self.player.draw(self.picture)
+        surface.blit(pygame.transform.smoothscale(self.picture, bar.TABLE.size), bar.TABLE)
+        pygame.draw.rect(surface, art.PANEL_HI, bar.TABLE.inflate(4, 4), 2, border_radius=6)
+        moments.draw(surface, self.titles, self.spans, self.focus, self.exporting, self.problem())
+        bar.draw_timeline(surface, self.index, self.last, self.rounds, self.spans, self.focus, self.dragging)
+        status = _("Action {index} of {count}   Round {round} of {rounds}").format(
+            index=self.index, count=self.last, round=self.round_of(self.index) + 1, rounds=max(1, len(self.rounds)))
+        art.blit_text(surface, status, 26, art.INK_DIM, (bar.TIMELINE.right, bar.TIMELINE.top - 12), "bottomright")
+        bar.draw_buttons(surface, self.buttons, self.hover)
+        bar.draw_footer(surface, self.lines)
+
+    def resume(self) -> None:
+        self.lines = bar.footer_lines(self.app, self.exporting)  # pads may have come or gone
+        pygame.mouse.set_visible(True)
