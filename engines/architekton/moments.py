@@ -3,6 +3,7 @@ building surrounded on all four sides with mismatching sides costs its owner chi
 player who cannot pay loses at once), a photo finish and the biggest swing in the standings."""
 
 from collections.abc import Sequence
+from typing import Any
 
 from ..moments import Moment, best_first, biggest_swing, clamp, name, photo_finish, shared_words
 from ..steps import Step
@@ -21,7 +22,7 @@ def enclosures(steps: Sequence[Step]) -> list[Moment]:
     closed it to the payment; ``by``: whoever placed the closing tile (the owner's opponent
     makes the better story)."""
     found = []
-    pending: dict | None = None  # the enclosure waiting for its owner's decision
+    pending: dict[str, Any] | None = None  # the enclosure waiting for its owner's decision
     for step in steps:
         for event in step.events:
             kind = event.get("type")

@@ -3,6 +3,7 @@ written beside other saloons brings one grave for itself and one more per saloon
 it), a photo finish and the biggest swing in the standings."""
 
 from collections.abc import Sequence
+from typing import Any
 
 from ..moments import Moment, best_first, biggest_swing, clamp, name, photo_finish, shared_words
 from ..steps import Step
@@ -22,7 +23,7 @@ def duels(steps: Sequence[Step]) -> list[Moment]:
     """The saloons that brought two graves or more (the bloodiest few), each from its
     writing to its last grave; ``points``: what its player's score gained meanwhile."""
     found = []
-    open_duels: dict[int, dict] = {}  # seat -> the saloon whose graves are still coming
+    open_duels: dict[int, dict[str, Any]] = {}  # seat -> the saloon whose graves are still coming
     previous: list[int] | None = None
 
     def close(seat: int) -> None:
@@ -37,7 +38,12 @@ def duels(steps: Sequence[Step]) -> list[Moment]:
     for step in steps:
         for event in step.events:
             kind, seat = event.get("type"), event.get("player")
-            if kind == "write":
+            if kind in ("round_over", "game_over"):
+                for duelling in list(open_duels):
+                    close(duelling)
+            elif not isinstance(seat, int):
+                continue
+            elif kind == "write":
                 close(seat)
                 if event.get("kind") == SALOON:
                     open_duels[seat] = {"start": step.index, "end": step.index, "graves": 0, "lost": 0,
@@ -49,12 +55,9 @@ def duels(steps: Sequence[Step]) -> list[Moment]:
                 else:  # no empty right section was left for these (WW-5)
                     duel["lost"] += event.get("count", 0)
                 duel["end"], duel["after"] = step.index, step.scores
-            elif kind in ("round_over", "game_over"):
-                for seat in list(open_duels):
-                    close(seat)
         previous = step.scores
-    for seat in list(open_duels):
-        close(seat)
+    for duelling in list(open_duels):
+        close(duelling)
     return best_first(found)[:MOST_DUELS]
 
 
