@@ -13,8 +13,10 @@ from typing import Any
 import pygame
 
 from client import i18n
+from client.evening.exports import export_folder
 from client.i18n import _
 from client.replay import bar, library, moments
+from client.replay.export import ExportError, export_clip, moment_range
 from client.replay.feed import Replayed
 from client.replay.player import ReplayPlayer, Reveal
 from client.ui import art
@@ -49,7 +51,7 @@ class ReplayScene(Scene):
             ("next", lambda: _("Action \u203a"), 190), ("round_next", lambda: _("Round \u00bb"), 190),
             ("speed", lambda: bar.speed_words(self.speed), 230), ("secrets", self.secrets_words, 560)],
             {"secrets": self.can_reveal})
-        self.exporting = False  # clips: once `client.replay.export` is there (R3)
+        self.exporting = True  # each moment (and the round shown) exports as a clip
         if moment is not None and 0 <= moment < len(self.found):
             self.jump(moment)
         else:
@@ -157,6 +159,33 @@ class ReplayScene(Scene):
             return
         self.jump(0 if self.focus is None else (self.focus + 1) % len(self.found))
 
+    def round_range(self) -> tuple[int, int]:
+        """The round the table stands in, as a range of steps (the whole of it)."""
+        start = max((first for first in self.rounds if first <= self.index), default=0)
+        end = min((first for first in self.rounds if first > start), default=self.last)
+        return (start, end) if end > start else (max(0, start - 1), start)
+
+    def export(self, number: int | None) -> None:
+        """Moment ``number`` (None: the round shown) as a GIF and an MP4 in the exports
+        folder, with the secrets as the table shows them now; said in words either way."""
+        try:
+            start, end = moment_range(self.replay, number + 1) if number is not None else self.round_range()
+            folder = export_folder()
+            folder.mkdir(parents=True, exist_ok=True)
+            stem = f"{self.replay.game_id}-{start}-{end}"
+            made = [export_clip(self.replay, folder / f"{stem}{suffix}", start, end, reveal=self.player.reveal)
+                    for suffix in (".gif", ".mp4")]
+        except ExportError as error:
+            self.app.note(_("The clip could not be made: {reason}").format(
+                reason=sayings.worded(error.said(), i18n.current())), 8, key="export")
+        except OSError as error:
+            self.app.note(_("The clip could not be made: {reason}").format(reason=error.strerror or error), 8,
+                          key="export")
+        else:
+            self.app.note(_("Saved {gif} and {mp4} in {folder}").format(gif=made[0].path.name, mp4=made[1].path.name,
+                                                                        folder=folder), 8, problem=False, key="export")
+        self.player.update(0.0, False)  # the export drew off screen: the table here goes on as it was
+
     def press(self, key: str) -> None:
         {"round_back": lambda: self.round_step(-1), "back": lambda: self.step(-1), "play": self.toggle_play,
          "next": lambda: self.step(1), "round_next": lambda: self.round_step(1), "speed": self.cycle_speed,
@@ -188,14 +217,17 @@ class ReplayScene(Scene):
 
     def raw(self, intent: Any) -> bool:
         """Keys and pad buttons that are no virtual button: PgUp/PgDn and the shoulders (a
-        round), Tab (the next moment), V (secrets), Home and End."""
+        round), Tab (the next moment), V (secrets), E and the pad's Back (export the moment, or
+        the round), Home and End."""
         name = intent.text
         if intent.device == "keyboard":
             keys = {"page up": lambda: self.round_step(-1), "page down": lambda: self.round_step(1),
-                    "tab": self.next_moment, "v": self.cycle_secrets, "home": lambda: self.go(0),
+                    "tab": self.next_moment, "v": self.cycle_secrets, "e": lambda: self.export(self.focus),
+                    "home": lambda: self.go(0),
                     "end": lambda: self.go(self.last)}
         else:
-            keys = {"leftshoulder": lambda: self.round_step(-1), "rightshoulder": lambda: self.round_step(1)}
+            keys = {"leftshoulder": lambda: self.round_step(-1), "rightshoulder": lambda: self.round_step(1),
+                    "back": lambda: self.export(self.focus)}
         if name in keys:
             keys[name]()
             return True
@@ -229,7 +261,11 @@ class ReplayScene(Scene):
             return True
         found = moments.hit(pos, len(self.found), self.focus, self.exporting)
         if found is not None:
-            self.jump(found[0])
+            number, on_export = found
+            if on_export:
+                self.export(number)
+            else:
+                self.jump(number)
             return True
         if bar.TABLE.collidepoint(pos):
             self.toggle_play()
