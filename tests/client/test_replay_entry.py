@@ -99,8 +99,9 @@ def test_a_past_game_without_a_journal_says_it_was_played_before_replays(make_ap
 
 
 def test_a_moment_exports_as_a_gif_and_an_mp4_from_its_button(make_app, config_home):
-    from client.replay import moments as listed
     from PIL import Image
+
+    from client.replay import moments as listed
 
     app = make_app()
     choose(app, finished_game(app).menu, "Watch again")
