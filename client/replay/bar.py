@@ -118,7 +118,7 @@ def footer_lines(app, exporting: bool) -> list[str]:
         play=buttons_here(app, "confirm"), step=step, rounds=rounds, speed=speed, scrub=scrub)
     if exporting:
         export = either("E", *pad_names(app, "back"))
-        second = _("{moment}: next moment   {export}: export it   {secrets}: secrets   {back}: back").format(
+        second = _("{moment}: next moment   {export}: a clip of it   {secrets}: secrets   {back}: back").format(
             moment=moment, export=export, secrets=secrets, back=buttons_here(app, "back"))
     else:
         second = _("{moment}: next moment   {secrets}: secrets   {back}: back").format(
