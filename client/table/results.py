@@ -154,9 +154,7 @@ class ResultsScene(MenuScene):
     def place_menu(self, items: list[Item], lift: int = 0) -> None:
         """Two items as always; three to five (the game night's, Watch again) a little smaller, above the
         hint line and the bottom line (``lift``: higher by a second bottom line)."""
-        tall = len(items) < 3
-        top, height, gap = (790, 78, 16) if tall else (750, 66, 10) if len(items) == 3 else \
-            (720, 56, 8) if len(items) == 4 else (690, 50, 6)
+        top, height, gap = {2: (790, 78, 16), 3: (750, 66, 10), 4: (720, 56, 8)}.get(max(2, len(items)), (690, 50, 6))
         focus = self.menu.focus if getattr(self, "menu", None) is not None else 0
         self.lift = lift
         self.menu = Menu(items, (art.W // 2, top - lift), width=600, height=height, gap=gap,
@@ -171,9 +169,7 @@ class ResultsScene(MenuScene):
 
     def offer_watch_again(self, watch: Callable[[], None]) -> None:
         """The game just played, on its table again (the replay viewer), before Back to the title."""
-        items = list(self.menu.items)
-        items.insert(len(items) - 1, Item(lambda: _("Watch again"), watch))
-        self.place_menu(items)
+        self.place_menu([*self.menu.items[:-1], Item(lambda: _("Watch again"), watch), self.menu.items[-1]])
 
     def hear_evening(self, message: messages.Evening | None, session: Session | None = None) -> None:
         """The game night on a LAN peer: tonight's standings and its own rating changes, from
