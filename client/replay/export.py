@@ -84,8 +84,8 @@ def check_range(replay: Any, start: Any, end: Any) -> tuple[int, int]:
     """``start`` and ``end`` as a clip's range of ``replay``: whole steps, 0 <= start <= end <= last."""
     last = len(replay.steps)
     if not _whole(start) or not _whole(end) or not 0 <= start <= end <= last:
-        raise ExportError("bad_range", N_("A clip runs from a step to a later one between 0 and {last}, not from "
-                                          "{start} to {end}."),
+        raise ExportError("bad_range", N_("A clip runs from action A to a later action B, both between 0 and "
+                                          "{last}; not from {start} to {end}."),
                           {"last": last, "start": _shown(start), "end": _shown(end)})
     return start, end
 
@@ -97,7 +97,7 @@ def moment_range(replay: Any, number: Any) -> tuple[int, int]:
     if not _whole(number) or not 1 <= number <= len(moments):
         if not moments:
             raise ExportError("no_moments", N_("This game has no moments to make a clip of; choose a range of "
-                                               "steps instead."))
+                                               "actions instead."))
         raise ExportError("no_such_moment", N_("There is no moment {number}: this game has {count}."),
                           {"number": _shown(number), "count": len(moments)})
     moment = moments[number - 1]
