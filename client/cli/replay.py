@@ -2,7 +2,7 @@
 listed, or a clip of it exported with no display at all (SDL's offscreen driver), so it
 runs on a server:
 
-    spielabend replay PATH                         the viewer, in the window
+    spielabend replay PATH [--moment N]            the viewer, in the window (at moment N)
     spielabend replay PATH --moments               the game's moments, numbered, best first
     spielabend replay PATH --export clip.gif|clip.webp|clip.mp4 [--moment N | --from A --to B]
                                                    [--size 640x360|1280x720]
@@ -32,11 +32,14 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--moments", action="store_true", help=_("list the game's moments, best first, and quit"))
     parser.add_argument("--export", metavar="CLIP", help=_("save a clip as CLIP: a .gif, .webp or .mp4 file"))
     which = parser.add_mutually_exclusive_group()
-    which.add_argument("--moment", type=int, metavar="N", help=_("the clip is moment N (see --moments)"))
-    which.add_argument("--from", dest="start", type=int, metavar="A", help=_("the clip starts after step A"))
-    parser.add_argument("--to", dest="end", type=int, metavar="B", help=_("the clip ends with step B"))
+    which.add_argument("--moment", type=int, metavar="N",
+                       help=_("the clip is moment N (see --moments); in the window: start there"))
+    which.add_argument("--from", dest="start", type=int, metavar="A", help=_("the clip starts after action A"))
+    parser.add_argument("--to", dest="end", type=int, metavar="B", help=_("the clip ends with action B"))
     parser.add_argument("--size", choices=sorted(SIZES), default="640x360", help=_("the clip's size"))
     parser.add_argument("--fullscreen", action="store_true", help=_("start the window in fullscreen"))
+    parser.add_argument("--frames", type=int, help=_("run exactly this many frames (1/60 s each, no waiting)"))
+    parser.add_argument("--screenshot", metavar="FILE.png", help=_("with --frames: save the last frame here"))
     return parser
 
 
@@ -44,12 +47,20 @@ def check_arguments(parser: argparse.ArgumentParser, args: argparse.Namespace, a
     """parser.error (exit 2) for options that do not go together; nothing is read yet."""
     from client.replay.export import ExportError, clip_kind
 
-    clip_options = args.moment is not None or args.start is not None or args.end is not None or \
+    clip_options = args.start is not None or args.end is not None or \
         any(arg == "--size" or arg.startswith("--size=") for arg in argv)
+    if args.moment is not None and args.moment < 1:
+        parser.error(_("--moment counts from 1, as --moments lists them"))
     if args.export is None:
         if clip_options:
-            parser.error(_("--moment, --from, --to and --size go with --export CLIP"))
+            parser.error(_("--from, --to and --size go with --export CLIP"))
+        if args.frames is not None and args.frames < 1:
+            parser.error(_("--frames must be at least 1"))
+        if args.screenshot and args.frames is None:
+            parser.error(_("--screenshot needs --frames"))
         return
+    if args.frames is not None or args.screenshot:
+        parser.error(_("--frames and --screenshot are for the window; a clip is made without one"))
     if args.moments:
         parser.error(_("--moments lists the moments; leave out --export, or --moments"))
     try:
@@ -58,8 +69,6 @@ def check_arguments(parser: argparse.ArgumentParser, args: argparse.Namespace, a
         parser.error(say(error.say, error.data))
     if (args.start is None) != (args.end is None):
         parser.error(_("--from A and --to B go together"))
-    if args.moment is not None and args.moment < 1:
-        parser.error(_("--moment counts from 1, as --moments lists them"))
 
 
 def main(argv: list[str]) -> int:
@@ -73,13 +82,13 @@ def main(argv: list[str]) -> int:
     except ReplayError as error:
         return refuse(say(error.say, error.data))
     if replay.problem_error is not None:
-        print(_("spielabend replay: {problem}").format(problem=say(replay.problem_error.say,
-                                                                    replay.problem_error.data)), file=sys.stderr)
+        print(_("spielabend replay: {error}").format(error=say(replay.problem_error.say, replay.problem_error.data)),
+              file=sys.stderr)
     if args.moments:
         return list_moments(replay)
     if args.export is not None:
         return export(replay, args)
-    return watch(replay, args.fullscreen)
+    return watch(replay, args)
 
 
 def refuse(words: str) -> int:
@@ -88,14 +97,14 @@ def refuse(words: str) -> int:
 
 
 def list_moments(replay) -> int:
-    """The moments, numbered as --moment takes them, each with its steps."""
+    """The moments, numbered as --moment takes them, each with its actions."""
     found = replay.moments()
     if not found:
         print(_("This game has no moments."))
         return 0
     words = moment_words(replay)
     for number, moment in enumerate(found, 1):
-        print(_("{number}. {title} (steps {start} to {end})").format(
+        print(_("{number}. {title} (actions {start} to {end})").format(
             number=number, title=words(moment), start=moment.start, end=moment.end))
     return 0
 
@@ -126,7 +135,7 @@ def export(replay, args: argparse.Namespace) -> int:
     except ExportError as error:
         return refuse(say(error.say, error.data))
     words = current()
-    print(_("Saved {path}: {seconds} s, {frames} frames at {width}x{height}, {megabytes} MB, steps {start} to {end} "
+    print(_("Saved {path}: {seconds} s, {frames} frames at {width}x{height}, {megabytes} MB, actions {start} to {end} "
             "(made in {took} s)").format(
         path=result.path, seconds=words.number(result.seconds, 1), frames=result.frames, width=result.size[0],
         height=result.size[1], megabytes=words.number(result.bytes / 1_000_000, 2), start=result.start,
@@ -153,15 +162,23 @@ def offscreen() -> None:
     pygame.display.set_mode((1, 1))
 
 
-def watch(replay, fullscreen: bool) -> int:
-    """The viewer scene in the window."""
+def watch(replay, args: argparse.Namespace) -> int:
+    """The viewer scene in the window (at moment ``--moment``); leaving it closes the window."""
     from client.cli.main import display_available
 
-    if not display_available():
+    if args.frames is None and not display_available():
         return refuse(_("no display to open the window on: export a clip with --export CLIP instead"))
+    from client.replay.export import ExportError, moment_range
+
+    if args.moment is not None:
+        try:
+            moment_range(replay, args.moment)
+        except ExportError as error:
+            return refuse(say(error.say, error.data))
     from client.app import run
+    from client.replay.scene import ReplayScene
 
     def start(app) -> None:
-        app.flow.replay(replay)
+        app.push(ReplayScene(app, replay, moment=None if args.moment is None else args.moment - 1))
 
-    return run(fullscreen=fullscreen, start=start)
+    return run(fullscreen=args.fullscreen, start=start, frames=args.frames, screenshot=args.screenshot)

@@ -36,6 +36,7 @@ SIZES = ((640, 360), (1280, 720))
 FPS = 20  # a GIF counts time in hundredths of a second: 20 frames a second is exactly 5 each
 LEAD_IN = 2  # steps a moment's clip shows before the moment itself
 MAX_SECONDS = 30.0  # a clip to share is short; a longer stretch is cut here (ExportResult says so)
+UNWRITABLE = N_("The clip cannot be saved in {folder}: it may not be written to.")
 GIF_COLOURS = 255  # one palette for the whole clip (a still table keeps its colours: small frames)
 
 
@@ -83,8 +84,8 @@ def check_range(replay: Any, start: Any, end: Any) -> tuple[int, int]:
     """``start`` and ``end`` as a clip's range of ``replay``: whole steps, 0 <= start <= end <= last."""
     last = len(replay.steps)
     if not _whole(start) or not _whole(end) or not 0 <= start <= end <= last:
-        raise ExportError("bad_range", N_("A clip runs from a step to a later one between 0 and {last}, not from "
-                                          "{start} to {end}."),
+        raise ExportError("bad_range", N_("A clip runs from action A to a later action B, both between 0 and "
+                                          "{last}; not from {start} to {end}."),
                           {"last": last, "start": _shown(start), "end": _shown(end)})
     return start, end
 
@@ -96,7 +97,7 @@ def moment_range(replay: Any, number: Any) -> tuple[int, int]:
     if not _whole(number) or not 1 <= number <= len(moments):
         if not moments:
             raise ExportError("no_moments", N_("This game has no moments to make a clip of; choose a range of "
-                                               "steps instead."))
+                                               "actions instead."))
         raise ExportError("no_such_moment", N_("There is no moment {number}: this game has {count}."),
                           {"number": _shown(number), "count": len(moments)})
     moment = moments[number - 1]
@@ -114,8 +115,7 @@ def check_folder(path: str | os.PathLike[str]) -> Path:
     if path.is_dir():
         raise ExportError("is_folder", N_("{path} is a folder, not a file name for the clip."), {"path": str(path)})
     if not os.access(folder, os.W_OK | os.X_OK):
-        raise ExportError("unwritable", N_("The clip cannot be saved in {folder}: it may not be written to."),
-                          {"folder": str(folder)})
+        raise ExportError("unwritable", UNWRITABLE, {"folder": str(folder)})
     return path
 
 
@@ -158,8 +158,8 @@ def encode_clip(surfaces: Iterable[pygame.Surface], path: Path, kind: str, size:
     counted = _Counted(surfaces, size, max_frames)
     try:
         fd, temp_name = tempfile.mkstemp(prefix=f".{path.stem[:40]}-", suffix=f".part{path.suffix}", dir=path.parent)
-    except OSError as error:
-        raise _unwritable(path, error) from None
+    except OSError:  # a folder its mode let through (root's) that still takes no file: /proc, a full disk
+        raise ExportError("unwritable", UNWRITABLE, {"folder": str(path.parent)}) from None
     os.close(fd)
     temp = Path(temp_name)
     try:
