@@ -81,8 +81,8 @@ class WatchScene(MenuScene):
 
     def open(self, game: Any, moment: int | None) -> None:
         history = self.app.evening.history
-        watch(self.app, partial(library.open_kept, history, game.id), moment=moment,
-              colours=library.colours_of(game))
+        self.app.flow.watch(partial(library.open_kept, history, game.id), moment=moment,
+                            colours=library.colours_of(game))
 
     def draw(self, surface: Any) -> None:
         surface.blit(art.background("menu"), (0, 0))

@@ -97,6 +97,9 @@ def test_a_pad_steps_back_past_a_reveal_and_the_view_is_as_before_it(make_app, p
     assert scene.player.showing()  # its animation runs
     frames(app, 30)
     shoot(app, "replay_reveal")
+    for _ in range(3):  # 8x: the reveal plays on sooner
+        pad.press(app, "up")
+    assert scene.speed == 8.0 and scene.index == reveal
     for _ in range(20):  # the table shows the reveal's view once its animations have played
         if not scene.player.showing():
             break
