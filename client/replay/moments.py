@@ -13,7 +13,7 @@ from client.i18n import _
 from client.replay.bar import SIDE
 from client.ui import art
 
-ROW = 92
+ROW = 108
 TOP = SIDE.top + 64
 EXPORT_WIDTH = 110
 
@@ -65,12 +65,14 @@ def draw(surface: pygame.Surface, titles: Sequence[str], spans: Sequence[tuple[i
         lit = number == focus
         surface.blit(art.panel(rect.size, art.PANEL_HI if lit else (38, 32, 38), art.GOLD if lit else None, 12), rect)
         room = rect.width - 28 - (EXPORT_WIDTH + 10 if exporting else 0)
-        lines = art.wrap(titles[number], 24, room)[:2]
+        lines = art.wrap(titles[number], 22, room)
+        if len(lines) > 3:  # a longer title ends in an ellipsis on its third line
+            lines = lines[:2] + [art.fit(" ".join(lines[2:]), 22, room)]
         for line_number, line in enumerate(lines):
-            art.blit_text(surface, line, 24, art.INK, (rect.left + 14, rect.top + 10 + line_number * 28), width=room)
+            art.blit_text(surface, line, 22, art.INK, (rect.left + 14, rect.top + 8 + line_number * 25), width=room)
         start, end = spans[number]
-        art.blit_text(surface, _("actions {start} to {end}").format(start=start, end=end), 20, art.INK_FAINT,
-                      (rect.left + 14, rect.bottom - 26), weight="regular", width=room)
+        art.blit_text(surface, _("actions {start} to {end}").format(start=start, end=end), 18, art.INK_FAINT,
+                      (rect.left + 14, rect.bottom - 22), weight="regular", width=room)
         if exporting:
             button = export_rect(slot)
             surface.blit(art.panel(button.size, art.PANEL, art.GOLD, 10), button)

@@ -14,7 +14,7 @@ import pygame
 
 from client import i18n
 from client.evening.exports import export_folder
-from client.i18n import _
+from client.i18n import _, pgettext
 from client.replay import bar, library, moments
 from client.replay.export import ExportError, export_clip, moment_range
 from client.replay.feed import Replayed
@@ -47,7 +47,7 @@ class ReplayScene(Scene):
         self.picture = pygame.Surface((art.W, art.H))
         self.buttons = bar.row([
             ("round_back", lambda: _("\u00ab Round"), 190), ("back", lambda: _("\u2039 Action"), 190),
-            ("play", lambda: _("Pause") if self.playing else _("Play"), 220),
+            ("play", lambda: _("Pause") if self.playing else pgettext("replay button", "Play"), 220),
             ("next", lambda: _("Action \u203a"), 190), ("round_next", lambda: _("Round \u00bb"), 190),
             ("speed", lambda: bar.speed_words(self.speed), 230), ("secrets", self.secrets_words, 560)],
             {"secrets": self.can_reveal})
