@@ -71,7 +71,8 @@ class _Head:
 
 
 class Replay:
-    """A recorded game, replayable at any step: see the module docstring."""
+    """A recorded game, replayable at any step: see the module docstring. One thread at a time
+    (a seek moves its cursor); the steps, once built, may be read from any."""
 
     seed_hidden = True  # the seed never leaves a replay (no attribute holds it)
 
@@ -266,8 +267,12 @@ class Replay:
         if self._moments is None:
             name = f"engines.{self.game_id}.moments"
             found: list[Any] = []
-            if importlib.util.find_spec(name) is not None:
-                found = list(importlib.import_module(name).find(self.steps, self.players))
+            try:
+                module = importlib.import_module(name) if importlib.util.find_spec(name) is not None else None
+            except ModuleNotFoundError:  # no such game package at all
+                module = None
+            if module is not None:
+                found = list(module.find(self.steps, self.players))
             self._moments = sorted(found, key=lambda moment: -moment.weight)
         return list(self._moments)
 

@@ -37,6 +37,8 @@ TOOLS = {
                     "accepted_actions", "targets"}]),
     "bench_phone": (["--samples", "2", "--animation", "instant", "--timeout", "60"],
                     [{"phone", "keyboard_seat", "target_p99_ms", "meets_target"}]),
+    "bench_replay": (["--rounds", "1", "--seeks", "5"],
+                     [{"actions", "build_s", "seek_ms", "view_ms", "peak_rss_mb", "targets", "meets_targets"}]),
     "bench_race": (["--presses", "3", "--seconds", "10", "--races", "3", "--bot-matches", "1"],
                    [{"couch", "lan", "races_at_the_host", "bots", "targets"}]),
     "tournament": (["--game", "die_mauer", "--players", "3", "--games", "1", "--pairing", "normal_vs_easy"],
