@@ -96,7 +96,7 @@ def main(argv=None) -> int:
     if argv and argv[0] == "replay":
         from client.cli.replay import main as replay_main
 
-        return replay_main(argv[1:])
+        return replay_main(argv[1:], display_available)
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.headless or not display_available():

@@ -71,7 +71,8 @@ def check_arguments(parser: argparse.ArgumentParser, args: argparse.Namespace, a
         parser.error(_("--from A and --to B go together"))
 
 
-def main(argv: list[str]) -> int:
+def main(argv: list[str], display_available=lambda: True) -> int:
+    """``display_available()``: whether a window can open (`client.cli.main` knows)."""
     parser = build_parser()
     args = parser.parse_args(argv)
     check_arguments(parser, args, argv)
@@ -88,6 +89,8 @@ def main(argv: list[str]) -> int:
         return list_moments(replay)
     if args.export is not None:
         return export(replay, args)
+    if args.frames is None and not display_available():
+        return refuse(_("no display to open the window on: export a clip with --export CLIP instead"))
     return watch(replay, args)
 
 
@@ -164,10 +167,6 @@ def offscreen() -> None:
 
 def watch(replay, args: argparse.Namespace) -> int:
     """The viewer scene in the window (at moment ``--moment``); leaving it closes the window."""
-    from client.cli.main import display_available
-
-    if args.frames is None and not display_available():
-        return refuse(_("no display to open the window on: export a clip with --export CLIP instead"))
     from client.replay.export import ExportError, moment_range
 
     if args.moment is not None:
