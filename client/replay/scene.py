@@ -52,6 +52,7 @@ class ReplayScene(Scene):
             ("speed", lambda: bar.speed_words(self.speed), 230), ("secrets", self.secrets_words, 560)],
             {"secrets": self.can_reveal})
         self.exporting = True  # each moment (and the round shown) exports as a clip
+        self.export_due: tuple[int | None, int] | None = None  # (moment, the frame it was asked in)
         if moment is not None and 0 <= moment < len(self.found):
             self.jump(moment)
         else:
@@ -165,6 +166,12 @@ class ReplayScene(Scene):
         end = min((first for first in self.rounds if first > start), default=self.last)
         return (start, end) if end > start else (max(0, start - 1), start)
 
+    def ask_export(self, number: int | None) -> None:
+        """Export moment ``number`` (None: the round shown) once a frame has said so: making a
+        clip takes a few seconds, and the window stands still meanwhile."""
+        self.playing = False
+        self.export_due = (number, self.app.frames)
+
     def export(self, number: int | None) -> None:
         """Moment ``number`` (None: the round shown) as a GIF and an MP4 in the exports
         folder, with the secrets as the table shows them now; said in words either way."""
@@ -222,12 +229,12 @@ class ReplayScene(Scene):
         name = intent.text
         if intent.device == "keyboard":
             keys = {"page up": lambda: self.round_step(-1), "page down": lambda: self.round_step(1),
-                    "tab": self.next_moment, "v": self.cycle_secrets, "e": lambda: self.export(self.focus),
+                    "tab": self.next_moment, "v": self.cycle_secrets, "e": lambda: self.ask_export(self.focus),
                     "home": lambda: self.go(0),
                     "end": lambda: self.go(self.last)}
         else:
             keys = {"leftshoulder": lambda: self.round_step(-1), "rightshoulder": lambda: self.round_step(1),
-                    "back": lambda: self.export(self.focus)}
+                    "back": lambda: self.ask_export(self.focus)}
         if name in keys:
             keys[name]()
             return True
@@ -263,7 +270,7 @@ class ReplayScene(Scene):
         if found is not None:
             number, on_export = found
             if on_export:
-                self.export(number)
+                self.ask_export(number)
             else:
                 self.jump(number)
             return True
@@ -275,6 +282,9 @@ class ReplayScene(Scene):
     # --- time ---------------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         super().update(dt)
+        if self.export_due is not None and self.app.frames > self.export_due[1]:  # its note is on screen
+            number, self.export_due = self.export_due[0], None
+            self.export(number)
         if self.wanted is not None and self.wanted != self.index:
             self.player.open(self.wanted)
         if self.scrub:
@@ -301,6 +311,12 @@ class ReplayScene(Scene):
             index=self.index, count=self.last, round=self.round_of(self.index) + 1, rounds=max(1, len(self.rounds)))
         art.blit_text(surface, status, 26, art.INK_DIM, (bar.TIMELINE.right, bar.TIMELINE.top - 12), "bottomright")
         bar.draw_buttons(surface, self.buttons, self.hover)
+        if self.export_due is not None:
+            box = pygame.Rect(0, 0, 760, 120)
+            box.center = bar.TABLE.center
+            surface.blit(art.panel(box.size, art.NIGHT, art.GOLD, 18, 240), box)
+            art.blit_text(surface, _("Making the clip\u2026"), 44, art.GOLD, box.center, "center", "bold",
+                          width=box.width - 40)
         bar.draw_footer(surface, bar.footer_lines(self.app, self.exporting))  # pads come and go
 
     def resume(self) -> None:

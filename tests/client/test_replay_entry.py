@@ -111,6 +111,8 @@ def test_a_moment_exports_as_a_gif_and_an_mp4_from_its_button(make_app, config_h
     post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
     post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
     post(pygame.MOUSEBUTTONUP, pos=pos, button=1)
+    frames(app, 1)
+    assert "Making the clip\u2026" in [drawn.words for drawn in drawn_lines(app)]  # said before the wait
     frames(app, 2)
     from client.evening.exports import export_folder
 
