@@ -42,3 +42,22 @@ def test_every_seat_side_by_side(replay):
     assert len(cells) == 3 and all(cell.size == (960, 540) for cell in cells)
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     pygame.image.save(picture, str(SCREENSHOTS / "replay_frames_all_seats.png"))
+
+
+@pytest.mark.parametrize(("game_id", "players", "options"), [
+    ("architekton", 2, {}), ("die_mauer", 3, {"rounds": 1}), ("drunter_druber", 3, {}), ("wie_waldi", 2, {}),
+    ("wild_west", 3, {})])
+def test_every_game_plays_again_on_its_own_table(tmp_path, game_id, players, options):
+    """Each game's table takes a replay's feed: it plays steps, and each seat's own table
+    holds that seat's view (its secrets) at the end."""
+    pygame.init()
+    replay = Replay.open(played_save(tmp_path, game_id, players, options))
+    frames = ReplayFrames(replay, (320, 180))
+    shots = list(frames.frames(0, 3, 10))
+    assert frames.player.index == 3 and frames.player.tables[0].model.view == replay.view(3, None)
+    assert len(shots) > 3
+    last = len(replay.steps)
+    every = ReplayFrames(replay, (640, 360), reveal=True)
+    every.still(last)
+    assert [table.model.seat_views[seat] for seat, table in enumerate(every.player.tables)] == \
+        [replay.view(last, seat) for seat in range(players)]
