@@ -24,9 +24,12 @@ Reveal = bool | int  # False: the public table; True: every seat's own; a seat n
 
 
 def channels(reveal: Reveal, players: int) -> list[int | None]:
-    """The channels a reveal shows: None (public), or seats."""
+    """The channels a reveal shows: None (public), or seats; every seat's fill a grid, the
+    public table in a cell left over (three seats: the shared screen as the fourth)."""
     if reveal is True:
-        return list(range(players))
+        columns = math.ceil(math.sqrt(players))
+        spare = columns * math.ceil(players / columns) > players
+        return [*range(players), *([None] if spare else [])]
     if reveal is False or not isinstance(reveal, int) or not 0 <= reveal < players:
         return [None]
     return [reveal]

@@ -37,9 +37,9 @@ def test_a_stretch_plays_in_real_time_at_the_size_asked(replay):
 def test_every_seat_side_by_side(replay):
     frames = ReplayFrames(replay, (960, 540), reveal=True)
     picture = frames.still(len(replay.steps))
-    assert [table.feed.seat for table in frames.player.tables] == [0, 1, 2]
-    cells = grid(3, pygame.Rect(0, 0, 1920, 1080))
-    assert len(cells) == 3 and all(cell.size == (960, 540) for cell in cells)
+    assert [table.feed.seat for table in frames.player.tables] == [0, 1, 2, None]
+    cells = grid(4, pygame.Rect(0, 0, 1920, 1080))
+    assert len(cells) == 4 and all(cell.size == (960, 540) for cell in cells)
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     pygame.image.save(picture, str(SCREENSHOTS / "replay_frames_all_seats.png"))
 
@@ -59,5 +59,5 @@ def test_every_game_plays_again_on_its_own_table(tmp_path, game_id, players, opt
     last = len(replay.steps)
     every = ReplayFrames(replay, (640, 360), reveal=True)
     every.still(last)
-    assert [table.model.seat_views[seat] for seat, table in enumerate(every.player.tables)] == \
+    assert [table.model.seat_views[seat] for seat, table in enumerate(every.player.tables[:players])] == \
         [replay.view(last, seat) for seat in range(players)]

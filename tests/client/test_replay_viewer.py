@@ -132,8 +132,9 @@ def test_a_pad_shows_every_seats_secrets_once_over_then_one_seat_at_a_time(make_
     hidden = [table.model.view for table in scene.player.tables]
     assert hidden == [replay.view(last, None)]
     pad.press(app, "secret")  # every seat's own table: all their pieces
-    assert [table.feed.seat for table in scene.player.tables] == [0, 1, 2]
-    for seat, table in enumerate(scene.player.tables):
+    assert [table.feed.seat for table in scene.player.tables] == [0, 1, 2, None]  # and the shared screen
+    assert scene.player.tables[3].model.view == replay.view(last, None)
+    for seat, table in enumerate(scene.player.tables[:3]):
         assert table.model.seat_views[seat] == replay.view(last, seat)
         assert table.panel_open(seat)  # its secrets show, as on that seat's own screen
     words = [line.words for line in drawn_lines(app)]
