@@ -70,7 +70,7 @@ def draw_timeline(surface: pygame.Surface, index: int, last: int, rounds: Sequen
     surface.blit(art.panel(bar.size, art.PANEL, None, bar.height // 2), bar)
     played = pygame.Rect(bar.left, bar.top, max(0, x_of(index, last) - bar.left), bar.height)
     if played.width > 0:
-        surface.blit(art.panel(played.size, art.PANEL_HI, None, bar.height // 2), played)
+        surface.blit(art.panel(played.size, (116, 88, 50), None, bar.height // 2), played)
     for start in rounds[1:]:
         x = x_of(start, last)
         pygame.draw.line(surface, art.INK_FAINT, (x, bar.top + 6), (x, bar.bottom - 6), 2)
@@ -118,7 +118,7 @@ def footer_lines(app, exporting: bool) -> list[str]:
         play=buttons_here(app, "confirm"), step=step, rounds=rounds, speed=speed, scrub=scrub)
     if exporting:
         export = either("E", *pad_names(app, "back"))
-        second = _("{moment}: next moment   {export}: export it   {secrets}: secrets   {back}: back").format(
+        second = _("{moment}: next moment   {export}: a clip of it   {secrets}: secrets   {back}: back").format(
             moment=moment, export=export, secrets=secrets, back=buttons_here(app, "back"))
     else:
         second = _("{moment}: next moment   {secrets}: secrets   {back}: back").format(

@@ -1,38 +1,21 @@
-"""The viewer's moments: each game's own (`engines.<id>.moments`, R3's), worded and listed.
+"""The viewer's moments, listed beside the table: each game's own (`engines.<id>.moments`).
 
 A moment names steps ``start`` to ``end``; jumping to it opens the table just before its
-first step and plays on. Its title comes from the game's ``words(moment, names, tr)`` in
-this window's language; a game without moments lists none.
+first step and plays on. Its title (`client.replay.library.title`) comes from the game's
+``words(moment, names, tr)`` in this window's language; a game without moments lists none.
 """
 
-import importlib
-import importlib.util
 from collections.abc import Sequence
-from typing import Any
 
 import pygame
 
-from client import i18n
 from client.i18n import _
 from client.replay.bar import SIDE
 from client.ui import art
 
-ROW = 92
+ROW = 108
 TOP = SIDE.top + 64
 EXPORT_WIDTH = 110
-
-
-def title(game_id: str, moment: Any, names: Sequence[str]) -> str:
-    """``moment``'s title in this window's language (its kind, if the game words none)."""
-    name = f"engines.{game_id}.moments"
-    if importlib.util.find_spec(name) is not None:
-        words = getattr(importlib.import_module(name), "words", None)
-        if words is not None:
-            try:
-                return str(words(moment, list(names), i18n.current()))
-            except (KeyError, TypeError, ValueError, IndexError, AttributeError):
-                pass
-    return str(getattr(moment, "kind", "")).replace("_", " ")
 
 
 def row_rect(number: int) -> pygame.Rect:
@@ -82,12 +65,14 @@ def draw(surface: pygame.Surface, titles: Sequence[str], spans: Sequence[tuple[i
         lit = number == focus
         surface.blit(art.panel(rect.size, art.PANEL_HI if lit else (38, 32, 38), art.GOLD if lit else None, 12), rect)
         room = rect.width - 28 - (EXPORT_WIDTH + 10 if exporting else 0)
-        lines = art.wrap(titles[number], 24, room)[:2]
+        lines = art.wrap(titles[number], 22, room)
+        if len(lines) > 3:  # a longer title ends in an ellipsis on its third line
+            lines = lines[:2] + [art.fit(" ".join(lines[2:]), 22, room)]
         for line_number, line in enumerate(lines):
-            art.blit_text(surface, line, 24, art.INK, (rect.left + 14, rect.top + 10 + line_number * 28), width=room)
+            art.blit_text(surface, line, 22, art.INK, (rect.left + 14, rect.top + 8 + line_number * 25), width=room)
         start, end = spans[number]
-        art.blit_text(surface, _("actions {start} to {end}").format(start=start, end=end), 20, art.INK_FAINT,
-                      (rect.left + 14, rect.bottom - 26), weight="regular", width=room)
+        art.blit_text(surface, _("actions {start} to {end}").format(start=start, end=end), 18, art.INK_FAINT,
+                      (rect.left + 14, rect.bottom - 22), weight="regular", width=room)
         if exporting:
             button = export_rect(slot)
             surface.blit(art.panel(button.size, art.PANEL, art.GOLD, 10), button)

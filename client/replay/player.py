@@ -46,13 +46,15 @@ def grid(count: int, area: pygame.Rect) -> list[pygame.Rect]:
 
 class ReplayPlayer:
     def __init__(self, replay: Replayed, reveal: Reveal = False, settings: Settings | None = None,
-                 input: InputRouter | None = None, sounds: Sounds | None = None, pace: float = 1.0):
+                 input: InputRouter | None = None, sounds: Sounds | None = None, pace: float = 1.0,
+                 colours: list[int] | None = None):
         self.replay = replay
         self.reveal: Reveal = reveal
         self.settings = settings if settings is not None else Settings()
         self.input = input if input is not None else InputRouter(self.settings)
         self.sounds = sounds
         self.pace = pace
+        self.colours = colours  # each seat's colour as it played (the history keeps them)
         self.rest = 0.0  # seconds the table has stood still since its last step finished showing
         self.tables: list[ReplayTable] = []
         self.scratch: pygame.Surface | None = None
@@ -74,7 +76,7 @@ class ReplayPlayer:
         for number, seat in enumerate(channels(self.reveal, self.replay.players)):
             sounds = self.sounds if number == 0 and self.sounds is not None else Quiet()
             stage = Stage(self.settings, self.input, sounds, self.pace)
-            self.tables.append(ReplayTable(stage, self.replay, index, seat))
+            self.tables.append(ReplayTable(stage, self.replay, index, seat, self.colours))
         self.rest = 0.0
 
     def show(self, reveal: Reveal) -> None:

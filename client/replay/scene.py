@@ -13,8 +13,10 @@ from typing import Any
 import pygame
 
 from client import i18n
-from client.i18n import _
-from client.replay import bar, moments
+from client.evening.exports import export_folder
+from client.i18n import _, pgettext
+from client.replay import bar, library, moments
+from client.replay.export import ExportError, export_clip, moment_range
 from client.replay.feed import Replayed
 from client.replay.player import ReplayPlayer, Reveal
 from client.ui import art
@@ -25,14 +27,15 @@ SCRUB_RATE = 0.12  # of the game per second, the right stick pushed all the way
 
 
 class ReplayScene(Scene):
-    def __init__(self, app: Any, replay: Replayed, start: int = 0, moment: int | None = None):
+    def __init__(self, app: Any, replay: Replayed, start: int = 0, moment: int | None = None,
+                 colours: list[int] | None = None):
         super().__init__(app)
         self.replay = replay
-        self.player = ReplayPlayer(replay, False, app.settings, app.input, app.sounds)
+        self.player = ReplayPlayer(replay, False, app.settings, app.input, app.sounds, colours=colours)
         self.playing = False
         self.speed = 1.0
         self.found = list(replay.moments())
-        self.titles = [moments.title(replay.game_id, m, replay.names) for m in self.found]
+        self.titles = [library.title_of(replay.game_id, m, replay.names) for m in self.found]
         self.spans = [(int(m.start), int(m.end)) for m in self.found]
         self.focus: int | None = None  # the moment the pads' and the keyboard's Tab are at
         self.rounds = list(replay.rounds())
@@ -44,12 +47,12 @@ class ReplayScene(Scene):
         self.picture = pygame.Surface((art.W, art.H))
         self.buttons = bar.row([
             ("round_back", lambda: _("\u00ab Round"), 190), ("back", lambda: _("\u2039 Action"), 190),
-            ("play", lambda: _("Pause") if self.playing else _("Play"), 220),
+            ("play", lambda: _("Pause") if self.playing else pgettext("replay button", "Play"), 220),
             ("next", lambda: _("Action \u203a"), 190), ("round_next", lambda: _("Round \u00bb"), 190),
             ("speed", lambda: bar.speed_words(self.speed), 230), ("secrets", self.secrets_words, 560)],
             {"secrets": self.can_reveal})
-        self.exporting = False  # clips: once `client.replay.export` is there (R3)
-        self.lines = bar.footer_lines(app, self.exporting)
+        self.exporting = True  # each moment (and the round shown) exports as a clip
+        self.export_due: tuple[int | None, int] | None = None  # (moment, the frame it was asked in)
         if moment is not None and 0 <= moment < len(self.found):
             self.jump(moment)
         else:
@@ -97,7 +100,13 @@ class ReplayScene(Scene):
         self.scrubbed = float(self.player.index)
 
     def step(self, by: int) -> None:
-        self.go(self.index + by)
+        """One action forward (played, with its animations) or back (the table as it stood)."""
+        if by > 0 and self.index < self.last:
+            self.playing = False
+            self.player.step()
+            self.scrubbed = float(self.player.index)
+        else:
+            self.go(self.index + by)
 
     def round_step(self, by: int) -> None:
         if by < 0:
@@ -151,6 +160,39 @@ class ReplayScene(Scene):
             return
         self.jump(0 if self.focus is None else (self.focus + 1) % len(self.found))
 
+    def round_range(self) -> tuple[int, int]:
+        """The round the table stands in, as a range of steps (the whole of it)."""
+        start = max((first for first in self.rounds if first <= self.index), default=0)
+        end = min((first for first in self.rounds if first > start), default=self.last)
+        return (start, end) if end > start else (max(0, start - 1), start)
+
+    def ask_export(self, number: int | None) -> None:
+        """Export moment ``number`` (None: the round shown) once a frame has said so: making a
+        clip takes a few seconds, and the window stands still meanwhile."""
+        self.playing = False
+        self.export_due = (number, self.app.frames)
+
+    def export(self, number: int | None) -> None:
+        """Moment ``number`` (None: the round shown) as a GIF and an MP4 in the exports
+        folder, with the secrets as the table shows them now; said in words either way."""
+        try:
+            start, end = moment_range(self.replay, number + 1) if number is not None else self.round_range()
+            folder = export_folder()
+            folder.mkdir(parents=True, exist_ok=True)
+            stem = f"{self.replay.game_id}-{start}-{end}"
+            made = [export_clip(self.replay, folder / f"{stem}{suffix}", start, end, reveal=self.player.reveal)
+                    for suffix in (".gif", ".mp4")]
+        except ExportError as error:
+            self.app.note(_("The clip could not be made: {reason}").format(
+                reason=sayings.worded(error.said(), i18n.current())), 8, key="export")
+        except OSError as error:
+            self.app.note(_("The clip could not be made: {reason}").format(reason=error.strerror or error), 8,
+                          key="export")
+        else:
+            self.app.note(_("Saved {gif} and {mp4} in {folder}").format(gif=made[0].path.name, mp4=made[1].path.name,
+                                                                        folder=folder), 8, problem=False, key="export")
+        self.player.update(0.0, False)  # the export drew off screen: the table here goes on as it was
+
     def press(self, key: str) -> None:
         {"round_back": lambda: self.round_step(-1), "back": lambda: self.step(-1), "play": self.toggle_play,
          "next": lambda: self.step(1), "round_next": lambda: self.round_step(1), "speed": self.cycle_speed,
@@ -182,14 +224,17 @@ class ReplayScene(Scene):
 
     def raw(self, intent: Any) -> bool:
         """Keys and pad buttons that are no virtual button: PgUp/PgDn and the shoulders (a
-        round), Tab (the next moment), V (secrets), Home and End."""
+        round), Tab (the next moment), V (secrets), E and the pad's Back (export the moment, or
+        the round), Home and End."""
         name = intent.text
         if intent.device == "keyboard":
             keys = {"page up": lambda: self.round_step(-1), "page down": lambda: self.round_step(1),
-                    "tab": self.next_moment, "v": self.cycle_secrets, "home": lambda: self.go(0),
+                    "tab": self.next_moment, "v": self.cycle_secrets, "e": lambda: self.ask_export(self.focus),
+                    "home": lambda: self.go(0),
                     "end": lambda: self.go(self.last)}
         else:
-            keys = {"leftshoulder": lambda: self.round_step(-1), "rightshoulder": lambda: self.round_step(1)}
+            keys = {"leftshoulder": lambda: self.round_step(-1), "rightshoulder": lambda: self.round_step(1),
+                    "back": lambda: self.ask_export(self.focus)}
         if name in keys:
             keys[name]()
             return True
@@ -223,7 +268,11 @@ class ReplayScene(Scene):
             return True
         found = moments.hit(pos, len(self.found), self.focus, self.exporting)
         if found is not None:
-            self.jump(found[0])
+            number, on_export = found
+            if on_export:
+                self.ask_export(number)
+            else:
+                self.jump(number)
             return True
         if bar.TABLE.collidepoint(pos):
             self.toggle_play()
@@ -233,6 +282,9 @@ class ReplayScene(Scene):
     # --- time ---------------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         super().update(dt)
+        if self.export_due is not None and self.app.frames > self.export_due[1]:  # its note is on screen
+            number, self.export_due = self.export_due[0], None
+            self.export(number)
         if self.wanted is not None and self.wanted != self.index:
             self.player.open(self.wanted)
         if self.scrub:
@@ -259,8 +311,13 @@ class ReplayScene(Scene):
             index=self.index, count=self.last, round=self.round_of(self.index) + 1, rounds=max(1, len(self.rounds)))
         art.blit_text(surface, status, 26, art.INK_DIM, (bar.TIMELINE.right, bar.TIMELINE.top - 12), "bottomright")
         bar.draw_buttons(surface, self.buttons, self.hover)
-        bar.draw_footer(surface, self.lines)
+        if self.export_due is not None:
+            box = pygame.Rect(0, 0, 760, 120)
+            box.center = bar.TABLE.center
+            surface.blit(art.panel(box.size, art.NIGHT, art.GOLD, 18, 240), box)
+            art.blit_text(surface, _("Making the clip\u2026"), 44, art.GOLD, box.center, "center", "bold",
+                          width=box.width - 40)
+        bar.draw_footer(surface, bar.footer_lines(self.app, self.exporting))  # pads come and go
 
     def resume(self) -> None:
-        self.lines = bar.footer_lines(self.app, self.exporting)  # pads may have come or gone
         pygame.mouse.set_visible(True)

@@ -97,7 +97,8 @@ class ReplayView(TableView):
 class ReplayTable(TableScene):
     running_game = False  # leaving a replay loses nothing
 
-    def __init__(self, stage: Stage, replay: Replayed, index: int, seat: int | None = None):
+    def __init__(self, stage: Stage, replay: Replayed, index: int, seat: int | None = None,
+                 colours: list[int] | None = None):
         self.stage = stage
         self.feed = Feed(replay, seat)
         self.feed.start(index)
@@ -105,7 +106,8 @@ class ReplayTable(TableScene):
         sessions = {seat: self.feed.session} if seat is not None else {}
         devices = {seat: REPLAY_DEVICE} if seat is not None else {}
         stage.table = self
-        super().__init__(stage, TABLES[replay.game_id], sessions, devices, list(range(replay.players)),
+        super().__init__(stage, TABLES[replay.game_id], sessions, devices,
+                         list(colours) if colours and len(colours) == replay.players else list(range(replay.players)),
                          public=None if seat is not None else self.feed.session, players=replay.players,
                          names=replay.names)
         self.view = ReplayView(self)
