@@ -56,6 +56,31 @@ def test_the_viewer_opens_in_the_window(save, tmp_path):
     assert Image.open(tmp_path / "viewer.png").size == (1920, 1080)
 
 
+def test_the_window_opens_the_viewer_at_the_moment_asked(save, monkeypatch, tmp_path):
+    import client.app
+    from client.cli import replay as command
+    from client.replay.scene import ReplayScene
+
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
+    opened = []
+
+    def run(fullscreen=False, start=None, frames=None, seconds=None, screenshot=None):
+        app = client.app.App(window_size=(1280, 720))
+        try:
+            start(app)
+            opened.append(app.top)
+        finally:
+            app.quit()
+        return 0
+
+    monkeypatch.setattr(client.app, "run", run)
+    assert command.main([str(save), "--moment", "1"], lambda: True) == 0
+    [viewer] = opened
+    assert isinstance(viewer, ReplayScene) and viewer.focus == 0
+    first = viewer.found[0]
+    assert viewer.index == first.start - 1 and viewer.playing  # just before the moment, playing
+
+
 @pytest.fixture(scope="module")
 def unfinished(tmp_path_factory):
     return write_save(tmp_path_factory.mktemp("saves") / "running.save", "die_mauer", 3, seed=3, finish=False)
