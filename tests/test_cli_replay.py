@@ -132,3 +132,12 @@ def test_an_unwritable_folder_is_refused_in_words(save, tmp_path):
     assert done.returncode == 2
     assert f"The clip cannot be saved in {locked}: it may not be written to." in done.stderr
     assert not (locked / "clip.mp4").exists()
+
+
+def test_a_journal_cut_short_says_so_and_still_exports_what_was_kept(save, tmp_path):
+    cut = tmp_path / "cut.save"
+    cut.write_bytes(save.read_bytes()[:-300])  # the host stopped while writing
+    done = run_replay(cut, "--export", tmp_path / "kept.mp4", "--from", "10", "--to", "11")
+    assert done.returncode == 0, done.stderr
+    assert "spielabend replay: The journal was cut short after action" in done.stderr
+    assert (tmp_path / "kept.mp4").stat().st_size > 0
