@@ -56,6 +56,31 @@ def test_the_viewer_opens_in_the_window(save, tmp_path):
     assert Image.open(tmp_path / "viewer.png").size == (1920, 1080)
 
 
+def test_the_window_opens_the_viewer_at_the_moment_asked(save, monkeypatch, tmp_path):
+    import client.app
+    from client.cli import replay as command
+    from client.replay.scene import ReplayScene
+
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
+    opened = []
+
+    def run(fullscreen=False, start=None, frames=None, seconds=None, screenshot=None):
+        app = client.app.App(window_size=(1280, 720))
+        try:
+            start(app)
+            opened.append(app.top)
+        finally:
+            app.quit()
+        return 0
+
+    monkeypatch.setattr(client.app, "run", run)
+    assert command.main([str(save), "--moment", "1"], lambda: True) == 0
+    [viewer] = opened
+    assert isinstance(viewer, ReplayScene) and viewer.focus == 0
+    first = viewer.found[0]
+    assert viewer.index == first.start - 1 and viewer.playing  # just before the moment, playing
+
+
 @pytest.fixture(scope="module")
 def unfinished(tmp_path_factory):
     return write_save(tmp_path_factory.mktemp("saves") / "running.save", "die_mauer", 3, seed=3, finish=False)
@@ -107,3 +132,12 @@ def test_an_unwritable_folder_is_refused_in_words(save, tmp_path):
     assert done.returncode == 2
     assert f"The clip cannot be saved in {locked}: it may not be written to." in done.stderr
     assert not (locked / "clip.mp4").exists()
+
+
+def test_a_journal_cut_short_says_so_and_still_exports_what_was_kept(save, tmp_path):
+    cut = tmp_path / "cut.save"
+    cut.write_bytes(save.read_bytes()[:-300])  # the host stopped while writing
+    done = run_replay(cut, "--export", tmp_path / "kept.mp4", "--from", "10", "--to", "11")
+    assert done.returncode == 0, done.stderr
+    assert "spielabend replay: The journal was cut short after action" in done.stderr
+    assert (tmp_path / "kept.mp4").stat().st_size > 0

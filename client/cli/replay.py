@@ -175,9 +175,8 @@ def watch(replay, args: argparse.Namespace) -> int:
         except ExportError as error:
             return refuse(say(error.say, error.data))
     from client.app import run
-    from client.replay.scene import ReplayScene
 
-    def start(app) -> None:
-        app.push(ReplayScene(app, replay, moment=None if args.moment is None else args.moment - 1))
+    def start(app) -> None:  # the flow opens the viewer, as from the Hall of fame
+        app.flow.watch(lambda: replay, moment=None if args.moment is None else args.moment - 1)
 
     return run(fullscreen=args.fullscreen, start=start, frames=args.frames, screenshot=args.screenshot)

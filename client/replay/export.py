@@ -17,7 +17,7 @@ from __future__ import annotations
 import contextlib
 import os
 import tempfile
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
@@ -37,6 +37,9 @@ FPS = 20  # a GIF counts time in hundredths of a second: 20 frames a second is e
 LEAD_IN = 2  # steps a moment's clip shows before the moment itself
 MAX_SECONDS = 30.0  # a clip to share is short; a longer stretch is cut here (ExportResult says so)
 UNWRITABLE = N_("The clip cannot be saved in {folder}: it may not be written to.")
+# Pillow holds a GIF's or WebP's pictures until it saves them (1 byte a pixel for a GIF, 3 for
+# a WebP): a clip ends where they would take more than this.
+FRAME_BUDGET = 160_000_000
 GIF_COLOURS = 255  # one palette for the whole clip (a still table keeps its colours: small frames)
 
 
@@ -55,7 +58,7 @@ class ExportResult:
     start: int  # the clip opens on the table after this many steps
     end: int  # and plays up to this step
     bytes: int
-    cut_short: bool  # the stretch ran longer than MAX_SECONDS: the clip stops there
+    cut_short: bool  # the stretch ran longer than MAX_SECONDS (or FRAME_BUDGET): the clip stops there
 
     @property
     def seconds(self) -> float:
@@ -144,18 +147,20 @@ def export_clip(replay: Any, path: str | os.PathLike[str], start: int, end: int,
     # the table's drawing is imported only once everything is checked
     from client.replay.frames import ReplayFrames, caption_of
 
-    words = caption_of(replay) if caption is None else caption
-    frames = ReplayFrames(replay, size, reveal, words).frames(start, end, fps)
-    drawn, cut_short = encode_clip(frames, target, kind, size, fps, max_frames=max(1, round(max_seconds * fps)))
+    drawing = ReplayFrames(replay, size, reveal, caption_of(replay) if caption is None else caption)
+    last = drawing.still(end) if kind == "gif" else None  # its colours join the GIF's palette
+    drawn, cut_short = encode_clip(drawing.frames(start, end, fps), target, kind, size, fps,
+                                   max_frames=max(1, round(max_seconds * fps)), colours_of=[last] if last is not None else [])
     return ExportResult(target, kind, size, fps, drawn, start, end, target.stat().st_size, cut_short)
 
 
 def encode_clip(surfaces: Iterable[pygame.Surface], path: Path, kind: str, size: tuple[int, int], fps: int,
-                max_frames: int | None = None) -> tuple[int, bool]:
+                max_frames: int | None = None, colours_of: Sequence[pygame.Surface] = ()) -> tuple[int, bool]:
     """Encode ``surfaces`` (each ``size``) as a ``kind`` clip at ``path``, written whole or not
     at all; (frames encoded, whether `max_frames` cut it short). ExportError if it cannot be
-    written; a surface of another size is scaled to ``size``."""
-    counted = _Counted(surfaces, size, max_frames)
+    written; a surface of another size is scaled to ``size``. ``colours_of``: pictures whose
+    colours a GIF's one palette takes in besides the first frame's (the clip's last one)."""
+    counted = _Counted(surfaces, size, max_frames, colours_of)
     try:
         fd, temp_name = tempfile.mkstemp(prefix=f".{path.stem[:40]}-", suffix=f".part{path.suffix}", dir=path.parent)
     except OSError:  # a folder its mode let through (root's) that still takes no file: /proc, a full disk
@@ -183,8 +188,9 @@ def _unwritable(path: Path, error: OSError) -> ExportError:
 class _Counted:
     """The surfaces to encode, counted, scaled to the clip's size, and cut at ``limit``."""
 
-    def __init__(self, surfaces: Iterable[pygame.Surface], size: tuple[int, int], limit: int | None):
-        self.surfaces, self.size, self.limit = surfaces, size, limit
+    def __init__(self, surfaces: Iterable[pygame.Surface], size: tuple[int, int], limit: int | None,
+                 colours_of: Sequence[pygame.Surface] = ()):
+        self.surfaces, self.size, self.limit, self.colours_of = surfaces, size, limit, colours_of
         self.count, self.cut_short = 0, False
 
     def __iter__(self) -> Iterator[pygame.Surface]:
@@ -198,40 +204,78 @@ class _Counted:
             self.count += 1
             yield surface
 
+    def cut_before_last(self) -> None:
+        """The frame just handed out is not kept: the clip ends before it."""
+        self.count -= 1
+        self.cut_short = True
 
-def _image(surface: pygame.Surface) -> Image.Image:
+
+def _held(frames: _Counted, fps: int, keep: Callable[[bytes], Image.Image], bytes_each: int
+          ) -> tuple[list[Image.Image], list[int]]:
+    """The pictures a GIF or WebP is saved from, each run of equal frames held once, and each
+    one's milliseconds (summing to exactly the frames' time). Pillow holds every picture until
+    it saves: past `FRAME_BUDGET` bytes of them, the clip ends there."""
+    images: list[Image.Image] = []
+    runs: list[int] = []
+    previous = b""
+    for surface in frames:
+        data = pygame.image.tobytes(surface, "RGB")
+        if data == previous:
+            runs[-1] += 1
+            continue
+        if (len(images) + 1) * bytes_each > FRAME_BUDGET:
+            frames.cut_before_last()
+            break
+        images.append(keep(data))
+        runs.append(1)
+        previous = data
+    durations, shown = [], 0
+    for run in runs:  # whole milliseconds that add up to the frames' own time
+        durations.append(round((shown + run) * 1000 / fps) - round(shown * 1000 / fps))
+        shown += run
+    return images, durations
+
+
+def _encode_gif(frames: _Counted, path: Path, size: tuple[int, int], fps: int) -> None:
+    """One palette for every frame (from the first frame and the `colours_of` pictures), no
+    dithering: a table standing still stays the same bytes, so Pillow stores only what moved."""
     from PIL import Image
 
-    return Image.frombytes("RGB", surface.get_size(), pygame.image.tobytes(surface, "RGB"))
+    palette: list[Image.Image] = []
 
+    def keep(data: bytes) -> Image.Image:
+        image = Image.frombytes("RGB", size, data)
+        if not palette:
+            sheet = Image.new("RGB", (size[0], size[1] * (1 + len(frames.colours_of))))
+            for row, picture in enumerate([image] + [_picture(s, size) for s in frames.colours_of]):
+                sheet.paste(picture, (0, row * size[1]))
+            palette.append(sheet.quantize(GIF_COLOURS, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE))
+        return image.quantize(palette=palette[0], dither=Image.Dither.NONE)
 
-def _encode_gif(surfaces: Iterable[pygame.Surface], path: Path, size: tuple[int, int], fps: int) -> None:
-    """One palette (from the first frame) for every frame, no dithering: a table standing still
-    stays the same bytes, so Pillow stores only what moved."""
-    from PIL import Image
-
-    palette: Image.Image | None = None
-    images = []
-    for surface in surfaces:
-        image = _image(surface)
-        if palette is None:
-            palette = image.quantize(GIF_COLOURS, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
-            images.append(palette)
-        else:
-            images.append(image.quantize(palette=palette, dither=Image.Dither.NONE))
+    images, durations = _held(frames, fps, keep, size[0] * size[1])
     if images:
-        images[0].save(path, format="GIF", save_all=True, append_images=images[1:], duration=round(1000 / fps),
+        images[0].save(path, format="GIF", save_all=True, append_images=images[1:], duration=durations,
                        loop=0, optimize=False, disposal=1)
 
 
-def _encode_webp(surfaces: Iterable[pygame.Surface], path: Path, size: tuple[int, int], fps: int) -> None:
-    images = [_image(surface) for surface in surfaces]
+def _picture(surface: pygame.Surface, size: tuple[int, int]) -> Image.Image:
+    from PIL import Image
+
+    if surface.get_size() != size:
+        surface = pygame.transform.smoothscale(surface.convert_alpha(), size)
+    return Image.frombytes("RGB", size, pygame.image.tobytes(surface, "RGB"))
+
+
+def _encode_webp(frames: _Counted, path: Path, size: tuple[int, int], fps: int) -> None:
+    from PIL import Image
+
+    images, durations = _held(frames, fps, lambda data: Image.frombytes("RGB", size, data), size[0] * size[1] * 3)
     if images:
-        images[0].save(path, format="WEBP", save_all=True, append_images=images[1:], duration=round(1000 / fps),
+        images[0].save(path, format="WEBP", save_all=True, append_images=images[1:], duration=durations,
                        loop=0, quality=80, method=2, minimize_size=False)
 
 
-def _encode_mp4(surfaces: Iterable[pygame.Surface], path: Path, size: tuple[int, int], fps: int) -> None:
+def _encode_mp4(frames: _Counted, path: Path, size: tuple[int, int], fps: int) -> None:
     """H.264 in yuv420p (what every phone and browser plays), each frame 1/fps long."""
     import av
 
@@ -240,7 +284,7 @@ def _encode_mp4(surfaces: Iterable[pygame.Surface], path: Path, size: tuple[int,
         stream.width, stream.height = size
         stream.pix_fmt = "yuv420p"
         stream.time_base = Fraction(1, fps)
-        for index, surface in enumerate(surfaces):
+        for index, surface in enumerate(frames):
             frame = av.VideoFrame.from_bytes(pygame.image.tobytes(surface, "RGBA"), size[0], size[1], format="rgba")
             frame.pts = index
             frame.time_base = Fraction(1, fps)
@@ -248,6 +292,6 @@ def _encode_mp4(surfaces: Iterable[pygame.Surface], path: Path, size: tuple[int,
         container.mux(stream.encode(None))
 
 
-ENCODERS: dict[str, Callable[[Iterable[pygame.Surface], Path, tuple[int, int], int], None]] = {
+ENCODERS: dict[str, Callable[[_Counted, Path, tuple[int, int], int], None]] = {
     "gif": _encode_gif, "webp": _encode_webp, "mp4": _encode_mp4,
 }

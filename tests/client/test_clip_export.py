@@ -232,3 +232,18 @@ def test_mp4_frames_are_timed_one_frame_apart(tmp_path):
         times = [frame.time for frame in container.decode(video=0)]
     assert (count, cut) == (10, False)
     assert [Fraction(t).limit_denominator(100) for t in times] == [Fraction(i, 10) for i in range(10)]
+
+
+@pytest.mark.parametrize(("kind", "bytes_each"), [("gif", 1), ("webp", 3)])
+def test_a_gif_or_webp_too_big_to_hold_ends_where_it_fits_and_says_so(tmp_path, monkeypatch, kind, bytes_each):
+    from client.replay import export
+
+    monkeypatch.setattr(export, "FRAME_BUDGET", 640 * 360 * bytes_each * 4)  # four different pictures
+    grey = pygame.Surface((640, 360))
+    grey.fill((90, 90, 90))
+    still = [grey] * 3  # a table standing still for three frames is held once
+    later = list(coloured(10))
+    count, cut = encode_clip(still + later, tmp_path / f"clip.{kind}", kind, (640, 360), FPS,
+                             colours_of=later[-1:])  # a GIF's palette: the first frame's and the last's colours
+    assert (count, cut) == (6, True)
+    assert durations_of(Image.open(tmp_path / f"clip.{kind}")) == [150, 50, 50, 50]

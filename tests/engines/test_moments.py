@@ -254,3 +254,15 @@ def test_biggest_swing_is_the_largest_turn_in_the_standings_and_none_without_one
     falls = [step(1, scores=(0, 10)), step(2, scores=(12, 10))]  # lower wins: Anna's 12 puts Ben ahead
     [moment] = biggest_swing(falls, 2, lower_wins=True)
     assert moment.data["player"] == 1 and moment.data["over"] == 0
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_a_replay_from_a_saved_journal_finds_the_same_moments(game_id):
+    from netplay.replays import Replay
+    from tests.replay_saves import finished_records
+
+    players, options, _ = GAMES[game_id]
+    replay = Replay.from_records(finished_records(game_id, players, 2, **options))
+    found = replay.moments()
+    assert found == moments_of(game_id).find(replay.steps, players)
+    assert found and all(1 <= m.start <= m.end <= len(replay.steps) for m in found)
