@@ -12,6 +12,7 @@ are opened by `client.hosting.network.open_seat`.
 """
 
 import os
+from functools import partial
 from pathlib import Path
 
 from client.games import TABLES
@@ -20,6 +21,8 @@ from client.hosting.network import open_seat
 from client.hosting.seats import SeatPlan, bot_plans
 from client.hosting.table_settings import TableSettings
 from client.i18n import N_, _
+from client.replay.choose import WatchScene, watch
+from client.replay.library import finished_saves, open_hosted
 from client.scenes.demo import DemoResultsScene
 from client.scenes.halloffame import HallOfFameScene
 from client.scenes.howto import HowToScene
@@ -83,6 +86,14 @@ class Flow:
 
     def settings(self) -> None:
         self.app.push(SettingsScene(self.app))
+
+    def watch(self, opening, **where):
+        """The replay viewer on what ``opening()`` opens, or why it cannot (`client.replay.choose`)."""
+        return watch(self.app, opening, **where)
+
+    def watch_list(self, kind: str = "games") -> None:
+        """Past games ("games") or the night's best moments ("reel"), to watch again."""
+        self.app.push(WatchScene(self.app, kind))
 
     def hall_of_fame(self, page: str = "ratings") -> None:
         self.app.push(HallOfFameScene(self.app, page))
@@ -178,6 +189,8 @@ class Flow:
             return
         again = self.play_again if any(isinstance(s, SetupScene) for s in self.app.scenes) else self.replay(table)
         results = ResultsScene(self.app, standings, again, joined=hosted is None)
+        if hosted is not None:  # its journal is this window's: watch the game again
+            results.offer_watch_again(partial(self.watch, partial(open_hosted, hosted.host), colours=table.colour_ids))
         if hosted is None and not table.demo:  # the game night: the host's evening, and its next table
             results.hear_evening(table.model.evening, evening_session)
             if evening_session is None and table.model.goodbye is not None:
@@ -283,7 +296,7 @@ class Flow:
 
     def continue_menu(self) -> None:
         games = self.unfinished()
-        if len(games) == 1:
+        if len(games) == 1 and not finished_saves(limit=1):  # else the list: finished ones to watch again
             self.continue_game(games[0].path)
         elif games:
             self.app.push(ContinueScene(self.app, games))

@@ -23,7 +23,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="spielabend",
         description=_("Spielabend: a game-night arcade. Subcommands: demo (bots play a table in the window); "
-                      "host, join and browse play over the LAN."),
+                      "host, join and browse play over the LAN; replay watches a finished game again or "
+                      "exports a clip of it."),
     )
     parser.add_argument("--headless", action="store_true", help=_("play a bot match in the terminal, no window"))
     parser.add_argument("--game", action="append", choices=sorted(GAMES), help=_("game for --headless (repeatable)"))
@@ -92,6 +93,10 @@ def main(argv=None) -> int:
         return net_main(argv)
     if argv and argv[0] == "demo":
         return demo_main(argv[1:])
+    if argv and argv[0] == "replay":
+        from client.cli.replay import main as replay_main
+
+        return replay_main(argv[1:], display_available)
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.headless or not display_available():

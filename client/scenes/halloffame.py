@@ -48,10 +48,11 @@ class HallOfFameScene(MenuScene):
                  Item(lambda: _("Ratings: Overall") if self.scope == OVERALL else
                       _("Ratings: {game}").format(game=game_name(self.scope)),
                       lambda: self.turn_scope(1), lambda: self.turn_scope(-1), lambda: self.turn_scope(1)),
+                 Item(N_("Watch again: the night's best moments, past games"), lambda: app.flow.watch_list("reel")),
                  Item(N_("Export PNG and CSV"), self.export),
                  Item(N_("End the evening"), self.end_evening),
                  Item(N_("Back"), self.back)]
-        self.menu = Menu(items, (LIST.centerx, 640), width=760, height=62, gap=10, size=36, sounds=app.sounds)
+        self.menu = Menu(items, (LIST.centerx, 636), width=760, height=56, gap=8, size=34, sounds=app.sounds)
         self.refresh()
 
     # --- what it shows ------------------------------------------------------------------------

@@ -1,4 +1,5 @@
-"""The title screen: Continue (an unfinished game), Play, Join a LAN game, Settings, Quit.
+"""The title screen: Continue (an unfinished game, or watch a finished one again), Play, Join a LAN game,
+Settings, Quit.
 Left alone for a minute, it falls into the attract mode (bots play a table) until anyone
 touches anything. Also the list of unfinished games, and the notice about a settings
 file that could not be read."""
@@ -10,9 +11,11 @@ from functools import partial
 
 from client.games import TABLES
 from client.i18n import N_, _, and_list, ngettext
+from client.replay.library import finished_saves
 from client.ui import art
 from client.ui.menu import Item, Menu
 from client.ui.scene import SETTLE_AFTER, MenuScene, Scene, draw_dialog
+from netplay.replays import Replay
 
 ATTRACT_AFTER = 60.0  # seconds without input
 
@@ -113,6 +116,10 @@ def delete_line(summary) -> str:
     return _("Delete: {game}").format(game=save_line(summary))
 
 
+def watch_line(summary) -> str:
+    return _("Watch again: {game}").format(game=save_line(summary))
+
+
 def continue_label(unfinished: list) -> str:
     if len(unfinished) > 1:
         return ngettext("Continue a game ({n} unfinished)", "Continue a game ({n} unfinished)",
@@ -142,6 +149,9 @@ class ContinueScene(MenuScene):
             items.append(Item(N_("Done deleting"), self.toggle_deleting))
         else:
             items = [Item(partial(save_line, s), partial(app.flow.continue_game, s.path)) for s in unfinished]
+            # finished games, to watch again (client.replay): their saves stay until deleted
+            items += [Item(partial(watch_line, s), partial(app.flow.watch, partial(Replay.open, s.path)))
+                      for s in finished_saves()]
             items.append(Item(N_("Delete a game..."), self.toggle_deleting))
         self.menu = Menu(items + [Item(N_("Back"), app.pop)], (art.W // 2, 220), width=1500, height=70, gap=12,
                          size=38, sounds=app.sounds)

@@ -152,10 +152,9 @@ class ResultsScene(MenuScene):
         self.confetti.scatter((art.W // 2, 120), colours, count=70)
 
     def place_menu(self, items: list[Item], lift: int = 0) -> None:
-        """Two items as always; three or four (the game night's) a little smaller, above the
+        """Two items as always; three to five (the game night's, Watch again) a little smaller, above the
         hint line and the bottom line (``lift``: higher by a second bottom line)."""
-        tall = len(items) < 3
-        top, height, gap = (790, 78, 16) if tall else (750, 66, 10) if len(items) == 3 else (720, 56, 8)
+        top, height, gap = {2: (790, 78, 16), 3: (750, 66, 10), 4: (720, 56, 8)}.get(max(2, len(items)), (690, 50, 6))
         focus = self.menu.focus if getattr(self, "menu", None) is not None else 0
         self.lift = lift
         self.menu = Menu(items, (art.W // 2, top - lift), width=600, height=height, gap=gap,
@@ -167,6 +166,10 @@ class ResultsScene(MenuScene):
         items = list(self.menu.items)
         items.insert(1 if self.again is not None else 0, Item(lambda: _("Next game"), next_game))
         self.place_menu(items)
+
+    def offer_watch_again(self, watch: Callable[[], None]) -> None:
+        """The game just played, on its table again (the replay viewer), before Back to the title."""
+        self.place_menu([*self.menu.items[:-1], Item(lambda: _("Watch again"), watch), self.menu.items[-1]])
 
     def hear_evening(self, message: messages.Evening | None, session: Session | None = None) -> None:
         """The game night on a LAN peer: tonight's standings and its own rating changes, from

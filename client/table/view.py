@@ -122,11 +122,7 @@ class TableView:
                       width=box.width - 52)
         status = art.blit_text(surface, table.game.status_text(), 34, art.INK_DIM, (box.left + 28, box.top + 74),
                                width=box.width - 200)
-        hint = (_("pause: {buttons}") if table.pause_stops_game() else _("menu: {buttons}")).format(
-            buttons=self.pause_buttons())
-        if table.demo:
-            plan = self.app.flow.demo_plan or {}
-            hint = _("any key: menu") if plan.get("attract") else _("Esc quits")
+        hint = self.header_hint()
         room = box.right - 24 - status.right - 20  # the status line comes first; the hint takes what is left
         size = next((size for size in (28, 25, 22) if art.text_width(hint, size) <= room), 22)
         art.blit_text(surface, hint, size, art.INK_FAINT, (box.right - 24, box.top + 78 + (28 - size) // 2), "topright",
@@ -144,6 +140,15 @@ class TableView:
         top = phase.centery - (size + 6) * len(lines) // 2
         for i, line in enumerate(lines):
             art.blit_text(surface, line, size, art.INK, (phase.centerx, top + (size + 6) * i), "midtop")
+
+    def header_hint(self) -> str:
+        """The header's corner: what pauses or leaves this table (a replay says nothing there)."""
+        table = self.table
+        if table.demo:
+            plan = self.app.flow.demo_plan or {}
+            return _("any key: menu") if plan.get("attract") else _("Esc quits")
+        return (_("pause: {buttons}") if table.pause_stops_game() else _("menu: {buttons}")).format(
+            buttons=self.pause_buttons())
 
     def pause_buttons(self) -> str:
         """What pauses this table, as printed on its devices: "Esc", "Esc / Start / +"."""

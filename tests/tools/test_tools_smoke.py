@@ -6,7 +6,7 @@ figures. The figures themselves mean nothing at these sizes and are not checked.
 
 Times on the shared 2-core machine (issue 36), per tool: bench_client 13-19 s,
 bench_race 10 s, bench_door 6 s, bench_fairness 5.5 s, bench_net 5 s, bench_phone 2 s,
-bench_crash 1.5 s, bench_engines 1 s, audit_architekton and tournament under 0.5 s each.
+bench_crash 1.5 s, bench_clips 4 s, bench_engines 1 s, audit_architekton and tournament under 0.5 s each.
 bench_relay and bench_fairness's relay phases run in tests/netplay/test_relay_bench.py."""
 
 import json
@@ -24,6 +24,8 @@ ROOT = Path(__file__).resolve().parents[2]
 TOOLS = {
     "bench_client": (["--frames", "1", "--idle-seconds", "0.2"],
                      [{"scenes", "first_frame_s", "peak_memory_mb", "worst_p99_ms", "idle_menu", "targets"}]),
+    "bench_clips": (["--games", "die_mauer", "--seconds", "1"],
+                    [{"clip", "games", "worst", "targets", "meets_targets"}]),
     "bench_crash": (["--kills", "1", "--actions", "50"], [{"kills", "cost"}]),
     "bench_door": (["--idle", "10", "--seconds", "1", "--guess-seconds", "1"], [{"idle", "guessing"}]),
     "bench_engines": (["--game", "die_mauer", "--seconds", "0.2", "--generator-repeats", "1"],
