@@ -53,7 +53,7 @@ class ReplayError(NetplayError):
 
 # What a round is, each game's own (the viewer's round back/forward): the state's counter of it.
 ROUND_OF: dict[str, Callable[[GameState], Any]] = {
-    "die_mauer": lambda state: getattr(state, "turn", 0),  # a wall (DM: plans, then building)
+    "die_mauer": lambda state: getattr(state, "round", 0),  # the game's own round (DM-8: a master each), as its header counts
     "drunter_druber": lambda state: (getattr(state, "turn", 1) - 1) // state.players,  # each player's turn once
     "architekton": lambda state: (getattr(state, "turn", 1) - 1) // 2,  # a turn pair
     "wild_west": lambda state: getattr(state, "deal", 0),  # a deal of three cards

@@ -111,15 +111,19 @@ def test_a_pad_steps_back_past_a_reveal_and_the_view_is_as_before_it(make_app, p
     assert shown_view(scene) == replay.view(reveal - 1, None)
     assert shown_view(scene)["last_reveal"] != replay.view(reveal, None)["last_reveal"]
     assert not scene.player.showing()  # no reveal played backwards
-    # the shoulders go a round at a time, the right stick sweeps the timeline
-    pad.press(app, "rightshoulder")
-    assert scene.index in replay.rounds() and scene.index > reveal - 1
+    # the right stick sweeps the timeline, the shoulders go a round at a time (one round
+    # here: back to its start, then on to the end)
     pad.set_axis("rightx", 32767)
     frames(app, 30)
     pad.set_axis("rightx", 0)
     frames(app, 2)
     swept = scene.index
-    assert swept > replay.rounds()[1] + 3 and shown_view(scene) == replay.view(swept, None)
+    assert swept > reveal + 3 and shown_view(scene) == replay.view(swept, None)
+    pad.press(app, "leftshoulder")
+    assert scene.index == max(start for start in replay.rounds() if start < swept)
+    pad.press(app, "rightshoulder")
+    later = [start for start in replay.rounds() if start > scene.index]
+    assert scene.index == (later[0] if later else len(replay.steps))
 
 
 def test_a_pad_shows_every_seats_secrets_once_over_then_one_seat_at_a_time(make_app, pads, replay):
