@@ -125,7 +125,6 @@
       case "update":
         update = m;
         if (pending === null) sentLabel = "";
-        if (echo && pending === null && !(echo.hidden && !revealed(m))) echo = null;
         buzzFor(m);
         break;
       case "pause":
@@ -151,6 +150,7 @@
         stop(say("table_refused", { reason: told(m), code: m.code })); return;
       case "bye": stop(m.reason === "the game is over" ? say("game_over_bye") : say("disconnected", { reason: told(m) })); return;
     }
+    if (echo && echo.state === "held" && settledAfter(echo)) echo = null;
     render();
     if (m.t === "update") markPresented(m.n);
     keepAwake();
@@ -183,9 +183,17 @@
       seq += 1; pending = seq; notice = "";
       sentLabel = choice.hidden ? say("hidden") : choice.label;  // a secret pick never names itself
       echo = { label: choice.label, sprite: choice.sprite, hidden: !!choice.hidden, state: "sent", node: null,
+               seen: update,  // the update the tap answered: the echo goes with a newer one
                from: event.currentTarget.getBoundingClientRect() };
       render();
     }
+  }
+
+  // An accepted tap's echo goes with the first update after it (the host's answer is on
+  // the screen now); a secret pick's stays until the reveal.
+  function settledAfter(shown) {
+    if (!update || update === shown.seen) return false;
+    return !shown.hidden || revealed(update);
   }
 
   // A secret pick stays hidden until an update shows the seat's pick is no longer pending:
