@@ -327,7 +327,16 @@
     return [say("waiting_others"), ""];
   }
 
+  // Drawing waits for the next frame, and a frame draws once however many messages came:
+  // a tap's echo is painted first, not after redrawing the page for each answer.
+  let drawing = false;
   function render() {
+    if (drawing) return;
+    drawing = true;
+    requestAnimationFrame(() => { drawing = false; draw(); });
+  }
+
+  function draw() {
     const link = $("link");
     link.className = connected ? "on" : "off";
     const [words, kind] = statusWords();
