@@ -200,3 +200,24 @@ return out;
 def small_targets(browser) -> list[str]:
     """Every enabled button or link on show that is under 48 x 48 CSS pixels (a thumb's size)."""
     return list(browser.execute_script(SMALL_TARGETS))
+
+
+def tap(browser, css: str, seconds: float = 5.0) -> None:
+    """Tap the element ``css`` names, found afresh until the tap lands (the page redraws on
+    every message, so an element found a moment ago may be gone): e.g. a board's place,
+    ``tap(phone, ".board button.place.lit[data-place='left']")``, or a piece to play,
+    ``tap(phone, "button.first[data-first='p_t']")``."""
+    from selenium.common.exceptions import (
+        ElementClickInterceptedException,
+        NoSuchElementException,
+        StaleElementReferenceException,
+    )
+
+    def once():
+        try:
+            browser.find_element("css selector", css).click()
+            return True
+        except (StaleElementReferenceException, NoSuchElementException, ElementClickInterceptedException):
+            return False
+
+    wait_until(once, seconds, what=f"a tap on {css}")

@@ -2,7 +2,9 @@
 throttling (a mid-range phone), on loopback, playing a Die Mauer seat by tapping its page.
 
 - tap -> the page's own echo: from the tap's input event to the frame that shows the echo
-  (a ``requestAnimationFrame`` then a posted message: the page's own "painted" clock);
+  (a ``requestAnimationFrame`` then a posted message: the page's own "painted" clock); and
+  the page's own part of it, from its click handler's turn to that frame (the rest is the
+  browser's input queue on a busy machine);
 - tap -> the big screen: from the tap (wall clock) to the host having applied its intent
   (its accept made, after the updates: what the big screen draws next);
 - page weight: bytes the page loads for a game (resource timing, bodies) and, per game,
@@ -33,16 +35,20 @@ OBSERVE = """
 window.__taps = []; window.__echoes = []; window.__intents = [];
 let lastTap = null;
 addEventListener("pointerdown", (event) => {
-  lastTap = { stamp: event.timeStamp, wall: performance.timeOrigin + event.timeStamp };
+  lastTap = { stamp: event.timeStamp, wall: performance.timeOrigin + event.timeStamp, handled: null };
   window.__taps.push(lastTap);
 }, true);
+addEventListener("click", () => { if (lastTap) lastTap.handled = performance.now(); }, true);
 const painted = new MessageChannel();
-painted.port1.onmessage = (event) => window.__echoes.push([event.data, performance.now()]);
+painted.port1.onmessage = (event) => window.__echoes.push([...event.data, performance.now()]);
 let shown = false;
 new MutationObserver(() => {
   const echo = document.getElementById("echo");
   const now = !!echo && !echo.hidden;
-  if (now && !shown && lastTap) { const stamp = lastTap.stamp; requestAnimationFrame(() => painted.port2.postMessage(stamp)); }
+  if (now && !shown && lastTap) {
+    const tap = lastTap;
+    requestAnimationFrame(() => painted.port2.postMessage([tap.stamp, tap.handled]));
+  }
   shown = now;
 }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ["hidden"] });
 const Real = window.WebSocket;
@@ -162,6 +168,7 @@ def run(taps: int, loads: int, seed: int = 1) -> dict[str, Any]:
 
     applied: dict[int, float] = {}
     echo_ms: list[float] = []
+    page_ms: list[float] = []  # from the page getting the tap's click to the echo painted: the page's own part
     screen_ms: list[float] = []
     paints: list[float] = []
     weight: tuple[int, dict[str, int]] | None = None
@@ -189,8 +196,10 @@ def run(taps: int, loads: int, seed: int = 1) -> dict[str, Any]:
                     weight = phone.browser.execute_script(WEIGHT)
                 applied.clear()
                 _play(phone.browser, host, rng, taps - len(echo_ms))
-                for stamp, shown in phone.browser.execute_script("return window.__echoes;"):
+                for stamp, handled, shown in phone.browser.execute_script("return window.__echoes;"):
                     echo_ms.append(shown - stamp)
+                    if handled is not None:
+                        page_ms.append(shown - handled)
                 _wait(lambda: all(seq in applied for seq, _ in phone.browser.execute_script("return window.__intents;")),
                       5)
                 for seq, wall in phone.browser.execute_script("return window.__intents;"):
@@ -207,6 +216,7 @@ def run(taps: int, loads: int, seed: int = 1) -> dict[str, Any]:
     return {
         "browser": f"headless Chromium, {THROTTLE}x CPU throttling, 360x740 at 2x, loopback",
         "tap_to_echo": echo,
+        "click_handled_to_echo": percentiles(page_ms),
         "tap_to_host_applied": screen,
         "first_paint": first_paint,
         "page_weight_bytes": weight[0] if weight else None,

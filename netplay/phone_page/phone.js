@@ -87,8 +87,10 @@
     pinger = setInterval(() => send({ t: "ping", sent: performance.now() / 1000, rtt: null }), every);
   }
 
+  // The update ``n`` is on screen once the frame that draws it has been painted (draw()
+  // posts it from that frame's callback).
   function markPresented(n) {
-    if (typeof n === "number") requestAnimationFrame(() => painted.port2.postMessage(n));
+    if (typeof n === "number") toPresent = n;
   }
 
   function send(message) {
@@ -192,6 +194,8 @@
   // The tap's answer on screen at once, without redrawing the page (that waits for the
   // host's answer): the status, the echo, the tapped thing marked, nothing else to tap.
   function showSent(tapped, choice) {
+    echoFrame = true;  // answers that come before the echo is painted are drawn a frame later
+    requestAnimationFrame(() => { echoFrame = false; });
     const [words, kind] = statusWords();
     $("status").textContent = words; $("status").className = kind;
     $("notice").hidden = true;
@@ -329,11 +333,15 @@
 
   // Drawing waits for the next frame, and a frame draws once however many messages came:
   // a tap's echo is painted first, not after redrawing the page for each answer.
-  let drawing = false;
+  let drawing = false, echoFrame = false, toPresent = null;
   function render() {
     if (drawing) return;
     drawing = true;
-    requestAnimationFrame(() => { drawing = false; draw(); });
+    const go = () => {
+      drawing = false; draw();
+      if (toPresent !== null) { painted.port2.postMessage(toPresent); toPresent = null; }
+    };
+    requestAnimationFrame(echoFrame ? () => requestAnimationFrame(go) : go);
   }
 
   function draw() {

@@ -20,7 +20,7 @@ SCREENSHOTS = Path(__file__).resolve().parents[1] / "screenshots"  # git-ignored
 SMALL_PHONE = (360, 740)
 PLAYERS = {"wie_waldi": 2, "die_mauer": 3, "drunter_druber": 3, "wild_west": 2, "architekton": 2}
 OPTIONS = {"wie_waldi": {"rounds": 1, "countdown": 1}, "die_mauer": {"rounds": 1}}
-SECONDS = 45  # per game: most end sooner; a long one is checked on the screens it reached
+SECONDS = 35  # per game: most end sooner; a long one is checked on the screens it reached
 # What tells one kind of screen from another: not the numbers in it, the shape of it.
 SCREEN = """
 const texts = (css) => [...document.querySelectorAll(css)].map((e) => e.textContent.replace(/[0-9]+/g, "#"));
@@ -30,7 +30,7 @@ return JSON.stringify([document.getElementById("status").className, texts("#choi
 """
 
 
-def test_the_two_games_list_is_every_game():
+def test_the_list_is_every_game():
     assert set(PLAYERS) == set(GAMES)
 
 
@@ -47,6 +47,7 @@ def test_every_screen_of_a_game_fits_a_small_phone(browsers, serve, game_id, lan
         phone.get(service.link(0))
         rng = random.Random(1)
         screens: dict[str, list[str]] = {}
+        looks_after_the_end: list[str] = []
 
         def look_and_tap():
             try:
@@ -56,8 +57,9 @@ def test_every_screen_of_a_game_fits_a_small_phone(browsers, serve, game_id, lan
                     if len(screens) <= 3:
                         SCREENSHOTS.mkdir(exist_ok=True)
                         phone.save_screenshot(str(SCREENSHOTS / f"fit_{game_id}_{language}_{len(screens)}.png"))
-                if host.is_over() and status(phone) != ("Game over. You win!" if language == "en" else ""):
-                    return "Spiel" in status(phone) or "Game over" in status(phone)
+                if host.is_over():  # a few more looks: the page's last screen is checked too
+                    looks_after_the_end.append(status(phone))
+                    return len(looks_after_the_end) > 3
                 buttons = enabled_choices(phone)
                 if buttons:
                     rng.choice(buttons).click()

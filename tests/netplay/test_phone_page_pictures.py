@@ -15,7 +15,7 @@ import pytest
 from netplay.host import Host
 from netplay.phones import serve_phones_in_thread
 from tests.netplay import picture_fakes
-from tests.phone_browser import heard, overflowing, small_targets, status, wait_until
+from tests.phone_browser import heard, overflowing, small_targets, status, tap, wait_until
 
 pytestmark = pytest.mark.timeout(150)
 SCREENSHOTS = Path(__file__).resolve().parents[1] / "screenshots"  # git-ignored
@@ -66,20 +66,6 @@ def test_the_sheet_and_atlas_are_served_cacheable_and_nothing_else_is(pictured_t
         code, headers, body = fetch(base + path)
         assert code == 404 and headers["Content-Type"].startswith("text/html"), path  # a readable refusal page
         assert b"{}" not in body
-
-
-def tap(phone, css: str) -> None:
-    """Tap the element ``css`` names (found afresh: the page redraws on every message)."""
-    from selenium.common.exceptions import StaleElementReferenceException
-
-    def once():
-        try:
-            phone.find_element("css selector", css).click()
-            return True
-        except StaleElementReferenceException:
-            return False
-
-    wait_until(once, 5, what=f"a tap on {css}")
 
 
 def drawn(phone, css: str) -> list:
