@@ -153,3 +153,71 @@ def click_choice(browser, label: str) -> None:
             button.click()
             return
     raise AssertionError(f"no enabled choice {label!r}: {[b.text for b in enabled_choices(browser)]}")
+
+
+# Every element whose content is wider than its box (scrollWidth > clientWidth), as
+# "tag#id.class 'text'": words that do not fit. Elements that are meant to scroll or clip
+# (overflow-x auto/scroll/hidden with text-overflow: ellipsis) count only if they clip text.
+OVERFLOWING = """
+const out = [];
+for (const el of document.querySelectorAll("body *")) {
+  if (!el.getClientRects().length || el.tagName === "SCRIPT" || el.tagName === "VIDEO") continue;
+  const style = getComputedStyle(el);
+  if (style.display === "none" || style.visibility === "hidden") continue;
+  if (el.clientWidth === 0 && el.clientHeight === 0) continue;
+  if (el.scrollWidth > el.clientWidth + 1) {
+    const name = el.tagName.toLowerCase() + (el.id ? "#" + el.id : "") +
+      (typeof el.className === "string" && el.className ? "." + el.className.trim().split(/\\s+/).join(".") : "");
+    out.push(name + " " + JSON.stringify((el.innerText || el.getAttribute("aria-label") || "").slice(0, 60)) +
+      " (" + el.scrollWidth + " > " + el.clientWidth + ")");
+  }
+}
+if (document.documentElement.scrollWidth > window.innerWidth) out.push("the page scrolls sideways");
+return out;
+"""
+
+
+def overflowing(browser) -> list[str]:
+    """What on the page does not fit its box (empty: every word fits). For the words-that-fit
+    checks: call it on each screen a test reaches, at 360 CSS px, in English and German."""
+    return list(browser.execute_script(OVERFLOWING))
+
+
+SMALL_TARGETS = """
+const out = [];
+for (const el of document.querySelectorAll("button, a[href]")) {
+  const box = el.getBoundingClientRect();
+  if (!box.width || !box.height || getComputedStyle(el).visibility === "hidden" || el.disabled) continue;
+  if (box.width < 48 || box.height < 48) {
+    out.push((el.getAttribute("aria-label") || el.textContent).slice(0, 40) + " " +
+             Math.round(box.width) + "x" + Math.round(box.height));
+  }
+}
+return out;
+"""
+
+
+def small_targets(browser) -> list[str]:
+    """Every enabled button or link on show that is under 48 x 48 CSS pixels (a thumb's size)."""
+    return list(browser.execute_script(SMALL_TARGETS))
+
+
+def tap(browser, css: str, seconds: float = 5.0) -> None:
+    """Tap the element ``css`` names, found afresh until the tap lands (the page redraws on
+    every message, so an element found a moment ago may be gone): e.g. a board's place,
+    ``tap(phone, ".board button.place.lit[data-place='left']")``, or a piece to play,
+    ``tap(phone, "button.first[data-first='p_t']")``."""
+    from selenium.common.exceptions import (
+        ElementClickInterceptedException,
+        NoSuchElementException,
+        StaleElementReferenceException,
+    )
+
+    def once():
+        try:
+            browser.find_element("css selector", css).click()
+            return True
+        except (StaleElementReferenceException, NoSuchElementException, ElementClickInterceptedException):
+            return False
+
+    wait_until(once, seconds, what=f"a tap on {css}")
