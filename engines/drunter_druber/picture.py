@@ -13,9 +13,21 @@ from typing import Any
 
 from ..errors import N_
 from ..types import Action, View
-from ..words import ChoiceWords, HandLine, Translator
-from .board import BUILDINGS, CELLS, COVERED, FREE, HEIGHT, IS_TOILET, KINDS, START, STRETCH_KIND, WIDTH, placements
+from ..words import HandLine, Translator
 from .board import BRIDGE as BRIDGE_MARK
+from .board import (
+    BUILDINGS,
+    CELLS,
+    COVERED,
+    FREE,
+    HEIGHT,
+    IS_TOILET,
+    KINDS,
+    START,
+    STRETCH_KIND,
+    WIDTH,
+    placements,
+)
 from .board import CORNER as CORNER_MARK
 
 PEOPLE = ("ja", "jaa", "jaaa", "ne", "nee", "neee", "jein", "blank")

@@ -6,6 +6,7 @@ from typing import Any
 from ..errors import N_
 from ..types import Action, View
 from ..words import ChoiceWords, HandLine, PhoneWords, Translator
+from .picture import choice_hints
 from .rules import ACTION_NAMES
 
 TILE_STEPS = {"write": N_("Write it in"), "track": N_("Lay a track"), "grave": N_("Dig a grave")}
@@ -16,6 +17,11 @@ NEXT_STEPS = {  # the step a seat is at, as the hand's "Now" line names it
 
 
 def choice(action: Action, view: View, tr: Translator) -> ChoiceWords | None:
+    words = choice_words(action, view, tr)
+    return None if words is None else {**words, **choice_hints(action, view, tr)}
+
+
+def choice_words(action: Action, view: View, tr: Translator) -> ChoiceWords | None:
     _ = tr.gettext
     kind = action["type"]
     if kind == "pick":
