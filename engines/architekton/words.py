@@ -3,7 +3,7 @@ settling by their notation; the pictures from `picture`."""
 
 from ..types import Action, View
 from ..words import ChoiceWords, HandLine, PhoneWords, Translator
-from .picture import choice_hints, hand_pictures
+from .picture import board, choice_hints, hand_pictures
 from .tiles import tile_name
 
 
@@ -36,4 +36,4 @@ def hand(view: View, seat: int, tr: Translator) -> list[HandLine]:
     return lines
 
 
-WORDS = PhoneWords(choice=choice, hand=hand)
+WORDS = PhoneWords(choice=choice, hand=hand, board=board)

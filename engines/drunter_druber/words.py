@@ -6,7 +6,7 @@ with the table's words (`client.games.drunter_druber.words`)."""
 from ..errors import N_
 from ..types import Action, View
 from ..words import ChoiceWords, HandLine, PhoneWords, Translator
-from .picture import building_card_key, choice_hints, people_key, tile_line
+from .picture import board, building_card_key, choice_hints, people_key, tile_line
 
 # The building cards (DD-2, DD-8), as a player names them.
 CARD_WORDS = {
@@ -81,4 +81,4 @@ def hand(view: View, seat: int, tr: Translator) -> list[HandLine]:
     return lines + ([tiles] if tiles else [])
 
 
-WORDS = PhoneWords(choice=choice, hand=hand)
+WORDS = PhoneWords(choice=choice, hand=hand, board=board)

@@ -6,7 +6,7 @@ from typing import Any
 from ..errors import N_
 from ..types import Action, View
 from ..words import ChoiceWords, HandLine, PhoneWords, Translator
-from .picture import choice_hints
+from .picture import board, choice_hints
 from .rules import ACTION_NAMES
 
 TILE_STEPS = {"write": N_("Write it in"), "track": N_("Lay a track"), "grave": N_("Dig a grave")}
@@ -115,4 +115,4 @@ def _pick(view: View, mine: object, tr: Translator) -> str:
     return tr.gettext("none (the timer ran out)") if mine == "missed" else tr.gettext("Tumbleweed")
 
 
-WORDS = PhoneWords(choice=choice, hand=hand)
+WORDS = PhoneWords(choice=choice, hand=hand, board=board)

@@ -266,10 +266,12 @@ def test_every_games_choices_get_words_for_the_page(game_id):
         update = phone_view({"t": "update", "events": [], "view": state.view(seat), "legal": legal}, game_id, seat)
         assert len(update["choices"]) == len(legal)
         for words in update["choices"]:
-            assert {"group", "label"} <= set(words) <= {"group", "label", "layout", "target"}
+            assert {"group", "label"} <= set(words) <= {"group", "label", "layout", "target",  # + picture hints (issue 40)
+                                                        "sprite", "badge", "place", "first", "hidden"}
             assert words["group"] and words["label"]
         for line in update["hand"]:
-            assert {"label", "value"} <= set(line) <= {"label", "value", "rows"} and isinstance(line["value"], str)
+            assert {"label", "value"} <= set(line) <= {"label", "value", "rows", "sprites", "badges"}
+            assert isinstance(line["value"], str)
             assert all(isinstance(cell, str) for row in line.get("rows", []) for cell in row)
         state.apply(seat, rng.choice(legal))
 
