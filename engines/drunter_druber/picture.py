@@ -38,6 +38,7 @@ TILE_WORDS = {  # a tile in words (the table's words say them the same)
     ("street", 1): N_("street single"), ("street", 2): N_("street double"), ("street", 3): N_("street triple"),
     ("river", 1): N_("river single"), ("river", 2): N_("river double"), ("river", 3): N_("river triple"),
 }
+WALL_WORDS = {"wall_nw": N_("North wall"), "wall_se": N_("South wall")}  # the table's words for them
 LIES = {"h": "\u2194", "v": "\u2195"}  # how a longer tile lies: across or up and down
 STEP = {"n": (0, -1), "e": (1, 0), "s": (0, 1), "w": (-1, 0)}
 MARGIN = 1  # cells shown around the legal spots
@@ -189,8 +190,11 @@ def ground_key(x: int, y: int) -> str:
     return "toilet" if IS_TOILET[cell] else "grass"
 
 
-def spot_id(stretch: str, size: int, x: int, y: int, run: str | None) -> str:
-    return f"{stretch}.{size}.{x}.{y}.{run or 'o'}"
+def spot_id(x: int, y: int) -> str:
+    """A spot is the cell a tile ends on (where the token moves, DD-3): given the token and
+    the way the tile lies, it says which cells the tile covers (its docking field is beside
+    the token). One place per cell, so no spot hides another."""
+    return f"end.{x}.{y}"
 
 
 # --- the hints --------------------------------------------------------------------------
@@ -208,9 +212,30 @@ def choice_hints(action: Action, view: View, tr: Translator) -> dict[str, Any]:
     lie = lie_of(size, run)
     tile = STRETCH_KIND[stretch]
     words = tr.gettext(TILE_WORDS[tile, size]) + (f" {LIES[lie]}" if lie else "")
+    end = end_cell(action)
+    first = {"id": tile_key(tile, size, lie), "sprite": tile_key(tile, size, lie), "label": words}
+    if shares_its_end(action, view, end):  # both walls end here: the tile says which wall it extends
+        first["id"] += f".{stretch}"
+        first["label"] += f" ({tr.gettext(WALL_WORDS[stretch])})"
+    return {"first": first, "place": spot_id(end % WIDTH, end // WIDTH)}
+
+
+def shares_its_end(action: Action, view: View, end: int) -> bool:
+    """Whether the other wall could take the same tile, lying the same way, ending on the same cell."""
+    if STRETCH_KIND[action["stretch"]] != "wall":
+        return False
+    lie = lie_of(action["size"], action.get("dir"))
+    return any(stretch != action["stretch"] and STRETCH_KIND[stretch] == "wall" and size == action["size"]
+               and lie_of(size, run) == lie and cells[-1] == end
+               for stretch, size, _, run, cells in legal_places(view, view["you"]))
+
+
+def end_cell(action: Action) -> int:
+    """The cell a placement ends on: ``size - 1`` steps from its docking cell along its run."""
     x, y = action["cell"]
-    return {"first": {"id": tile_key(tile, size, lie), "sprite": tile_key(tile, size, lie), "label": words},
-            "place": spot_id(stretch, size, x, y, run)}
+    dx, dy = STEP[action["dir"]] if action.get("dir") else (0, 0)
+    steps = action["size"] - 1
+    return x + dx * steps + (y + dy * steps) * WIDTH
 
 
 def board(view: View, seat: int, tr: Translator) -> dict[str, Any] | None:
@@ -220,16 +245,13 @@ def board(view: View, seat: int, tr: Translator) -> dict[str, Any] | None:
         return None
     left, top, columns, rows = window(view, seat)
     looks = cell_looks(view)
+    ends = {cells[-1] for *_, cells in spots}
     places: list[dict[str, Any]] = []
     for y in range(top, top + rows):
         for x in range(left, left + columns):
-            places.append({"id": f"cell.{x}.{y}", "x": x - left, "y": y - top, "w": 1, "h": 1,
+            places.append({"id": spot_id(x, y) if x + y * WIDTH in ends else f"cell.{x}.{y}",
+                           "x": x - left, "y": y - top, "w": 1, "h": 1,
                            "sprite": looks.get((x, y)) or ground_key(x, y)})
-    for stretch, size, dock, run, cells in spots:
-        xs, ys = [c % WIDTH for c in cells], [c // WIDTH for c in cells]
-        places.append({"id": spot_id(stretch, size, dock % WIDTH, dock // WIDTH, run),
-                       "x": min(xs) - left, "y": min(ys) - top,
-                       "w": max(xs) - min(xs) + 1, "h": max(ys) - min(ys) + 1})
     return {"w": columns, "h": rows, "places": places}
 
 
