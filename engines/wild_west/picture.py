@@ -18,6 +18,7 @@ VALUES = tuple(range(1, 12))  # Ace (1, wild) to Jack (11)
 TILE_KINDS = ("", "R", "G", "C", "S")
 RIGHTS = ("", "grave", "park")
 TILE_STEPS = ("write", "track", "grave")
+EDGE = 0.125  # the paper round the tiles: room for a tapped tile's target at the sheet's edge
 
 
 def pair_key(action: str, value: int) -> str:
@@ -70,19 +71,20 @@ def choice_hints(action: Action, view: View, tr: Translator) -> dict[str, Any]:
 
 
 def board(view: View, seat: int, tr: Translator) -> dict[str, Any]:
-    """The seat's own town sheet: 4 rows, 8 tiles wide, rows of 7 half a tile in."""
+    """The seat's own town sheet: 4 rows, 8 tiles wide, rows of 7 half a tile in, on paper
+    an eighth of a tile wide all round."""
     from .words import letter  # the sheet's letters, in the phone's language
 
     places = []
     for row, tiles in enumerate(view["sheets"][seat]["rows"]):
-        inset = 0.5 if ROW_LENGTHS[row] == 7 else 0.0
+        inset = EDGE + (0.5 if ROW_LENGTHS[row] == 7 else 0.0)
         for col, tile in enumerate(tiles):
             place: dict[str, Any] = {
-                "id": place_id(row, col), "x": col + inset, "y": row, "w": 1, "h": 1,
+                "id": place_id(row, col), "x": col + inset, "y": row + EDGE, "w": 1, "h": 1,
                 "sprite": tile_key(tile.get("kind"), bool(tile.get("mine")), bool(tile.get("track")), tile.get("right")),
             }
             if tile.get("kind"):
                 place["text"] = letter(tile["kind"], tr) + rank(tile.get("value"), tr)
             places.append(place)
-    return {"w": 8, "h": 4, "places": places}
+    return {"w": 8 + 2 * EDGE, "h": 4 + 2 * EDGE, "places": places}
 

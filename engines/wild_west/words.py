@@ -45,8 +45,9 @@ def hand(view: View, seat: int, tr: Translator) -> list[HandLine]:
     _ = tr.gettext
     lines: list[HandLine] = []
     picks = view.get("picks") or {}
-    if "mine" in picks:  # the seat's own secret pick, until the reveal (WW-3)
-        lines.append({"label": _("Your pick"), "value": _pick(view, picks["mine"], tr)})
+    if "mine" in picks:  # the seat's own secret pick (WW-3): face down on the page until the reveal
+        lines.append({"label": _("Your pick"), "value": _("hidden until the reveal"), "sprites": ["back"],
+                      "badges": [None]})
     sheet = view["sheets"][seat]
     score = sheet.get("score") or {}
     task = sheet.get("task")

@@ -41,15 +41,15 @@ def test_the_sheet_is_brick_laid_and_each_step_on_a_tile_is_a_tap_on_that_tile()
     steps = set()
     for _, seat, view, legal, choices, _ in updates("wild_west", 2, 4, steps=400, avoid=tumbleweed):
         sheet = board(view, seat, language("en"))
-        assert (sheet["w"], sheet["h"]) == (8, 4)
-        assert [p["x"] for p in sheet["places"] if p["y"] == 0] == [c + 0.5 for c in range(7)]
-        assert [p["x"] for p in sheet["places"] if p["y"] == 1] == list(range(8))
+        assert (sheet["w"], sheet["h"]) == (8.25, 4.25)  # 8 x 4 tiles on paper
+        assert [p["x"] for p in sheet["places"] if p["y"] == 0.125] == [c + 0.625 for c in range(7)]
+        assert [p["x"] for p in sheet["places"] if p["y"] == 1.125] == [c + 0.125 for c in range(8)]
         check_two_taps(choices, sheet)
         places = {p["id"]: p for p in sheet["places"]}
         for action, choice in zip(legal, choices, strict=True):
             if action["type"] in ("write", "track", "grave"):
                 place = places[choice["place"]]
-                assert place["y"] == action["row"] and int(place["x"]) == action["col"]
+                assert place["y"] == action["row"] + 0.125 and int(place["x"]) == action["col"]
                 steps.add(action["type"])
             elif action["type"] == "upgrade":
                 assert choice["sprite"] == f"size.{action['size']}"

@@ -340,8 +340,8 @@ def test_wild_west_hand_shows_the_seats_own_pick_and_its_sheet():
     assert "Your pick" not in _lines("wild_west", state, 0)
     column = state.legal_actions(0)[0]["column"]
     state.apply(0, {"type": "pick", "column": column})
-    pick = _lines("wild_west", state, 0)["Your pick"]["value"]
-    assert pick.startswith("Tumbleweed" if column is None else f"Column {column + 1}: ")
+    pick = _lines("wild_west", state, 0)["Your pick"]
+    assert pick["value"] == "hidden until the reveal" and pick["sprites"] == ["back"]  # face down (issue 40)
     assert _lines("wild_west", state, 1) == before  # seat 0's secret pick tells seat 1 nothing
     assert "Your pick" not in _lines("wild_west", state, 1)
 
