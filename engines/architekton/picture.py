@@ -71,18 +71,18 @@ def board(view: View, seat: int, tr: Translator) -> dict[str, Any] | None:
     if view.get("current") != seat and not (view.get("settling") or {}).get("owner") == seat:
         return None
     if view.get("phase") == "take":
-        return supply_board(view, tr)
+        return supply_board(view)
     return town_board(view)
 
 
-def supply_board(view: View, tr: Translator) -> dict[str, Any]:
+def supply_board(view: View) -> dict[str, Any]:
+    """The supply: buildings over landscapes, as the table lays them out."""
     places = []
     buildings = [item["tile"] for item in view["supply"] if is_building(item["tile"])]
     landscapes = [item["tile"] for item in view["supply"] if not is_building(item["tile"])]
     for row, tiles in enumerate((buildings, landscapes)):
         for col, tile in enumerate(tiles):
-            places.append({"id": supply_id(tile), "x": col, "y": row, "w": 1, "h": 1,
-                           "sprite": tile_key(tile), "label": tile_name(tile, tr)})
+            places.append({"id": supply_id(tile), "x": col, "y": row, "w": 1, "h": 1, "sprite": tile_key(tile)})
     return {"w": max(3, len(buildings), len(landscapes)), "h": 2, "places": places}
 
 
