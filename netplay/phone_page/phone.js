@@ -225,7 +225,7 @@
         echo.hidden && !peek ? "?" : echo.label));
     };
     showFace(false);
-    caption.textContent = echo.hidden ? say("hidden") : echo.label;
+    caption.textContent = echo.hidden ? say("hidden") : (Draw.has(echo.sprite) ? echo.label : "");
     box.append(picture, caption);
     echo.node = box;
     if (echo.hidden) {  // press and hold to peek at the secret pick
@@ -234,24 +234,35 @@
     } else {
       box.onpointerdown = box.onpointerup = box.onpointercancel = box.onpointerleave = null;
     }
-    fly(box, echo.from, false);
+    fly(picture, echo.from, picture.getBoundingClientRect());
   }
 
-  function fly(box, from, back) {
-    if (!from) return;
-    const to = box.getBoundingClientRect();
-    const shift = "translate(" + (from.left - to.left) + "px," + (from.top - to.top) + "px)";
-    if (back) { box.style.transform = shift; return; }
-    box.style.transition = "none"; box.style.transform = shift;
-    void box.offsetWidth;  // the start is laid out before the move begins
-    box.style.transition = ""; box.style.transform = "";
+  // A copy of ``node`` flies (fixed to the screen, so it never widens the page) from the
+  // middle of box ``from`` to box ``to``, then goes: the tap's picture on its way.
+  function fly(node, from, to) {
+    if (!from || !to || !to.width) return;
+    const ghost = node.cloneNode(true);
+    ghost.className = "ghost"; ghost.removeAttribute("id"); ghost.setAttribute("aria-hidden", "true");
+    const left = Math.max(0, Math.min(innerWidth - to.width, from.left + (from.width - to.width) / 2));
+    const top = from.top + (from.height - to.height) / 2;
+    ghost.style.left = left + "px"; ghost.style.top = top + "px";
+    ghost.style.width = to.width + "px"; ghost.style.height = to.height + "px";
+    document.body.append(ghost);
+    void ghost.offsetWidth;  // laid out where it starts before it moves
+    ghost.style.transform = "translate(" + (to.left - left) + "px," + (to.top - top) + "px)";
+    setTimeout(() => ghost.remove(), 260);
   }
 
-  function flyBack() {
+  function flyBack() {  // refused: the picture flies back to where it was tapped, the echo fades
     if (!echo) return;
     const gone = echo;
     gone.state = "back";
-    if (gone.node) fly(gone.node, gone.from, true);
+    const face = gone.node && gone.node.querySelector(".echo-face");
+    if (face && gone.from) {
+      const at = face.getBoundingClientRect();
+      fly(face, at, { left: gone.from.left + (gone.from.width - at.width) / 2,
+                      top: gone.from.top + (gone.from.height - at.height) / 2, width: at.width, height: at.height });
+    }
     setTimeout(() => { if (echo === gone) { echo = null; drawEcho(); } }, 450);
   }
 
@@ -334,6 +345,17 @@
       const heading = document.createElement("h2"); heading.textContent = what.name;
       box.append(heading, targetPicker(what));
     }
+    fitWords(box);
+  }
+
+  // Words that fit: a button whose longest word is wider than the button (German has long
+  // ones, and not every phone hyphenates) gets a smaller font, a pixel at a time.
+  function fitWords(root) {
+    for (const node of root.querySelectorAll("button.choice, .caption, .target-label")) {
+      if (node.scrollWidth <= node.clientWidth) continue;
+      let size = parseFloat(getComputedStyle(node).fontSize);
+      while (node.scrollWidth > node.clientWidth && size > 11) { size -= 1; node.style.fontSize = size + "px"; }
+    }
   }
 
   // Who plays here: the hosting window's people, while this seat has no name of its own yet.
@@ -413,6 +435,7 @@
       const line = document.createElement("div"); line.className = "cell-row";
       for (const text of row) {
         const cell = document.createElement("span"); cell.className = "cell"; cell.textContent = String(text);
+        if (String(text).length > 4) cell.classList.add("long");  // five letters in a cell: smaller, not cut
         line.append(cell);
       }
       grid.append(line);
