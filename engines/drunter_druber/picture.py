@@ -232,9 +232,9 @@ def shares_its_end(action: Action, view: View, end: int) -> bool:
 
 def end_cell(action: Action) -> int:
     """The cell a placement ends on: ``size - 1`` steps from its docking cell along its run."""
-    x, y = action["cell"]
+    x, y = int(action["cell"][0]), int(action["cell"][1])
     dx, dy = STEP[action["dir"]] if action.get("dir") else (0, 0)
-    steps = action["size"] - 1
+    steps = int(action["size"]) - 1
     return x + dx * steps + (y + dy * steps) * WIDTH
 
 
