@@ -24,7 +24,7 @@ from engines.drunter_druber.words import PEOPLE_WORDS
 SCALE = 2
 CARD = (52, 72)  # a people card, CSS pixels: a one-tap target
 BUILDING_CARD = (56, 80)
-TILE = 48  # a hand tile's cell, CSS pixels
+TILE = 36  # a hand tile's cell, CSS pixels (its button, with the caption, is the 48-px target)
 CELL = 32  # a town cell on the phone's board, CSS pixels (the page scales the board)
 BAND_SHARE = 30 / 70  # the table's band across its 70-pixel cells
 
