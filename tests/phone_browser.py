@@ -181,3 +181,22 @@ def overflowing(browser) -> list[str]:
     """What on the page does not fit its box (empty: every word fits). For the words-that-fit
     checks: call it on each screen a test reaches, at 360 CSS px, in English and German."""
     return list(browser.execute_script(OVERFLOWING))
+
+
+SMALL_TARGETS = """
+const out = [];
+for (const el of document.querySelectorAll("button, a[href]")) {
+  const box = el.getBoundingClientRect();
+  if (!box.width || !box.height || getComputedStyle(el).visibility === "hidden" || el.disabled) continue;
+  if (box.width < 48 || box.height < 48) {
+    out.push((el.getAttribute("aria-label") || el.textContent).slice(0, 40) + " " +
+             Math.round(box.width) + "x" + Math.round(box.height));
+  }
+}
+return out;
+"""
+
+
+def small_targets(browser) -> list[str]:
+    """Every enabled button or link on show that is under 48 x 48 CSS pixels (a thumb's size)."""
+    return list(browser.execute_script(SMALL_TARGETS))

@@ -1,5 +1,6 @@
 """Words that fit (issue 40): on a 360-px-wide phone, in English and in German, no word or
-button of the page overflows its box (every element's scrollWidth within its clientWidth),
+button of the page overflows its box (every element's scrollWidth within its clientWidth)
+and every button is at least 48 CSS pixels each way,
 on every kind of screen a whole game of each game shows: the phone taps its way through the
 game (bots at the other seats) and checks each new screen (its status, headings, hand lines
 and kinds of things to tap). Headless Chromium on 127.0.0.1; skipped without a browser."""
@@ -12,7 +13,7 @@ import pytest
 from engines import GAMES
 from netplay.host import Host
 from netplay.phones import serve_phones_in_thread
-from tests.phone_browser import enabled_choices, overflowing, status, wait_until
+from tests.phone_browser import enabled_choices, overflowing, small_targets, status, wait_until
 
 pytestmark = pytest.mark.timeout(150)
 SCREENSHOTS = Path(__file__).resolve().parents[1] / "screenshots"  # git-ignored
@@ -51,7 +52,7 @@ def test_every_screen_of_a_game_fits_a_small_phone(browsers, serve, game_id, lan
             try:
                 screen = phone.execute_script(SCREEN)
                 if screen not in screens:
-                    screens[screen] = overflowing(phone)
+                    screens[screen] = overflowing(phone) + small_targets(phone)
                     if len(screens) <= 3:
                         SCREENSHOTS.mkdir(exist_ok=True)
                         phone.save_screenshot(str(SCREENSHOTS / f"fit_{game_id}_{language}_{len(screens)}.png"))
