@@ -6,6 +6,7 @@ with the table's words (`client.games.drunter_druber.words`)."""
 from ..errors import N_
 from ..types import Action, View
 from ..words import ChoiceWords, HandLine, PhoneWords, Translator
+from .picture import board, building_card_key, choice_hints, people_key, tile_line
 
 # The building cards (DD-2, DD-8), as a player names them.
 CARD_WORDS = {
@@ -40,10 +41,20 @@ def upper_first(words: str) -> str:
 
 
 def choice(action: Action, view: View, tr: Translator) -> ChoiceWords | None:
+    words = choice_words(action, tr)
+    return {**words, **choice_hints(action, view, tr)}
+
+
+def choice_words(action: Action, tr: Translator) -> ChoiceWords:
     _ = tr.gettext
     kind, side, card, stretch = action["type"], action.get("side"), action.get("card"), action.get("stretch")
-    if kind == "vote":
-        return {"group": _("Your vote (secret)"), "label": " + ".join(_(PEOPLE_WORDS[card]) for card in action["cards"])}
+    if kind == "vote":  # one card a picture of its own; several, one set at a time
+        cards = action["cards"]
+        label = " + ".join(_(PEOPLE_WORDS[card]) for card in cards)
+        if len(cards) == 1:
+            return {"group": _("Your vote (secret)"), "label": label}
+        return {"group": _("Several cards (secret)"), "label": label,
+                "target": {"act": _("Vote with these"), "next": _("Other cards")}}
     if kind == "jein":
         return {"group": _("Jein: which side"), "label": _(SIDE_WORDS[side])}
     if kind == "pick":
@@ -57,13 +68,17 @@ def choice(action: Action, view: View, tr: Translator) -> ChoiceWords | None:
 
 def hand(view: View, seat: int, tr: Translator) -> list[HandLine]:
     _ = tr.gettext
+    cards = list(view["cards"])
     lines = [{"label": _("Your building cards"),
-              "value": ", ".join(_(CARD_WORDS[c]) for c in view["cards"]) or _("none")}]
+              "value": ", ".join(_(CARD_WORDS[c]) for c in cards) or _("none"),
+              "sprites": [building_card_key(c) for c in cards], "badges": [None] * len(cards)}]
     people = view.get("people")
     if isinstance(people, list) and seat < len(people):
         lines.append({"label": _("Your vote cards"),
-                      "value": ", ".join(_(PEOPLE_WORDS[c]) for c in people[seat]) or _("none")})
-    return lines
+                      "value": ", ".join(_(PEOPLE_WORDS[c]) for c in people[seat]) or _("none"),
+                      "sprites": [people_key(c) for c in people[seat]], "badges": [None] * len(people[seat])})
+    tiles = tile_line(view, seat, tr)
+    return lines + ([tiles] if tiles else [])
 
 
-WORDS = PhoneWords(choice=choice, hand=hand)
+WORDS = PhoneWords(choice=choice, hand=hand, board=board)

@@ -6,6 +6,7 @@ from typing import Any
 from ..errors import N_
 from ..types import Action, View
 from ..words import ChoiceWords, HandLine, PhoneWords, Translator
+from .picture import board, choice_hints
 from .rules import ACTION_NAMES
 
 TILE_STEPS = {"write": N_("Write it in"), "track": N_("Lay a track"), "grave": N_("Dig a grave")}
@@ -16,6 +17,11 @@ NEXT_STEPS = {  # the step a seat is at, as the hand's "Now" line names it
 
 
 def choice(action: Action, view: View, tr: Translator) -> ChoiceWords | None:
+    words = choice_words(action, view, tr)
+    return None if words is None else {**words, **choice_hints(action, view, tr)}
+
+
+def choice_words(action: Action, view: View, tr: Translator) -> ChoiceWords | None:
     _ = tr.gettext
     kind = action["type"]
     if kind == "pick":
@@ -39,8 +45,9 @@ def hand(view: View, seat: int, tr: Translator) -> list[HandLine]:
     _ = tr.gettext
     lines: list[HandLine] = []
     picks = view.get("picks") or {}
-    if "mine" in picks:  # the seat's own secret pick, until the reveal (WW-3)
-        lines.append({"label": _("Your pick"), "value": _pick(view, picks["mine"], tr)})
+    if "mine" in picks:  # the seat's own secret pick (WW-3): face down on the page until the reveal
+        lines.append({"label": _("Your pick"), "value": _("hidden until the reveal"), "sprites": ["back"],
+                      "badges": [None]})
     sheet = view["sheets"][seat]
     score = sheet.get("score") or {}
     task = sheet.get("task")
@@ -109,4 +116,4 @@ def _pick(view: View, mine: object, tr: Translator) -> str:
     return tr.gettext("none (the timer ran out)") if mine == "missed" else tr.gettext("Tumbleweed")
 
 
-WORDS = PhoneWords(choice=choice, hand=hand)
+WORDS = PhoneWords(choice=choice, hand=hand, board=board)

@@ -266,10 +266,12 @@ def test_every_games_choices_get_words_for_the_page(game_id):
         update = phone_view({"t": "update", "events": [], "view": state.view(seat), "legal": legal}, game_id, seat)
         assert len(update["choices"]) == len(legal)
         for words in update["choices"]:
-            assert {"group", "label"} <= set(words) <= {"group", "label", "layout", "target"}
+            assert {"group", "label"} <= set(words) <= {"group", "label", "layout", "target",  # + picture hints (issue 40)
+                                                        "sprite", "badge", "place", "first", "hidden"}
             assert words["group"] and words["label"]
         for line in update["hand"]:
-            assert {"label", "value"} <= set(line) <= {"label", "value", "rows"} and isinstance(line["value"], str)
+            assert {"label", "value"} <= set(line) <= {"label", "value", "rows", "sprites", "badges"}
+            assert isinstance(line["value"], str)
             assert all(isinstance(cell, str) for row in line.get("rows", []) for cell in row)
         state.apply(seat, rng.choice(legal))
 
@@ -338,8 +340,8 @@ def test_wild_west_hand_shows_the_seats_own_pick_and_its_sheet():
     assert "Your pick" not in _lines("wild_west", state, 0)
     column = state.legal_actions(0)[0]["column"]
     state.apply(0, {"type": "pick", "column": column})
-    pick = _lines("wild_west", state, 0)["Your pick"]["value"]
-    assert pick.startswith("Tumbleweed" if column is None else f"Column {column + 1}: ")
+    pick = _lines("wild_west", state, 0)["Your pick"]
+    assert pick["value"] == "hidden until the reveal" and pick["sprites"] == ["back"]  # face down (issue 40)
     assert _lines("wild_west", state, 1) == before  # seat 0's secret pick tells seat 1 nothing
     assert "Your pick" not in _lines("wild_west", state, 1)
 
