@@ -242,7 +242,7 @@ def test_wie_waldi_on_a_small_phone_draws_and_plays_onto_the_dog_it_shows(browse
     on_page(lambda: phone.find_element("css selector", ".target button.next").click())  # "Next dog"
     shown = on_page(lambda: phone.find_element("css selector", ".target-label").text)
     assert shown != first and "2 of " in shown
-    dog = int(shown.split(":")[0].split()[-1]) - 1
+    dog = int(shown.split(":")[0].split()[-1])  # the number the table shows beside the dog
     on_page(lambda: phone.find_element("css selector", ".target button.act").click())
     wait_until(lambda: any(m["t"] == "accept" for m in heard(phone)[-3:]), what="the play's answer")
     played = [action for seat, action in list(host.log) if seat == 0][-1]
