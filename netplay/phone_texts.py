@@ -49,6 +49,7 @@ PAGE: dict[str, str] = {
     "of": N_("{i} of {n}"),
     "play": N_("Play"),
     "next": N_("Next"),
+    "hidden": N_("hidden until the reveal"),  # a secret pick's echo (never its face or words)
     "who_plays": N_("Who plays here?"),
     # a phone the table refused (its seat is someone else's now): plainly, with the open seats
     "seat_taken": N_("This seat is taken"),

@@ -14,7 +14,11 @@ Presentation hints, all optional, so the page stays free of game rules:
   with a big ``act`` button and a small ``next`` button to cycle; the group's first target
   (the first legal one) shows first;
 - a hand line's ``"rows"``: a small grid of short cell texts, shorter rows centred (Wild
-  West's brick-laid sheet), under the line's ``value``.
+  West's brick-laid sheet), under the line's ``value``;
+- picture hints (issue 40): a choice's ``sprite``, ``badge``, ``place``, ``first`` and
+  ``hidden``, a hand line's ``sprites`` and ``badges``, and the update's ``board`` (from
+  ``GameInfo.words.board``); `engines.words` types them and docs/phones.md says how the
+  page draws each.
 """
 
 from typing import Any
@@ -41,7 +45,7 @@ def choice_words(game_id: str, action: Any, view: dict[str, Any] | None = None,
         except ODD_DATA:
             words = None  # an odd action still gets a button, with generic words
         if words is not None:
-            return words
+            return dict(words)
     choose = tr.gettext("Choose")
     group = (str(action["type"]).replace("_", " ").capitalize() if isinstance(action, dict) and "type" in action
              else choose)
@@ -62,6 +66,19 @@ def hand_words(game_id: str, view: dict[str, Any], seat: int,
     if info is None or info.words is None:
         return []
     try:
-        return info.words.hand(view, seat, tr if tr is not None else language_words("en"))
+        return [dict(line) for line in info.words.hand(view, seat, tr if tr is not None else language_words("en"))]
     except ODD_DATA:
         return []
+
+
+def board_words(game_id: str, view: dict[str, Any], seat: int,
+                tr: Translator | None = None) -> dict[str, Any] | None:
+    """``seat``'s own board of places (picture hints), or None: the game draws none now."""
+    info = GAMES.get(game_id)
+    if info is None or info.words is None or info.words.board is None:
+        return None
+    try:
+        board = info.words.board(view, seat, tr if tr is not None else language_words("en"))
+    except ODD_DATA:
+        return None
+    return dict(board) if board is not None else None

@@ -39,7 +39,9 @@ from __future__ import annotations  # websockets and Host are named for mypy onl
 import asyncio
 import contextlib
 import functools
+import hashlib
 import json
+import re
 import secrets
 import sys
 import threading
@@ -47,6 +49,7 @@ from collections.abc import Callable
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
+from engines import GAMES
 from engines.errors import N_
 
 from . import phone_texts
@@ -55,7 +58,7 @@ from .language import DEFAULT, Words, choose, negotiate
 from .language import words as words_for
 from .limits import INTENTS_PER_SECOND, ConnectRate, address_key
 from .link import PROBE_EVERY, Act, Heard, Leave, Message, Other, Probes, Refuse, SeatLink, Send
-from .phone_words import choice_words, hand_words
+from .phone_words import board_words, choice_words, hand_words
 from .protocol import LIMITS, MAX_FRAME, PLAIN_DEPTH, TO_HOST, TO_PEER, check_message
 from .sayings import bye, refuse, reject, seat_name, worded
 from .service_thread import run_service_in_thread
@@ -74,7 +77,15 @@ SEND_QUEUE = 512  # messages waiting for a phone that is not reading, before it 
 PING_INTERVAL = 2.0  # WebSocket pings: a phone that slept is noticed within a few seconds
 PING_TIMEOUT = 4.0
 DEFAULT_COLOURS = ("#e8534a", "#4a90e2", "#f2c14e", "#5cb85c", "#b06fd8", "#f08a3c")
-PAGE_FILES = {"/phone.js": ("phone.js", "text/javascript"), "/phone.css": ("phone.css", "text/css")}
+PAGE_FILES = {"/phone.js": ("phone.js", "text/javascript"), "/draw.js": ("draw.js", "text/javascript"),
+              "/awake.js": ("awake.js", "text/javascript"), "/phone.css": ("phone.css", "text/css")}
+# Files of `assets/phone/` (the package spielabend_assets): each game's sprite sheet and atlas
+# (tools/phone_sprites.py) and the wake-lock fallback's video (tools/phone_video.py). Only
+# these names are served, so no path a phone sends can reach any other file.
+ASSET_KINDS = {"png": "image/png", "json": "application/json", "mp4": "video/mp4", "webm": "video/webm"}
+SPRITE_PATH = re.compile(r"^/sprites/([a-z0-9_]{1,40})\.(json|png)$")
+VIDEO_PATHS = {"/awake.mp4": "awake.mp4", "/awake.webm": "awake.webm"}
+ASSET_MAX_AGE = 3600  # seconds a phone may keep a sheet without asking (then it asks with its ETag)
 
 
 # --- sans I/O: tokens and messages ---------------------------------------------------------
@@ -145,8 +156,13 @@ def phone_view(message: dict[str, Any], game_id: str, seat: int, tr: Words | Non
         return _default_names_worded(message, tr)
     if kind != "update":
         return message
-    return {**message, "choices": [choice_words(game_id, action, message["view"], tr) for action in message["legal"]],
-            "hand": hand_words(game_id, message["view"], seat, tr)}
+    worded_update = {**message,
+                     "choices": [choice_words(game_id, action, message["view"], tr) for action in message["legal"]],
+                     "hand": hand_words(game_id, message["view"], seat, tr)}
+    board = board_words(game_id, message["view"], seat, tr)
+    if board is not None:
+        worded_update["board"] = board
+    return worded_update
 
 
 _WORDED = frozenset({"reject", "refuse", "bye"})
@@ -180,6 +196,28 @@ def offered_names(names: list[str]) -> list[str]:
 # --- the server ----------------------------------------------------------------------------
 def page_text(name: str) -> bytes:
     return resources.files("netplay").joinpath("phone_page", name).read_bytes()
+
+
+def phone_assets() -> Any:
+    """``assets/phone/`` as installed (a Traversable): the sheets and the video a phone loads."""
+    return resources.files("spielabend_assets") / "phone"
+
+
+def asset_file(path: str, games: Any, folder: Any) -> tuple[bytes, str] | None:
+    """The bytes and content type ``path`` names under ``folder`` (``/sprites/<game>.json``
+    or ``.png`` for a game of ``games``, or the wake-lock video), or None: any other path,
+    a game we do not know, or a file not shipped."""
+    found = SPRITE_PATH.match(path)
+    if found is not None and found.group(1) in games:
+        name = f"{found.group(1)}.{found.group(2)}"
+    elif path in VIDEO_PATHS:
+        name = VIDEO_PATHS[path]
+    else:
+        return None
+    try:
+        return (folder / name).read_bytes(), ASSET_KINDS[name.rsplit(".", 1)[1]]
+    except OSError:
+        return None
 
 
 def refusal_page(title: str, sentence: str, words: Words | None = None) -> bytes:
@@ -262,6 +300,7 @@ class PhoneServer:
                  intent_limit: int = INTENTS_PER_SECOND, check_outgoing: bool = True, language: str = DEFAULT,
                  profiles: list[str] | None = None):
         self.host = host
+        self.assets = phone_assets()  # where the sprite sheets and the video are read from
         self.profiles = offered_names(profiles or [])  # who a phone may say plays its seat
         self.language = choose(language)
         self._door = door or host.door.post
@@ -372,13 +411,24 @@ class PhoneServer:
         from websockets.datastructures import Headers
         from websockets.http11 import Response
 
-        def reply(status: int, phrase: str, body: bytes, kind: str = "text/html; charset=utf-8") -> Response:
+        def reply(status: int, phrase: str, body: bytes, kind: str = "text/html; charset=utf-8",
+                  cache: str = "no-store", tag: str | None = None) -> Response:
             headers = Headers([("Content-Type", kind), ("Content-Length", str(len(body))),
-                               ("Cache-Control", "no-store"), ("X-Content-Type-Options", "nosniff"),
+                               ("Cache-Control", cache), ("X-Content-Type-Options", "nosniff"),
                                ("Referrer-Policy", "no-referrer")])
+            if tag is not None:
+                headers["ETag"] = tag
             return Response(status, phrase, headers, body)
 
         path, _, query = request.path.partition("?")
+        asset = asset_file(path, GAMES, self.assets)
+        if asset is not None:  # static and cheap: not counted against the page's connection rate
+            body, kind = asset
+            tag = '"' + hashlib.sha256(body).hexdigest()[:20] + '"'
+            cache = f"public, max-age={ASSET_MAX_AGE}"
+            if request.headers.get("If-None-Match") == tag:
+                return reply(304, "Not Modified", b"", kind, cache, tag)
+            return reply(200, "OK", body, kind, cache, tag)
         words = words_for(phone_language(query, request.headers.get("Accept-Language"), self.language))
         peer = connection.remote_address
         if not self.connects.allow(address_key(str(peer[0])) if peer else "?", asyncio.get_running_loop().time()):

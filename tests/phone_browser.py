@@ -153,3 +153,31 @@ def click_choice(browser, label: str) -> None:
             button.click()
             return
     raise AssertionError(f"no enabled choice {label!r}: {[b.text for b in enabled_choices(browser)]}")
+
+
+# Every element whose content is wider than its box (scrollWidth > clientWidth), as
+# "tag#id.class 'text'": words that do not fit. Elements that are meant to scroll or clip
+# (overflow-x auto/scroll/hidden with text-overflow: ellipsis) count only if they clip text.
+OVERFLOWING = """
+const out = [];
+for (const el of document.querySelectorAll("body *")) {
+  if (!el.getClientRects().length || el.tagName === "SCRIPT" || el.tagName === "VIDEO") continue;
+  const style = getComputedStyle(el);
+  if (style.display === "none" || style.visibility === "hidden") continue;
+  if (el.clientWidth === 0 && el.clientHeight === 0) continue;
+  if (el.scrollWidth > el.clientWidth + 1) {
+    const name = el.tagName.toLowerCase() + (el.id ? "#" + el.id : "") +
+      (typeof el.className === "string" && el.className ? "." + el.className.trim().split(/\\s+/).join(".") : "");
+    out.push(name + " " + JSON.stringify((el.innerText || el.getAttribute("aria-label") || "").slice(0, 60)) +
+      " (" + el.scrollWidth + " > " + el.clientWidth + ")");
+  }
+}
+if (document.documentElement.scrollWidth > window.innerWidth) out.push("the page scrolls sideways");
+return out;
+"""
+
+
+def overflowing(browser) -> list[str]:
+    """What on the page does not fit its box (empty: every word fits). For the words-that-fit
+    checks: call it on each screen a test reaches, at 360 CSS px, in English and German."""
+    return list(browser.execute_script(OVERFLOWING))

@@ -41,6 +41,11 @@
   let touched = null;  // the latest finger down on a choice: {button, at: its event's time}
   let refusedAs = "", openSeats = null;  // refused: what the status says; the seats it may take instead
   const shown = {};  // per target group: the label of the target on show (kept across updates)
+  const Draw = window.PhoneDraw, Awake = window.PhoneAwake;
+  // The optimistic echo: what the last tap played, shown at once, flown back if refused.
+  // {label, sprite, hidden, from: the tapped thing's box, state: "sent" | "held" | "back", node}
+  let echo = null;
+  let mine = false, over = false;  // the seat may act now; the game's result was shown (each buzzes once)
   // A message posted from a frame's requestAnimationFrame callback runs right after that
   // frame was painted: as close to the pixels as a page can tell.
   const painted = new MessageChannel();
@@ -105,6 +110,7 @@
         myName = m.name || "";
         $("name").textContent = m.name || say("player", { n: m.seat + 1 });
         $("game").textContent = m.game_name;
+        Draw.load(m.game, render);
         document.title = m.game_name + ": " + ($("name").textContent);
         break;
       case "start":
@@ -116,14 +122,20 @@
         if (m.seats[seat] && m.seats[seat].name) { myName = m.seats[seat].name; $("name").textContent = myName; }
         naming = false;
         break;
-      case "update": update = m; if (pending === null) sentLabel = ""; break;
+      case "update":
+        update = m;
+        if (pending === null) sentLabel = "";
+        if (echo && pending === null && !(echo.hidden && !revealed(m))) echo = null;
+        buzzFor(m);
+        break;
       case "pause":
         paused = m.paused ? { until: m.resume_in == null ? null : performance.now() / 1000 + m.resume_in } : null;
         if (paused && paused.until !== null) countDown();
         break;
-      case "accept": if (m.seq === pending) { pending = null; } break;
+      case "accept": if (m.seq === pending) { pending = null; if (echo) echo.state = "held"; } break;
       case "reject":
-        if (m.seq === pending) { pending = null; sentLabel = ""; }
+        if (realtime && m.code !== "paused" && (m.seq === pending || m.seq === -1)) buzz([30, 40, 30]);  // a lost race
+        if (m.seq === pending) { pending = null; sentLabel = ""; flyBack(); }
         naming = false;
         notice = say("refused", { reason: told(m) });
         break;
@@ -158,7 +170,7 @@
     if (paused && paused.until !== null && performance.now() / 1000 < paused.until) setTimeout(countDown, 250);
   }
 
-  function choose(index, label, event) {
+  function choose(index, choice, event) {
     if (pending !== null || !update) return;
     const intent = { t: "intent", seq: seq + 1, action: update.legal[index] };
     if (presented !== null) {  // the press on this phone's timeline: from the painted update to the touch
@@ -168,8 +180,90 @@
     }
     touched = null;
     if (send(intent)) {
-      seq += 1; pending = seq; sentLabel = label; notice = ""; render();
+      seq += 1; pending = seq; notice = "";
+      sentLabel = choice.hidden ? say("hidden") : choice.label;  // a secret pick never names itself
+      echo = { label: choice.label, sprite: choice.sprite, hidden: !!choice.hidden, state: "sent", node: null,
+               from: event.currentTarget.getBoundingClientRect() };
+      render();
     }
+  }
+
+  // A secret pick stays hidden until an update shows the seat's pick is no longer pending:
+  // the seat may act again, the game is over, or its view no longer lists it as locked in.
+  function revealed(m) {
+    if ((m.legal || []).length || (m.view && m.view.game_result)) return true;
+    const plans = m.view && m.view.plans;
+    return !!plans && Array.isArray(plans.locked) && plans.locked.indexOf(seat) < 0;
+  }
+
+  function buzz(pattern) {  // a short vibration where the browser allows one (it may need a tap first)
+    try { if (typeof navigator.vibrate === "function") navigator.vibrate(pattern); } catch (e) { /* not allowed */ }
+  }
+
+  function buzzFor(m) {  // on the seat's turn (it may act, and could not before) and at the game's end
+    const result = !!(m.view && m.view.game_result);
+    const now = (m.legal || []).length > 0 && !result;
+    if (now && !mine) buzz(40);
+    if (result && !over) buzz([100, 60, 200]);
+    mine = now; over = result;
+  }
+
+  // The echo: built once per tap, then moved (FLIP) from the tapped thing to its place by
+  // the status line; refused, it flies back there and fades.
+  function drawEcho() {
+    const box = $("echo");
+    if (!echo) { box.hidden = true; box.replaceChildren(); box.className = ""; return; }
+    box.hidden = false;
+    box.className = echo.state + (echo.hidden ? " secret" : "");
+    if (echo.node) return;
+    box.replaceChildren();
+    const picture = document.createElement("span"); picture.className = "echo-face";
+    const caption = document.createElement("span"); caption.className = "echo-words";
+    const showFace = (peek) => {
+      const key = echo.hidden && !peek ? "back" : echo.sprite;
+      picture.replaceChildren(Draw.has(key) ? Draw.sprite(key, 96, 72) : document.createTextNode(
+        echo.hidden && !peek ? "?" : echo.label));
+    };
+    showFace(false);
+    caption.textContent = echo.hidden ? say("hidden") : (Draw.has(echo.sprite) ? echo.label : "");
+    box.append(picture, caption);
+    echo.node = box;
+    if (echo.hidden) {  // press and hold to peek at the secret pick
+      box.onpointerdown = (event) => { event.preventDefault(); showFace(true); box.classList.add("peek"); };
+      box.onpointerup = box.onpointercancel = box.onpointerleave = () => { showFace(false); box.classList.remove("peek"); };
+    } else {
+      box.onpointerdown = box.onpointerup = box.onpointercancel = box.onpointerleave = null;
+    }
+    fly(picture, echo.from, picture.getBoundingClientRect());
+  }
+
+  // A copy of ``node`` flies (fixed to the screen, so it never widens the page) from the
+  // middle of box ``from`` to box ``to``, then goes: the tap's picture on its way.
+  function fly(node, from, to) {
+    if (!from || !to || !to.width) return;
+    const ghost = node.cloneNode(true);
+    ghost.className = "ghost"; ghost.removeAttribute("id"); ghost.setAttribute("aria-hidden", "true");
+    const left = Math.max(0, Math.min(innerWidth - to.width, from.left + (from.width - to.width) / 2));
+    const top = from.top + (from.height - to.height) / 2;
+    ghost.style.left = left + "px"; ghost.style.top = top + "px";
+    ghost.style.width = to.width + "px"; ghost.style.height = to.height + "px";
+    document.body.append(ghost);
+    void ghost.offsetWidth;  // laid out where it starts before it moves
+    ghost.style.transform = "translate(" + (to.left - left) + "px," + (to.top - top) + "px)";
+    setTimeout(() => ghost.remove(), 260);
+  }
+
+  function flyBack() {  // refused: the picture flies back to where it was tapped, the echo fades
+    if (!echo) return;
+    const gone = echo;
+    gone.state = "back";
+    const face = gone.node && gone.node.querySelector(".echo-face");
+    if (face && gone.from) {
+      const at = face.getBoundingClientRect();
+      fly(face, at, { left: gone.from.left + (gone.from.width - at.width) / 2,
+                      top: gone.from.top + (gone.from.height - at.height) / 2, width: at.width, height: at.height });
+    }
+    setTimeout(() => { if (echo === gone) { echo = null; drawEcho(); } }, 450);
   }
 
   // A refused phone: the seats it may take instead, each a link to that seat's page.
@@ -203,6 +297,7 @@
       return [say("ready", { n: Math.max(1, Math.ceil(paused.until - performance.now() / 1000)) }), ""];
     }
     if (pending !== null) return [say("sending", { label: sentLabel }), ""];
+    if (echo && echo.hidden && echo.state === "held") return [say("locked_label", { label: say("hidden") }), "locked"];
     if (update.legal.length) return [say("your_move"), ""];
     const plans = update.view && update.view.plans;
     if (sentLabel || (plans && plans.locked && plans.locked.indexOf(seat) >= 0)) {
@@ -219,11 +314,15 @@
     $("status").className = kind;
     $("notice").hidden = !notice;
     $("notice").textContent = notice;
+    drawEcho();
+    Awake.want(connected && !stopped && (started || !!update) && !(update && update.view && update.view.game_result));
     const hand = $("hand");
     hand.replaceChildren();
     for (const line of (update && update.hand) || []) {
       const dt = document.createElement("dt"); dt.textContent = line.label;
       const dd = document.createElement("dd");
+      const pictures = Draw.handRow(line, Math.max(200, hand.clientWidth - 28));
+      if (pictures) dd.append(pictures);
       if (Array.isArray(line.rows)) dd.append(cellGrid(line.rows));
       const words = document.createElement(line.rows ? "small" : "span"); words.textContent = line.value;
       dd.append(words);
@@ -234,23 +333,28 @@
     if (offerProfiles()) box.append(profilePicker());
     if (refusedAs && openSeats !== null) { box.append(openSeatList()); $("again").hidden = true; return; }
     if (!update || stopped || paused) return;  // nothing to tap while the game stands still
-    const groups = [];
-    (update.choices || []).forEach((choice, index) => {
-      const last = groups[groups.length - 1];
-      if (last && last.name === choice.group) last.items.push([choice, index]);
-      else groups.push({ name: choice.group, items: [[choice, index]] });
+    const landscape = innerWidth > innerHeight;
+    const drawn = Draw.choices(update, {
+      width: Math.max(240, box.clientWidth), height: landscape ? innerHeight - 24 : innerHeight * 0.55,
+      disabled: pending !== null || !connected, redraw: render,
+      button: (choice, index, face) => choiceButton(choice, index, choice.label, face),
+      wire: (node, choice, index) => wire(node, choice, index),
     });
-    for (const group of groups) {
-      const heading = document.createElement("h2"); heading.textContent = group.name;
-      box.append(heading);
-      if (group.items[0][0].target) { box.append(targetPicker(group)); continue; }
-      const grid = document.createElement("div"); grid.className = "grid";
-      if (group.items[0][0].layout === "row") {
-        grid.classList.add("row");
-        grid.style.gridTemplateColumns = "repeat(" + group.items.length + ", 1fr)";
-      }
-      for (const [choice, index] of group.items) grid.append(choiceButton(choice, index, choice.label));
-      box.append(grid);
+    for (const [kind, what] of drawn) {
+      if (kind === "node") { box.append(what); continue; }
+      const heading = document.createElement("h2"); heading.textContent = what.name;
+      box.append(heading, targetPicker(what));
+    }
+    fitWords(box);
+  }
+
+  // Words that fit: a button whose longest word is wider than the button (German has long
+  // ones, and not every phone hyphenates) gets a smaller font, a pixel at a time.
+  function fitWords(root) {
+    for (const node of root.querySelectorAll("button.choice, .caption, .target-label")) {
+      if (node.scrollWidth <= node.clientWidth) continue;
+      let size = parseFloat(getComputedStyle(node).fontSize);
+      while (node.scrollWidth > node.clientWidth && size > 11) { size -= 1; node.style.fontSize = size + "px"; }
     }
   }
 
@@ -275,16 +379,28 @@
     return panel;
   }
 
-  function choiceButton(choice, index, text) {
+  // A choice's button: its words, or its picture (``face``) over its words as a caption.
+  function choiceButton(choice, index, text, face) {
     const button = document.createElement("button");
-    button.type = "button"; button.className = "choice"; button.textContent = text;
+    button.type = "button"; button.className = "choice";
+    if (face) {
+      const caption = document.createElement("span"); caption.className = "caption"; caption.textContent = text;
+      button.classList.add("pic-choice"); button.append(face, caption);
+      button.setAttribute("aria-label", choice.label);
+    } else {
+      button.textContent = text;
+    }
     button.dataset.index = String(index);
     button.dataset.group = choice.group;
     button.disabled = pending !== null || !connected;
-    if (pending !== null && choice.label === sentLabel) button.classList.add("sent");
-    button.addEventListener("pointerdown", (event) => { touched = { button: button, at: event.timeStamp }; });
-    button.addEventListener("click", (event) => choose(index, choice.label, event));
+    if (pending !== null && !choice.hidden && choice.label === sentLabel) button.classList.add("sent");
+    wire(button, choice, index);
     return button;
+  }
+
+  function wire(button, choice, index) {
+    button.addEventListener("pointerdown", (event) => { touched = { button: button, at: event.timeStamp }; });
+    button.addEventListener("click", (event) => choose(index, choice, event));
   }
 
   // One target at a time, highlighted, with a big button to act on it and a small one to
@@ -319,6 +435,7 @@
       const line = document.createElement("div"); line.className = "cell-row";
       for (const text of row) {
         const cell = document.createElement("span"); cell.className = "cell"; cell.textContent = String(text);
+        if (String(text).length > 4) cell.classList.add("long");  // five letters in a cell: smaller, not cut
         line.append(cell);
       }
       grid.append(line);
@@ -326,6 +443,8 @@
     return grid;
   }
 
+  document.addEventListener("click", (event) => { if (Draw.unselectOutside(event.target)) render(); });
+  addEventListener("resize", () => render());  // portrait <-> landscape: the board fits its new room
   $("again").addEventListener("click", () => {
     $("again").hidden = true; notice = ""; refusedAs = ""; openSeats = null; connect();
   });

@@ -1,0 +1,190 @@
+"""The phone page draws a game's picture hints (issue 40): sprites from the game's sheet served
+at /sprites/, badges, a board of places lit for the selected first, a secret pick echoed as
+the sheet's back until the reveal (with a press-and-hold peek), the hand's row of sprites.
+The hints here are the test's own (tests/netplay/picture_fakes.py), on Die Mauer; each game's
+real ones are tested by its owner. Headless Chromium, 127.0.0.1; skipped without a browser."""
+
+import json
+import random
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from netplay.host import Host
+from netplay.phones import serve_phones_in_thread
+from tests.netplay import picture_fakes
+from tests.phone_browser import heard, overflowing, status, wait_until
+
+pytestmark = pytest.mark.timeout(150)
+SCREENSHOTS = Path(__file__).resolve().parents[1] / "screenshots"  # git-ignored
+SMALL_PHONE = (360, 740)
+
+
+@pytest.fixture
+def pictured_table(serve, monkeypatch, tmp_path):
+    """pictured_table(seats, bot_delay=0) -> (host, phone service): Die Mauer with the test's pictures."""
+    picture_fakes.install(monkeypatch, tmp_path)
+    services = []
+
+    def start(seats, bot_delay=0.0, rounds=1):
+        host = Host("die_mauer", len(seats), seed=3, options={"rounds": rounds}, seats=seats, bot_delay=bot_delay)
+        handle = serve(host)
+        service = serve_phones_in_thread(host, door=handle.call, interfaces=["127.0.0.1"])
+        services.append(service)
+        return host, service
+
+    yield start
+    for service in services:
+        service.close()
+
+
+def fetch(url: str, headers: dict | None = None):
+    request = urllib.request.Request(url, headers=headers or {})
+    try:
+        with urllib.request.urlopen(request, timeout=5) as reply:  # noqa: S310 - 127.0.0.1 only
+            return reply.status, dict(reply.headers), reply.read()
+    except urllib.error.HTTPError as error:
+        return error.code, dict(error.headers), error.read()
+
+
+def test_the_sheet_and_atlas_are_served_cacheable_and_nothing_else_is(pictured_table, tmp_path):
+    host, service = pictured_table([{"kind": "remote"}, {"kind": "bot"}, {"kind": "bot"}], bot_delay=60.0)
+    base = service.link(0).split("/p/")[0]
+    code, headers, body = fetch(base + "/sprites/die_mauer.json")
+    assert code == 200 and headers["Content-Type"] == "application/json"
+    assert json.loads(body)["sprites"]["back"] and "max-age" in headers["Cache-Control"]
+    code, headers, png = fetch(base + "/sprites/die_mauer.png")
+    assert code == 200 and headers["Content-Type"] == "image/png" and png == (tmp_path / "die_mauer.png").read_bytes()
+    code, _, empty = fetch(base + "/sprites/die_mauer.png", {"If-None-Match": headers["ETag"]})
+    assert code == 304 and empty == b""
+    (tmp_path / "secret.json").write_text("{}")
+    for path in ("/sprites/../phones.py", "/sprites/%2e%2e/die_mauer.json", "/sprites/secret.json",
+                 "/sprites/wie_waldi.png", "/sprites/die_mauer.txt", "/sprites/die_mauer.json/", "/sprites//etc/passwd",
+                 "/sprites/DIE_MAUER.png", "/awake.txt"):
+        code, headers, body = fetch(base + path)
+        assert code == 404 and headers["Content-Type"].startswith("text/html"), path  # a readable refusal page
+        assert b"{}" not in body
+
+
+def tap(phone, css: str) -> None:
+    """Tap the element ``css`` names (found afresh: the page redraws on every message)."""
+    from selenium.common.exceptions import StaleElementReferenceException
+
+    def once():
+        try:
+            phone.find_element("css selector", css).click()
+            return True
+        except StaleElementReferenceException:
+            return False
+
+    wait_until(once, 5, what=f"a tap on {css}")
+
+
+def drawn(phone, css: str) -> list:
+    return phone.find_elements("css selector", css)
+
+
+def test_a_game_played_by_tapping_the_pictures(browsers, pictured_table):
+    """A whole Die Mauer game on a small phone: secret plans tapped as pictures and echoed as
+    the back (peek by holding), builds as a piece then a lit end of the board, donations."""
+    host, service = pictured_table([{"kind": "remote"}, {"kind": "bot"}, {"kind": "bot"}])
+    phone = browsers.new(phone=SMALL_PHONE)
+    phone.get(service.link(0))
+    rng = random.Random(4)
+    seen = {"plan": 0, "build": 0, "donate": 0, "shot": False}
+
+    def step():
+        try:
+            return play_one(phone, rng, seen)
+        except Exception as error:  # noqa: BLE001 - the page redrew under a find or a tap: look again
+            if type(error).__name__ in ("StaleElementReferenceException", "ElementClickInterceptedException",
+                                        "ElementNotInteractableException"):
+                return False
+            raise
+
+    wait_until(step, 120, what="the game")
+    assert host.is_over()
+    assert seen["plan"] and seen["build"], seen
+    assert not [m for m in heard(phone) if m["t"] in ("reject", "refuse")]
+
+
+def play_one(phone, rng, seen) -> bool:
+    text = status(phone)
+    if text.startswith("Game over"):
+        return True
+    plans = drawn(phone, "button.choice.pic-choice:not([disabled])[data-group='Your secret plan']")
+    if plans:
+        assert drawn(phone, "#hand .sprites .sprite"), "the hand's pieces are drawn"
+        assert not overflowing(phone), overflowing(phone)
+        if not seen["shot"]:
+            SCREENSHOTS.mkdir(exist_ok=True)
+            phone.save_screenshot(str(SCREENSHOTS / "phone_pictures_plan.png"))
+        choice = rng.choice(plans)
+        label = choice.get_attribute("aria-label")
+        choice.click()
+        seen["plan"] += 1
+        if not seen["shot"]:
+            phone.save_screenshot(str(SCREENSHOTS / "phone_pictures_sent.png"))
+            seen["shot"] = True
+        assert label not in status(phone) and label not in phone.find_element("id", "echo").text
+        return False
+    firsts = drawn(phone, "button.choice.first:not([disabled])")
+    if firsts:
+        first = rng.choice(firsts)
+        if first.get_attribute("aria-pressed") != "true":
+            first.click()
+        lit = drawn(phone, ".board button.place.lit:not([disabled])")
+        assert lit, "the selected piece lights its places"
+        for place in lit:
+            assert place.size["width"] >= 48 and place.size["height"] >= 48
+        if seen["build"] == 0:
+            phone.save_screenshot(str(SCREENSHOTS / "phone_pictures_build.png"))
+        rng.choice(lit).click()
+        seen["build"] += 1
+        return False
+    others = drawn(phone, "button.choice:not([disabled])")
+    if others:
+        rng.choice(others).click()
+        seen["donate"] += 1
+    return False
+
+
+def test_a_secret_pick_shows_the_back_until_the_reveal_and_peeks_while_held(browsers, pictured_table):
+    from selenium.webdriver.common.action_chains import ActionChains
+
+    from tests.netplay.phone_play import PhoneClient
+
+    host, service = pictured_table([{"kind": "remote"}, {"kind": "remote"}, {"kind": "remote"}])
+    others = [PhoneClient(service.link(seat)) for seat in (1, 2)]
+    try:
+        phone = browsers.new(phone=SMALL_PHONE)
+        phone.get(service.link(0))
+        wait_until(lambda: drawn(phone, "button.choice.pic-choice:not([disabled])"), what="the plans")
+        tap(phone, "button.choice[aria-label='Tower']")
+        echo = phone.find_element("id", "echo")
+        assert echo.is_displayed() and echo.find_elements("css selector", "[data-sprite='back']")
+        wait_until(lambda: "Locked in" in status(phone), what="the lock")
+        assert status(phone) == "Locked in: hidden until the reveal \u2713"
+        words = phone.find_element("tag name", "main").text
+        assert "hidden until the reveal" in echo.text and "Tower" not in words.split("Your pieces")[0]
+        assert not phone.find_elements("css selector", "#echo [data-sprite='p_t']")
+        SCREENSHOTS.mkdir(exist_ok=True)
+        phone.save_screenshot(str(SCREENSHOTS / "phone_pictures_locked.png"))
+        ActionChains(phone).click_and_hold(echo).perform()  # press and hold: the face, while held
+        assert phone.find_elements("css selector", "#echo [data-sprite='p_t']")
+        phone.save_screenshot(str(SCREENSHOTS / "phone_pictures_peek.png"))
+        ActionChains(phone).release().perform()
+        assert phone.find_elements("css selector", "#echo [data-sprite='back']")
+        assert not phone.find_elements("css selector", "#echo [data-sprite='p_t']")
+        for other in others:  # the others plan: the reveal
+            update = other.until("update")
+            while not update["legal"]:
+                update = other.until("update")
+            other.intent(update["legal"][0])
+        wait_until(lambda: "Locked in" not in status(phone), what="the reveal")
+        wait_until(lambda: not phone.find_element("id", "echo").is_displayed(), what="the echo gone")
+    finally:
+        for other in others:
+            other.close()
