@@ -87,4 +87,4 @@ def board(view: View, seat: int, tr: Translator) -> dict[str, Any] | None:
         return None
 
 
-WORDS = PhoneWords(choice=choice, hand=hand)
+WORDS = PhoneWords(choice=choice, hand=hand, board=board)
