@@ -18,7 +18,7 @@ NEW_DOG = "new"  # where a head starts a new dog (the table's open socket)
 CARD_KEYS = {code: code.lower() for code in SET}  # "Mrg" -> "mrg": keys are lower case
 # The board: places one card big, in rows of COLUMNS; put-back and a new dog first, then
 # the open dogs in the order they were started (a dog keeps its place while it grows).
-COLUMNS = 5
+COLUMNS = 4
 CARD_W, CARD_H, GAP = 1.0, 1.28, 0.16
 BACK_PLACE, NEW_PLACE = "back", "new"
 
@@ -49,13 +49,14 @@ def choice_hints(action: Action, view: View, tr: Translator) -> dict[str, Any]:
 
 
 def hand_pictures(view: View, seat: int) -> dict[str, dict[str, list[Any]]]:
-    """The sprites of the hand's lines, by line: the card held, the piles with counts."""
+    """The sprites of the hand's lines, by line: the card held, at a glance at the top; and
+    while it is held (no pile to tap, so none drawn as a button) the piles with their counts."""
     code = view.get("hand")
+    if not code:
+        return {}
     sizes = view["pile_sizes"][seat]
-    return {
-        "card": {"sprites": [card_key(code)] if code else [], "badges": [None] if code else []},
-        "piles": {"sprites": [PILE if n else EMPTY for n in sizes], "badges": [str(n) for n in sizes]},
-    }
+    return {"card": {"sprites": [card_key(code)], "badges": [None]},
+            "piles": {"sprites": [PILE if n else EMPTY for n in sizes], "badges": [str(n) for n in sizes]}}
 
 
 def board(view: View, seat: int, tr: Translator) -> dict[str, Any] | None:
