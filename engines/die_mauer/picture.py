@@ -35,9 +35,9 @@ def choice_hints(action: Action, view: View, tr: Translator, name: str) -> dict[
     kind, piece = action["type"], action.get("piece")
     if kind == "plan":
         return {"sprite": piece_key(piece), "hidden": True}
-    if kind == "build":
-        return {"place": END_PLACES[action["end"]], "first": {"id": piece_key(piece), "sprite": piece_key(piece),
-                                                             "label": name}}
+    if kind == "build":  # the piece is also the choice's sprite: the page's echo of the tap shows it
+        return {"place": END_PLACES[action["end"]], "sprite": piece_key(piece),
+                "first": {"id": piece_key(piece), "sprite": piece_key(piece), "label": name}}
     return {"sprite": piece_key(piece)}
 
 

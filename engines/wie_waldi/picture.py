@@ -40,12 +40,13 @@ def choice_hints(action: Action, view: View, tr: Translator) -> dict[str, Any]:
         left = _pile_sizes(view)[action["pile"]]
         return {"sprite": PILE if left else EMPTY, "badge": str(left)}
     code = view["hand"]
-    first = {"id": "card", "sprite": card_key(code), "label": card_name(code, tr)}
+    # the card is also the choice's sprite: the page's echo of the tap shows the card
+    first, face = {"id": "card", "sprite": card_key(code), "label": card_name(code, tr)}, card_key(code)
     if kind == "put_back":
-        return {"place": BACK_PLACE, "first": first}
+        return {"place": BACK_PLACE, "first": first, "sprite": face}
     if kind == "start":
-        return {"place": NEW_PLACE, "first": first}
-    return {"place": dog_place(action["dog"]), "first": first}
+        return {"place": NEW_PLACE, "first": first, "sprite": face}
+    return {"place": dog_place(action["dog"]), "first": first, "sprite": face}
 
 
 def hand_pictures(view: View, seat: int) -> dict[str, dict[str, list[Any]]]:
@@ -65,8 +66,9 @@ def board(view: View, seat: int, tr: Translator) -> dict[str, Any] | None:
     if view.get("phase") != "race":
         return None
     places: list[dict[str, Any]] = [
-        {"id": BACK_PLACE, "sprite": PILE, "label": tr.gettext("put back")},
-        {"id": NEW_PLACE, "sprite": NEW_DOG, "label": tr.gettext("new dog")},
+        # words short enough for a place one card wide (German "zurücklegen" is not)
+        {"id": BACK_PLACE, "sprite": PILE, "label": tr.pgettext("a phone's place", "put back")},
+        {"id": NEW_PLACE, "sprite": NEW_DOG, "label": tr.pgettext("a phone's place", "new dog")},
     ]
     for dog in view.get("dogs", []):
         if dog.get("complete") or not dog.get("cards") or dog.get("end") is None:

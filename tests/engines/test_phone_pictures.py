@@ -91,6 +91,7 @@ def test_wie_waldi_pictures_name_only_drawn_keys_and_light_every_legal_place(pla
             else:  # the held card is the one first; the place is put back, a new dog or the dog
                 assert choice["first"] == {"id": "card", "sprite": view["hand"].lower(),
                                            "label": card_name(view["hand"])}
+                assert choice["sprite"] == view["hand"].lower()  # the echo of the tap: the card
                 place = {"put_back": "back", "start": "new"}.get(action["type"], f"dog{action.get('dog')}")
                 assert choice["place"] == place
                 shapes["hold"] += 1
@@ -122,7 +123,7 @@ def test_a_wie_waldi_dog_is_marked_with_the_tables_number_and_its_open_ends_coat
     green = "#{:02x}{:02x}{:02x}".format(*COAT_RGB[COLOUR_OF["g"]])
     assert places["dog0"] == {**places["dog0"], "label": "0", "colour": green, "sprite": "hg"}
     assert places["dog7"] == {**places["dog7"], "label": "7", "colour": green, "sprite": "mbg"}
-    assert places["back"]["label"] == "zurücklegen" and places["new"]["label"] == "neuer Dackel"
+    assert places["back"]["label"] == "zurück" and places["new"]["label"] == "neuer Dackel"  # one card wide
     play = waldi_words.choice({"type": "play", "card": "Mgr", "dog": 7, "end": 2}, view, tr)
     assert play["label"] == "Dackel 7: blauer Kopf, 2 Karten"  # the caption says the number the board shows
     assert play["place"] == "dog7" and play["first"]["label"] == "grün/rotes Mittelstück"
@@ -156,7 +157,7 @@ def test_die_mauer_pictures_name_only_drawn_keys_and_keep_the_plan_face_down(pla
                 assert choice["sprite"] == key and choice["hidden"] is True
             elif action["type"] == "build":
                 assert choice["place"] == {"L": "left", "R": "right"}[action["end"]]
-                assert choice["first"]["id"] == choice["first"]["sprite"] == key
+                assert choice["first"]["id"] == choice["first"]["sprite"] == choice["sprite"] == key
             else:
                 assert choice["sprite"] == key and "hidden" not in choice
         assert hand[0]["sprites"] == [mauer_picture.piece_key(p) for p in view["stock"]]
