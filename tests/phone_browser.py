@@ -181,3 +181,43 @@ def overflowing(browser) -> list[str]:
     """What on the page does not fit its box (empty: every word fits). For the words-that-fit
     checks: call it on each screen a test reaches, at 360 CSS px, in English and German."""
     return list(browser.execute_script(OVERFLOWING))
+
+
+SMALL_TARGETS = """
+const out = [];
+for (const el of document.querySelectorAll("button, a[href]")) {
+  const box = el.getBoundingClientRect();
+  if (!box.width || !box.height || getComputedStyle(el).visibility === "hidden" || el.disabled) continue;
+  if (box.width < 48 || box.height < 48) {
+    out.push((el.getAttribute("aria-label") || el.textContent).slice(0, 40) + " " +
+             Math.round(box.width) + "x" + Math.round(box.height));
+  }
+}
+return out;
+"""
+
+
+def small_targets(browser) -> list[str]:
+    """Every enabled button or link on show that is under 48 x 48 CSS pixels (a thumb's size)."""
+    return list(browser.execute_script(SMALL_TARGETS))
+
+
+def tap(browser, css: str, seconds: float = 5.0) -> None:
+    """Tap the element ``css`` names, found afresh until the tap lands (the page redraws on
+    every message, so an element found a moment ago may be gone): e.g. a board's place,
+    ``tap(phone, ".board button.place.lit[data-place='left']")``, or a piece to play,
+    ``tap(phone, "button.first[data-first='p_t']")``."""
+    from selenium.common.exceptions import (
+        ElementClickInterceptedException,
+        NoSuchElementException,
+        StaleElementReferenceException,
+    )
+
+    def once():
+        try:
+            browser.find_element("css selector", css).click()
+            return True
+        except (StaleElementReferenceException, NoSuchElementException, ElementClickInterceptedException):
+            return False
+
+    wait_until(once, seconds, what=f"a tap on {css}")

@@ -89,13 +89,14 @@ window.PhoneDraw = (function () {
       if (last && last.name === choice.group) last.items.push([choice, index]);
       else groups.push({ name: choice.group, items: [[choice, index]] });
     });
-    let boardAt = -1;
+    let boardAt = -1;  // the board goes after the first group with placed choices (after its firsts)
     for (const group of groups) {
       const buttons = [];
       const seen = new Set();
+      let places = false;
       for (const [choice, index] of group.items) {
         if (placed(choice)) {
-          if (boardAt < 0) boardAt = out.length;
+          places = true;
           if (choice.first && !seen.has(choice.first.id)) {
             seen.add(choice.first.id); buttons.push(firstButton(choice.first, ctx));
           }
@@ -104,7 +105,7 @@ window.PhoneDraw = (function () {
         if (choice.target) { buttons.length = 0; out.push(["target", group]); break; }
         buttons.push(ctx.button(choice, index, face(choice, group, ctx.width)));
       }
-      if (!buttons.length) continue;
+      if (!buttons.length) { if (places && boardAt < 0) boardAt = out.length; continue; }
       const heading = document.createElement("h2"); heading.textContent = group.name;
       const grid = document.createElement("div"); grid.className = "grid";
       if (group.items[0][0].layout === "row") {  // one row, big, while a row of them fits a thumb each
@@ -114,6 +115,7 @@ window.PhoneDraw = (function () {
       if (buttons.some((b) => b.classList.contains("pic-choice"))) grid.classList.add("pics");
       grid.append(...buttons);
       out.push(["node", heading], ["node", grid]);
+      if (places && boardAt < 0) boardAt = out.length;
     }
     if (board) out.splice(boardAt < 0 ? out.length : boardAt, 0, ["node", drawBoard(board, list, ctx)]);
     return out;

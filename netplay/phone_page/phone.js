@@ -87,8 +87,10 @@
     pinger = setInterval(() => send({ t: "ping", sent: performance.now() / 1000, rtt: null }), every);
   }
 
+  // The update ``n`` is on screen once the frame that draws it has been painted (draw()
+  // posts it from that frame's callback).
   function markPresented(n) {
-    if (typeof n === "number") requestAnimationFrame(() => painted.port2.postMessage(n));
+    if (typeof n === "number") toPresent = n;
   }
 
   function send(message) {
@@ -125,7 +127,6 @@
       case "update":
         update = m;
         if (pending === null) sentLabel = "";
-        if (echo && pending === null && !(echo.hidden && !revealed(m))) echo = null;
         buzzFor(m);
         break;
       case "pause":
@@ -151,6 +152,7 @@
         stop(say("table_refused", { reason: told(m), code: m.code })); return;
       case "bye": stop(m.reason === "the game is over" ? say("game_over_bye") : say("disconnected", { reason: told(m) })); return;
     }
+    if (echo && echo.state === "held" && settledAfter(echo)) echo = null;
     render();
     if (m.t === "update") markPresented(m.n);
     keepAwake();
@@ -183,9 +185,30 @@
       seq += 1; pending = seq; notice = "";
       sentLabel = choice.hidden ? say("hidden") : choice.label;  // a secret pick never names itself
       echo = { label: choice.label, sprite: choice.sprite, hidden: !!choice.hidden, state: "sent", node: null,
+               seen: update,  // the update the tap answered: the echo goes with a newer one
                from: event.currentTarget.getBoundingClientRect() };
-      render();
+      showSent(event.currentTarget, choice);
     }
+  }
+
+  // The tap's answer on screen at once, without redrawing the page (that waits for the
+  // host's answer): the status, the echo, the tapped thing marked, nothing else to tap.
+  function showSent(tapped, choice) {
+    echoFrame = true;  // answers that come before the echo is painted are drawn a frame later
+    requestAnimationFrame(() => { echoFrame = false; });
+    const [words, kind] = statusWords();
+    $("status").textContent = words; $("status").className = kind;
+    $("notice").hidden = true;
+    drawEcho();
+    for (const button of $("choices").querySelectorAll("button")) button.disabled = true;
+    if (!choice.hidden) tapped.classList.add("sent");
+  }
+
+  // An accepted tap's echo goes with the first update after it (the host's answer is on
+  // the screen now); a secret pick's stays until the reveal.
+  function settledAfter(shown) {
+    if (!update || update === shown.seen) return false;
+    return !shown.hidden || revealed(update);
   }
 
   // A secret pick stays hidden until an update shows the seat's pick is no longer pending:
@@ -234,7 +257,8 @@
     } else {
       box.onpointerdown = box.onpointerup = box.onpointercancel = box.onpointerleave = null;
     }
-    fly(picture, echo.from, picture.getBoundingClientRect());
+    const from = echo.from;  // the flight starts a frame later: the echo itself shows first
+    requestAnimationFrame(() => fly(picture, from, picture.getBoundingClientRect()));
   }
 
   // A copy of ``node`` flies (fixed to the screen, so it never widens the page) from the
@@ -248,9 +272,10 @@
     ghost.style.left = left + "px"; ghost.style.top = top + "px";
     ghost.style.width = to.width + "px"; ghost.style.height = to.height + "px";
     document.body.append(ghost);
-    void ghost.offsetWidth;  // laid out where it starts before it moves
-    ghost.style.transform = "translate(" + (to.left - left) + "px," + (to.top - top) + "px)";
-    setTimeout(() => ghost.remove(), 260);
+    const move = ghost.animate([{ transform: "none" },
+      { transform: "translate(" + (to.left - left) + "px," + (to.top - top) + "px)" }], { duration: 220, easing: "ease-out" });
+    move.onfinish = () => ghost.remove();
+    setTimeout(() => ghost.remove(), 400);  // however the animation ends
   }
 
   function flyBack() {  // refused: the picture flies back to where it was tapped, the echo fades
@@ -306,7 +331,20 @@
     return [say("waiting_others"), ""];
   }
 
+  // Drawing waits for the next frame, and a frame draws once however many messages came:
+  // a tap's echo is painted first, not after redrawing the page for each answer.
+  let drawing = false, echoFrame = false, toPresent = null;
   function render() {
+    if (drawing) return;
+    drawing = true;
+    const go = () => {
+      drawing = false; draw();
+      if (toPresent !== null) { painted.port2.postMessage(toPresent); toPresent = null; }
+    };
+    requestAnimationFrame(echoFrame ? () => requestAnimationFrame(go) : go);
+  }
+
+  function draw() {
     const link = $("link");
     link.className = connected ? "on" : "off";
     const [words, kind] = statusWords();

@@ -146,9 +146,10 @@ def test_the_hand_message_has_the_documented_fields(die_mauer_phone):
 
 
 def test_an_updates_fields_are_the_documented_ones(die_mauer_phone):
-    documented, _ = fields(tables("#### `update`")[0])
+    documented, optional = fields(tables("#### `update`")[0])
     updates = [m for m in die_mauer_phone.heard if m["t"] == "update"]
-    assert updates and all(set(m) - {"t"} == documented for m in updates)
+    assert updates and all(documented - optional <= set(m) - {"t"} <= documented for m in updates)
+    assert optional == {"board"}  # a game's picture hints (docs/phones.md, *Picture hints*)
     assert all(len(m["choices"]) == len(m["legal"]) for m in updates)  # one item per legal entry
 
 
@@ -240,8 +241,12 @@ def test_choice_items_and_hand_lines_have_the_documented_fields(phones, die_maue
     line_fields, line_optional = fields(tables("#### `update`")[2])
     items = [item for update in updates for item in update["choices"]]
     lines = [line for update in updates for line in update["hand"]]
-    assert {key for item in items for key in item} == item_fields
-    assert {key for line in lines for key in line} == line_fields
+    # every field a game's words may add is documented: the base ones (all seen here) and
+    # the picture hints (*Picture hints*: a game may give any subset, or none yet)
+    picture_item, _ = fields(tables("#### Picture hints")[0])
+    picture_line, _ = fields(tables("#### Picture hints")[1])
+    assert item_fields <= {key for item in items for key in item} <= item_fields | picture_item
+    assert line_fields <= {key for line in lines for key in line} <= line_fields | picture_line
     assert all(item_fields - item_optional <= set(item) for item in items)
     assert all(line_fields - line_optional <= set(line) for line in lines)
     assert item_optional == {"layout", "target"} and line_optional == {"rows"}

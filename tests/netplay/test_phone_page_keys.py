@@ -110,3 +110,20 @@ def test_the_check_finds_a_place_no_board_has_and_a_key_no_sheet_has(monkeypatch
     monkeypatch.setattr("tests.netplay.test_phone_page_keys.board_words", picture_fakes.pictured_board)
     with pytest.raises(AssertionError, match="sheet lacks"):
         test_every_sprite_a_game_names_is_in_its_sheet("die_mauer")
+
+
+def test_docs_name_exactly_the_hint_fields_engines_words_types():
+    """docs/phones.md's picture hint tables and the TypedDicts in engines/words.py agree."""
+    from engines import words
+    from tests.netplay.test_phone_docs import fields, tables
+
+    choice, _ = fields(tables("#### Picture hints")[0])
+    line, _ = fields(tables("#### Picture hints")[1])
+    place, optional_place = fields(tables("#### Picture hints")[2])
+    base_choice, _ = fields(tables("#### `update`")[1])
+    base_line, _ = fields(tables("#### `update`")[2])
+    assert set(words.Choice.__annotations__) == choice | base_choice
+    assert set(words.Line.__annotations__) == line | base_line
+    assert set(words.Place.__annotations__) == place
+    assert set(words.Place.__required_keys__) == place - optional_place
+    assert set(words.Board.__annotations__) == {"w", "h", "places"}

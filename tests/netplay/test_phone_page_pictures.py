@@ -15,7 +15,7 @@ import pytest
 from netplay.host import Host
 from netplay.phones import serve_phones_in_thread
 from tests.netplay import picture_fakes
-from tests.phone_browser import heard, overflowing, status, wait_until
+from tests.phone_browser import heard, overflowing, small_targets, status, tap, wait_until
 
 pytestmark = pytest.mark.timeout(150)
 SCREENSHOTS = Path(__file__).resolve().parents[1] / "screenshots"  # git-ignored
@@ -66,20 +66,6 @@ def test_the_sheet_and_atlas_are_served_cacheable_and_nothing_else_is(pictured_t
         code, headers, body = fetch(base + path)
         assert code == 404 and headers["Content-Type"].startswith("text/html"), path  # a readable refusal page
         assert b"{}" not in body
-
-
-def tap(phone, css: str) -> None:
-    """Tap the element ``css`` names (found afresh: the page redraws on every message)."""
-    from selenium.common.exceptions import StaleElementReferenceException
-
-    def once():
-        try:
-            phone.find_element("css selector", css).click()
-            return True
-        except StaleElementReferenceException:
-            return False
-
-    wait_until(once, 5, what=f"a tap on {css}")
 
 
 def drawn(phone, css: str) -> list:
@@ -188,3 +174,34 @@ def test_a_secret_pick_shows_the_back_until_the_reveal_and_peeks_while_held(brow
     finally:
         for other in others:
             other.close()
+
+
+@pytest.mark.parametrize("size", [SMALL_PHONE, (740, 360)], ids=["portrait", "landscape"])
+def test_the_board_and_its_pieces_fit_portrait_and_landscape_with_thumb_sized_targets(browsers, pictured_table, size):
+    host, service = pictured_table([{"kind": "remote"}, {"kind": "bot"}, {"kind": "bot"}])
+    phone = browsers.new(phone=size)
+    phone.get(service.link(0))
+
+    def at_the_board():
+        if drawn(phone, "button.choice.first:not([disabled])"):
+            return True
+        plans = drawn(phone, "button.choice.pic-choice:not([disabled])")
+        if plans:
+            try:
+                plans[0].click()
+            except Exception:  # noqa: BLE001 - redrawn under the tap
+                pass
+        return False
+
+    wait_until(at_the_board, 30, what="a build")
+    tap(phone, "button.choice.first")
+    wait_until(lambda: drawn(phone, ".board button.place.lit"), 5, what="the lit places")
+    assert not overflowing(phone) and not small_targets(phone), (overflowing(phone), small_targets(phone))
+    board = phone.find_element("css selector", ".board").rect
+    hand = phone.find_element("id", "hand").rect
+    if size[0] > size[1]:  # landscape: the things to do beside what you hold, the board within the screen's height
+        assert board["x"] > hand["x"] + hand["width"] - 1 and board["height"] <= size[1]
+    else:
+        assert board["y"] > hand["y"] and board["width"] <= size[0]
+    SCREENSHOTS.mkdir(exist_ok=True)
+    phone.save_screenshot(str(SCREENSHOTS / f"phone_pictures_board_{size[0]}x{size[1]}.png"))

@@ -82,3 +82,17 @@ def test_the_shipped_sheets_match_what_the_games_draw_now():
     if not phone_sprites.games_with_sprites():
         pytest.skip("no game draws phone sprites yet")
     assert phone_sprites.main(["--check"]) == 0
+
+
+def test_every_file_of_assets_phone_ships_in_the_wheel():
+    """pyproject's package data takes every sheet, atlas and video under assets/phone/."""
+    import fnmatch
+    import tomllib
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    globs = tomllib.loads((root / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"][
+        "spielabend_assets"]
+    files = [p.relative_to(root / "assets").as_posix() for p in (root / "assets" / "phone").iterdir()]
+    assert "phone/awake.webm" in files and "phone/awake.mp4" in files
+    assert all(any(fnmatch.fnmatch(name, glob) for glob in globs) for name in files), (files, globs)
