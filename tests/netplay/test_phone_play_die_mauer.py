@@ -15,7 +15,7 @@ import pytest
 from engines.die_mauer.picture import piece_key
 from netplay.host import Host
 from netplay.phones import serve_phones_in_thread
-from tests.phone_browser import heard, overflowing, status, wait_until
+from tests.phone_browser import heard, overflowing, small_targets, status, wait_until
 
 from .delay_proxy import DelayProxy
 from .test_phone_play_wie_waldi import WATCH_ECHO, tap
@@ -47,11 +47,13 @@ return {
 
 
 def shoot(phone, name: str, shots: set) -> None:
-    """A screenshot of this screen (once per name), and its words must fit at 360 px."""
+    """A screenshot of this screen (once per name); its words must fit at 360 px, its
+    buttons be 48 px or more."""
     if name in shots:
         return
     shots.add(name)
     assert not overflowing(phone), (name, overflowing(phone))
+    assert not small_targets(phone), (name, small_targets(phone))  # every tap a thumb's size
     SCREENSHOTS.mkdir(exist_ok=True)
     phone.save_screenshot(str(SCREENSHOTS / f"phone_play_die_mauer_{name}.png"))
 
