@@ -231,8 +231,8 @@
     mine = now; over = result;
   }
 
-  // The echo: built once per tap, then moved (FLIP) from the tapped thing to its place by
-  // the status line; refused, it flies back there and fades.
+  // The echo: built once per tap, in its tray at the bottom of the screen, a copy of its
+  // picture flying there from the tapped thing; refused, the copy flies back and it fades.
   function drawEcho() {
     const box = $("echo");
     if (!echo) { box.hidden = true; box.replaceChildren(); box.className = ""; return; }

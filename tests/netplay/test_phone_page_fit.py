@@ -26,7 +26,7 @@ SCREEN = """
 const texts = (css) => [...document.querySelectorAll(css)].map((e) => e.textContent.replace(/[0-9]+/g, "#"));
 return JSON.stringify([document.getElementById("status").className, texts("#choices h2"), texts("#hand dt"),
   [...document.querySelectorAll("#choices button")].map((b) => b.className).sort().filter((c, i, all) => all[i - 1] !== c),
-  !document.getElementById("echo").hidden, !document.getElementById("notice").hidden]);
+  !!document.querySelector("#echo:not([hidden])"), !document.getElementById("notice").hidden]);
 """
 
 
