@@ -132,8 +132,8 @@ def test_a_german_phone_plays_a_whole_die_mauer_game_by_tapping_pieces_and_the_w
 
 def secret_kept(phone, label: str) -> bool:
     """Right after the plan's tap (and while it waits for the reveal): the page shows the
-    piece's back and "hidden until the reveal", never the piece's name or face. False if
-    the echo has gone already (the reveal came)."""
+    piece's back and "hidden until the reveal", never the piece's name or face. True while
+    the status says the plan is locked in (False once the reveal came)."""
     deadline = time.monotonic() + 1.0  # the echo is painted on the next frame
     look = phone.execute_script(LOOK)
     while not look["echoText"] and time.monotonic() < deadline:
@@ -144,7 +144,7 @@ def secret_kept(phone, label: str) -> bool:
     assert label not in look["echoText"] and label not in look["status"], look
     assert look["echo"] == ["back"], look["echo"]  # no face: neither the piece's nor an empty fist's
     assert "verdeckt bis zum Aufdecken" in look["echoText"], look
-    return True
+    return "verdeckt bis zum Aufdecken" in look["status"]  # locked in, waiting for the others
 
 
 def test_a_plan_tapped_while_the_host_pauses_flies_back_with_the_reason_in_english(browsers, serve):
