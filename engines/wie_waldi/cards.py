@@ -18,6 +18,9 @@ COLOUR_NAMES = ("red", "yellow", "green", "blue")  # English; a reader's words: 
 # WA-1: each coat colour is also drawn with its own pattern, for colour-blind players.
 COLOUR_PATTERNS = ("dots", "stripes", "checks", "waves")
 COLOUR_OF = {letter: index for index, letter in enumerate(COLOURS)}
+# The coats as the table draws them (red, yellow, green, blue): the window paints the cards
+# and each dog's open end in these, and a phone marks the dogs with the same (issue 40).
+COAT_RGB = ((206, 74, 62), (234, 190, 56), (84, 170, 92), (70, 118, 214))
 
 HEAD, MIDDLE, TAIL, CAT = "H", "M", "T", "C"
 KIND_NAMES = {HEAD: "head", MIDDLE: "middle", TAIL: "tail", CAT: "cat tail"}
@@ -47,6 +50,17 @@ RIGHT = tuple(
 # Reserve slot of a card for deadlock counting: its left colour, or 4 for a head.
 HEAD_SLOT = 4
 SLOT = tuple(HEAD_SLOT if left < 0 else left for left in LEFT)
+
+
+def coat_hex(colour: int) -> str:
+    """Coat ``colour`` (0-3) as CSS writes it: ``"#ce4a3e"``."""
+    return "#{:02x}{:02x}{:02x}".format(*COAT_RGB[colour])
+
+
+def dog_mark(dog_id: int) -> str:
+    """What the table writes beside a dog, and a phone beside the same dog: its number
+    (the engine's id, as the refusals say it: "dog 0 ends in green")."""
+    return str(dog_id)
 
 
 def code_of(card: int) -> str:

@@ -1,13 +1,26 @@
-"""Wie Waldi's phone words (`engines.words`): piles in one row, dogs one target at a time."""
+"""Wie Waldi's phone words (`engines.words`): piles in one row, dogs one target at a time,
+with the pictures of `picture` (sprites, the board of places) where the view has them."""
 
 from typing import Any
 
 from ..types import Action, View
 from ..words import ChoiceWords, HandLine, PhoneWords, Translator
-from .cards import card_name
+from . import picture
+from .cards import card_name, dog_mark
+
+# What odd data in a view may raise while picturing it: the words then go without pictures.
+ODD_VIEW = (KeyError, TypeError, ValueError, IndexError, AttributeError)
 
 
 def choice(action: Action, view: View, tr: Translator) -> ChoiceWords | None:
+    words = _choice_words(action, view, tr)
+    try:
+        return {**words, **picture.choice_hints(action, view, tr)}
+    except ODD_VIEW:
+        return words
+
+
+def _choice_words(action: Action, view: View, tr: Translator) -> ChoiceWords:
     _ = tr.gettext
     kind = action["type"]
     if kind == "draw":
@@ -30,12 +43,20 @@ def choice(action: Action, view: View, tr: Translator) -> ChoiceWords | None:
 def hand(view: View, seat: int, tr: Translator) -> list[HandLine]:
     _ = tr.gettext
     card = view.get("hand")
-    lines = [{"label": _("Your card"), "value": _("none: draw from a pile") if card is None else _card(card, tr)}]
+    lines: list[HandLine] = [
+        {"label": _("Your card"), "value": _("none: draw from a pile") if card is None else _card(card, tr)}]
     piles = view["pile_sizes"][seat]
     total = sum(piles)
     lines.append({"label": _("Your piles"),
                   "value": "  ".join(f"{k + 1}: {n}" for k, n in enumerate(piles)) + "  "
                   + tr.ngettext("({n} card)", "({n} cards)", total).format(n=total)})
+    try:
+        pictures = picture.hand_pictures(view, seat)
+    except ODD_VIEW:
+        pictures = {}
+    if "card" in pictures:
+        lines[0].update(pictures["card"])
+        lines[1].update(pictures["piles"])
     totals = view.get("totals")
     if isinstance(totals, list) and seat < len(totals):
         lines.append({"label": _("Your bone points"), "value": str(totals[seat])})
@@ -55,8 +76,15 @@ def _dog(view: View, dog_id: int, tr: Translator) -> str:
         if dog.get("id") == dog_id and dog.get("cards"):
             count = len(dog["cards"])
             return tr.ngettext("Dog {dog}: {card}, {n} card", "Dog {dog}: {card}, {n} cards", count).format(
-                dog=dog_id + 1, card=_card(dog["cards"][0]["card"], tr), n=count)
-    return tr.gettext("Dog {dog}").format(dog=dog_id + 1)
+                dog=dog_mark(dog_id), card=_card(dog["cards"][0]["card"], tr), n=count)
+    return tr.gettext("Dog {dog}").format(dog=dog_mark(dog_id))  # the number the table shows beside it
 
 
-WORDS = PhoneWords(choice=choice, hand=hand)
+def board(view: View, seat: int, tr: Translator) -> dict[str, Any] | None:
+    try:
+        return picture.board(view, seat, tr)
+    except ODD_VIEW:
+        return None
+
+
+WORDS = PhoneWords(choice=choice, hand=hand, board=board)

@@ -191,9 +191,10 @@ def tap_once(phone, rng, prefer=()) -> bool:
     return True
 
 
-def test_wie_waldi_on_a_small_phone_draws_and_plays_onto_the_dog_it_shows(browsers, game_table):
+def test_wie_waldi_on_a_small_phone_draws_and_plays_onto_the_dog_it_taps(browsers, game_table):
     """Seat 0 races alone (the bot waits): draw from the piles in turn, start a dog with a head,
-    play onto the one dog shown, put back what fits nowhere, until the card fits two dogs."""
+    play onto the one lit dog, put back what fits nowhere, until the card fits two dogs: both
+    light up on the board (issue 40), and the card goes to the one tapped, not the first."""
     host, service = game_table("wie_waldi", [{"kind": "remote"}, {"kind": "bot"}],
                                options={"rounds": 1, "countdown": 1}, bot_delay=600.0)
     phone = browsers.new(phone=SMALL_PHONE)
@@ -201,15 +202,18 @@ def test_wie_waldi_on_a_small_phone_draws_and_plays_onto_the_dog_it_shows(browse
     by_css = phone.find_elements
     draws = {"n": 0}
 
+    def lit(prefix=""):
+        return [p for p in by_css("css selector", ".board button.place.lit:not([disabled])")
+                if p.get_attribute("data-place").startswith(prefix)]
+
     def step():
         wait_until(settled(lambda: status(phone) == "Your move" and enabled_choices(phone)), 10,
                    what="the page's next move")
-        panel = by_css("css selector", ".target")
-        if panel:
-            count = panel[0].find_element("css selector", ".target-count").text
-            if not count.endswith(" of 1"):
-                return True  # two or more dogs fit: the test goes on below
-            panel[0].find_element("css selector", "button.act").click()
+        dogs = lit("dog")
+        if len(dogs) >= 2:
+            return True  # two or more dogs fit: the test goes on below
+        if dogs or lit("new"):
+            (dogs or lit("new"))[0].click()
             return False
         piles = [b for b in enabled_choices(phone) if b.get_attribute("data-group") == "Draw from a pile"]
         if piles:
@@ -218,35 +222,23 @@ def test_wie_waldi_on_a_small_phone_draws_and_plays_onto_the_dog_it_shows(browse
             piles[draws["n"] % len(piles)].click()
             draws["n"] += 1
             return False
-        labels = [b.text for b in enabled_choices(phone)]
-        start = [b for b in enabled_choices(phone) if b.text.startswith("Start a dog")]
-        (start or [b for b in enabled_choices(phone) if b.text == "Put back"])[0].click()
-        assert labels, "a card in hand always offers put back"
+        assert lit("back"), "a card in hand always may be put back"
+        lit("back")[0].click()
         return False
 
     wait_until(settled(step), 60, what="a card that fits two dogs")
     held = on_page(lambda: hand_text(phone)).split("Your card")[1].splitlines()[1]
     assert not held.startswith("none")
-
-    def the_panel():
-        labels = phone.find_elements("css selector", ".target-label")
-        act = phone.find_element("css selector", ".target button.act")
-        return len(labels), labels[0].text, act.text, act.size
-
-    count, first, act_text, act_size = on_page(the_panel)
-    assert count == 1  # one dog on show, highlighted
-    assert act_text == "PLAY" and act_size["height"] >= 80 and act_size["width"] >= 280
-    assert first.startswith("Dog ") and "1 of " in first
+    sizes = on_page(lambda: [p.size for p in lit("dog")])
+    assert all(size["height"] >= 48 and size["width"] >= 48 for size in sizes)  # one-tap targets
     on_page(lambda: fits_a_small_phone(phone))
     shoot(phone, "wie_waldi")
-    on_page(lambda: phone.find_element("css selector", ".target button.next").click())  # "Next dog"
-    shown = on_page(lambda: phone.find_element("css selector", ".target-label").text)
-    assert shown != first and "2 of " in shown
-    dog = int(shown.split(":")[0].split()[-1]) - 1
-    on_page(lambda: phone.find_element("css selector", ".target button.act").click())
+    place = on_page(lambda: lit("dog")[1].get_attribute("data-place"))
+    dog = int(place.removeprefix("dog"))
+    on_page(lambda: phone.find_element("css selector", f".board button.place.lit[data-place='{place}']").click())
     wait_until(lambda: any(m["t"] == "accept" for m in heard(phone)[-3:]), what="the play's answer")
     played = [action for seat, action in list(host.log) if seat == 0][-1]
-    assert played["type"] == "play" and played["dog"] == dog  # the dog on show, not the first
+    assert played["type"] == "play" and played["dog"] == dog  # the dog tapped, not the first
     assert not [m for m in heard(phone) if m["t"] in ("refuse", "reject")]
 
 

@@ -167,10 +167,12 @@ def test_a_lost_race_buzzes_and_its_tap_flies_back_with_the_reason(browsers, ser
                        latest().get("n") == len(host.log), 10, what="the couch's play")
         wait_until(lambda: latest().get("n") == len(host.log), 10, what="the phone's update")
         phone.find_element("css selector", 'button.choice[data-index="0"]').click()
-        act = wait_until(lambda: phone.find_elements("css selector", ".target button.act:not([disabled])"), 10,
-                         what="the phone's PLAY")[0]
         wait_until(lambda: latest().get("n") == len(host.log), 10, what="the open end on the phone")
+        act = wait_until(lambda: phone.find_elements(  # the dog lit on the phone's board (issue 40's pictures)
+            "css selector", ".board button.place.lit[data-place^='dog']:not([disabled])"), 10, what="the phone's dog")[0]
         dog = host.state.dogs[-1]["id"]
+        # the board lies at this window's fold: scrolled to, as a thumb would, before the tap
+        phone.execute_script("arguments[0].scrollIntoView({block: 'center'});", act)
         act.click()  # reaches the host 80 ms later...
         couch.send({"type": "play", "card": "Mrg", "dog": dog, "end": 1})  # ...the couch's at once
         echo = phone.find_element("id", "echo")

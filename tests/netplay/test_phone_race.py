@@ -22,7 +22,7 @@ TAP_AT = 'window.__tapAt = arguments[0]; window.__tapped = null;' \
     '  const left = at - performance.now();' \
     '  if (left > 3) { setTimeout(tap, left - 3); return; }' \
     '  while (performance.now() < at) {}' \
-    '  const button = document.querySelector(".target button.act");' \
+    '  const button = document.querySelector(".board button.place.lit[data-place^=dog]");' \
     '  window.__tapped = performance.timeOrigin + performance.now();' \
     '  button.dispatchEvent(new PointerEvent("pointerdown", {bubbles: true}));' \
     '  button.click();' \
@@ -104,8 +104,9 @@ def test_a_phones_tap_wins_a_race_by_its_own_timeline_over_a_couch_whose_play_ar
         wait_until(lambda: couch.shown.n == latest_update(phone).get("n") == len(host.log), 10,
                    what="the phone's piles")
         phone.execute_script('document.querySelector(\'button.choice[data-index="0"]\').click();')  # Mry
-        wait_until(lambda: phone.find_elements("css selector", ".target button.act:not([disabled])"), 10,
-                   what="the phone's PLAY on the open red end")
+        wait_until(lambda: phone.find_elements(
+            "css selector", ".board button.place.lit[data-place^='dog']:not([disabled])"), 10,
+            what="the phone's dog lit for the open red end")
         wait_until(lambda: latest_update(phone).get("n") == len(host.log) == couch.shown.n, 10,
                    what="both screens showing the open end")
         dog = host.state.dogs[-1]["id"]

@@ -70,7 +70,8 @@ def test_a_phone_plays_a_whole_die_mauer_game_as_a_remote_seat_against_bots(phon
     assert accepted, "the phone's own intents were accepted"
     plans = [m for m in phone.heard if m["t"] == "update" and any(c["group"] == "Your secret plan"
                                                                    for c in m["choices"])]
-    assert plans and {"group": "Your secret plan", "label": "Empty fist"} in plans[0]["choices"]
+    assert plans and {"group": "Your secret plan", "label": "Empty fist", "sprite": "fist", "hidden": True} in (
+        plans[0]["choices"])
 
 
 def test_a_phone_hears_only_its_own_seat(phones):
@@ -266,8 +267,8 @@ def test_every_games_choices_get_words_for_the_page(game_id):
         update = phone_view({"t": "update", "events": [], "view": state.view(seat), "legal": legal}, game_id, seat)
         assert len(update["choices"]) == len(legal)
         for words in update["choices"]:
-            assert {"group", "label"} <= set(words) <= {"group", "label", "layout", "target",  # + picture hints (issue 40)
-                                                        "sprite", "badge", "place", "first", "hidden"}
+            assert {"group", "label"} <= set(words) <= {"group", "label", "layout", "target", "sprite", "badge",
+                                                        "place", "first", "hidden"}
             assert words["group"] and words["label"]
         for line in update["hand"]:
             assert {"label", "value"} <= set(line) <= {"label", "value", "rows", "sprites", "badges"}
@@ -392,14 +393,14 @@ def test_wie_waldi_play_targets_are_one_group_with_a_play_button_and_a_next_dog(
         dog = next(d for d in view["dogs"] if d["id"] == action["dog"])
         head = card_name(dog["cards"][0]["card"])  # e.g. "red head"
         size = len(dog["cards"])
-        assert words["label"] == f"Dog {action['dog'] + 1}: {head}, {size} card{'s' if size > 1 else ''}"
+        assert words["label"] == f"Dog {action['dog']}: {head}, {size} card{'s' if size > 1 else ''}"
         assert words["group"] == f"Play your {card_name(view['hand'])}"
     state.apply(0, {"type": "put_back"})
     draws = phone_view({"t": "update", "events": [], "view": state.view(0), "legal": state.legal_actions(0)},
                        "wie_waldi", 0)["choices"]
     sizes = state.view(0)["pile_sizes"][0]
-    assert draws == [{"group": "Draw from a pile", "label": f"Pile {k + 1} ({n})", "layout": "row"}
-                     for k, n in enumerate(sizes) if n]
+    assert draws == [{"group": "Draw from a pile", "label": f"Pile {k + 1} ({n})", "layout": "row", "sprite": "pile",
+                      "badge": str(n)} for k, n in enumerate(sizes) if n]
 
 
 def test_architekton_hand_shows_taken_tiles_to_the_player_to_move_and_own_chips_and_houses():

@@ -7,17 +7,17 @@ import pygame
 from client.table.types import Colour
 from client.ui import art
 from engines.die_mauer import GATE, TOWER
+from engines.die_mauer.picture import PIECE_ASPECT, PIECE_WIDTH_UNITS
 
 MASTER_ORANGE = (255, 132, 24)
 STONE = (196, 178, 150)
 STONE_DARK = (132, 116, 96)
 TOWER_BLUE = (92, 132, 214)
 GATE_RED = (206, 76, 68)
-PIECE_WIDTH_UNITS = {TOWER: 1.0, GATE: 1.15, "6": 1.3, "4": 1.1, "3": 1.0, "2": 0.9, "1": 0.8}
 
 
 def piece_size(piece: str, height: int) -> tuple[int, int]:
-    return round(height * 0.62 * PIECE_WIDTH_UNITS[piece]), height
+    return round(height * PIECE_ASPECT * PIECE_WIDTH_UNITS[piece]), height
 
 
 @art.cached
@@ -64,6 +64,19 @@ def piece_image(piece: str, height: int, tint: Colour | None = None, ghost: bool
     surface.blit(label, label.get_rect(center=(width // 2, body.top + body.height * 0.72)))
     if ghost:
         pygame.draw.rect(surface, (*art.INK, 200), surface.get_rect(), width=3, border_radius=6)
+    return surface
+
+
+@art.cached
+@lru_cache(maxsize=16)
+def hidden_piece(size: tuple[int, int]) -> pygame.Surface:
+    """A piece face down: a seat's hidden stock, and a phone's secret plan until the reveal."""
+    surface = pygame.Surface(size, pygame.SRCALPHA)
+    rect = surface.get_rect()
+    radius = max(5, min(size) // 6)
+    pygame.draw.rect(surface, STONE_DARK, rect, border_radius=radius)
+    pygame.draw.rect(surface, art.shade(STONE_DARK, 1.25), rect.inflate(-max(6, size[0] // 5), -max(6, size[0] // 5)),
+                     border_radius=radius - 1)
     return surface
 
 

@@ -115,8 +115,7 @@ def seat(game: GameReading, surface: pygame.Surface, seat: int, rect: pygame.Rec
         closed_fist(game, surface, seat, rect)
     for i in range(view["stock_counts"][seat]):  # the hidden stock: face-down blocks
         block = layout.hidden_block(rect, i)
-        pygame.draw.rect(surface, pieces.STONE_DARK, block, border_radius=5)
-        pygame.draw.rect(surface, art.shade(pieces.STONE_DARK, 1.25), block.inflate(-6, -6), border_radius=4)
+        surface.blit(pieces.hidden_piece(block.size), block)
 
 
 def opened_fist(game: GameReading, surface: pygame.Surface, seat: int, rect: pygame.Rect) -> None:

@@ -14,9 +14,9 @@ import pygame
 
 from client.table.types import Colour
 from client.ui import art
-from engines.wie_waldi.cards import COLOUR_OF, COLOUR_PATTERNS
+from engines.wie_waldi.cards import COAT_RGB, COLOUR_OF, COLOUR_PATTERNS
 
-COATS = ((206, 74, 62), (234, 190, 56), (84, 170, 92), (70, 118, 214))  # red, yellow, green, blue
+COATS = COAT_RGB  # red, yellow, green, blue: shared with the phones' dog marks
 PAPER = (246, 238, 218)
 LINE = (52, 40, 36)
 CARD_RATIO = 0.78  # width / height

@@ -32,7 +32,7 @@ from client.table.handle import SeatSnapshot
 from client.table.layout import seat_card
 from client.table.types import Colour
 from client.ui import art
-from engines.wie_waldi.cards import COLOURS, MARKERS
+from engines.wie_waldi.cards import COLOURS, MARKERS, dog_mark
 
 # A pad's face buttons in the colours printed on an Xbox pad (others: grey caps).
 XBOX_FACES = {"A": (70, 150, 70), "B": (176, 60, 56), "X": (56, 100, 190), "Y": (180, 150, 40)}  # as printed
@@ -77,7 +77,7 @@ def draw_dog(game: RaceTable, surface: pygame.Surface, dog: Dog) -> None:
     length = len(dog["cards"])
     height = lanes.card_height()
     lane_rect = lanes.lane_rect(lane)
-    art.blit_text(surface, str(dog["id"]), 24, art.INK_DIM, (lane_rect.left + 15, lane_rect.centery), "center")
+    art.blit_text(surface, dog_mark(dog["id"]), 24, art.INK_DIM, (lane_rect.left + 15, lane_rect.centery), "center")
     end = lanes.card_rect(lane, length, length)
     if dog["end"] is not None:
         cards.socket(surface, end, COLOURS.index(dog["end"]), 0.5 + 0.5 * math.sin(game.clock * 4))

@@ -181,5 +181,9 @@ def test_phone_words_read_german():
     lines = hand(view, 0, words)
     text = repr(said) + repr(lines)
     assert MISSING_OPEN not in text
-    assert said[1] == {"group": "Bauen", "label": "6er-Mauer am rechten Ende"}
-    assert lines[0] == {"label": "Deine Steine", "value": "Turm, Tor, 6er-Mauer, 1er-Mauer"}
+    assert said[1] == {"group": "Bauen", "label": "6er-Mauer am rechten Ende", "place": "right", "sprite": "wall6",
+                       "first": {"id": "wall6", "sprite": "wall6", "label": "6er-Mauer"}}
+    assert lines[0] == {"label": "Deine Steine", "value": "Turm, Tor, 6er-Mauer, 1er-Mauer",
+                        "sprites": ["tower", "gate", "wall6", "wall1"], "badges": [None] * 4}
+    assert lines[1] == {"label": "Deine Wahl", "value": "verdeckt bis zum Aufdecken", "sprites": ["back"],
+                        "badges": [None]}  # the plan stays face down on the phone until the reveal

@@ -194,10 +194,10 @@ def test_card_names_and_the_phone_words_read_in_german():
     hold(state, 1, "Mrg")
     view = state.view(1)
     lines = WORDS.hand(view, 1, german)
-    assert lines[0] == {"label": "Deine Karte", "value": "rot/grünes Mittelstück"}
+    assert lines[0] == {"label": "Deine Karte", "value": "rot/grünes Mittelstück", "sprites": ["mrg"], "badges": [None]}
     said = [WORDS.choice(action, view, german) for action in state.legal_actions(1)]
     assert said[1]["group"] == "Leg deine Karte: rot/grünes Mittelstück"
-    assert said[1]["label"] == "Dackel 1: roter Kopf, 1 Karte" and dog == 0
+    assert said[1]["label"] == "Dackel 0: roter Kopf, 1 Karte" and dog == 0  # the number the table shows beside it
     text = repr(lines) + repr(said)
     assert MISSING_OPEN not in text
     i18n.use("en")
