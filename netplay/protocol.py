@@ -75,13 +75,14 @@ from engines.errors import N_
 
 from .errors import ProtocolError
 
-PROTOCOL_VERSION = 7  # 3: intents carry seen / ms, updates their n, probes (fair races); the game night's messages.
+PROTOCOL_VERSION = 8  # 3: intents carry seen / ms, updates their n, probes (fair races); the game night's messages.
 # 4: the photo finish (`photo`), which a version 3 peer could not read. 5: a refuse, reject or bye carries
 # `say` and `data` (each reader words it in its own language), which a version 4 peer's schema refused.
 # 6: the lobby's `table` and each seat's `via`, next_table's `invite`; a seat's token stands for the password.
 # 7: the host as documented: optional fields whole or none (seen / ms never null), a profile's colour 0-5,
 # an envelope refusal's say is its reason's template, views say None for a timer that is off, one
-# `unknown_action` for every game (docs/netplay.md, *Wire protocol*, the version history)
+# `unknown_action` for every game. 8: a phone's update carries picture hints and the seat's `board`, the
+# phone server serves the games' sprite sheets (docs/phones.md) (docs/netplay.md, *Wire protocol*)
 MAX_FRAME = 64 * 1024
 HEADER = 4
 

@@ -165,6 +165,8 @@ for (const el of document.querySelectorAll("body *")) {
   const style = getComputedStyle(el);
   if (style.display === "none" || style.visibility === "hidden") continue;
   if (el.clientWidth === 0 && el.clientHeight === 0) continue;
+  // a box made to pan (a board drawn bigger than the screen) scrolls on purpose; its insides are checked
+  if (style.overflowX === "auto" || style.overflowX === "scroll") continue;
   if (el.scrollWidth > el.clientWidth + 1) {
     const name = el.tagName.toLowerCase() + (el.id ? "#" + el.id : "") +
       (typeof el.className === "string" && el.className ? "." + el.className.trim().split(/\\s+/).join(".") : "");

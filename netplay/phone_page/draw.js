@@ -143,15 +143,24 @@ window.PhoneDraw = (function () {
     return button;
   }
 
+  // The board fits the room unless that would make a lit place smaller than a thumb: then it
+  // is drawn bigger and pans in its own box (a lit place is never grown over its neighbours,
+  // where a tap meant for one would play the other), kept where the player panned it.
   function drawBoard(board, list, ctx) {
-    const unit = Math.min(ctx.width / board.w, ctx.height / board.h);
-    const wrap = document.createElement("div"); wrap.className = "board";
-    wrap.style.width = (board.w * unit) + "px"; wrap.style.height = (board.h * unit) + "px";
     const lit = new Map();  // place id -> choice index playable there now
     list.forEach((c, index) => {
       if (typeof c.place !== "string" || lit.has(c.place)) return;
       if (!c.first || c.first.id === selected) lit.set(c.place, index);
     });
+    let smallest = Infinity;
+    for (const place of board.places) if (lit.has(place.id)) smallest = Math.min(smallest, place.w, place.h);
+    const fit = Math.min(ctx.width / board.w, ctx.height / board.h);
+    const unit = smallest > 0 && smallest < Infinity ? Math.max(fit, MIN_TARGET / smallest) : fit;
+    const view = document.createElement("div"); view.className = "board-view";
+    const wrap = document.createElement("div"); wrap.className = "board";
+    wrap.style.width = (board.w * unit) + "px"; wrap.style.height = (board.h * unit) + "px";
+    view.append(wrap);
+    let litX = 0, litY = 0;
     for (const place of board.places) {
       const w = place.w * unit, h = place.h * unit;
       const index = lit.get(place.id);
@@ -159,10 +168,9 @@ window.PhoneDraw = (function () {
       const node = document.createElement(playable ? "button" : "div");
       node.className = "place" + (playable ? " choice lit" : (lit.size ? " dim" : ""));
       node.dataset.place = place.id;
-      // the touch target: at least 48 px, centred on the drawing
-      const tw = playable ? Math.max(MIN_TARGET, w) : w, th = playable ? Math.max(MIN_TARGET, h) : h;
-      node.style.left = (place.x * unit + (w - tw) / 2) + "px"; node.style.top = (place.y * unit + (h - th) / 2) + "px";
-      node.style.width = tw + "px"; node.style.height = th + "px";
+      node.style.left = (place.x * unit) + "px"; node.style.top = (place.y * unit) + "px";
+      node.style.width = w + "px"; node.style.height = h + "px";
+      if (playable) { litX += (place.x + place.w / 2) * unit / lit.size; litY += (place.y + place.h / 2) * unit / lit.size; }
       const drawing = document.createElement("span"); drawing.className = "spot";
       drawing.style.width = w + "px"; drawing.style.height = h + "px";
       if (has(place.sprite)) drawing.append(sprite(place.sprite, w, h, true));
@@ -183,7 +191,21 @@ window.PhoneDraw = (function () {
       }
       wrap.append(node);
     }
-    return wrap;
+    pan(view, board.w + "x" + board.h + "@" + unit.toFixed(1), litX, litY);
+    return view;
+  }
+
+  // Where the board's box was panned to, per board size: a redraw (every message) keeps it; a
+  // new board opens centred on its lit places.
+  let panned = { key: "", left: 0, top: 0 };
+  function pan(view, key, x, y) {
+    queueMicrotask(() => {  // once the page holds the box (before it is painted)
+      if (panned.key !== key) {
+        panned = { key, left: Math.max(0, x - view.clientWidth / 2), top: Math.max(0, y - view.clientHeight / 2) };
+      }
+      view.scrollLeft = panned.left; view.scrollTop = panned.top;
+      view.addEventListener("scroll", () => { panned = { key, left: view.scrollLeft, top: view.scrollTop }; });
+    });
   }
 
   // A tap anywhere but on a first or a lit place unselects the selected first.

@@ -16,7 +16,7 @@ from netplay.host import Host
 from netplay.server import serve_in_thread
 
 pytestmark = pytest.mark.timeout(60)
-VERSION = 7  # docs/netplay.md, *Wire protocol (version 7)*
+VERSION = 8  # docs/netplay.md, *Wire protocol (version 8)*
 
 
 class Wire:

@@ -205,3 +205,51 @@ def test_the_board_and_its_pieces_fit_portrait_and_landscape_with_thumb_sized_ta
         assert board["y"] > hand["y"] and board["width"] <= size[0]
     SCREENSHOTS.mkdir(exist_ok=True)
     phone.save_screenshot(str(SCREENSHOTS / f"phone_pictures_board_{size[0]}x{size[1]}.png"))
+
+
+def crowded_choice(game_id, action, view=None, tr=None):
+    """Die Mauer's plans played on a board: each piece a place of its own."""
+    words = picture_fakes.pictured_choice(game_id, action, view, tr)
+    if action.get("type") == "plan":
+        return {**words, "place": picture_fakes.key(action.get("piece"))}
+    return words
+
+
+def crowded_board(game_id, view, seat, tr=None):
+    """The seven pieces as neighbouring cells of a row of sixteen: at 360 px each is under half a
+    thumb wide (as a town's cells are when the whole town is shown)."""
+    return {"w": 16, "h": 1, "places": [{"id": picture_fakes.key(piece), "x": 2 + x, "y": 0, "w": 1, "h": 1,
+                                         "label": str(piece)} for x, piece in enumerate(picture_fakes.PIECES[:-1])]}
+
+
+LIT_UNDER_THEIR_CENTRES = """
+return [...document.querySelectorAll(".board button.place.lit")].map((el) => {
+  el.scrollIntoView({block: "center", inline: "center"});
+  const box = el.getBoundingClientRect();
+  const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+  return [el.dataset.place, Math.round(box.width), Math.round(box.height),
+          hit && hit.closest(".place") ? hit.closest(".place").dataset.place : null];
+});
+"""
+
+
+def test_neighbouring_places_too_small_for_a_thumb_pan_instead_of_overlapping(browsers, pictured_table, monkeypatch):
+    # Grown to 48 px where they were drawn, neighbouring lit places overlapped: a tap on one
+    # played its neighbour. The board is drawn bigger and pans in its own box instead.
+    monkeypatch.setattr(picture_fakes.phones, "choice_words", crowded_choice)
+    monkeypatch.setattr(picture_fakes.phones, "board_words", crowded_board)
+    host, service = pictured_table([{"kind": "remote"}, {"kind": "bot"}, {"kind": "bot"}])
+    phone = browsers.new(phone=(360, 740))
+    phone.get(service.link(0))
+    lit = wait_until(lambda: len(phone.execute_script(LIT_UNDER_THEIR_CENTRES)) > 2 and
+                     phone.execute_script(LIT_UNDER_THEIR_CENTRES), 20, what="the plans lit on the board")
+    for place, width, height, hit in lit:
+        assert width >= 48 and height >= 48, lit
+        assert hit == place, lit  # a tap at its middle lands on it, not on a neighbour
+    assert not overflowing(phone), overflowing(phone)
+    assert phone.execute_script("return document.documentElement.scrollWidth <= innerWidth")
+    second = lit[1][0]
+    piece = next(p for p in picture_fakes.PIECES if picture_fakes.key(p) == second)
+    tap(phone, f".board button.place.lit[data-place='{second}']")
+    wait_until(lambda: any(player == 0 and action == {"type": "plan", "piece": piece} for player, action in host.log),
+               10, what="the tapped piece planned")
