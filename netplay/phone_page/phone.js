@@ -333,16 +333,31 @@
 
   // Drawing waits for the next frame, and a frame draws once however many messages came:
   // a tap's echo is painted first, not after redrawing the page for each answer.
-  let drawing = false, echoFrame = false, toPresent = null;
+  // Nor is the page redrawn under a finger: a tap whose button was replaced between the finger
+  // going down and coming up does nothing (an update arriving mid-tap, as when another seat
+  // moves). The redraw waits for the finger to lift (at most HOLD_MS: a held peek must not
+  // stop the page for long).
+  let drawing = false, echoFrame = false, toPresent = null, fingerSince = null, heldBack = false;
+  const HOLD_MS = 600;
   function render() {
     if (drawing) return;
     drawing = true;
     const go = () => {
-      drawing = false; draw();
+      drawing = false;
+      if (fingerSince !== null && performance.now() - fingerSince < HOLD_MS) {
+        heldBack = true; setTimeout(render, HOLD_MS); return;
+      }
+      heldBack = false; draw();
       if (toPresent !== null) { painted.port2.postMessage(toPresent); toPresent = null; }
     };
     requestAnimationFrame(echoFrame ? () => requestAnimationFrame(go) : go);
   }
+  addEventListener("pointerdown", () => { fingerSince = performance.now(); }, true);
+  const lifted = () => {  // after the tap's click has run (it comes right after the lift)
+    setTimeout(() => { fingerSince = null; if (heldBack) render(); }, 0);
+  };
+  addEventListener("pointerup", lifted, true);
+  addEventListener("pointercancel", lifted, true);
 
   function draw() {
     const link = $("link");
