@@ -114,8 +114,11 @@ def test_the_phone_words_read_in_german():
     assert "Jein" in lines[1]["value"] and "leer" in lines[1]["value"]
     place = state.legal_actions(0)[0]
     assert GAME.words.choice(place, view, german)["group"] == "Strecke bauen"
-    vote = GAME.words.choice({"type": "vote", "cards": ["ja", "blank"]}, view, german)
-    assert vote == {"group": "Deine Stimme (geheim)", "label": "Ja + leer"}
+    one = GAME.words.choice({"type": "vote", "cards": ["ja"]}, view, german)
+    assert (one["group"], one["label"], one["hidden"]) == ("Deine Stimme (geheim)", "Ja", True)
+    several = GAME.words.choice({"type": "vote", "cards": ["ja", "blank"]}, view, german)
+    assert (several["group"], several["label"], several["hidden"]) == ("Mehrere Karten (geheim)", "Ja + leer", True)
+    assert several["target"] == {"act": "Mit diesen abstimmen", "next": "Andere Karten"}
     jein = GAME.words.choice({"type": "jein", "side": "no"}, view, german)
     assert jein["label"] == "Nein"
     card = state.cards[0][0]
