@@ -131,6 +131,15 @@ def enabled_choices(browser) -> list:
     return browser.find_elements(By.CSS_SELECTOR, "button.choice:not([disabled])")
 
 
+def playable_choices(browser) -> list:
+    """What a player would tap next to move the game on: the lit places if any (a chosen
+    piece's spots), else every enabled choice but a piece already chosen (tapping it again
+    unchooses it). May raise if the page redraws while it looks."""
+    offered = enabled_choices(browser)
+    lit = [b for b in offered if "lit" in (b.get_attribute("class") or "").split()]
+    return lit or [b for b in offered if b.get_attribute("aria-pressed") != "true"]
+
+
 def wait_until(condition, seconds: float = 10.0, step=None, what: str = "the page"):
     """Poll ``condition`` (calling ``step`` between polls, e.g. to run frames) until true."""
     deadline = time.monotonic() + seconds

@@ -15,7 +15,7 @@ from tests.phone_browser import (
     Browsers,
     browser_or_skip,
     click_choice,
-    enabled_choices,
+    playable_choices,
     status,
     wait_until,
 )
@@ -155,10 +155,8 @@ def test_a_phone_on_a_lan_seat_the_set_up_named_keeps_that_name_on_the_lobby_the
 
         def both_play() -> None:
             play_each_seat(app, table, state)
-            try:  # a lit place plays; a piece already chosen is not tapped again (that would unchoose it)
-                offered = enabled_choices(phone)
-                lit = [b for b in offered if "lit" in (b.get_attribute("class") or "").split()]
-                for button in (lit or [b for b in offered if b.get_attribute("aria-pressed") != "true"])[:1]:
+            try:
+                for button in playable_choices(phone)[:1]:
                     button.click()
             except Exception:  # noqa: BLE001 - the page re-rendered under the look or the tap
                 pass

@@ -12,7 +12,7 @@ import pytest
 
 from netplay.host import Host
 from netplay.phones import serve_phones_in_thread
-from tests.phone_browser import enabled_choices, heard, status, wait_until
+from tests.phone_browser import enabled_choices, heard, playable_choices, status, wait_until
 
 from .delay_proxy import DelayProxy
 from .test_fair_race import rigged_host
@@ -82,13 +82,14 @@ def play_to_the_end(phone, host, during) -> None:
     def step():
         if status(phone).startswith("Game over"):
             return True
-        buttons = enabled_choices(phone)
-        if buttons:
-            try:
-                rng.choice(buttons).click()
-            except Exception:  # noqa: BLE001 - the page redrew under the tap: look again
+        try:
+            buttons = playable_choices(phone)
+            if not buttons:
                 return False
-            during()
+            rng.choice(buttons).click()
+        except Exception:  # noqa: BLE001 - the page redrew under the look or the tap: look again
+            return False
+        during()
         return False
 
     wait_until(step, 120, what="the game's end")
