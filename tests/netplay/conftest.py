@@ -19,7 +19,9 @@ import pytest
 
 import netplay.discovery
 from engines import events_for, new_game
+from netplay.host import Host
 from netplay.peer import RemoteSession
+from netplay.phones import serve_phones_in_thread
 from netplay.protocol import PROTOCOL_VERSION, TO_PEER, FrameDecoder, password_proof
 from netplay.saves import read_save
 from netplay.server import serve_in_thread
@@ -63,6 +65,24 @@ def serve():
     yield start
     for handle in handles:
         handle.close()
+
+
+@pytest.fixture
+def phone_table(serve):
+    """phone_table(game_id, seats, seed, options, bot_delay=0) -> (host, its phone service) on
+    127.0.0.1; both closed after the test."""
+    services = []
+
+    def start(game_id, seats, seed, options, bot_delay=0.0):
+        host = Host(game_id, len(seats), seed=seed, options=options, seats=seats, bot_delay=bot_delay)
+        handle = serve(host)
+        service = serve_phones_in_thread(host, door=handle.call, interfaces=["127.0.0.1"])
+        services.append(service)
+        return host, service
+
+    yield start
+    for service in services:
+        service.close()
 
 
 @pytest.fixture

@@ -6,8 +6,6 @@ flying back with its reason. Nothing secret reaches the page: the stacks' order 
 
 import pytest
 
-from netplay.host import Host
-from netplay.phones import serve_phones_in_thread
 from tests.phone_browser import wait_until
 
 from .phone_tapping import SMALL_PHONE, PhonePlayer, refuse_the_next_tap, wait_for_refusal
@@ -16,19 +14,9 @@ pytestmark = pytest.mark.timeout(120)
 
 
 @pytest.fixture
-def table(serve):
-    services = []
-
-    def start(seats, seed=5, bot_delay=0.0):
-        host = Host("architekton", len(seats), seed=seed, options={"revenge": False}, seats=seats, bot_delay=bot_delay)
-        handle = serve(host)
-        service = serve_phones_in_thread(host, door=handle.call, interfaces=["127.0.0.1"])
-        services.append(service)
-        return host, service
-
-    yield start
-    for service in services:
-        service.close()
+def table(phone_table):
+    """table(seats, seed=5, bot_delay=0) -> (host, phone service)."""
+    return lambda seats, seed=5, bot_delay=0.0: phone_table("architekton", seats, seed, {"revenge": False}, bot_delay)
 
 
 def test_a_whole_game_tapped_on_the_pictures(browsers, table):

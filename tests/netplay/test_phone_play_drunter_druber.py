@@ -5,8 +5,6 @@ a refused tap flying back with its reason. The page shows only the seat's own ca
 
 import pytest
 
-from netplay.host import Host
-from netplay.phones import serve_phones_in_thread
 from tests.phone_browser import status, wait_until
 
 from .phone_tapping import SMALL_PHONE, PhonePlayer, refuse_the_next_tap, wait_for_refusal
@@ -16,20 +14,9 @@ SECRET = ("Your vote (secret)", "Several cards (secret)", "Deine Stimme (geheim)
 
 
 @pytest.fixture
-def table(serve):
-    services = []
-
-    def start(seats, seed=3, bot_delay=0.0):
-        host = Host("drunter_druber", len(seats), seed=seed, options={"variant": False}, seats=seats,
-                    bot_delay=bot_delay)
-        handle = serve(host)
-        service = serve_phones_in_thread(host, door=handle.call, interfaces=["127.0.0.1"])
-        services.append(service)
-        return host, service
-
-    yield start
-    for service in services:
-        service.close()
+def table(phone_table):
+    """table(seats, seed=3, bot_delay=0) -> (host, phone service)."""
+    return lambda seats, seed=3, bot_delay=0.0: phone_table("drunter_druber", seats, seed, {"variant": False}, bot_delay)
 
 
 def one_card(words: str) -> float:

@@ -6,8 +6,6 @@ shows the other seat's pick before the reveal, nor this seat's own face up."""
 
 import pytest
 
-from netplay.host import Host
-from netplay.phones import serve_phones_in_thread
 from tests.phone_browser import said, wait_until
 
 from .phone_tapping import SMALL_PHONE, PhonePlayer, refuse_the_next_tap, wait_for_refusal
@@ -17,19 +15,9 @@ SECRET = ("Your pick (secret)", "Deine Wahl (geheim)")
 
 
 @pytest.fixture
-def table(serve):
-    services = []
-
-    def start(seats, seed=4, bot_delay=0.0):
-        host = Host("wild_west", len(seats), seed=seed, options={}, seats=seats, bot_delay=bot_delay)
-        handle = serve(host)
-        service = serve_phones_in_thread(host, door=handle.call, interfaces=["127.0.0.1"])
-        services.append(service)
-        return host, service
-
-    yield start
-    for service in services:
-        service.close()
+def table(phone_table):
+    """table(seats, seed=4, bot_delay=0) -> (host, phone service)."""
+    return lambda seats, seed=4, bot_delay=0.0: phone_table("wild_west", seats, seed, {}, bot_delay)
 
 
 def few_tumbleweeds(words: str) -> float:
