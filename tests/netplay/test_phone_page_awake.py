@@ -10,7 +10,6 @@ import time
 
 import pytest
 
-from netplay.host import Host
 from netplay.phones import serve_phones_in_thread
 from tests.phone_browser import enabled_choices, heard, playable_choices, status, wait_until
 
@@ -53,20 +52,10 @@ return video && {paused: video.paused, loop: video.loop, muted: video.muted, inl
 
 
 @pytest.fixture
-def mauer(serve):
-    services = []
-
-    def start(bot_delay=0.15):
-        host = Host("die_mauer", 3, seed=5, options={"rounds": 1}, bot_delay=bot_delay,
-                    seats=[{"kind": "remote"}, {"kind": "bot"}, {"kind": "bot"}])
-        handle = serve(host)
-        service = serve_phones_in_thread(host, door=handle.call, interfaces=["127.0.0.1"])
-        services.append(service)
-        return host, service
-
-    yield start
-    for service in services:
-        service.close()
+def mauer(phone_table):
+    """mauer(bot_delay=0.15) -> (host, phone service): a one-round Die Mauer, the phone on seat 0."""
+    return lambda bot_delay=0.15: phone_table("die_mauer", [{"kind": "remote"}, {"kind": "bot"}, {"kind": "bot"}],
+                                              5, {"rounds": 1}, bot_delay)
 
 
 def phone_with(browsers, script: str):

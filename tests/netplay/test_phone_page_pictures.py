@@ -12,8 +12,6 @@ from pathlib import Path
 
 import pytest
 
-from netplay.host import Host
-from netplay.phones import serve_phones_in_thread
 from tests.netplay import picture_fakes
 from tests.phone_browser import heard, overflowing, small_targets, status, tap, wait_until
 
@@ -23,21 +21,10 @@ SMALL_PHONE = (360, 740)
 
 
 @pytest.fixture
-def pictured_table(serve, monkeypatch, tmp_path):
+def pictured_table(phone_table, monkeypatch, tmp_path):
     """pictured_table(seats, bot_delay=0) -> (host, phone service): Die Mauer with the test's pictures."""
     picture_fakes.install(monkeypatch, tmp_path)
-    services = []
-
-    def start(seats, bot_delay=0.0, rounds=1):
-        host = Host("die_mauer", len(seats), seed=3, options={"rounds": rounds}, seats=seats, bot_delay=bot_delay)
-        handle = serve(host)
-        service = serve_phones_in_thread(host, door=handle.call, interfaces=["127.0.0.1"])
-        services.append(service)
-        return host, service
-
-    yield start
-    for service in services:
-        service.close()
+    return lambda seats, bot_delay=0.0, rounds=1: phone_table("die_mauer", seats, 3, {"rounds": rounds}, bot_delay)
 
 
 def fetch(url: str, headers: dict | None = None):
