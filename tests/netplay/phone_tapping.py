@@ -9,7 +9,6 @@ screenshots (git-ignored) to look at.
 """
 
 import random
-import time
 from pathlib import Path
 
 from netplay.host import Host
@@ -73,9 +72,11 @@ class PhonePlayer:
         do not fit, and keep a picture of it."""
         if kind in self.screens:
             return
-        found = overflowing(self.phone)
-        if found:  # the echo may still be flying in (a transform): judge the settled screen
-            time.sleep(0.6)
+        # the echo may still be flying in (a transform): judge the settled screen, within a second
+        try:
+            wait_until(lambda: not overflowing(self.phone), 1.0, what="a settled screen")
+            found = []
+        except AssertionError:
             found = overflowing(self.phone)
         self.screens[kind] = found
         self.shoot(f"{len(self.shots):02d}")

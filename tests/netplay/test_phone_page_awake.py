@@ -6,7 +6,6 @@ own objects are replaced before the page loads (CDP); the page's functions are n
 Headless Chromium on 127.0.0.1; skipped without a browser."""
 
 import random
-import time
 
 import pytest
 
@@ -175,7 +174,6 @@ def test_a_lost_race_buzzes_and_its_tap_flies_back_with_the_reason(browsers, ser
         notice = wait_until(lambda: phone.find_element("id", "notice").text, 5, what="the reason")
         assert notice.startswith("Abgelehnt") and reject["text"] in notice, notice
         wait_until(lambda: not phone.find_element("id", "echo").is_displayed(), 5, what="the echo gone")
-        time.sleep(0)  # (nothing to wait for: the echo is gone)
     finally:
         couch.close()
         proxy.close()
